@@ -1,0 +1,152 @@
+import type { Queryable } from '../../platform/db/database.js';
+
+export interface RealmRow {
+  name: string;
+  customer_id: string | null;
+  scopes: string[];
+}
+export interface ClientRow {
+  realm: string;
+  client_id: string;
+  secret_hash: string;
+  scopes: string[];
+}
+export interface UserRow {
+  id: string;
+  realm: string;
+  username: string;
+  password_hash: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  scopes: string[];
+  failed_attempts: number;
+  locked_until: Date | null;
+  created_at: Date;
+}
+export interface SessionRow {
+  id: string;
+  realm: string;
+  subject: string;
+  client_id: string;
+  customer_id: string | null;
+  scopes: string[];
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export async function findRealm(db: Queryable, name: string): Promise<RealmRow | undefined> {
+  return (await db.query<RealmRow>('SELECT name, customer_id, scopes FROM iam_realms WHERE name = $1', [name])).rows[0];
+}
+
+export async function insertRealm(db: Queryable, name: string, customerId: string | null, scopes: readonly string[]): Promise<boolean> {
+  const result = await db.query('INSERT INTO iam_realms (name, customer_id, scopes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [name, customerId, scopes]);
+  return result.rowCount === 1;
+}
+
+export async function findClient(db: Queryable, realm: string, clientId: string): Promise<ClientRow | undefined> {
+  return (await db.query<ClientRow>('SELECT realm, client_id, secret_hash, scopes FROM iam_clients WHERE realm = $1 AND client_id = $2', [realm, clientId])).rows[0];
+}
+
+export async function upsertClient(db: Queryable, realm: string, clientId: string, secretHash: string, scopes: readonly string[]): Promise<void> {
+  await db.query(
+    `INSERT INTO iam_clients (realm, client_id, secret_hash, scopes) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (realm, client_id) DO UPDATE SET secret_hash = EXCLUDED.secret_hash, scopes = EXCLUDED.scopes`,
+    [realm, clientId, secretHash, scopes],
+  );
+}
+
+const USER_COLUMNS = 'id, realm, username, password_hash, email, first_name, last_name, scopes, failed_attempts, locked_until, created_at';
+
+export async function findUserByName(db: Queryable, realm: string, username: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE realm = $1 AND username = $2`, [realm, username])).rows[0];
+}
+
+export async function listUsers(db: Queryable, realm: string, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
+  const { rows } = await db.query<UserRow & { total: number }>(
+    `SELECT ${USER_COLUMNS}, count(*) OVER ()::int AS total FROM iam_users WHERE realm = $1 ORDER BY id LIMIT $2 OFFSET $3`,
+    [realm, limit, offset],
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function insertUser(db: Queryable, user: Omit<UserRow, 'failed_attempts' | 'locked_until' | 'created_at'>): Promise<boolean> {
+  const result = await db.query(
+    `INSERT INTO iam_users (id, realm, username, password_hash, email, first_name, last_name, scopes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (realm, username) DO NOTHING`,
+    [user.id, user.realm, user.username, user.password_hash, user.email, user.first_name, user.last_name, user.scopes],
+  );
+  return result.rowCount === 1;
+}
+
+export async function updateUserPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
+  await db.query('UPDATE iam_users SET password_hash = $2, failed_attempts = 0, locked_until = NULL WHERE id = $1', [id, passwordHash]);
+}
+
+export async function deleteUser(db: Queryable, realm: string, id: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`DELETE FROM iam_users WHERE realm = $1 AND id = $2 RETURNING ${USER_COLUMNS}`, [realm, id])).rows[0];
+}
+
+/** Counts a failed password; locks the user once `threshold` is reached. Returns the lock end, if locked now. */
+export async function recordFailedLogin(db: Queryable, id: string, threshold: number, lockSeconds: number): Promise<Date | null> {
+  const { rows } = await db.query<{ locked_until: Date | null }>(
+    `UPDATE iam_users SET failed_attempts = failed_attempts + 1,
+       locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END
+     WHERE id = $1 RETURNING locked_until`,
+    [id, threshold, lockSeconds],
+  );
+  return rows[0]?.locked_until ?? null;
+}
+
+export async function clearFailedLogins(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE iam_users SET failed_attempts = 0, locked_until = NULL WHERE id = $1 AND (failed_attempts <> 0 OR locked_until IS NOT NULL)', [id]);
+}
+
+export async function insertSession(db: Queryable, session: Omit<SessionRow, 'revoked_at'>): Promise<void> {
+  await db.query(
+    `INSERT INTO iam_sessions (id, realm, subject, client_id, customer_id, scopes, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [session.id, session.realm, session.subject, session.client_id, session.customer_id, session.scopes, session.expires_at],
+  );
+}
+
+export async function findSession(db: Queryable, id: string, forUpdate = false): Promise<SessionRow | undefined> {
+  return (
+    await db.query<SessionRow>(
+      `SELECT id, realm, subject, client_id, customer_id, scopes, expires_at, revoked_at FROM iam_sessions WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+      [id],
+    )
+  ).rows[0];
+}
+
+export async function extendSession(db: Queryable, id: string, expiresAt: Date): Promise<void> {
+  await db.query('UPDATE iam_sessions SET expires_at = $2 WHERE id = $1', [id, expiresAt]);
+}
+
+export async function revokeSession(db: Queryable, id: string, reason: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('UPDATE iam_sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id, reason]);
+  return rows.map((r) => r.id);
+}
+
+export async function revokeSubjectSessions(db: Queryable, realm: string, subject: string, reason: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'UPDATE iam_sessions SET revoked_at = now(), revoked_reason = $3 WHERE realm = $1 AND subject = $2 AND revoked_at IS NULL RETURNING id',
+    [realm, subject, reason],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function revokedSince(db: Queryable, since: Date): Promise<{ id: string; revoked_at: Date }[]> {
+  return (await db.query<{ id: string; revoked_at: Date }>('SELECT id, revoked_at FROM iam_sessions WHERE revoked_at >= $1', [since])).rows;
+}
+
+export async function insertRefreshToken(db: Queryable, tokenHash: string, sessionId: string): Promise<void> {
+  await db.query("INSERT INTO iam_refresh_tokens (token_hash, session_id, state) VALUES ($1, $2, 'active')", [tokenHash, sessionId]);
+}
+
+export async function findRefreshToken(db: Queryable, tokenHash: string): Promise<{ session_id: string; state: string } | undefined> {
+  return (await db.query<{ session_id: string; state: string }>('SELECT session_id, state FROM iam_refresh_tokens WHERE token_hash = $1 FOR UPDATE', [tokenHash])).rows[0];
+}
+
+export async function markRefreshTokenUsed(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query("UPDATE iam_refresh_tokens SET state = 'used' WHERE token_hash = $1", [tokenHash]);
+}

@@ -1,0 +1,66 @@
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { AccessTokenVerifier } from '../../platform/auth/access-token-verifier.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { OPERATOR_SCOPE } from '../../platform/auth/scopes.js';
+import { UnauthorizedError } from '../../platform/errors/domain-errors.js';
+import type { RevokedSessions } from './revoked-sessions.js';
+import type { KeyRing } from './signing-keys.js';
+import { issuerOf } from './token-issuer.js';
+
+/** Customers a customer may act for besides itself (its `authorizedCustomers`); the Customer API provides it. */
+export type AuthorizedCustomersLookup = (customerId: string) => Promise<readonly string[]>;
+
+const OPERATOR_REALM = 'operator';
+
+/**
+ * Verifies RS256 signature (only RS256: `alg: none` and HMAC tricks fail), expiry, issuer, token type and that
+ * the session is still alive; then builds the principal.
+ */
+export class JwtAccessTokenVerifier implements AccessTokenVerifier {
+  private keySet: JWTVerifyGetKey;
+  authorizedCustomers: AuthorizedCustomersLookup = async () => [];
+
+  constructor(
+    keys: KeyRing,
+    private readonly publicBaseUrl: string,
+    private readonly revoked: RevokedSessions,
+  ) {
+    this.keySet = createLocalJWKSet(keys.jwks);
+  }
+
+  useKeys(keys: KeyRing): void {
+    this.keySet = createLocalJWKSet(keys.jwks);
+  }
+
+  async verify(token: string): Promise<Principal> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.keySet, { algorithms: ['RS256'], clockTolerance: 5 }));
+    } catch (error) {
+      const reason = error instanceof joseErrors.JWTExpired ? 'the access token has expired' : 'the access token is not valid';
+      throw new UnauthorizedError(reason);
+    }
+    const realm = typeof payload.realm === 'string' ? payload.realm : '';
+    if (payload.typ !== 'Bearer' || !realm || payload.iss !== issuerOf(this.publicBaseUrl, realm) || typeof payload.sid !== 'string' || !payload.sub) {
+      throw new UnauthorizedError('the token is not an access token of this platform');
+    }
+    if (this.revoked.has(payload.sid)) throw new UnauthorizedError('the session of this token has ended');
+    const scopes = new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []);
+    const customerId = typeof payload.customerId === 'string' ? payload.customerId : undefined;
+    const isOperator = realm === OPERATOR_REALM && scopes.has(OPERATOR_SCOPE);
+    const tenantIds = customerId ? [customerId, ...(await this.authorizedCustomers(customerId))] : [];
+    return {
+      subject: payload.sub,
+      realm,
+      clientId: typeof payload.azp === 'string' ? payload.azp : '',
+      sessionId: payload.sid,
+      tokenId: payload.jti ?? '',
+      scopes,
+      customerId,
+      isOperator,
+      tenantIds,
+    };
+  }
+}
+
+export { OPERATOR_REALM };

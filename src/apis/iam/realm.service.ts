@@ -1,0 +1,108 @@
+import type { Database, Queryable } from '../../platform/db/database.js';
+import { mayActFor, type Principal } from '../../platform/auth/principal.js';
+import { CUSTOMER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
+import { newId } from '../../platform/ids.js';
+import * as repo from './iam.repository.js';
+import { generateSecret, hashSecret } from './passwords.js';
+import type { RevokedSessions } from './revoked-sessions.js';
+
+export interface RealmUser {
+  id: string;
+  username: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  scope: string;
+  createDate: string;
+}
+
+export interface NewRealmUser {
+  username: string;
+  password: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  scope?: string;
+}
+
+function present(row: repo.UserRow): RealmUser {
+  return {
+    id: row.id,
+    username: row.username,
+    ...(row.email ? { email: row.email } : {}),
+    ...(row.first_name ? { firstName: row.first_name } : {}),
+    ...(row.last_name ? { lastName: row.last_name } : {}),
+    scope: row.scopes.join(' '),
+    createDate: row.created_at.toISOString(),
+  };
+}
+
+/** Realms, their confidential client and their users. */
+export class RealmService {
+  constructor(
+    private readonly db: Database,
+    private readonly revoked: RevokedSessions,
+  ) {}
+
+  /**
+   * Creates a customer's realm and its confidential client (client id = realm name), in the caller's transaction.
+   * Returns the client secret, which is shown once and stored only as a hash.
+   */
+  async provisionRealm(tx: Queryable, name: string, customerId: string | null, scopes: readonly string[] = CUSTOMER_SCOPES): Promise<{ clientSecret: string }> {
+    if (!(await repo.insertRealm(tx, name, customerId, scopes))) throw new ConflictError(`realm name ${name} is already taken`, { resourceType: 'realm', resourceId: name });
+    const clientSecret = generateSecret();
+    await repo.upsertClient(tx, name, name, await hashSecret(clientSecret), scopes);
+    return { clientSecret };
+  }
+
+  async rotateClientSecret(tx: Queryable, realm: string): Promise<{ clientSecret: string }> {
+    const found = await repo.findClient(tx, realm, realm);
+    if (!found) throw new NotFoundError('realm client', realm);
+    const clientSecret = generateSecret();
+    await repo.upsertClient(tx, realm, realm, await hashSecret(clientSecret), found.scopes);
+    return { clientSecret };
+  }
+
+  /** The realm, if this principal may manage it: the operator any, a customer its own (or an authorized one's). */
+  private async visibleRealm(principal: Principal, name: string): Promise<repo.RealmRow> {
+    const realm = await repo.findRealm(this.db, name);
+    if (!realm || !(principal.isOperator || (realm.customer_id !== null && mayActFor(principal, realm.customer_id)))) throw new NotFoundError('realm', name);
+    return realm;
+  }
+
+  async listUsers(principal: Principal, realmName: string, page: number, size: number): Promise<{ rows: RealmUser[]; total: number }> {
+    await this.visibleRealm(principal, realmName);
+    const { rows, total } = await repo.listUsers(this.db, realmName, size, page * size);
+    return { rows: rows.map(present), total };
+  }
+
+  async createUser(principal: Principal, realmName: string, input: NewRealmUser): Promise<RealmUser> {
+    const realm = await this.visibleRealm(principal, realmName);
+    const scopes = narrowScopes(realm.scopes, input.scope);
+    if (input.scope && scopes.length === 0) throw new ValidationError(`body.scope grants none of the realm's scopes (${realm.scopes.join(' ')})`);
+    const row = {
+      id: newId(),
+      realm: realmName,
+      username: input.username,
+      password_hash: await hashSecret(input.password),
+      email: input.email ?? null,
+      first_name: input.firstName ?? null,
+      last_name: input.lastName ?? null,
+      scopes,
+    };
+    if (!(await repo.insertUser(this.db, row))) throw new ConflictError(`username ${input.username} is already taken in realm ${realmName}`);
+    return present({ ...row, failed_attempts: 0, locked_until: null, created_at: new Date() });
+  }
+
+  /** Deleting a user ends its sessions at once. */
+  async deleteUser(principal: Principal, realmName: string, userId: string): Promise<void> {
+    await this.visibleRealm(principal, realmName);
+    const ended = await this.db.transaction(async (tx) => {
+      const deleted = await repo.deleteUser(tx, realmName, userId);
+      if (!deleted) throw new NotFoundError('user', userId);
+      return repo.revokeSubjectSessions(tx, realmName, userId, 'user deleted');
+    });
+    this.revoked.add(ended);
+  }
+}

@@ -1,0 +1,46 @@
+import type { Database } from '../../platform/db/database.js';
+import { revokedSince } from './iam.repository.js';
+
+/**
+ * Ended sessions, kept in memory so that checking a token costs no query. A revocation on this instance takes
+ * effect at once; revocations by other instances are picked up by polling every `pollMs` (default 1 s).
+ */
+export class RevokedSessions {
+  private readonly ended = new Map<string, number>();
+  private since: Date;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly accessTokenTtlSeconds: number,
+  ) {
+    // A token lives at most one access-token lifetime; older revocations cannot matter.
+    this.since = new Date(Date.now() - accessTokenTtlSeconds * 1000);
+  }
+
+  has(sessionId: string): boolean {
+    return this.ended.has(sessionId);
+  }
+
+  add(sessionIds: string[]): void {
+    for (const id of sessionIds) this.ended.set(id, Date.now());
+  }
+
+  async refresh(): Promise<void> {
+    const startedAt = new Date();
+    for (const row of await revokedSince(this.db, new Date(this.since.getTime() - 2000))) this.ended.set(row.id, row.revoked_at.getTime());
+    this.since = startedAt;
+    const horizon = Date.now() - (this.accessTokenTtlSeconds + 60) * 1000;
+    for (const [id, at] of this.ended) if (at < horizon) this.ended.delete(id);
+  }
+
+  async start(pollMs = 1000): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => void this.refresh().catch(() => undefined), pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, type JWTPayload } from 'jose';
+import type { KeyRing } from './signing-keys.js';
+
+export interface SessionClaims {
+  sessionId: string;
+  realm: string;
+  subject: string;
+  clientId: string;
+  customerId: string | null;
+  scopes: string[];
+  /** Identity claims (email, names, storeId) for id tokens and end-user tokens. */
+  profile?: Record<string, string | undefined>;
+}
+
+export function issuerOf(publicBaseUrl: string, realm: string): string {
+  return `${publicBaseUrl}/iam/realms/${encodeURIComponent(realm)}`;
+}
+
+/** Opaque refresh token: random, shown once; only its SHA-256 is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function definedOnly(values: Record<string, string | undefined> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** Signs RS256 access and id tokens with the current key of the ring (its `kid` in the header). */
+export class TokenIssuer {
+  constructor(
+    private readonly keys: () => KeyRing,
+    private readonly publicBaseUrl: string,
+    readonly accessTokenTtl: number,
+  ) {}
+
+  private sign(claims: SessionClaims, payload: JWTPayload, audience: string): Promise<string> {
+    const { current } = this.keys();
+    return new SignJWT({
+      sid: claims.sessionId,
+      azp: claims.clientId,
+      realm: claims.realm,
+      ...(claims.customerId ? { customerId: claims.customerId } : {}),
+      ...payload,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: current.kid, typ: 'JWT' })
+      .setIssuer(issuerOf(this.publicBaseUrl, claims.realm))
+      .setSubject(claims.subject)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setJti(randomBytes(16).toString('base64url'))
+      .setExpirationTime(`${this.accessTokenTtl}s`)
+      .sign(current.privateKey);
+  }
+
+  accessToken(claims: SessionClaims): Promise<string> {
+    return this.sign(claims, { typ: 'Bearer', scope: claims.scopes.join(' '), ...definedOnly(claims.profile) }, claims.realm);
+  }
+
+  idToken(claims: SessionClaims): Promise<string> {
+    return this.sign(claims, { typ: 'ID', ...definedOnly(claims.profile) }, claims.clientId);
+  }
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import type { Config } from '../../config.js';
+import { principalOf } from '../../platform/auth/authenticate.js';
+import { OPERATOR_SCOPES } from '../../platform/auth/scopes.js';
+import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { TooManyRequestsError } from '../../platform/errors/domain-errors.js';
+import { clientIp } from '../../platform/http/client-ip.js';
+import type { KeyRing } from './signing-keys.js';
+import { issuerOf } from './token-issuer.js';
+import { basicCredentials, normalizeTokenRequest, TokenRequestSchema, TokenResponseSchema, type TokenRequestBody } from './token-request.js';
+import type { TokenService } from './token.service.js';
+
+const TAG = 'Tokens (IAM)';
+const tokenErrors = errorResponses('simple', [400, 401, 429, 500]);
+
+const OAuthQuerySchema = Type.Object({
+  client_id: Type.Optional(Type.String()),
+  client_secret: Type.Optional(Type.String()),
+  username: Type.Optional(Type.String()),
+  password: Type.Optional(Type.String()),
+  refresh_token: Type.Optional(Type.String()),
+  grant_type: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.String()),
+  realm: Type.Optional(Type.String()),
+});
+
+const RealmParamsSchema = Type.Object({ realm: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenService; keys: () => KeyRing; config: Config }) {
+  const { tokens, config } = deps;
+  const rateLimit = {
+    max: config.tokenRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => clientIp(request, config.trustedProxies),
+  };
+  const realIpHeader = Type.Object({ 'x-real-ip': Type.Optional(Type.String({ description: 'client address; honoured only from TRUSTED_PROXIES' })) });
+
+  app.post('/iam/tokens', {
+    config: { public: true, rateLimit },
+    schema: {
+      operationId: 'getUserToken',
+      tags: [TAG],
+      summary: 'Issue, refresh or exchange a token (camelCase or snake_case TokenRequest)',
+      headers: realIpHeader,
+      body: { $ref: 'TokenRequest#' },
+      response: { 200: { $ref: 'TokenResponse#' }, ...tokenErrors },
+    },
+    handler: (request) => tokens.grant(normalizeTokenRequest(request.body as TokenRequestBody)),
+  });
+
+  app.post('/iam/tokens/oauth', {
+    config: { public: true, rateLimit },
+    schema: {
+      operationId: 'getTokenOAuth',
+      tags: [TAG],
+      summary: 'RFC 6749 token endpoint: form or JSON body, query parameters, HTTP Basic client authentication',
+      headers: realIpHeader,
+      querystring: OAuthQuerySchema,
+      body: { $ref: 'TokenRequest#' },
+      response: { 200: { $ref: 'TokenResponse#' }, ...tokenErrors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      const basic = basicCredentials(request.headers.authorization);
+      return tokens.grant(normalizeTokenRequest((request.body ?? {}) as TokenRequestBody, request.query as Record<string, string>, basic));
+    },
+  });
+
+  app.delete('/iam/tokens/invalidate', {
+    config: { anyToken: true },
+    schema: { operationId: 'invalidateToken', tags: [TAG], summary: "Log out: end the bearer token's session", security: [{ bearerAuth: [] }], response: { 204: Type.Null(), ...errorResponses('simple', [401, 500]) } },
+    handler: async (request, reply) => {
+      await tokens.invalidate(principalOf(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.delete('/iam/tokens/reset', {
+    config: { anyToken: true },
+    schema: { operationId: 'resetTokens', tags: [TAG], summary: "End every session of the bearer token's subject", security: [{ bearerAuth: [] }], response: { 204: Type.Null(), ...errorResponses('simple', [401, 500]) } },
+    handler: async (request, reply) => {
+      await tokens.reset(principalOf(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.get('/iam/jwks', {
+    config: { public: true },
+    schema: {
+      operationId: 'getJwks',
+      tags: [TAG],
+      summary: 'Public keys that verify access tokens (JWKS)',
+      response: { 200: Type.Object({ keys: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return deps.keys().jwks;
+    },
+  });
+
+  app.get('/iam/realms/:realm/.well-known/openid-configuration', {
+    config: { public: true },
+    schema: {
+      operationId: 'getOpenIdConfiguration',
+      tags: [TAG],
+      summary: 'OpenID Connect discovery document of a realm',
+      params: RealmParamsSchema,
+      response: { 200: Type.Object({}, { additionalProperties: true }) },
+    },
+    handler: async (request) => {
+      const { realm } = request.params as { realm: string };
+      const base = config.publicBaseUrl;
+      return {
+        issuer: issuerOf(base, realm),
+        token_endpoint: `${base}/iam/tokens/oauth`,
+        jwks_uri: `${base}/iam/jwks`,
+        grant_types_supported: ['password', 'client_credentials', 'refresh_token', 'end_user_credentials'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        subject_types_supported: ['public'],
+        response_types_supported: ['token'],
+        scopes_supported: [...OPERATOR_SCOPES],
+      };
+    },
+  });
+}
+
+/** The rate limiter's refusal, in our error shape. */
+export function rateLimitError(_request: FastifyRequest, context: { ttl: number; max: number }) {
+  return new TooManyRequestsError(`too many token requests: at most ${context.max} a minute; retry in ${Math.ceil(context.ttl / 1000)} s`, Math.ceil(context.ttl / 1000));
+}

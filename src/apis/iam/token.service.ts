@@ -1,0 +1,197 @@
+import type { Config } from '../../config.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { END_USER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
+import { OAuthError } from '../../platform/errors/domain-errors.js';
+import { newId } from '../../platform/ids.js';
+import * as repo from './iam.repository.js';
+import { decoyHash, verifySecret } from './passwords.js';
+import type { RevokedSessions } from './revoked-sessions.js';
+import { OPERATOR_REALM } from './jwt-access-token-verifier.js';
+import { hashRefreshToken, newRefreshToken, type SessionClaims, type TokenIssuer } from './token-issuer.js';
+import type { TokenRequest, TokenResponse } from './token-request.js';
+
+/** Refusals are returned, not thrown, so that ending a session on reuse is committed. */
+type RefreshOutcome = { ok: false; error: string; revoked?: string } | { ok: true; session: repo.SessionRow; refreshToken: string };
+
+const BAD_USER = 'invalid user credentials';
+const BAD_CLIENT = 'invalid client credentials';
+
+function required(value: string | undefined, field: string): string {
+  if (!value) throw new OAuthError(400, 'invalid_request', `${field} is required for this grant type`);
+  return value;
+}
+
+/** Issues, refreshes and ends sessions (DECISIONS §2). */
+export class TokenService {
+  constructor(
+    private readonly db: Database,
+    private readonly issuer: TokenIssuer,
+    private readonly revoked: RevokedSessions,
+    private readonly config: Pick<Config, 'refreshTokenTtl' | 'lockoutThreshold' | 'lockoutSeconds'>,
+  ) {}
+
+  grant(request: TokenRequest): Promise<TokenResponse> {
+    switch (request.grantType) {
+      case 'password':
+        return this.passwordGrant(request);
+      case 'client_credentials':
+        return this.clientCredentialsGrant(request);
+      case 'refresh_token':
+        return this.refreshGrant(request);
+      case 'end_user_credentials':
+        return this.endUserGrant(request);
+      default:
+        throw new OAuthError(400, 'unsupported_grant_type', `grant type "${request.grantType}" needs an identity provider, and none is configured`);
+    }
+  }
+
+  private async authenticateClient(db: Queryable, request: TokenRequest): Promise<{ client: repo.ClientRow; realm: repo.RealmRow }> {
+    const realmName = required(request.realm, 'realmName');
+    const secret = required(request.clientSecret, 'clientSecret');
+    const realm = await repo.findRealm(db, realmName);
+    const client = realm ? await repo.findClient(db, realmName, request.clientId ?? realmName) : undefined;
+    const ok = await verifySecret(secret, client?.secret_hash ?? (await decoyHash()));
+    if (!realm || !client || !ok) throw new OAuthError(401, 'invalid_client', BAD_CLIENT, { 'www-authenticate': 'Basic realm="iam"' });
+    return { client, realm };
+  }
+
+  private async passwordGrant(request: TokenRequest): Promise<TokenResponse> {
+    const realmName = required(request.realm, 'realmName');
+    const username = required(request.username, 'username');
+    const password = required(request.password, 'password');
+    const realm = await repo.findRealm(this.db, realmName);
+    const user = realm ? await repo.findUserByName(this.db, realmName, username) : undefined;
+    if (user?.locked_until && user.locked_until.getTime() > Date.now()) {
+      const retryAfter = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
+      throw new OAuthError(429, 'invalid_grant', `too many failed attempts; the account is locked for ${retryAfter} more seconds`, { 'retry-after': String(retryAfter) });
+    }
+    const ok = await verifySecret(password, user?.password_hash ?? (await decoyHash()));
+    if (!realm || !user || !ok) {
+      if (user) await repo.recordFailedLogin(this.db, user.id, this.config.lockoutThreshold, this.config.lockoutSeconds);
+      throw new OAuthError(401, 'invalid_grant', BAD_USER);
+    }
+    await repo.clearFailedLogins(this.db, user.id);
+    const granted = user.scopes.filter((s) => realm.scopes.includes(s));
+    const profile = { preferred_username: user.username, email: user.email ?? undefined, given_name: user.first_name ?? undefined, family_name: user.last_name ?? undefined };
+    return this.openSession({ realm, subject: user.id, clientId: realm.name, customerId: realm.customer_id, granted, requested: request.scope, profile, refresh: true, idToken: true });
+  }
+
+  private async clientCredentialsGrant(request: TokenRequest): Promise<TokenResponse> {
+    const { client, realm } = await this.authenticateClient(this.db, request);
+    const granted = client.scopes.filter((s) => realm.scopes.includes(s));
+    // RFC 6749 §4.4.3: no refresh token for client credentials; the client simply asks again.
+    return this.openSession({ realm, subject: `client:${client.client_id}`, clientId: client.client_id, customerId: realm.customer_id, granted, requested: request.scope, refresh: false, idToken: false });
+  }
+
+  private async endUserGrant(request: TokenRequest): Promise<TokenResponse> {
+    const { client, realm } = await this.authenticateClient(this.db, request);
+    const customerId = required(request.customerId, 'customerId');
+    const storeId = required(request.storeId, 'storeId');
+    const email = required(request.email, 'email');
+    if (realm.name !== OPERATOR_REALM && realm.customer_id !== customerId) {
+      throw new OAuthError(400, 'invalid_request', `the client of realm ${realm.name} may not issue tokens for customer ${customerId}`);
+    }
+    const profile = { email, storeId, given_name: request.firstName, family_name: request.lastName };
+    return this.openSession({
+      realm,
+      subject: `enduser:${customerId}:${storeId}:${email.toLowerCase()}`,
+      clientId: client.client_id,
+      customerId,
+      granted: [...END_USER_SCOPES],
+      requested: request.scope,
+      profile,
+      refresh: true,
+      idToken: false,
+    });
+  }
+
+  private async openSession(input: {
+    realm: repo.RealmRow;
+    subject: string;
+    clientId: string;
+    customerId: string | null;
+    granted: string[];
+    requested: string | undefined;
+    profile?: Record<string, string | undefined>;
+    refresh: boolean;
+    idToken: boolean;
+  }): Promise<TokenResponse> {
+    const scopes = narrowScopes(input.granted, input.requested);
+    if (input.requested && scopes.length === 0) throw new OAuthError(400, 'invalid_scope', `none of the requested scopes "${input.requested}" is granted to this client`);
+    const claims: SessionClaims = { sessionId: newId(), realm: input.realm.name, subject: input.subject, clientId: input.clientId, customerId: input.customerId, scopes, profile: input.profile };
+    const expiresAt = new Date(Date.now() + (input.refresh ? this.config.refreshTokenTtl : this.issuer.accessTokenTtl) * 1000);
+    const refresh = input.refresh ? newRefreshToken() : undefined;
+    await this.db.transaction(async (tx) => {
+      await repo.insertSession(tx, { id: claims.sessionId, realm: claims.realm, subject: claims.subject, client_id: claims.clientId, customer_id: claims.customerId, scopes, expires_at: expiresAt });
+      if (refresh) await repo.insertRefreshToken(tx, refresh.hash, claims.sessionId);
+    });
+    return this.tokenResponse(claims, refresh?.token, input.idToken);
+  }
+
+  private async tokenResponse(claims: SessionClaims, refreshToken: string | undefined, withIdToken: boolean): Promise<TokenResponse> {
+    return {
+      access_token: await this.issuer.accessToken(claims),
+      expires_in: this.issuer.accessTokenTtl,
+      refresh_expires_in: refreshToken ? this.config.refreshTokenTtl : 0,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      token_type: 'Bearer',
+      ...(withIdToken ? { id_token: await this.issuer.idToken(claims) } : {}),
+      'not-before-policy': 0,
+      session_state: claims.sessionId,
+      scope: claims.scopes.join(' '),
+    };
+  }
+
+  /**
+   * Without the client secret: a new access token and the same refresh token. With it: the refresh token rotates
+   * too. A rotated token presented again means it leaked: the whole session ends.
+   */
+  private async refreshGrant(request: TokenRequest): Promise<TokenResponse> {
+    const presented = required(request.refreshToken, 'refreshToken');
+    const hash = hashRefreshToken(presented);
+    const outcome = await this.db.transaction<RefreshOutcome>(async (tx) => {
+      const stored = await repo.findRefreshToken(tx, hash);
+      if (!stored) return { ok: false, error: 'the refresh token is not valid' };
+      const session = await repo.findSession(tx, stored.session_id, true);
+      if (!session || session.revoked_at) return { ok: false, error: 'the session of this refresh token has ended' };
+      if (request.realm && request.realm !== session.realm) return { ok: false, error: 'the refresh token belongs to another realm' };
+      if (stored.state !== 'active') {
+        await repo.revokeSession(tx, session.id, 'refresh token reuse');
+        return { ok: false, error: 'the refresh token was already used; the session has been ended', revoked: session.id };
+      }
+      if (session.expires_at.getTime() <= Date.now()) return { ok: false, error: 'the session has expired' };
+      let refreshToken = presented;
+      if (request.clientSecret) {
+        await this.authenticateClient(tx, { ...request, realm: session.realm, clientId: session.client_id });
+        const next = newRefreshToken();
+        await repo.markRefreshTokenUsed(tx, hash);
+        await repo.insertRefreshToken(tx, next.hash, session.id);
+        refreshToken = next.token;
+      }
+      await repo.extendSession(tx, session.id, new Date(Date.now() + this.config.refreshTokenTtl * 1000));
+      return { ok: true, session, refreshToken };
+    });
+    if (!outcome.ok) {
+      if (outcome.revoked) this.revoked.add([outcome.revoked]);
+      throw new OAuthError(400, 'invalid_grant', outcome.error);
+    }
+    const { session, refreshToken } = outcome;
+    const scopes = narrowScopes(session.scopes, request.scope);
+    const claims: SessionClaims = { sessionId: session.id, realm: session.realm, subject: session.subject, clientId: session.client_id, customerId: session.customer_id, scopes };
+    return this.tokenResponse(claims, refreshToken, false);
+  }
+
+  /** Logout: the bearer's session ends now; its access and refresh tokens stop working. */
+  async invalidate(principal: Principal): Promise<void> {
+    await repo.revokeSession(this.db, principal.sessionId, 'logout');
+    this.revoked.add([principal.sessionId]);
+  }
+
+  /** Ends every session of the bearer's subject. */
+  async reset(principal: Principal): Promise<number> {
+    const ended = await repo.revokeSubjectSessions(this.db, principal.realm, principal.subject, 'reset');
+    this.revoked.add([...ended, principal.sessionId]);
+    return ended.length;
+  }
+}

@@ -1,0 +1,45 @@
+import { defineResource } from '../../platform/registry/resource-definition.js';
+import { CompanyTermsSchema, TermsSchema } from './terms.schema.js';
+
+export const termsResource = defineResource({
+  name: 'terms',
+  displayName: 'terms item',
+  path: '/terms',
+  table: 'terms',
+  schema: TermsSchema,
+  scopeArea: 'terms',
+  tag: 'Terms and conditions',
+  operationIds: { list: 'listTerms', create: 'createTerms', get: 'getTerms', update: 'updateTerms', recap: 'recapTerms', unwind: 'unwindTerms' },
+  filters: {
+    customerId: { kind: 'string' },
+    status: { kind: 'string' },
+    model: { kind: 'string' },
+    locale: { kind: 'string' },
+    lastUpdater: { kind: 'string' },
+    originalId: { kind: 'string' },
+  },
+});
+
+export const companyTermsResource = defineResource({
+  name: 'company-terms',
+  displayName: 'company terms parameters item',
+  path: '/company-terms',
+  table: 'company_terms',
+  schema: CompanyTermsSchema,
+  scopeArea: 'terms',
+  tag: 'Terms and conditions',
+  operationIds: {
+    list: 'listCompanyTerms',
+    create: 'createCompanyTerms',
+    get: 'getCompanyTerms',
+    update: 'updateCompanyTerms',
+    recap: 'recapCompanyTerms',
+    unwind: 'unwindCompanyTerms',
+  },
+  filters: {
+    customerId: { kind: 'string' },
+    cancelPeriod: { kind: 'string' },
+    corporateUrl: { kind: 'string' },
+    originalId: { kind: 'string' },
+  },
+});

@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formBody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import { resources } from './apis/index.js';
+import { registerIamRoutes, startIam, type Iam } from './apis/iam/iam.module.js';
+import { rateLimitError } from './apis/iam/token.routes.js';
+import { registerAuthentication } from './platform/auth/authenticate.js';
+import type { Database } from './platform/db/database.js';
+import { migrate } from './platform/db/migrate.js';
+import { openDatabase } from './platform/db/open-database.js';
+import { registerErrorHandler } from './platform/errors/error-handler.js';
+import { DetailedErrorSchema, SimpleErrorSchema } from './platform/errors/error-schemas.js';
+import { registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
+import { schemaController } from './platform/http/validator-compiler.js';
+import { newId } from './platform/ids.js';
+import { RecapItemSchema } from './platform/registry/resource-schemas.js';
+import { registerResourceRoutes } from './platform/registry/resource-routes.js';
+import type { ResourceService } from './platform/registry/resource-service.js';
+
+export interface App {
+  app: FastifyInstance;
+  db: Database;
+  iam: Iam;
+  services: Record<string, ResourceService>;
+}
+
+/** Builds the whole service on `config`; production (`server.ts`) and tests both use this. */
+export async function buildApp(config: Config): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : newId();
+    },
+    bodyLimit: config.bodyLimit,
+    schemaController,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = await openDatabase(config);
+  app.addHook('onClose', async () => db.close());
+  await migrate(db, config.databaseSchema);
+  const iam = await startIam(db, config, app.log);
+  app.addHook('onClose', async () => iam.revoked.stop());
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Bodies are JSON (forms only on the token endpoints); anything else is a 415 rather than a guess.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+  for (const schema of [SimpleErrorSchema, DetailedErrorSchema, RecapItemSchema]) app.addSchema(schema);
+  await registerOpenApi(app, config.publicBaseUrl);
+  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
+  registerAuthentication(app, iam.verifier);
+
+  await app.register(async (iamScope) => {
+    // Only the token endpoints take form bodies (RFC 6749); everywhere else a form body is a 415.
+    await iamScope.register(formBody);
+    registerIamRoutes(iamScope, iam, config);
+  });
+  const services: Record<string, ResourceService> = {};
+  for (const definition of resources) services[definition.name] = registerResourceRoutes(app, definition, db);
+
+  await registerDocsUi(app);
+  await app.ready();
+  return { app, db, iam, services };
+}

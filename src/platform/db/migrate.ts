@@ -1,0 +1,51 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.js';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
+
+/** A stable 63-bit advisory-lock key per schema, so instances on one database serialise their migrations. */
+function lockKey(schema: string): string {
+  return BigInt.asIntN(64, BigInt('0x' + createHash('sha256').update(`migrate:${schema}`).digest('hex').slice(0, 16))).toString();
+}
+
+export function listMigrations(): { version: string; sql: string }[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({ version: file.replace(/\.sql$/, ''), sql: readFileSync(MIGRATIONS_DIR + file, 'utf8') }));
+}
+
+/**
+ * Applies the forward-only migrations not yet recorded. The transaction-scoped advisory lock makes a second
+ * instance starting at the same moment wait, then find everything applied.
+ */
+export async function migrate(db: Database, schema: string): Promise<string[]> {
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${lockKey(schema)})`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    for (const migration of listMigrations()) {
+      if (done.has(migration.version)) continue;
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
+      applied.push(migration.version);
+    }
+  });
+  return applied;
+}
+
+/** Splits a migration file on `;` at line ends (our migrations hold no procedural bodies). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}
+
+export async function pendingMigrations(db: Database): Promise<number> {
+  const done = (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version);
+  return listMigrations().filter((m) => !done.includes(m.version)).length;
+}

@@ -1,0 +1,89 @@
+/** `details[].errorType` values of the detailed error shape (DECISIONS §4). */
+export const ERROR_TYPES = ['VALIDATION', 'NOT_FOUND', 'STALE_VERSION', 'CONFLICT', 'FORBIDDEN', 'INVALID_STATE', 'PRICE_FUNCTION'] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+export interface ErrorDetail {
+  errorType: ErrorType;
+  resourceDisplayName?: string;
+  resourceId?: string;
+  resourceType?: string;
+  specific?: Record<string, unknown>;
+}
+
+/** Every error the application throws on purpose. The one mapper (`error-handler.ts`) turns it into HTTP. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorType: ErrorType | undefined,
+    message: string,
+    readonly detail: Omit<ErrorDetail, 'errorType'> = {},
+    /** Extra top-level body fields (OAuth's `error`, `error_description`). */
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, detail: Omit<ErrorDetail, 'errorType'> = {}) {
+    super(400, 'VALIDATION', message, detail);
+  }
+}
+
+export class InvalidStateError extends DomainError {
+  constructor(message: string, detail: Omit<ErrorDetail, 'errorType'> = {}) {
+    super(400, 'INVALID_STATE', message, detail);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'a valid bearer token is required') {
+    super(401, undefined, message, {}, {}, { 'www-authenticate': 'Bearer' });
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string, detail: Omit<ErrorDetail, 'errorType'> = {}) {
+    super(403, 'FORBIDDEN', message, detail);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(resourceType: string, resourceId: string) {
+    super(404, 'NOT_FOUND', `${resourceType} ${resourceId} was not found`, { resourceType, resourceId });
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, detail: Omit<ErrorDetail, 'errorType'> = {}) {
+    super(409, 'CONFLICT', message, detail);
+  }
+}
+
+export class StaleVersionError extends DomainError {
+  constructor(resourceType: string, resourceId: string, stored: number, submitted: number) {
+    super(
+      412,
+      'STALE_VERSION',
+      `${resourceType} ${resourceId} is at dbVersion ${stored}, the request was based on ${submitted}; read it again and retry`,
+      { resourceType, resourceId, specific: { storedDbVersion: stored, submittedDbVersion: submitted } },
+    );
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  constructor(message: string, retryAfterSeconds: number, extra: Record<string, unknown> = {}) {
+    super(429, undefined, message, {}, extra, { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+
+/** OAuth 2.0 token endpoint errors (RFC 6749 §5.2), in the simple shape plus `error_description`. */
+export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+
+export class OAuthError extends DomainError {
+  constructor(status: 400 | 401 | 429, code: OAuthErrorCode, description: string, headers: Record<string, string> = {}) {
+    super(status, undefined, description, {}, { error: code, error_description: description }, headers);
+  }
+}

@@ -1,0 +1,84 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type ErrorDetail } from './domain-errors.js';
+import { describeValidationError } from './validation-messages.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Catalogue and notification routes answer errors in the detailed shape (DECISIONS §4). */
+    errorShape?: 'simple' | 'detailed';
+  }
+}
+
+interface ErrorBody {
+  error: string;
+  message: string;
+  path: string;
+  status: number;
+  timestamp: number;
+  details?: ErrorDetail[];
+  [extra: string]: unknown;
+}
+
+/** Fastify's own errors with the status our API answers for them. */
+const FRAMEWORK_STATUS: Record<string, number> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 415,
+  FST_ERR_CTP_BODY_TOO_LARGE: 413,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
+  FST_ERR_CTP_EMPTY_JSON_BODY: 400,
+  FST_ERR_CTP_INVALID_JSON_BODY: 400,
+  FST_ERR_VALIDATION: 400,
+};
+
+function frameworkMessage(error: FastifyError, status: number): string {
+  if (status === 415) return `content type ${error.message.replace(/^Unsupported Media Type: ?/, '') || 'of the body'} is not supported here; send application/json`;
+  if (status === 413) return 'the request body is larger than the server accepts';
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return `the body is not valid JSON: ${error.message}`;
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'the body is empty; a JSON document is required';
+  return error.message;
+}
+
+export function buildErrorBody(request: FastifyRequest, status: number, message: string, detail?: ErrorDetail, extra: Record<string, unknown> = {}): ErrorBody {
+  const body: ErrorBody = {
+    error: STATUS_CODES[status] ?? 'Error',
+    message,
+    path: request.url.split('?')[0] ?? request.url,
+    status,
+    timestamp: Date.now(),
+    ...extra,
+  };
+  if (request.routeOptions.config?.errorShape === 'detailed') body.details = detail ? [detail] : [];
+  return body;
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody, headers: Record<string, string> = {}) {
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      const detail = error.errorType ? { errorType: error.errorType, ...error.detail } : undefined;
+      return send(reply, error.status, buildErrorBody(request, error.status, error.message, detail, error.extra), error.headers);
+    }
+    if (error.validation) {
+      const described = error.validation.map((v) => describeValidationError(v, error.validationContext ?? 'body'));
+      const message = described.map((d) => d.message).join('; ');
+      const detail: ErrorDetail = { errorType: 'VALIDATION', specific: { fields: described.map((d) => d.field) } };
+      return send(reply, 400, buildErrorBody(request, 400, message, detail));
+    }
+    const status = FRAMEWORK_STATUS[error.code] ?? (error instanceof SyntaxError ? 400 : error.statusCode);
+    if (status && status >= 400 && status < 500) {
+      const detail: ErrorDetail | undefined = status === 400 ? { errorType: 'VALIDATION' } : undefined;
+      const headers: Record<string, string> = {};
+      return send(reply, status, buildErrorBody(request, status, frameworkMessage(error, status), detail), headers);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, buildErrorBody(request, 404, `no route ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

@@ -1,0 +1,53 @@
+import type { Queryable } from '../db/database.js';
+import type { Doc } from '../registry/document-paths.js';
+import { newId } from '../ids.js';
+import { diff } from './delta.js';
+
+/** The platform event of DECISIONS §5. */
+export interface PlatformEvent {
+  id: string;
+  fact: string;
+  subject: string;
+  customerId: string | null;
+  occurredAt: string;
+  what: { delta: Doc; previous: Doc };
+  involved: Record<string, Doc>;
+}
+
+export interface ChangeDescription {
+  fact: string;
+  subject: string;
+  customerId: string | null | undefined;
+  before: Doc | undefined;
+  after: Doc;
+}
+
+export function eventOf(change: ChangeDescription): PlatformEvent {
+  return {
+    id: newId(),
+    fact: change.fact,
+    subject: change.subject,
+    customerId: change.customerId ?? null,
+    occurredAt: new Date().toISOString(),
+    what: diff(change.before ?? {}, change.after),
+    involved: { [change.subject]: change.after },
+  };
+}
+
+/** Writes the event in the caller's transaction, so it exists exactly when the change does. */
+export async function appendEvent(tx: Queryable, event: PlatformEvent): Promise<void> {
+  await tx.query('INSERT INTO outbox (id, fact, subject, customer_id, occurred_at, event) VALUES ($1, $2, $3, $4, $5, $6::jsonb)', [
+    event.id,
+    event.fact,
+    event.subject,
+    event.customerId,
+    event.occurredAt,
+    JSON.stringify(event),
+  ]);
+}
+
+export async function recordChange(tx: Queryable, change: ChangeDescription): Promise<PlatformEvent> {
+  const event = eventOf(change);
+  await appendEvent(tx, event);
+  return event;
+}

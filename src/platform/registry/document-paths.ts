@@ -1,0 +1,79 @@
+/** Dot paths (`addressBook.country`) over JSON documents and over their TypeBox/JSON schemas. */
+export type Doc = Record<string, unknown>;
+
+export function splitPath(path: string): string[] {
+  return path.split('.');
+}
+
+export function getPath(doc: unknown, path: string[]): unknown {
+  let value: unknown = doc;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    value = (value as Doc)[key];
+  }
+  return value;
+}
+
+/** Returns a copy of `doc` with the value at `path` replaced (or removed when `value` is undefined). */
+export function withPath(doc: Doc, path: string[], value: unknown): Doc {
+  const [head, ...rest] = path;
+  if (head === undefined) return doc;
+  const copy: Doc = { ...doc };
+  if (rest.length === 0) {
+    if (value === undefined) delete copy[head];
+    else copy[head] = value;
+    return copy;
+  }
+  const child = copy[head];
+  copy[head] = withPath(child && typeof child === 'object' && !Array.isArray(child) ? (child as Doc) : {}, rest, value);
+  return copy;
+}
+
+export interface JsonSchemaNode {
+  type?: string | string[];
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode;
+  anyOf?: JsonSchemaNode[];
+  [key: string]: unknown;
+}
+
+/** The schema of the field at `path`, or undefined when the record has no such field. */
+export function schemaAt(schema: JsonSchemaNode, path: string[]): JsonSchemaNode | undefined {
+  let node: JsonSchemaNode | undefined = schema;
+  for (const key of path) {
+    node = node?.properties?.[key];
+    if (!node) return undefined;
+  }
+  return node;
+}
+
+export function isArraySchema(node: JsonSchemaNode | undefined): boolean {
+  return node?.type === 'array';
+}
+
+export function isScalarSchema(node: JsonSchemaNode | undefined): boolean {
+  return node?.type === 'string' || node?.type === 'number' || node?.type === 'integer' || node?.type === 'boolean';
+}
+
+/** Only the named fields (plus `id`). */
+export function project(doc: Doc, targets: string[][]): Doc {
+  let out: Doc = { id: doc.id };
+  for (const path of targets) {
+    const value = getPath(doc, path);
+    if (value !== undefined) out = withPath(out, path, value);
+  }
+  return out;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
+  }
+  const ka = Object.keys(a as Doc);
+  const kb = Object.keys(b as Doc);
+  return ka.length === kb.length && ka.every((k) => deepEqual((a as Doc)[k], (b as Doc)[k]));
+}

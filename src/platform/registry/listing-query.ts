@@ -1,0 +1,158 @@
+import { ValidationError } from '../errors/domain-errors.js';
+import type { FilterSpec, ResourceDefinition } from './resource-definition.js';
+import { isArraySchema, isScalarSchema, schemaAt, splitPath, type JsonSchemaNode } from './document-paths.js';
+
+export const MAX_PAGE_SIZE = 500;
+
+export interface SortKey {
+  path: string[];
+  descending: boolean;
+}
+
+export interface FilterValue {
+  path: string[];
+  spec: FilterSpec;
+  values: unknown[];
+}
+
+export interface ListingQuery {
+  page: number;
+  size: number;
+  sort: SortKey[];
+  filters: FilterValue[];
+  targets: string[][];
+}
+
+/** Query parameters that are not filters. */
+export const LISTING_PARAMETERS = ['page', 'size', 'sort', 'target', 'pageable', 'predicate'] as const;
+
+function asList(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function parseJsonParameter(name: string, value: unknown): Record<string, unknown> {
+  if (value === undefined || value === '') return {};
+  if (typeof value !== 'string') throw new ValidationError(`querystring.${name} must be a JSON object`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ValidationError(`querystring.${name} must be a JSON-encoded object, e.g. ${name}={"page":0}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ValidationError(`querystring.${name} must be a JSON object`);
+  return parsed as Record<string, unknown>;
+}
+
+function wholeNumber(name: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(number)) throw new ValidationError(`querystring.${name} must be a whole number`);
+  if (number < min) throw new ValidationError(`querystring.${name} must be at least ${min}`);
+  if (number > max) throw new ValidationError(`querystring.${name} must be at most ${max}`);
+  return number;
+}
+
+/** Turns one filter value into the JSON value stored in records, by the filter's kind. */
+export function coerceFilterValue(name: string, spec: FilterSpec, raw: unknown): unknown[] {
+  const items = asList(raw).flatMap((item) => (spec.kind === 'string-array' && typeof item === 'string' ? item.split(',') : [item]));
+  return items.map((item) => {
+    switch (spec.kind) {
+      case 'boolean':
+        if (item === true || item === 'true') return true;
+        if (item === false || item === 'false') return false;
+        throw new ValidationError(`querystring.${name} must be true or false`);
+      case 'integer':
+      case 'number': {
+        const number = typeof item === 'number' ? item : Number(item);
+        if (typeof item === 'boolean' || item === '' || !Number.isFinite(number) || (spec.kind === 'integer' && !Number.isInteger(number))) {
+          throw new ValidationError(`querystring.${name} must be ${spec.kind === 'integer' ? 'a whole number' : 'a number'}`);
+        }
+        return number;
+      }
+      default:
+        if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') throw new ValidationError(`querystring.${name} must be a string`);
+        return String(item).trim();
+    }
+  });
+}
+
+function checkFieldPath(definition: ResourceDefinition, parameter: string, field: string, accept: (node: JsonSchemaNode | undefined) => boolean, what: string): string[] {
+  const path = splitPath(field);
+  const node = schemaAt(definition.schema as unknown as JsonSchemaNode, path);
+  if (!node) throw new ValidationError(`querystring.${parameter} names an unknown field "${field}" of ${definition.displayName}`);
+  if (!accept(node)) throw new ValidationError(`querystring.${parameter} field "${field}" ${what}`);
+  return path;
+}
+
+export function parseSort(definition: ResourceDefinition, raw: unknown): SortKey[] {
+  const entries = asList(raw).flatMap((entry) => {
+    if (typeof entry !== 'string') throw new ValidationError('querystring.sort must be "field,asc" or "field,desc"');
+    // `sort=a,desc,b,asc` or `sort=a,desc&sort=b`: read fields with an optional direction after each.
+    const parts = entry.split(',').map((p) => p.trim()).filter(Boolean);
+    const keys: SortKey[] = [];
+    for (const part of parts) {
+      const lower = part.toLowerCase();
+      if (lower === 'asc' || lower === 'desc') {
+        const last = keys[keys.length - 1];
+        if (!last) throw new ValidationError('querystring.sort must start with a field name');
+        last.descending = lower === 'desc';
+      } else {
+        keys.push({ path: checkFieldPath(definition, 'sort', part, isScalarSchema, 'cannot be sorted on (not a scalar field)'), descending: false });
+      }
+    }
+    return keys;
+  });
+  return entries;
+}
+
+export function parseTargets(definition: ResourceDefinition, raw: unknown): string[][] {
+  return asList(raw)
+    .flatMap((entry) => String(entry).split(','))
+    .map((field) => field.trim())
+    .filter(Boolean)
+    .map((field) => checkFieldPath(definition, 'target', field, () => true, ''));
+}
+
+/** The one field that `recap` and `unwind` work on. */
+export function singleTarget(definition: ResourceDefinition, raw: unknown): string[] {
+  const targets = parseTargets(definition, raw);
+  if (targets.length !== 1) throw new ValidationError('querystring.target is required and must name exactly one field');
+  return targets[0]!;
+}
+
+export function arrayTarget(definition: ResourceDefinition, raw: unknown): string[] {
+  const path = singleTarget(definition, raw);
+  if (!isArraySchema(schemaAt(definition.schema as unknown as JsonSchemaNode, path))) {
+    throw new ValidationError(`querystring.target field "${path.join('.')}" is not an array field; unwind needs one`);
+  }
+  return path;
+}
+
+/**
+ * Reads a listing request in either form: flat (`?page=0&size=20&status=RUNNING`) or JSON objects
+ * (`?pageable={"page":0,"size":20,"sort":["startDate,desc"]}&predicate={"status":"RUNNING"}`); flat values win.
+ */
+export function parseListingQuery(definition: ResourceDefinition, query: Record<string, unknown>): ListingQuery {
+  const pageable = parseJsonParameter('pageable', query.pageable);
+  const predicate = parseJsonParameter('predicate', query.predicate);
+  const merged: Record<string, unknown> = { ...predicate };
+  for (const [key, value] of Object.entries(query)) {
+    if (!(LISTING_PARAMETERS as readonly string[]).includes(key)) merged[key] = value;
+  }
+  const filters: FilterValue[] = [];
+  for (const [name, value] of Object.entries(merged)) {
+    const spec = definition.filters[name];
+    if (!spec) throw new ValidationError(`"${name}" is not a filter of ${definition.displayName}; filters: ${Object.keys(definition.filters).join(', ') || 'none'}`);
+    const values = coerceFilterValue(name, spec, value);
+    if (values.length > 0) filters.push({ path: splitPath(spec.path ?? name), spec, values });
+  }
+  const sortRaw = query.sort ?? pageable.sort;
+  return {
+    page: wholeNumber('page', query.page ?? pageable.page, 0, 0, 1_000_000),
+    size: wholeNumber('size', query.size ?? pageable.size, definition.defaultPageSize, 1, MAX_PAGE_SIZE),
+    sort: parseSort(definition, sortRaw),
+    filters,
+    targets: parseTargets(definition, query.target),
+  };
+}

@@ -1,0 +1,44 @@
+import { MASK, SERVER_MANAGED_FIELDS, type ResourceDefinition } from './resource-definition.js';
+import { getPath, splitPath, withPath, type Doc } from './document-paths.js';
+
+/** The body without the fields a client may not set (server-managed and read-only). */
+export function writableFields(definition: ResourceDefinition, body: Doc): Doc {
+  const doc: Doc = { ...body };
+  for (const field of SERVER_MANAGED_FIELDS) delete doc[field];
+  let out = doc;
+  for (const field of definition.readOnly) out = withPath(out, splitPath(field), undefined);
+  return out;
+}
+
+/** Secret values replaced by the mask, for responses and events. */
+export function maskSecrets(definition: ResourceDefinition, doc: Doc): Doc {
+  let out = doc;
+  for (const field of definition.secret) {
+    const path = splitPath(field);
+    if (getPath(out, path) !== undefined) out = withPath(out, path, MASK);
+  }
+  return out;
+}
+
+/** An update that leaves a secret out (or sends the mask back) keeps the stored secret. */
+export function keepStoredSecrets(definition: ResourceDefinition, doc: Doc, stored: Doc): Doc {
+  let out = doc;
+  for (const field of definition.secret) {
+    const path = splitPath(field);
+    const sent = getPath(out, path);
+    const kept = getPath(stored, path);
+    if ((sent === undefined || sent === MASK) && kept !== undefined) out = withPath(out, path, kept);
+  }
+  return out;
+}
+
+/** Read-only fields keep their stored values on update. */
+export function keepReadOnly(definition: ResourceDefinition, doc: Doc, stored: Doc): Doc {
+  let out = doc;
+  for (const field of definition.readOnly) {
+    const path = splitPath(field);
+    const kept = getPath(stored, path);
+    if (kept !== undefined) out = withPath(out, path, kept);
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+import type { TenantScope } from '../auth/principal.js';
+import type { FilterValue, SortKey } from './listing-query.js';
+
+/** Collects positional parameters while a statement is assembled, so every value is bound, never spliced. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Nests `value` under `path`: (['a','b'], 1) -> {a: {b: 1}}, the shape JSONB containment needs. */
+function nest(path: string[], value: unknown): unknown {
+  return path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+}
+
+export function tenantCondition(scope: TenantScope, params: SqlParams, alias = ''): string {
+  if (scope.all) return 'TRUE';
+  const column = alias ? `${alias}.customer_id` : 'customer_id';
+  return `(${column} IS NULL OR ${column} = ANY(${params.add(scope.customerIds)}::text[]))`;
+}
+
+/**
+ * Equality filters become JSONB containment (`doc @> {...}`), served by the table's GIN index;
+ * an array field matches when it contains any of the given values.
+ */
+export function filterConditions(filters: FilterValue[], params: SqlParams, alias = ''): string[] {
+  const doc = alias ? `${alias}.doc` : 'doc';
+  return filters.map((filter) => {
+    const alternatives = filter.values.map((value) => {
+      const shape = filter.spec.kind === 'string-array' ? nest(filter.path, [value]) : nest(filter.path, value);
+      return `${doc} @> ${params.add(JSON.stringify(shape))}::jsonb`;
+    });
+    return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
+  });
+}
+
+const COLUMN_OF: Record<string, string> = { id: 'id', createDate: 'create_date', updateDate: 'update_date', dbVersion: 'db_version' };
+
+export function orderBy(sort: SortKey[], params: SqlParams, tableAlias = ''): string {
+  const prefix = tableAlias ? `${tableAlias}.` : '';
+  const keys = sort.map((key) => {
+    const direction = key.descending ? 'DESC' : 'ASC';
+    const column = key.path.length === 1 ? COLUMN_OF[key.path[0]!] : undefined;
+    if (column) return `${prefix}${column} ${direction}`;
+    return `${prefix}doc #> ${params.add(key.path)}::text[] ${direction} NULLS LAST`;
+  });
+  // Ids are time-ordered: creation order breaks ties and keeps pages stable.
+  if (!sort.some((key) => key.path.length === 1 && key.path[0] === 'id')) keys.push(`${prefix}id ASC`);
+  return keys.join(', ');
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+
+export const OPERATOR_SECRET = 'test-operator-secret';
+export const ADMIN_PASSWORD = 'test-admin-password';
+
+/**
+ * An app on a fresh database: PGlite in memory by default, or, when DATABASE_URL is a postgres:// URL,
+ * a schema of its own on that server (dropped at close), so test files never see each other's rows.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL || 'memory://';
+  const schema = databaseUrl.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : 'public';
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATABASE_SCHEMA: schema,
+    OPERATOR_CLIENT_SECRET: OPERATOR_SECRET,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    PUBLIC_BASE_URL: 'http://localhost:8080',
+    ...env,
+  });
+  const built = await buildApp(config);
+  return new TestApp(built, config, schema);
+}
+
+export class TestApp {
+  private operatorToken: string | undefined;
+
+  constructor(
+    readonly built: App,
+    readonly config: Config,
+    private readonly schema: string,
+  ) {}
+
+  get app() {
+    return this.built.app;
+  }
+
+  inject(options: InjectOptions): Promise<LightMyRequestResponse> {
+    return this.app.inject(options);
+  }
+
+  /** A JSON request with a bearer token. */
+  async request(method: InjectOptions['method'], url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    return { status: response.statusCode, body: response.body ? safeJson(response.body) : undefined, headers: response.headers, raw: response };
+  }
+
+  async token(body: Record<string, unknown>): Promise<Record<string, any>> {
+    const response = await this.request('POST', '/iam/tokens', undefined, body);
+    if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body as Record<string, any>;
+  }
+
+  async operator(): Promise<string> {
+    this.operatorToken ??= (await this.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })).access_token;
+    return this.operatorToken!;
+  }
+
+  /**
+   * A customer tenant: its realm and confidential client, as the Customer API provisions them, and a
+   * client_credentials token for it. `authorizedCustomers` widens what the token may see.
+   */
+  async tenant(customerId = `cust-${randomBytes(4).toString('hex')}`, authorizedCustomers: string[] = []) {
+    const realm = `realm-${customerId}`;
+    const { clientSecret } = await this.built.db.transaction((tx) => this.built.iam.realms.provisionRealm(tx, realm, customerId));
+    const previous = this.built.iam.verifier.authorizedCustomers;
+    if (authorizedCustomers.length) {
+      this.built.iam.verifier.authorizedCustomers = async (id) => (id === customerId ? authorizedCustomers : previous(id));
+    }
+    const token = (await this.token({ realmName: realm, grantType: 'client_credentials', clientSecret })).access_token as string;
+    return { customerId, realm, clientSecret, token };
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    if (this.schema !== 'public') {
+      const client = new pg.Client({ connectionString: this.config.databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${this.schema}" CASCADE`);
+      await client.end();
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
