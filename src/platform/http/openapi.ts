@@ -4,6 +4,13 @@ import swaggerUi from '@fastify/swagger-ui';
 
 /** OpenAPI 3.1 generated from the route schemas; shared schemas become named components. */
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string) {
+  // The documented security follows what each route declares to the auth hook, so the two cannot disagree.
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { public?: boolean; scope?: string; anyToken?: boolean };
+    if (!route.schema || (route.schema as { hide?: boolean }).hide) return;
+    const security = config.public ? [] : [{ bearerAuth: config.scope ? [config.scope] : [] }];
+    route.schema = { ...route.schema, security } as typeof route.schema;
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
