@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import { JwtAccessTokenVerifier } from './jwt-access-token-verifier.js';
 import { bootstrapOperator } from './operator-bootstrap.js';
 import { RealmService } from './realm.service.js';
-import { registerRealmUserRoutes } from './realm-users.routes.js';
+import { realmUserSchemas, registerRealmUserRoutes } from './realm-users.routes.js';
 import { RevokedSessions } from './revoked-sessions.js';
 import { loadKeyRing, type KeyRing } from './signing-keys.js';
 import { TokenIssuer } from './token-issuer.js';
@@ -37,9 +37,12 @@ export async function startIam(db: Database, config: Config, log: FastifyInstanc
   };
 }
 
+/** `app` may parse form bodies (the token endpoints need them); the realm-user routes take JSON only. */
 export function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config) {
-  app.addSchema(TokenRequestSchema);
-  app.addSchema(TokenResponseSchema);
-  registerTokenRoutes(app, { tokens: iam.tokens, keys: iam.keys, config });
-  registerRealmUserRoutes(app, iam.realms);
+  for (const schema of [TokenRequestSchema, TokenResponseSchema, ...realmUserSchemas]) app.addSchema(schema);
+  registerTokenRoutes(app, { tokens: iam.tokens, realms: iam.realms, keys: iam.keys, config });
+  void app.register(async (jsonOnly) => {
+    jsonOnly.removeContentTypeParser('application/x-www-form-urlencoded');
+    registerRealmUserRoutes(jsonOnly, iam.realms);
+  });
 }

@@ -62,21 +62,23 @@ export async function findUserByName(db: Queryable, realm: string, username: str
   return (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE realm = $1 AND username = $2`, [realm, username])).rows[0];
 }
 
-export async function listUsers(db: Queryable, realm: string, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
-  const { rows } = await db.query<UserRow & { total: number }>(
-    `SELECT ${USER_COLUMNS}, count(*) OVER ()::int AS total FROM iam_users WHERE realm = $1 ORDER BY id LIMIT $2 OFFSET $3`,
-    [realm, limit, offset],
-  );
-  return { rows, total: rows[0]?.total ?? 0 };
+export async function listUsers(db: Queryable, realm: string, limit: number, offset: number): Promise<UserRow[]> {
+  return (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE realm = $1 ORDER BY id LIMIT $2 OFFSET $3`, [realm, limit, offset])).rows;
 }
 
-export async function insertUser(db: Queryable, user: Omit<UserRow, 'failed_attempts' | 'locked_until' | 'created_at'>): Promise<boolean> {
-  const result = await db.query(
+/** Counted apart from the page, so a page past the end still reports the real total. */
+export async function countUsers(db: Queryable, realm: string): Promise<number> {
+  return (await db.query<{ total: number }>('SELECT count(*)::int AS total FROM iam_users WHERE realm = $1', [realm])).rows[0]?.total ?? 0;
+}
+
+/** The stored user, or undefined when the username is already taken in the realm. */
+export async function insertUser(db: Queryable, user: Omit<UserRow, 'failed_attempts' | 'locked_until' | 'created_at'>): Promise<UserRow | undefined> {
+  const result = await db.query<UserRow>(
     `INSERT INTO iam_users (id, realm, username, password_hash, email, first_name, last_name, scopes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (realm, username) DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (realm, username) DO NOTHING RETURNING ${USER_COLUMNS}`,
     [user.id, user.realm, user.username, user.password_hash, user.email, user.first_name, user.last_name, user.scopes],
   );
-  return result.rowCount === 1;
+  return result.rows[0];
 }
 
 export async function updateUserPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {

@@ -38,9 +38,10 @@ const RealmParams = Type.Object({ realm: Type.String({ minLength: 1, maxLength: 
 const UserParams = Type.Object({ realm: Type.String({ minLength: 1, maxLength: 200 }), userId: Type.String({ minLength: 1, maxLength: 200 }) });
 const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })), size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 20 })) });
 
+export const realmUserSchemas = [RealmUserSchema, NewRealmUserSchema];
+
+/** Routes only; the shared schemas (`realmUserSchemas`) are added by the caller. */
 export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmService) {
-  app.addSchema(RealmUserSchema);
-  app.addSchema(NewRealmUserSchema);
   const security = [{ bearerAuth: [] }];
 
   app.get('/iam/realms/:realm/users', {

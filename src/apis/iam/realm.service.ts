@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { mayActFor, type Principal } from '../../platform/auth/principal.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import { CUSTOMER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
@@ -64,23 +64,35 @@ export class RealmService {
     return { clientSecret };
   }
 
-  /** The realm, if this principal may manage it: the operator any, a customer its own (or an authorized one's). */
+  /** A realm by name (public: OpenID discovery). */
+  find(name: string): Promise<repo.RealmRow | undefined> {
+    return repo.findRealm(this.db, name);
+  }
+
+  /**
+   * The realm, if this principal may manage it: the operator any, a customer only its own. `authorizedCustomers`
+   * widen what records a token sees, not whose identities it may mint: a user made in customer A's realm would
+   * carry A's own authorizations, which A never gave to the partner.
+   */
   private async visibleRealm(principal: Principal, name: string): Promise<repo.RealmRow> {
     const realm = await repo.findRealm(this.db, name);
-    if (!realm || !(principal.isOperator || (realm.customer_id !== null && mayActFor(principal, realm.customer_id)))) throw new NotFoundError('realm', name);
+    const own = realm?.customer_id != null && realm.customer_id === principal.customerId;
+    if (!realm || !(principal.isOperator || own)) throw new NotFoundError('realm', name);
     return realm;
   }
 
   async listUsers(principal: Principal, realmName: string, page: number, size: number): Promise<{ rows: RealmUser[]; total: number }> {
     await this.visibleRealm(principal, realmName);
-    const { rows, total } = await repo.listUsers(this.db, realmName, size, page * size);
+    const [rows, total] = await Promise.all([repo.listUsers(this.db, realmName, size, page * size), repo.countUsers(this.db, realmName)]);
     return { rows: rows.map(present), total };
   }
 
   async createUser(principal: Principal, realmName: string, input: NewRealmUser): Promise<RealmUser> {
     const realm = await this.visibleRealm(principal, realmName);
-    const scopes = narrowScopes(realm.scopes, input.scope);
-    if (input.scope && scopes.length === 0) throw new ValidationError(`body.scope grants none of the realm's scopes (${realm.scopes.join(' ')})`);
+    // A user gets at most what the realm offers and the creator itself holds: a narrowed token cannot mint a wider user.
+    const grantable = realm.scopes.filter((scope) => principal.scopes.has(scope));
+    const scopes = narrowScopes(grantable, input.scope);
+    if (scopes.length === 0) throw new ValidationError(`body.scope grants none of the scopes this token may give in realm ${realmName} (${grantable.join(' ') || 'none'})`);
     const row = {
       id: newId(),
       realm: realmName,
@@ -91,8 +103,9 @@ export class RealmService {
       last_name: input.lastName ?? null,
       scopes,
     };
-    if (!(await repo.insertUser(this.db, row))) throw new ConflictError(`username ${input.username} is already taken in realm ${realmName}`);
-    return present({ ...row, failed_attempts: 0, locked_until: null, created_at: new Date() });
+    const stored = await repo.insertUser(this.db, row);
+    if (!stored) throw new ConflictError(`username ${input.username} is already taken in realm ${realmName}`);
+    return present(stored);
   }
 
   /** Deleting a user ends its sessions at once. */

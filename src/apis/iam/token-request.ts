@@ -74,7 +74,14 @@ export function basicCredentials(header: string | undefined): { clientId: string
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
-  const unescape = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+  // Clients that do not form-encode (curl -u) may send a bare '%': then the value is taken as it is, not a 500.
+  const unescape = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      return s;
+    }
+  };
   return { clientId: unescape(decoded.slice(0, colon)), clientSecret: unescape(decoded.slice(colon + 1)) };
 }
 

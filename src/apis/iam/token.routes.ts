@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Config } from '../../config.js';
 import { principalOf } from '../../platform/auth/authenticate.js';
-import { OPERATOR_SCOPES } from '../../platform/auth/scopes.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import { TooManyRequestsError } from '../../platform/errors/domain-errors.js';
+import { DomainError, NotFoundError, OAuthError, TooManyRequestsError } from '../../platform/errors/domain-errors.js';
+import { describeValidationError } from '../../platform/errors/validation-messages.js';
 import { clientIp } from '../../platform/http/client-ip.js';
+import type { RealmService } from './realm.service.js';
 import type { KeyRing } from './signing-keys.js';
 import { issuerOf } from './token-issuer.js';
 import { basicCredentials, normalizeTokenRequest, TokenRequestSchema, TokenResponseSchema, type TokenRequestBody } from './token-request.js';
@@ -27,17 +28,39 @@ const OAuthQuerySchema = Type.Object({
 
 const RealmParamsSchema = Type.Object({ realm: Type.String({ minLength: 1, maxLength: 200 }) });
 
-export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenService; keys: () => KeyRing; config: Config }) {
+/**
+ * RFC 6749 §5.2: a malformed token request (bad JSON, a field of the wrong type, no body) is `invalid_request`,
+ * not a bare "Bad Request". Everything else goes on to the one error mapper unchanged.
+ */
+function malformedTokenRequest(error: FastifyError): never {
+  if (error instanceof DomainError) throw error;
+  if (error.validation) {
+    throw new OAuthError(400, 'invalid_request', error.validation.map((v) => describeValidationError(v, error.validationContext ?? 'body').message).join('; '));
+  }
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') throw new OAuthError(400, 'invalid_request', 'the body is empty; send a JSON or form-encoded token request');
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') throw new OAuthError(400, 'invalid_request', 'the body is not valid JSON');
+  throw error;
+}
+
+export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenService; realms: RealmService; keys: () => KeyRing; config: Config }) {
   const { tokens, config } = deps;
-  const rateLimit = {
+  // One limiter (one store) for both token endpoints, so a client cannot double its allowance by alternating them.
+  const rateLimit = app.rateLimit({
     max: config.tokenRateLimit,
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => clientIp(request, config.trustedProxies),
-  };
+  });
   const realIpHeader = Type.Object({ 'x-real-ip': Type.Optional(Type.String({ description: 'client address; honoured only from TRUSTED_PROXIES' })) });
+  const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+    // RFC 6749 §5.1: responses carrying tokens must not be cached.
+    reply.header('cache-control', 'no-store');
+    reply.header('pragma', 'no-cache');
+  };
 
   app.post('/iam/tokens', {
-    config: { public: true, rateLimit },
+    config: { public: true },
+    onRequest: [rateLimit, noStore],
+    errorHandler: malformedTokenRequest,
     schema: {
       operationId: 'getUserToken',
       tags: [TAG],
@@ -50,7 +73,13 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
   });
 
   app.post('/iam/tokens/oauth', {
-    config: { public: true, rateLimit },
+    config: { public: true },
+    onRequest: [rateLimit, noStore],
+    errorHandler: malformedTokenRequest,
+    // Query parameters and HTTP Basic alone make a complete request: an absent body counts as an empty one.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
     schema: {
       operationId: 'getTokenOAuth',
       tags: [TAG],
@@ -60,10 +89,9 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
       body: { $ref: 'TokenRequest#' },
       response: { 200: { $ref: 'TokenResponse#' }, ...tokenErrors },
     },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+    handler: async (request) => {
       const basic = basicCredentials(request.headers.authorization);
-      return tokens.grant(normalizeTokenRequest((request.body ?? {}) as TokenRequestBody, request.query as Record<string, string>, basic));
+      return tokens.grant(normalizeTokenRequest(request.body as TokenRequestBody, request.query as Record<string, string>, basic));
     },
   });
 
@@ -106,10 +134,12 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
       tags: [TAG],
       summary: 'OpenID Connect discovery document of a realm',
       params: RealmParamsSchema,
-      response: { 200: Type.Object({}, { additionalProperties: true }) },
+      response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses('simple', [404, 500]) },
     },
     handler: async (request) => {
       const { realm } = request.params as { realm: string };
+      const found = await deps.realms.find(realm);
+      if (!found) throw new NotFoundError('realm', realm);
       const base = config.publicBaseUrl;
       return {
         issuer: issuerOf(base, realm),
@@ -120,7 +150,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
         id_token_signing_alg_values_supported: ['RS256'],
         subject_types_supported: ['public'],
         response_types_supported: ['token'],
-        scopes_supported: [...OPERATOR_SCOPES],
+        scopes_supported: found.scopes,
       };
     },
   });

@@ -12,7 +12,7 @@ import { hashRefreshToken, newRefreshToken, type SessionClaims, type TokenIssuer
 import type { TokenRequest, TokenResponse } from './token-request.js';
 
 /** Refusals are returned, not thrown, so that ending a session on reuse is committed. */
-type RefreshOutcome = { ok: false; error: string; revoked?: string } | { ok: true; session: repo.SessionRow; refreshToken: string };
+type RefreshOutcome = { ok: false; error: string; revoked?: string } | { ok: true; session: repo.SessionRow; refreshToken: string; scopes: string[] };
 
 const BAD_USER = 'invalid user credentials';
 const BAD_CLIENT = 'invalid client credentials';
@@ -106,6 +106,13 @@ export class TokenService {
     });
   }
 
+  /** RFC 6749 §3.3: the requested scope narrows what is granted; a request that leaves nothing is `invalid_scope`. */
+  private narrow(granted: readonly string[], requested: string | undefined): string[] {
+    const scopes = narrowScopes(granted, requested);
+    if (requested?.trim() && scopes.length === 0) throw new OAuthError(400, 'invalid_scope', `none of the requested scopes "${requested}" is granted to this client`);
+    return scopes;
+  }
+
   private async openSession(input: {
     realm: repo.RealmRow;
     subject: string;
@@ -117,8 +124,7 @@ export class TokenService {
     refresh: boolean;
     idToken: boolean;
   }): Promise<TokenResponse> {
-    const scopes = narrowScopes(input.granted, input.requested);
-    if (input.requested && scopes.length === 0) throw new OAuthError(400, 'invalid_scope', `none of the requested scopes "${input.requested}" is granted to this client`);
+    const scopes = this.narrow(input.granted, input.requested);
     const claims: SessionClaims = { sessionId: newId(), realm: input.realm.name, subject: input.subject, clientId: input.clientId, customerId: input.customerId, scopes, profile: input.profile };
     const expiresAt = new Date(Date.now() + (input.refresh ? this.config.refreshTokenTtl : this.issuer.accessTokenTtl) * 1000);
     const refresh = input.refresh ? newRefreshToken() : undefined;
@@ -161,6 +167,8 @@ export class TokenService {
         return { ok: false, error: 'the refresh token was already used; the session has been ended', revoked: session.id };
       }
       if (session.expires_at.getTime() <= Date.now()) return { ok: false, error: 'the session has expired' };
+      // Checked before anything is written: a refused scope must not rotate (and so lose) the refresh token.
+      const scopes = this.narrow(session.scopes, request.scope);
       let refreshToken = presented;
       if (request.clientSecret) {
         await this.authenticateClient(tx, { ...request, realm: session.realm, clientId: session.client_id });
@@ -170,14 +178,13 @@ export class TokenService {
         refreshToken = next.token;
       }
       await repo.extendSession(tx, session.id, new Date(Date.now() + this.config.refreshTokenTtl * 1000));
-      return { ok: true, session, refreshToken };
+      return { ok: true, session, refreshToken, scopes };
     });
     if (!outcome.ok) {
       if (outcome.revoked) this.revoked.add([outcome.revoked]);
       throw new OAuthError(400, 'invalid_grant', outcome.error);
     }
-    const { session, refreshToken } = outcome;
-    const scopes = narrowScopes(session.scopes, request.scope);
+    const { session, refreshToken, scopes } = outcome;
     const claims: SessionClaims = { sessionId: session.id, realm: session.realm, subject: session.subject, clientId: session.client_id, customerId: session.customer_id, scopes };
     return this.tokenResponse(claims, refreshToken, false);
   }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { adminLogin, createUser, expectOAuthError, tokenRequest, userLogin, type Json } from './iam-kit.js';
+
+/** Password lockout with LOCKOUT_THRESHOLD=3 and a short LOCKOUT_SECONDS, so that its end can be seen. */
+const LOCK_SECONDS = 2;
+let t: TestApp;
+let operator: string;
+beforeAll(async () => {
+  t = await startTestApp({ LOCKOUT_THRESHOLD: '3', LOCKOUT_SECONDS: String(LOCK_SECONDS) });
+  operator = await t.operator();
+});
+afterAll(() => t.close());
+
+const attempt = (user: { username: string }, password: string) => tokenRequest(t, { realmName: 'operator', username: user.username, password });
+
+async function lockOut(user: { username: string }) {
+  for (let i = 0; i < 3; i++) expectOAuthError(await attempt(user, `wrong-${i}`), 401, 'invalid_grant');
+}
+
+describe('POST /iam/tokens, password lockout', () => {
+  it('answers 429 with Retry-After after LOCKOUT_THRESHOLD failed passwords, even for the right password', async () => {
+    const user = await createUser(t, 'operator', operator, { scope: 'terms:read' });
+    await lockOut(user);
+    const locked = await attempt(user, user.password);
+    expectOAuthError(locked, 429, 'invalid_grant');
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(LOCK_SECONDS);
+    expect((locked.body as Json).message).toContain('locked');
+    expect((await attempt(user, 'wrong-again')).status).toBe(429);
+    // Only that user is locked.
+    expect((await adminLogin(t)).access_token).toEqual(expect.any(String));
+  });
+
+  it('lets the user in again once the lock has ended', async () => {
+    const user = await createUser(t, 'operator', operator, { scope: 'terms:read' });
+    await lockOut(user);
+    const locked = await attempt(user, user.password);
+    expect(locked.status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, Number(locked.headers['retry-after']) * 1000 + 300));
+    expect((await userLogin(t, 'operator', user)).scope).toBe('terms:read');
+  });
+
+  it('starts counting again after a successful login', async () => {
+    const user = await createUser(t, 'operator', operator, { scope: 'terms:read' });
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 2; i++) expect((await attempt(user, `wrong-${round}-${i}`)).status).toBe(401);
+      expect((await attempt(user, user.password)).status).toBe(200);
+    }
+  });
+});
