@@ -90,6 +90,13 @@ describe('POST /iam/tokens, end_user_credentials grant', () => {
     expect(await termsStatus(t, body.access_token)).toBe(403);
   });
 
+  it('keeps the end user’s identity claims in refreshed access tokens', async () => {
+    const tenant = await t.tenant();
+    const first = await t.token(endUser(tenant));
+    const refreshed = await t.token({ grantType: 'refresh_token', realmName: tenant.realm, refreshToken: first.refresh_token });
+    expect(claimsOf(refreshed.access_token)).toMatchObject({ email: 'Shopper@Example.com', storeId: 'store-1', customerId: tenant.customerId });
+  });
+
   it('does not widen end-user scopes on request', async () => {
     const tenant = await t.tenant();
     const body = await t.token(endUser(tenant, { scope: 'catalog:read terms:write operator' }));

@@ -31,6 +31,7 @@ export interface SessionRow {
   client_id: string;
   customer_id: string | null;
   scopes: string[];
+  profile: Record<string, string>;
   expires_at: Date;
   revoked_at: Date | null;
 }
@@ -106,15 +107,15 @@ export async function clearFailedLogins(db: Queryable, id: string): Promise<void
 
 export async function insertSession(db: Queryable, session: Omit<SessionRow, 'revoked_at'>): Promise<void> {
   await db.query(
-    `INSERT INTO iam_sessions (id, realm, subject, client_id, customer_id, scopes, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [session.id, session.realm, session.subject, session.client_id, session.customer_id, session.scopes, session.expires_at],
+    `INSERT INTO iam_sessions (id, realm, subject, client_id, customer_id, scopes, profile, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
+    [session.id, session.realm, session.subject, session.client_id, session.customer_id, session.scopes, JSON.stringify(session.profile), session.expires_at],
   );
 }
 
 export async function findSession(db: Queryable, id: string, forUpdate = false): Promise<SessionRow | undefined> {
   return (
     await db.query<SessionRow>(
-      `SELECT id, realm, subject, client_id, customer_id, scopes, expires_at, revoked_at FROM iam_sessions WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+      `SELECT id, realm, subject, client_id, customer_id, scopes, profile, expires_at, revoked_at FROM iam_sessions WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
       [id],
     )
   ).rows[0];

@@ -27,7 +27,7 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function definedOnly(values: Record<string, string | undefined> = {}): Record<string, string> {
+export function definedOnly(values: Record<string, string | undefined> = {}): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 

@@ -8,7 +8,7 @@ import * as repo from './iam.repository.js';
 import { decoyHash, verifySecret } from './passwords.js';
 import type { RevokedSessions } from './revoked-sessions.js';
 import { OPERATOR_REALM } from './jwt-access-token-verifier.js';
-import { hashRefreshToken, newRefreshToken, type SessionClaims, type TokenIssuer } from './token-issuer.js';
+import { definedOnly, hashRefreshToken, newRefreshToken, type SessionClaims, type TokenIssuer } from './token-issuer.js';
 import type { TokenRequest, TokenResponse } from './token-request.js';
 
 /** Refusals are returned, not thrown, so that ending a session on reuse is committed. */
@@ -129,7 +129,7 @@ export class TokenService {
     const expiresAt = new Date(Date.now() + (input.refresh ? this.config.refreshTokenTtl : this.issuer.accessTokenTtl) * 1000);
     const refresh = input.refresh ? newRefreshToken() : undefined;
     await this.db.transaction(async (tx) => {
-      await repo.insertSession(tx, { id: claims.sessionId, realm: claims.realm, subject: claims.subject, client_id: claims.clientId, customer_id: claims.customerId, scopes, expires_at: expiresAt });
+      await repo.insertSession(tx, { id: claims.sessionId, realm: claims.realm, subject: claims.subject, client_id: claims.clientId, customer_id: claims.customerId, scopes, profile: definedOnly(input.profile), expires_at: expiresAt });
       if (refresh) await repo.insertRefreshToken(tx, refresh.hash, claims.sessionId);
     });
     return this.tokenResponse(claims, refresh?.token, input.idToken);
@@ -185,7 +185,7 @@ export class TokenService {
       throw new OAuthError(400, 'invalid_grant', outcome.error);
     }
     const { session, refreshToken, scopes } = outcome;
-    const claims: SessionClaims = { sessionId: session.id, realm: session.realm, subject: session.subject, clientId: session.client_id, customerId: session.customer_id, scopes };
+    const claims: SessionClaims = { sessionId: session.id, realm: session.realm, subject: session.subject, clientId: session.client_id, customerId: session.customer_id, scopes, profile: session.profile };
     return this.tokenResponse(claims, refreshToken, false);
   }
 

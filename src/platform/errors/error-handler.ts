@@ -30,10 +30,14 @@ const FRAMEWORK_STATUS: Record<string, number> = {
   FST_ERR_VALIDATION: 400,
 };
 
-function frameworkMessage(error: FastifyError, status: number): string {
-  if (status === 415) return `content type ${error.message.replace(/^Unsupported Media Type: ?/, '') || 'of the body'} is not supported here; send application/json`;
+function frameworkMessage(error: FastifyError, status: number, request: FastifyRequest): string {
+  if (status === 415) {
+    const type = request.headers['content-type']?.split(';')[0]?.trim().slice(0, 100);
+    return `content type ${type || 'of the body'} is not supported here; send application/json`;
+  }
   if (status === 413) return 'the request body is larger than the server accepts';
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return `the body is not valid JSON: ${error.message}`;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'the body is not valid JSON (or it uses a forbidden key such as __proto__)';
+  if (error instanceof SyntaxError) return `the body is not valid JSON: ${error.message}`;
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'the body is empty; a JSON document is required';
   return error.message;
 }
@@ -56,6 +60,21 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, headers: Rec
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a path segment that is not valid
+ * percent-encoding, or longer than the router's `maxParamLength`). Both can only be a malformed id, so they answer
+ * 404 in the simple shape (ROUTES.md: a malformed id is a 404). The only other one, a failing async route
+ * constraint, is a fault (500).
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? request.url;
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 404, buildErrorBody(request, 404, `no item at ${path}: the id is malformed or too long`));
+  }
+  request.log.error({ err: error }, 'routing failed');
+  return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
@@ -72,7 +91,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status && status >= 400 && status < 500) {
       const detail: ErrorDetail | undefined = status === 400 ? { errorType: 'VALIDATION' } : undefined;
       const headers: Record<string, string> = {};
-      return send(reply, status, buildErrorBody(request, status, frameworkMessage(error, status), detail), headers);
+      return send(reply, status, buildErrorBody(request, status, frameworkMessage(error, status, request), detail), headers);
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));

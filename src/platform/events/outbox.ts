@@ -20,17 +20,24 @@ export interface ChangeDescription {
   customerId: string | null | undefined;
   before: Doc | undefined;
   after: Doc;
+  /**
+   * Hides write-only values (secrets) of a record-shaped document. The delta is computed on the real values, so a
+   * changed secret still shows as changed, then masked like everything else the event carries.
+   */
+  mask?: (doc: Doc) => Doc;
 }
 
 export function eventOf(change: ChangeDescription): PlatformEvent {
+  const mask = change.mask ?? ((doc: Doc) => doc);
+  const { delta, previous } = diff(change.before ?? {}, change.after);
   return {
     id: newId(),
     fact: change.fact,
     subject: change.subject,
     customerId: change.customerId ?? null,
     occurredAt: new Date().toISOString(),
-    what: diff(change.before ?? {}, change.after),
-    involved: { [change.subject]: change.after },
+    what: { delta: mask(delta), previous: mask(previous) },
+    involved: { [change.subject]: mask(change.after) },
   };
 }
 

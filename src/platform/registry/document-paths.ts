@@ -8,7 +8,7 @@ export function splitPath(path: string): string[] {
 export function getPath(doc: unknown, path: string[]): unknown {
   let value: unknown = doc;
   for (const key of path) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
     value = (value as Doc)[key];
   }
   return value;
@@ -41,7 +41,8 @@ export interface JsonSchemaNode {
 export function schemaAt(schema: JsonSchemaNode, path: string[]): JsonSchemaNode | undefined {
   let node: JsonSchemaNode | undefined = schema;
   for (const key of path) {
-    node = node?.properties?.[key];
+    // Own properties only: `constructor` or `__proto__` name no field.
+    node = node?.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
     if (!node) return undefined;
   }
   return node;

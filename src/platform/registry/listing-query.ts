@@ -1,12 +1,15 @@
 import { ValidationError } from '../errors/domain-errors.js';
 import type { FilterSpec, ResourceDefinition } from './resource-definition.js';
 import { isArraySchema, isScalarSchema, schemaAt, splitPath, type JsonSchemaNode } from './document-paths.js';
+import { isStorableText } from './storable-text.js';
 
 export const MAX_PAGE_SIZE = 500;
 
 export interface SortKey {
   path: string[];
   descending: boolean;
+  /** A date-time field sorts by instant, not by its text (`+05:00` and `Z` offsets mix). */
+  dateTime?: boolean;
 }
 
 export interface FilterValue {
@@ -72,6 +75,7 @@ export function coerceFilterValue(name: string, spec: FilterSpec, raw: unknown):
       }
       default:
         if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') throw new ValidationError(`querystring.${name} must be a string`);
+        if (typeof item === 'string' && !isStorableText(item)) throw new ValidationError(`querystring.${name} must not contain NUL characters or unpaired surrogates`);
         return String(item).trim();
     }
   });
@@ -98,7 +102,9 @@ export function parseSort(definition: ResourceDefinition, raw: unknown): SortKey
         if (!last) throw new ValidationError('querystring.sort must start with a field name');
         last.descending = lower === 'desc';
       } else {
-        keys.push({ path: checkFieldPath(definition, 'sort', part, isScalarSchema, 'cannot be sorted on (not a scalar field)'), descending: false });
+        const path = checkFieldPath(definition, 'sort', part, isScalarSchema, 'cannot be sorted on (not a scalar field)');
+        const dateTime = schemaAt(definition.schema as unknown as JsonSchemaNode, path)?.format === 'date-time';
+        keys.push({ path, descending: false, ...(dateTime ? { dateTime } : {}) });
       }
     }
     return keys;
@@ -119,6 +125,15 @@ export function singleTarget(definition: ResourceDefinition, raw: unknown): stri
   const targets = parseTargets(definition, raw);
   if (targets.length !== 1) throw new ValidationError('querystring.target is required and must name exactly one field');
   return targets[0]!;
+}
+
+/** The field `recap` counts values of: a scalar or an array (each element counts), not an object or map. */
+export function recapTarget(definition: ResourceDefinition, raw: unknown): string[] {
+  const path = singleTarget(definition, raw);
+  if (schemaAt(definition.schema as unknown as JsonSchemaNode, path)?.type === 'object') {
+    throw new ValidationError(`querystring.target field "${path.join('.')}" is an object; recap counts values of a scalar or array field`);
+  }
+  return path;
 }
 
 export function arrayTarget(definition: ResourceDefinition, raw: unknown): string[] {
@@ -142,7 +157,8 @@ export function parseListingQuery(definition: ResourceDefinition, query: Record<
   }
   const filters: FilterValue[] = [];
   for (const [name, value] of Object.entries(merged)) {
-    const spec = definition.filters[name];
+    // Own properties only: `constructor` or `__proto__` are not filters.
+    const spec = Object.hasOwn(definition.filters, name) ? definition.filters[name] : undefined;
     if (!spec) throw new ValidationError(`"${name}" is not a filter of ${definition.displayName}; filters: ${Object.keys(definition.filters).join(', ') || 'none'}`);
     const values = coerceFilterValue(name, spec, value);
     if (values.length > 0) filters.push({ path: splitPath(spec.path ?? name), spec, values });

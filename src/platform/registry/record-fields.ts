@@ -10,12 +10,13 @@ export function writableFields(definition: ResourceDefinition, body: Doc): Doc {
   return out;
 }
 
-/** Secret values replaced by the mask, for responses and events. */
+/** Secret values replaced by the mask, for responses and events; an absent (or null) secret stays absent (null). */
 export function maskSecrets(definition: ResourceDefinition, doc: Doc): Doc {
   let out = doc;
   for (const field of definition.secret) {
     const path = splitPath(field);
-    if (getPath(out, path) !== undefined) out = withPath(out, path, MASK);
+    const value = getPath(out, path);
+    if (value !== undefined && value !== null) out = withPath(out, path, MASK);
   }
   return out;
 }

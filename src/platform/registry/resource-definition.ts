@@ -17,6 +17,11 @@ export interface FilterSpec {
 export interface WriteContext {
   principal: Principal;
   tx: Queryable;
+  /**
+   * Create only: values a hook generated that this response alone shows in clear (a client secret), by dot path,
+   * applied after masking. The engine neither stores them nor puts them in the event.
+   */
+  revealOnce?: Record<string, unknown>;
 }
 
 export interface ResourceHooks {
@@ -24,6 +29,8 @@ export interface ResourceHooks {
   beforeCreate?(doc: Doc, ctx: WriteContext): Promise<Doc> | Doc;
   /** Runs in the write transaction before an update is stored, with the stored record. */
   beforeUpdate?(doc: Doc, previous: Doc, ctx: WriteContext): Promise<Doc> | Doc;
+  /** Runs once a create or update has been committed, with the record as returned (e.g. to drop a cached copy). */
+  afterCommit?(doc: Doc): void;
 }
 
 export interface OperationIds {

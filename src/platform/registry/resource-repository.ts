@@ -53,6 +53,18 @@ export async function countRecords(db: Queryable, table: string, query: Pick<Lis
   return rows[0]?.total ?? 0;
 }
 
+/**
+ * Pages `rows` (a query whose columns include the ordinal `n`) and counts them in one statement: the count row
+ * is always there, so a page past the end still reports the total.
+ */
+function pagedWithTotal(rows: string, columns: string, params: SqlParams, query: ListingQuery): string {
+  return `WITH matched AS (${rows})
+    SELECT c.total, ${columns.split(',').map((column) => `p.${column.trim()}`).join(', ')}
+    FROM (SELECT count(*)::int AS total FROM matched) c
+    LEFT JOIN LATERAL (SELECT * FROM matched WHERE n > ${params.add(query.page * query.size)} ORDER BY n LIMIT ${params.add(query.size)}) p ON TRUE
+    ORDER BY p.n`;
+}
+
 /** Values of `path` with their record counts, largest count first; an array field counts each element. */
 export async function recapRecords(
   db: Queryable,
@@ -68,33 +80,36 @@ export async function recapRecords(
   const source = isArray
     ? `${table} CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(doc #> ${p}::text[]) = 'array' THEN doc #> ${p}::text[] ELSE '[]'::jsonb END) AS e(value)`
     : `${table} CROSS JOIN LATERAL (SELECT doc #> ${p}::text[]) AS e(value)`;
-  const sql = `SELECT CASE WHEN jsonb_typeof(e.value) = 'string' THEN e.value #>> '{}' ELSE e.value::text END AS "targetValue",
-      count(*)::int AS count, count(*) OVER ()::int AS total
-    FROM ${source}
-    WHERE ${where} AND e.value IS NOT NULL AND jsonb_typeof(e.value) <> 'null'
-    GROUP BY 1 ORDER BY count DESC, 1 ASC LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`;
-  const { rows } = await db.query<{ targetValue: string; count: number; total: number }>(sql, params.values);
-  return { groups: rows.map(({ targetValue, count }) => ({ targetValue, count })), total: rows[0]?.total ?? 0 };
+  const grouped = `SELECT g."targetValue", g.count, row_number() OVER (ORDER BY g.count DESC, g."targetValue" ASC) AS n FROM (
+      SELECT CASE WHEN jsonb_typeof(e.value) = 'string' THEN e.value #>> '{}' ELSE e.value::text END AS "targetValue", count(*)::int AS count
+      FROM ${source}
+      WHERE ${where} AND e.value IS NOT NULL AND jsonb_typeof(e.value) <> 'null'
+      GROUP BY 1) g`;
+  const sql = pagedWithTotal(grouped, '"targetValue", count', params, query);
+  const { rows } = await db.query<{ targetValue: string | null; count: number | null; total: number }>(sql, params.values);
+  const groups = rows.filter((r) => r.count !== null).map(({ targetValue, count }) => ({ targetValue: targetValue!, count: count! }));
+  return { groups, total: rows[0]?.total ?? 0 };
 }
 
-/** One row per element of the array at `path`; a record whose array is empty or missing gives one row with `element` null. */
+/** One row per element of the array at `path`; a record whose array is empty or missing gives one row with `empty`. */
 export async function unwindRecords(
   db: Queryable,
   table: string,
   query: ListingQuery,
   scope: TenantScope,
   path: string[],
-): Promise<{ rows: { doc: Doc; element: unknown }[]; total: number }> {
+): Promise<{ rows: { doc: Doc; element: unknown; empty: boolean }[]; total: number }> {
   const params = new SqlParams();
   const where = whereClause(query, scope, params, 't');
   const p = params.add(path);
   const order = orderBy(query.sort, params, 't');
-  const sql = `SELECT t.doc, e.value AS element, count(*) OVER ()::int AS total
+  const unwound = `SELECT t.doc, e.value AS element, e.ord IS NULL AS empty, row_number() OVER (ORDER BY ${order}, e.ord) AS n
     FROM ${table} t LEFT JOIN LATERAL jsonb_array_elements(
       CASE WHEN jsonb_typeof(t.doc #> ${p}::text[]) = 'array' THEN t.doc #> ${p}::text[] ELSE '[]'::jsonb END
     ) WITH ORDINALITY AS e(value, ord) ON TRUE
-    WHERE ${where}
-    ORDER BY ${order}, e.ord LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`;
-  const { rows } = await db.query<{ doc: Doc; element: unknown; total: number }>(sql, params.values);
-  return { rows: rows.map(({ doc, element }) => ({ doc, element })), total: rows[0]?.total ?? 0 };
+    WHERE ${where}`;
+  const sql = pagedWithTotal(unwound, 'doc, element, empty', params, query);
+  const { rows } = await db.query<{ doc: Doc | null; element: unknown; empty: boolean | null; total: number }>(sql, params.values);
+  const items = rows.filter((r) => r.doc !== null).map(({ doc, element, empty }) => ({ doc: doc!, element, empty: empty! }));
+  return { rows: items, total: rows[0]?.total ?? 0 };
 }

@@ -44,9 +44,10 @@ function filterSchema(name: string, spec: FilterSpec): object {
   }
 }
 
+// No `default` keywords: the validator fills defaults in, which would hide the page and size of `pageable`.
 const listingParameters = (defaultSize: number) => ({
-  page: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'zero-based page index' })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: defaultSize })),
+  page: Type.Optional(Type.Integer({ minimum: 0, description: 'zero-based page index; default 0' })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `page size; default ${defaultSize}` })),
   sort: Type.Optional(Type.Array(Type.String(), { description: '`field,asc` or `field,desc`; repeatable' })),
   pageable: Type.Optional(Type.String({ description: 'JSON object {page, size, sort}; the flat parameters win' })),
   predicate: Type.Optional(Type.String({ description: 'JSON object of filters; the flat filters win' })),
@@ -61,7 +62,8 @@ export function listQuerySchema(definition: ResourceDefinition, targetRequired =
   );
 }
 
-export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+/** Any id is accepted here: a malformed one is simply not found (404), never a 400 or a 500. */
+export const IdParamsSchema = Type.Object({ id: Type.String({ description: 'opaque id' }) });
 
 export const IfMatchHeadersSchema = Type.Object({
   'if-match': Type.Optional(Type.String({ description: 'the ETag of the version the update is based on; 412 when stale' })),

@@ -1,14 +1,15 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { mayActFor, tenantScopeOf, type Principal } from '../auth/principal.js';
-import { ForbiddenError, NotFoundError, StaleVersionError } from '../errors/domain-errors.js';
+import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
 import { recordChange } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type { Doc } from './document-paths.js';
-import { isArraySchema, project, schemaAt, withPath, type JsonSchemaNode } from './document-paths.js';
-import { arrayTarget, parseListingQuery, singleTarget } from './listing-query.js';
+import { isArraySchema, project, schemaAt, splitPath, withPath, type JsonSchemaNode } from './document-paths.js';
+import { arrayTarget, parseListingQuery, recapTarget } from './listing-query.js';
 import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from './record-fields.js';
 import type { ResourceDefinition } from './resource-definition.js';
 import * as repository from './resource-repository.js';
+import { dottedPath, findUnstorableText, isStorableText } from './storable-text.js';
 
 export interface Page<T> {
   items: T[];
@@ -22,6 +23,12 @@ export interface Page<T> {
 export function pageOf<T>(items: T[], page: number, size: number, totalItems: number): Page<T> {
   const totalPages = Math.ceil(totalItems / size);
   return { items, last: page >= totalPages - 1, number: page, size, totalItems, totalPages };
+}
+
+/** A body whose text PostgreSQL cannot store is refused as bad input, naming the field. */
+function assertStorable(body: Doc): void {
+  const path = findUnstorableText(body);
+  if (path) throw new ValidationError(`body.${dottedPath(path)} must not contain NUL characters or unpaired surrogates`);
 }
 
 export interface StoredRecord {
@@ -47,9 +54,15 @@ export class ResourceService {
     return maskSecrets(this.definition, doc);
   }
 
-  async get(principal: Principal, id: string): Promise<StoredRecord> {
-    const row = await repository.findById(this.db, this.table, id, tenantScopeOf(principal));
+  /** The visible stored row, or 404; an id no record can have (NUL, unpaired surrogate) is not looked up. */
+  private async findVisible(db: Queryable, principal: Principal, id: string, forUpdate = false): Promise<repository.StoredRow> {
+    const row = isStorableText(id) ? await repository.findById(db, this.table, id, tenantScopeOf(principal), forUpdate) : undefined;
     if (!row) throw new NotFoundError(this.definition.displayName, id);
+    return row;
+  }
+
+  async get(principal: Principal, id: string): Promise<StoredRecord> {
+    const row = await this.findVisible(this.db, principal, id);
     return { doc: this.present(row.doc), dbVersion: row.db_version };
   }
 
@@ -63,7 +76,7 @@ export class ResourceService {
   async recap(principal: Principal, query: Record<string, unknown>): Promise<Page<{ targetValue: string; count: number }>> {
     const { target, ...rest } = query;
     const listing = parseListingQuery(this.definition, rest);
-    const path = singleTarget(this.definition, target);
+    const path = recapTarget(this.definition, target);
     const isArray = isArraySchema(schemaAt(this.definition.schema as unknown as JsonSchemaNode, path));
     const { groups, total } = await repository.recapRecords(this.db, this.table, listing, tenantScopeOf(principal), path, isArray);
     return pageOf(groups, listing.page, listing.size, total);
@@ -74,7 +87,7 @@ export class ResourceService {
     const listing = parseListingQuery(this.definition, rest);
     const path = arrayTarget(this.definition, target);
     const { rows, total } = await repository.unwindRecords(this.db, this.table, listing, tenantScopeOf(principal), path);
-    const items = rows.map(({ doc, element }) => ({ ...withPath(this.present(doc), path, element ?? undefined), empty: element === null }));
+    const items = rows.map(({ doc, element, empty }) => ({ ...withPath(this.present(doc), path, empty ? undefined : element), empty }));
     return pageOf(items, listing.page, listing.size, total);
   }
 
@@ -89,18 +102,23 @@ export class ResourceService {
   }
 
   async create(principal: Principal, body: Doc): Promise<StoredRecord> {
+    assertStorable(body);
     const now = new Date().toISOString();
     const customerId = this.definition.tenant === 'self' ? undefined : this.customerIdForCreate(principal, body.customerId);
-    return this.db.transaction(async (tx) => {
+    const revealOnce: Doc = {};
+    const created = await this.db.transaction(async (tx) => {
       const id = newId();
       let doc: Doc = { ...writableFields(this.definition, body), id, createDate: now, updateDate: now, dbVersion: 0 };
       if (customerId) doc.customerId = customerId;
-      if (this.definition.hooks.beforeCreate) doc = await this.definition.hooks.beforeCreate(doc, { principal, tx });
+      if (this.definition.hooks.beforeCreate) doc = await this.definition.hooks.beforeCreate(doc, { principal, tx, revealOnce });
       const ownerId = this.definition.tenant === 'self' ? id : (customerId ?? null);
       await repository.insertRecord(tx, this.table, doc as Doc & { id: string; createDate: string; updateDate: string }, ownerId);
-      await recordChange(tx, { fact: 'created', subject: this.definition.name, customerId: ownerId, before: undefined, after: this.present(doc) });
+      await recordChange(tx, { fact: 'created', subject: this.definition.name, customerId: ownerId, before: undefined, after: doc, mask: (d) => this.present(d) });
       return { doc: this.present(doc), dbVersion: 0 };
     });
+    this.definition.hooks.afterCommit?.(created.doc);
+    const shown = Object.entries(revealOnce).reduce((doc, [path, value]) => withPath(doc, splitPath(path), value), created.doc);
+    return { ...created, doc: shown };
   }
 
   /**
@@ -108,9 +126,9 @@ export class ResourceService {
    * body leaves out. `expectedVersion` (If-Match) and a `dbVersion` in the body must both match the stored one.
    */
   async update(principal: Principal, id: string, body: Doc, expectedVersion?: number): Promise<StoredRecord> {
-    return this.db.transaction(async (tx) => {
-      const row = await repository.findById(tx, this.table, id, tenantScopeOf(principal), true);
-      if (!row) throw new NotFoundError(this.definition.displayName, id);
+    assertStorable(body);
+    const updated = await this.db.transaction(async (tx) => {
+      const row = await this.findVisible(tx, principal, id, true);
       if (row.customer_id === null && !principal.isOperator) {
         throw new ForbiddenError(`${this.definition.displayName} ${id} belongs to the operator and is read-only for customers`, { resourceId: id, resourceType: this.definition.name });
       }
@@ -123,9 +141,11 @@ export class ResourceService {
       if (stored.customerId !== undefined) doc.customerId = stored.customerId;
       if (this.definition.hooks.beforeUpdate) doc = await this.definition.hooks.beforeUpdate(doc, stored, { principal, tx });
       await repository.replaceRecord(tx, this.table, id, doc as Doc & { updateDate: string; dbVersion: number });
-      await recordChange(tx, { fact: 'updated', subject: this.definition.name, customerId: row.customer_id, before: this.present(stored), after: this.present(doc) });
+      await recordChange(tx, { fact: 'updated', subject: this.definition.name, customerId: row.customer_id, before: stored, after: doc, mask: (d) => this.present(d) });
       return { doc: this.present(doc), dbVersion: row.db_version + 1 };
     });
+    this.definition.hooks.afterCommit?.(updated.doc);
+    return updated;
   }
 }
 

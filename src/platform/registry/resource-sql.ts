@@ -36,6 +36,16 @@ export function filterConditions(filters: FilterValue[], params: SqlParams, alia
   });
 }
 
+/**
+ * RFC 3339 date-times that PostgreSQL reads faithfully as timestamptz: a four-digit year from 1000 (it misreads
+ * `0001` and refuses `0000`) and an offset within +-14:59 (it refuses larger ones). Anything else sorts as unknown.
+ */
+const CASTABLE_DATE_TIME = String.raw`^[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt ]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-](0[0-9]|1[0-4])(:?[0-5][0-9])?)$`;
+
+function dateTimeSortKey(column: string): string {
+  return `(CASE WHEN ${column} ~ '${CASTABLE_DATE_TIME}' THEN (${column})::timestamptz END)`;
+}
+
 const COLUMN_OF: Record<string, string> = { id: 'id', createDate: 'create_date', updateDate: 'update_date', dbVersion: 'db_version' };
 
 export function orderBy(sort: SortKey[], params: SqlParams, tableAlias = ''): string {
@@ -44,7 +54,10 @@ export function orderBy(sort: SortKey[], params: SqlParams, tableAlias = ''): st
     const direction = key.descending ? 'DESC' : 'ASC';
     const column = key.path.length === 1 ? COLUMN_OF[key.path[0]!] : undefined;
     if (column) return `${prefix}${column} ${direction}`;
-    return `${prefix}doc #> ${params.add(key.path)}::text[] ${direction} NULLS LAST`;
+    const value = `${prefix}doc #> ${params.add(key.path)}::text[]`;
+    // A date-time sorts by instant, then by its text (so values the cast leaves out still have an order).
+    if (key.dateTime) return `${dateTimeSortKey(`(${prefix}doc #>> ${params.add(key.path)}::text[])`)} ${direction} NULLS LAST, ${value} ${direction} NULLS LAST`;
+    return `${value} ${direction} NULLS LAST`;
   });
   // Ids are time-ordered: creation order breaks ties and keeps pages stable.
   if (!sort.some((key) => key.path.length === 1 && key.path[0] === 'id')) keys.push(`${prefix}id ASC`);

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { expectSimpleError, unique } from '../../terms/terms-factories.js';
+import { startEngineApp, type EngineApp } from './engine-test-app.js';
+import { gadgetResource } from './gadget.resource.js';
+
+let t: TestApp;
+let e: EngineApp;
+let operator: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  e = await startEngineApp(t, [gadgetResource]);
+  operator = await t.operator();
+});
+afterAll(async () => {
+  await e.close();
+  await t.close();
+});
+
+/** Creates gadgets named `name` with the given fields; returns their weights' order of creation. */
+async function gadgets(name: string, fields: Record<string, unknown>[]): Promise<void> {
+  for (const f of fields) {
+    const res = await e.request('POST', '/gadgets', operator, { name, ...f });
+    if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+}
+
+async function weights(query: string): Promise<number[]> {
+  const res = await e.request('GET', `/gadgets?${query}&sort=weight,asc`, operator);
+  if (res.status !== 200) throw new Error(`list answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.items.map((i: any) => i.weight);
+}
+
+describe('GET /gadgets (array filter)', () => {
+  let name: string;
+  beforeAll(async () => {
+    name = unique('tags');
+    await gadgets(name, [
+      { weight: 1, tags: ['red', 'blue'] },
+      { weight: 2, tags: ['green'] },
+      { weight: 3, tags: ['blue', 'yellow'] },
+      { weight: 4, tags: [] },
+      { weight: 5 },
+    ]);
+  });
+
+  it('matches records whose array contains the value', async () => {
+    expect(await weights(`name=${name}&tags=blue`)).toEqual([1, 3]);
+  });
+
+  it('matches any value of a comma list', async () => {
+    expect(await weights(`name=${name}&tags=green,yellow`)).toEqual([2, 3]);
+  });
+
+  it('matches any value of a repeated parameter', async () => {
+    expect(await weights(`name=${name}&tags=red&tags=green`)).toEqual([1, 2]);
+  });
+
+  it('matches any value of a predicate array or comma list', async () => {
+    const predicate = (p: object) => `predicate=${encodeURIComponent(JSON.stringify({ name, ...p }))}`;
+    expect(await weights(predicate({ tags: ['green', 'red'] }))).toEqual([1, 2]);
+    expect(await weights(predicate({ tags: 'yellow,green' }))).toEqual([2, 3]);
+  });
+
+  it('matches nothing for a value no record holds', async () => {
+    expect(await weights(`name=${name}&tags=purple`)).toEqual([]);
+  });
+});
+
+describe('GET /gadgets (typed filters)', () => {
+  let name: string;
+  beforeAll(async () => {
+    name = unique('typed');
+    await gadgets(name, [
+      { weight: 10, enabled: true, auth: { user: 'ann' } },
+      { weight: 20, enabled: false, auth: { user: 'bob' } },
+      { weight: 30, enabled: true },
+    ]);
+  });
+
+  it('filters an integer field by its numeric value', async () => {
+    expect(await weights(`name=${name}&weight=20`)).toEqual([20]);
+    expect(await weights(`predicate=${encodeURIComponent(JSON.stringify({ name, weight: 30 }))}`)).toEqual([30]);
+  });
+
+  it('filters a boolean field on true and false', async () => {
+    expect(await weights(`name=${name}&enabled=true`)).toEqual([10, 30]);
+    expect(await weights(`name=${name}&enabled=false`)).toEqual([20]);
+    expect(await weights(`predicate=${encodeURIComponent(JSON.stringify({ name, enabled: 'false' }))}`)).toEqual([20]);
+  });
+
+  it('filters on a nested path under the filter name', async () => {
+    expect(await weights(`name=${name}&owner=bob`)).toEqual([20]);
+  });
+
+  it('answers 400 naming the filter for a value of the wrong type', async () => {
+    expectSimpleError(await e.request('GET', '/gadgets?weight=heavy', operator), 400, 'querystring.weight');
+    expectSimpleError(await e.request('GET', '/gadgets?enabled=maybe', operator), 400, 'querystring.enabled');
+    const predicate = (p: object) => `/gadgets?predicate=${encodeURIComponent(JSON.stringify(p))}`;
+    expectSimpleError(await e.request('GET', predicate({ weight: 1.5 }), operator), 400, 'querystring.weight must be a whole number');
+    expectSimpleError(await e.request('GET', predicate({ enabled: 'maybe' }), operator), 400, 'querystring.enabled must be true or false');
+    expectSimpleError(await e.request('GET', predicate({ name: { $ne: 'x' } }), operator), 400, 'querystring.name must be a string');
+  });
+
+  it('sorts on an integer field numerically, not as text', async () => {
+    const sorted = await e.request('GET', `/gadgets?name=${name}&sort=weight,desc`, operator);
+    expect(sorted.body.items.map((i: any) => i.weight)).toEqual([30, 20, 10]);
+  });
+
+  it('answers 400 for sorting on an array or object field', async () => {
+    expectSimpleError(await e.request('GET', '/gadgets?sort=tags', operator), 400, 'cannot be sorted');
+    expectSimpleError(await e.request('GET', '/gadgets?sort=auth', operator), 400, 'cannot be sorted');
+  });
+
+  it('sorts on a nested field', async () => {
+    const sorted = await e.request('GET', `/gadgets?name=${name}&sort=auth.user,desc`, operator);
+    expect(sorted.body.items.map((i: any) => i.weight)).toEqual([20, 10, 30]);
+  });
+
+  it('projects a nested target', async () => {
+    const res = await e.request('GET', `/gadgets?name=${name}&owner=ann&target=auth.user`, operator);
+    expect(res.body.items).toEqual([{ id: expect.any(String), auth: { user: 'ann' } }]);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { eventsOf, storedDoc, unique } from '../../terms/terms-factories.js';
+import { startEngineApp, type EngineApp } from './engine-test-app.js';
+import { gadgetResource } from './gadget.resource.js';
+
+const MASK = '********';
+
+let t: TestApp;
+let e: EngineApp;
+let operator: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  e = await startEngineApp(t, [gadgetResource]);
+  operator = await t.operator();
+});
+afterAll(async () => {
+  await e.close();
+  await t.close();
+});
+
+async function gadget(fields: Record<string, unknown>): Promise<Record<string, any>> {
+  const res = await e.request('POST', '/gadgets', operator, { name: unique('g'), ...fields });
+  if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const put = (id: string, body: Record<string, unknown>) => e.request('PUT', `/gadgets/${id}`, operator, body);
+
+describe('secret fields', () => {
+  it('are answered masked on create, get and list, and stored in clear', async () => {
+    const g = await gadget({ apiKey: 'key-1', auth: { user: 'ann', password: 'pw-1' } });
+    expect(g).toMatchObject({ apiKey: MASK, auth: { user: 'ann', password: MASK } });
+    expect((await e.request('GET', `/gadgets/${g.id}`, operator)).body).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
+    const listed = await e.request('GET', `/gadgets?name=${g.name}`, operator);
+    expect(listed.body.items[0]).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
+    expect(await storedDoc(t, 'test_gadgets', g.id)).toMatchObject({ apiKey: 'key-1', auth: { password: 'pw-1' } });
+  });
+
+  it('are masked in a target projection', async () => {
+    const g = await gadget({ apiKey: 'key-proj' });
+    const listed = await e.request('GET', `/gadgets?name=${g.name}&target=apiKey`, operator);
+    expect(listed.body.items).toEqual([{ id: g.id, apiKey: MASK }]);
+  });
+
+  it('are not invented when absent', async () => {
+    const g = await gadget({ auth: { user: 'ann' } });
+    expect(g).not.toHaveProperty('apiKey');
+    expect(g.auth).toEqual({ user: 'ann' });
+  });
+
+  it('keep their stored value when an update leaves them out', async () => {
+    const g = await gadget({ apiKey: 'key-2', auth: { user: 'ann', password: 'pw-2' } });
+    const res = await put(g.id, { name: g.name, auth: { user: 'bob' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ apiKey: MASK, auth: { user: 'bob', password: MASK } });
+    expect(await storedDoc(t, 'test_gadgets', g.id)).toMatchObject({ apiKey: 'key-2', auth: { user: 'bob', password: 'pw-2' } });
+  });
+
+  it('keep their stored value when an update sends the mask back', async () => {
+    const g = await gadget({ apiKey: 'key-3', auth: { password: 'pw-3' } });
+    await put(g.id, { ...g, name: 'renamed' });
+    expect(await storedDoc(t, 'test_gadgets', g.id)).toMatchObject({ name: 'renamed', apiKey: 'key-3', auth: { password: 'pw-3' } });
+  });
+
+  it('take a new value sent in an update', async () => {
+    const g = await gadget({ apiKey: 'key-4' });
+    const res = await put(g.id, { name: g.name, apiKey: 'key-5' });
+    expect(res.body.apiKey).toBe(MASK);
+    expect((await storedDoc(t, 'test_gadgets', g.id))?.apiKey).toBe('key-5');
+  });
+
+  it('never appear in clear in outbox events, while a change still shows in the delta', async () => {
+    const g = await gadget({ apiKey: 'clear-key-6', auth: { user: 'u', password: 'clear-pw-6' } });
+    await put(g.id, { name: g.name, apiKey: 'clear-key-7', auth: { user: 'u' } });
+    const events = await eventsOf(t, 'gadget', g.id);
+    expect(events.map((ev) => ev.fact)).toEqual(['created', 'updated']);
+    expect(JSON.stringify(events)).not.toMatch(/clear-/);
+    expect(events[0]!.involved.gadget).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
+    expect(events[1]!.what.delta.apiKey).toBe(MASK);
+    expect(events[1]!.what.previous.apiKey).toBe(MASK);
+    expect(events[1]!.what.delta).not.toHaveProperty('auth');
+  });
+
+  it('leave the delta alone when an update keeps them', async () => {
+    const g = await gadget({ apiKey: 'key-8' });
+    await put(g.id, { name: g.name, weight: 4 });
+    const [, updated] = await eventsOf(t, 'gadget', g.id);
+    expect(Object.keys(updated!.what.delta).sort()).toEqual(['dbVersion', 'updateDate', 'weight']);
+  });
+});
+
+describe('read-only fields', () => {
+  it('are ignored in a create body and set by the server (hook)', async () => {
+    const g = await gadget({ serial: 'client-serial' });
+    expect(g.serial).toBe(`S-${g.id.slice(-6)}`);
+  });
+
+  it('keep their stored value when an update sends another one or leaves them out', async () => {
+    const g = await gadget({});
+    expect((await put(g.id, { name: g.name, serial: 'forged' })).body.serial).toBe(g.serial);
+    expect((await put(g.id, { name: g.name })).body.serial).toBe(g.serial);
+    expect((await storedDoc(t, 'test_gadgets', g.id))?.serial).toBe(g.serial);
+  });
+});
