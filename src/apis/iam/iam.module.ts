@@ -6,6 +6,7 @@ import { bootstrapOperator } from './operator-bootstrap.js';
 import { RealmService } from './realm.service.js';
 import { realmUserSchemas, registerRealmUserRoutes } from './realm-users.routes.js';
 import { RevokedSessions } from './revoked-sessions.js';
+import { startSessionPurge } from './session-purge.js';
 import { loadKeyRing, type KeyRing } from './signing-keys.js';
 import { TokenIssuer } from './token-issuer.js';
 import { TokenRequestSchema, TokenResponseSchema } from './token-request.js';
@@ -18,6 +19,8 @@ export interface Iam {
   realms: RealmService;
   revoked: RevokedSessions;
   keys: () => KeyRing;
+  /** Stops the background timers (revocation polling, session purge). */
+  stop(): void;
 }
 
 /** Everything the token service needs at start: keys, operator realm, revocation list. Routes come separately. */
@@ -28,12 +31,17 @@ export async function startIam(db: Database, config: Config, log: FastifyInstanc
   await revoked.start();
   const issuer = new TokenIssuer(() => keys, config.publicBaseUrl, config.accessTokenTtl);
   const verifier = new JwtAccessTokenVerifier(keys, config.publicBaseUrl, revoked);
+  const stopPurge = startSessionPurge(db);
   return {
     verifier,
     tokens: new TokenService(db, issuer, revoked, config),
     realms: new RealmService(db, revoked),
     revoked,
     keys: () => keys,
+    stop() {
+      revoked.stop();
+      stopPurge();
+    },
   };
 }
 

@@ -153,3 +153,12 @@ export async function findRefreshToken(db: Queryable, tokenHash: string): Promis
 export async function markRefreshTokenUsed(db: Queryable, tokenHash: string): Promise<void> {
   await db.query("UPDATE iam_refresh_tokens SET state = 'used' WHERE token_hash = $1", [tokenHash]);
 }
+
+/** Sessions that ended (expired or revoked) more than `graceSeconds` ago; their refresh tokens go with them. */
+export async function deleteEndedSessions(db: Queryable, graceSeconds: number): Promise<number> {
+  const result = await db.query(
+    `DELETE FROM iam_sessions WHERE expires_at < now() - make_interval(secs => $1) OR revoked_at < now() - make_interval(secs => $1)`,
+    [graceSeconds],
+  );
+  return result.rowCount;
+}

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteEndedSessions } from '../../src/apis/iam/iam.repository.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (table: string, sessionId: string) =>
+  (await t.built.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${table === 'iam_sessions' ? 'id' : 'session_id'} = $1`, [sessionId])).rows[0]!.n;
+
+describe('session purge', () => {
+  it('removes sessions ended more than a day ago with their refresh tokens, and keeps live ones', async () => {
+    const old = await t.token({ realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD });
+    const live = await t.token({ realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD });
+    await t.built.db.query("UPDATE iam_sessions SET expires_at = now() - interval '2 days' WHERE id = $1", [old.session_state]);
+
+    await deleteEndedSessions(t.built.db, 86_400);
+
+    expect(await count('iam_sessions', old.session_state)).toBe(0);
+    expect(await count('iam_refresh_tokens', old.session_state)).toBe(0);
+    expect(await count('iam_sessions', live.session_state)).toBe(1);
+    expect(await count('iam_refresh_tokens', live.session_state)).toBe(1);
+  });
+});
