@@ -12,6 +12,11 @@ import { migrate } from './platform/db/migrate.js';
 import { openDatabase } from './platform/db/open-database.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { DetailedErrorSchema, SimpleErrorSchema } from './platform/errors/error-schemas.js';
+import { connectionDrain } from './platform/http/connection-drain.js';
+import { healthRoutes } from './platform/http/health.js';
+import { idempotency } from './platform/http/idempotency.js';
+import { loggerOptions, type LogStream } from './platform/http/logging.js';
+import { metricsRoutes } from './platform/http/metrics.js';
 import { registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
 import { schemaController } from './platform/http/validator-compiler.js';
 import { newId } from './platform/ids.js';
@@ -26,10 +31,10 @@ export interface App {
   services: Record<string, ResourceService>;
 }
 
-/** Builds the whole service on `config`; production (`server.ts`) and tests both use this. */
-export async function buildApp(config: Config): Promise<App> {
+/** Builds the whole service on `config`; production (`server.ts`) and tests both use this. `logStream`: tests capture logs. */
+export async function buildApp(config: Config, logStream?: LogStream): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.logLevel, logStream),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : newId();
@@ -56,6 +61,11 @@ export async function buildApp(config: Config): Promise<App> {
   await registerOpenApi(app, config.publicBaseUrl);
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
   registerAuthentication(app, iam.verifier);
+  await app.register(connectionDrain);
+  await app.register(metricsRoutes);
+  await app.register(healthRoutes, { db });
+  // Before any route: it attaches itself to each POST route as the route is added.
+  await app.register(idempotency, { db });
 
   await app.register(async (iamScope) => {
     // Only the token endpoints take form bodies (RFC 6749); everywhere else a form body is a 415.

@@ -1,54 +1,86 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, prepareDataDir, type Config } from './config.js';
 
+/** Orchestrators usually wait 30 s after SIGTERM before SIGKILL; finish first, with a margin. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+/** A start-up failure is one line on stderr and exit code 1 (DECISIONS §1). */
 function fail(message: string): never {
   process.stderr.write(`start-up failed: ${message}\n`);
   process.exit(1);
 }
 
-async function main() {
-  let config;
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
+function configure(): Config {
   try {
-    config = loadConfig(process.env);
+    const config = loadConfig(process.env);
+    prepareDataDir(config.dataDir);
+    return config;
   } catch (error) {
-    fail(error instanceof ConfigError ? error.message : String(error));
+    fail(error instanceof ConfigError ? error.message : firstLine(error));
   }
-  let built;
+}
+
+function listenProblem(error: NodeJS.ErrnoException, config: Config): string {
+  if (error.code === 'EADDRINUSE') return `port ${config.port} is already in use`;
+  if (error.code === 'EACCES') return `port ${config.port} needs privileges this process does not have`;
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return `HOST ${config.host} is not an address of this machine`;
+  return firstLine(error);
+}
+
+async function start(config: Config): Promise<FastifyInstance> {
+  let app: FastifyInstance;
   try {
-    built = await buildApp(config);
+    app = (await buildApp(config)).app;
   } catch (error) {
-    fail(`could not open the database or prepare the service: ${(error as Error).message.split('\n')[0]}`);
+    fail(`could not open the database or prepare the service: ${firstLine(error)}`);
   }
-  const { app } = built;
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
     await app.close().catch(() => undefined);
-    fail(code === 'EADDRINUSE' ? `port ${config.port} is already in use` : (error as Error).message);
+    fail(listenProblem(error as NodeJS.ErrnoException, config));
   }
+  return app;
+}
 
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then exit 0.
+/**
+ * SIGTERM/SIGINT: stop accepting connections, close idle keep-alive ones, let in-flight requests finish, close the
+ * database, exit 0. A shutdown that hangs past the grace period exits 1 rather than waiting for SIGKILL.
+ */
+function closeOnSignals(app: FastifyInstance) {
   let closing = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-      const forced = setTimeout(() => {
-        app.log.error('shutdown took longer than 25 s; exiting');
+  const shutDown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => {
+        app.log.info('shut down');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
         process.exit(1);
-      }, 25_000);
-      forced.unref();
-      app.close().then(
-        () => process.exit(0),
-        (error) => {
-          app.log.error({ err: error }, 'error during shutdown');
-          process.exit(1);
-        },
-      );
-    });
-  }
+      },
+    );
+  };
+  process.on('SIGTERM', shutDown);
+  process.on('SIGINT', shutDown);
+}
+
+async function main() {
+  const config = configure();
+  const app = await start(config);
+  closeOnSignals(app);
 }
 
 void main();

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, prepareDataDir } from '../../src/config.js';
+
+const refused = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+};
+
+describe('loadConfig', () => {
+  it('applies the defaults of DECISIONS §1', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, dataDir: './data', publicBaseUrl: 'http://localhost:8080', adminUsername: 'admin', accessTokenTtl: 300, refreshTokenTtl: 1800, logLevel: 'info', outboundAllowlist: [] });
+    expect(config.notificationRetrySchedule).toEqual([0, 5, 300, 1800, 7200, 18_000, 36_000, 36_000]);
+  });
+
+  it('treats an empty variable as unset and derives PUBLIC_BASE_URL from PORT', () => {
+    expect(loadConfig({ PORT: '9090', LOG_LEVEL: '', PUBLIC_BASE_URL: '' })).toMatchObject({ port: 9090, logLevel: 'info', publicBaseUrl: 'http://localhost:9090' });
+  });
+
+  it('reads lists and URLs', () => {
+    const config = loadConfig({ OUTBOUND_ALLOWLIST: '127.0.0.1, localhost', DATABASE_URL: 'postgres://u@db:5432/app', PUBLIC_BASE_URL: 'https://api.example.com/' });
+    expect(config).toMatchObject({ outboundAllowlist: ['127.0.0.1', 'localhost'], databaseUrl: 'postgres://u@db:5432/app', publicBaseUrl: 'https://api.example.com' });
+  });
+
+  it('accepts only plain whole numbers within range', () => {
+    for (const port of ['1.5', '0x50', '1e3', '-1', '70000']) expect(refused({ PORT: port })).toBe(`PORT must be a whole number from 0 to 65535, got "${port}"`);
+    expect(refused({ ACCESS_TOKEN_TTL: '5' })).toBe('ACCESS_TOKEN_TTL must be a whole number from 10 to 86400, got "5"');
+  });
+
+  it('names the variable and the rule in one line for every kind of mistake', () => {
+    expect(refused({ DATABASE_URL: 'postgres://a b' })).toBe('DATABASE_URL is not a valid URL: "postgres://a b"');
+    expect(refused({ DATABASE_SCHEMA: 'Public' })).toBe('DATABASE_SCHEMA must be a lower-case SQL identifier, got "Public"');
+    expect(refused({ PUBLIC_BASE_URL: 'localhost:8080' })).toBe('PUBLIC_BASE_URL must be an http:// or https:// URL, got "localhost:8080"');
+    expect(refused({ SMTP_URL: 'mail.example.com' })).toBe('SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com"');
+    expect(refused({ NOTIFICATION_RETRY_SCHEDULE: '5s,soon' })).toBe('NOTIFICATION_RETRY_SCHEDULE must be a comma list of durations like 0s,5s,5m,2h,1d, got "5s,soon"');
+    expect(refused({ TRUSTED_PROXIES: '10.0.0.0/33' })).toBe('TRUSTED_PROXIES must be a comma list of IP addresses or CIDRs, got "10.0.0.0/33"');
+  });
+
+  it('believes X-Real-Ip only from the configured proxies', () => {
+    const { trustedProxies } = loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, ::1' });
+    expect(trustedProxies.check('10.1.2.3', 'ipv4')).toBe(true);
+    expect(trustedProxies.check('11.1.2.3', 'ipv4')).toBe(false);
+    expect(trustedProxies.check('::1', 'ipv6')).toBe(true);
+  });
+});
+
+describe('prepareDataDir', () => {
+  it('creates a missing directory, accepts an existing one and refuses a path that is a file', () => {
+    const root = mkdtempSync(join(tmpdir(), 'data-dir-'));
+    try {
+      prepareDataDir(join(root, 'nested', 'data'));
+      expect(statSync(join(root, 'nested', 'data')).isDirectory()).toBe(true);
+      prepareDataDir(join(root, 'nested', 'data'));
+      writeFileSync(join(root, 'file'), '');
+      expect(() => prepareDataDir(join(root, 'file'))).toThrow(new ConfigError(`DATA_DIR "${join(root, 'file')}" cannot be used as a writable directory: it is a file`));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
