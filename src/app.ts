@@ -4,7 +4,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { resources } from './apis/index.js';
+import { registerAssets } from './apis/assets/assets.module.js';
 import { registerIamRoutes, startIam, type Iam } from './apis/iam/iam.module.js';
+import { orderRoutes } from './apis/orders/orders.routes.js';
 import { rateLimitError } from './apis/iam/token.routes.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import type { Database } from './platform/db/database.js';
@@ -74,6 +76,8 @@ export async function buildApp(config: Config, logStream?: LogStream): Promise<A
   });
   const services: Record<string, ResourceService> = {};
   for (const definition of resources) services[definition.name] = registerResourceRoutes(app, definition, db);
+  await registerAssets(app, db, config);
+  await app.register(orderRoutes, { db });
 
   await registerDocsUi(app);
   await app.ready();

@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
 import { DURATION_LIST_PATTERN, parseDurationList } from './platform/duration.js';
+import { OutboundAllowlist } from './platform/outbound/outbound-allowlist.js';
 
 /** Settings of DECISIONS §1, read once from the environment. No work happens at import time. */
 export interface Config {
@@ -21,6 +22,7 @@ export interface Config {
   mailFrom: string | undefined;
   outboundAllowlist: string[];
   /** Asset API: where content lives, the largest asset, how long a URL upload may take. */
+  assets: AssetSettings;
   notificationRetrySchedule: number[];
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -39,6 +41,26 @@ export interface Config {
 
 /** A setting that cannot work; its message is the one line printed when start-up stops. */
 export class ConfigError extends Error {}
+
+export interface AssetSettings {
+  /** `fs`: files under DATA_DIR/assets; `s3`: objects in an S3-compatible bucket. */
+  store: 'fs' | 's3';
+  maxBytes: number;
+  urlTimeoutMs: number;
+  s3: S3Settings | undefined;
+}
+
+export interface S3Settings {
+  /** Unset: AWS S3 itself; otherwise an S3-compatible server. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Unset: the AWS SDK's default credential chain. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  keyPrefix: string;
+}
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -62,6 +84,16 @@ export const EnvSchema = Type.Object({
   SMTP_URL: optionalText('unset: e-mails go to the mail spool', '^smtps?://.+', 'an smtp:// or smtps:// URL'),
   MAIL_FROM: optionalText('sender address of e-mails'),
   OUTBOUND_ALLOWLIST: Type.String({ default: '', description: 'comma list of private hosts or CIDRs outbound calls may reach' }),
+  ASSET_STORE: Type.Enum(['fs', 's3'] as const, { default: 'fs', description: 'where asset content lives: fs (DATA_DIR/assets) or s3' }),
+  ASSET_MAX_BYTES: whole(209_715_200, 1, 5_368_709_120, 'largest asset, bytes (default 200 MiB)'),
+  ASSET_URL_TIMEOUT: whole(60, 1, 3600, 'seconds a URL upload may take in all'),
+  S3_ENDPOINT: optionalText('S3-compatible endpoint; unset: AWS S3', '^https?://[^\\s/?#]+', 'an http:// or https:// URL'),
+  S3_REGION: Type.String({ default: 'us-east-1', description: 'S3 region' }),
+  S3_BUCKET: optionalText('bucket holding asset objects (required with ASSET_STORE=s3)', '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', 'an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)'),
+  S3_ACCESS_KEY_ID: optionalText('S3 access key; unset: the AWS SDK default credential chain'),
+  S3_SECRET_ACCESS_KEY: optionalText('S3 secret key, set together with S3_ACCESS_KEY_ID'),
+  S3_FORCE_PATH_STYLE: Type.Enum(['true', 'false'] as const, { default: 'false', description: 'path-style bucket URLs (most S3-compatible servers need true)' }),
+  S3_KEY_PREFIX: Type.String({ default: 'assets/', description: 'prefix of asset object keys' }),
   NOTIFICATION_RETRY_SCHEDULE: Type.String({ default: '0s,5s,5m,30m,2h,5h,10h,10h', pattern: DURATION_LIST_PATTERN, expected: 'a comma list of durations like 0s,5s,5m,2h,1d', description: 'delays of the delivery tries' }),
   ACCESS_TOKEN_TTL: whole(300, 10, 86_400, 'access token lifetime, seconds'),
   REFRESH_TOKEN_TTL: whole(1800, 10, 31_536_000, 'refresh token lifetime, seconds'),
@@ -142,6 +174,34 @@ function trustedProxies(entries: string[]): BlockList {
   return blocks;
 }
 
+/** Each entry must be a host name, an IP address or a CIDR, optionally with a port. */
+function checkedAllowlist(entries: string[]): string[] {
+  try {
+    OutboundAllowlist.parse(entries);
+  } catch (error) {
+    throw new ConfigError(`OUTBOUND_ALLOWLIST entry ${(error as Error).message}`);
+  }
+  return entries;
+}
+
+function assetSettings(e: Env): AssetSettings {
+  if (e.ASSET_STORE === 's3' && !e.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when ASSET_STORE=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  const s3: S3Settings | undefined =
+    e.ASSET_STORE === 's3'
+      ? {
+          endpoint: e.S3_ENDPOINT === undefined ? undefined : checkedUrl('S3_ENDPOINT', e.S3_ENDPOINT),
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET!,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          keyPrefix: e.S3_KEY_PREFIX,
+        }
+      : undefined;
+  return { store: e.ASSET_STORE, maxBytes: e.ASSET_MAX_BYTES, urlTimeoutMs: e.ASSET_URL_TIMEOUT * 1000, s3 };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
   const publicBaseUrl = checkedUrl('PUBLIC_BASE_URL', e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -158,7 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorClientSecret: e.OPERATOR_CLIENT_SECRET,
     smtpUrl: e.SMTP_URL === undefined ? undefined : checkedUrl('SMTP_URL', e.SMTP_URL),
     mailFrom: e.MAIL_FROM,
-    outboundAllowlist: list(e.OUTBOUND_ALLOWLIST),
+    outboundAllowlist: checkedAllowlist(list(e.OUTBOUND_ALLOWLIST)),
+    assets: assetSettings(e),
     notificationRetrySchedule: parseDurationList(e.NOTIFICATION_RETRY_SCHEDULE),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

@@ -1,0 +1,63 @@
+import Type from 'typebox';
+import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
+import { DateTime, Obj } from '../../platform/registry/schema-types.js';
+import { MAX_DELETE_IDS } from './asset-forms.js';
+
+export const ASSET_PAGE_SIZE = 50;
+
+const assetFields = {
+  id: Type.String({ description: 'SHA-256 of the content, lower-case hex: identical content has one id and is stored once', pattern: '^[0-9a-f]{64}$' }),
+  url: Type.String({ description: 'public link to the content: PUBLIC_BASE_URL/assets/{id}/{filename}' }),
+  filename: Type.String({ description: 'file name given by the first upload of this content' }),
+  contentType: Type.String({ description: 'media type the content is served with' }),
+  size: Type.Integer({ description: 'bytes' }),
+};
+
+/** The answer to an upload. */
+export const AssetSchema = Obj(assetFields, { $id: 'Asset', title: 'Asset' });
+
+/** An asset as listed. */
+export const ListedAssetSchema = Obj({ ...assetFields, createDate: DateTime({ description: 'when this content was first uploaded' }) }, { $id: 'ListedAsset', title: 'Asset (listed)' });
+
+export const ListAssetsQuerySchema = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'zero-based page index; default 0' })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `page size; default ${ASSET_PAGE_SIZE}` })),
+    customerId: Type.Optional(Type.String({ description: 'only the uploads of this customer' })),
+  },
+  { additionalProperties: false },
+);
+
+const ids = Type.Array(Type.String(), { minItems: 1, maxItems: MAX_DELETE_IDS, description: `asset ids, at most ${MAX_DELETE_IDS}` });
+
+export const DeleteAssetsJsonSchema = Type.Object({ ids }, { additionalProperties: false });
+
+/**
+ * Multipart bodies are read by the handler as they stream in; these schemas document them only. They carry no
+ * `type` so the validator (which sees no parsed body for multipart) has nothing to check.
+ */
+export const UploadFormSchema = {
+  description: 'exactly one of `file` and `url`',
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'the file; its part may give a Content-Type and a filename' },
+    url: { type: 'string', description: 'an http(s) URL to fetch the file from (at most 3 redirects; private and loopback addresses refused)' },
+  },
+};
+
+export const DeleteFormSchema = {
+  description: 'repeat `ids` once per asset (a comma list in one field works too)',
+  properties: { ids: { type: 'array', items: { type: 'string' }, maxItems: MAX_DELETE_IDS } },
+};
+
+export const DeleteOutcomeSchema = Obj(
+  {
+    deleted: Type.Array(Type.String(), { description: 'ids whose asset was deleted' }),
+    notFound: Type.Array(Type.String(), { description: 'ids no asset has (nothing to delete)' }),
+  },
+  { $id: 'AssetDeletion', title: 'Asset deletion outcome' },
+);
+
+export const DownloadParamsSchema = Type.Object({
+  id: Type.String({ description: 'asset id' }),
+  '*': Type.String({ description: 'file name (any name serves the content; the stored one is used for Content-Disposition)' }),
+});

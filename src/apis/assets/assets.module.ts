@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../platform/db/database.js';
+import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
+import { OutboundClient } from '../../platform/outbound/outbound-client.js';
+import { sweepStaging } from './asset-staging.js';
+import type { AssetStore } from './asset-store.js';
+import { AssetService } from './asset.service.js';
+import { assetRoutes } from './assets.routes.js';
+import { FsAssetStore } from './fs-asset-store.js';
+
+/** Staged files older than this are left over from a crash. */
+const STALE_STAGING_MS = 24 * 3600_000;
+
+/** The store ASSET_STORE names; the AWS SDK is loaded only when it is used. */
+export async function openAssetStore(config: Pick<Config, 'dataDir' | 'assets'>): Promise<AssetStore> {
+  if (config.assets.store === 's3' && config.assets.s3) {
+    const { S3AssetStore } = await import('./s3-asset-store.js');
+    return new S3AssetStore(config.assets.s3);
+  }
+  return new FsAssetStore(join(config.dataDir, 'assets'));
+}
+
+/** Builds the Asset API on `config` and registers its routes; the store and the outbound client close with the app. */
+export async function registerAssets(app: FastifyInstance, db: Database, config: Config): Promise<AssetService> {
+  const store = await openAssetStore(config);
+  const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(config.outboundAllowlist) });
+  app.addHook('onClose', async () => {
+    await outbound.close();
+    await store.close();
+  });
+  // Uploads are staged on local disk (beside the fs store, so a hard link puts them in place) whatever the store.
+  const stagingDir = join(config.dataDir, 'assets', '.staging');
+  await sweepStaging(stagingDir, STALE_STAGING_MS);
+  const service = new AssetService(db, store, config.publicBaseUrl);
+  await app.register(assetRoutes, { service, outbound, stagingDir, maxBytes: config.assets.maxBytes, urlTimeoutMs: config.assets.urlTimeoutMs });
+  return service;
+}

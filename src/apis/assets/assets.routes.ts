@@ -1,0 +1,158 @@
+import multipart from '@fastify/multipart';
+import type { SwaggerTransform } from '@fastify/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { principalOf } from '../../platform/auth/authenticate.js';
+import { ForbiddenError } from '../../platform/errors/domain-errors.js';
+import { errorResponses } from '../../platform/errors/error-schemas.js';
+import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
+import { PageSchema } from '../../platform/registry/resource-schemas.js';
+import { contentDisposition } from './asset-naming.js';
+import { readDeleteIds, readUploadForm } from './asset-forms.js';
+import { fetchUrl } from './asset-url-source.js';
+import type { AssetService } from './asset.service.js';
+import {
+  ASSET_PAGE_SIZE,
+  AssetSchema,
+  DeleteAssetsJsonSchema,
+  DeleteFormSchema,
+  DeleteOutcomeSchema,
+  DownloadParamsSchema,
+  ListAssetsQuerySchema,
+  ListedAssetSchema,
+  UploadFormSchema,
+} from './asset.schema.js';
+
+export interface AssetRoutesOptions {
+  service: AssetService;
+  outbound: OutboundClient;
+  stagingDir: string;
+  maxBytes: number;
+  urlTimeoutMs: number;
+}
+
+const tags = ['Assets'];
+const security = [{ bearerAuth: [] }];
+
+/** Listing and deleting assets is for the operator's employees only (specification: "internal use by the operator"). */
+async function operatorOnly(request: FastifyRequest) {
+  if (!principalOf(request).isOperator) throw new ForbiddenError('this operation is reserved to the platform operator');
+}
+
+/** The route is a wildcard (so file names longer than the router's parameter limit still resolve); documented as `{filename}`. */
+const documentedWithFilename: SwaggerTransform = ({ schema, url }) => ({
+  url: url.replace('/*', '/:filename'),
+  schema: {
+    ...schema,
+    params: {
+      type: 'object',
+      required: ['id', 'filename'],
+      properties: { id: { type: 'string', description: 'asset id' }, filename: { type: 'string', description: 'file name (any name serves the content)' } },
+    },
+  },
+});
+
+/** Downloads never change: the id is the content's hash. */
+function sendContent(reply: FastifyReply, headers: Record<string, string | number>) {
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+}
+
+/**
+ * The Asset API. `@fastify/multipart` is registered in this plugin's own context only, so every other route still
+ * answers 415 to a multipart body.
+ */
+export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOptions) {
+  const { service } = options;
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: options.maxBytes + 1 } });
+  for (const schema of [AssetSchema, ListedAssetSchema, DeleteOutcomeSchema]) app.addSchema(schema);
+
+  app.post('/assets', {
+    config: { scope: 'assets:write' },
+    schema: {
+      operationId: 'uploadAsset',
+      tags,
+      summary: 'Upload one file (or have it fetched from a URL); identical content is stored once',
+      security,
+      body: { content: { 'multipart/form-data': { schema: UploadFormSchema } } },
+      response: { 201: { $ref: 'Asset#' }, ...errorResponses('simple', [400, 401, 403, 413, 415, 500]) },
+    },
+    handler: async (request, reply) => {
+      const source = await readUploadForm(request, options.stagingDir, options.maxBytes);
+      const file =
+        source.kind === 'file'
+          ? source
+          : await fetchUrl(options.outbound, source.url, { stagingDir: options.stagingDir, maxBytes: options.maxBytes, timeoutMs: options.urlTimeoutMs });
+      const asset = await service.keep(principalOf(request), file.staged, file.filename, file.contentType);
+      return reply.code(201).header('location', asset.url).send(asset);
+    },
+  });
+
+  app.get('/assets', {
+    config: { scope: 'assets:read' },
+    onRequest: operatorOnly,
+    schema: {
+      operationId: 'listAssets',
+      tags,
+      summary: 'List stored assets, oldest first (operator only)',
+      security,
+      querystring: ListAssetsQuerySchema,
+      response: { 200: PageSchema({ $ref: 'ListedAsset#' }), ...errorResponses('simple', [400, 401, 403, 500]) },
+    },
+    handler: (request) => {
+      const { page = 0, size = ASSET_PAGE_SIZE, customerId } = request.query as { page?: number; size?: number; customerId?: string };
+      return service.list(page, size, customerId);
+    },
+  });
+
+  app.delete('/assets', {
+    config: { scope: 'assets:write' },
+    onRequest: operatorOnly,
+    schema: {
+      operationId: 'deleteAssets',
+      tags,
+      summary: 'Delete up to 1000 assets by id (operator only)',
+      security,
+      body: { content: { 'multipart/form-data': { schema: DeleteFormSchema }, 'application/json': { schema: DeleteAssetsJsonSchema } } },
+      response: { 200: { $ref: 'AssetDeletion#' }, ...errorResponses('simple', [400, 401, 403, 415, 500]) },
+    },
+    handler: async (request) => service.delete(await readDeleteIds(request)),
+  });
+
+  app.get('/assets/:id/*', {
+    // Public: the links that uploads answer are meant to be embedded anywhere.
+    config: {
+      public: true,
+      swaggerTransform: documentedWithFilename,
+    },
+    schema: {
+      operationId: 'downloadAsset',
+      tags,
+      summary: 'Download an asset (public)',
+      params: DownloadParamsSchema,
+      response: {
+        200: { description: 'the content, with its content type', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+        304: { description: 'not modified (If-None-Match)', type: 'null' },
+        ...errorResponses('simple', [404, 500]),
+      },
+    },
+    handler: async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const etag = `"${id}"`;
+      const asset = await service.describe(id);
+      const common = { etag, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
+      if ((request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+        sendContent(reply, common);
+        return reply.code(304).send();
+      }
+      const content = await service.content(asset);
+      sendContent(reply, {
+        ...common,
+        'content-type': asset.contentType,
+        'content-length': content.size,
+        'content-disposition': contentDisposition(asset.filename),
+        // Served from the API's origin: whatever an uploaded HTML or SVG holds, it runs nothing there.
+        'content-security-policy': "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+      });
+      return reply.send(content.stream);
+    },
+  });
+}

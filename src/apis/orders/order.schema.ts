@@ -1,0 +1,45 @@
+import Type, { type Static } from 'typebox';
+import { DateTime, Obj, sharedFields } from '../../platform/registry/schema-types.js';
+
+export const OrderLineItemSchema = Obj(
+  {
+    id: Type.String({ description: 'line item id' }),
+    productId: Type.String(),
+    subscriptionId: Type.String({ description: 'the subscription this line item bills' }),
+    quantity: Type.Integer({ minimum: 1 }),
+  },
+  { $id: 'OrderLineItem', title: 'Order line item' },
+);
+
+/** An order (DECISIONS §7), as pre-billing writes it: read only through the API. */
+export const OrderSchema = Obj(
+  {
+    ...sharedFields,
+    id: Type.String({ description: 'server-generated, opaque and time-ordered', readOnly: true }),
+    subscriptionId: Type.String(),
+    customerId: Type.String({ description: 'the customer (tenant) the order belongs to' }),
+    enduserId: Type.Optional(Type.String({ description: 'the end user billed' })),
+    lineItems: Type.Array({ $ref: 'OrderLineItem#' } as unknown as typeof OrderLineItemSchema),
+    createDate: DateTime({ readOnly: true }),
+  },
+  { $id: 'Order', title: 'Order' },
+);
+export type Order = Static<typeof OrderSchema>;
+
+/** What `createOrder` takes: the server adds ids (unless a line item brings its own), dates and dbVersion. */
+export const NewOrderSchema = Type.Object({
+  subscriptionId: Type.String({ minLength: 1 }),
+  customerId: Type.String({ minLength: 1 }),
+  enduserId: Type.Optional(Type.String()),
+  lineItems: Type.Array(
+    Type.Object({
+      id: Type.Optional(Type.String({ minLength: 1 })),
+      productId: Type.String({ minLength: 1 }),
+      subscriptionId: Type.Optional(Type.String({ minLength: 1 })),
+      quantity: Type.Integer({ minimum: 1 }),
+    }),
+    { minItems: 1 },
+  ),
+  lastUpdateReason: Type.Optional(Type.String()),
+});
+export type NewOrder = Static<typeof NewOrderSchema>;

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder } from '../../src/apis/orders/order.service.js';
+import { ValidationError } from '../../src/platform/errors/domain-errors.js';
+import { expectSimpleError } from '../terms/terms-factories.js';
+import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let operator: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  operator = await t.operator();
+});
+afterAll(() => t.close());
+
+const order = (customerId: string) => ({
+  subscriptionId: 'sub-1',
+  customerId,
+  enduserId: 'enduser-1',
+  lineItems: [
+    { productId: 'prod-1', quantity: 2 },
+    { id: 'li-given', productId: 'prod-2', subscriptionId: 'sub-other', quantity: 1 },
+  ],
+});
+
+describe('createOrder (what pre-billing calls)', () => {
+  it('stores the DECISIONS §7 shape with server ids and dates, and emits a created event in the same transaction', async () => {
+    const created = await t.built.db.transaction((tx) => createOrder(tx, order('cust-a')));
+    expect(created).toEqual({
+      id: expect.any(String),
+      subscriptionId: 'sub-1',
+      customerId: 'cust-a',
+      enduserId: 'enduser-1',
+      lineItems: [
+        { id: expect.any(String), productId: 'prod-1', subscriptionId: 'sub-1', quantity: 2 },
+        { id: 'li-given', productId: 'prod-2', subscriptionId: 'sub-other', quantity: 1 },
+      ],
+      createDate: expect.stringMatching(/Z$/),
+      updateDate: created.createDate,
+      dbVersion: 0,
+    });
+    const { rows } = await t.built.db.query<{ event: any }>(`SELECT event FROM outbox WHERE subject = 'order' AND event -> 'involved' -> 'order' ->> 'id' = $1`, [created.id]);
+    expect(rows.map((r) => r.event.fact)).toEqual(['created']);
+    expect(rows[0]!.event.customerId).toBe('cust-a');
+  });
+
+  it('writes nothing when the transaction rolls back', async () => {
+    let id = '';
+    await expect(
+      t.built.db.transaction(async (tx) => {
+        id = (await createOrder(tx, order('cust-a'))).id;
+        throw new Error('pre-billing failed later');
+      }),
+    ).rejects.toThrow('pre-billing failed later');
+    expect((await t.request('GET', `/orders/${id}`, operator)).status).toBe(404);
+  });
+
+  it('refuses an order without line items or with a bad quantity', async () => {
+    await expect(t.built.db.transaction((tx) => createOrder(tx, { ...order('c'), lineItems: [] }))).rejects.toBeInstanceOf(ValidationError);
+    await expect(t.built.db.transaction((tx) => createOrder(tx, { ...order('c'), lineItems: [{ productId: 'p', quantity: 0 }] }))).rejects.toThrow(/quantity/);
+  });
+});
+
+describe('GET /orders/{id}', () => {
+  it("answers 200 with the tenant's own order and its ETag", async () => {
+    const tenant = await t.tenant();
+    const created = await t.built.db.transaction((tx) => createOrder(tx, order(tenant.customerId)));
+    const res = await t.request('GET', `/orders/${created.id}`, tenant.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(created);
+    expect(res.headers.etag).toBe('"0"');
+  });
+
+  it("answers 404 for another tenant's order, as for an unknown one; the operator reads both", async () => {
+    const owner = await t.tenant();
+    const other = await t.tenant();
+    const created = await t.built.db.transaction((tx) => createOrder(tx, order(owner.customerId)));
+    expectSimpleError(await t.request('GET', `/orders/${created.id}`, other.token), 404, `order ${created.id} was not found`);
+    expect((await t.request('GET', `/orders/${created.id}`, operator)).status).toBe(200);
+  });
+
+  it('lets a reseller read the orders of a customer it is authorized for', async () => {
+    const publisher = await t.tenant();
+    const created = await t.built.db.transaction((tx) => createOrder(tx, order(publisher.customerId)));
+    const reseller = await t.tenant(undefined, [publisher.customerId]);
+    expect((await t.request('GET', `/orders/${created.id}`, reseller.token)).status).toBe(200);
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    expectSimpleError(await t.request('GET', '/orders/0190f0e0-0000-7000-8000-000000000000', operator), 404);
+    for (const id of ['x', encodeURIComponent('../x'), 'a%00b', encodeURIComponent("' OR 1=1 --")]) {
+      expect((await t.request('GET', `/orders/${id}`, operator)).status).toBe(404);
+    }
+  });
+
+  it('needs subscriptions:read (403 without it, 401 without a token)', async () => {
+    const created = await t.built.db.transaction((tx) => createOrder(tx, order('cust-b')));
+    const narrow = await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET, scope: 'assets:read' });
+    expectSimpleError(await t.request('GET', `/orders/${created.id}`, narrow.access_token), 403, 'subscriptions:read');
+    expectSimpleError(await t.request('GET', `/orders/${created.id}`, undefined), 401);
+  });
+});
