@@ -3,7 +3,9 @@ import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
-import { resources } from './apis/index.js';
+import { resources, withAppHooks } from './apis/index.js';
+import { customerRoutes, startCustomers } from './apis/customers/customers.module.js';
+import { customerResource } from './apis/customers/customer.resource.js';
 import { registerAssets } from './apis/assets/assets.module.js';
 import { registerIamRoutes, startIam, type Iam } from './apis/iam/iam.module.js';
 import { orderRoutes } from './apis/orders/orders.routes.js';
@@ -74,8 +76,11 @@ export async function buildApp(config: Config, logStream?: LogStream): Promise<A
     await iamScope.register(formBody);
     registerIamRoutes(iamScope, iam, config);
   });
+  const customers = startCustomers(db, iam, config, app.log);
+  const appHooks = { [customerResource.name]: customers.hooks };
   const services: Record<string, ResourceService> = {};
-  for (const definition of resources) services[definition.name] = registerResourceRoutes(app, definition, db);
+  for (const definition of resources) services[definition.name] = registerResourceRoutes(app, withAppHooks(definition, appHooks), db);
+  await app.register(customerRoutes, { customers });
   await registerAssets(app, db, config);
   await app.register(orderRoutes, { db });
 

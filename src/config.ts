@@ -37,6 +37,8 @@ export interface Config {
   lockoutSeconds: number;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
+  /** Base64 of the 32-byte AES-256-GCM key sealing data at rest (customers' private keys); unset: kept under dataDir. */
+  dataEncryptionKey: string | undefined;
 }
 
 /** A setting that cannot work; its message is the one line printed when start-up stops. */
@@ -103,6 +105,7 @@ export const EnvSchema = Type.Object({
   LOCKOUT_THRESHOLD: whole(5, 1, 1000, 'failed passwords before a user is locked'),
   LOCKOUT_SECONDS: whole(900, 1, 86_400, 'how long a locked user stays locked'),
   BODY_LIMIT: whole(1_048_576, 1024, 1_073_741_824, 'largest JSON body, bytes'),
+  DATA_ENCRYPTION_KEY: optionalText('base64 of 32 bytes sealing private keys at rest (AES-256-GCM); unset: generated once in DATA_DIR/data-encryption.key', '^[A-Za-z0-9+/]{43}=$', 'the base64 of 32 bytes (44 characters ending in =, e.g. from `openssl rand -base64 32`)'),
 });
 type Env = Static<typeof EnvSchema>;
 type EnvName = keyof Env;
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutSeconds: e.LOCKOUT_SECONDS,
     bodyLimit: e.BODY_LIMIT,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
   };
 }
 

@@ -1,0 +1,53 @@
+import { createPublicKey } from 'node:crypto';
+import type { JWK } from 'jose';
+import { MASK, type ResourceHooks } from '../../platform/registry/resource-definition.js';
+import type { Doc } from '../../platform/registry/document-paths.js';
+import type { Iam } from '../iam/iam.module.js';
+import type { AuthorizedCustomersCache } from './authorized-customers.cache.js';
+import type { CustomerSigningService } from './customer-signing.service.js';
+import { applyUpdateRules, assertCountry, assertOperatorCreates, defaultRealmName, withCreateDefaults } from './customer-rules.js';
+
+export interface CustomerHookDeps {
+  iam: Pick<Iam, 'realms' | 'keys'>;
+  signing: CustomerSigningService;
+  authorizations: AuthorizedCustomersCache;
+}
+
+/** base64 SPKI DER of the key that currently signs access tokens: the `realmPublicKey` clients know from Keycloak-style IAMs. */
+function realmPublicKey(iam: CustomerHookDeps['iam']): string | undefined {
+  const ring = iam.keys();
+  const jwk = ring.jwks.keys.find((key: JWK) => key.kid === ring.current.kid);
+  return jwk ? createPublicKey({ key: jwk as never, format: 'jwk' }).export({ type: 'spki', format: 'der' }).toString('base64') : undefined;
+}
+
+/** The record's view of its IAM client: the secret itself lives only hashed in the IAM, so the record holds the mask. */
+export function iamClientOf(realmName: string, publicKey: string | undefined, secretDate: string): Doc {
+  return { clientSecret: MASK, realmName, ...(publicKey ? { realmPublicKey: publicKey } : {}), secretKeys: [{ createDate: secretDate, secret: MASK }] };
+}
+
+/**
+ * What the engine cannot know: a customer is created by the operator with its realm, confidential client and signing
+ * key, all in the create's transaction (a taken realm name rolls everything back: 409); the client secret is shown in
+ * the create answer only. Updates follow `applyUpdateRules`; a committed write drops the cached authorizations.
+ */
+export function customerHooks(deps: CustomerHookDeps): ResourceHooks {
+  return {
+    async beforeCreate(doc, { principal, tx, revealOnce }) {
+      assertOperatorCreates(principal);
+      assertCountry(doc);
+      const id = String(doc.id);
+      const realmName = typeof doc.realmName === 'string' ? doc.realmName : defaultRealmName(String(doc.name), id);
+      const { clientSecret } = await deps.iam.realms.provisionRealm(tx, realmName, id);
+      const signingPublicKey = await deps.signing.createKey(tx, id);
+      if (revealOnce) revealOnce['iamClient.clientSecret'] = clientSecret;
+      return { ...withCreateDefaults(doc), realmName, iamClient: iamClientOf(realmName, realmPublicKey(deps.iam), String(doc.createDate)), signingPublicKey };
+    },
+    beforeUpdate(doc, stored, { principal }) {
+      assertCountry(doc);
+      return applyUpdateRules(doc, stored, principal);
+    },
+    afterCommit(doc) {
+      deps.authorizations.invalidate(String(doc.id));
+    },
+  };
+}

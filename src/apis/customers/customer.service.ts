@@ -1,0 +1,119 @@
+import { tenantScopeOf, type Principal } from '../../platform/auth/principal.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
+import { recordChange } from '../../platform/events/outbox.js';
+import type { Doc } from '../../platform/registry/document-paths.js';
+import { parseListingQuery } from '../../platform/registry/listing-query.js';
+import { maskSecrets } from '../../platform/registry/record-fields.js';
+import * as engine from '../../platform/registry/resource-repository.js';
+import { pageOf, type Page, type StoredRecord } from '../../platform/registry/resource-service.js';
+import { dottedPath, findUnstorableText, isStorableText } from '../../platform/registry/storable-text.js';
+import type { RealmService } from '../iam/realm.service.js';
+import { customerResource } from './customer.resource.js';
+import { toPublicView, type PublicCustomer } from './customer-public-view.js';
+import * as repo from './customer.repository.js';
+import { iamClientOf } from './customer-hooks.js';
+
+const { table, displayName, name: subject } = customerResource;
+const present = (doc: Doc) => maskSecrets(customerResource, doc);
+/** At most this many ids in one public lookup. */
+export const MAX_PUBLIC_IDS = 500;
+
+export interface PublicLookup {
+  id?: string[];
+  name?: string;
+  page?: number;
+  size?: number;
+  pageable?: string;
+}
+
+/** Customer operations beyond the engine's list/get/create/update: lookups, public views and actions. */
+export class CustomerService {
+  constructor(
+    private readonly db: Database,
+    private readonly realms: Pick<RealmService, 'rotateClientSecret'>,
+  ) {}
+
+  /** The customer, if this token may see (and so act for) it; 404 otherwise, its existence not revealed. */
+  async visible(principal: Principal, id: string, db: Queryable = this.db, forUpdate = false): Promise<engine.StoredRow> {
+    const row = isStorableText(id) ? await engine.findById(db, table, id, tenantScopeOf(principal), forUpdate) : undefined;
+    if (!row) throw new NotFoundError(displayName, id);
+    return row;
+  }
+
+  /** Deprecated lookups: by exact name (the first created, names not being unique) or by realm name; tenant rules apply. */
+  async findBy(principal: Principal, field: 'name' | 'realmName', value: string): Promise<StoredRecord> {
+    const row = isStorableText(value) ? await repo.findVisibleBy(this.db, field, value, tenantScopeOf(principal)) : undefined;
+    if (!row) throw new NotFoundError(displayName, `with ${field} ${value}`);
+    return { doc: present(row.doc), dbVersion: row.db_version };
+  }
+
+  /** Public view by id or realm name; no token needed. */
+  async publicView(idOrRealm: string): Promise<PublicCustomer> {
+    const doc = isStorableText(idOrRealm) ? await repo.findByIdOrRealm(this.db, idOrRealm) : undefined;
+    if (!doc) throw new NotFoundError(displayName, idOrRealm);
+    return toPublicView(doc);
+  }
+
+  /** Public views of the customers with these ids, or with this exact name (one or the other: 400 for both or neither). */
+  async publicViews(query: PublicLookup): Promise<Page<PublicCustomer>> {
+    const ids = (query.id ?? []).flatMap((value) => value.split(',')).map((id) => id.trim()).filter(Boolean);
+    const name = query.name;
+    if (ids.length > 0 && name !== undefined) throw new ValidationError('querystring.id and querystring.name cannot be combined: look customers up by ids or by name');
+    if (ids.length === 0 && (name === undefined || name === '')) throw new ValidationError('querystring.id (a comma list of ids) or querystring.name is required');
+    if (ids.length > MAX_PUBLIC_IDS) throw new ValidationError(`querystring.id must list at most ${MAX_PUBLIC_IDS} ids`);
+    const { page, size } = parseListingQuery(customerResource, { page: query.page, size: query.size, pageable: query.pageable });
+    const storable = ids.filter(isStorableText);
+    if (name !== undefined && !isStorableText(name)) return pageOf([], page, size, 0);
+    const { docs, total } = await repo.listPublic(this.db, name !== undefined ? { name } : { ids: storable }, size, page * size);
+    return pageOf(docs.map(toPublicView), page, size, total);
+  }
+
+  /** An action on one locked, visible customer: the change, dbVersion + 1 and its `updated` event, in the caller's transaction. */
+  private async act(tx: Queryable, principal: Principal, id: string, change: (doc: Doc) => Doc | Promise<Doc>): Promise<StoredRecord> {
+    const row = await this.visible(principal, id, tx, true);
+    const now = new Date().toISOString();
+    const doc: Doc = { ...(await change(row.doc)), id, updateDate: now, dbVersion: row.db_version + 1 };
+    await engine.replaceRecord(tx, table, id, doc as Doc & { updateDate: string; dbVersion: number });
+    await recordChange(tx, { fact: 'updated', subject, customerId: row.customer_id, before: row.doc, after: doc, mask: present });
+    return { doc, dbVersion: row.db_version + 1 };
+  }
+
+  /**
+   * A new client secret, shown in this answer only. Minting credentials is for the operator or the customer itself:
+   * a reseller acting for a customer does not get its identity (403).
+   */
+  async rotateClientSecret(principal: Principal, id: string): Promise<StoredRecord> {
+    let clientSecret = '';
+    const rotated = await this.db.transaction((tx) =>
+      this.act(tx, principal, id, async (doc) => {
+        if (!principal.isOperator && principal.customerId !== id) throw new ForbiddenError(`only the operator or customer ${id} itself may rotate its client secret`, { resourceType: subject, resourceId: id });
+        const iamClient = (doc.iamClient ?? {}) as Doc;
+        const realmName = String(iamClient.realmName ?? doc.realmName);
+        ({ clientSecret } = await this.realms.rotateClientSecret(tx, realmName));
+        const publicKey = typeof iamClient.realmPublicKey === 'string' ? iamClient.realmPublicKey : undefined;
+        return { ...doc, iamClient: iamClientOf(realmName, publicKey, new Date().toISOString()) };
+      }),
+    );
+    const shown = present(rotated.doc);
+    return { ...rotated, doc: { ...shown, iamClient: { ...(shown.iamClient as Doc), clientSecret } } };
+  }
+
+  /**
+   * Replaces `remotePriceFiltering` of every listed customer in one transaction: all or nothing (an unknown or
+   * invisible id: 404 and nothing changed). Customers are locked in id order, so two such requests cannot deadlock.
+   */
+  async updateRemotePriceFiltering(principal: Principal, byCustomerId: Record<string, Doc>): Promise<Doc[]> {
+    const unstorable = findUnstorableText(byCustomerId);
+    if (unstorable) throw new ValidationError(`body.remotePriceFilteringDataByCustomerId.${dottedPath(unstorable)} must not contain NUL characters or unpaired surrogates`);
+    const ids = Object.keys(byCustomerId);
+    const updated = await this.db.transaction(async (tx) => {
+      const byId = new Map<string, Doc>();
+      for (const id of [...ids].sort()) {
+        byId.set(id, (await this.act(tx, principal, id, (doc) => ({ ...doc, remotePriceFiltering: byCustomerId[id] }))).doc);
+      }
+      return byId;
+    });
+    return ids.map((id) => present(updated.get(id)!));
+  }
+}
