@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { SwaggerTransform } from '@fastify/swagger';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { ForbiddenError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
@@ -50,11 +50,6 @@ const documentedWithFilename: SwaggerTransform = ({ schema, url }) => ({
     },
   },
 });
-
-/** Downloads never change: the id is the content's hash. */
-function sendContent(reply: FastifyReply, headers: Record<string, string | number>) {
-  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-}
 
 /**
  * The Asset API. `@fastify/multipart` is registered in this plugin's own context only, so every other route still
@@ -140,11 +135,10 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       const asset = await service.describe(id);
       const common = { etag, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
       if ((request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
-        sendContent(reply, common);
-        return reply.code(304).send();
+        return reply.code(304).headers(common).send();
       }
       const content = await service.content(asset);
-      sendContent(reply, {
+      reply.headers({
         ...common,
         'content-type': asset.contentType,
         'content-length': content.size,

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+/**
+ * Child process of `asset-upload.bench.ts`: the full service on a real port (embedded database in memory unless
+ * DATABASE_URL says otherwise, assets in a temporary DATA_DIR). Prints its port and an operator token.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'asset-bench-'));
+const secret = 'bench-operator-secret';
+const config = loadConfig({
+  DATABASE_URL: process.env.DATABASE_URL ?? 'memory://',
+  DATABASE_SCHEMA: `bench_${process.pid}`,
+  DATA_DIR: dataDir,
+  OPERATOR_CLIENT_SECRET: secret,
+  ADMIN_PASSWORD: 'bench-admin-password',
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+});
+const { app } = await buildApp(config);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as { port: number }).port;
+const response = await fetch(`http://127.0.0.1:${port}/iam/tokens`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ realmName: 'operator', grantType: 'client_credentials', clientSecret: secret }),
+});
+const token = ((await response.json()) as { access_token: string }).access_token;
+process.stdout.write(JSON.stringify({ port, token }) + '\n');
+
+process.on('SIGTERM', async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});
