@@ -37,6 +37,15 @@ describe('POST /assets (file)', () => {
     expect(stagedFiles(a.dataDir)).toEqual([]);
   });
 
+  it('stores content uploaded concurrently once', async () => {
+    const content = uniqueContent('race');
+    const answers = await Promise.all([1, 2, 3].map((n) => uploadFile(a.t, operator, content, `race-${n}.txt`)));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(storedFiles(a.dataDir).filter((path) => path.endsWith(sha256(content)))).toHaveLength(1);
+    expect(stagedFiles(a.dataDir)).toEqual([]);
+  });
+
   it('records the uploading customer and emits one created event per stored content', async () => {
     const tenant = await a.t.tenant();
     const content = uniqueContent('owned');
