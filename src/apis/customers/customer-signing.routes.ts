@@ -53,10 +53,23 @@ function sendVerified(reply: FastifyReply, verified: VerifiedData) {
  * sign takes the raw body of any content type: its routes live in their own plugin, the only place with a catch-all
  * parser (the body as a Buffer), so every other route still answers 415 to anything but JSON. verify takes JSON.
  */
-export function registerSigningRoutes(app: FastifyInstance, deps: { customers: CustomerService; signing: CustomerSigningService }) {
-  const { customers, signing } = deps;
+export function registerSigningRoutes(app: FastifyInstance, deps: SigningDeps) {
   for (const schema of [SignedResponseSchema, VerifyBodySchema]) app.addSchema(schema);
+  void app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    registerSignRoutes(raw, deps);
+  });
+  registerVerifyRoutes(app, deps);
+}
 
+interface SigningDeps {
+  customers: CustomerService;
+  signing: CustomerSigningService;
+}
+
+/** Only inside the plugin whose parser yields the raw body. */
+function registerSignRoutes(raw: FastifyInstance, { customers, signing }: SigningDeps) {
   const sign = async (request: FastifyRequest, reply: FastifyReply, requested: string | undefined) => {
     const principal = principalOf(request);
     const customerId = customerOf(principal, requested);
@@ -75,23 +88,20 @@ export function registerSigningRoutes(app: FastifyInstance, deps: { customers: C
     response: { 201: { $ref: 'SignedResponse#' }, ...errorResponses('simple', [400, 401, 403, 404, 413, 500]) },
   });
 
-  void app.register(async (raw) => {
-    raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-    raw.post('/customers/sign', {
-      config: { scope: 'customers:write' },
-      schema: { ...signSchema('signDataWithJwt', "Sign the raw body as the token's customer (or querystring customerId)"), querystring: SignQuery },
-      handler: (request, reply) => sign(request, reply, (request.query as { customerId?: string }).customerId),
-    });
-
-    raw.post('/customers/:customerId/sign', {
-      config: { scope: 'customers:write' },
-      schema: { ...signSchema('signData', "Sign the raw body with the customer's key"), params: CustomerIdParams, querystring: Type.Omit(SignQuery, ['customerId']) },
-      handler: (request, reply) => sign(request, reply, (request.params as { customerId: string }).customerId),
-    });
+  raw.post('/customers/sign', {
+    config: { scope: 'customers:write' },
+    schema: { ...signSchema('signDataWithJwt', "Sign the raw body as the token's customer (or querystring customerId)"), querystring: SignQuery },
+    handler: (request, reply) => sign(request, reply, (request.query as { customerId?: string }).customerId),
   });
 
+  raw.post('/customers/:customerId/sign', {
+    config: { scope: 'customers:write' },
+    schema: { ...signSchema('signData', "Sign the raw body with the customer's key"), params: CustomerIdParams, querystring: Type.Omit(SignQuery, ['customerId']) },
+    handler: (request, reply) => sign(request, reply, (request.params as { customerId: string }).customerId),
+  });
+}
+
+function registerVerifyRoutes(app: FastifyInstance, { customers, signing }: SigningDeps) {
   app.post('/customers/verify', {
     config: { scope: 'customers:read' },
     schema: {

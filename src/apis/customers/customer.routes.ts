@@ -46,7 +46,12 @@ const PublicListQuery = Type.Object(
 /** The Customer API routes the engine does not derive: lookups, public views and actions. Signing is in `customer-signing.routes.ts`. */
 export function registerCustomerRoutes(app: FastifyInstance, customers: CustomerService) {
   for (const schema of [PublicCustomerSchema, RemotePriceFilteringUpdateSchema]) app.addSchema(schema);
+  registerActionRoutes(app, customers);
+  registerLookupRoutes(app, customers);
+  registerPublicRoutes(app, customers);
+}
 
+function registerActionRoutes(app: FastifyInstance, customers: CustomerService) {
   app.put('/customers/remote-price-filtering', {
     config: write,
     schema: {
@@ -62,6 +67,26 @@ export function registerCustomerRoutes(app: FastifyInstance, customers: Customer
     },
   });
 
+  app.post('/customers/:id/client-secret', {
+    // A retry must not replay a stored answer holding a secret: each call rotates, and the last answer is the valid secret.
+    config: { ...write, idempotency: false },
+    schema: {
+      operationId: 'rotateCustomerClientSecret',
+      tags: [TAG],
+      summary: "Rotate the customer's client secret; the answer shows the new secret once",
+      params: IdParams,
+      response: { 200: customerRef, ...errorResponses() },
+    },
+    handler: async (request, reply) => {
+      const rotated = await customers.rotateClientSecret(principalOf(request), (request.params as { id: string }).id);
+      reply.header('etag', `"${rotated.dbVersion}"`).header('cache-control', 'no-store');
+      return rotated.doc;
+    },
+  });
+}
+
+/** Deprecated, still served; tenant rules apply. */
+function registerLookupRoutes(app: FastifyInstance, customers: CustomerService) {
   for (const [path, field, operationId] of [
     ['/customers/by-name/:name', 'name', 'getCustomerByName'],
     ['/customers/by-realm/:name', 'realmName', 'getCustomerByRealm'],
@@ -83,7 +108,10 @@ export function registerCustomerRoutes(app: FastifyInstance, customers: Customer
       },
     });
   }
+}
 
+/** No token: the public view only. */
+function registerPublicRoutes(app: FastifyInstance, customers: CustomerService) {
   app.get('/customers/public', {
     config: isPublic,
     schema: {
@@ -118,22 +146,5 @@ export function registerCustomerRoutes(app: FastifyInstance, customers: Customer
       response: { 200: publicRef, ...errorResponses('simple', [404, 500]) },
     },
     handler: (request) => customers.publicView((request.params as { id: string }).id),
-  });
-
-  app.post('/customers/:id/client-secret', {
-    // A retry must not replay a stored answer holding a secret: each call rotates, and the last answer is the valid secret.
-    config: { ...write, idempotency: false },
-    schema: {
-      operationId: 'rotateCustomerClientSecret',
-      tags: [TAG],
-      summary: "Rotate the customer's client secret; the answer shows the new secret once",
-      params: IdParams,
-      response: { 200: customerRef, ...errorResponses() },
-    },
-    handler: async (request, reply) => {
-      const rotated = await customers.rotateClientSecret(principalOf(request), (request.params as { id: string }).id);
-      reply.header('etag', `"${rotated.dbVersion}"`).header('cache-control', 'no-store');
-      return rotated.doc;
-    },
   });
 }
