@@ -14,7 +14,7 @@ import { registerAuthentication } from './platform/auth/authenticate.js';
 import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { openDatabase } from './platform/db/open-database.js';
-import { registerErrorHandler } from './platform/errors/error-handler.js';
+import { handleFrameworkError, registerErrorHandler } from './platform/errors/error-handler.js';
 import { DetailedErrorSchema, SimpleErrorSchema } from './platform/errors/error-schemas.js';
 import { connectionDrain } from './platform/http/connection-drain.js';
 import { healthRoutes } from './platform/http/health.js';
@@ -44,6 +44,9 @@ export async function buildApp(config: Config, logStream?: LogStream): Promise<A
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : newId();
     },
     bodyLimit: config.bodyLimit,
+    // Asset file names travel in the path; longer or malformed parameters answer 404 in our error shape.
+    routerOptions: { maxParamLength: 1024 },
+    frameworkErrors: handleFrameworkError,
     schemaController,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -53,7 +56,7 @@ export async function buildApp(config: Config, logStream?: LogStream): Promise<A
   app.addHook('onClose', async () => db.close());
   await migrate(db, config.databaseSchema);
   const iam = await startIam(db, config, app.log);
-  app.addHook('onClose', async () => iam.revoked.stop());
+  app.addHook('onClose', async () => iam.stop());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
