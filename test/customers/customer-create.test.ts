@@ -26,6 +26,14 @@ describe('POST /customers', () => {
     expect(body.signingPublicKey).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
   });
 
+  it('keeps the clear secret out of caches and out of the Idempotency-Key store', async () => {
+    const res = await t.request('POST', '/customers', operator, customerBody({ name: unique('Idem') }), { 'idempotency-key': unique('key') });
+    expect(res.status).toBe(201);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const stored = await t.built.db.query<{ body: string | null }>('SELECT response_body AS body FROM idempotency_keys');
+    expect(stored.rows.filter((row) => row.body?.includes((res.body as Json).iamClient.clientSecret))).toEqual([]);
+  });
+
   it('keeps a realm name given in the body', async () => {
     const realmName = unique('my-realm');
     expect((await createCustomer(t, { realmName, type: 'RESELLER', status: 'RUNNING' })).body).toMatchObject({ realmName, type: 'RESELLER', status: 'RUNNING' });

@@ -61,7 +61,8 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
   for (const schema of [AssetSchema, ListedAssetSchema, DeleteOutcomeSchema]) app.addSchema(schema);
 
   app.post('/assets', {
-    config: { scope: 'assets:write' },
+    // Uploads are idempotent by nature (the id is the content's hash); a streamed body cannot be compared for replay.
+    config: { scope: 'assets:write', idempotency: false },
     schema: {
       operationId: 'uploadAsset',
       tags,

@@ -42,7 +42,7 @@ export const customerResource = defineResource({
     name: { kind: 'string', description: 'ext: exact name' },
     parentId: { kind: 'string', description: 'ext: the parent customer' },
   },
-  required: ['name', 'vatNumber', 'features'],
+  secretShownOnCreate: true,
   readOnly: ['iamClient', 'signingPublicKey'],
   secret: ['iamClient.clientSecret'],
   tenant: 'self',

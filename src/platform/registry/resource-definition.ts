@@ -61,8 +61,6 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   tag: string;
   operationIds: OperationIds;
   filters: Record<string, FilterSpec>;
-  /** Required in create and update bodies. */
-  required: string[];
   /** Ignored when sent in a body (server-managed fields are always ignored). */
   readOnly: string[];
   /** Dot paths of write-only values: masked in responses, kept when an update leaves them out. */
@@ -72,20 +70,25 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   errorShape: 'simple' | 'detailed';
   defaultPageSize: number;
   hooks: ResourceHooks;
+  /**
+   * The create answer reveals a generated secret once (a client secret): it is sent with `Cache-Control: no-store`
+   * and never kept for Idempotency-Key replay, so the clear secret exists nowhere but in that one answer.
+   */
+  secretShownOnCreate: boolean;
 }
 
-type Optional = 'filters' | 'required' | 'readOnly' | 'secret' | 'tenant' | 'errorShape' | 'defaultPageSize' | 'hooks';
+type Optional = 'filters' | 'readOnly' | 'secret' | 'tenant' | 'errorShape' | 'defaultPageSize' | 'hooks' | 'secretShownOnCreate';
 
 export function defineResource<S extends TObject>(definition: Omit<ResourceDefinition<S>, Optional> & Partial<Pick<ResourceDefinition<S>, Optional>>): ResourceDefinition<S> {
   return {
     filters: {},
-    required: [],
     readOnly: [],
     secret: [],
     tenant: 'customerId',
     errorShape: 'simple',
     defaultPageSize: 20,
     hooks: {},
+    secretShownOnCreate: false,
     ...definition,
   };
 }

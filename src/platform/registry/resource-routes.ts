@@ -41,11 +41,12 @@ export function registerResourceRoutes(app: FastifyInstance, definition: Resourc
   });
 
   app.post(path, {
-    config: write,
+    config: definition.secretShownOnCreate ? { ...write, idempotency: false } : write,
     schema: { operationId: ids.create, tags: [tag], summary: `Create a ${definition.displayName}`, security, body: ref, response: { 201: ref, ...errorResponses(definition.errorShape) } },
     handler: async (request, reply) => {
       const created = await service.create(principalOf(request), request.body as Doc);
       reply.code(201).header('location', `${path}/${created.doc.id}`);
+      if (definition.secretShownOnCreate) reply.header('cache-control', 'no-store');
       return withVersion(reply, created);
     },
   });
