@@ -31,7 +31,6 @@ export interface AssetRoutesOptions {
 }
 
 const tags = ['Assets'];
-const security = [{ bearerAuth: [] }];
 
 /** Listing and deleting assets is for the operator's employees only (specification: "internal use by the operator"). */
 async function operatorOnly(request: FastifyRequest) {
@@ -67,7 +66,6 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       operationId: 'uploadAsset',
       tags,
       summary: 'Upload one file (or have it fetched from a URL); identical content is stored once',
-      security,
       body: { content: { 'multipart/form-data': { schema: UploadFormSchema } } },
       response: { 201: { $ref: 'Asset#' }, ...errorResponses('simple', [400, 401, 403, 413, 415, 500]) },
     },
@@ -89,7 +87,6 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       operationId: 'listAssets',
       tags,
       summary: 'List stored assets, oldest first (operator only)',
-      security,
       querystring: ListAssetsQuerySchema,
       response: { 200: PageSchema({ $ref: 'ListedAsset#' }), ...errorResponses('simple', [400, 401, 403, 500]) },
     },
@@ -106,7 +103,6 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       operationId: 'deleteAssets',
       tags,
       summary: 'Delete up to 1000 assets by id (operator only)',
-      security,
       body: { content: { 'multipart/form-data': { schema: DeleteFormSchema }, 'application/json': { schema: DeleteAssetsJsonSchema } } },
       response: { 200: { $ref: 'AssetDeletion#' }, ...errorResponses('simple', [400, 401, 403, 415, 500]) },
     },

@@ -42,11 +42,10 @@ export const realmUserSchemas = [RealmUserSchema, NewRealmUserSchema];
 
 /** Routes only; the shared schemas (`realmUserSchemas`) are added by the caller. */
 export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmService) {
-  const security = [{ bearerAuth: [] }];
 
   app.get('/iam/realms/:realm/users', {
     config: { scope: 'iam:read' },
-    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', security, params: RealmParams, querystring: PageQuery, response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses() } },
+    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', params: RealmParams, querystring: PageQuery, response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses() } },
     handler: async (request) => {
       const { page = 0, size = 20 } = request.query as { page?: number; size?: number };
       const { rows, total } = await realms.listUsers(principalOf(request), (request.params as { realm: string }).realm, page, size);
@@ -56,7 +55,7 @@ export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmServi
 
   app.post('/iam/realms/:realm/users', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', security, params: RealmParams, body: { $ref: 'NewRealmUser#' }, response: { 201: { $ref: 'RealmUser#' }, ...errorResponses('simple', [400, 401, 403, 404, 409, 500]) } },
+    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', params: RealmParams, body: { $ref: 'NewRealmUser#' }, response: { 201: { $ref: 'RealmUser#' }, ...errorResponses('simple', [400, 401, 403, 404, 409, 500]) } },
     handler: async (request, reply) => {
       const user = await realms.createUser(principalOf(request), (request.params as { realm: string }).realm, request.body as NewRealmUser);
       return reply.code(201).send(user);
@@ -65,7 +64,7 @@ export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmServi
 
   app.delete('/iam/realms/:realm/users/:userId', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'deleteRealmUser', tags: [TAG], summary: 'Delete a user; its sessions end at once', security, params: UserParams, response: { 204: Type.Null(), ...errorResponses() } },
+    schema: { operationId: 'deleteRealmUser', tags: [TAG], summary: 'Delete a user; its sessions end at once', params: UserParams, response: { 204: Type.Null(), ...errorResponses() } },
     handler: async (request, reply) => {
       const { realm, userId } = request.params as { realm: string; userId: string };
       await realms.deleteUser(principalOf(request), realm, userId);

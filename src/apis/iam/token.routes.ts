@@ -97,7 +97,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
 
   app.delete('/iam/tokens/invalidate', {
     config: { anyToken: true },
-    schema: { operationId: 'invalidateToken', tags: [TAG], summary: "Log out: end the bearer token's session", security: [{ bearerAuth: [] }], response: { 204: Type.Null(), ...errorResponses('simple', [401, 500]) } },
+    schema: { operationId: 'invalidateToken', tags: [TAG], summary: "Log out: end the bearer token's session", response: { 204: Type.Null(), ...errorResponses('simple', [401, 500]) } },
     handler: async (request, reply) => {
       await tokens.invalidate(principalOf(request));
       return reply.code(204).send();
@@ -106,7 +106,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
 
   app.delete('/iam/tokens/reset', {
     config: { anyToken: true },
-    schema: { operationId: 'resetTokens', tags: [TAG], summary: "End every session of the bearer token's subject", security: [{ bearerAuth: [] }], response: { 204: Type.Null(), ...errorResponses('simple', [401, 500]) } },
+    schema: { operationId: 'resetTokens', tags: [TAG], summary: "End every session of the bearer token's subject", response: { 204: Type.Null(), ...errorResponses('simple', [401, 500]) } },
     handler: async (request, reply) => {
       await tokens.reset(principalOf(request));
       return reply.code(204).send();

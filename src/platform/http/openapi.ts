@@ -4,7 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 
 /** OpenAPI 3.1 generated from the route schemas; shared schemas become named components. */
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string) {
-  // The documented security follows what each route declares to the auth hook, so the two cannot disagree.
+  // The documented security follows what each route declares to the auth hook, so the two cannot disagree;
+  // no route writes `security` itself.
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; scope?: string; anyToken?: boolean };
     if (!route.schema || (route.schema as { hide?: boolean }).hide) return;

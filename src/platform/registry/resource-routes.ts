@@ -32,17 +32,16 @@ export function registerResourceRoutes(app: FastifyInstance, definition: Resourc
   app.addSchema(listed);
   const ref = { $ref: `${record.$id}#` };
   const listedRef = { $ref: `${(listed as { $id?: string }).$id}#` };
-  const security = [{ bearerAuth: [] }];
 
   app.get(path, {
     config: read,
-    schema: { operationId: ids.list, tags: [tag], summary: `List ${definition.displayName}s`, security, querystring: listQuerySchema(definition), response: { 200: PageSchema(listedRef), ...errorResponses(definition.errorShape) } },
+    schema: { operationId: ids.list, tags: [tag], summary: `List ${definition.displayName}s`, querystring: listQuerySchema(definition), response: { 200: PageSchema(listedRef), ...errorResponses(definition.errorShape) } },
     handler: (request) => service.list(principalOf(request), request.query as Record<string, unknown>),
   });
 
   app.post(path, {
     config: definition.secretShownOnCreate ? { ...write, idempotency: false } : write,
-    schema: { operationId: ids.create, tags: [tag], summary: `Create a ${definition.displayName}`, security, body: ref, response: { 201: ref, ...errorResponses(definition.errorShape) } },
+    schema: { operationId: ids.create, tags: [tag], summary: `Create a ${definition.displayName}`, body: ref, response: { 201: ref, ...errorResponses(definition.errorShape) } },
     handler: async (request, reply) => {
       const created = await service.create(principalOf(request), request.body as Doc);
       reply.code(201).header('location', `${path}/${created.doc.id}`);
@@ -54,27 +53,27 @@ export function registerResourceRoutes(app: FastifyInstance, definition: Resourc
   if (ids.recap) {
     app.get(`${path}/recap`, {
       config: read,
-      schema: { operationId: ids.recap, tags: [tag], summary: `Count ${definition.displayName}s per value of the target field`, security, querystring: listQuerySchema(definition, true), response: { 200: PageSchema(RecapItemSchema), ...errorResponses(definition.errorShape) } },
+      schema: { operationId: ids.recap, tags: [tag], summary: `Count ${definition.displayName}s per value of the target field`, querystring: listQuerySchema(definition, true), response: { 200: PageSchema(RecapItemSchema), ...errorResponses(definition.errorShape) } },
       handler: (request) => service.recap(principalOf(request), request.query as Record<string, unknown>),
     });
   }
   if (ids.unwind) {
     app.get(`${path}/unwind`, {
       config: read,
-      schema: { operationId: ids.unwind, tags: [tag], summary: `One item per element of the target array field`, security, querystring: listQuerySchema(definition, true), response: { 200: PageSchema(unwoundSchemaOf(definition)), ...errorResponses(definition.errorShape) } },
+      schema: { operationId: ids.unwind, tags: [tag], summary: `One item per element of the target array field`, querystring: listQuerySchema(definition, true), response: { 200: PageSchema(unwoundSchemaOf(definition)), ...errorResponses(definition.errorShape) } },
       handler: (request) => service.unwind(principalOf(request), request.query as Record<string, unknown>),
     });
   }
 
   app.get(`${path}/:id`, {
     config: read,
-    schema: { operationId: ids.get, tags: [tag], summary: `Get a ${definition.displayName} by id`, security, params: IdParamsSchema, response: { 200: ref, ...errorResponses(definition.errorShape) } },
+    schema: { operationId: ids.get, tags: [tag], summary: `Get a ${definition.displayName} by id`, params: IdParamsSchema, response: { 200: ref, ...errorResponses(definition.errorShape) } },
     handler: async (request, reply) => withVersion(reply, await service.get(principalOf(request), (request.params as { id: string }).id)),
   });
 
   app.put(`${path}/:id`, {
     config: write,
-    schema: { operationId: ids.update, tags: [tag], summary: `Replace a ${definition.displayName}`, security, params: IdParamsSchema, headers: IfMatchHeadersSchema, body: ref, response: { 200: ref, ...errorResponses(definition.errorShape) } },
+    schema: { operationId: ids.update, tags: [tag], summary: `Replace a ${definition.displayName}`, params: IdParamsSchema, headers: IfMatchHeadersSchema, body: ref, response: { 200: ref, ...errorResponses(definition.errorShape) } },
     handler: async (request, reply) => {
       const expected = parseIfMatch(request.headers['if-match']);
       const updated = await service.update(principalOf(request), (request.params as { id: string }).id, request.body as Doc, expected);
