@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { errorResponses } from '../errors/error-schemas.js';
 import type { Doc } from './document-paths.js';
 import type { ResourceDefinition } from './resource-definition.js';
-import { IdParamsSchema, IfMatchHeadersSchema, PageSchema, RecapItemSchema, listQuerySchema, listedSchemaOf, unwoundSchemaOf } from './resource-schemas.js';
+import { IdParamsSchema, IfMatchHeadersSchema, PageSchema, RecapItemSchema, listQuerySchema, listedSchemaOf, UnwoundItemSchema } from './resource-schemas.js';
 import { ResourceService } from './resource-service.js';
 
 /** `"3"`, `W/"3"` or `3` -> 3; `*` -> no check; anything else can never match the stored version. */
@@ -60,7 +60,7 @@ export function registerResourceRoutes(app: FastifyInstance, definition: Resourc
   if (ids.unwind) {
     app.get(`${path}/unwind`, {
       config: read,
-      schema: { operationId: ids.unwind, tags: [tag], summary: `One item per element of the target array field`, querystring: listQuerySchema(definition, true), response: { 200: PageSchema(unwoundSchemaOf(definition)), ...errorResponses(definition.errorShape) } },
+      schema: { operationId: ids.unwind, tags: [tag], summary: `One item per element of the target array field`, querystring: listQuerySchema(definition, true), response: { 200: PageSchema(UnwoundItemSchema), ...errorResponses(definition.errorShape) } },
       handler: (request) => service.unwind(principalOf(request), request.query as Record<string, unknown>),
     });
   }

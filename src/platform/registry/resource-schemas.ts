@@ -23,10 +23,8 @@ export function listedSchemaOf(definition: ResourceDefinition): TObject {
   return { ...rest, $id: `${$id}Listed`, title: `${title} (listed)`, description: 'with `target`, only the named fields and `id`' } as unknown as TObject;
 }
 
-/** An unwound record: the array field replaced by one element, plus `empty`. */
-export function unwoundSchemaOf(definition: ResourceDefinition): object {
-  return { type: 'object', additionalProperties: true, properties: { empty: { type: 'boolean' } }, required: ['empty'] };
-}
+/** An unwound record: the record with its array field replaced by one element, plus `empty`. */
+export const UnwoundItemSchema = { type: 'object', additionalProperties: true, properties: { empty: { type: 'boolean' } }, required: ['empty'] };
 
 function filterSchema(name: string, spec: FilterSpec): object {
   const description = spec.description ?? `equality on ${spec.path ?? name}`;
