@@ -48,6 +48,14 @@ describe('GET /assets', () => {
     expectSimpleError(await a.t.request('GET', '/assets?color=red', operator), 400, 'color');
   });
 
+  it('answers an empty page for a customerId no customer can have (NUL, unpaired surrogate)', async () => {
+    for (const id of ['%00', 'a%00b', '%ED%A0%80']) {
+      const res = await a.t.request('GET', `/assets?customerId=${id}`, operator);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ items: [], totalItems: 0 });
+    }
+  });
+
   it('is for the operator only: a customer token answers 403, no token 401', async () => {
     expectSimpleError(await a.t.request('GET', '/assets', tenant.token), 403, 'operator');
     expectSimpleError(await a.t.request('GET', '/assets', undefined), 401);

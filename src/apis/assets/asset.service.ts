@@ -4,6 +4,7 @@ import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import { recordChange } from '../../platform/events/outbox.js';
 import type { Page } from '../../platform/registry/resource-service.js';
 import { pageOf } from '../../platform/registry/resource-service.js';
+import { isStorableText } from '../../platform/registry/storable-text.js';
 import { discard, type StagedFile } from './asset-staging.js';
 import { ASSET_ID, type AssetStore, type StoredObject } from './asset-store.js';
 import * as repository from './asset.repository.js';
@@ -69,7 +70,9 @@ export class AssetService {
     }
   }
 
+  /** A page of assets; a `customerId` no customer can have (NUL, unpaired surrogate) matches nothing. */
   async list(page: number, size: number, customerId?: string): Promise<Page<ListedAsset>> {
+    if (customerId !== undefined && !isStorableText(customerId)) return pageOf([], page, size, 0);
     const { rows, total } = await repository.listAssets(this.db, page, size, customerId);
     return pageOf(rows.map((row) => ({ ...this.view(row), createDate: row.createDate })), page, size, total);
   }
