@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -45,14 +45,8 @@ export class TestApp {
   }
 
   /** A JSON request with a bearer token. */
-  async request(method: InjectOptions['method'], url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await this.app.inject({
-      method,
-      url,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-    return { status: response.statusCode, body: response.body ? safeJson(response.body) : undefined, headers: response.headers, raw: response };
+  request(method: InjectOptions['method'], url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
+    return injectJson(this.app, method, url, token, body, headers);
   }
 
   async token(body: Record<string, unknown>): Promise<Record<string, any>> {
@@ -90,6 +84,24 @@ export class TestApp {
       await client.end();
     }
   }
+}
+
+/** A JSON request with a bearer token to any Fastify instance; the answer's body parsed when it is JSON. */
+export async function injectJson<Body = unknown>(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  token: string | undefined,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+  return { status: response.statusCode, body: (response.body ? safeJson(response.body) : undefined) as Body, headers: response.headers, raw: response };
 }
 
 function safeJson(text: string): unknown {

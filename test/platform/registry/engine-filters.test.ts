@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectSimpleError, unique } from '../../terms/terms-factories.js';
-import { startEngineApp, type EngineApp } from './engine-test-app.js';
+import { useEngineApp } from './engine-test-app.js';
 import { gadgetResource } from './gadget.resource.js';
 
-let t: TestApp;
-let e: EngineApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  e = await startEngineApp(t, [gadgetResource]);
-  operator = await t.operator();
-});
-afterAll(async () => {
-  await e.close();
-  await t.close();
-});
+const ctx = useEngineApp([gadgetResource]);
 
 /** Creates gadgets named `name` with the given fields; returns their weights' order of creation. */
 async function gadgets(name: string, fields: Record<string, unknown>[]): Promise<void> {
   for (const f of fields) {
-    const res = await e.request('POST', '/gadgets', operator, { name, ...f });
+    const res = await ctx.e.request('POST', '/gadgets', ctx.operator, { name, ...f });
     if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
 }
 
 async function weights(query: string): Promise<number[]> {
-  const res = await e.request('GET', `/gadgets?${query}&sort=weight,asc`, operator);
+  const res = await ctx.e.request('GET', `/gadgets?${query}&sort=weight,asc`, ctx.operator);
   if (res.status !== 200) throw new Error(`list answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.items.map((i: any) => i.weight);
 }
@@ -94,31 +82,31 @@ describe('GET /gadgets (typed filters)', () => {
   });
 
   it('answers 400 naming the filter for a value of the wrong type', async () => {
-    expectSimpleError(await e.request('GET', '/gadgets?weight=heavy', operator), 400, 'querystring.weight');
-    expectSimpleError(await e.request('GET', '/gadgets?enabled=maybe', operator), 400, 'querystring.enabled');
+    expectSimpleError(await ctx.e.request('GET', '/gadgets?weight=heavy', ctx.operator), 400, 'querystring.weight');
+    expectSimpleError(await ctx.e.request('GET', '/gadgets?enabled=maybe', ctx.operator), 400, 'querystring.enabled');
     const predicate = (p: object) => `/gadgets?predicate=${encodeURIComponent(JSON.stringify(p))}`;
-    expectSimpleError(await e.request('GET', predicate({ weight: 1.5 }), operator), 400, 'querystring.weight must be a whole number');
-    expectSimpleError(await e.request('GET', predicate({ enabled: 'maybe' }), operator), 400, 'querystring.enabled must be true or false');
-    expectSimpleError(await e.request('GET', predicate({ name: { $ne: 'x' } }), operator), 400, 'querystring.name must be a string');
+    expectSimpleError(await ctx.e.request('GET', predicate({ weight: 1.5 }), ctx.operator), 400, 'querystring.weight must be a whole number');
+    expectSimpleError(await ctx.e.request('GET', predicate({ enabled: 'maybe' }), ctx.operator), 400, 'querystring.enabled must be true or false');
+    expectSimpleError(await ctx.e.request('GET', predicate({ name: { $ne: 'x' } }), ctx.operator), 400, 'querystring.name must be a string');
   });
 
   it('sorts on an integer field numerically, not as text', async () => {
-    const sorted = await e.request('GET', `/gadgets?name=${name}&sort=weight,desc`, operator);
+    const sorted = await ctx.e.request('GET', `/gadgets?name=${name}&sort=weight,desc`, ctx.operator);
     expect(sorted.body.items.map((i: any) => i.weight)).toEqual([30, 20, 10]);
   });
 
   it('answers 400 for sorting on an array or object field', async () => {
-    expectSimpleError(await e.request('GET', '/gadgets?sort=tags', operator), 400, 'cannot be sorted');
-    expectSimpleError(await e.request('GET', '/gadgets?sort=auth', operator), 400, 'cannot be sorted');
+    expectSimpleError(await ctx.e.request('GET', '/gadgets?sort=tags', ctx.operator), 400, 'cannot be sorted');
+    expectSimpleError(await ctx.e.request('GET', '/gadgets?sort=auth', ctx.operator), 400, 'cannot be sorted');
   });
 
   it('sorts on a nested field', async () => {
-    const sorted = await e.request('GET', `/gadgets?name=${name}&sort=auth.user,desc`, operator);
+    const sorted = await ctx.e.request('GET', `/gadgets?name=${name}&sort=auth.user,desc`, ctx.operator);
     expect(sorted.body.items.map((i: any) => i.weight)).toEqual([20, 10, 30]);
   });
 
   it('projects a nested target', async () => {
-    const res = await e.request('GET', `/gadgets?name=${name}&owner=ann&target=auth.user`, operator);
+    const res = await ctx.e.request('GET', `/gadgets?name=${name}&owner=ann&target=auth.user`, ctx.operator);
     expect(res.body.items).toEqual([{ id: expect.any(String), auth: { user: 'ann' } }]);
   });
 });

@@ -1,45 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { describe, expect, it } from 'vitest';
 import { eventsOf, storedDoc, unique } from '../../terms/terms-factories.js';
-import { startEngineApp, type EngineApp } from './engine-test-app.js';
+import { useEngineApp } from './engine-test-app.js';
 import { gadgetResource } from './gadget.resource.js';
 
 const MASK = '********';
 
-let t: TestApp;
-let e: EngineApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  e = await startEngineApp(t, [gadgetResource]);
-  operator = await t.operator();
-});
-afterAll(async () => {
-  await e.close();
-  await t.close();
-});
+const ctx = useEngineApp([gadgetResource]);
 
 async function gadget(fields: Record<string, unknown>): Promise<Record<string, any>> {
-  const res = await e.request('POST', '/gadgets', operator, { name: unique('g'), ...fields });
+  const res = await ctx.e.request('POST', '/gadgets', ctx.operator, { name: unique('g'), ...fields });
   if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
-const put = (id: string, body: Record<string, unknown>) => e.request('PUT', `/gadgets/${id}`, operator, body);
+const put = (id: string, body: Record<string, unknown>) => ctx.e.request('PUT', `/gadgets/${id}`, ctx.operator, body);
 
 describe('secret fields', () => {
   it('are answered masked on create, get and list, and stored in clear', async () => {
     const g = await gadget({ apiKey: 'key-1', auth: { user: 'ann', password: 'pw-1' } });
     expect(g).toMatchObject({ apiKey: MASK, auth: { user: 'ann', password: MASK } });
-    expect((await e.request('GET', `/gadgets/${g.id}`, operator)).body).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
-    const listed = await e.request('GET', `/gadgets?name=${g.name}`, operator);
+    expect((await ctx.e.request('GET', `/gadgets/${g.id}`, ctx.operator)).body).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
+    const listed = await ctx.e.request('GET', `/gadgets?name=${g.name}`, ctx.operator);
     expect(listed.body.items[0]).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
-    expect(await storedDoc(t, 'test_gadgets', g.id)).toMatchObject({ apiKey: 'key-1', auth: { password: 'pw-1' } });
+    expect(await storedDoc(ctx.t, 'test_gadgets', g.id)).toMatchObject({ apiKey: 'key-1', auth: { password: 'pw-1' } });
   });
 
   it('are masked in a target projection', async () => {
     const g = await gadget({ apiKey: 'key-proj' });
-    const listed = await e.request('GET', `/gadgets?name=${g.name}&target=apiKey`, operator);
+    const listed = await ctx.e.request('GET', `/gadgets?name=${g.name}&target=apiKey`, ctx.operator);
     expect(listed.body.items).toEqual([{ id: g.id, apiKey: MASK }]);
   });
 
@@ -54,26 +42,26 @@ describe('secret fields', () => {
     const res = await put(g.id, { name: g.name, auth: { user: 'bob' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ apiKey: MASK, auth: { user: 'bob', password: MASK } });
-    expect(await storedDoc(t, 'test_gadgets', g.id)).toMatchObject({ apiKey: 'key-2', auth: { user: 'bob', password: 'pw-2' } });
+    expect(await storedDoc(ctx.t, 'test_gadgets', g.id)).toMatchObject({ apiKey: 'key-2', auth: { user: 'bob', password: 'pw-2' } });
   });
 
   it('keep their stored value when an update sends the mask back', async () => {
     const g = await gadget({ apiKey: 'key-3', auth: { password: 'pw-3' } });
     await put(g.id, { ...g, name: 'renamed' });
-    expect(await storedDoc(t, 'test_gadgets', g.id)).toMatchObject({ name: 'renamed', apiKey: 'key-3', auth: { password: 'pw-3' } });
+    expect(await storedDoc(ctx.t, 'test_gadgets', g.id)).toMatchObject({ name: 'renamed', apiKey: 'key-3', auth: { password: 'pw-3' } });
   });
 
   it('take a new value sent in an update', async () => {
     const g = await gadget({ apiKey: 'key-4' });
     const res = await put(g.id, { name: g.name, apiKey: 'key-5' });
     expect(res.body.apiKey).toBe(MASK);
-    expect((await storedDoc(t, 'test_gadgets', g.id))?.apiKey).toBe('key-5');
+    expect((await storedDoc(ctx.t, 'test_gadgets', g.id))?.apiKey).toBe('key-5');
   });
 
   it('never appear in clear in outbox events, while a change still shows in the delta', async () => {
     const g = await gadget({ apiKey: 'clear-key-6', auth: { user: 'u', password: 'clear-pw-6' } });
     await put(g.id, { name: g.name, apiKey: 'clear-key-7', auth: { user: 'u' } });
-    const events = await eventsOf(t, 'gadget', g.id);
+    const events = await eventsOf(ctx.t, 'gadget', g.id);
     expect(events.map((ev) => ev.fact)).toEqual(['created', 'updated']);
     expect(JSON.stringify(events)).not.toMatch(/clear-/);
     expect(events[0]!.involved.gadget).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
@@ -85,7 +73,7 @@ describe('secret fields', () => {
   it('leave the delta alone when an update keeps them', async () => {
     const g = await gadget({ apiKey: 'key-8' });
     await put(g.id, { name: g.name, weight: 4 });
-    const [, updated] = await eventsOf(t, 'gadget', g.id);
+    const [, updated] = await eventsOf(ctx.t, 'gadget', g.id);
     expect(Object.keys(updated!.what.delta).sort()).toEqual(['dbVersion', 'updateDate', 'weight']);
   });
 });
@@ -100,6 +88,6 @@ describe('read-only fields', () => {
     const g = await gadget({});
     expect((await put(g.id, { name: g.name, serial: 'forged' })).body.serial).toBe(g.serial);
     expect((await put(g.id, { name: g.name })).body.serial).toBe(g.serial);
-    expect((await storedDoc(t, 'test_gadgets', g.id))?.serial).toBe(g.serial);
+    expect((await storedDoc(ctx.t, 'test_gadgets', g.id))?.serial).toBe(g.serial);
   });
 });

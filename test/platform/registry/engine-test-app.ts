@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { registerAuthentication } from '../../../src/platform/auth/authenticate.js';
 import { handleFrameworkError, registerErrorHandler } from '../../../src/platform/errors/error-handler.js';
@@ -6,7 +7,7 @@ import { schemaController } from '../../../src/platform/http/validator-compiler.
 import type { ResourceDefinition } from '../../../src/platform/registry/resource-definition.js';
 import { registerResourceRoutes } from '../../../src/platform/registry/resource-routes.js';
 import { RecapItemSchema } from '../../../src/platform/registry/resource-schemas.js';
-import type { TestApp } from '../../support/test-app.js';
+import { injectJson, startTestApp, type TestApp } from '../../support/test-app.js';
 
 /** A resource table in the shape every migration gives them (migrations/0002_terms.sql). */
 export function resourceTableDdl(table: string): string {
@@ -19,23 +20,13 @@ export function resourceTableDdl(table: string): string {
 /**
  * Test-only resource kinds served by the real engine. The live app is sealed after `ready()`, so they get a second
  * Fastify instance wired as `buildApp` wires the real one (same options, schema controller, error handler,
- * authentication, on the same database and token verifier), plus `handleFrameworkError` (see the report: app.ts
- * should pass it as `frameworkErrors`).
+ * authentication, on the same database and token verifier).
  */
 export class EngineApp {
-  constructor(
-    readonly app: FastifyInstance,
-    readonly t: TestApp,
-  ) {}
+  constructor(readonly app: FastifyInstance) {}
 
-  async request(method: InjectOptions['method'], url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await this.app.inject({
-      method,
-      url,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    });
-    return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : undefined, headers: response.headers };
+  request(method: InjectOptions['method'], url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
+    return injectJson<any>(this.app, method, url, token, body, headers);
   }
 
   close(): Promise<void> {
@@ -43,7 +34,7 @@ export class EngineApp {
   }
 }
 
-export async function startEngineApp(t: TestApp, definitions: ResourceDefinition[]): Promise<EngineApp> {
+async function startEngineApp(t: TestApp, definitions: ResourceDefinition[]): Promise<EngineApp> {
   const app = Fastify({ logger: false, bodyLimit: t.config.bodyLimit, schemaController, frameworkErrors: handleFrameworkError });
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
@@ -54,5 +45,29 @@ export async function startEngineApp(t: TestApp, definitions: ResourceDefinition
     registerResourceRoutes(app, definition, t.built.db);
   }
   await app.ready();
-  return new EngineApp(app, t);
+  return new EngineApp(app);
+}
+
+export interface EngineContext {
+  /** The real app: its database, token service and tenants. */
+  t: TestApp;
+  /** The engine app serving `definitions`. */
+  e: EngineApp;
+  /** An operator token. */
+  operator: string;
+}
+
+/** Starts a test app and an engine app for `definitions` before the file's tests, closes both after them. */
+export function useEngineApp(definitions: ResourceDefinition[]): EngineContext {
+  const context = {} as EngineContext;
+  beforeAll(async () => {
+    context.t = await startTestApp();
+    context.e = await startEngineApp(context.t, definitions);
+    context.operator = await context.t.operator();
+  });
+  afterAll(async () => {
+    await context.e?.close();
+    await context.t?.close();
+  });
+  return context;
 }
