@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3AssetStore } from '../../src/apis/assets/s3-asset-store.js';
 import { expectSimpleError } from '../terms/terms-factories.js';
 import { pathOf, send, sha256, stagedFiles, startAssetApp, storedFiles, uploadFile, uniqueContent, type AssetApp } from './asset-kit.js';
 
@@ -104,5 +105,25 @@ describe('the S3 asset store (ASSET_STORE=s3)', () => {
     await uploadFile(a.t, operator, content, 'heal.txt');
     const download = await a.t.inject({ method: 'GET', url: pathOf(first.url) });
     expect(download.rawPayload.equals(content)).toBe(true);
+  });
+
+  it('closes the staged file when S3 refuses the put', async () => {
+    const store = new S3AssetStore({ endpoint, region: 'us-east-1', bucket: 'no-such-bucket', ...CREDENTIALS, forcePathStyle: true, keyPrefix: 'assets/' });
+    const path = join(s3Dir, 'refused.part');
+    writeFileSync(path, Buffer.alloc(65_536, 1));
+    try {
+      await expect(store.put('a'.repeat(64), { path, id: 'a'.repeat(64), size: 65_536 }, 'text/plain')).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const openFiles = readdirSync('/proc/self/fd').map((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      });
+      expect(openFiles).not.toContain(path);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -65,8 +65,13 @@ export class FsAssetStore implements AssetStore {
       throw error;
     });
     if (!handle) return undefined;
-    const { size } = await handle.stat();
-    return { stream: handle.createReadStream(), size };
+    try {
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async delete(ids: readonly string[]): Promise<void> {

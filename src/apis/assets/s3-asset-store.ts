@@ -40,15 +40,13 @@ export class S3AssetStore implements AssetStore {
 
   async put(id: string, staged: StagedFile, contentType: string): Promise<void> {
     if (await this.exists(id)) return;
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: this.key(id),
-        Body: createReadStream(staged.path),
-        ContentLength: staged.size,
-        ContentType: contentType,
-      }),
-    );
+    const body = createReadStream(staged.path);
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id), Body: body, ContentLength: staged.size, ContentType: contentType }));
+    } finally {
+      // A failed request may never read the stream, which would keep its file descriptor open.
+      body.destroy();
+    }
   }
 
   async get(id: string): Promise<StoredObject | undefined> {
