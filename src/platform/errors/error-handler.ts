@@ -42,11 +42,16 @@ function frameworkMessage(error: FastifyError, status: number, request: FastifyR
   return error.message;
 }
 
-export function buildErrorBody(request: FastifyRequest, status: number, message: string, detail?: ErrorDetail, extra: Record<string, unknown> = {}): ErrorBody {
+/** The request's path, without its query string. */
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0]!;
+}
+
+function buildErrorBody(request: FastifyRequest, status: number, message: string, detail?: ErrorDetail, extra: Record<string, unknown> = {}): ErrorBody {
   const body: ErrorBody = {
     error: STATUS_CODES[status] ?? 'Error',
     message,
-    path: request.url.split('?')[0] ?? request.url,
+    path: pathOf(request),
     status,
     timestamp: Date.now(),
     ...extra,
@@ -67,9 +72,8 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, headers: Rec
  * constraint, is a fault (500).
  */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const path = request.url.split('?')[0] ?? request.url;
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return send(reply, 404, buildErrorBody(request, 404, `no item at ${path}: the id is malformed or too long`));
+    return send(reply, 404, buildErrorBody(request, 404, `no item at ${pathOf(request)}: the id is malformed or too long`));
   }
   request.log.error({ err: error }, 'routing failed');
   return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
@@ -90,14 +94,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = FRAMEWORK_STATUS[error.code] ?? (error instanceof SyntaxError ? 400 : error.statusCode);
     if (status && status >= 400 && status < 500) {
       const detail: ErrorDetail | undefined = status === 400 ? { errorType: 'VALIDATION' } : undefined;
-      const headers: Record<string, string> = {};
-      return send(reply, status, buildErrorBody(request, status, frameworkMessage(error, status, request), detail), headers);
+      return send(reply, status, buildErrorBody(request, status, frameworkMessage(error, status, request), detail));
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, buildErrorBody(request, 404, `no route ${request.method} ${request.url.split('?')[0]}`)),
+    send(reply, 404, buildErrorBody(request, 404, `no route ${request.method} ${pathOf(request)}`)),
   );
 }
