@@ -105,6 +105,13 @@ describe('POST /customers/{customerId}/sign and /verify', () => {
     expectError(await post(`/customers/${signer.id}/sign?persist=maybe`, operator, 'x', 'text/plain'), 400, 'querystring.persist');
   });
 
+  it('answers 400, not 500, to JSON nested deeper than 512 levels, and signs 512', async () => {
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    expectError(await post(`/customers/${signer.id}/sign`, operator, nested(5000), 'application/json'), 400, 'deeper than 512 levels');
+    expectError(await post(`/customers/${signer.id}/sign`, operator, '{"a":'.repeat(513) + '1' + '}'.repeat(513), 'application/json'), 400, 'deeper than 512 levels');
+    expect((await post(`/customers/${signer.id}/sign`, operator, nested(512), 'application/json')).status).toBe(201);
+  });
+
   it('keeps other routes JSON-only: they still answer 415 to text/plain', async () => {
     expectError(await post(`/customers/${signer.id}/verify`, operator, 'x', 'text/plain'), 415);
     expectError(await post('/customers', operator, 'x', 'text/plain'), 415);

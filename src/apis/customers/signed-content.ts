@@ -22,17 +22,35 @@ export function safeContentType(contentType: string): string {
   return /^[\x20-\x7e]{1,255}$/.test(contentType) ? contentType : 'application/octet-stream';
 }
 
+/** Deeper JSON would overflow the stack when the answer is serialised (a 500); no document to sign needs more. */
+export const MAX_JSON_DEPTH = 512;
+
+/** Whether objects and arrays nest deeper than `max` levels; walks with an explicit stack, so any depth is safe. */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > max) return true;
+    for (const item of Object.values(current)) stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
 /**
  * `originalData` of a signed response: the JSON value for a JSON type (which must then parse), the text for a textual
  * type (when it is valid UTF-8), and the base64 of the bytes for anything else.
  */
 export function originalDataOf(payload: Buffer, contentType: string): unknown {
   if (isJsonType(contentType)) {
+    let parsed: unknown;
     try {
-      return JSON.parse(payload.toString('utf8'));
+      parsed = JSON.parse(payload.toString('utf8'));
     } catch {
       throw new ValidationError(`body is not valid JSON although its content type is ${mediaTypeOf(contentType)}`);
     }
+    if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) throw new ValidationError(`body must not nest JSON objects or arrays deeper than ${MAX_JSON_DEPTH} levels`);
+    return parsed;
   }
   if (isTextType(contentType)) {
     try {
