@@ -147,6 +147,21 @@ describe('POST /iam/tokens, unsupported and malformed requests', () => {
     expect((res.body as Json).message).toBe('body.password must be of type string');
   });
 
+  it('answers 400 invalid_request naming the field, never 500, for text PostgreSQL cannot store', async () => {
+    const cases: [Json, string][] = [
+      [{ realmName: 'oper\u0000ator', username: 'admin', password: 'x' }, 'realm'],
+      [{ realmName: 'operator', username: 'ad\u0000min', password: 'x' }, 'username'],
+      [{ realmName: 'operator', username: 'ad\ud800min', password: 'x' }, 'username'],
+      [{ realmName: 'operator', grantType: 'client_credentials', clientId: 'op\u0000', clientSecret: OPERATOR_SECRET }, 'clientId'],
+      [{ realmName: 'operator', grantType: 'end_user_credentials', clientSecret: OPERATOR_SECRET, customerId: 'c', storeId: 's\u0000', email: 'a@b.c' }, 'storeId'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await tokenRequest(t, body);
+      expectOAuthError(res, 400, 'invalid_request');
+      expect((res.body as Json).message).toBe(`${field} must not contain NUL characters or unpaired surrogates`);
+    }
+  });
+
   it('answers 400 invalid_request for a request without a body', async () => {
     const res = await t.inject({ method: 'POST', url: '/iam/tokens' });
     expectOAuthError({ status: res.statusCode, body: res.json() }, 400, 'invalid_request');

@@ -137,4 +137,8 @@ describe('GET /iam/realms/{realm}/.well-known/openid-configuration', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'Not Found', message: expect.stringContaining('no-such-realm'), path: '/iam/realms/no-such-realm/.well-known/openid-configuration', status: 404, timestamp: expect.any(Number) });
   });
+
+  it('answers 404, never 500, for a realm name PostgreSQL cannot store', async () => {
+    expect((await fetch(`${base}/iam/realms/a%00b/.well-known/openid-configuration`)).status).toBe(404);
+  });
 });

@@ -89,6 +89,10 @@ describe('POST /iam/tokens/oauth (RFC 6749 token endpoint)', () => {
     expectOAuthError(await oauth({ headers: FORM, payload: 'grant_type=authorization_code&code=abc' }), 400, 'unsupported_grant_type', '/iam/tokens/oauth');
   });
 
+  it('answers 400 invalid_request, never 500, for a NUL in a query parameter', async () => {
+    expectOAuthError(await oauth({ query: 'grant_type=client_credentials&client_id=op%00&client_secret=x' }), 400, 'invalid_request', '/iam/tokens/oauth');
+  });
+
   it('answers 400 invalid_request when the client is not named anywhere', async () => {
     expectOAuthError(await oauth({ headers: FORM, payload: 'grant_type=client_credentials&client_secret=x' }), 400, 'invalid_request', '/iam/tokens/oauth');
   });

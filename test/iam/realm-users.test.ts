@@ -42,6 +42,11 @@ describe('GET /iam/realms/{realm}/users', () => {
     expectSimpleError(await t.request('GET', usersOf(nowhere), operator), 404, usersOf(nowhere));
   });
 
+  it('answers 400 for a page past the engine bound, and 404 for a realm name PostgreSQL cannot store', async () => {
+    expectSimpleError(await t.request('GET', `${usersOf('operator')}?page=99999999999999999999`, operator), 400, usersOf('operator'));
+    expectSimpleError(await t.request('GET', usersOf('a%00b'), operator), 404, usersOf('a%00b'));
+  });
+
   it('needs iam:read', async () => {
     const termsOnly = (await adminLogin(t, { scope: 'terms:read' })).access_token;
     expect((await t.request('GET', usersOf('operator'), termsOnly)).status).toBe(403);
@@ -83,6 +88,14 @@ describe('POST /iam/realms/{realm}/users', () => {
     const noName = await t.request('POST', usersOf('operator'), operator, { password: 'long-enough-pw' });
     expect(noName.status).toBe(400);
     expect((noName.body as Json).message).toContain('body.username');
+  });
+
+  it('answers 400 naming the field, never 500, for text PostgreSQL cannot store', async () => {
+    for (const [field, value] of [['username', 'nul\u0000'], ['firstName', 'lone\ud800']]) {
+      const res = await t.request('POST', usersOf('operator'), operator, { username: unique('u'), password: 'long-enough-pw', [field]: value });
+      expectSimpleError(res, 400, usersOf('operator'));
+      expect((res.body as Json).message).toBe(`body.${field} must not contain NUL characters or unpaired surrogates`);
+    }
   });
 
   it('answers 415 for a form-encoded body: only the token endpoints take forms', async () => {
@@ -130,6 +143,10 @@ describe('DELETE /iam/realms/{realm}/users/{userId}', () => {
     const user = await createUser(t, tenant.realm, operator);
     expect((await t.request('DELETE', `${usersOf(tenant.realm)}/${user.id}`, operator)).status).toBe(204);
     expectSimpleError(await t.request('DELETE', `${usersOf(tenant.realm)}/${user.id}`, operator), 404, `${usersOf(tenant.realm)}/${user.id}`);
+  });
+
+  it('answers 404, never 500, for a user id PostgreSQL cannot store', async () => {
+    expectSimpleError(await t.request('DELETE', `${usersOf('operator')}/a%00b`, operator), 404, `${usersOf('operator')}/a%00b`);
   });
 
   it('answers 404 for a user of another realm addressed through this realm', async () => {

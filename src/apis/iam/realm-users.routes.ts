@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
 import { PageSchema } from '../../platform/registry/resource-schemas.js';
 import { pageOf } from '../../platform/registry/resource-service.js';
 import { Obj } from '../../platform/registry/schema-types.js';
@@ -36,7 +37,11 @@ const NewRealmUserSchema = Obj(
 
 const RealmParams = Type.Object({ realm: Type.String({ minLength: 1, maxLength: 200 }) });
 const UserParams = Type.Object({ realm: Type.String({ minLength: 1, maxLength: 200 }), userId: Type.String({ minLength: 1, maxLength: 200 }) });
-const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 0, default: 0 })), size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 20 })) });
+// The engine's bounds; an unbounded page made an offset past PostgreSQL's bigint (a 500).
+const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 })),
+});
 
 export const realmUserSchemas = [RealmUserSchema, NewRealmUserSchema];
 

@@ -3,6 +3,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { CUSTOMER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
+import { dottedPath, findUnstorableText, isStorableText } from '../../platform/registry/storable-text.js';
 import * as repo from './iam.repository.js';
 import { generateSecret, hashSecret } from './passwords.js';
 import type { RevokedSessions } from './revoked-sessions.js';
@@ -65,8 +66,9 @@ export class RealmService {
   }
 
   /** A realm by name (public: OpenID discovery). */
-  find(name: string): Promise<repo.RealmRow | undefined> {
-    return repo.findRealm(this.db, name);
+  async find(name: string): Promise<repo.RealmRow | undefined> {
+    // A name PostgreSQL cannot hold (NUL, an unpaired surrogate) names no realm: 404, not a database error.
+    return isStorableText(name) ? repo.findRealm(this.db, name) : undefined;
   }
 
   /**
@@ -75,7 +77,7 @@ export class RealmService {
    * carry A's own authorizations, which A never gave to the partner.
    */
   private async visibleRealm(principal: Principal, name: string): Promise<repo.RealmRow> {
-    const realm = await repo.findRealm(this.db, name);
+    const realm = await this.find(name);
     const own = realm?.customer_id != null && realm.customer_id === principal.customerId;
     if (!realm || !(principal.isOperator || own)) throw new NotFoundError('realm', name);
     return realm;
@@ -89,6 +91,8 @@ export class RealmService {
 
   async createUser(principal: Principal, realmName: string, input: NewRealmUser): Promise<RealmUser> {
     const realm = await this.visibleRealm(principal, realmName);
+    const unstorable = findUnstorableText(input);
+    if (unstorable) throw new ValidationError(`body.${dottedPath(unstorable)} must not contain NUL characters or unpaired surrogates`);
     // A user gets at most what the realm offers and the creator itself holds: a narrowed token cannot mint a wider user.
     const grantable = realm.scopes.filter((scope) => principal.scopes.has(scope));
     const scopes = narrowScopes(grantable, input.scope);
@@ -112,7 +116,7 @@ export class RealmService {
   async deleteUser(principal: Principal, realmName: string, userId: string): Promise<void> {
     await this.visibleRealm(principal, realmName);
     const ended = await this.db.transaction(async (tx) => {
-      const deleted = await repo.deleteUser(tx, realmName, userId);
+      const deleted = isStorableText(userId) ? await repo.deleteUser(tx, realmName, userId) : undefined;
       if (!deleted) throw new NotFoundError('user', userId);
       return repo.revokeSubjectSessions(tx, realmName, userId, 'user deleted');
     });

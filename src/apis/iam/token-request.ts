@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
+import { isStorableText } from '../../platform/registry/storable-text.js';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'end_user_credentials', 'idp_login'] as const;
 
@@ -96,7 +97,7 @@ export function normalizeTokenRequest(body: TokenRequestBody, query: Record<stri
     throw new OAuthError(400, 'unsupported_grant_type', `grant type "${grantType}" is not supported; use one of ${GRANT_TYPES.join(', ')}`);
   }
   const clientId = pick(body.clientId, body.client_id, query.client_id, basic?.clientId);
-  return {
+  const request: TokenRequest = {
     grantType: grantType as GrantType,
     // Each realm's confidential client is named after the realm, so a client id alone names the realm.
     realm: pick(body.realmName, body.realm, query.realm, clientId),
@@ -112,4 +113,9 @@ export function normalizeTokenRequest(body: TokenRequestBody, query: Record<stri
     firstName: pick(body.firstName),
     lastName: pick(body.lastName),
   };
+  // Text PostgreSQL cannot hold (NUL, an unpaired surrogate) would fail in the database as a 500.
+  for (const [field, value] of Object.entries(request)) {
+    if (typeof value === 'string' && !isStorableText(value)) throw new OAuthError(400, 'invalid_request', `${field} must not contain NUL characters or unpaired surrogates`);
+  }
+  return request;
 }
