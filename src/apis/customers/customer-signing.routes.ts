@@ -4,6 +4,7 @@ import { principalOf } from '../../platform/auth/authenticate.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { IdParamsSchema } from '../../platform/registry/resource-schemas.js';
 import { Obj } from '../../platform/registry/schema-types.js';
 import { customerResource } from './customer.resource.js';
 import type { CustomerService } from './customer.service.js';
@@ -32,7 +33,6 @@ const SignQuery = Type.Object(
 );
 const CustomerQuery = Type.Object({ customerId: Type.Optional(Type.String({ description: "default the token's customer (required for the operator)" })) }, { additionalProperties: false });
 const CustomerIdParams = Type.Object({ customerId: Type.String({ description: 'customer id' }) });
-const IdParams = Type.Object({ id: Type.String({ description: 'customer id' }) });
 const verifiedResponse = {
   description: 'the original data, with the content type it was signed with',
   content: { 'application/json': { schema: {} }, '*/*': { schema: { type: 'string', format: 'binary' } } },
@@ -126,7 +126,7 @@ function registerVerifyRoutes(app: FastifyInstance, { customers, signing }: Sign
       operationId: 'verifySignedData',
       tags: [TAG],
       summary: "Verify data signed with the customer's key; answers the original data",
-      params: IdParams,
+      params: IdParamsSchema,
       body: { $ref: 'VerifyRequest#' },
       response: { 200: verifiedResponse, ...errorResponses('simple', [400, 401, 403, 404, 500]) },
     },

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
-import { PageSchema } from '../../platform/registry/resource-schemas.js';
+import { IdParamsSchema, PageSchema } from '../../platform/registry/resource-schemas.js';
 import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
 import { Obj } from '../../platform/registry/schema-types.js';
 import { customerResource } from './customer.resource.js';
@@ -30,7 +30,6 @@ const RemotePriceFilteringUpdateSchema = Obj(
 );
 
 const NameParams = Type.Object({ name: Type.String({ description: 'customer name (by-name) or realm name (by-realm)' }) });
-const IdParams = Type.Object({ id: Type.String({ description: 'customer id' }) });
 const PathOrIdParams = Type.Object({ pathOrId: Type.String({ description: 'realm name or customer id' }) });
 const PublicListQuery = Type.Object(
   {
@@ -74,7 +73,7 @@ function registerActionRoutes(app: FastifyInstance, customers: CustomerService) 
       operationId: 'rotateCustomerClientSecret',
       tags: [TAG],
       summary: "Rotate the customer's client secret; the answer shows the new secret once",
-      params: IdParams,
+      params: IdParamsSchema,
       response: { 200: customerRef, ...errorResponses() },
     },
     handler: async (request, reply) => {
@@ -142,7 +141,7 @@ function registerPublicRoutes(app: FastifyInstance, customers: CustomerService) 
       operationId: 'getCustomerPublicView',
       tags: [TAG],
       summary: 'Public view of a customer by id; no token needed',
-      params: IdParams,
+      params: IdParamsSchema,
       response: { 200: publicRef, ...errorResponses('simple', [404, 500]) },
     },
     handler: (request) => customers.publicView((request.params as { id: string }).id),
