@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { UnsupportedMediaTypeError } from './asset-errors.js';
 import { cleanFilename, contentTypeOf } from './asset-naming.js';
-import { discard, stage, type StagedFile } from './asset-staging.js';
+import { discard, stage, type StagedUpload } from './asset-staging.js';
 
 export const MAX_DELETE_IDS = 1000;
 const ONE_SOURCE = 'one file per request: send either one "file" part or one "url" field';
 
-export type UploadSource = { kind: 'file'; staged: StagedFile; filename: string; contentType: string } | { kind: 'url'; url: string };
+export type UploadSource = ({ kind: 'file' } & StagedUpload) | { kind: 'url'; url: string };
 
 /**
  * A broken multipart body (no boundary, truncated part) is the client's fault: 400. File-system faults (errno codes)

@@ -13,6 +13,13 @@ export interface StagedFile {
   size: number;
 }
 
+/** A staged file with the name and content type it is to be kept under (from a form part or a fetched URL). */
+export interface StagedUpload {
+  staged: StagedFile;
+  filename: string;
+  contentType: string;
+}
+
 /** Hashes and counts what flows through; more than `maxBytes` fails the stream at once. */
 class Meter extends Transform {
   readonly hash = createHash('sha256');

@@ -3,7 +3,7 @@ import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
 import { PayloadTooLargeError } from './asset-errors.js';
 import { cleanFilename, contentTypeOf, filenameFromUrl } from './asset-naming.js';
-import { stage, type StagedFile } from './asset-staging.js';
+import { stage, type StagedUpload } from './asset-staging.js';
 
 export const MAX_URL_REDIRECTS = 3;
 
@@ -11,12 +11,6 @@ export interface UrlSourceSettings {
   stagingDir: string;
   maxBytes: number;
   timeoutMs: number;
-}
-
-export interface FetchedFile {
-  staged: StagedFile;
-  filename: string;
-  contentType: string;
 }
 
 function parseSourceUrl(text: string): URL {
@@ -52,7 +46,7 @@ function refused(error: unknown, timeoutMs: number): unknown {
  * Downloads the document at `text` into the staging area, under the outbound rules (DECISIONS §6): http(s) only,
  * at most 3 redirects, each destination checked after DNS resolution; bounded in size and in time.
  */
-export async function fetchUrl(client: OutboundClient, text: string, settings: UrlSourceSettings): Promise<FetchedFile> {
+export async function fetchUrl(client: OutboundClient, text: string, settings: UrlSourceSettings): Promise<StagedUpload> {
   const url = parseSourceUrl(text);
   const signal = AbortSignal.timeout(settings.timeoutMs);
   try {

@@ -1,12 +1,13 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
 import { DateTime, Obj } from '../../platform/registry/schema-types.js';
 import { MAX_DELETE_IDS } from './asset-forms.js';
+import { ASSET_ID } from './asset-store.js';
 
 export const ASSET_PAGE_SIZE = 50;
 
 const assetFields = {
-  id: Type.String({ description: 'SHA-256 of the content, lower-case hex: identical content has one id and is stored once', pattern: '^[0-9a-f]{64}$' }),
+  id: Type.String({ description: 'SHA-256 of the content, lower-case hex: identical content has one id and is stored once', pattern: ASSET_ID.source }),
   url: Type.String({ description: 'public link to the content: PUBLIC_BASE_URL/assets/{id}/{filename}' }),
   filename: Type.String({ description: 'file name given by the first upload of this content' }),
   contentType: Type.String({ description: 'media type the content is served with' }),
@@ -15,9 +16,11 @@ const assetFields = {
 
 /** The answer to an upload. */
 export const AssetSchema = Obj(assetFields, { $id: 'Asset', title: 'Asset' });
+export type AssetView = Static<typeof AssetSchema>;
 
 /** An asset as listed. */
 export const ListedAssetSchema = Obj({ ...assetFields, createDate: DateTime({ description: 'when this content was first uploaded' }) }, { $id: 'ListedAsset', title: 'Asset (listed)' });
+export type ListedAsset = Static<typeof ListedAssetSchema>;
 
 export const ListAssetsQuerySchema = Type.Object(
   {
@@ -56,6 +59,7 @@ export const DeleteOutcomeSchema = Obj(
   },
   { $id: 'AssetDeletion', title: 'Asset deletion outcome' },
 );
+export type DeleteOutcome = Static<typeof DeleteOutcomeSchema>;
 
 export const DownloadParamsSchema = Type.Object({
   id: Type.String({ description: 'asset id' }),

@@ -5,27 +5,11 @@ import { recordChange } from '../../platform/events/outbox.js';
 import type { Page } from '../../platform/registry/resource-service.js';
 import { pageOf } from '../../platform/registry/resource-service.js';
 import { isStorableText } from '../../platform/registry/storable-text.js';
-import { discard, type StagedFile } from './asset-staging.js';
+import { discard, type StagedUpload } from './asset-staging.js';
 import { ASSET_ID, type AssetStore, type StoredObject } from './asset-store.js';
 import * as repository from './asset.repository.js';
 import type { AssetRow } from './asset.repository.js';
-
-export interface AssetView {
-  id: string;
-  url: string;
-  filename: string;
-  contentType: string;
-  size: number;
-}
-
-export interface ListedAsset extends AssetView {
-  createDate: string;
-}
-
-export interface DeleteOutcome {
-  deleted: string[];
-  notFound: string[];
-}
+import type { AssetView, DeleteOutcome, ListedAsset } from './asset.schema.js';
 
 const SUBJECT = 'asset';
 
@@ -53,7 +37,7 @@ export class AssetService {
    * Keeps staged content as an asset. Content stored before keeps its first metadata (file name, content type):
    * the answer describes the existing asset, at its existing location. The staged file is always removed.
    */
-  async keep(principal: Principal, staged: StagedFile, filename: string, contentType: string): Promise<AssetView> {
+  async keep(principal: Principal, { staged, filename, contentType }: StagedUpload): Promise<AssetView> {
     try {
       await this.store.put(staged.id, staged, contentType);
       return await this.db.transaction(async (tx) => {

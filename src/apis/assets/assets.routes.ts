@@ -75,7 +75,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
         source.kind === 'file'
           ? source
           : await fetchUrl(options.outbound, source.url, { stagingDir: options.stagingDir, maxBytes: options.maxBytes, timeoutMs: options.urlTimeoutMs });
-      const asset = await service.keep(principalOf(request), file.staged, file.filename, file.contentType);
+      const asset = await service.keep(principalOf(request), file);
       return reply.code(201).header('location', asset.url).send(asset);
     },
   });
