@@ -69,12 +69,13 @@ export class AssetService {
       if (valid.length === 0) return [];
       await repository.lockAssetIds(tx, valid);
       const rows = await repository.deleteAssets(tx, valid);
-      // Objects without a row (an upload that died before its row was written) go as well.
-      await this.store.delete(valid);
       for (const row of rows) {
         const record = { ...this.view(row), createDate: row.createDate, customerId: row.customerId };
         await recordChange(tx, { fact: 'deleted', subject: SUBJECT, customerId: row.customerId, before: record, after: record });
       }
+      // The objects go last, once every database write has succeeded, so that only the commit can still fail after
+      // them. Objects without a row (an upload that died before its row was written) go as well.
+      await this.store.delete(valid);
       return rows;
     });
     const deleted = new Set(removed.map((row) => row.id));
