@@ -4,6 +4,8 @@ import { isArraySchema, isScalarSchema, schemaAt, splitPath, type JsonSchemaNode
 import { isStorableText } from './storable-text.js';
 
 export const MAX_PAGE_SIZE = 500;
+/** The highest page index a listing accepts (bounds the OFFSET a request can ask for). */
+export const MAX_PAGE_INDEX = 1_000_000;
 
 export interface SortKey {
   path: string[];
@@ -165,7 +167,7 @@ export function parseListingQuery(definition: ResourceDefinition, query: Record<
   }
   const sortRaw = query.sort ?? pageable.sort;
   return {
-    page: wholeNumber('page', query.page ?? pageable.page, 0, 0, 1_000_000),
+    page: wholeNumber('page', query.page ?? pageable.page, 0, 0, MAX_PAGE_INDEX),
     size: wholeNumber('size', query.size ?? pageable.size, definition.defaultPageSize, 1, MAX_PAGE_SIZE),
     sort: parseSort(definition, sortRaw),
     filters,

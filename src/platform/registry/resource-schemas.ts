@@ -1,5 +1,5 @@
 import Type, { type TObject } from 'typebox';
-import { MAX_PAGE_SIZE } from './listing-query.js';
+import { MAX_PAGE_INDEX, MAX_PAGE_SIZE } from './listing-query.js';
 import type { FilterSpec, ResourceDefinition } from './resource-definition.js';
 
 /** The page shape of every listing. */
@@ -42,10 +42,17 @@ function filterSchema(name: string, spec: FilterSpec): object {
   }
 }
 
-// No `default` keywords: the validator fills defaults in, which would hide the page and size of `pageable`.
-const listingParameters = (defaultSize: number) => ({
-  page: Type.Optional(Type.Integer({ minimum: 0, description: 'zero-based page index; default 0' })),
+/**
+ * `page` and `size` of every listing, with the limits `parseListingQuery` applies. No `default` keywords: the
+ * validator fills defaults in, which would hide the page and size of `pageable`.
+ */
+export const pagingParameters = (defaultSize: number) => ({
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_INDEX, description: 'zero-based page index; default 0' })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `page size; default ${defaultSize}` })),
+});
+
+const listingParameters = (defaultSize: number) => ({
+  ...pagingParameters(defaultSize),
   sort: Type.Optional(Type.Array(Type.String(), { description: '`field,asc` or `field,desc`; repeatable' })),
   pageable: Type.Optional(Type.String({ description: 'JSON object {page, size, sort}; the flat parameters win' })),
   predicate: Type.Optional(Type.String({ description: 'JSON object of filters; the flat filters win' })),

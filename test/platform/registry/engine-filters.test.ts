@@ -90,6 +90,13 @@ describe('GET /gadgets (typed filters)', () => {
     expectSimpleError(await ctx.e.request('GET', predicate({ name: { $ne: 'x' } }), ctx.operator), 400, 'querystring.name must be a string');
   });
 
+  it('answers 400 past the highest page index, in the flat form as in pageable', async () => {
+    const message = 'querystring.page must be at most 1000000';
+    expectSimpleError(await ctx.e.request('GET', '/gadgets?page=1000001', ctx.operator), 400, message);
+    expectSimpleError(await ctx.e.request('GET', `/gadgets?pageable=${encodeURIComponent('{"page":1000001}')}`, ctx.operator), 400, message);
+    expect((await ctx.e.request('GET', `/gadgets?name=${name}&page=1000000`, ctx.operator)).body).toMatchObject({ items: [], number: 1000000 });
+  });
+
   it('sorts on an integer field numerically, not as text', async () => {
     const sorted = await ctx.e.request('GET', `/gadgets?name=${name}&sort=weight,desc`, ctx.operator);
     expect(sorted.body.items.map((i: any) => i.weight)).toEqual([30, 20, 10]);

@@ -34,6 +34,7 @@ describe('parseListingQuery', () => {
     [{ size: 0 }, 'querystring.size must be at least 1'],
     [{ size: 501 }, 'querystring.size must be at most 500'],
     [{ page: -1 }, 'querystring.page must be at least 0'],
+    [{ pageable: '{"page":1000001}' }, 'querystring.page must be at most 1000000'],
     [{ page: 1.5 }, 'querystring.page must be a whole number'],
     [{ pageable: '{"size":"many"}' }, 'querystring.size must be a whole number'],
     [{ pageable: '{' }, 'querystring.pageable must be a JSON-encoded object'],
