@@ -1,25 +1,30 @@
 import Type, { type Static } from 'typebox';
 import type { Doc } from '../../platform/registry/document-paths.js';
-import { Obj, StringEnum, StringMap } from '../../platform/registry/schema-types.js';
-import { CUSTOMER_STATUSES } from './customer.schema.js';
+import { Obj } from '../../platform/registry/schema-types.js';
+import { CustomerSchema } from './customer.schema.js';
 
-/** Customer (public view): what anyone may know of a customer (a checkout page, a portal), returned without a token. */
+const full = CustomerSchema.properties;
+
+/**
+ * Customer (public view): what anyone may know of a customer (a checkout page, a portal), returned without a token.
+ * Fields it shares with the full record take their shapes from it; the others are derived (see `toPublicView`).
+ */
 export const PublicCustomerSchema = Obj(
   {
     id: Type.String(),
-    name: Type.String(),
-    status: Type.Optional(StringEnum(CUSTOMER_STATUSES)),
+    name: full.name,
+    status: full.status,
     blackListedPaymentTypes: Type.Array(Type.String()),
-    forcedPaymentTypes: Type.Array(Type.String()),
-    ecommercePartner: Type.Optional(Type.String()),
-    fulfillments: Type.Optional(StringMap(Type.String())),
-    localizedHelpdeskGuideUrls: Type.Optional(StringMap(Type.String())),
-    logo: Type.Optional(Type.String()),
+    forcedPaymentTypes: Type.Array(Type.String(), { description: "the full record's comma string as a list" }),
+    ecommercePartner: full.ecommercePartner,
+    fulfillments: full.fulfillments,
+    localizedHelpdeskGuideUrls: full.localizedHelpdeskGuideUrls,
+    logo: full.logo,
     onboardingEnabled: Type.Boolean({ description: 'the feature onboardingManagement' }),
-    onboardingGuideUrl: Type.Optional(Type.String()),
-    onboardingTermsUrl: Type.Optional(Type.String()),
-    subscriptions: Type.Optional(StringMap(Type.String())),
-    urlToOverrideDirectPaymentPublicUrl: Type.Optional(Type.String()),
+    onboardingGuideUrl: full.onboardingGuideUrl,
+    onboardingTermsUrl: full.onboardingTermsUrl,
+    subscriptions: full.subscriptions,
+    urlToOverrideDirectPaymentPublicUrl: full.urlToOverrideDirectPaymentPublicUrl,
     usingBillingPlan: Type.Boolean({ description: 'the feature usingBillingPlan' }),
     usingSafePIIData: Type.Boolean({ description: 'the feature usingSafePIIData' }),
   },
