@@ -4,7 +4,7 @@ import { DateTime, Obj, StringEnum, StringMap, sharedFields } from '../../platfo
 export const CUSTOMER_TYPES = ['PUBLISHER', 'RESELLER'] as const;
 export const CUSTOMER_STATUSES = ['TRIAL', 'RUNNING'] as const;
 
-/** Realm names: lower-case letters, digits and dashes, as `slugOf` makes them; they name the IAM realm and its client. */
+/** Realm names: lower-case letters, digits and dashes, as `defaultRealmName` makes them; they name the IAM realm and its client. */
 export const REALM_NAME_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$';
 
 const deprecated = { deprecated: true };
