@@ -117,6 +117,22 @@ describe('POST /assets: one file per request', () => {
     expect(stagedFiles(a.dataDir)).toEqual([]);
   });
 
+  it('answers 400 for a url then a file, and for two urls', async () => {
+    const content = uniqueContent('after-url');
+    const urlFirst = await upload(a.t, operator, [
+      { name: 'url', data: 'http://example.com/x.png' },
+      { name: 'file', filename: 'one.txt', data: content },
+    ]);
+    expectSimpleError(urlFirst, 400, 'one file per request');
+    expect(storedFiles(a.dataDir).some((path) => path.endsWith(sha256(content)))).toBe(false);
+    const twoUrls = await upload(a.t, operator, [
+      { name: 'url', data: 'http://example.com/x.png' },
+      { name: 'url', data: 'http://example.com/y.png' },
+    ]);
+    expectSimpleError(twoUrls, 400, 'one file per request');
+    expect(stagedFiles(a.dataDir)).toEqual([]);
+  });
+
   it('answers 400 when neither a file nor a url is sent', async () => {
     expectSimpleError(await upload(a.t, operator, [{ name: 'note', data: 'hello' }]), 400, 'must carry a "file" part or a "url" field');
     expectSimpleError(await upload(a.t, operator, []), 400);

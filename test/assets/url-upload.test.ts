@@ -114,6 +114,12 @@ describe('POST /assets (url)', () => {
     expectSimpleError(await fromUrl('file:///etc/passwd'), 400, 'http or https');
     expectSimpleError(await fromUrl('not a url'), 400, 'absolute http or https URL');
   });
+
+  it('answers 400 for a URL with credentials, without contacting the server', async () => {
+    const before = origin.hits.length;
+    expectSimpleError(await fromUrl(`http://user:secret@127.0.0.1:${origin.port}/files/logo.png`), 400, 'credentials');
+    expect(origin.hits.length).toBe(before);
+  });
 });
 
 describe('POST /assets (url): outbound address rules', () => {
