@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSimpleError } from '../terms/terms-factories.js';
 import { pathOf, startAssetApp, upload, uploadFile, uniqueContent, type AssetApp } from './asset-kit.js';
@@ -91,8 +92,6 @@ describe('GET /assets/{id}/{filename}', () => {
 
   it('answers 404 when the content is gone from the store', async () => {
     const uploaded = (await uploadFile(a.t, operator, uniqueContent(), 'lost.txt')).body;
-    await a.t.built.db.query('SELECT 1');
-    const { rmSync } = await import('node:fs');
     const id = uploaded.id as string;
     rmSync(`${a.dataDir}/assets/${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`);
     expectSimpleError(await a.t.request('GET', pathOf(uploaded.url), undefined), 404);
