@@ -1,8 +1,14 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database.js';
+import type { Database, Queryable, QueryResult } from './database.js';
 
 // int8 (counts, sums) come back as JavaScript numbers, as PGlite returns them.
 pg.types.setTypeParser(20, (value) => Number(value));
+
+const POOL_SIZE = 10;
+
+function wrap(result: pg.QueryResult): QueryResult<never> {
+  return { rows: result.rows as never[], rowCount: result.rowCount ?? result.rows.length };
+}
 
 /** `CREATE SCHEMA IF NOT EXISTS` is not safe against a concurrent twin; a transaction-scoped lock serialises it. */
 async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
@@ -21,8 +27,8 @@ async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
 }
 
 /** A PostgreSQL server through a `pg` pool; every connection uses `schema`. */
-export async function openPostgresDatabase(url: string, schema: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c search_path="${schema}"` });
+export async function openPostgresDatabase(url: string, schema: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path="${schema}"` });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
@@ -30,19 +36,13 @@ export async function openPostgresDatabase(url: string, schema: string, poolSize
   return {
     kind: 'postgres',
     async query(sql, params) {
-      const result = await pool.query(sql, params as unknown[]);
-      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+      return wrap(await pool.query(sql, params as unknown[]));
     },
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const scoped: Queryable = {
-          async query(sql, params) {
-            const result = await client.query(sql, params as unknown[]);
-            return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
-          },
-        };
+        const scoped: Queryable = { query: async (sql, params) => wrap(await client.query(sql, params as unknown[])) };
         const value = await work(scoped);
         await client.query('COMMIT');
         return value;
