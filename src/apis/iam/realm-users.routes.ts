@@ -5,52 +5,22 @@ import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
 import { PageSchema } from '../../platform/registry/resource-schemas.js';
 import { pageOf } from '../../platform/registry/resource-service.js';
-import { Obj } from '../../platform/registry/schema-types.js';
-import type { NewRealmUser, RealmService } from './realm.service.js';
+import type { RealmService } from './realm.service.js';
+import { RealmParamsSchema, UserParamsSchema, type NewRealmUser } from './realm-user.schema.js';
 
 const TAG = 'Tokens (IAM)';
 
-const RealmUserSchema = Obj(
-  {
-    id: Type.String(),
-    username: Type.String(),
-    email: Type.Optional(Type.String()),
-    firstName: Type.Optional(Type.String()),
-    lastName: Type.Optional(Type.String()),
-    scope: Type.String({ description: 'space-separated scopes' }),
-    createDate: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'RealmUser' },
-);
-
-const NewRealmUserSchema = Obj(
-  {
-    username: Type.String({ minLength: 1, maxLength: 150 }),
-    password: Type.String({ minLength: 8, maxLength: 1024 }),
-    email: Type.Optional(Type.String({ format: 'email', maxLength: 320 })),
-    firstName: Type.Optional(Type.String({ maxLength: 150 })),
-    lastName: Type.Optional(Type.String({ maxLength: 150 })),
-    scope: Type.Optional(Type.String({ description: "space-separated; narrows the realm's scopes" })),
-  },
-  { $id: 'NewRealmUser' },
-);
-
-const RealmParams = Type.Object({ realm: Type.String({ minLength: 1, maxLength: 200 }) });
-const UserParams = Type.Object({ realm: Type.String({ minLength: 1, maxLength: 200 }), userId: Type.String({ minLength: 1, maxLength: 200 }) });
 // The engine's bounds; an unbounded page made an offset past PostgreSQL's bigint (a 500).
 const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 })),
 });
 
-export const realmUserSchemas = [RealmUserSchema, NewRealmUserSchema];
-
 /** Routes only; the shared schemas (`realmUserSchemas`) are added by the caller. */
 export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmService) {
-
   app.get('/iam/realms/:realm/users', {
     config: { scope: 'iam:read' },
-    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', params: RealmParams, querystring: PageQuery, response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses() } },
+    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', params: RealmParamsSchema, querystring: PageQuery, response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses() } },
     handler: async (request) => {
       const { page = 0, size = 20 } = request.query as { page?: number; size?: number };
       const { rows, total } = await realms.listUsers(principalOf(request), (request.params as { realm: string }).realm, page, size);
@@ -60,7 +30,7 @@ export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmServi
 
   app.post('/iam/realms/:realm/users', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', params: RealmParams, body: { $ref: 'NewRealmUser#' }, response: { 201: { $ref: 'RealmUser#' }, ...errorResponses('simple', [400, 401, 403, 404, 409, 500]) } },
+    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', params: RealmParamsSchema, body: { $ref: 'NewRealmUser#' }, response: { 201: { $ref: 'RealmUser#' }, ...errorResponses('simple', [400, 401, 403, 404, 409, 500]) } },
     handler: async (request, reply) => {
       const user = await realms.createUser(principalOf(request), (request.params as { realm: string }).realm, request.body as NewRealmUser);
       return reply.code(201).send(user);
@@ -69,7 +39,7 @@ export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmServi
 
   app.delete('/iam/realms/:realm/users/:userId', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'deleteRealmUser', tags: [TAG], summary: 'Delete a user; its sessions end at once', params: UserParams, response: { 204: Type.Null(), ...errorResponses() } },
+    schema: { operationId: 'deleteRealmUser', tags: [TAG], summary: 'Delete a user; its sessions end at once', params: UserParamsSchema, response: { 204: Type.Null(), ...errorResponses() } },
     handler: async (request, reply) => {
       const { realm, userId } = request.params as { realm: string; userId: string };
       await realms.deleteUser(principalOf(request), realm, userId);

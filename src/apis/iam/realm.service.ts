@@ -6,26 +6,8 @@ import { newId } from '../../platform/ids.js';
 import { dottedPath, findUnstorableText, isStorableText } from '../../platform/registry/storable-text.js';
 import * as repo from './iam.repository.js';
 import { generateSecret, hashSecret } from './passwords.js';
+import type { NewRealmUser, RealmUser } from './realm-user.schema.js';
 import type { RevokedSessions } from './revoked-sessions.js';
-
-export interface RealmUser {
-  id: string;
-  username: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  scope: string;
-  createDate: string;
-}
-
-export interface NewRealmUser {
-  username: string;
-  password: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  scope?: string;
-}
 
 function present(row: repo.UserRow): RealmUser {
   return {

@@ -7,6 +7,7 @@ import { DomainError, NotFoundError, OAuthError, TooManyRequestsError } from '..
 import { describeValidationError } from '../../platform/errors/validation-messages.js';
 import { clientIp } from '../../platform/http/client-ip.js';
 import type { RealmService } from './realm.service.js';
+import { RealmParamsSchema } from './realm-user.schema.js';
 import type { KeyRing } from './signing-keys.js';
 import { issuerOf } from './token-issuer.js';
 import { basicCredentials, normalizeTokenRequest, TokenRequestSchema, TokenResponseSchema, type TokenRequestBody } from './token-request.js';
@@ -25,8 +26,6 @@ const OAuthQuerySchema = Type.Object({
   scope: Type.Optional(Type.String()),
   realm: Type.Optional(Type.String()),
 });
-
-const RealmParamsSchema = Type.Object({ realm: Type.String({ minLength: 1, maxLength: 200 }) });
 
 /**
  * RFC 6749 §5.2: a malformed token request (bad JSON, a field of the wrong type, no body) is `invalid_request`,
