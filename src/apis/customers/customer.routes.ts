@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
-import { IdParamsSchema, PageSchema } from '../../platform/registry/resource-schemas.js';
+import { IdParamsSchema, PageSchema, pagingParameters } from '../../platform/registry/resource-schemas.js';
 import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
 import { Obj } from '../../platform/registry/schema-types.js';
 import { customerResource } from './customer.resource.js';
@@ -35,8 +35,7 @@ const PublicListQuery = Type.Object(
   {
     id: Type.Optional(Type.Array(Type.String(), { description: `customer ids: a comma list or a repeated parameter (at most ${MAX_PUBLIC_IDS})` })),
     name: Type.Optional(Type.String({ description: 'exact customer name; not with id' })),
-    page: Type.Optional(Type.Integer({ minimum: 0, description: 'zero-based page index; default 0' })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: 'page size; default 20' })),
+    ...pagingParameters(customerResource.defaultPageSize),
     pageable: Type.Optional(Type.String({ description: 'JSON object {page, size}; the flat parameters win' })),
   },
   { additionalProperties: false },
