@@ -72,6 +72,9 @@ describe('POST /assets (file)', () => {
     expect(undeclared.body.contentType).toBe('text/plain');
     const text = await uploadFile(a.t, operator, uniqueContent(), 'a.csv', 'Text/CSV; x=y');
     expect(text.body.contentType).toBe('text/csv');
+    // RFC 6838: at most 127 characters per name; a longer declared type is malformed.
+    const overlong = await uploadFile(a.t, operator, uniqueContent(), 'page.html', `text/${'x'.repeat(128)}`);
+    expect(overlong.body.contentType).toBe('text/html');
   });
 
   it('keeps only the last path segment of the file name, without control characters', async () => {

@@ -30,7 +30,8 @@ export function filenameFromUrl(url: URL): string | undefined {
   }
 }
 
-const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]+";
+/** RFC 6838 §4.2: type and subtype names are at most 127 characters, so a stored content type stays short. */
+const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]{1,127}";
 const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}$`);
 
 const BY_EXTENSION: Record<string, string> = {
