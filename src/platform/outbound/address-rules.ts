@@ -48,9 +48,14 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
   }
 }
 
+/** `[::1]` (an IPv6 literal as URLs write it) -> `::1`; anything else unchanged. */
+export function unbracketed(host: string): string {
+  return host.replace(/^\[|\]$/g, '');
+}
+
 /** Why `address` (an IP literal, brackets allowed) may not be reached, or `undefined` when it may. */
 export function refusalReason(address: string): string | undefined {
-  const text = address.replace(/^\[|\]$/g, '');
+  const text = unbracketed(address);
   if (!ipaddr.isValid(text)) return 'not an IP address';
   const parsed = ipaddr.parse(text);
   const canonical = parsed.toString();

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { buildConnector } from 'undici';
-import { refusalReason } from './address-rules.js';
+import { refusalReason, unbracketed } from './address-rules.js';
 import type { OutboundAllowlist } from './outbound-allowlist.js';
 import { OutboundRefusedError } from './outbound-errors.js';
 
@@ -14,7 +14,7 @@ export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all:
  * An allow-listed host name may reach any address; an allow-listed address or CIDR permits that address.
  */
 export async function checkedAddress(hostname: string, port: number, allowlist: OutboundAllowlist, resolve: Resolver = systemResolver): Promise<string> {
-  const host = hostname.replace(/^\[|\]$/g, '');
+  const host = unbracketed(hostname);
   const addresses = isIP(host) ? [host] : (await resolve(host)).map((r) => r.address);
   if (addresses.length === 0) throw new OutboundRefusedError(hostname, hostname, 'a host name without addresses');
   if (allowlist.allowsHost(host, port)) return addresses[0]!;

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { unbracketed } from './address-rules.js';
 
 /**
  * OUTBOUND_ALLOWLIST: entries that may be reached although the address rules refuse them. An entry is
@@ -47,7 +48,7 @@ function parseEntry(raw: string): Entry {
 
 /** An address in the IPv4-mapped IPv6 form matches IPv4 entries too (and the other way round). */
 function variants(address: string): (ipaddr.IPv4 | ipaddr.IPv6)[] {
-  const parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
+  const parsed = ipaddr.parse(unbracketed(address));
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) return [parsed, (parsed as ipaddr.IPv6).toIPv4Address()];
   if (parsed.kind() === 'ipv4') return [parsed, (parsed as ipaddr.IPv4).toIPv4MappedAddress()];
   return [parsed];
@@ -71,7 +72,7 @@ export class OutboundAllowlist {
 
   /** The address being connected to lies in a listed address or CIDR for this port. */
   allowsAddress(address: string, port: number): boolean {
-    if (!ipaddr.isValid(address.replace(/^\[|\]$/g, ''))) return false;
+    if (!ipaddr.isValid(unbracketed(address))) return false;
     const candidates = variants(address);
     return this.entries.some(
       (e) => e.range !== undefined && (e.port === undefined || e.port === port) && candidates.some((c) => c.kind() === e.range![0].kind() && c.match(e.range!)),
