@@ -42,7 +42,7 @@ export function eventOf(change: ChangeDescription): PlatformEvent {
 }
 
 /** Writes the event in the caller's transaction, so it exists exactly when the change does. */
-export async function appendEvent(tx: Queryable, event: PlatformEvent): Promise<void> {
+async function appendEvent(tx: Queryable, event: PlatformEvent): Promise<void> {
   await tx.query('INSERT INTO outbox (id, fact, subject, customer_id, occurred_at, event) VALUES ($1, $2, $3, $4, $5, $6::jsonb)', [
     event.id,
     event.fact,

@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/database.js';
 
 /** Stored outcomes are replayed for 24 hours, then the key may be used again (and the row is purged). */
-export const RETENTION_SECONDS = 24 * 3600;
+const RETENTION_SECONDS = 24 * 3600;
 /** A key still `running` after this long belongs to a request that died; another request may take it over. */
-export const STALE_RUNNING_SECONDS = 60;
+const STALE_RUNNING_SECONDS = 60;
 
 /** A key held by one request: `claimId` tells that request apart from any later one that takes the key over. */
 export interface Claim {

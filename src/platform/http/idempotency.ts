@@ -14,8 +14,8 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const REPLAYED_HEADER = 'idempotent-replayed';
 const MAX_KEY_LENGTH = 255;
 const PURGE_INTERVAL_MS = 10 * 60_000;
 /** Besides status, body and content type, what a client needs to follow up on a replayed answer. */
@@ -29,7 +29,7 @@ const KeyHeaderSchema = {
 };
 
 /** Keys belong to the caller: two tenants (or two users of one realm) using the same key never see each other's answer. */
-export function callerScope(principal: Pick<Principal, 'realm' | 'subject'>): string {
+function callerScope(principal: Pick<Principal, 'realm' | 'subject'>): string {
   return JSON.stringify([principal.realm, principal.subject]);
 }
 

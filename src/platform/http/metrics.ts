@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** Requests that matched no route share one label, so probing random URLs cannot grow the series without bound. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 function routeLabel(request: FastifyRequest): string {
   return request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);

@@ -7,7 +7,7 @@ import { OutboundRefusedError } from './outbound-errors.js';
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
-export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
  * The address to connect to for `hostname`: the literal itself, or the first resolved address the rules permit.

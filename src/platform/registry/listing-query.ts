@@ -29,7 +29,7 @@ export interface ListingQuery {
 }
 
 /** Query parameters that are not filters. */
-export const LISTING_PARAMETERS = ['page', 'size', 'sort', 'target', 'pageable', 'predicate'] as const;
+const LISTING_PARAMETERS = ['page', 'size', 'sort', 'target', 'pageable', 'predicate'] as const;
 
 function asList(value: unknown): unknown[] {
   if (value === undefined || value === null) return [];
@@ -114,7 +114,7 @@ export function parseSort(definition: ResourceDefinition, raw: unknown): SortKey
   return entries;
 }
 
-export function parseTargets(definition: ResourceDefinition, raw: unknown): string[][] {
+function parseTargets(definition: ResourceDefinition, raw: unknown): string[][] {
   return asList(raw)
     .flatMap((entry) => String(entry).split(','))
     .map((field) => field.trim())

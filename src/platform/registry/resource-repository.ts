@@ -47,7 +47,7 @@ export async function listRecords(db: Queryable, table: string, query: ListingQu
   return { docs: [], total: query.page === 0 ? 0 : await countRecords(db, table, query, scope) };
 }
 
-export async function countRecords(db: Queryable, table: string, query: Pick<ListingQuery, 'filters'>, scope: TenantScope): Promise<number> {
+async function countRecords(db: Queryable, table: string, query: Pick<ListingQuery, 'filters'>, scope: TenantScope): Promise<number> {
   const params = new SqlParams();
   const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table} WHERE ${whereClause(query, scope, params)}`, params.values);
   return rows[0]?.total ?? 0;
