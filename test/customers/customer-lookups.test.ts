@@ -63,6 +63,13 @@ describe('GET /customers/by-name/{name} and /customers/by-realm/{name} (deprecat
     expectError(await t.request('GET', `/customers/by-realm/${shown.realmName}`, mine.token), 404);
   });
 
+  it('by-name answers the first created of several customers sharing the name', async () => {
+    const name = unique('Shared Name');
+    const first = await createCustomer(t, { name, realmName: unique('first') });
+    await createCustomer(t, { name, realmName: unique('second') });
+    expect((await t.request('GET', `/customers/by-name/${encodeURIComponent(name)}`, operator)).body).toMatchObject({ id: first.id });
+  });
+
   it('answer 404 for an unknown name or realm', async () => {
     expectError(await t.request('GET', `/customers/by-name/${unique('nobody')}`, operator), 404);
     expectError(await t.request('GET', `/customers/by-realm/${unique('no-realm')}`, operator), 404);
@@ -119,5 +126,11 @@ describe('public lookups (no token)', () => {
   it('answers 400 to id and name together, and to neither', async () => {
     expectError(await t.request('GET', `/customers/public?id=${shown.id}&name=x`, undefined), 400, 'cannot be combined');
     expectError(await t.request('GET', '/customers/public', undefined), 400, 'is required');
+  });
+
+  it('answers 400 to more than 500 ids, and serves 500', async () => {
+    const ids = (n: number) => [shown.id, ...Array.from({ length: n - 1 }, (_, i) => `unknown-${i}`)].join(',');
+    expectError(await t.request('GET', `/customers/public?id=${ids(501)}`, undefined), 400, 'querystring.id must list at most 500 ids');
+    expect((await t.request('GET', `/customers/public?id=${ids(500)}`, undefined)).body).toMatchObject({ totalItems: 1, items: [{ id: shown.id }] });
   });
 });

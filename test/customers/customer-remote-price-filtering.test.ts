@@ -55,6 +55,7 @@ describe('PUT /customers/remote-price-filtering', () => {
     expectError(await t.request('PUT', '/customers/remote-price-filtering', operator, {}), 400, 'body.remotePriceFilteringDataByCustomerId is required');
     expectError(await update(operator, {}), 400, 'remotePriceFilteringDataByCustomerId');
     expectError(await update(operator, { [a.id]: { filteringFieldsForB2B: 'country' } }), 400, 'filteringFieldsForB2B must be of type array');
+    expectError(await update(operator, { [a.id]: { filteringFieldsForB2B: ['ok', 'nul\u0000'] } }), 400, `body.remotePriceFilteringDataByCustomerId.${a.id}.filteringFieldsForB2B[1] must not contain NUL`);
     expect(await read(a.id)).toMatchObject({ dbVersion: 0 });
   });
 });

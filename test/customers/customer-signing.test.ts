@@ -86,6 +86,13 @@ describe('POST /customers/{customerId}/sign and /verify', () => {
     expect(JSON.stringify(verified.body)).not.toContain('theirs');
   });
 
+  it('signs a body sent without a content type as application/octet-stream', async () => {
+    const res = await post(`/customers/${signer.id}/sign`, operator, 'no type');
+    expect(res.status).toBe(201);
+    expect(res.body.originalData).toBe(Buffer.from('no type').toString('base64'));
+    expect(decodeProtectedHeader(res.body.signedData).cty).toBe('application/octet-stream');
+  });
+
   it('keeps the signature with persist=true or when longer than max, and verify accepts its id', async () => {
     const kept = await post(`/customers/${signer.id}/sign?persist=true`, operator, 'keep me', 'text/plain');
     expect(kept.body.signatureId).toEqual(expect.any(String));

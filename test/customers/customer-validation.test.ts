@@ -39,11 +39,14 @@ const REFUSED: [string, Json, string][] = [
 ];
 
 describe('customer validation', () => {
-  it.each(REFUSED)('POST answers 400 naming the field for %s, and stores nothing', async (_what, overrides, message) => {
+  it.each(REFUSED)('POST answers 400 naming the field for %s, and stores nothing (no record, no realm)', async (_what, overrides, message) => {
     const body = customerBody(overrides);
+    const realms = async () => (await t.built.db.query<{ n: number }>('SELECT count(*)::int AS n FROM iam_realms')).rows[0]!.n;
+    const realmsBefore = await realms();
     expectError(await t.request('POST', '/customers', operator, body), 400, message);
     const { rows } = await t.built.db.query('SELECT count(*)::int AS n FROM customers WHERE doc @> $1::jsonb', [JSON.stringify({ name: body.name })]);
     expect(rows[0]).toEqual({ n: 0 });
+    expect(await realms()).toBe(realmsBefore);
   });
 
   it.each(REFUSED.filter(([what]) => !what.includes('realm name')))('PUT answers 400 naming the field for %s, and changes nothing', async (_what, overrides, message) => {
