@@ -26,13 +26,11 @@ import { schemaController } from './platform/http/validator-compiler.js';
 import { newId } from './platform/ids.js';
 import { RecapItemSchema } from './platform/registry/resource-schemas.js';
 import { registerResourceRoutes } from './platform/registry/resource-routes.js';
-import type { ResourceService } from './platform/registry/resource-service.js';
 
 export interface App {
   app: FastifyInstance;
   db: Database;
   iam: Iam;
-  services: Record<string, ResourceService>;
 }
 
 /** Builds the whole service on `config`; production (`server.ts`) and tests both use this. `logStream`: tests capture logs. */
@@ -81,13 +79,12 @@ export async function buildApp(config: Config, logStream?: LogStream): Promise<A
   });
   const customers = startCustomers(db, iam, config, app.log);
   const appHooks = { [customerResource.name]: customers.hooks };
-  const services: Record<string, ResourceService> = {};
-  for (const definition of resources) services[definition.name] = registerResourceRoutes(app, withAppHooks(definition, appHooks), db);
+  for (const definition of resources) registerResourceRoutes(app, withAppHooks(definition, appHooks), db);
   await app.register(customerRoutes, { customers });
   await registerAssets(app, db, config);
   await app.register(orderRoutes, { db });
 
   await registerDocsUi(app);
   await app.ready();
-  return { app, db, iam, services };
+  return { app, db, iam };
 }

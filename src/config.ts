@@ -29,7 +29,6 @@ export interface Config {
   logLevel: string;
   /** Peers allowed to set X-Real-Ip / X-Forwarded-For. */
   trustedProxies: BlockList;
-  trustedProxiesText: string[];
   /** Token routes: requests per minute and client address. */
   tokenRateLimit: number;
   /** Failed passwords before a user is locked, and for how long (seconds). */
@@ -208,7 +207,6 @@ function assetSettings(e: Env): AssetSettings {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
   const publicBaseUrl = checkedUrl('PUBLIC_BASE_URL', e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const proxies = list(e.TRUSTED_PROXIES);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -227,8 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     logLevel: e.LOG_LEVEL,
-    trustedProxies: trustedProxies(proxies),
-    trustedProxiesText: proxies,
+    trustedProxies: trustedProxies(list(e.TRUSTED_PROXIES)),
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutSeconds: e.LOCKOUT_SECONDS,

@@ -18,7 +18,6 @@ export interface Iam {
   verifier: JwtAccessTokenVerifier;
   tokens: TokenService;
   realms: RealmService;
-  revoked: RevokedSessions;
   keys: () => KeyRing;
   /** Stops the background timers (revocation polling, session purge). */
   stop(): void;
@@ -37,7 +36,6 @@ export async function startIam(db: Database, config: Config, log: FastifyInstanc
     verifier,
     tokens: new TokenService(db, issuer, revoked, config),
     realms: new RealmService(db, revoked),
-    revoked,
     keys: () => keys,
     stop() {
       revoked.stop();

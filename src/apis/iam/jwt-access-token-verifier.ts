@@ -11,7 +11,8 @@ import { issuerOf } from './token-issuer.js';
 /** Customers a customer may act for besides itself (its `authorizedCustomers`); the Customer API provides it. */
 export type AuthorizedCustomersLookup = (customerId: string) => Promise<readonly string[]>;
 
-const OPERATOR_REALM = 'operator';
+/** The platform operator's realm (DECISIONS §2). */
+export const OPERATOR_REALM = 'operator';
 
 interface VerifiedToken {
   principal: Omit<Principal, 'tenantIds'>;
@@ -23,7 +24,7 @@ interface VerifiedToken {
  * the session is still alive; then builds the principal.
  */
 export class JwtAccessTokenVerifier implements AccessTokenVerifier {
-  private keySet: JWTVerifyGetKey;
+  private readonly keySet: JWTVerifyGetKey;
   private readonly verifiedTokens = new VerifiedTokenCache<VerifiedToken>();
   authorizedCustomers: AuthorizedCustomersLookup = async () => [];
 
@@ -32,10 +33,6 @@ export class JwtAccessTokenVerifier implements AccessTokenVerifier {
     private readonly publicBaseUrl: string,
     private readonly revoked: RevokedSessions,
   ) {
-    this.keySet = createLocalJWKSet(keys.jwks);
-  }
-
-  useKeys(keys: KeyRing): void {
     this.keySet = createLocalJWKSet(keys.jwks);
   }
 
@@ -81,5 +78,3 @@ export class JwtAccessTokenVerifier implements AccessTokenVerifier {
     };
   }
 }
-
-export { OPERATOR_REALM };

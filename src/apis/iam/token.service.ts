@@ -196,9 +196,8 @@ export class TokenService {
   }
 
   /** Ends every session of the bearer's subject. */
-  async reset(principal: Principal): Promise<number> {
+  async reset(principal: Principal): Promise<void> {
     const ended = await repo.revokeSubjectSessions(this.db, principal.realm, principal.subject, 'reset');
     this.revoked.add([...ended, principal.sessionId]);
-    return ended.length;
   }
 }
