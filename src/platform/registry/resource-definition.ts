@@ -56,7 +56,7 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   table: string;
   /** The stored and returned record, shared fields included. */
   schema: S;
-  /** Record fields that may be set by a client (the body schema); shared server-managed fields are added by the engine. */
+  /** The routes require `<scopeArea>:read` (list, get, recap, unwind) or `<scopeArea>:write` (create, update). */
   scopeArea: ScopeArea;
   tag: string;
   operationIds: OperationIds;
