@@ -96,7 +96,7 @@ async function claimOrFind(db: Database, claim: Claim, hash: string): Promise<Ex
 /** Idempotency applies to POST routes with a caller to scope the key to; public routes (token endpoints) have none. */
 function appliesTo(route: RouteOptions): boolean {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const config = (route.config ?? {}) as { public?: boolean; idempotency?: boolean };
+  const config = route.config ?? {};
   return methods.includes('POST') && !config.public && config.idempotency !== false;
 }
 

@@ -7,7 +7,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
   // The documented security follows what each route declares to the auth hook, so the two cannot disagree;
   // no route writes `security` itself.
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { public?: boolean; scope?: string; anyToken?: boolean };
+    const config = route.config ?? {};
     if (!route.schema || (route.schema as { hide?: boolean }).hide) return;
     const security = config.public ? [] : [{ bearerAuth: config.scope ? [config.scope] : [] }];
     route.schema = { ...route.schema, security } as typeof route.schema;
