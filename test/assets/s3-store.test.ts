@@ -59,6 +59,10 @@ describe('the S3 asset store (ASSET_STORE=s3)', () => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(content)).toBe(true);
     expect(download.headers).toMatchObject({ 'content-type': 'text/plain', 'content-length': String(content.length), etag: `"${sha256(content)}"` });
+    const head = await a.t.inject({ method: 'HEAD', url: pathOf(res.body.url) });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(content.length));
+    expect(head.body).toBe('');
     // Nothing lands in the file store; staging is emptied.
     expect(storedFiles(a.dataDir)).toEqual([]);
     expect(stagedFiles(a.dataDir)).toEqual([]);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -143,6 +144,11 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
         // Served from the API's origin: whatever an uploaded HTML or SVG holds, it runs nothing there.
         'content-security-policy': "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
       });
+      if (request.method === 'HEAD') {
+        // Headers only: close the content unread (Fastify would otherwise read all of it, from disk or S3, to discard it).
+        content.stream.destroy();
+        return reply.send(Readable.from([]));
+      }
       return reply.send(content.stream);
     },
   });
