@@ -122,6 +122,8 @@ describe('GET /iam/realms/{realm}/.well-known/openid-configuration', () => {
       grant_types_supported: expect.arrayContaining(['password', 'client_credentials', 'refresh_token']),
     });
     expect(doc.scopes_supported).toContain('operator');
+    // No identity provider is configured, so idp_login is not offered.
+    expect(doc.grant_types_supported).toEqual(['password', 'refresh_token', 'client_credentials', 'end_user_credentials']);
   });
 
   it("lists only the customer realm's own scopes for a customer realm", async () => {

@@ -10,7 +10,7 @@ import type { RealmService } from './realm.service.js';
 import { RealmParamsSchema } from './realm-user.schema.js';
 import type { KeyRing } from './signing-keys.js';
 import { issuerOf } from './token-issuer.js';
-import { basicCredentials, normalizeTokenRequest, TokenRequestSchema, TokenResponseSchema, type TokenRequestBody } from './token-request.js';
+import { basicCredentials, GRANT_TYPES, normalizeTokenRequest, TokenRequestSchema, TokenResponseSchema, type TokenRequestBody } from './token-request.js';
 import type { TokenService } from './token.service.js';
 
 const TAG = 'Tokens (IAM)';
@@ -144,7 +144,8 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
         issuer: issuerOf(base, realm),
         token_endpoint: `${base}/iam/tokens/oauth`,
         jwks_uri: `${base}/iam/jwks`,
-        grant_types_supported: ['password', 'client_credentials', 'refresh_token', 'end_user_credentials'],
+        // idp_login needs an identity provider, and none is configured.
+        grant_types_supported: GRANT_TYPES.filter((grant) => grant !== 'idp_login'),
         token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
         id_token_signing_alg_values_supported: ['RS256'],
         subject_types_supported: ['public'],
