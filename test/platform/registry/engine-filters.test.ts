@@ -60,7 +60,7 @@ describe('GET /gadgets (typed filters)', () => {
   beforeAll(async () => {
     name = unique('typed');
     await gadgets(name, [
-      { weight: 10, enabled: true, auth: { user: 'ann' } },
+      { weight: 10, enabled: true, auth: { user: 'ann' }, colour: 'RED' },
       { weight: 20, enabled: false, auth: { user: 'bob' } },
       { weight: 30, enabled: true },
     ]);
@@ -75,6 +75,13 @@ describe('GET /gadgets (typed filters)', () => {
     expect(await weights(`name=${name}&enabled=true`)).toEqual([10, 30]);
     expect(await weights(`name=${name}&enabled=false`)).toEqual([20]);
     expect(await weights(`predicate=${encodeURIComponent(JSON.stringify({ name, enabled: 'false' }))}`)).toEqual([20]);
+  });
+
+  it('filters an enum field without checking the value: an unknown one matches nothing', async () => {
+    expect(await weights(`name=${name}&colour=RED`)).toEqual([10]);
+    const res = await ctx.e.request('GET', `/gadgets?name=${name}&colour=PURPLE`, ctx.operator);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ items: [], totalItems: 0 });
   });
 
   it('filters on a nested path under the filter name', async () => {

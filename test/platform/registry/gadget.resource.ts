@@ -1,8 +1,8 @@
 import Type from 'typebox';
 import { defineResource, type ResourceDefinition } from '../../../src/platform/registry/resource-definition.js';
-import { Obj, sharedFields } from '../../../src/platform/registry/schema-types.js';
+import { Obj, StringEnum, sharedFields } from '../../../src/platform/registry/schema-types.js';
 
-/** A test-only resource with what the terms lack: array fields, secrets (top level and nested), a read-only field. */
+/** A test-only resource with what the terms lack: array fields, secrets (top level and nested), a read-only field, typed filters. */
 export const GadgetSchema = Obj(
   {
     ...sharedFields,
@@ -11,6 +11,7 @@ export const GadgetSchema = Obj(
     sizes: Type.Optional(Type.Array(Type.Integer())),
     weight: Type.Optional(Type.Integer()),
     enabled: Type.Optional(Type.Boolean()),
+    colour: Type.Optional(StringEnum(['RED', 'GREEN'])),
     apiKey: Type.Optional(Type.String()),
     serial: Type.Optional(Type.String()),
     auth: Type.Optional(Obj({ user: Type.Optional(Type.String()), password: Type.Optional(Type.String()) })),
@@ -32,6 +33,7 @@ export const gadgetResource: ResourceDefinition = defineResource({
     tags: { kind: 'string-array' },
     weight: { kind: 'integer' },
     enabled: { kind: 'boolean' },
+    colour: { kind: 'string' },
     owner: { kind: 'string', path: 'auth.user' },
   },
   secret: ['apiKey', 'auth.password'],
