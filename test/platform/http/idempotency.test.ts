@@ -166,6 +166,14 @@ describe('POST with Idempotency-Key', () => {
     expect((await post(operator, body, 'k'.repeat(255))).status).toBe(201);
   });
 
+  it('refuses an empty key with 400 and runs nothing', async () => {
+    const body = terms();
+    const res = await post(operator, body, '');
+    expect(res.status).toBe(400);
+    expect((res.body as any).message).toContain('idempotency-key');
+    expect(await countTerms(body.template)).toBe(0);
+  });
+
   it('leaves requests without the header alone: each one runs', async () => {
     const body = terms();
     await t.request('POST', '/terms', operator, body);
