@@ -1,6 +1,8 @@
 import Type, { type Static } from 'typebox';
 import type { Doc } from '../../platform/registry/document-paths.js';
+import { pagingParameters } from '../../platform/registry/resource-schemas.js';
 import { Obj } from '../../platform/registry/schema-types.js';
+import { customerResource } from './customer.resource.js';
 import { CustomerSchema } from './customer.schema.js';
 
 const full = CustomerSchema.properties;
@@ -31,6 +33,21 @@ export const PublicCustomerSchema = Obj(
   { $id: 'PublicCustomer', title: 'Customer (public view)' },
 );
 export type PublicCustomer = Static<typeof PublicCustomerSchema>;
+
+/** At most this many ids in one public lookup. */
+export const MAX_PUBLIC_IDS = 500;
+
+/** `GET /customers/public`: ids or a name, and the page. */
+export const PublicLookupQuerySchema = Type.Object(
+  {
+    id: Type.Optional(Type.Array(Type.String(), { description: `customer ids: a comma list or a repeated parameter (at most ${MAX_PUBLIC_IDS})` })),
+    name: Type.Optional(Type.String({ description: 'exact customer name; not with id' })),
+    ...pagingParameters(customerResource.defaultPageSize),
+    pageable: Type.Optional(Type.String({ description: 'JSON object {page, size}; the flat parameters win' })),
+  },
+  { additionalProperties: false },
+);
+export type PublicLookup = Static<typeof PublicLookupQuerySchema>;
 
 const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

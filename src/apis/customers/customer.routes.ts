@@ -3,13 +3,13 @@ import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
-import { IdParamsSchema, PageSchema, pagingParameters } from '../../platform/registry/resource-schemas.js';
+import { IdParamsSchema, PageSchema } from '../../platform/registry/resource-schemas.js';
 import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
 import { Obj } from '../../platform/registry/schema-types.js';
 import { customerResource } from './customer.resource.js';
 import { RemotePriceFilteringSchema } from './customer.schema.js';
-import { PublicCustomerSchema } from './customer-public-view.js';
-import { MAX_PUBLIC_IDS, type CustomerService, type PublicLookup } from './customer.service.js';
+import { PublicCustomerSchema, PublicLookupQuerySchema, type PublicLookup } from './customer-public-view.js';
+import type { CustomerService } from './customer.service.js';
 
 const TAG = customerResource.tag;
 const customerRef = { $ref: 'Customer#' };
@@ -31,15 +31,6 @@ const RemotePriceFilteringUpdateSchema = Obj(
 
 const NameParams = Type.Object({ name: Type.String({ description: 'customer name (by-name) or realm name (by-realm)' }) });
 const PathOrIdParams = Type.Object({ pathOrId: Type.String({ description: 'realm name or customer id' }) });
-const PublicListQuery = Type.Object(
-  {
-    id: Type.Optional(Type.Array(Type.String(), { description: `customer ids: a comma list or a repeated parameter (at most ${MAX_PUBLIC_IDS})` })),
-    name: Type.Optional(Type.String({ description: 'exact customer name; not with id' })),
-    ...pagingParameters(customerResource.defaultPageSize),
-    pageable: Type.Optional(Type.String({ description: 'JSON object {page, size}; the flat parameters win' })),
-  },
-  { additionalProperties: false },
-);
 
 /** The Customer API routes the engine does not derive: lookups, public views and actions. Signing is in `customer-signing.routes.ts`. */
 export function registerCustomerRoutes(app: FastifyInstance, customers: CustomerService) {
@@ -116,7 +107,7 @@ function registerPublicRoutes(app: FastifyInstance, customers: CustomerService) 
       operationId: 'listPublicCustomers',
       tags: [TAG],
       summary: 'Public views of customers by ids or by name (not both); no token needed',
-      querystring: PublicListQuery,
+      querystring: PublicLookupQuerySchema,
       response: { 200: PageSchema(publicRef), ...errorResponses('simple', [400, 500]) },
     },
     handler: (request) => customers.publicViews(request.query as PublicLookup),

@@ -10,22 +10,12 @@ import { pageOf, type Page, type StoredRecord } from '../../platform/registry/re
 import { dottedPath, findUnstorableText, isStorableText } from '../../platform/registry/storable-text.js';
 import type { RealmService } from '../iam/realm.service.js';
 import { customerResource } from './customer.resource.js';
-import { toPublicView, type PublicCustomer } from './customer-public-view.js';
+import { MAX_PUBLIC_IDS, toPublicView, type PublicCustomer, type PublicLookup } from './customer-public-view.js';
 import * as repo from './customer.repository.js';
 import { iamClientOf } from './customer-hooks.js';
 
 const { table, displayName, name: subject } = customerResource;
 const present = (doc: Doc) => maskSecrets(customerResource, doc);
-/** At most this many ids in one public lookup. */
-export const MAX_PUBLIC_IDS = 500;
-
-export interface PublicLookup {
-  id?: string[];
-  name?: string;
-  page?: number;
-  size?: number;
-  pageable?: string;
-}
 
 /** Customer operations beyond the engine's list/get/create/update: lookups, public views and actions. */
 export class CustomerService {
