@@ -3,16 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, prepareDataDir } from '../../src/config.js';
-
-const refused = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error(`accepted ${JSON.stringify(env)}`);
-};
+import { configRefusal } from '../support/config-refusal.js';
 
 describe('loadConfig', () => {
   it('applies the defaults of DECISIONS §1', () => {
@@ -31,17 +22,17 @@ describe('loadConfig', () => {
   });
 
   it('accepts only plain whole numbers within range', () => {
-    for (const port of ['1.5', '0x50', '1e3', '-1', '70000']) expect(refused({ PORT: port })).toBe(`PORT must be a whole number from 0 to 65535, got "${port}"`);
-    expect(refused({ ACCESS_TOKEN_TTL: '5' })).toBe('ACCESS_TOKEN_TTL must be a whole number from 10 to 86400, got "5"');
+    for (const port of ['1.5', '0x50', '1e3', '-1', '70000']) expect(configRefusal({ PORT: port })).toBe(`PORT must be a whole number from 0 to 65535, got "${port}"`);
+    expect(configRefusal({ ACCESS_TOKEN_TTL: '5' })).toBe('ACCESS_TOKEN_TTL must be a whole number from 10 to 86400, got "5"');
   });
 
   it('names the variable and the rule in one line for every kind of mistake', () => {
-    expect(refused({ DATABASE_URL: 'postgres://a b' })).toBe('DATABASE_URL is not a valid URL: "postgres://a b"');
-    expect(refused({ DATABASE_SCHEMA: 'Public' })).toBe('DATABASE_SCHEMA must be a lower-case SQL identifier, got "Public"');
-    expect(refused({ PUBLIC_BASE_URL: 'localhost:8080' })).toBe('PUBLIC_BASE_URL must be an http:// or https:// URL, got "localhost:8080"');
-    expect(refused({ SMTP_URL: 'mail.example.com' })).toBe('SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com"');
-    expect(refused({ NOTIFICATION_RETRY_SCHEDULE: '5s,soon' })).toBe('NOTIFICATION_RETRY_SCHEDULE must be a comma list of durations like 0s,5s,5m,2h,1d, got "5s,soon"');
-    expect(refused({ TRUSTED_PROXIES: '10.0.0.0/33' })).toBe('TRUSTED_PROXIES must be a comma list of IP addresses or CIDRs, got "10.0.0.0/33"');
+    expect(configRefusal({ DATABASE_URL: 'postgres://a b' })).toBe('DATABASE_URL is not a valid URL: "postgres://a b"');
+    expect(configRefusal({ DATABASE_SCHEMA: 'Public' })).toBe('DATABASE_SCHEMA must be a lower-case SQL identifier, got "Public"');
+    expect(configRefusal({ PUBLIC_BASE_URL: 'localhost:8080' })).toBe('PUBLIC_BASE_URL must be an http:// or https:// URL, got "localhost:8080"');
+    expect(configRefusal({ SMTP_URL: 'mail.example.com' })).toBe('SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com"');
+    expect(configRefusal({ NOTIFICATION_RETRY_SCHEDULE: '5s,soon' })).toBe('NOTIFICATION_RETRY_SCHEDULE must be a comma list of durations like 0s,5s,5m,2h,1d, got "5s,soon"');
+    expect(configRefusal({ TRUSTED_PROXIES: '10.0.0.0/33' })).toBe('TRUSTED_PROXIES must be a comma list of IP addresses or CIDRs, got "10.0.0.0/33"');
   });
 
   it('believes X-Real-Ip only from the configured proxies', () => {
