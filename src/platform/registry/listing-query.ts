@@ -51,7 +51,8 @@ function parseJsonParameter(name: string, value: unknown): Record<string, unknow
 
 function wholeNumber(name: string, value: unknown, fallback: number, min: number, max: number): number {
   if (value === undefined || value === null || value === '') return fallback;
-  const number = typeof value === 'number' ? value : Number(value);
+  // A number, or its text (flat parameters); `true` or `[3]` in `pageable` are not page numbers.
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   if (!Number.isInteger(number)) throw new ValidationError(`querystring.${name} must be a whole number`);
   if (number < min) throw new ValidationError(`querystring.${name} must be at least ${min}`);
   if (number > max) throw new ValidationError(`querystring.${name} must be at most ${max}`);

@@ -37,6 +37,8 @@ describe('parseListingQuery', () => {
     [{ pageable: '{"page":1000001}' }, 'querystring.page must be at most 1000000'],
     [{ page: 1.5 }, 'querystring.page must be a whole number'],
     [{ pageable: '{"size":"many"}' }, 'querystring.size must be a whole number'],
+    [{ pageable: '{"page":true}' }, 'querystring.page must be a whole number'],
+    [{ pageable: '{"size":[5]}' }, 'querystring.size must be a whole number'],
     [{ pageable: '{' }, 'querystring.pageable must be a JSON-encoded object'],
     [{ predicate: '"x"' }, 'querystring.predicate must be a JSON object'],
     [{ predicate: '[1]' }, 'querystring.predicate must be a JSON object'],
