@@ -1,36 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { IdParamsSchema } from '../../platform/registry/resource-schemas.js';
-import { Obj } from '../../platform/registry/schema-types.js';
 import { customerResource } from './customer.resource.js';
 import type { CustomerService } from './customer.service.js';
 import type { CustomerSigningService, VerifiedData } from './customer-signing.service.js';
+import { SignedResponseSchema, SignQuerySchema, VerifyBodySchema } from './customer-signing.schema.js';
 import { safeContentType } from './signed-content.js';
 
 const TAG = customerResource.tag;
 
-const SignedResponseSchema = Obj(
-  {
-    originalData: Type.Unknown({ description: 'the JSON value (JSON types), the text (textual types) or the base64 of the bytes (other types)' }),
-    signedData: Type.String({ description: 'compact JWS (EdDSA, Ed25519): the body as payload, its content type in the `cty` header' }),
-    signatureId: Type.Optional(Type.String({ description: 'ext: id of the kept signature (persist=true, or longer than max); verify accepts it in place of signedData' })),
-  },
-  { $id: 'SignedResponse', title: 'Signed response' },
-);
-const VerifyBodySchema = Obj({ signedData: Type.String({ minLength: 1, description: 'a compact JWS from sign, or the signatureId of a kept one' }) }, { $id: 'VerifyRequest' });
-
-const SignQuery = Type.Object(
-  {
-    max: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'keep the signature when it is longer than this many characters' })),
-    persist: Type.Optional(Type.Boolean({ description: 'keep the signature' })),
-    customerId: Type.Optional(Type.String({ description: "JWT variant: the customer to sign for; default the token's customer (required for the operator)" })),
-  },
-  { additionalProperties: false },
-);
 const CustomerQuery = Type.Object({ customerId: Type.Optional(Type.String({ description: "default the token's customer (required for the operator)" })) }, { additionalProperties: false });
 const CustomerIdParams = Type.Object({ customerId: Type.String({ description: 'customer id' }) });
 const verifiedResponse = {
@@ -74,7 +56,7 @@ function registerSignRoutes(raw: FastifyInstance, { customers, signing }: Signin
     const principal = principalOf(request);
     const customerId = customerOf(principal, requested);
     await customers.visible(principal, customerId);
-    const { max, persist } = request.query as { max?: number; persist?: boolean };
+    const { max, persist } = request.query as Static<typeof SignQuerySchema>;
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signed = await signing.sign(customerId, body, request.headers['content-type'], { max, persist });
     return reply.code(201).send(signed);
@@ -90,13 +72,13 @@ function registerSignRoutes(raw: FastifyInstance, { customers, signing }: Signin
 
   raw.post('/customers/sign', {
     config: { scope: 'customers:write' },
-    schema: { ...signSchema('signDataWithJwt', "Sign the raw body as the token's customer (or querystring customerId)"), querystring: SignQuery },
+    schema: { ...signSchema('signDataWithJwt', "Sign the raw body as the token's customer (or querystring customerId)"), querystring: SignQuerySchema },
     handler: (request, reply) => sign(request, reply, (request.query as { customerId?: string }).customerId),
   });
 
   raw.post('/customers/:customerId/sign', {
     config: { scope: 'customers:write' },
-    schema: { ...signSchema('signData', "Sign the raw body with the customer's key"), params: CustomerIdParams, querystring: Type.Omit(SignQuery, ['customerId']) },
+    schema: { ...signSchema('signData', "Sign the raw body with the customer's key"), params: CustomerIdParams, querystring: Type.Omit(SignQuerySchema, ['customerId']) },
     handler: (request, reply) => sign(request, reply, (request.params as { customerId: string }).customerId),
   });
 }
@@ -116,7 +98,7 @@ function registerVerifyRoutes(app: FastifyInstance, { customers, signing }: Sign
       const principal = principalOf(request);
       const customerId = customerOf(principal, (request.query as { customerId?: string }).customerId);
       await customers.visible(principal, customerId);
-      return sendVerified(reply, await signing.verify(customerId, (request.body as { signedData: string }).signedData));
+      return sendVerified(reply, await signing.verify(customerId, (request.body as Static<typeof VerifyBodySchema>).signedData));
     },
   });
 
@@ -133,7 +115,7 @@ function registerVerifyRoutes(app: FastifyInstance, { customers, signing }: Sign
     handler: async (request, reply) => {
       const customerId = (request.params as { id: string }).id;
       await customers.visible(principalOf(request), customerId);
-      return sendVerified(reply, await signing.verify(customerId, (request.body as { signedData: string }).signedData));
+      return sendVerified(reply, await signing.verify(customerId, (request.body as Static<typeof VerifyBodySchema>).signedData));
     },
   });
 }

@@ -5,19 +5,12 @@ import type { DataEncryption } from '../../platform/crypto/data-encryption.js';
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
 import { isStorableText } from '../../platform/registry/storable-text.js';
+import type { SignedResponse } from './customer-signing.schema.js';
 import { originalDataOf } from './signed-content.js';
 import * as repo from './signing.repository.js';
 
 export const SIGNING_ALGORITHM = 'EdDSA';
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
-
-export interface SignedResponse {
-  originalData: unknown;
-  /** Compact JWS (EdDSA), the raw body as payload, its content type in the `cty` header. */
-  signedData: string;
-  /** ext: the id of the kept signature, when `persist` or `max` made it kept. */
-  signatureId?: string;
-}
 
 export interface VerifiedData {
   payload: Buffer;

@@ -1,0 +1,23 @@
+import Type, { type Static } from 'typebox';
+import { Obj } from '../../platform/registry/schema-types.js';
+
+/** Shapes of the sign and verify routes. */
+export const SignedResponseSchema = Obj(
+  {
+    originalData: Type.Unknown({ description: 'the JSON value (JSON types), the text (textual types) or the base64 of the bytes (other types)' }),
+    signedData: Type.String({ description: 'compact JWS (EdDSA, Ed25519): the body as payload, its content type in the `cty` header' }),
+    signatureId: Type.Optional(Type.String({ description: 'ext: id of the kept signature (persist=true, or longer than max); verify accepts it in place of signedData' })),
+  },
+  { $id: 'SignedResponse', title: 'Signed response' },
+);
+export const VerifyBodySchema = Obj({ signedData: Type.String({ minLength: 1, description: 'a compact JWS from sign, or the signatureId of a kept one' }) }, { $id: 'VerifyRequest' });
+
+export const SignQuerySchema = Type.Object(
+  {
+    max: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'keep the signature when it is longer than this many characters' })),
+    persist: Type.Optional(Type.Boolean({ description: 'keep the signature' })),
+    customerId: Type.Optional(Type.String({ description: "JWT variant: the customer to sign for; default the token's customer (required for the operator)" })),
+  },
+  { additionalProperties: false },
+);
+export type SignedResponse = Static<typeof SignedResponseSchema>;
