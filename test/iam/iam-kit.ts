@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { decodeJwt, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { expect } from 'vitest';
 import { ADMIN_PASSWORD, type TestApp } from '../support/test-app.js';
+import { unique } from '../support/unique.js';
 
 /** Small factories and checks shared by the Token API tests. */
 
 export type Json = Record<string, any>;
 
-export const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
+export { unique };
 
 export const claimsOf = (jwt: string): Json => decodeJwt(jwt) as Json;
 
@@ -62,12 +62,3 @@ export async function signWithPlatformKey(t: TestApp, payload: JWTPayload, heade
 }
 
 export const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
-
-/** A TCP port free right now on 127.0.0.1 (the app is then told its PUBLIC_BASE_URL before it listens there). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -2,7 +2,8 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
-import { freePort, type Json } from './iam-kit.js';
+import { freePort } from '../support/free-port.js';
+import type { Json } from './iam-kit.js';
 
 /**
  * Real clients on a real port: oauth4webapi discovers the realm and runs the grants, jose verifies the tokens

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RawConnection, requestHead } from './raw-http.js';
-import { ServerProcess, freePort } from './server-process.js';
+import { freePort } from '../support/free-port.js';
+import { ServerProcess } from './server-process.js';
 
 const SECRET = 'shutdown-test-operator-secret';
 let server: ServerProcess | undefined;

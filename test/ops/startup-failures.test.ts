@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ServerProcess, freePort } from './server-process.js';
+import { freePort } from '../support/free-port.js';
+import { ServerProcess } from './server-process.js';
 
 let dir: string;
 let server: ServerProcess | undefined;

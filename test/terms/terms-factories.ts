@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
 
-/** A value no other test uses, to scope listings to the records a test made. */
-export function unique(prefix = 'u'): string {
-  return `${prefix}-${randomBytes(5).toString('hex')}`;
-}
+export { unique } from '../support/unique.js';
+
+/** A JSON value as a query parameter (`pageable`, `predicate`). */
+export const jsonParam = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 export type Body = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { COMPANY_TERMS, KINDS, TERMS, createTagged, expectSimpleError, unique } from './terms-factories.js';
+import { COMPANY_TERMS, KINDS, TERMS, createTagged, expectSimpleError, jsonParam, unique } from './terms-factories.js';
 
 let t: TestApp;
 let operator: string;
@@ -9,8 +9,6 @@ beforeAll(async () => {
   operator = await t.operator();
 });
 afterAll(() => t.close());
-
-const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 async function list(path: string, query: string): Promise<Record<string, any>> {
   const res = await t.request('GET', `${path}?${query}`, operator);
@@ -56,12 +54,12 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('GET %s (paging)', (path, 
     ['pageable=%7Bpage', 'querystring.pageable must be a JSON-encoded object'],
     ['pageable=%5B1%5D', 'querystring.pageable must be a JSON object'],
     ['predicate=nope', 'querystring.predicate must be a JSON-encoded object'],
-    [`pageable=${json({ size: 501 })}`, 'querystring.size must be at most 500'],
-    [`pageable=${json({ size: 0 })}`, 'querystring.size must be at least 1'],
-    [`pageable=${json({ page: 'two' })}`, 'querystring.page must be a whole number'],
-    [`pageable=${json({ sort: ['colour,asc'] })}`, 'colour'],
-    [`predicate=${json({ colour: 'red' })}`, '"colour" is not a filter'],
-    [`predicate=${json({ constructor: 'x' })}`, '"constructor" is not a filter'],
+    [`pageable=${jsonParam({ size: 501 })}`, 'querystring.size must be at most 500'],
+    [`pageable=${jsonParam({ size: 0 })}`, 'querystring.size must be at least 1'],
+    [`pageable=${jsonParam({ page: 'two' })}`, 'querystring.page must be a whole number'],
+    [`pageable=${jsonParam({ sort: ['colour,asc'] })}`, 'colour'],
+    [`predicate=${jsonParam({ colour: 'red' })}`, '"colour" is not a filter'],
+    [`predicate=${jsonParam({ constructor: 'x' })}`, '"constructor" is not a filter'],
     [`predicate=${encodeURIComponent('{"__proto__":"x"}')}`, '"__proto__" is not a filter'],
     ['target=constructor', 'constructor'],
     ['target=__proto__', '__proto__'],
@@ -160,26 +158,26 @@ describe('GET /terms (filters, sort, target)', () => {
   });
 
   it('reads pageable and predicate as JSON objects', async () => {
-    const query = `pageable=${json({ page: 0, size: 2, sort: ['template,desc'] })}&predicate=${json({ lastUpdater: tag, status: 'RUNNING' })}`;
+    const query = `pageable=${jsonParam({ page: 0, size: 2, sort: ['template,desc'] })}&predicate=${jsonParam({ lastUpdater: tag, status: 'RUNNING' })}`;
     const page = await list('/terms', query);
     expect(page.items.map((i: any) => i.template)).toEqual(['bravo', 'alpha']);
     expect(page).toMatchObject({ number: 0, size: 2, totalItems: 2, totalPages: 1, last: true });
   });
 
   it('pages through pageable', async () => {
-    const page = await list('/terms', `pageable=${json({ page: 1, size: 3 })}&predicate=${json({ lastUpdater: tag })}`);
+    const page = await list('/terms', `pageable=${jsonParam({ page: 1, size: 3 })}&predicate=${jsonParam({ lastUpdater: tag })}`);
     expect(page).toMatchObject({ number: 1, size: 3, totalItems: 4, totalPages: 2, last: true });
     expect(page.items.map((i: any) => i.id)).toEqual([ids[3]]);
   });
 
   it('lets flat parameters win over pageable and predicate', async () => {
-    const page = await list('/terms', `size=3&pageable=${json({ size: 1, sort: 'template,desc' })}&sort=template,asc&predicate=${json({ lastUpdater: tag, status: 'ARCHIVED' })}&status=RUNNING`);
+    const page = await list('/terms', `size=3&pageable=${jsonParam({ size: 1, sort: 'template,desc' })}&sort=template,asc&predicate=${jsonParam({ lastUpdater: tag, status: 'ARCHIVED' })}&status=RUNNING`);
     expect(page.size).toBe(3);
     expect(page.items.map((i: any) => i.template)).toEqual(['alpha', 'bravo']);
   });
 
   it('accepts empty pageable and predicate objects', async () => {
-    expect(await templates(`pageable=${json({})}&predicate=${json({})}`)).toHaveLength(4);
+    expect(await templates(`pageable=${jsonParam({})}&predicate=${jsonParam({})}`)).toHaveLength(4);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { COMPANY_TERMS, KINDS, TERMS, createTagged, expectSimpleError, unique } from './terms-factories.js';
+import { COMPANY_TERMS, KINDS, TERMS, createTagged, expectSimpleError, jsonParam, unique } from './terms-factories.js';
 
 let t: TestApp;
 let operator: string;
@@ -9,8 +9,6 @@ beforeAll(async () => {
   operator = await t.operator();
 });
 afterAll(() => t.close());
-
-const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 async function recap(path: string, query: string): Promise<Record<string, any>> {
   const res = await t.request('GET', `${path}/recap?${query}`, operator);
@@ -47,7 +45,7 @@ describe('GET /terms/recap', () => {
       { targetValue: 'DRAFT', count: 2 },
       { targetValue: 'RUNNING', count: 1 },
     ]);
-    const predicate = await recap('/terms', `target=status&predicate=${json({ lastUpdater: tag, model: 'PAYFAC' })}`);
+    const predicate = await recap('/terms', `target=status&predicate=${jsonParam({ lastUpdater: tag, model: 'PAYFAC' })}`);
     expect(predicate.items).toEqual([
       { targetValue: 'ARCHIVED', count: 1 },
       { targetValue: 'DRAFT', count: 1 },
@@ -68,7 +66,7 @@ describe('GET /terms/recap', () => {
     expect(pages.map((p) => p.items.map((i: any) => i.targetValue))).toEqual([['DRAFT'], ['RUNNING'], ['ARCHIVED'], []]);
     for (const p of pages) expect(p).toMatchObject({ size: 1, totalItems: 3, totalPages: 3 });
     expect(pages.map((p) => p.last)).toEqual([false, false, true, true]);
-    const viaPageable = await recap('/terms', `target=status&pageable=${json({ page: 1, size: 2 })}&predicate=${json({ lastUpdater: tag })}`);
+    const viaPageable = await recap('/terms', `target=status&pageable=${jsonParam({ page: 1, size: 2 })}&predicate=${jsonParam({ lastUpdater: tag })}`);
     expect(viaPageable.items).toEqual([{ targetValue: 'ARCHIVED', count: 1 }]);
   });
 
@@ -81,7 +79,7 @@ describe('GET /company-terms/recap', () => {
   it('counts records per cancelPeriod within a predicate', async () => {
     const url = unique('https://recap');
     await createTagged(t, operator, COMPANY_TERMS, url, [{ cancelPeriod: '14 days' }, { cancelPeriod: '30 days' }, { cancelPeriod: '30 days' }]);
-    const page = await recap('/company-terms', `target=cancelPeriod&predicate=${json({ corporateUrl: url })}`);
+    const page = await recap('/company-terms', `target=cancelPeriod&predicate=${jsonParam({ corporateUrl: url })}`);
     expect(page.items).toEqual([
       { targetValue: '30 days', count: 2 },
       { targetValue: '14 days', count: 1 },
@@ -112,7 +110,7 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('GET %s/recap and /unwind 
 
   it.each(['recap', 'unwind'])('/%s answers 400 for an unknown filter', async (op) => {
     expectSimpleError(await t.request('GET', `${path}/${op}?target=startDate&colour=red`, operator), 400, 'colour');
-    expectSimpleError(await t.request('GET', `${path}/${op}?target=startDate&predicate=${json({ colour: 'red' })}`, operator), 400, '"colour" is not a filter');
+    expectSimpleError(await t.request('GET', `${path}/${op}?target=startDate&predicate=${jsonParam({ colour: 'red' })}`, operator), 400, '"colour" is not a filter');
   });
 
   it('/unwind answers 400 for every field, since none is an array', async () => {
