@@ -24,4 +24,16 @@ describe('session purge', () => {
     expect(await count('iam_sessions', live.session_state)).toBe(1);
     expect(await count('iam_refresh_tokens', live.session_state)).toBe(1);
   });
+
+  it('removes sessions revoked more than a day ago, and keeps those revoked since', async () => {
+    const old = await t.token({ realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD });
+    const recent = await t.token({ realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD });
+    await t.built.db.query("UPDATE iam_sessions SET revoked_at = now() - interval '2 days' WHERE id = $1", [old.session_state]);
+    await t.built.db.query('UPDATE iam_sessions SET revoked_at = now() WHERE id = $1', [recent.session_state]);
+
+    await deleteEndedSessions(t.built.db, 86_400);
+
+    expect(await count('iam_sessions', old.session_state)).toBe(0);
+    expect(await count('iam_sessions', recent.session_state)).toBe(1);
+  });
 });
