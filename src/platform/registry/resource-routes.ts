@@ -22,7 +22,7 @@ function withVersion(reply: FastifyReply, record: { doc: Doc; dbVersion: number 
 
 /** Registers list, create, get, update (and recap/unwind when declared) for one resource kind. */
 export function registerResourceRoutes(app: FastifyInstance, definition: ResourceDefinition, db: Database): ResourceService {
-  const service = new ResourceService(definition, db);
+  const service = new ResourceService(definition, db, app.log);
   const { path, operationIds: ids, tag, scopeArea } = definition;
   const read = { scope: `${scopeArea}:read`, errorShape: definition.errorShape };
   const write = { scope: `${scopeArea}:write`, errorShape: definition.errorShape };

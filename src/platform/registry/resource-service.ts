@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database.js';
 import { mayActFor, tenantScopeOf, type Principal } from '../auth/principal.js';
 import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
@@ -44,7 +45,17 @@ export class ResourceService {
   constructor(
     readonly definition: ResourceDefinition,
     private readonly db: Database,
+    private readonly log?: FastifyBaseLogger,
   ) {}
+
+  /** The write is committed: a failing after-commit hook is logged, never turned into an error for a done change. */
+  private afterCommit(doc: Doc): void {
+    try {
+      this.definition.hooks.afterCommit?.(doc);
+    } catch (error) {
+      this.log?.error({ err: error, resource: this.definition.name, id: doc.id }, 'after-commit hook failed');
+    }
+  }
 
   private get table() {
     return this.definition.table;
@@ -116,7 +127,7 @@ export class ResourceService {
       await recordChange(tx, { fact: 'created', subject: this.definition.name, customerId: ownerId, before: undefined, after: doc, mask: (d) => this.present(d) });
       return { doc: this.present(doc), dbVersion: 0 };
     });
-    this.definition.hooks.afterCommit?.(created.doc);
+    this.afterCommit(created.doc);
     const shown = Object.entries(revealOnce).reduce((doc, [path, value]) => withPath(doc, splitPath(path), value), created.doc);
     return { ...created, doc: shown };
   }
@@ -144,7 +155,7 @@ export class ResourceService {
       await recordChange(tx, { fact: 'updated', subject: this.definition.name, customerId: row.customer_id, before: stored, after: doc, mask: (d) => this.present(d) });
       return { doc: this.present(doc), dbVersion: row.db_version + 1 };
     });
-    this.definition.hooks.afterCommit?.(updated.doc);
+    this.afterCommit(updated.doc);
     return updated;
   }
 }
