@@ -1,12 +1,11 @@
 import { tenantScopeOf, type Principal } from '../../platform/auth/principal.js';
-import type { Database, Queryable } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/database.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
-import { recordChange } from '../../platform/events/outbox.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import { parseListingQuery } from '../../platform/registry/listing-query.js';
 import { maskSecrets } from '../../platform/registry/record-fields.js';
-import * as engine from '../../platform/registry/resource-repository.js';
-import { pageOf, type Page, type StoredRecord } from '../../platform/registry/resource-service.js';
+import type { StoredRow } from '../../platform/registry/resource-repository.js';
+import { pageOf, ResourceService, type Page, type StoredRecord } from '../../platform/registry/resource-service.js';
 import { dottedPath, findUnstorableText, isStorableText } from '../../platform/registry/storable-text.js';
 import type { RealmService } from '../iam/realm.service.js';
 import { customerResource } from './customer.resource.js';
@@ -14,21 +13,24 @@ import { MAX_PUBLIC_IDS, toPublicView, type PublicCustomer, type PublicLookup } 
 import * as repo from './customer.repository.js';
 import { iamClientOf } from './customer-hooks.js';
 
-const { table, displayName, name: subject } = customerResource;
+const { displayName, name: subject } = customerResource;
 const present = (doc: Doc) => maskSecrets(customerResource, doc);
 
 /** Customer operations beyond the engine's list/get/create/update: lookups, public views and actions. */
 export class CustomerService {
+  /** The engine's operations on customers, for lookups and actions the generic routes do not cover. */
+  private readonly records: ResourceService;
+
   constructor(
     private readonly db: Database,
     private readonly realms: Pick<RealmService, 'rotateClientSecret'>,
-  ) {}
+  ) {
+    this.records = new ResourceService(customerResource, db);
+  }
 
   /** The customer, if this token may see (and so act for) it; 404 otherwise, its existence not revealed. */
-  async visible(principal: Principal, id: string, db: Queryable = this.db, forUpdate = false): Promise<engine.StoredRow> {
-    const row = isStorableText(id) ? await engine.findById(db, table, id, tenantScopeOf(principal), forUpdate) : undefined;
-    if (!row) throw new NotFoundError(displayName, id);
-    return row;
+  visible(principal: Principal, id: string): Promise<StoredRow> {
+    return this.records.findVisible(this.db, principal, id);
   }
 
   /** Deprecated lookups: by exact name (the first created, names not being unique) or by realm name; tenant rules apply. */
@@ -59,16 +61,6 @@ export class CustomerService {
     return pageOf(docs.map(toPublicView), page, size, total);
   }
 
-  /** An action on one locked, visible customer: the change, dbVersion + 1 and its `updated` event, in the caller's transaction. */
-  private async act(tx: Queryable, principal: Principal, id: string, change: (doc: Doc) => Doc | Promise<Doc>): Promise<StoredRecord> {
-    const row = await this.visible(principal, id, tx, true);
-    const now = new Date().toISOString();
-    const doc: Doc = { ...(await change(row.doc)), id, updateDate: now, dbVersion: row.db_version + 1 };
-    await engine.replaceRecord(tx, table, id, doc as Doc & { updateDate: string; dbVersion: number });
-    await recordChange(tx, { fact: 'updated', subject, customerId: row.customer_id, before: row.doc, after: doc, mask: present });
-    return { doc, dbVersion: row.db_version + 1 };
-  }
-
   /**
    * A new client secret, shown in this answer only. Minting credentials is for the operator or the customer itself:
    * a reseller acting for a customer does not get its identity (403).
@@ -76,7 +68,7 @@ export class CustomerService {
   async rotateClientSecret(principal: Principal, id: string): Promise<StoredRecord> {
     let clientSecret = '';
     const rotated = await this.db.transaction((tx) =>
-      this.act(tx, principal, id, async (doc) => {
+      this.records.act(tx, principal, id, async (doc) => {
         if (!principal.isOperator && principal.customerId !== id) throw new ForbiddenError(`only the operator or customer ${id} itself may rotate its client secret`, { resourceType: subject, resourceId: id });
         const iamClient = (doc.iamClient ?? {}) as Doc;
         const realmName = String(iamClient.realmName ?? doc.realmName);
@@ -100,7 +92,7 @@ export class CustomerService {
     const updated = await this.db.transaction(async (tx) => {
       const byId = new Map<string, Doc>();
       for (const id of [...ids].sort()) {
-        byId.set(id, (await this.act(tx, principal, id, (doc) => ({ ...doc, remotePriceFiltering: byCustomerId[id] }))).doc);
+        byId.set(id, (await this.records.act(tx, principal, id, (doc) => ({ ...doc, remotePriceFiltering: byCustomerId[id] }))).doc);
       }
       return byId;
     });

@@ -66,10 +66,17 @@ export class ResourceService {
   }
 
   /** The visible stored row, or 404; an id no record can have (NUL, unpaired surrogate) is not looked up. */
-  private async findVisible(db: Queryable, principal: Principal, id: string, forUpdate = false): Promise<repository.StoredRow> {
+  async findVisible(db: Queryable, principal: Principal, id: string, forUpdate = false): Promise<repository.StoredRow> {
     const row = isStorableText(id) ? await repository.findById(db, this.table, id, tenantScopeOf(principal), forUpdate) : undefined;
     if (!row) throw new NotFoundError(this.definition.displayName, id);
     return row;
+  }
+
+  /** Operator records (no customerId) are read-only for customers' tokens. */
+  private assertWritable(principal: Principal, row: repository.StoredRow, id: string): void {
+    if (row.customer_id === null && !principal.isOperator) {
+      throw new ForbiddenError(`${this.definition.displayName} ${id} belongs to the operator and is read-only for customers`, { resourceId: id, resourceType: this.definition.name });
+    }
   }
 
   async get(principal: Principal, id: string): Promise<StoredRecord> {
@@ -140,9 +147,7 @@ export class ResourceService {
     assertStorable(body);
     const updated = await this.db.transaction(async (tx) => {
       const row = await this.findVisible(tx, principal, id, true);
-      if (row.customer_id === null && !principal.isOperator) {
-        throw new ForbiddenError(`${this.definition.displayName} ${id} belongs to the operator and is read-only for customers`, { resourceId: id, resourceType: this.definition.name });
-      }
+      this.assertWritable(principal, row, id);
       for (const submitted of [expectedVersion, body.dbVersion]) {
         if (typeof submitted === 'number' && submitted !== row.db_version) throw new StaleVersionError(this.definition.displayName, id, row.db_version, submitted);
       }
@@ -158,5 +163,24 @@ export class ResourceService {
     this.afterCommit(updated.doc);
     return updated;
   }
-}
 
+  /**
+   * An action on one record (cancel, rotate a secret, ...), in the caller's transaction: the visible record is locked,
+   * `change` applied, `updateDate` and `dbVersion` + 1 set, and the action's event recorded. Hooks do not run; the
+   * caller runs `committed` once its transaction is done.
+   */
+  async act(tx: Queryable, principal: Principal, id: string, change: (doc: Doc) => Doc | Promise<Doc>, fact = 'updated'): Promise<StoredRecord> {
+    const row = await this.findVisible(tx, principal, id, true);
+    this.assertWritable(principal, row, id);
+    const dbVersion = row.db_version + 1;
+    const doc: Doc = { ...(await change(row.doc)), id, updateDate: new Date().toISOString(), dbVersion };
+    await repository.replaceRecord(tx, this.table, id, doc as Doc & { updateDate: string; dbVersion: number });
+    await recordChange(tx, { fact, subject: this.definition.name, customerId: row.customer_id, before: row.doc, after: doc, mask: (d) => this.present(d) });
+    return { doc: this.present(doc), dbVersion };
+  }
+
+  /** Runs the after-commit hook for a record changed by `act`, once the caller's transaction has committed. */
+  committed(doc: Doc): void {
+    this.afterCommit(doc);
+  }
+}
