@@ -160,6 +160,12 @@ describe('POST /assets: content types and authorization', () => {
     expectSimpleError(res, 415, 'multipart/form-data');
   });
 
+  it('answers 415 to a text body, naming multipart/form-data only', async () => {
+    const res = await a.t.inject({ method: 'POST', url: '/assets', payload: 'x', headers: { authorization: `Bearer ${operator}`, 'content-type': 'text/plain' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('content type text/plain is not supported here; send multipart/form-data');
+  });
+
   it('leaves every other route answering 415 to multipart', async () => {
     const res = await a.t.inject({ method: 'POST', url: '/terms', payload: 'x', headers: { authorization: `Bearer ${operator}`, 'content-type': 'multipart/form-data; boundary=b' } });
     expect(res.statusCode).toBe(415);

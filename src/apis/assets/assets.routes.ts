@@ -62,7 +62,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
 
   app.post('/assets', {
     // Uploads are idempotent by nature (the id is the content's hash); a streamed body cannot be compared for replay.
-    config: { scope: 'assets:write', idempotency: false },
+    config: { scope: 'assets:write', idempotency: false, accepts: ['multipart/form-data'] },
     schema: {
       operationId: 'uploadAsset',
       tags,

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Catalogue and notification routes answer errors in the detailed shape (DECISIONS §4). */
     errorShape?: 'simple' | 'detailed';
+    /** Body content types the route takes, named in its 415 answers when its context parses more (e.g. JSON too). */
+    accepts?: string[];
   }
 }
 
@@ -30,11 +32,19 @@ const FRAMEWORK_STATUS: Record<string, number> = {
   FST_ERR_VALIDATION: 400,
 };
 
+/** Body types a route's context can parse, for the 415 message (the sign routes take any type, the token routes forms too). */
+const KNOWN_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/;
+
+function unsupportedMediaTypeMessage(request: FastifyRequest): string {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().slice(0, 100);
+  if (type && !MEDIA_TYPE.test(type)) return `the Content-Type header "${type}" is not a valid media type (type/subtype)`;
+  const accepted = request.routeOptions.config?.accepts ?? KNOWN_BODY_TYPES.filter((known) => request.server.hasContentTypeParser(known));
+  return `content type ${type || 'of the body'} is not supported here; send ${accepted.join(' or ') || 'application/json'}`;
+}
+
 function frameworkMessage(error: FastifyError, status: number, request: FastifyRequest): string {
-  if (status === 415) {
-    const type = request.headers['content-type']?.split(';')[0]?.trim().slice(0, 100);
-    return `content type ${type || 'of the body'} is not supported here; send application/json`;
-  }
+  if (status === 415) return unsupportedMediaTypeMessage(request);
   if (status === 413) return 'the request body is larger than the server accepts';
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'the body is not valid JSON (or it uses a forbidden key such as __proto__)';
   if (error instanceof SyntaxError) return `the body is not valid JSON: ${error.message}`;

@@ -38,6 +38,14 @@ describe('error responses', () => {
     expect((res.body as any).error).toBe('Unsupported Media Type');
   });
 
+  it('answers 415 naming a malformed Content-Type header as such', async () => {
+    expectSimpleError(await raw(t, 'POST', '/terms', '{}', 'nonsense'), 415, 'the Content-Type header "nonsense" is not a valid media type');
+  });
+
+  it('names the types a route takes in its 415: forms too on the token endpoint', async () => {
+    expectSimpleError(await raw(t, 'POST', '/iam/tokens', 'x', 'text/plain'), 415, 'send application/json or application/x-www-form-urlencoded');
+  });
+
   it('answers 415 for a form body', async () => {
     expectSimpleError(await raw(t, 'PUT', '/terms/x', 'template=x', 'application/x-www-form-urlencoded'), 415);
   });

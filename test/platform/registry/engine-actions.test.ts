@@ -25,7 +25,7 @@ describe('ResourceService.act', () => {
     const created = await gadget(ctx.operator, { name: 'act-1', apiKey: 'k-1' });
     const acted = await ctx.t.built.db.transaction((tx) => records.act(tx, operator, created.id, (doc) => ({ ...doc, weight: 7 }), 'weighed'));
     expect(acted).toMatchObject({ dbVersion: 1, doc: { id: created.id, weight: 7, dbVersion: 1, apiKey: '********' } });
-    expect(acted.doc.updateDate > created.updateDate).toBe(true);
+    expect(String(acted.doc.updateDate) > created.updateDate).toBe(true);
     const events = await eventsOf(ctx.t, 'gadget', created.id);
     expect(events.map((e) => e.fact)).toEqual(['created', 'weighed']);
     expect(events[1]!.what.delta).toMatchObject({ weight: 7, dbVersion: 1 });
