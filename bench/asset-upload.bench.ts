@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -16,12 +17,26 @@ const SIZE = Number(process.env.BENCH_MIB ?? 100) * MIB;
 const CHUNK = 64 * 1024;
 
 const child = spawn(process.execPath, ['--import', 'tsx', new URL('./asset-upload-server.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
-const { port, token } = JSON.parse(
-  await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  }),
-) as { port: number; token: string };
+const exited = once(child, 'exit');
+
+/** The server's `{port, token}` line; anything it logs before (start-up warnings) goes to stderr. */
+function handshake(): Promise<{ port: number; token: string }> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const parsed = (() => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (typeof parsed?.port === 'number' && typeof parsed.token === 'string') resolve({ port: parsed.port, token: parsed.token });
+      else process.stderr.write(`server: ${line}\n`);
+    });
+    void exited.then(([code]) => reject(new Error(`server exited with ${code}`)));
+  });
+}
 
 const status = (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024;
 /** Resets the peak (VmHWM) to the current RSS (Linux `clear_refs` 5). */
@@ -95,7 +110,10 @@ async function measured<T>(work: () => Promise<T>) {
 
 const mib = (bytes: number) => (bytes / MIB).toFixed(1);
 
+let port = 0;
+let token = '';
 try {
+  ({ port, token } = await handshake());
   // Warm-up: the multipart, hashing and store code paths are loaded before measuring.
   const small = await upload(createHash('sha256'), MIB);
   if (small.status !== 201) throw new Error(`warm-up upload answered ${small.status}: ${small.body}`);
@@ -118,5 +136,9 @@ try {
   console.log(`\nupload peak RSS growth ${mib(up.growth)} MiB for a ${mib(SIZE)} MiB file: ${bounded ? 'bounded (streamed)' : 'NOT bounded'}`);
   if (!bounded) process.exitCode = 1;
 } finally {
-  child.kill('SIGTERM');
+  // Wait for the server to close: it removes its DATA_DIR and its PostgreSQL schema on the way out.
+  if (child.exitCode === null) {
+    child.kill('SIGTERM');
+    await exited;
+  }
 }
