@@ -2,19 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
-import { PageSchema } from '../../platform/registry/resource-schemas.js';
+import { PageSchema, pagingParameters } from '../../platform/registry/resource-schemas.js';
 import { pageOf } from '../../platform/registry/resource-service.js';
 import type { RealmService } from './realm.service.js';
 import { RealmParamsSchema, UserParamsSchema, type NewRealmUser } from './realm-user.schema.js';
 
 const TAG = 'Tokens (IAM)';
 
+const DEFAULT_PAGE_SIZE = 20;
 // The engine's bounds; an unbounded page made an offset past PostgreSQL's bigint (a 500).
-const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 })),
-});
+const PageQuery = Type.Object(pagingParameters(DEFAULT_PAGE_SIZE));
 
 /** Routes only; the shared schemas (`realmUserSchemas`) are added by the caller. */
 export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmService) {
@@ -22,7 +19,7 @@ export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmServi
     config: { scope: 'iam:read' },
     schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', params: RealmParamsSchema, querystring: PageQuery, response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses() } },
     handler: async (request) => {
-      const { page = 0, size = 20 } = request.query as { page?: number; size?: number };
+      const { page = 0, size = DEFAULT_PAGE_SIZE } = request.query as { page?: number; size?: number };
       const { rows, total } = await realms.listUsers(principalOf(request), (request.params as { realm: string }).realm, page, size);
       return pageOf(rows, page, size, total);
     },
