@@ -1,15 +1,14 @@
 import Type, { type Static } from 'typebox';
 import { DateTime, Obj, sharedFields } from '../../platform/registry/schema-types.js';
 
-export const OrderLineItemSchema = Obj(
-  {
-    id: Type.String({ description: 'line item id' }),
-    productId: Type.String(),
-    subscriptionId: Type.String({ description: 'the subscription this line item bills' }),
-    quantity: Type.Integer({ minimum: 1 }),
-  },
-  { $id: 'OrderLineItem', title: 'Order line item' },
-);
+const lineItemFields = {
+  id: Type.String({ minLength: 1, description: 'line item id' }),
+  productId: Type.String({ minLength: 1 }),
+  subscriptionId: Type.String({ minLength: 1, description: 'the subscription this line item bills' }),
+  quantity: Type.Integer({ minimum: 1 }),
+};
+
+export const OrderLineItemSchema = Obj(lineItemFields, { $id: 'OrderLineItem', title: 'Order line item' });
 
 /** An order (DECISIONS §7), as pre-billing writes it: read only through the API. */
 export const OrderSchema = Obj(
@@ -32,12 +31,7 @@ export const NewOrderSchema = Type.Object({
   customerId: Type.String({ minLength: 1 }),
   enduserId: Type.Optional(Type.String()),
   lineItems: Type.Array(
-    Type.Object({
-      id: Type.Optional(Type.String({ minLength: 1 })),
-      productId: Type.String({ minLength: 1 }),
-      subscriptionId: Type.Optional(Type.String({ minLength: 1 })),
-      quantity: Type.Integer({ minimum: 1 }),
-    }),
+    Type.Object({ ...lineItemFields, id: Type.Optional(lineItemFields.id), subscriptionId: Type.Optional(lineItemFields.subscriptionId) }),
     { minItems: 1 },
   ),
   lastUpdateReason: Type.Optional(Type.String()),
