@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
-
-const refused = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error(`accepted ${JSON.stringify(env)}`);
-};
+import { loadConfig } from '../../src/config.js';
+import { configRefusal as refused } from '../support/config-refusal.js';
 
 describe('asset settings', () => {
   it('default to the file store, 200 MiB and 60 s', () => {
