@@ -97,6 +97,14 @@ describe('POST /iam/tokens, end_user_credentials grant', () => {
     expect(claimsOf(refreshed.access_token)).toMatchObject({ email: 'Shopper@Example.com', storeId: 'store-1', customerId: tenant.customerId });
   });
 
+  it('gives distinct subjects to end users whose store id and e-mail would join to the same text', async () => {
+    const tenant = await t.tenant();
+    const a = await t.token(endUser(tenant, { storeId: 's:x', email: 'y@example.com' }));
+    const b = await t.token(endUser(tenant, { storeId: 's', email: 'x:y@example.com' }));
+    expect(claimsOf(a.access_token).sub).not.toBe(claimsOf(b.access_token).sub);
+    expect(claimsOf(a.access_token).sub).toBe(`enduser:${tenant.customerId}:s%3Ax:y@example.com`);
+  });
+
   it('does not widen end-user scopes on request', async () => {
     const tenant = await t.tenant();
     const body = await t.token(endUser(tenant, { scope: 'catalog:read terms:write operator' }));

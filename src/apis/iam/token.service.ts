@@ -11,6 +11,15 @@ import { OPERATOR_REALM } from './jwt-access-token-verifier.js';
 import { definedOnly, hashRefreshToken, newRefreshToken, type SessionClaims, type TokenIssuer } from './token-issuer.js';
 import type { TokenRequest, TokenResponse } from './token-request.js';
 
+/**
+ * `enduser:<customer>:<store>:<email>`, each part with `%` and `:` escaped, so that no two end users can share a
+ * subject (and so sessions, or a reset) through a `:` inside a store id or an e-mail address.
+ */
+export function endUserSubject(customerId: string, storeId: string, email: string): string {
+  const part = (value: string) => value.replace(/%/g, '%25').replace(/:/g, '%3A');
+  return ['enduser', part(customerId), part(storeId), part(email.toLowerCase())].join(':');
+}
+
 /** Refusals are returned, not thrown, so that ending a session on reuse is committed. */
 type RefreshOutcome = { ok: false; error: string; revoked?: string } | { ok: true; session: repo.SessionRow; refreshToken: string; scopes: string[] };
 
@@ -95,7 +104,7 @@ export class TokenService {
     const profile = { email, storeId, given_name: request.firstName, family_name: request.lastName };
     return this.openSession({
       realm,
-      subject: `enduser:${customerId}:${storeId}:${email.toLowerCase()}`,
+      subject: endUserSubject(customerId, storeId, email),
       clientId: client.client_id,
       customerId,
       granted: [...END_USER_SCOPES],
