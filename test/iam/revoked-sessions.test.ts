@@ -13,7 +13,7 @@ describe('revoked sessions on another instance', () => {
   it('learns of a session ended by this instance within about a second, by polling the database', async () => {
     // A second instance's revocation list over the same database, polling at the default interval (1 s).
     const other = new RevokedSessions(t.built.db, t.config.accessTokenTtl);
-    await other.start();
+    await other.start(t.app.log);
     try {
       const login = await adminLogin(t);
       expect(other.has(login.session_state)).toBe(false);

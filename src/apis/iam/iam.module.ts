@@ -28,10 +28,10 @@ export async function startIam(db: Database, config: Config, log: FastifyInstanc
   const keys = await loadKeyRing(db);
   await bootstrapOperator(db, config, log);
   const revoked = new RevokedSessions(db, config.accessTokenTtl);
-  await revoked.start();
+  await revoked.start(log);
   const issuer = new TokenIssuer(() => keys, config.publicBaseUrl, config.accessTokenTtl);
   const verifier = new JwtAccessTokenVerifier(keys, config.publicBaseUrl, revoked);
-  const stopPurge = startSessionPurge(db);
+  const stopPurge = startSessionPurge(db, log);
   return {
     verifier,
     tokens: new TokenService(db, issuer, revoked, config),

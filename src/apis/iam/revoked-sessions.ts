@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { startBackgroundTask } from '../../platform/background-task.js';
 import type { Database } from '../../platform/db/database.js';
 import { revokedSince } from './iam.repository.js';
 
@@ -8,7 +10,7 @@ import { revokedSince } from './iam.repository.js';
 export class RevokedSessions {
   private readonly ended = new Map<string, number>();
   private since: Date;
-  private timer: NodeJS.Timeout | undefined;
+  private stopPolling: (() => void) | undefined;
 
   constructor(
     private readonly db: Database,
@@ -34,13 +36,13 @@ export class RevokedSessions {
     for (const [id, at] of this.ended) if (at < horizon) this.ended.delete(id);
   }
 
-  async start(pollMs = 1000): Promise<void> {
+  /** While polling fails, revocations made on other instances are not seen: the failure is logged. */
+  async start(log: FastifyBaseLogger, pollMs = 1000): Promise<void> {
     await this.refresh();
-    this.timer = setInterval(() => void this.refresh().catch(() => undefined), pollMs);
-    this.timer.unref();
+    this.stopPolling = startBackgroundTask({ name: 'revoked-sessions poll', everyMs: pollMs, run: () => this.refresh() }, log);
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.stopPolling?.();
   }
 }
