@@ -6,7 +6,7 @@ import { parseListingQuery } from '../../platform/registry/listing-query.js';
 import { maskSecrets } from '../../platform/registry/record-fields.js';
 import type { StoredRow } from '../../platform/registry/resource-repository.js';
 import { pageOf, ResourceService, type Page, type StoredRecord } from '../../platform/registry/resource-service.js';
-import { dottedPath, findUnstorableText, isStorableText } from '../../platform/registry/storable-text.js';
+import { assertStorable, isStorableText } from '../../platform/registry/storable-text.js';
 import type { RealmService } from '../iam/realm.service.js';
 import { customerResource } from './customer.resource.js';
 import { MAX_PUBLIC_IDS, toPublicView, type PublicCustomer, type PublicLookup } from './customer-public-view.js';
@@ -86,8 +86,7 @@ export class CustomerService {
    * invisible id: 404 and nothing changed). Customers are locked in id order, so two such requests cannot deadlock.
    */
   async updateRemotePriceFiltering(principal: Principal, byCustomerId: Record<string, Doc>): Promise<Doc[]> {
-    const unstorable = findUnstorableText(byCustomerId);
-    if (unstorable) throw new ValidationError(`body.remotePriceFilteringDataByCustomerId.${dottedPath(unstorable)} must not contain NUL characters or unpaired surrogates`);
+    assertStorable(byCustomerId, 'body.remotePriceFilteringDataByCustomerId');
     const ids = Object.keys(byCustomerId);
     const updated = await this.db.transaction(async (tx) => {
       const byId = new Map<string, Doc>();

@@ -3,7 +3,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { CUSTOMER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import { dottedPath, findUnstorableText, isStorableText } from '../../platform/registry/storable-text.js';
+import { assertStorable, isStorableText } from '../../platform/registry/storable-text.js';
 import * as repo from './iam.repository.js';
 import { generateSecret, hashSecret } from './passwords.js';
 import type { NewRealmUser, RealmUser } from './realm-user.schema.js';
@@ -73,8 +73,7 @@ export class RealmService {
 
   async createUser(principal: Principal, realmName: string, input: NewRealmUser): Promise<RealmUser> {
     const realm = await this.visibleRealm(principal, realmName);
-    const unstorable = findUnstorableText(input);
-    if (unstorable) throw new ValidationError(`body.${dottedPath(unstorable)} must not contain NUL characters or unpaired surrogates`);
+    assertStorable(input, 'body');
     // A user gets at most what the realm offers and the creator itself holds: a narrowed token cannot mint a wider user.
     const grantable = realm.scopes.filter((scope) => principal.scopes.has(scope));
     const scopes = narrowScopes(grantable, input.scope);

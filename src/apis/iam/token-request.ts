@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
-import { isStorableText } from '../../platform/registry/storable-text.js';
+import { unstorableField, UNSTORABLE_RULE } from '../../platform/registry/storable-text.js';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'end_user_credentials', 'idp_login'] as const;
 
@@ -114,8 +114,7 @@ export function normalizeTokenRequest(body: TokenRequestBody, query: Record<stri
     lastName: pick(body.lastName),
   };
   // Text PostgreSQL cannot hold (NUL, an unpaired surrogate) would fail in the database as a 500.
-  for (const [field, value] of Object.entries(request)) {
-    if (typeof value === 'string' && !isStorableText(value)) throw new OAuthError(400, 'invalid_request', `${field} must not contain NUL characters or unpaired surrogates`);
-  }
+  const field = unstorableField(request, '');
+  if (field) throw new OAuthError(400, 'invalid_request', `${field} ${UNSTORABLE_RULE}`);
   return request;
 }

@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors/domain-errors.js';
 import type { FilterSpec, ResourceDefinition } from './resource-definition.js';
 import { isArraySchema, isScalarSchema, schemaAt, splitPath, type JsonSchemaNode } from './document-paths.js';
-import { isStorableText } from './storable-text.js';
+import { isStorableText, UNSTORABLE_RULE } from './storable-text.js';
 
 export const MAX_PAGE_SIZE = 500;
 /** The highest page index a listing accepts (bounds the OFFSET a request can ask for). */
@@ -78,7 +78,7 @@ export function coerceFilterValue(name: string, spec: FilterSpec, raw: unknown):
       }
       default:
         if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') throw new ValidationError(`querystring.${name} must be a string`);
-        if (typeof item === 'string' && !isStorableText(item)) throw new ValidationError(`querystring.${name} must not contain NUL characters or unpaired surrogates`);
+        if (typeof item === 'string' && !isStorableText(item)) throw new ValidationError(`querystring.${name} ${UNSTORABLE_RULE}`);
         return String(item).trim();
     }
   });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../db/database.js';
 import { mayActFor, tenantScopeOf, type Principal } from '../auth/principal.js';
-import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
+import { ForbiddenError, NotFoundError, StaleVersionError } from '../errors/domain-errors.js';
 import { recordChange } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type { Doc } from './document-paths.js';
@@ -10,7 +10,7 @@ import { arrayTarget, parseListingQuery, recapTarget } from './listing-query.js'
 import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from './record-fields.js';
 import type { ResourceDefinition } from './resource-definition.js';
 import * as repository from './resource-repository.js';
-import { dottedPath, findUnstorableText, isStorableText } from './storable-text.js';
+import { assertStorable, isStorableText } from './storable-text.js';
 
 export interface Page<T> {
   items: T[];
@@ -24,12 +24,6 @@ export interface Page<T> {
 export function pageOf<T>(items: T[], page: number, size: number, totalItems: number): Page<T> {
   const totalPages = Math.ceil(totalItems / size);
   return { items, last: page >= totalPages - 1, number: page, size, totalItems, totalPages };
-}
-
-/** A body whose text PostgreSQL cannot store is refused as bad input, naming the field. */
-function assertStorable(body: Doc): void {
-  const path = findUnstorableText(body);
-  if (path) throw new ValidationError(`body.${dottedPath(path)} must not contain NUL characters or unpaired surrogates`);
 }
 
 export interface StoredRecord {
@@ -120,7 +114,7 @@ export class ResourceService {
   }
 
   async create(principal: Principal, body: Doc): Promise<StoredRecord> {
-    assertStorable(body);
+    assertStorable(body, 'body');
     const now = new Date().toISOString();
     const customerId = this.definition.tenant === 'self' ? undefined : this.customerIdForCreate(principal, body.customerId);
     const revealOnce: Doc = {};
@@ -144,7 +138,7 @@ export class ResourceService {
    * body leaves out. `expectedVersion` (If-Match) and a `dbVersion` in the body must both match the stored one.
    */
   async update(principal: Principal, id: string, body: Doc, expectedVersion?: number): Promise<StoredRecord> {
-    assertStorable(body);
+    assertStorable(body, 'body');
     const updated = await this.db.transaction(async (tx) => {
       const row = await this.findVisible(tx, principal, id, true);
       this.assertWritable(principal, row, id);

@@ -1,3 +1,5 @@
+import { ValidationError } from '../errors/domain-errors.js';
+
 /**
  * PostgreSQL text and JSONB cannot hold NUL (U+0000), and JSONB refuses unpaired UTF-16 surrogates: such input
  * would fail deep in the database as a 500. The engine refuses it up front instead (400, or 404 for an id).
@@ -46,4 +48,20 @@ export function findUnstorableText(value: unknown): (string | number)[] | undefi
 /** `['a', 2, 'b']` -> `a[2].b`, the field notation of validation messages. */
 export function dottedPath(path: (string | number)[]): string {
   return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
+}
+
+export const UNSTORABLE_RULE = 'must not contain NUL characters or unpaired surrogates';
+
+/** The field (`body.remotePriceFiltering.x`) of the first text in `value` that cannot be stored, or undefined. */
+export function unstorableField(value: unknown, prefix: string): string | undefined {
+  const path = findUnstorableText(value);
+  if (!path) return undefined;
+  const dotted = dottedPath(path);
+  return !prefix ? dotted : dotted.startsWith('[') ? `${prefix}${dotted}` : `${prefix}.${dotted}`;
+}
+
+/** 400 naming the field, when some text in `value` cannot be stored. */
+export function assertStorable(value: unknown, prefix: string): void {
+  const field = unstorableField(value, prefix);
+  if (field) throw new ValidationError(`${field} ${UNSTORABLE_RULE}`);
 }
