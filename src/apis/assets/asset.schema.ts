@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
+import { pagingParameters } from '../../platform/registry/resource-schemas.js';
 import { DateTime, Obj } from '../../platform/registry/schema-types.js';
 import { MAX_DELETE_IDS } from './asset-forms.js';
 import { ASSET_ID } from './asset-store.js';
@@ -24,8 +24,7 @@ export type ListedAsset = Static<typeof ListedAssetSchema>;
 
 export const ListAssetsQuerySchema = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'zero-based page index; default 0' })),
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `page size; default ${ASSET_PAGE_SIZE}` })),
+    ...pagingParameters(ASSET_PAGE_SIZE),
     customerId: Type.Optional(Type.String({ description: 'only the uploads of this customer' })),
   },
   { additionalProperties: false },
