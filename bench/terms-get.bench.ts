@@ -11,11 +11,31 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 const child = spawn(process.execPath, ['--import', 'tsx', new URL('./bench-servers.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
-const firstLine = await new Promise<string>((resolve, reject) => {
-  createInterface({ input: child.stdout! }).once('line', resolve);
+interface Handshake {
+  servicePort: number;
+  barePort: number;
+  token: string;
+  id: string;
+}
+
+/** The servers' handshake line; log lines the child prints before it (start-up warnings) go to stderr. */
+const { servicePort, barePort, token, id } = await new Promise<Handshake>((resolve, reject) => {
+  const lines = createInterface({ input: child.stdout! });
+  lines.on('line', (line) => {
+    const parsed = (() => {
+      try {
+        return JSON.parse(line) as Partial<Handshake>;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (parsed?.servicePort) {
+      lines.removeAllListeners('line');
+      resolve(parsed as Handshake);
+    } else process.stderr.write(`${line}\n`);
+  });
   child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
 });
-const { servicePort, barePort, token, id } = JSON.parse(firstLine) as { servicePort: number; barePort: number; token: string; id: string };
 
 async function load(name: string, port: number, headers: Record<string, string> = {}) {
   const result = await autocannon({ url: `http://127.0.0.1:${port}/terms/${id}`, connections: CONNECTIONS, duration: DURATION, headers });
