@@ -3,11 +3,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Every response of the app under test is checked against its OpenAPI declaration (test/support/response-conformance.ts).
+    setupFiles: ['test/support/response-conformance.setup.ts'],
     // Each test file builds its own app on its own database (PGlite in memory, or its own PostgreSQL schema).
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a slow shared machine must not turn a passing test into a timeout.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     reporters: ['default'],
   },
 });

@@ -2,12 +2,13 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { BENCH_DATABASE_URL } from './bench-database.js';
 
 /**
  * Child process of `terms-get.bench.ts`: starts the full service and a bare Fastify route doing the same
  * single-row query on the same database, creates one terms item, and prints what the load generator needs.
  */
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const databaseUrl = BENCH_DATABASE_URL;
 const schema = `bench_${process.pid}`;
 const secret = 'bench-operator-secret';
 const config = loadConfig({ DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, OPERATOR_CLIENT_SECRET: secret, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'warn', PORT: '0', TOKEN_RATE_LIMIT: '100000' });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { unreachableDatabase } from './bench-database.js';
 
 /**
  * Requests per second of `GET /terms/{id}` (full stack: JWT check, tenant rule, engine, schema serialisation)
@@ -9,6 +10,15 @@ import autocannon from 'autocannon';
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+/** One line on stderr and exit code 1: what the benchmark needs, not a stack trace. */
+function stop(message: string): never {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
+
+const problem = await unreachableDatabase();
+if (problem) stop(problem);
 
 const child = spawn(process.execPath, ['--import', 'tsx', new URL('./bench-servers.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
 interface Handshake {
@@ -34,8 +44,8 @@ const { servicePort, barePort, token, id } = await new Promise<Handshake>((resol
       resolve(parsed as Handshake);
     } else process.stderr.write(`${line}\n`);
   });
-  child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
-});
+  child.once('exit', (code) => reject(new Error(`the bench servers exited with code ${code} before starting (see the lines above)`)));
+}).catch((error: Error) => stop(error.message));
 
 async function load(name: string, port: number, headers: Record<string, string> = {}) {
   const result = await autocannon({ url: `http://127.0.0.1:${port}/terms/${id}`, connections: CONNECTIONS, duration: DURATION, headers });

@@ -3,12 +3,9 @@ import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
-import { resources, withAppHooks } from './apis/index.js';
-import { customerRoutes, startCustomers } from './apis/customers/customers.module.js';
-import { customerResource } from './apis/customers/customer.resource.js';
-import { registerAssets } from './apis/assets/assets.module.js';
+import type { ApiContext, ApiModule, StartedApi } from './apis/api-module.js';
+import { apiModules } from './apis/index.js';
 import { registerIamRoutes, startIam, type Iam } from './apis/iam/iam.module.js';
-import { orderRoutes } from './apis/orders/orders.routes.js';
 import { rateLimitError } from './apis/iam/token.routes.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import type { Database } from './platform/db/database.js';
@@ -16,25 +13,48 @@ import { migrate } from './platform/db/migrate.js';
 import { openDatabase } from './platform/db/open-database.js';
 import { handleFrameworkError, registerErrorHandler } from './platform/errors/error-handler.js';
 import { DetailedErrorSchema, SimpleErrorSchema } from './platform/errors/error-schemas.js';
+import { bodyDeadline } from './platform/http/body-deadline.js';
+import { clientErrorHandler, trackRequestsInFlight } from './platform/http/client-errors.js';
+import { refuseUnknownQueryParameters } from './platform/http/closed-querystring.js';
+import { registerConditionalGet } from './platform/http/conditional-get.js';
 import { connectionDrain } from './platform/http/connection-drain.js';
 import { healthRoutes } from './platform/http/health.js';
 import { idempotency } from './platform/http/idempotency.js';
 import { loggerOptions, type LogStream } from './platform/http/logging.js';
 import { metricsRoutes } from './platform/http/metrics.js';
 import { registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
+import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
 import { schemaController } from './platform/http/validator-compiler.js';
 import { newId } from './platform/ids.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { registerResource, registerView } from './platform/registry/engine.js';
 import { RecapItemSchema } from './platform/registry/resource-schemas.js';
-import { registerResourceRoutes } from './platform/registry/resource-routes.js';
+import { ensureStorage } from './platform/registry/resource-storage.js';
+import { ServiceRegistry } from './platform/registry/service-registry.js';
 
 export interface App {
   app: FastifyInstance;
   db: Database;
   iam: Iam;
+  /** Every kind's service, as the APIs reach one another's records. */
+  services: ServiceRegistry;
+  clock: Clock;
 }
 
-/** Builds the whole service on `config`; production (`server.ts`) and tests both use this. `logStream`: tests capture logs. */
-export async function buildApp(config: Config, logStream?: LogStream): Promise<App> {
+export interface BuildOptions {
+  /** Tests capture the logs. */
+  logStream?: LogStream;
+  /** Tests move time instead of sleeping. */
+  clock?: Clock;
+  /** APIs served besides the product's (tests declare kinds of their own). */
+  extraModules?: ApiModule[];
+  /** Tests add hooks before any route exists (the response checks of test/support). */
+  instrument?: (app: FastifyInstance) => void;
+}
+
+/** Builds the whole service on `config`; production (`server.ts`) and tests both use this. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const { logStream, clock = systemClock } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     genReqId: (request) => {
@@ -46,14 +66,18 @@ export async function buildApp(config: Config, logStream?: LogStream): Promise<A
     routerOptions: { maxParamLength: 1024 },
     frameworkErrors: handleFrameworkError,
     schemaController,
-    return503OnClosing: true,
+    ...serverTimeoutOptions(config.timeouts),
+    clientErrorHandler: clientErrorHandler(config.timeouts),
+    // connectionDrain answers our 503 instead.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
+  options.instrument?.(app);
 
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, (error) => app.log.error({ err: error }, 'after-commit work failed'));
   app.addHook('onClose', async () => db.close());
   await migrate(db, config.databaseSchema);
-  const iam = await startIam(db, config, app.log);
+  const iam = await startIam(db, config, app.log, clock);
   app.addHook('onClose', async () => iam.stop());
 
   app.addHook('onRequest', async (request, reply) => {
@@ -62,11 +86,15 @@ export async function buildApp(config: Config, logStream?: LogStream): Promise<A
   // Bodies are JSON (forms only on the token endpoints); anything else is a 415 rather than a guess.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  await app.register(connectionDrain);
+  await app.register(trackRequestsInFlight);
+  await app.register(bodyDeadline, { timeoutMs: config.timeouts.bodyMs });
   for (const schema of [SimpleErrorSchema, DetailedErrorSchema, RecapItemSchema]) app.addSchema(schema);
-  await registerOpenApi(app, config.publicBaseUrl);
+  refuseUnknownQueryParameters(app);
+  registerConditionalGet(app);
+  await registerOpenApi(app);
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
   registerAuthentication(app, iam.verifier);
-  await app.register(connectionDrain);
   await app.register(metricsRoutes);
   await app.register(healthRoutes, { db });
   // Before any route: it attaches itself to each POST route as the route is added.
@@ -77,14 +105,27 @@ export async function buildApp(config: Config, logStream?: LogStream): Promise<A
     await iamScope.register(formBody);
     registerIamRoutes(iamScope, iam, config);
   });
-  const customers = startCustomers(db, iam, config, app.log);
-  const appHooks = { [customerResource.name]: customers.hooks };
-  for (const definition of resources) registerResourceRoutes(app, withAppHooks(definition, appHooks), db);
-  await app.register(customerRoutes, { customers });
-  await registerAssets(app, db, config);
-  await app.register(orderRoutes, { db });
+  const services = new ServiceRegistry();
+  await startApis(app, { db, config, log: app.log, clock, iam, services }, [...apiModules, ...(options.extraModules ?? [])]);
 
   await registerDocsUi(app);
   await app.ready();
-  return { app, db, iam };
+  return { app, db, iam, services, clock };
+}
+
+/**
+ * Starts each API, makes sure the storage its kinds declare exists, then serves its kinds and views through the
+ * engine and registers what it routes itself.
+ */
+async function startApis(app: FastifyInstance, api: ApiContext, modules: ApiModule[]): Promise<void> {
+  const started: StartedApi[] = [];
+  for (const module of modules) started.push(await module.start(api));
+  await ensureStorage(api.db, api.config.databaseSchema, started.flatMap((s) => s.resources ?? []));
+  for (const { resources = [], views = [], schemas = [], routes, stop } of started) {
+    for (const schema of schemas) app.addSchema(schema);
+    for (const definition of resources) registerResource(app, definition, api);
+    for (const view of views) registerView(app, view, api);
+    if (routes) await app.register(routes);
+    if (stop) app.addHook('onClose', async () => stop());
+  }
 }

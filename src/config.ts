@@ -38,6 +38,20 @@ export interface Config {
   bodyLimit: number;
   /** Base64 of the 32-byte AES-256-GCM key sealing data at rest (customers' private keys); unset: kept under dataDir. */
   dataEncryptionKey: string | undefined;
+  /** How long a client may take to send a request, and keep an idle connection open. */
+  timeouts: HttpTimeouts;
+}
+
+/** Milliseconds; every one of them bounds how long a single slow or silent client can hold a connection. */
+export interface HttpTimeouts {
+  /** The request head (request line and headers) must arrive within this. */
+  headersMs: number;
+  /** A body the service reads itself (JSON, forms, anything but multipart uploads) must arrive within this. */
+  bodyMs: number;
+  /** The whole request, multipart uploads included, must arrive within this. */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
 }
 
 /** A setting that cannot work; its message is the one line printed when start-up stops. */
@@ -79,7 +93,7 @@ export const EnvSchema = Type.Object({
   DATABASE_SCHEMA: Type.String({ default: 'public', pattern: '^[a-z_][a-z0-9_]{0,62}$', expected: 'a lower-case SQL identifier', description: 'PostgreSQL schema of every table' }),
   DATA_DIR: Type.String({ default: './data', description: 'embedded database, asset files, mail spool' }),
   PUBLIC_BASE_URL: optionalText('base of public links and token issuers (default http://localhost:PORT)', '^https?://[^\\s/?#]+', 'an http:// or https:// URL'),
-  ADMIN_USERNAME: Type.String({ default: 'admin', description: "the operator realm's administrator" }),
+  ADMIN_USERNAME: Type.String({ default: 'admin', minLength: 1, maxLength: 150, expected: '1 to 150 characters, as any realm username', description: "the operator realm's administrator" }),
   ADMIN_PASSWORD: optionalText('generated and printed once when unset'),
   OPERATOR_CLIENT_SECRET: optionalText("the operator client's secret; generated and printed once when unset"),
   SMTP_URL: optionalText('unset: e-mails go to the mail spool', '^smtps?://.+', 'an smtp:// or smtps:// URL'),
@@ -104,6 +118,10 @@ export const EnvSchema = Type.Object({
   LOCKOUT_THRESHOLD: whole(5, 1, 1000, 'failed passwords before a user is locked'),
   LOCKOUT_SECONDS: whole(900, 1, 86_400, 'how long a locked user stays locked'),
   BODY_LIMIT: whole(1_048_576, 1024, 1_073_741_824, 'largest JSON body, bytes'),
+  HEADERS_TIMEOUT: whole(20, 1, 3600, 'seconds the request head may take to arrive (408 beyond)'),
+  BODY_TIMEOUT: whole(30, 1, 3600, 'seconds a JSON or form body may take to arrive (408 beyond)'),
+  REQUEST_TIMEOUT: whole(300, 1, 86_400, 'seconds a whole request, uploads included, may take to arrive (408 beyond)'),
+  KEEP_ALIVE_TIMEOUT: whole(72, 1, 3600, 'seconds an idle keep-alive connection stays open'),
   DATA_ENCRYPTION_KEY: optionalText('base64 of 32 bytes sealing private keys at rest (AES-256-GCM); unset: generated once in DATA_DIR/data-encryption.key', '^[A-Za-z0-9+/]{43}=$', 'the base64 of 32 bytes (44 characters ending in =, e.g. from `openssl rand -base64 32`)'),
 });
 type Env = Static<typeof EnvSchema>;
@@ -186,6 +204,14 @@ function checkedAllowlist(entries: string[]): string[] {
   return entries;
 }
 
+/** Node refuses a head limit above the whole-request limit; a body limit above it could never apply. */
+function httpTimeouts(e: Env): HttpTimeouts {
+  for (const name of ['HEADERS_TIMEOUT', 'BODY_TIMEOUT'] as const) {
+    if (e[name] > e.REQUEST_TIMEOUT) throw new ConfigError(`${name} (${e[name]}) must not exceed REQUEST_TIMEOUT (${e.REQUEST_TIMEOUT})`);
+  }
+  return { headersMs: e.HEADERS_TIMEOUT * 1000, bodyMs: e.BODY_TIMEOUT * 1000, requestMs: e.REQUEST_TIMEOUT * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT * 1000 };
+}
+
 function assetSettings(e: Env): AssetSettings {
   if (e.ASSET_STORE === 's3' && !e.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when ASSET_STORE=s3');
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
@@ -231,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockoutSeconds: e.LOCKOUT_SECONDS,
     bodyLimit: e.BODY_LIMIT,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    timeouts: httpTimeouts(e),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, prepareDataDir, type Config } from './config.js';
+import { LOCK_FILE, lockDataDir, type DataDirLock } from './platform/db/data-dir-lock.js';
+import { checkPortFree } from './platform/http/port-check.js';
 
 /** Orchestrators usually wait 30 s after SIGTERM before SIGKILL; finish first, with a margin. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -32,13 +34,27 @@ function listenProblem(error: NodeJS.ErrnoException, config: Config): string {
   return firstLine(error);
 }
 
+/** The embedded database on disk is one process's: a second server on the same DATA_DIR stops here. */
+function lockEmbeddedDatabase(config: Config): DataDirLock | undefined {
+  if (config.databaseUrl !== undefined) return undefined;
+  try {
+    return lockDataDir(config.dataDir);
+  } catch (error) {
+    fail(firstLine(error));
+  }
+}
+
 async function start(config: Config): Promise<FastifyInstance> {
+  // Port first: a port in use is reported without touching the database.
+  await checkPortFree(config.host, config.port).catch((error: unknown) => fail(listenProblem(error as NodeJS.ErrnoException, config)));
+  const lock = lockEmbeddedDatabase(config);
   let app: FastifyInstance;
   try {
     app = (await buildApp(config)).app;
   } catch (error) {
     fail(`could not open the database or prepare the service: ${firstLine(error)}`);
   }
+  if (lock?.tookOverFrom) app.log.warn({ stalePid: lock.tookOverFrom.pid, since: lock.tookOverFrom.since }, `took over ${LOCK_FILE} in DATA_DIR from a server that is gone`);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

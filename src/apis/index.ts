@@ -1,12 +1,8 @@
-import type { ResourceDefinition, ResourceHooks } from '../platform/registry/resource-definition.js';
-import { customerResource } from './customers/customer.resource.js';
-import { companyTermsResource, termsResource } from './terms/terms.resource.js';
+import type { ApiModule } from './api-module.js';
+import { assetsModule } from './assets/assets.module.js';
+import { customersModule } from './customers/customers.module.js';
+import { ordersModule } from './orders/orders.module.js';
+import { termsModule } from './terms/terms.module.js';
 
-/** Every resource kind the generic engine serves. */
-export const resources: ResourceDefinition[] = [termsResource, companyTermsResource, customerResource];
-
-/** Kinds whose hooks need the running app's services (IAM, keys) get them at registration: resource name -> hooks. */
-export function withAppHooks(definition: ResourceDefinition, hooks: Record<string, ResourceHooks>): ResourceDefinition {
-  const bound = Object.hasOwn(hooks, definition.name) ? hooks[definition.name] : undefined;
-  return bound ? { ...definition, hooks: { ...definition.hooks, ...bound } } : definition;
-}
+/** Every API the service serves, started in this order (an API's views may read kinds of APIs before it). */
+export const apiModules: ApiModule[] = [termsModule, customersModule, assetsModule, ordersModule];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomWideText } from '../support/random-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createCustomer, customerBody, expectError, type Json } from './customer-factories.js';
 
@@ -36,6 +37,19 @@ const REFUSED: [string, Json, string][] = [
   ['a feature that is not a boolean', { features: { seller: 'yes' } }, 'body.features.seller must be of type boolean'],
   ['duplicate authorizedCustomers', { authorizedCustomers: ['a', 'a'] }, 'body.authorizedCustomers must not contain duplicate items'],
   ['a realm name with upper case', { realmName: 'My-Realm' }, 'body.realmName must match the pattern'],
+  // docs/decisions.md, "Input bounds": every text, list and map has a limit.
+  ['a realm name of 64 characters', { realmName: 'r'.repeat(64) }, 'body.realmName must be at most 63 characters'],
+  ['a parentId of 129 characters', { parentId: randomWideText(129) }, 'body.parentId must be at most 128 characters'],
+  ['an authorized customer id of 129 characters', { authorizedCustomers: [randomWideText(129)] }, 'body.authorizedCustomers[0] must be at most 128 characters'],
+  ['1001 authorizedCustomers', { authorizedCustomers: Array.from({ length: 1001 }, (_, i) => `c${i}`) }, 'body.authorizedCustomers must have at most 1000 items'],
+  ['501 available locales', { availableLocales: Array.from({ length: 501 }, (_, i) => `l${i}`) }, 'body.availableLocales must have at most 500 items'],
+  ['a street address of 1001 characters', { addressBook: { streetAddress: randomWideText(1001) } }, 'body.addressBook.streetAddress must be at most 1000 characters'],
+  ['a bannerEmail of 255 characters', { bannerEmail: `${'b'.repeat(243)}@example.com` }, 'body.bannerEmail must be at most 254 characters'],
+  ['a logo URL of 2049 characters', { logo: `https://cdn.example.com/${'l'.repeat(2025)}` }, 'body.logo must be at most 2048 characters'],
+  ['a fulfillments key of 129 characters', { fulfillments: { [randomWideText(129)]: 'x' } }, 'body.fulfillments has a key'],
+  ['a fulfillments value of 1001 characters', { fulfillments: { digital: 'd'.repeat(1001) } }, 'body.fulfillments.digital must be at most 1000 characters'],
+  ['501 subscriptions', { subscriptions: Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`s${i}`, 'm'])) }, 'body.subscriptions must have at most 500 entries'],
+  ['a payment type of 1001 characters', { paymentServiceConfiguration: { blackListedPaymentTypes: ['p'.repeat(1001)] } }, 'body.paymentServiceConfiguration.blackListedPaymentTypes[0] must be at most 1000 characters'],
 ];
 
 describe('customer validation', () => {

@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { adminLogin, b64url, claimsOf, expectSimpleError, signWithPlatformKey, termsStatus, type Json } from './iam-kit.js';
@@ -106,5 +106,41 @@ describe('protected routes and bearer tokens', () => {
     const res = await t.request('POST', '/terms', readOnly.access_token, { startDate: '2026-01-01T00:00:00Z', template: 'tpl', model: 'MOR' });
     expectSimpleError(res, 403, '/terms');
     expect((res.body as Json).message).toContain('terms:write');
+  });
+});
+
+describe('access tokens per RFC 9068', () => {
+  it('carry the header typ at+jwt and the claims client_id, iss, sub, aud, exp, iat and jti', async () => {
+    const tenant = await t.tenant();
+    expect(decodeProtectedHeader(tenant.token)).toMatchObject({ alg: 'RS256', typ: 'at+jwt', kid: expect.any(String) });
+    expect(claimsOf(tenant.token)).toMatchObject({
+      client_id: tenant.realm,
+      iss: `http://localhost:8080/iam/realms/${tenant.realm}`,
+      sub: `client:${tenant.realm}`,
+      aud: tenant.realm,
+      exp: expect.any(Number),
+      iat: expect.any(Number),
+      jti: expect.any(String),
+    });
+  });
+
+  it('keep id tokens (header typ JWT, claim typ ID) apart: refused as bearer tokens, also relabelled at+jwt', async () => {
+    const login = await adminLogin(t);
+    expect(decodeProtectedHeader(login.id_token).typ).toBe('JWT');
+    await expect401(login.id_token);
+    await expect401(await signWithPlatformKey(t, claimsOf(login.id_token), { typ: 'at+jwt' }));
+    await expect401(await signWithPlatformKey(t, { ...genuineClaims(), typ: 'ID' }, { typ: 'at+jwt' }));
+  });
+
+  it('accept a token issued before the profile (header typ JWT, claim typ Bearer), which lives one lifetime at most', async () => {
+    const legacy = await signWithPlatformKey(t, { ...genuineClaims(), client_id: undefined }, { typ: 'JWT' });
+    expect(await termsStatus(t, legacy)).toBe(200);
+  });
+
+  it('accept the header typ application/at+jwt, and a token without the claim typ; refuse a header typ JWT without it', async () => {
+    const { typ: _typ, ...untyped } = genuineClaims();
+    expect(await termsStatus(t, await signWithPlatformKey(t, genuineClaims(), { typ: 'application/at+jwt' }))).toBe(200);
+    expect(await termsStatus(t, await signWithPlatformKey(t, untyped, { typ: 'at+jwt' }))).toBe(200);
+    await expect401(await signWithPlatformKey(t, untyped, { typ: 'JWT' }));
   });
 });

@@ -90,6 +90,13 @@ describe('POST /iam/tokens, end_user_credentials grant', () => {
     expect(await termsStatus(t, body.access_token)).toBe(403);
   });
 
+  it('accepts the registered extension grant URI for end_user_credentials (RFC 6749 §4.5)', async () => {
+    const tenant = await t.tenant();
+    const res = await tokenRequest(t, endUser(tenant, { grantType: 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(claimsOf((res.body as Json).access_token)).toMatchObject({ sub: `enduser:${tenant.customerId}:store-1:shopper@example.com`, scope: 'catalog:read recommendations:read' });
+  });
+
   it('keeps the end user’s identity claims in refreshed access tokens', async () => {
     const tenant = await t.tenant();
     const first = await t.token(endUser(tenant));

@@ -62,3 +62,15 @@ export async function signWithPlatformKey(t: TestApp, payload: JWTPayload, heade
 }
 
 export const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** RFC 6749 §2.3.1 HTTP Basic client authentication: id and secret form-encoded, then base64. */
+export const basicAuth = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** POST a form (string or fields) to an OAuth endpoint, whatever the answer. */
+export async function postForm(t: TestApp, url: string, form: string | Record<string, string>, headers: Record<string, string> = {}) {
+  const payload = typeof form === 'string' ? form : new URLSearchParams(form).toString();
+  const res = await t.inject({ method: 'POST', url, headers: { ...FORM, ...headers }, payload });
+  return { status: res.statusCode, body: (res.body ? res.json() : undefined) as Json, headers: res.headers, text: res.body };
+}

@@ -85,8 +85,18 @@ describe('POST /iam/tokens/oauth (RFC 6749 token endpoint)', () => {
     expect(res.body.session_state).toBe(login.session_state);
   });
 
+  it('issues an end-user token for the extension grant URI, from a form with HTTP Basic', async () => {
+    const tenant = await t.tenant();
+    const form = { grant_type: 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials', customerId: tenant.customerId, storeId: 'store-9', email: 'buyer@example.com' };
+    const res = await oauth({ headers: { ...FORM, authorization: basic(tenant.realm, tenant.clientSecret) }, payload: new URLSearchParams(form).toString() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.refresh_token).toEqual(expect.any(String));
+    expect(claimsOf(res.body.access_token)).toMatchObject({ sub: `enduser:${tenant.customerId}:store-9:buyer@example.com`, client_id: tenant.realm, scope: 'catalog:read recommendations:read' });
+  });
+
   it('answers 400 unsupported_grant_type for an unknown grant in a form', async () => {
     expectOAuthError(await oauth({ headers: FORM, payload: 'grant_type=authorization_code&code=abc' }), 400, 'unsupported_grant_type', '/iam/tokens/oauth');
+    expectOAuthError(await oauth({ headers: FORM, payload: 'grant_type=__proto__' }), 400, 'unsupported_grant_type', '/iam/tokens/oauth');
   });
 
   it('answers 400 invalid_request, never 500, for a NUL in a query parameter', async () => {

@@ -60,6 +60,18 @@ describe('token endpoints, rate limit per client', () => {
   });
 });
 
+describe('revocation and introspection, rate limit per client', () => {
+  it('count against the token endpoints\' allowance, so guesses at a client secret cannot be spread over them', async () => {
+    await spend(proxied, 3, '10.1.0.6');
+    expect((await send(proxied, '10.1.0.6', undefined, '/iam/tokens/revoke', { token: 'x' })).status).toBe(401);
+    expect((await send(proxied, '10.1.0.6', undefined, '/iam/tokens/introspect', { token: 'x' })).status).toBe(401);
+    const limited = await send(proxied, '10.1.0.6', undefined, '/iam/tokens/introspect', { token: 'x' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ status: 429, path: '/iam/tokens/introspect' });
+    expect((await send(proxied, '10.1.0.6', undefined, '/iam/tokens/revoke', { token: 'x' })).status).toBe(429);
+  });
+});
+
 describe('token endpoints, X-Real-Ip', () => {
   it('gives each X-Real-Ip sent by a trusted proxy an allowance of its own', async () => {
     await spend(proxied, 5, '127.0.0.1', () => '198.51.100.1');

@@ -33,6 +33,17 @@ describe('loadConfig', () => {
     expect(configRefusal({ SMTP_URL: 'mail.example.com' })).toBe('SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com"');
     expect(configRefusal({ NOTIFICATION_RETRY_SCHEDULE: '5s,soon' })).toBe('NOTIFICATION_RETRY_SCHEDULE must be a comma list of durations like 0s,5s,5m,2h,1d, got "5s,soon"');
     expect(configRefusal({ TRUSTED_PROXIES: '10.0.0.0/33' })).toBe('TRUSTED_PROXIES must be a comma list of IP addresses or CIDRs, got "10.0.0.0/33"');
+    // The operator's admin is a realm user: the same username limit applies (docs/decisions.md, "Input bounds").
+    const long = 'a'.repeat(151);
+    expect(configRefusal({ ADMIN_USERNAME: long })).toBe(`ADMIN_USERNAME must be 1 to 150 characters, as any realm username, got "${long}"`);
+  });
+
+  it('reads the client time limits in seconds, defaults head 20, body 30, whole request 300, keep-alive 72', () => {
+    expect(loadConfig({}).timeouts).toEqual({ headersMs: 20_000, bodyMs: 30_000, requestMs: 300_000, keepAliveMs: 72_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT: '5', BODY_TIMEOUT: '10', REQUEST_TIMEOUT: '10', KEEP_ALIVE_TIMEOUT: '1' }).timeouts).toEqual({ headersMs: 5000, bodyMs: 10_000, requestMs: 10_000, keepAliveMs: 1000 });
+    expect(configRefusal({ HEADERS_TIMEOUT: '0' })).toBe('HEADERS_TIMEOUT must be a whole number from 1 to 3600, got "0"');
+    expect(configRefusal({ HEADERS_TIMEOUT: '60', REQUEST_TIMEOUT: '30' })).toBe('HEADERS_TIMEOUT (60) must not exceed REQUEST_TIMEOUT (30)');
+    expect(configRefusal({ BODY_TIMEOUT: '400' })).toBe('BODY_TIMEOUT (400) must not exceed REQUEST_TIMEOUT (300)');
   });
 
   it('believes X-Real-Ip only from the configured proxies', () => {

@@ -24,7 +24,7 @@ const order = (customerId: string) => ({
 
 describe('createOrder (what pre-billing calls)', () => {
   it('stores the DECISIONS §7 shape with server ids and dates, and emits a created event in the same transaction', async () => {
-    const created = await t.built.db.transaction((tx) => createOrder(tx, order('cust-a')));
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order('cust-a')));
     expect(created).toEqual({
       id: expect.any(String),
       subscriptionId: 'sub-1',
@@ -47,7 +47,7 @@ describe('createOrder (what pre-billing calls)', () => {
     let id = '';
     await expect(
       t.built.db.transaction(async (tx) => {
-        id = (await createOrder(tx, order('cust-a'))).id;
+        id = (await createOrder(t.built.services, tx, order('cust-a'))).id;
         throw new Error('pre-billing failed later');
       }),
     ).rejects.toThrow('pre-billing failed later');
@@ -55,15 +55,15 @@ describe('createOrder (what pre-billing calls)', () => {
   });
 
   it('refuses an order without line items or with a bad quantity', async () => {
-    await expect(t.built.db.transaction((tx) => createOrder(tx, { ...order('c'), lineItems: [] }))).rejects.toBeInstanceOf(ValidationError);
-    await expect(t.built.db.transaction((tx) => createOrder(tx, { ...order('c'), lineItems: [{ productId: 'p', quantity: 0 }] }))).rejects.toThrow(/quantity/);
+    await expect(t.built.db.transaction((tx) => createOrder(t.built.services, tx, { ...order('c'), lineItems: [] }))).rejects.toBeInstanceOf(ValidationError);
+    await expect(t.built.db.transaction((tx) => createOrder(t.built.services, tx, { ...order('c'), lineItems: [{ productId: 'p', quantity: 0 }] }))).rejects.toThrow(/quantity/);
   });
 });
 
 describe('GET /orders/{id}', () => {
   it("answers 200 with the tenant's own order and its ETag", async () => {
     const tenant = await t.tenant();
-    const created = await t.built.db.transaction((tx) => createOrder(tx, order(tenant.customerId)));
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order(tenant.customerId)));
     const res = await t.request('GET', `/orders/${created.id}`, tenant.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(created);
@@ -73,14 +73,14 @@ describe('GET /orders/{id}', () => {
   it("answers 404 for another tenant's order, as for an unknown one; the operator reads both", async () => {
     const owner = await t.tenant();
     const other = await t.tenant();
-    const created = await t.built.db.transaction((tx) => createOrder(tx, order(owner.customerId)));
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order(owner.customerId)));
     expectSimpleError(await t.request('GET', `/orders/${created.id}`, other.token), 404, `order ${created.id} was not found`);
     expect((await t.request('GET', `/orders/${created.id}`, operator)).status).toBe(200);
   });
 
   it('lets a reseller read the orders of a customer it is authorized for', async () => {
     const publisher = await t.tenant();
-    const created = await t.built.db.transaction((tx) => createOrder(tx, order(publisher.customerId)));
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order(publisher.customerId)));
     const reseller = await t.tenant(undefined, [publisher.customerId]);
     expect((await t.request('GET', `/orders/${created.id}`, reseller.token)).status).toBe(200);
   });
@@ -93,7 +93,7 @@ describe('GET /orders/{id}', () => {
   });
 
   it('needs subscriptions:read (403 without it, 401 without a token)', async () => {
-    const created = await t.built.db.transaction((tx) => createOrder(tx, order('cust-b')));
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order('cust-b')));
     const narrow = await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET, scope: 'assets:read' });
     expectSimpleError(await t.request('GET', `/orders/${created.id}`, narrow.access_token), 403, 'subscriptions:read');
     expectSimpleError(await t.request('GET', `/orders/${created.id}`, undefined), 401);

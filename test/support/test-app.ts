@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { checkResponses } from './response-conformance.js';
 
 export const OPERATOR_SECRET = 'test-operator-secret';
 export const ADMIN_PASSWORD = 'test-admin-password';
@@ -11,7 +12,7 @@ export const ADMIN_PASSWORD = 'test-admin-password';
  * An app on a fresh database: PGlite in memory by default, or, when DATABASE_URL is a postgres:// URL,
  * a schema of its own on that server (dropped at close), so test files never see each other's rows.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL || 'memory://';
   const schema = databaseUrl.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : 'public';
   const config = loadConfig({
@@ -23,7 +24,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     PUBLIC_BASE_URL: 'http://localhost:8080',
     ...env,
   });
-  const built = await buildApp(config);
+  const built = await buildApp(config, { ...options, instrument: checkResponses });
   return new TestApp(built, config, schema);
 }
 
@@ -45,8 +46,8 @@ export class TestApp {
   }
 
   /** A JSON request with a bearer token. */
-  request(method: InjectOptions['method'], url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
-    return injectJson(this.app, method, url, token, body, headers);
+  request<Body = unknown>(method: InjectOptions['method'], url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
+    return injectJson<Body>(this.app, method, url, token, body, headers);
   }
 
   async token(body: Record<string, unknown>): Promise<Record<string, any>> {

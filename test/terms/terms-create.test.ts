@@ -43,7 +43,7 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('POST %s', (_path, kind) =
 
   it('answers 400 when startDate is not a date-time', async () => {
     const res = await t.request('POST', kind.path, operator, kind.body({ startDate: 'next tuesday' }));
-    expectSimpleError(res, 400, 'body.startDate must be a valid date-time');
+    expectSimpleError(res, 400, 'body.startDate must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z');
   });
 
   it('answers 400 naming the field when a string field has another type', async () => {

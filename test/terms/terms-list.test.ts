@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeViolations } from '../support/response-conformance.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { COMPANY_TERMS, KINDS, TERMS, createTagged, expectSimpleError, jsonParam, unique } from './terms-factories.js';
+import { COMPANY_TERMS, KINDS, TERMS, createTagged, expectSimpleError, jsonParam, storeLegacyItem, unique } from './terms-factories.js';
 
 let t: TestApp;
 let operator: string;
@@ -115,24 +116,25 @@ describe('GET /terms (filters, sort, target)', () => {
       { startDate: '2026-01-01T06:00:00Z' },
       { startDate: '2026-01-01T05:30:00.5Z' },
       { startDate: '2026-01-01T00:00:00-08:00' },
-      { startDate: '2026-01-01T09:45:00+04' },
+      { startDate: '2026-01-01T09:45:00+04:00' },
     ]);
     const order = async (direction: string) => (await list('/terms', `lastUpdater=${own}&sort=startDate,${direction}`)).items.map((i: any) => created.findIndex((c) => c.id === i.id));
     expect(await order('asc')).toEqual([0, 2, 4, 1, 3]);
     expect(await order('desc')).toEqual([3, 1, 4, 2, 0]);
   });
 
-  it('sorts date-times PostgreSQL cannot read after the others, by text, without failing', async () => {
+  it('sorts stored date-times PostgreSQL cannot read (kept from before the RFC 3339 rule) after the others, by text, without failing', async () => {
     const own = unique('odd-dates');
-    const created = await createTagged(t, operator, TERMS, own, [
-      { startDate: '0000-01-01T00:00:00Z' },
-      { startDate: '2026-01-01T00:00:00+23:59' },
-      { startDate: '2026-01-01T00:00:00Z' },
-      { startDate: '0001-01-01T00:00:00Z' },
-    ]);
+    const created: Record<string, unknown>[] = [];
+    for (const startDate of ['0000-01-01T00:00:00Z', '2026-01-01T00:00:00+23:59', '2026-01-01T00:00:00Z', '0001-01-01T00:00:00Z']) {
+      created.push(await storeLegacyItem(t, TERMS, { startDate, lastUpdater: own }));
+    }
     const order = async (direction: string) => (await list('/terms', `lastUpdater=${own}&sort=startDate,${direction}`)).items.map((i: any) => created.findIndex((c) => c.id === i.id));
     expect(await order('asc')).toEqual([2, 0, 3, 1]);
     expect(await order('desc')).toEqual([2, 1, 3, 0]);
+    // Values stored before the rule are answered as stored, outside the pattern the document now declares: expected here.
+    const legacy = takeViolations();
+    expect(legacy.every((v) => /startDate must match pattern/.test(v.problem))).toBe(true);
   });
 
   it('sorts missing values last in both directions', async () => {

@@ -5,6 +5,9 @@ import { cleanFilename, contentTypeOf } from './asset-naming.js';
 import { discard, stage, type StagedUpload } from './asset-staging.js';
 
 export const MAX_DELETE_IDS = 1000;
+/** Longest `url` field of an upload form, and longest `ids` field (a comma list) of a delete form. */
+export const MAX_URL_FIELD_LENGTH = 16_384;
+export const MAX_FORM_FIELD_LENGTH = 65_536;
 const ONE_SOURCE = 'one file per request: send either one "file" part or one "url" field';
 
 export type UploadSource = ({ kind: 'file' } & StagedUpload) | { kind: 'url'; url: string };
@@ -46,7 +49,7 @@ export async function readUploadForm(request: FastifyRequest, stagingDir: string
   let url: string | undefined;
   try {
     // busboy truncates a file at fileSize; one byte more than allowed lets our own meter name the limit.
-    for await (const part of partsOf(request, { fileSize: maxBytes + 1, files: 2, fields: 20, fieldSize: 16_384, parts: 30 })) {
+    for await (const part of partsOf(request, { fileSize: maxBytes + 1, files: 2, fields: 20, fieldSize: MAX_URL_FIELD_LENGTH, parts: 30 })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw new ValidationError(`body.${part.fieldname} is not a file field of this operation; send the file as "file"`);
         if (file || url !== undefined) throw new ValidationError(ONE_SOURCE);
@@ -57,7 +60,7 @@ export async function readUploadForm(request: FastifyRequest, stagingDir: string
         file = { kind: 'file', staged, filename, contentType: contentTypeOf(part.mimetype, filename) };
       } else if (part.fieldname === 'url') {
         if (file || url !== undefined) throw new ValidationError(ONE_SOURCE);
-        if (part.valueTruncated) throw new ValidationError('body.url must be at most 16384 characters');
+        if (part.valueTruncated) throw new ValidationError(`body.url must be at most ${MAX_URL_FIELD_LENGTH} characters`);
         url = String(part.value);
       } else if (part.fieldname === 'file') {
         throw new ValidationError('body.file must be a file part (with a filename in its Content-Disposition)');
@@ -88,9 +91,10 @@ function checkCount(count: number): void {
 export async function readDeleteIds(request: FastifyRequest): Promise<string[]> {
   const ids: string[] = [];
   if (request.isMultipart()) {
-    for await (const part of partsOf(request, { fields: MAX_DELETE_IDS + 10, fieldSize: 65_536, files: 1, parts: MAX_DELETE_IDS + 10 })) {
+    for await (const part of partsOf(request, { fields: MAX_DELETE_IDS + 10, fieldSize: MAX_FORM_FIELD_LENGTH, files: 1, parts: MAX_DELETE_IDS + 10 })) {
       if (part.type === 'file') throw new ValidationError('body.ids must be text fields, not files');
       if (part.fieldname !== 'ids') continue;
+      if (part.valueTruncated) throw new ValidationError(`body.ids fields must be at most ${MAX_FORM_FIELD_LENGTH} characters each`);
       ids.push(...idsOf(part.value));
       checkCount(ids.length);
     }

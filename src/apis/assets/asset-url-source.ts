@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
@@ -24,12 +25,14 @@ function parseSourceUrl(text: string): URL {
   return url;
 }
 
-function refused(error: unknown, timeoutMs: number): unknown {
+function refused(error: unknown, timeoutMs: number, log: FastifyBaseLogger): unknown {
   if (!(error instanceof OutboundError)) {
     const name = (error as { name?: string }).name;
     if (name === 'TimeoutError' || name === 'AbortError') return new ValidationError(`body.url did not deliver the file within ${timeoutMs / 1000} s`);
     return error;
   }
+  // The answer never says where a host name resolved or which address failed; the log does.
+  log.info({ outbound: error.kind, detail: error.detail }, 'URL upload not fetched');
   switch (error.kind) {
     case 'refused':
       return new ValidationError(`body.url is refused by the outbound address rules: ${error.message}`);
@@ -46,7 +49,7 @@ function refused(error: unknown, timeoutMs: number): unknown {
  * Downloads the document at `text` into the staging area, under the outbound rules (DECISIONS §6): http(s) only,
  * at most 3 redirects, each destination checked after DNS resolution; bounded in size and in time.
  */
-export async function fetchUrl(client: OutboundClient, text: string, settings: UrlSourceSettings): Promise<StagedUpload> {
+export async function fetchUrl(client: OutboundClient, text: string, settings: UrlSourceSettings, log: FastifyBaseLogger): Promise<StagedUpload> {
   const url = parseSourceUrl(text);
   const signal = AbortSignal.timeout(settings.timeoutMs);
   try {
@@ -65,6 +68,6 @@ export async function fetchUrl(client: OutboundClient, text: string, settings: U
     const staged = await stage(response.body, settings.stagingDir, settings.maxBytes);
     return { staged, filename, contentType: contentTypeOf(typeof declaredType === 'string' ? declaredType : undefined, filename) };
   } catch (error) {
-    throw refused(error, settings.timeoutMs);
+    throw refused(error, settings.timeoutMs, log);
   }
 }

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { pagingParameters } from '../../platform/registry/resource-schemas.js';
-import { DateTime, Obj } from '../../platform/registry/schema-types.js';
-import { MAX_DELETE_IDS } from './asset-forms.js';
+import { DateTime, Id, LookupId, Obj } from '../../platform/registry/schema-types.js';
+import { MAX_DELETE_IDS, MAX_FORM_FIELD_LENGTH, MAX_URL_FIELD_LENGTH } from './asset-forms.js';
 import { ASSET_ID } from './asset-store.js';
 
 export const ASSET_PAGE_SIZE = 50;
@@ -25,14 +25,14 @@ export type ListedAsset = Static<typeof ListedAssetSchema>;
 export const ListAssetsQuerySchema = Type.Object(
   {
     ...pagingParameters(ASSET_PAGE_SIZE),
-    customerId: Type.Optional(Type.String({ description: 'only the uploads of this customer' })),
+    customerId: Type.Optional(Id({ description: 'only the uploads of this customer' })),
   },
   { additionalProperties: false },
 );
 
-const ids = Type.Array(Type.String(), { minItems: 1, maxItems: MAX_DELETE_IDS, description: `asset ids, at most ${MAX_DELETE_IDS}` });
+const ids = Type.Array(LookupId(), { minItems: 1, maxItems: MAX_DELETE_IDS, description: `asset ids, at most ${MAX_DELETE_IDS}` });
 
-export const DeleteAssetsJsonSchema = Type.Object({ ids }, { additionalProperties: false });
+export const DeleteAssetsJsonSchema = Type.Object({ ids }, { additionalProperties: false, examples: [{ ids: ['9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'] }] });
 
 /**
  * Multipart bodies are read by the handler as they stream in; these schemas document them only. They carry no
@@ -42,13 +42,13 @@ export const UploadFormSchema = {
   description: 'exactly one of `file` and `url`',
   properties: {
     file: { type: 'string', format: 'binary', description: 'the file; its part may give a Content-Type and a filename' },
-    url: { type: 'string', description: 'an http(s) URL to fetch the file from (at most 3 redirects; private and loopback addresses refused)' },
+    url: { type: 'string', maxLength: MAX_URL_FIELD_LENGTH, description: 'an http(s) URL to fetch the file from (at most 3 redirects; private and loopback addresses refused)' },
   },
 };
 
 export const DeleteFormSchema = {
   description: 'repeat `ids` once per asset (a comma list in one field works too)',
-  properties: { ids: { type: 'array', items: { type: 'string' }, maxItems: MAX_DELETE_IDS } },
+  properties: { ids: { type: 'array', items: { type: 'string', maxLength: MAX_FORM_FIELD_LENGTH }, maxItems: MAX_DELETE_IDS } },
 };
 
 export const DeleteOutcomeSchema = Obj(
@@ -61,6 +61,12 @@ export const DeleteOutcomeSchema = Obj(
 export type DeleteOutcome = Static<typeof DeleteOutcomeSchema>;
 
 export const DownloadParamsSchema = Type.Object({
-  id: Type.String({ description: 'asset id' }),
+  id: LookupId({ description: 'asset id' }),
   '*': Type.String({ description: 'file name (any name serves the content; the stored one is used for Content-Disposition)' }),
 });
+
+/**
+ * Download links are public and embedded in pages, where browsers and CDNs add parameters of their own (`?v=2`
+ * cache-busters, `utm_*`): the one read route that ignores unknown query parameters rather than refusing them.
+ */
+export const DownloadQuerySchema = Type.Object({}, { additionalProperties: true, description: 'query parameters are ignored' });

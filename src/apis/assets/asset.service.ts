@@ -1,4 +1,5 @@
 import type { Principal } from '../../platform/auth/principal.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import { recordChange } from '../../platform/events/outbox.js';
@@ -23,6 +24,7 @@ export class AssetService {
     private readonly db: Database,
     readonly store: AssetStore,
     private readonly publicBaseUrl: string,
+    private readonly clock: Clock,
   ) {}
 
   urlOf(id: string, filename: string): string {
@@ -42,11 +44,11 @@ export class AssetService {
       await this.store.put(staged.id, staged, contentType);
       return await this.db.transaction(async (tx) => {
         await repository.lockAssetIds(tx, [staged.id]);
-        const candidate: AssetRow = { id: staged.id, filename, contentType, size: staged.size, customerId: principal.customerId ?? null, createDate: new Date().toISOString() };
+        const candidate: AssetRow = { id: staged.id, filename, contentType, size: staged.size, customerId: principal.customerId ?? null, createDate: this.clock.now().toISOString() };
         const { row, created } = await repository.insertAsset(tx, candidate);
         // A delete of the same content may have run since the put above; the lock makes this check final.
         if (!(await this.store.exists(staged.id))) await this.store.put(staged.id, staged, row.contentType);
-        if (created) await recordChange(tx, { fact: 'created', subject: SUBJECT, customerId: row.customerId, before: undefined, after: { ...this.view(row), createDate: row.createDate, customerId: row.customerId } });
+        if (created) await recordChange(tx, { fact: 'created', occurredAt: this.clock.now(), subject: SUBJECT, customerId: row.customerId, before: undefined, after: { ...this.view(row), createDate: row.createDate, customerId: row.customerId } });
         return this.view(row);
       });
     } finally {
@@ -71,7 +73,7 @@ export class AssetService {
       const rows = await repository.deleteAssets(tx, valid);
       for (const row of rows) {
         const record = { ...this.view(row), createDate: row.createDate, customerId: row.customerId };
-        await recordChange(tx, { fact: 'deleted', subject: SUBJECT, customerId: row.customerId, before: record, after: record });
+        await recordChange(tx, { fact: 'deleted', occurredAt: this.clock.now(), subject: SUBJECT, customerId: row.customerId, before: record, after: record });
       }
       // The objects go last, once every database write has succeeded, so that only the commit can still fail after
       // them. Objects without a row (an upload that died before its row was written) go as well.

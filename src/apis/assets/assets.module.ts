@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../platform/db/database.js';
+import type { ApiModule } from '../api-module.js';
 import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import { OutboundClient } from '../../platform/outbound/outbound-client.js';
 import { sweepStaging } from './asset-staging.js';
@@ -22,18 +21,22 @@ export async function openAssetStore(config: Pick<Config, 'dataDir' | 'assets'>)
   return new FsAssetStore(join(config.dataDir, 'assets'));
 }
 
-/** Builds the Asset API on `config` and registers its routes; the store and the outbound client close with the app. */
-export async function registerAssets(app: FastifyInstance, db: Database, config: Config): Promise<AssetService> {
-  const store = await openAssetStore(config);
-  const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(config.outboundAllowlist) });
-  app.addHook('onClose', async () => {
-    await outbound.close();
-    await store.close();
-  });
-  // Uploads are staged on local disk (beside the fs store, so a hard link puts them in place) whatever the store.
-  const stagingDir = join(config.dataDir, 'assets', '.staging');
-  await sweepStaging(stagingDir, STALE_STAGING_MS);
-  const service = new AssetService(db, store, config.publicBaseUrl);
-  await app.register(assetRoutes, { service, outbound, stagingDir, maxBytes: config.assets.maxBytes, urlTimeoutMs: config.assets.urlTimeoutMs });
-  return service;
-}
+/** The Asset API: its store and outbound client are opened at start and closed with the app. */
+export const assetsModule: ApiModule = {
+  name: 'assets',
+  async start({ db, config, clock }) {
+    const store = await openAssetStore(config);
+    const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(config.outboundAllowlist) });
+    // Uploads are staged on local disk (beside the fs store, so a hard link puts them in place) whatever the store.
+    const stagingDir = join(config.dataDir, 'assets', '.staging');
+    await sweepStaging(stagingDir, STALE_STAGING_MS, clock.now().getTime());
+    const service = new AssetService(db, store, config.publicBaseUrl, clock);
+    return {
+      routes: async (app) => app.register(assetRoutes, { service, outbound, stagingDir, maxBytes: config.assets.maxBytes, urlTimeoutMs: config.assets.urlTimeoutMs }),
+      async stop() {
+        await outbound.close();
+        await store.close();
+      },
+    };
+  },
+};

@@ -5,8 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { ForbiddenError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { noneMatchHits } from '../../platform/http/conditional-get.js';
+import { withHeaders } from '../../platform/http/response-declarations.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
 import { PageSchema } from '../../platform/registry/resource-schemas.js';
+import { LOOKUP_ID_MAX_LENGTH } from '../../platform/registry/schema-types.js';
 import { contentDisposition } from './asset-naming.js';
 import { readDeleteIds, readUploadForm } from './asset-forms.js';
 import { fetchUrl } from './asset-url-source.js';
@@ -18,6 +21,7 @@ import {
   DeleteFormSchema,
   DeleteOutcomeSchema,
   DownloadParamsSchema,
+  DownloadQuerySchema,
   ListAssetsQuerySchema,
   ListedAssetSchema,
   UploadFormSchema,
@@ -46,7 +50,7 @@ const documentedWithFilename: SwaggerTransform = ({ schema, url }) => ({
     params: {
       type: 'object',
       required: ['id', 'filename'],
-      properties: { id: { type: 'string', description: 'asset id' }, filename: { type: 'string', description: 'file name (any name serves the content)' } },
+      properties: { id: { type: 'string', maxLength: LOOKUP_ID_MAX_LENGTH, description: 'asset id' }, filename: { type: 'string', description: 'file name (any name serves the content)' } },
     },
   },
 });
@@ -67,15 +71,16 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       operationId: 'uploadAsset',
       tags,
       summary: 'Upload one file (or have it fetched from a URL); identical content is stored once',
+      description: 'A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The id is the SHA-256 of the content: uploading content already stored answers the existing asset. `Location` is its public link.',
       body: { content: { 'multipart/form-data': { schema: UploadFormSchema } } },
-      response: { 201: { $ref: 'Asset#' }, ...errorResponses('simple', [400, 401, 403, 413, 415, 500]) },
+      response: { 201: withHeaders({ $ref: 'Asset#' }, 'location') },
     },
     handler: async (request, reply) => {
       const source = await readUploadForm(request, options.stagingDir, options.maxBytes);
       const file =
         source.kind === 'file'
           ? source
-          : await fetchUrl(options.outbound, source.url, { stagingDir: options.stagingDir, maxBytes: options.maxBytes, timeoutMs: options.urlTimeoutMs });
+          : await fetchUrl(options.outbound, source.url, { stagingDir: options.stagingDir, maxBytes: options.maxBytes, timeoutMs: options.urlTimeoutMs }, request.log);
       const asset = await service.keep(principalOf(request), file);
       return reply.code(201).header('location', asset.url).send(asset);
     },
@@ -89,7 +94,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       tags,
       summary: 'List stored assets, oldest first (operator only)',
       querystring: ListAssetsQuerySchema,
-      response: { 200: PageSchema({ $ref: 'ListedAsset#' }), ...errorResponses('simple', [400, 401, 403, 500]) },
+      response: { 200: PageSchema({ $ref: 'ListedAsset#' }) },
     },
     handler: (request) => {
       const { page = 0, size = ASSET_PAGE_SIZE, customerId } = request.query as { page?: number; size?: number; customerId?: string };
@@ -105,7 +110,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       tags,
       summary: 'Delete up to 1000 assets by id (operator only)',
       body: { content: { 'multipart/form-data': { schema: DeleteFormSchema }, 'application/json': { schema: DeleteAssetsJsonSchema } } },
-      response: { 200: { $ref: 'AssetDeletion#' }, ...errorResponses('simple', [400, 401, 403, 415, 500]) },
+      response: { 200: { $ref: 'AssetDeletion#' } },
     },
     handler: async (request) => service.delete(await readDeleteIds(request)),
   });
@@ -120,11 +125,13 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       operationId: 'downloadAsset',
       tags,
       summary: 'Download an asset (public)',
+      description: 'Any file name serves the content; `Content-Disposition` gives the stored one. Immutable: cache it for ever, or send its ETag in `If-None-Match` (304).',
       params: DownloadParamsSchema,
+      querystring: DownloadQuerySchema,
       response: {
-        200: { description: 'the content, with its content type', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-        304: { description: 'not modified (If-None-Match)', type: 'null' },
-        ...errorResponses('simple', [404, 500]),
+        200: withHeaders({ description: 'the content, with its content type', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } }, 'etag', 'cache-control'),
+        304: withHeaders({ description: 'not modified (If-None-Match)', type: 'null' }, 'etag', 'cache-control'),
+        ...errorResponses('simple', [404]),
       },
     },
     handler: async (request, reply) => {
@@ -132,7 +139,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       const etag = `"${id}"`;
       const asset = await service.describe(id);
       const common = { etag, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
-      if ((request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+      if (noneMatchHits(request.headers['if-none-match'], etag)) {
         return reply.code(304).headers(common).send();
       }
       const content = await service.content(asset);

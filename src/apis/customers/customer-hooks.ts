@@ -1,9 +1,10 @@
 import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
-import { MASK, type ResourceHooks } from '../../platform/registry/resource-definition.js';
+import { MASK, type RecordOf, type ResourceHooks } from '../../platform/registry/resource-definition.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import type { Iam } from '../iam/iam.module.js';
 import type { AuthorizedCustomersCache } from './authorized-customers.cache.js';
+import type { CustomerSchema } from './customer.schema.js';
 import type { CustomerSigningService } from './customer-signing.service.js';
 import { applyUpdateRules, assertCountry, assertOperatorCreates, defaultRealmName, withCreateDefaults } from './customer-rules.js';
 
@@ -30,7 +31,7 @@ export function iamClientOf(realmName: string, publicKey: string | undefined, se
  * key, all in the create's transaction (a taken realm name rolls everything back: 409); the client secret is shown in
  * the create answer only. Updates follow `applyUpdateRules`; a committed write drops the cached authorizations.
  */
-export function customerHooks(deps: CustomerHookDeps): ResourceHooks {
+export function customerHooks(deps: CustomerHookDeps): ResourceHooks<typeof CustomerSchema> {
   return {
     async beforeCreate(doc, { principal, tx, revealOnce }) {
       assertOperatorCreates(principal);
@@ -40,11 +41,11 @@ export function customerHooks(deps: CustomerHookDeps): ResourceHooks {
       const { clientSecret } = await deps.iam.realms.provisionRealm(tx, realmName, id);
       const signingPublicKey = await deps.signing.createKey(tx, id);
       if (revealOnce) revealOnce['iamClient.clientSecret'] = clientSecret;
-      return { ...withCreateDefaults(doc), realmName, iamClient: iamClientOf(realmName, realmPublicKey(deps.iam), String(doc.createDate)), signingPublicKey };
+      return { ...withCreateDefaults(doc), realmName, iamClient: iamClientOf(realmName, realmPublicKey(deps.iam), String(doc.createDate)), signingPublicKey } as RecordOf<typeof CustomerSchema>;
     },
     beforeUpdate(doc, stored, { principal }) {
       assertCountry(doc);
-      return applyUpdateRules(doc, stored, principal);
+      return applyUpdateRules(doc, stored, principal) as RecordOf<typeof CustomerSchema>;
     },
     afterCommit(doc) {
       deps.authorizations.invalidate(String(doc.id));

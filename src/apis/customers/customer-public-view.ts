@@ -1,9 +1,9 @@
 import Type, { type Static } from 'typebox';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import { pagingParameters } from '../../platform/registry/resource-schemas.js';
-import { Obj } from '../../platform/registry/schema-types.js';
-import { customerResource } from './customer.resource.js';
-import { CustomerSchema } from './customer.schema.js';
+import { ID_MAX_LENGTH, Obj } from '../../platform/registry/schema-types.js';
+import { CUSTOMER_PAGE_SIZE } from './customer.resource.js';
+import { CUSTOMER_NAME_MAX_LENGTH, CustomerSchema } from './customer.schema.js';
 
 const full = CustomerSchema.properties;
 
@@ -40,10 +40,12 @@ export const MAX_PUBLIC_IDS = 500;
 /** `GET /customers/public`: ids or a name, and the page. */
 export const PublicLookupQuerySchema = Type.Object(
   {
-    id: Type.Optional(Type.Array(Type.String(), { description: `customer ids: a comma list or a repeated parameter (at most ${MAX_PUBLIC_IDS})` })),
-    name: Type.Optional(Type.String({ description: 'exact customer name; not with id' })),
-    ...pagingParameters(customerResource.defaultPageSize),
-    pageable: Type.Optional(Type.String({ description: 'JSON object {page, size}; the flat parameters win' })),
+    id: Type.Optional(
+      Type.Array(Type.String({ maxLength: MAX_PUBLIC_IDS * (ID_MAX_LENGTH + 1) }), { maxItems: MAX_PUBLIC_IDS, description: `customer ids: a comma list or a repeated parameter (at most ${MAX_PUBLIC_IDS})` }),
+    ),
+    name: Type.Optional(Type.String({ maxLength: CUSTOMER_NAME_MAX_LENGTH, description: 'exact customer name; not with id' })),
+    ...pagingParameters(CUSTOMER_PAGE_SIZE),
+    pageable: Type.Optional(Type.String({ maxLength: 1000, description: 'JSON object {page, size}; the flat parameters win' })),
   },
   { additionalProperties: false },
 );

@@ -1,15 +1,16 @@
 import Type, { type Static, type TBoolean, type TOptional } from 'typebox';
-import { DateTime, Obj, StringEnum, StringMap, sharedFields } from '../../platform/registry/schema-types.js';
+import { DateTime, EMAIL_MAX_LENGTH, Id, List, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/registry/schema-types.js';
 
 export const CUSTOMER_TYPES = ['PUBLISHER', 'RESELLER'] as const;
 export const CUSTOMER_STATUSES = ['TRIAL', 'RUNNING'] as const;
+/** Specification, Limits: 1..150 characters. */
+export const CUSTOMER_NAME_MAX_LENGTH = 150;
 
 /** Realm names: lower-case letters, digits and dashes, as `defaultRealmName` makes them; they name the IAM realm and its client. */
 export const REALM_NAME_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$';
 
 const deprecated = { deprecated: true };
 const opt = Type.Optional;
-const Text = (options: Record<string, unknown> = {}) => Type.String(options);
 const Flag = (options: Record<string, unknown> = {}) => Type.Boolean(options);
 /** A validity duration in days: 0..90 (specification, Limits). */
 const ValidityDays = (what: string) => Type.Integer({ minimum: 0, maximum: 90, format: 'int64', description: `${what}, in days (at most 90)` });
@@ -51,8 +52,8 @@ export const AddressBookSchema = Obj({
 });
 
 export const PaymentServiceConfigurationSchema = Obj({
-  availableAdditionalPaymentTypes: opt(Type.Array(Text())),
-  blackListedPaymentTypes: opt(Type.Array(Text())),
+  availableAdditionalPaymentTypes: opt(List(Text())),
+  blackListedPaymentTypes: opt(List(Text())),
   forcedPaymentTypes: opt(Text({ description: 'comma list of payment types (an array in the public view)' })),
   maxPaymentsParts: opt(Type.Integer({ format: 'int32' })),
   minPaymentAmountInPercent: opt(Type.Integer({ format: 'int32' })),
@@ -61,7 +62,7 @@ export const PaymentServiceConfigurationSchema = Obj({
   signedPartialAmountRequired: opt(Flag()),
 });
 
-const DesignRefSchema = Obj({ customerId: opt(Text()), name: opt(Text()) });
+const DesignRefSchema = Obj({ customerId: opt(Id()), name: opt(Text()) });
 const DesignSchema = Obj({ fontRef: opt(DesignRefSchema), i18nRef: opt(DesignRefSchema), layoutRef: opt(DesignRefSchema), themeRef: opt(DesignRefSchema) });
 
 export const DefaultOnboardingPropertiesSchema = Obj({
@@ -78,14 +79,14 @@ export const IamClientSchema = Obj(
   {
     clientSecret: opt(Text({ description: 'write-only: shown in clear once (create, rotation), "********" afterwards' })),
     realmName: opt(Text()),
-    realmPublicKey: opt(Text({ description: "base64 (SPKI DER) of the key the realm's access tokens are signed with (RS256)" })),
-    secretKeys: opt(Type.Array(Obj({ createDate: opt(DateTime()), secret: opt(Text()) }))),
+    realmPublicKey: opt(Text({ maxLength: 4096, description: "base64 (SPKI DER) of the key the realm's access tokens are signed with (RS256)" })),
+    secretKeys: opt(List(Obj({ createDate: opt(DateTime()), secret: opt(Text()) }), { maxItems: 100 })),
   },
   { readOnly: true },
 );
 
 export const RemotePriceFilteringSchema = Obj(
-  { filteringFieldsForB2B: opt(Type.Array(Text())), filteringFieldsForB2C: opt(Type.Array(Text())) },
+  { filteringFieldsForB2B: opt(List(Text())), filteringFieldsForB2C: opt(List(Text())) },
   { title: 'Remote price filtering' },
 );
 
@@ -104,19 +105,19 @@ export const CustomerSchema = Obj(
     dbVersion: sharedFields.dbVersion,
     lastUpdateReason: sharedFields.lastUpdateReason,
     originalId: sharedFields.originalId,
-    name: Text({ minLength: 1, maxLength: 150 }),
+    name: Text({ minLength: 1, maxLength: CUSTOMER_NAME_MAX_LENGTH }),
     vatNumber: Text({ minLength: 0, maxLength: 50 }),
     features: FeaturesSchema,
     type: opt(StringEnum(CUSTOMER_TYPES, { description: 'PUBLISHER (default) or RESELLER; set by the operator' })),
     status: opt(StringEnum(CUSTOMER_STATUSES, { description: 'TRIAL (default) or RUNNING; set by the operator' })),
-    realmName: opt(Text({ pattern: REALM_NAME_PATTERN, description: 'unique; default: a slug of the name. Fixed once created' })),
+    realmName: opt(Text({ maxLength: 63, pattern: REALM_NAME_PATTERN, description: 'unique; default: a slug of the name. Fixed once created' })),
     addressBook: opt(AddressBookSchema),
-    authorizedCustomers: opt(Type.Array(Text(), { uniqueItems: true, description: 'customers this one may see and act for; set by the operator' })),
-    availableAdditionalPaymentTypes: opt(Type.Array(Text(), deprecated)),
-    blackListedPaymentTypes: opt(Type.Array(Text(), deprecated)),
-    availableLocales: opt(Type.Array(Text(), { uniqueItems: true })),
-    bannerEmail: opt(Text()),
-    blackListedCountries: opt(Type.Array(Text())),
+    authorizedCustomers: opt(List(Id(), { uniqueItems: true, maxItems: 1000, description: 'customers this one may see and act for; set by the operator' })),
+    availableAdditionalPaymentTypes: opt(List(Text(), deprecated)),
+    blackListedPaymentTypes: opt(List(Text(), deprecated)),
+    availableLocales: opt(List(Text({ maxLength: 64 }), { uniqueItems: true })),
+    bannerEmail: opt(Text({ maxLength: EMAIL_MAX_LENGTH })),
+    blackListedCountries: opt(List(Text())),
     cancelPeriod: opt(Type.Integer({ minimum: 0, maximum: 2_147_483_647, format: 'int32', description: 'days' })),
     createInvoice: opt(Flag({ description: 'an invoice is created during order processing' })),
     defaultFraudPoints: opt(Type.Integer({ minimum: -9999, maximum: 9999, format: 'int32' })),
@@ -125,34 +126,38 @@ export const CustomerSchema = Obj(
     ecommercePartner: opt(Text()),
     fulfillments: opt(StringMap(Text())),
     iamClient: opt(IamClientSchema),
-    legalEntityId: opt(Text()),
+    legalEntityId: opt(Id()),
     localizedPaymentDescriptors: opt(StringMap(Text())),
-    localizedHelpdeskGuideUrls: opt(StringMap(Text())),
-    logo: opt(Text()),
+    localizedHelpdeskGuideUrls: opt(StringMap(UrlText())),
+    logo: opt(UrlText()),
     multiplePaymentsValidityDuration: opt(ValidityDays('multiple payments validity')),
     quoteSubscriptionValidityDuration: opt(ValidityDays('quote subscription validity')),
     quoteValidityDuration: opt(ValidityDays('quote validity')),
     retryPaymentValidityDuration: opt(ValidityDays('retry payment validity')),
-    onboardingGuideUrl: opt(Text()),
-    onboardingTermsUrl: opt(Text()),
+    onboardingGuideUrl: opt(UrlText()),
+    onboardingTermsUrl: opt(UrlText()),
     onboardingManager: opt(Flag()),
-    parentId: opt(Text({ description: 'parent customer; set by the operator' })),
+    parentId: opt(Id({ description: 'parent customer; set by the operator' })),
     paymentServiceConfiguration: opt(PaymentServiceConfigurationSchema),
     paymentVendor: opt(Text(deprecated)),
     promoteOneClickPayment: opt(Flag(deprecated)),
-    remittableId: opt(Text()),
+    remittableId: opt(Id()),
     remotePriceFiltering: opt(RemotePriceFilteringSchema),
-    salesReportDashboardURL: opt(Text()),
+    salesReportDashboardURL: opt(UrlText()),
     sendOrderConfirmationEmail: opt(Flag({ description: 'a confirmation e-mail is sent to the end user' })),
     subscriptionUpgradeAuthorized: opt(Flag()),
     subscriptionUpgradeConfiguration: opt(
       Obj({ midTermUpgrade: opt(Obj({ enable: opt(Flag()), mandatoryRemotePrice: opt(Flag()), overrideExpirationDate: opt(Flag()) })) }),
     ),
     subscriptions: opt(StringMap(Text())),
-    urlToOverrideDirectPaymentPublicUrl: opt(Text()),
-    helpdeskBrandId: opt(Text()),
+    urlToOverrideDirectPaymentPublicUrl: opt(UrlText()),
+    helpdeskBrandId: opt(Id()),
     signingPublicKey: opt(SigningPublicKeySchema),
   },
-  { $id: 'Customer', title: 'Customer' },
+  {
+    $id: 'Customer',
+    title: 'Customer',
+    examples: [{ name: 'Acme Books', vatNumber: 'FR12345678901', features: { seller: true, usingBillingPlan: true }, addressBook: { country: 'FR', city: 'Paris', zipCode: 75001 }, availableLocales: ['fr_FR', 'en_GB'] }],
+  },
 );
 export type Customer = Static<typeof CustomerSchema>;

@@ -1,45 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.js';
 import { DataEncryption } from '../../platform/crypto/data-encryption.js';
 import { loadDataEncryptionKey } from '../../platform/crypto/data-encryption-key.js';
-import type { Database } from '../../platform/db/database.js';
-import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
-import type { Iam } from '../iam/iam.module.js';
+import type { ApiModule } from '../api-module.js';
 import { AuthorizedCustomersCache } from './authorized-customers.cache.js';
+import { customerActions } from './customer-actions.js';
 import { customerHooks } from './customer-hooks.js';
+import { customerLookupActions } from './customer-lookup-actions.js';
+import { CustomerLookups } from './customer-lookups.js';
+import { PublicCustomerSchema } from './customer-public-view.js';
 import { authorizedCustomersOf } from './customer.repository.js';
-import { registerCustomerRoutes } from './customer.routes.js';
-import { CustomerService } from './customer.service.js';
+import { customerResource } from './customer.resource.js';
+import { VerifyBodySchema } from './customer-signing.schema.js';
 import { CustomerSigningService } from './customer-signing.service.js';
 import { registerSigningRoutes } from './customer-signing.routes.js';
 
-export interface Customers {
-  /** The hooks of the customer resource, bound to this app's IAM and keys. */
-  hooks: ResourceHooks;
-  service: CustomerService;
-  signing: CustomerSigningService;
-  authorizations: AuthorizedCustomersCache;
-}
-
 /**
- * Everything the Customer API needs at start: the data encryption key, the signing service, and the token
- * verifier's view of `authorizedCustomers` (cached; see AuthorizedCustomersCache for staleness).
+ * The Customer API. At start: the data encryption key, the signing service, and the token verifier's view of
+ * `authorizedCustomers` (cached; see AuthorizedCustomersCache for staleness).
  */
-export function startCustomers(db: Database, iam: Iam, config: Config, log: FastifyInstance['log']): Customers {
-  const loaded = loadDataEncryptionKey(config);
-  if (loaded.warning) log.warn(loaded.warning);
-  const signing = new CustomerSigningService(db, new DataEncryption(loaded.key));
-  const authorizations = new AuthorizedCustomersCache((customerId) => authorizedCustomersOf(db, customerId));
-  iam.verifier.authorizedCustomers = (customerId) => authorizations.get(customerId);
-  return { hooks: customerHooks({ iam, signing, authorizations }), service: new CustomerService(db, iam.realms), signing, authorizations };
-}
-
-/** The routes the engine does not derive from the resource definition (not encapsulated: their schemas are OpenAPI components). */
-export const customerRoutes = fp(
-  async (app: FastifyInstance, options: { customers: Customers }) => {
-    registerCustomerRoutes(app, options.customers.service);
-    registerSigningRoutes(app, { customers: options.customers.service, signing: options.customers.signing });
+export const customersModule: ApiModule = {
+  name: 'customers',
+  start({ db, iam, config, log, clock, services }) {
+    const loaded = loadDataEncryptionKey(config);
+    if (loaded.warning) log.warn(loaded.warning);
+    const signing = new CustomerSigningService(db, new DataEncryption(loaded.key));
+    const authorizations = new AuthorizedCustomersCache((customerId) => authorizedCustomersOf(db, customerId), undefined, undefined, () => clock.now().getTime());
+    iam.verifier.authorizedCustomers = (customerId) => authorizations.get(customerId);
+    const lookups = new CustomerLookups(db, () => services.of(definition));
+    const definition = customerResource(customerHooks({ iam, signing, authorizations }), [
+      ...customerActions({ realms: iam.realms, signing }),
+      ...customerLookupActions(lookups),
+    ]);
+    return {
+      resources: [definition],
+      schemas: [PublicCustomerSchema, VerifyBodySchema],
+      // Not encapsulated: the signing schemas are OpenAPI components.
+      routes: fp(async (app: FastifyInstance) => registerSigningRoutes(app, { signing, visible: (principal, id) => services.of(definition).findVisible(db, principal, id) }), { name: 'customer-signing' }),
+    };
   },
-  { name: 'customer-routes' },
-);
+};

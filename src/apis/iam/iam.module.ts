@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
+import { ClientAuthenticator } from './client-authentication.js';
+import { registerDiscoveryRoutes, ServerMetadataSchema } from './discovery.routes.js';
+import { IssuedTokens } from './issued-tokens.js';
 import { JwtAccessTokenVerifier } from './jwt-access-token-verifier.js';
 import { bootstrapOperator } from './operator-bootstrap.js';
 import { RealmService } from './realm.service.js';
 import { realmUserSchemas } from './realm-user.schema.js';
 import { registerRealmUserRoutes } from './realm-users.routes.js';
+import { registerRevocationIntrospectionRoutes } from './revocation-introspection.routes.js';
 import { RevokedSessions } from './revoked-sessions.js';
 import { startSessionPurge } from './session-purge.js';
 import { loadKeyRing, type KeyRing } from './signing-keys.js';
+import { tokenEndpointHooks } from './token-endpoint-hooks.js';
 import { TokenIssuer } from './token-issuer.js';
+import { IntrospectionResponseSchema, TokenOperationRequestSchema } from './token-operation-request.js';
 import { TokenRequestSchema, TokenResponseSchema } from './token-request.js';
 import { registerTokenRoutes } from './token.routes.js';
 import { TokenService } from './token.service.js';
@@ -17,6 +24,8 @@ import { TokenService } from './token.service.js';
 export interface Iam {
   verifier: JwtAccessTokenVerifier;
   tokens: TokenService;
+  /** Revocation and introspection. */
+  issued: IssuedTokens;
   realms: RealmService;
   keys: () => KeyRing;
   /** Stops the background timers (revocation polling, session purge). */
@@ -24,17 +33,19 @@ export interface Iam {
 }
 
 /** Everything the token service needs at start: keys, operator realm, revocation list. Routes come separately. */
-export async function startIam(db: Database, config: Config, log: FastifyInstance['log']): Promise<Iam> {
+export async function startIam(db: Database, config: Config, log: FastifyInstance['log'], clock: Clock): Promise<Iam> {
   const keys = await loadKeyRing(db);
   await bootstrapOperator(db, config, log);
   const revoked = new RevokedSessions(db, config.accessTokenTtl);
   await revoked.start(log);
-  const issuer = new TokenIssuer(() => keys, config.publicBaseUrl, config.accessTokenTtl);
-  const verifier = new JwtAccessTokenVerifier(keys, config.publicBaseUrl, revoked);
+  const issuer = new TokenIssuer(() => keys, config.publicBaseUrl, config.accessTokenTtl, clock);
+  const verifier = new JwtAccessTokenVerifier(keys, config.publicBaseUrl, revoked, clock);
   const stopPurge = startSessionPurge(db, log);
+  const clients = new ClientAuthenticator();
   return {
     verifier,
-    tokens: new TokenService(db, issuer, revoked, config),
+    tokens: new TokenService(db, issuer, revoked, clients, config, clock),
+    issued: new IssuedTokens(db, keys, config.publicBaseUrl, revoked, clients, clock),
     realms: new RealmService(db, revoked),
     keys: () => keys,
     stop() {
@@ -44,10 +55,14 @@ export async function startIam(db: Database, config: Config, log: FastifyInstanc
   };
 }
 
-/** `app` may parse form bodies (the token endpoints need them); the realm-user routes take JSON only. */
+/** `app` may parse form bodies (the OAuth endpoints need them); the realm-user routes take JSON only. */
 export function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config) {
-  for (const schema of [TokenRequestSchema, TokenResponseSchema, ...realmUserSchemas]) app.addSchema(schema);
-  registerTokenRoutes(app, { tokens: iam.tokens, realms: iam.realms, keys: iam.keys, config });
+  const schemas = [TokenRequestSchema, TokenResponseSchema, TokenOperationRequestSchema, IntrospectionResponseSchema, ServerMetadataSchema, ...realmUserSchemas];
+  for (const schema of schemas) app.addSchema(schema);
+  const hooks = tokenEndpointHooks(app, config);
+  registerTokenRoutes(app, { tokens: iam.tokens, keys: iam.keys, hooks });
+  registerRevocationIntrospectionRoutes(app, { issued: iam.issued, hooks });
+  registerDiscoveryRoutes(app, { realms: iam.realms, publicBaseUrl: config.publicBaseUrl });
   void app.register(async (jsonOnly) => {
     jsonOnly.removeContentTypeParser('application/x-www-form-urlencoded');
     registerRealmUserRoutes(jsonOnly, iam.realms);

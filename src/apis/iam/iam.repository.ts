@@ -90,13 +90,13 @@ export async function deleteUser(db: Queryable, realm: string, id: string): Prom
   return (await db.query<UserRow>(`DELETE FROM iam_users WHERE realm = $1 AND id = $2 RETURNING ${USER_COLUMNS}`, [realm, id])).rows[0];
 }
 
-/** Counts a failed password; locks the user once `threshold` is reached. Returns the lock end, if locked now. */
-export async function recordFailedLogin(db: Queryable, id: string, threshold: number, lockSeconds: number): Promise<Date | null> {
+/** Counts a failed password; locks the user until `lockedUntil` once `threshold` is reached. Returns the lock end, if locked now. */
+export async function recordFailedLogin(db: Queryable, id: string, threshold: number, lockedUntil: Date): Promise<Date | null> {
   const { rows } = await db.query<{ locked_until: Date | null }>(
     `UPDATE iam_users SET failed_attempts = failed_attempts + 1,
-       locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END
+       locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE locked_until END
      WHERE id = $1 RETURNING locked_until`,
-    [id, threshold, lockSeconds],
+    [id, threshold, lockedUntil],
   );
   return rows[0]?.locked_until ?? null;
 }
@@ -148,6 +148,11 @@ export async function insertRefreshToken(db: Queryable, tokenHash: string, sessi
 
 export async function findRefreshToken(db: Queryable, tokenHash: string): Promise<{ session_id: string; state: string } | undefined> {
   return (await db.query<{ session_id: string; state: string }>('SELECT session_id, state FROM iam_refresh_tokens WHERE token_hash = $1 FOR UPDATE', [tokenHash])).rows[0];
+}
+
+/** A refresh token without locking it: for introspection and revocation, which never rotate it. */
+export async function readRefreshToken(db: Queryable, tokenHash: string): Promise<{ session_id: string; state: string; created_at: Date } | undefined> {
+  return (await db.query<{ session_id: string; state: string; created_at: Date }>('SELECT session_id, state, created_at FROM iam_refresh_tokens WHERE token_hash = $1', [tokenHash])).rows[0];
 }
 
 export async function markRefreshTokenUsed(db: Queryable, tokenHash: string): Promise<void> {

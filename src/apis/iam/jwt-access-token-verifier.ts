@@ -1,12 +1,13 @@
-import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { Clock } from '../../platform/clock.js';
 import type { AccessTokenVerifier } from '../../platform/auth/access-token-verifier.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { OPERATOR_SCOPE } from '../../platform/auth/scopes.js';
 import { VerifiedTokenCache } from '../../platform/auth/verified-token-cache.js';
 import { UnauthorizedError } from '../../platform/errors/domain-errors.js';
+import { checkAccessToken } from './access-token-claims.js';
 import type { RevokedSessions } from './revoked-sessions.js';
 import type { KeyRing } from './signing-keys.js';
-import { issuerOf } from './token-issuer.js';
 
 /** Customers a customer may act for besides itself (its `authorizedCustomers`); the Customer API provides it. */
 export type AuthorizedCustomersLookup = (customerId: string) => Promise<readonly string[]>;
@@ -19,10 +20,7 @@ interface VerifiedToken {
   expiresAtMs: number;
 }
 
-/**
- * Verifies RS256 signature (only RS256: `alg: none` and HMAC tricks fail), expiry, issuer, token type and that
- * the session is still alive; then builds the principal.
- */
+/** Verifies an access token (`checkAccessToken`) and that its session is still alive; then builds the principal. */
 export class JwtAccessTokenVerifier implements AccessTokenVerifier {
   private readonly keySet: JWTVerifyGetKey;
   private readonly verifiedTokens = new VerifiedTokenCache<VerifiedToken>();
@@ -32,12 +30,13 @@ export class JwtAccessTokenVerifier implements AccessTokenVerifier {
     keys: KeyRing,
     private readonly publicBaseUrl: string,
     private readonly revoked: RevokedSessions,
+    private readonly clock: Clock,
   ) {
     this.keySet = createLocalJWKSet(keys.jwks);
   }
 
   async verify(token: string): Promise<Principal> {
-    let verified = this.verifiedTokens.get(token);
+    let verified = this.verifiedTokens.get(token, this.clock.now().getTime());
     if (!verified) {
       verified = await this.verifySignatureAndClaims(token);
       this.verifiedTokens.set(token, verified, verified.expiresAtMs);
@@ -50,30 +49,24 @@ export class JwtAccessTokenVerifier implements AccessTokenVerifier {
   }
 
   private async verifySignatureAndClaims(token: string): Promise<VerifiedToken> {
-    let payload;
-    try {
-      ({ payload } = await jwtVerify(token, this.keySet, { algorithms: ['RS256'], clockTolerance: 5 }));
-    } catch (error) {
-      const reason = error instanceof joseErrors.JWTExpired ? 'the access token has expired' : 'the access token is not valid';
-      throw new UnauthorizedError(reason);
+    const checked = await checkAccessToken(token, this.keySet, this.publicBaseUrl, { now: this.clock.now() });
+    if (!checked.ok) {
+      if (checked.reason === 'expired') throw new UnauthorizedError('the access token has expired');
+      throw new UnauthorizedError(checked.reason === 'invalid' ? 'the access token is not valid' : 'the token is not an access token of this platform');
     }
-    const realm = typeof payload.realm === 'string' ? payload.realm : '';
-    if (payload.typ !== 'Bearer' || !realm || payload.iss !== issuerOf(this.publicBaseUrl, realm) || typeof payload.sid !== 'string' || !payload.sub || typeof payload.exp !== 'number') {
-      throw new UnauthorizedError('the token is not an access token of this platform');
-    }
-    const scopes = new Set(typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : []);
-    const customerId = typeof payload.customerId === 'string' ? payload.customerId : undefined;
+    const { claims } = checked;
+    const scopes = new Set(claims.scope?.split(' ').filter(Boolean) ?? []);
     return {
-      expiresAtMs: payload.exp * 1000,
+      expiresAtMs: claims.exp * 1000,
       principal: {
-        subject: payload.sub,
-        realm,
-        clientId: typeof payload.azp === 'string' ? payload.azp : '',
-        sessionId: payload.sid,
-        tokenId: payload.jti ?? '',
+        subject: claims.sub,
+        realm: claims.realm,
+        clientId: claims.clientId,
+        sessionId: claims.sid,
+        tokenId: claims.jti ?? '',
         scopes,
-        customerId,
-        isOperator: realm === OPERATOR_REALM && scopes.has(OPERATOR_SCOPE),
+        customerId: claims.customerId,
+        isOperator: claims.realm === OPERATOR_REALM && scopes.has(OPERATOR_SCOPE),
       },
     };
   }

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Obj } from '../../platform/registry/schema-types.js';
+import { EMAIL_MAX_LENGTH, LookupId, Obj, TEXT_MAX_LENGTH } from '../../platform/registry/schema-types.js';
 
 /** A realm user as answered: never any password material. */
 export const RealmUserSchema = Obj(
@@ -20,12 +20,12 @@ export const NewRealmUserSchema = Obj(
   {
     username: Type.String({ minLength: 1, maxLength: 150 }),
     password: Type.String({ minLength: 8, maxLength: 1024 }),
-    email: Type.Optional(Type.String({ format: 'email', maxLength: 320 })),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH })),
     firstName: Type.Optional(Type.String({ maxLength: 150 })),
     lastName: Type.Optional(Type.String({ maxLength: 150 })),
-    scope: Type.Optional(Type.String({ description: "space-separated; narrows the realm's scopes" })),
+    scope: Type.Optional(Type.String({ maxLength: TEXT_MAX_LENGTH, description: "space-separated; narrows the realm's scopes" })),
   },
-  { $id: 'NewRealmUser' },
+  { $id: 'NewRealmUser', examples: [{ username: 'jane.doe', password: 'correct-horse-battery-staple', email: 'jane.doe@example.com', firstName: 'Jane', lastName: 'Doe', scope: 'terms:read terms:write' }] },
 );
 export type NewRealmUser = Static<typeof NewRealmUserSchema>;
 
@@ -35,4 +35,4 @@ export const realmUserSchemas = [RealmUserSchema, NewRealmUserSchema];
 const realmName = Type.String({ minLength: 1, maxLength: 200 });
 /** `/iam/realms/{realm}/...`: the user routes and the OpenID discovery document. */
 export const RealmParamsSchema = Type.Object({ realm: realmName });
-export const UserParamsSchema = Type.Object({ realm: realmName, userId: Type.String({ minLength: 1, maxLength: 200 }) });
+export const UserParamsSchema = Type.Object({ realm: realmName, userId: LookupId({ minLength: 1 }) });

@@ -11,13 +11,13 @@ const TAG = 'Tokens (IAM)';
 
 const DEFAULT_PAGE_SIZE = 20;
 // The engine's bounds; an unbounded page made an offset past PostgreSQL's bigint (a 500).
-const PageQuery = Type.Object(pagingParameters(DEFAULT_PAGE_SIZE));
+const PageQuery = Type.Object(pagingParameters(DEFAULT_PAGE_SIZE), { additionalProperties: false });
 
 /** Routes only; the shared schemas (`realmUserSchemas`) are added by the caller. */
 export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmService) {
   app.get('/iam/realms/:realm/users', {
     config: { scope: 'iam:read' },
-    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', params: RealmParamsSchema, querystring: PageQuery, response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses() } },
+    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', description: "The operator lists any realm's users; a customer's token its own realm's only (another realm answers 404).", params: RealmParamsSchema, querystring: PageQuery, response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses('simple', [404]) } },
     handler: async (request) => {
       const { page = 0, size = DEFAULT_PAGE_SIZE } = request.query as { page?: number; size?: number };
       const { rows, total } = await realms.listUsers(principalOf(request), (request.params as { realm: string }).realm, page, size);
@@ -27,7 +27,7 @@ export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmServi
 
   app.post('/iam/realms/:realm/users', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', params: RealmParamsSchema, body: { $ref: 'NewRealmUser#' }, response: { 201: { $ref: 'RealmUser#' }, ...errorResponses('simple', [400, 401, 403, 404, 409, 500]) } },
+    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', description: "The user logs in with the `password` grant. Its scopes are at most the realm's and the creating token's; a taken username answers 409.", params: RealmParamsSchema, body: { $ref: 'NewRealmUser#' }, response: { 201: { $ref: 'RealmUser#' }, ...errorResponses('simple', [404, 409]) } },
     handler: async (request, reply) => {
       const user = await realms.createUser(principalOf(request), (request.params as { realm: string }).realm, request.body as NewRealmUser);
       return reply.code(201).send(user);
@@ -36,7 +36,7 @@ export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmServi
 
   app.delete('/iam/realms/:realm/users/:userId', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'deleteRealmUser', tags: [TAG], summary: 'Delete a user; its sessions end at once', params: UserParamsSchema, response: { 204: Type.Null(), ...errorResponses() } },
+    schema: { operationId: 'deleteRealmUser', tags: [TAG], summary: 'Delete a user; its sessions end at once', description: 'Its access and refresh tokens are refused from then on.', params: UserParamsSchema, response: { 204: Type.Null(), ...errorResponses('simple', [404]) } },
     handler: async (request, reply) => {
       const { realm, userId } = request.params as { realm: string; userId: string };
       await realms.deleteUser(principalOf(request), realm, userId);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../../platform/clock.js';
 import { SignJWT, type JWTPayload } from 'jose';
 import type { KeyRing } from './signing-keys.js';
 
@@ -37,10 +38,12 @@ export class TokenIssuer {
     private readonly keys: () => KeyRing,
     private readonly publicBaseUrl: string,
     readonly accessTokenTtl: number,
+    private readonly clock: Clock,
   ) {}
 
-  private sign(claims: SessionClaims, payload: JWTPayload, audience: string): Promise<string> {
+  private sign(claims: SessionClaims, payload: JWTPayload, audience: string, type: 'at+jwt' | 'JWT'): Promise<string> {
     const { current } = this.keys();
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
     return new SignJWT({
       sid: claims.sessionId,
       azp: claims.clientId,
@@ -48,21 +51,25 @@ export class TokenIssuer {
       ...(claims.customerId ? { customerId: claims.customerId } : {}),
       ...payload,
     })
-      .setProtectedHeader({ alg: 'RS256', kid: current.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: 'RS256', kid: current.kid, typ: type })
       .setIssuer(issuerOf(this.publicBaseUrl, claims.realm))
       .setSubject(claims.subject)
       .setAudience(audience)
-      .setIssuedAt()
+      .setIssuedAt(issuedAt)
       .setJti(randomBytes(16).toString('base64url'))
-      .setExpirationTime(`${this.accessTokenTtl}s`)
+      .setExpirationTime(issuedAt + this.accessTokenTtl)
       .sign(current.privateKey);
   }
 
+  /**
+   * RFC 9068 profile: header `typ: at+jwt` and claim `client_id`. The claim `typ: Bearer` stays for Keycloak-style
+   * clients and for instances of the previous release, which recognise access tokens by it during a rolling upgrade.
+   */
   accessToken(claims: SessionClaims): Promise<string> {
-    return this.sign(claims, { typ: 'Bearer', scope: claims.scopes.join(' '), ...definedOnly(claims.profile) }, claims.realm);
+    return this.sign(claims, { typ: 'Bearer', client_id: claims.clientId, scope: claims.scopes.join(' '), ...definedOnly(claims.profile) }, claims.realm, 'at+jwt');
   }
 
   idToken(claims: SessionClaims): Promise<string> {
-    return this.sign(claims, { typ: 'ID', ...definedOnly(claims.profile) }, claims.clientId);
+    return this.sign(claims, { typ: 'ID', ...definedOnly(claims.profile) }, claims.clientId, 'JWT');
   }
 }

@@ -1,36 +1,84 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
+import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../platform/registry/schema-types.js';
 import { unstorableField, UNSTORABLE_RULE } from '../../platform/registry/storable-text.js';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'end_user_credentials', 'idp_login'] as const;
 
-const text = () => Type.Optional(Type.String({ maxLength: 4096 }));
+/** `end_user_credentials` as an RFC 6749 §4.5 extension grant: an absolute URI, which standard clients expect. */
+export const END_USER_GRANT_URI = 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials';
+const GRANT_ALIASES = new Map<string, GrantType>([[END_USER_GRANT_URI, 'end_user_credentials']]);
+
+/**
+ * Field lengths of a token request. The end user's `customerId`, `storeId` and `email` together make the session
+ * subject, which is indexed with the realm: at 4 bytes a character they stay well inside a btree entry (~2,700 bytes).
+ */
+export const TOKEN_FIELD_LIMITS = {
+  // Grant types may be URNs (urn:ietf:params:oauth:grant-type:token-exchange); unknown ones answer unsupported_grant_type.
+  grantType: 128,
+  realm: 255,
+  clientId: 255,
+  secret: 1024,
+  refreshToken: 1024,
+  username: 255,
+  password: 1024,
+  scope: TEXT_MAX_LENGTH,
+  customerId: ID_MAX_LENGTH,
+  storeId: ID_MAX_LENGTH,
+  name: 150,
+  email: EMAIL_MAX_LENGTH,
+} as const;
+const L = TOKEN_FIELD_LIMITS;
+
+const text = (maxLength: number, options: Record<string, unknown> = {}) => Type.Optional(Type.String({ maxLength, ...options }));
 
 /** TokenRequest of the specification: camelCase fields with their snake_case alternatives. */
 export const TokenRequestSchema = Type.Object(
   {
-    grantType: Type.Optional(Type.String({ description: `one of ${GRANT_TYPES.join(', ')}; default password` })),
-    grant_type: text(),
-    realmName: text(),
-    realm: text(),
-    clientId: text(),
-    client_id: text(),
-    clientSecret: text(),
-    client_secret: text(),
-    refreshToken: text(),
-    refresh_token: text(),
-    username: text(),
-    password: text(),
-    scope: text(),
-    customerId: text(),
-    storeId: text(),
-    tokenId: text(),
-    firstName: text(),
-    lastName: text(),
-    email: text(),
-    provider: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    grantType: text(L.grantType, { description: `one of ${GRANT_TYPES.join(', ')} (or ${END_USER_GRANT_URI}); default password` }),
+    grant_type: text(L.grantType),
+    realmName: text(L.realm),
+    realm: text(L.realm),
+    clientId: text(L.clientId),
+    client_id: text(L.clientId),
+    clientSecret: text(L.secret),
+    client_secret: text(L.secret),
+    refreshToken: text(L.refreshToken),
+    refresh_token: text(L.refreshToken),
+    username: text(L.username),
+    password: text(L.password),
+    scope: text(L.scope),
+    customerId: text(L.customerId),
+    storeId: text(L.storeId),
+    tokenId: text(L.refreshToken),
+    firstName: text(L.name),
+    lastName: text(L.name),
+    email: text(L.email),
+    provider: Type.Optional(Type.Object({}, { additionalProperties: true, maxProperties: 20, description: 'idp_login only (no identity provider is configured)' })),
   },
-  { $id: 'TokenRequest', additionalProperties: false },
+  {
+    $id: 'TokenRequest',
+    additionalProperties: false,
+    examples: [{ realmName: 'operator', grantType: 'client_credentials', clientSecret: 'the-operator-client-secret' }],
+  },
+);
+
+/**
+ * `/iam/tokens/oauth` query parameters. RFC 6749 §3.2: the token endpoint MUST ignore parameters it does not know,
+ * so this is the one operation that does not refuse them (`additionalProperties: true`).
+ */
+export const OAuthQuerySchema = Type.Object(
+  {
+    client_id: text(L.clientId),
+    client_secret: text(L.secret),
+    username: text(L.username),
+    password: text(L.password),
+    refresh_token: text(L.refreshToken),
+    grant_type: text(L.grantType),
+    scope: text(L.scope),
+    realm: text(L.realm),
+  },
+  { additionalProperties: true, description: 'unknown parameters are ignored (RFC 6749 §3.2)' },
 );
 export type TokenRequestBody = Static<typeof TokenRequestSchema>;
 
@@ -86,15 +134,16 @@ export function basicCredentials(header: string | undefined): { clientId: string
   return { clientId: unescape(decoded.slice(0, colon)), clientSecret: unescape(decoded.slice(colon + 1)) };
 }
 
-function pick(...values: (string | undefined)[]): string | undefined {
+export function pick(...values: (string | undefined)[]): string | undefined {
   return values.find((v) => v !== undefined && v !== '');
 }
 
 /** One request from the camelCase/snake_case body, query parameters and Basic credentials; the body wins. */
 export function normalizeTokenRequest(body: TokenRequestBody, query: Record<string, string | undefined> = {}, basic?: { clientId: string; clientSecret: string }): TokenRequest {
-  const grantType = pick(body.grantType, body.grant_type, query.grant_type) ?? 'password';
+  const named = pick(body.grantType, body.grant_type, query.grant_type) ?? 'password';
+  const grantType = GRANT_ALIASES.get(named) ?? named;
   if (!(GRANT_TYPES as readonly string[]).includes(grantType)) {
-    throw new OAuthError(400, 'unsupported_grant_type', `grant type "${grantType}" is not supported; use one of ${GRANT_TYPES.join(', ')}`);
+    throw new OAuthError(400, 'unsupported_grant_type', `grant type "${named}" is not supported; use one of ${GRANT_TYPES.join(', ')}, ${END_USER_GRANT_URI}`);
   }
   const clientId = pick(body.clientId, body.client_id, query.client_id, basic?.clientId);
   const request: TokenRequest = {

@@ -1,9 +1,11 @@
 import type { Config } from '../../config.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { END_USER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
+import type { ClientAuthenticator } from './client-authentication.js';
 import * as repo from './iam.repository.js';
 import { decoyHash, verifySecret } from './passwords.js';
 import type { RevokedSessions } from './revoked-sessions.js';
@@ -24,7 +26,6 @@ export function endUserSubject(customerId: string, storeId: string, email: strin
 type RefreshOutcome = { ok: false; error: string; revoked?: string } | { ok: true; session: repo.SessionRow; refreshToken: string; scopes: string[] };
 
 const BAD_USER = 'invalid user credentials';
-const BAD_CLIENT = 'invalid client credentials';
 
 function required(value: string | undefined, field: string): string {
   if (!value) throw new OAuthError(400, 'invalid_request', `${field} is required for this grant type`);
@@ -37,7 +38,9 @@ export class TokenService {
     private readonly db: Database,
     private readonly issuer: TokenIssuer,
     private readonly revoked: RevokedSessions,
+    private readonly clients: ClientAuthenticator,
     private readonly config: Pick<Config, 'refreshTokenTtl' | 'lockoutThreshold' | 'lockoutSeconds'>,
+    private readonly clock: Clock,
   ) {}
 
   grant(request: TokenRequest): Promise<TokenResponse> {
@@ -55,14 +58,10 @@ export class TokenService {
     }
   }
 
-  private async authenticateClient(db: Queryable, request: TokenRequest): Promise<{ client: repo.ClientRow; realm: repo.RealmRow }> {
-    const realmName = required(request.realm, 'realmName');
-    const secret = required(request.clientSecret, 'clientSecret');
-    const realm = await repo.findRealm(db, realmName);
-    const client = realm ? await repo.findClient(db, realmName, request.clientId ?? realmName) : undefined;
-    const ok = await verifySecret(secret, client?.secret_hash ?? (await decoyHash()));
-    if (!realm || !client || !ok) throw new OAuthError(401, 'invalid_client', BAD_CLIENT, { 'www-authenticate': 'Basic realm="iam"' });
-    return { client, realm };
+  private authenticateClient(db: Queryable, request: TokenRequest): Promise<{ client: repo.ClientRow; realm: repo.RealmRow }> {
+    const realm = required(request.realm, 'realmName');
+    const clientSecret = required(request.clientSecret, 'clientSecret');
+    return this.clients.authenticate(db, { realm, clientId: request.clientId ?? realm, clientSecret });
   }
 
   private async passwordGrant(request: TokenRequest): Promise<TokenResponse> {
@@ -71,13 +70,14 @@ export class TokenService {
     const password = required(request.password, 'password');
     const realm = await repo.findRealm(this.db, realmName);
     const user = realm ? await repo.findUserByName(this.db, realmName, username) : undefined;
-    if (user?.locked_until && user.locked_until.getTime() > Date.now()) {
-      const retryAfter = Math.ceil((user.locked_until.getTime() - Date.now()) / 1000);
+    const now = this.clock.now().getTime();
+    if (user?.locked_until && user.locked_until.getTime() > now) {
+      const retryAfter = Math.ceil((user.locked_until.getTime() - now) / 1000);
       throw new OAuthError(429, 'invalid_grant', `too many failed attempts; the account is locked for ${retryAfter} more seconds`, { 'retry-after': String(retryAfter) });
     }
     const ok = await verifySecret(password, user?.password_hash ?? (await decoyHash()));
     if (!realm || !user || !ok) {
-      if (user) await repo.recordFailedLogin(this.db, user.id, this.config.lockoutThreshold, this.config.lockoutSeconds);
+      if (user) await repo.recordFailedLogin(this.db, user.id, this.config.lockoutThreshold, new Date(now + this.config.lockoutSeconds * 1000));
       throw new OAuthError(401, 'invalid_grant', BAD_USER);
     }
     await repo.clearFailedLogins(this.db, user.id);
@@ -135,7 +135,7 @@ export class TokenService {
   }): Promise<TokenResponse> {
     const scopes = this.narrow(input.granted, input.requested);
     const claims: SessionClaims = { sessionId: newId(), realm: input.realm.name, subject: input.subject, clientId: input.clientId, customerId: input.customerId, scopes, profile: input.profile };
-    const expiresAt = new Date(Date.now() + (input.refresh ? this.config.refreshTokenTtl : this.issuer.accessTokenTtl) * 1000);
+    const expiresAt = new Date(this.clock.now().getTime() + (input.refresh ? this.config.refreshTokenTtl : this.issuer.accessTokenTtl) * 1000);
     const refresh = input.refresh ? newRefreshToken() : undefined;
     await this.db.transaction(async (tx) => {
       await repo.insertSession(tx, { id: claims.sessionId, realm: claims.realm, subject: claims.subject, client_id: claims.clientId, customer_id: claims.customerId, scopes, profile: definedOnly(input.profile), expires_at: expiresAt });
@@ -175,7 +175,7 @@ export class TokenService {
         await repo.revokeSession(tx, session.id, 'refresh token reuse');
         return { ok: false, error: 'the refresh token was already used; the session has been ended', revoked: session.id };
       }
-      if (session.expires_at.getTime() <= Date.now()) return { ok: false, error: 'the session has expired' };
+      if (session.expires_at.getTime() <= this.clock.now().getTime()) return { ok: false, error: 'the session has expired' };
       // Checked before anything is written: a refused scope must not rotate (and so lose) the refresh token.
       const scopes = this.narrow(session.scopes, request.scope);
       let refreshToken = presented;
@@ -186,7 +186,7 @@ export class TokenService {
         await repo.insertRefreshToken(tx, next.hash, session.id);
         refreshToken = next.token;
       }
-      await repo.extendSession(tx, session.id, new Date(Date.now() + this.config.refreshTokenTtl * 1000));
+      await repo.extendSession(tx, session.id, new Date(this.clock.now().getTime() + this.config.refreshTokenTtl * 1000));
       return { ok: true, session, refreshToken, scopes };
     });
     if (!outcome.ok) {

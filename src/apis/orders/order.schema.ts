@@ -1,10 +1,10 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Obj, sharedFields } from '../../platform/registry/schema-types.js';
+import { DateTime, Id, List, Obj, sharedFields } from '../../platform/registry/schema-types.js';
 
 const lineItemFields = {
-  id: Type.String({ minLength: 1, description: 'line item id' }),
-  productId: Type.String({ minLength: 1 }),
-  subscriptionId: Type.String({ minLength: 1, description: 'the subscription this line item bills' }),
+  id: Id({ minLength: 1, description: 'line item id' }),
+  productId: Id({ minLength: 1 }),
+  subscriptionId: Id({ minLength: 1, description: 'the subscription this line item bills' }),
   quantity: Type.Integer({ minimum: 1 }),
 };
 
@@ -14,11 +14,11 @@ export const OrderLineItemSchema = Obj(lineItemFields, { $id: 'OrderLineItem', t
 export const OrderSchema = Obj(
   {
     ...sharedFields,
-    id: Type.String({ description: 'server-generated, opaque and time-ordered', readOnly: true }),
-    subscriptionId: Type.String(),
-    customerId: Type.String({ description: 'the customer (tenant) the order belongs to' }),
-    enduserId: Type.Optional(Type.String({ description: 'the end user billed' })),
-    lineItems: Type.Array({ $ref: 'OrderLineItem#' } as unknown as typeof OrderLineItemSchema),
+    id: Id({ description: 'server-generated, opaque and time-ordered', readOnly: true }),
+    subscriptionId: Id(),
+    customerId: Id({ description: 'the customer (tenant) the order belongs to' }),
+    enduserId: Type.Optional(Id({ description: 'the end user billed' })),
+    lineItems: List({ $ref: 'OrderLineItem#' } as unknown as typeof OrderLineItemSchema),
     createDate: DateTime({ readOnly: true }),
   },
   { $id: 'Order', title: 'Order' },
@@ -27,13 +27,13 @@ export type Order = Static<typeof OrderSchema>;
 
 /** What `createOrder` takes: the server adds ids (unless a line item brings its own), dates and dbVersion. */
 export const NewOrderSchema = Type.Object({
-  subscriptionId: Type.String({ minLength: 1 }),
-  customerId: Type.String({ minLength: 1 }),
-  enduserId: Type.Optional(Type.String()),
-  lineItems: Type.Array(
+  subscriptionId: Id({ minLength: 1 }),
+  customerId: Id({ minLength: 1 }),
+  enduserId: Type.Optional(Id()),
+  lineItems: List(
     Type.Object({ ...lineItemFields, id: Type.Optional(lineItemFields.id), subscriptionId: Type.Optional(lineItemFields.subscriptionId) }),
     { minItems: 1 },
   ),
-  lastUpdateReason: Type.Optional(Type.String()),
+  lastUpdateReason: sharedFields.lastUpdateReason,
 });
 export type NewOrder = Static<typeof NewOrderSchema>;

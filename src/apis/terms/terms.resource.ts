@@ -9,7 +9,7 @@ export const termsResource = defineResource({
   schema: TermsSchema,
   scopeArea: 'terms',
   tag: 'Terms and conditions',
-  operationIds: { list: 'listTerms', create: 'createTerms', get: 'getTerms', update: 'updateTerms', recap: 'recapTerms', unwind: 'unwindTerms' },
+  operations: { list: 'listTerms', create: 'createTerms', get: 'getTerms', update: 'updateTerms', recap: 'recapTerms', unwind: 'unwindTerms' },
   filters: {
     customerId: { kind: 'string' },
     status: { kind: 'string' },
@@ -28,7 +28,7 @@ export const companyTermsResource = defineResource({
   schema: CompanyTermsSchema,
   scopeArea: 'terms',
   tag: 'Terms and conditions',
-  operationIds: {
+  operations: {
     list: 'listCompanyTerms',
     create: 'createCompanyTerms',
     get: 'getCompanyTerms',

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Obj, StringEnum, StringMap, sharedFields } from '../../platform/registry/schema-types.js';
+import { DateTime, Id, LongText, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/registry/schema-types.js';
 
 export const TERMS_MODELS = ['MOR', 'PAYFAC'] as const;
 export const TERMS_STATUSES = ['RUNNING', 'ARCHIVED', 'DRAFT'] as const;
@@ -10,19 +10,23 @@ const deprecated = { deprecated: true };
 export const TermsSchema = Obj(
   {
     ...sharedFields,
-    id: Type.Optional(Type.String({ ...deprecated, readOnly: true })),
+    id: Type.Optional(Id({ ...deprecated, readOnly: true })),
     createDate: Type.Optional(DateTime({ ...deprecated, readOnly: true })),
     updateDate: Type.Optional(DateTime({ ...deprecated, readOnly: true })),
-    startingDate: Type.Optional(Type.String()),
+    startingDate: Type.Optional(Text()),
     startDate: DateTime(),
-    locale: Type.Optional(Type.String()),
-    template: Type.String(),
+    locale: Type.Optional(Text({ maxLength: 64 })),
+    template: LongText(),
     model: StringEnum(TERMS_MODELS),
     status: Type.Optional(StringEnum(TERMS_STATUSES)),
-    lastUpdater: Type.Optional(Type.String()),
-    modelVersion: Type.Optional(Type.String(deprecated)),
+    lastUpdater: Type.Optional(Text()),
+    modelVersion: Type.Optional(Text(deprecated)),
   },
-  { $id: 'TermsItem', title: 'Terms and conditions item' },
+  {
+    $id: 'TermsItem',
+    title: 'Terms and conditions item',
+    examples: [{ startDate: '2026-01-01T00:00:00Z', template: '<h1>Terms of sale</h1><p>{{ company.name }}</p>', model: 'MOR', status: 'DRAFT', locale: 'en_GB' }],
+  },
 );
 export type Terms = Static<typeof TermsSchema>;
 
@@ -30,15 +34,28 @@ export type Terms = Static<typeof TermsSchema>;
 export const CompanyTermsSchema = Obj(
   {
     ...sharedFields,
-    modelVersion: Type.Optional(Type.String(deprecated)),
-    startingDate: Type.Optional(Type.String()),
+    modelVersion: Type.Optional(Text(deprecated)),
+    startingDate: Type.Optional(Text()),
     startDate: DateTime(),
-    cancelPeriod: Type.String(),
-    corporateUrl: Type.String(),
-    contactForm: Type.String(),
-    providerSasCapital: Type.String(),
-    cancelPeriodI18nConfiguration: Type.Optional(StringMap(StringMap(Type.String()))),
+    cancelPeriod: Text(),
+    corporateUrl: UrlText(),
+    contactForm: UrlText(),
+    providerSasCapital: Text(),
+    cancelPeriodI18nConfiguration: Type.Optional(StringMap(StringMap(Text()))),
   },
-  { $id: 'CompanyTermsItem', title: 'Company terms parameters item' },
+  {
+    $id: 'CompanyTermsItem',
+    title: 'Company terms parameters item',
+    examples: [
+      {
+        startDate: '2026-01-01T00:00:00Z',
+        cancelPeriod: '14 days',
+        corporateUrl: 'https://www.example.com',
+        contactForm: 'https://www.example.com/contact',
+        providerSasCapital: '100000 EUR',
+        cancelPeriodI18nConfiguration: { fr: { label: '14 jours' } },
+      },
+    ],
+  },
 );
 export type CompanyTerms = Static<typeof CompanyTermsSchema>;

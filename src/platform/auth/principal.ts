@@ -26,3 +26,17 @@ export function mayActFor(principal: Principal, customerId: string | undefined |
   if (customerId === undefined || customerId === null) return false;
   return principal.tenantIds.includes(customerId);
 }
+
+/** A principal no token stands behind: every identity field is `name`. */
+function builtIn(name: string, isOperator: boolean): Principal {
+  return Object.freeze({ subject: name, realm: name, clientId: name, sessionId: name, tokenId: name, scopes: new Set<string>(), isOperator, tenantIds: Object.freeze([]) as readonly string[] });
+}
+
+/**
+ * The service itself, for work no request asked for (workers, scheduled jobs): acts across tenants like the operator.
+ * It never comes from a token.
+ */
+export const SYSTEM_PRINCIPAL: Principal = builtIn('system', true);
+
+/** The caller of a public route (no token): sees operator records only, acts for no one. */
+export const ANONYMOUS_PRINCIPAL: Principal = builtIn('anonymous', false);

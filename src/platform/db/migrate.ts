@@ -6,7 +6,7 @@ import type { Database } from './database.js';
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
 
 /** A stable 63-bit advisory-lock key per schema, so instances on one database serialise their migrations. */
-function lockKey(schema: string): string {
+export function migrationLockKey(schema: string): string {
   return BigInt.asIntN(64, BigInt('0x' + createHash('sha256').update(`migrate:${schema}`).digest('hex').slice(0, 16))).toString();
 }
 
@@ -24,7 +24,7 @@ export function listMigrations(): { version: string; sql: string }[] {
 export async function migrate(db: Database, schema: string): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${lockKey(schema)})`);
+    await tx.query(`SELECT pg_advisory_xact_lock(${migrationLockKey(schema)})`);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
     for (const migration of listMigrations()) {

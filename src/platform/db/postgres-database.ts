@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './database.js';
+import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryResult, type Transaction } from './database.js';
 
 // int8 (counts, sums) come back as JavaScript numbers, as PGlite returns them.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -27,7 +27,7 @@ async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
 }
 
 /** A PostgreSQL server through a `pg` pool; every connection uses `schema`. */
-export async function openPostgresDatabase(url: string, schema: string): Promise<Database> {
+export async function openPostgresDatabase(url: string, schema: string, onCallbackError: CallbackErrorReporter): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path="${schema}"` });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
@@ -40,18 +40,21 @@ export async function openPostgresDatabase(url: string, schema: string): Promise
     },
     async transaction(work) {
       const client = await pool.connect();
+      const callbacks = new CommitCallbacks();
+      let value: Awaited<ReturnType<typeof work>>;
       try {
         await client.query('BEGIN');
-        const scoped: Queryable = { query: async (sql, params) => wrap(await client.query(sql, params as unknown[])) };
-        const value = await work(scoped);
+        const scoped: Transaction = { query: async (sql, params) => wrap(await client.query(sql, params as unknown[])), afterCommit: (callback) => callbacks.add(callback) };
+        value = await work(scoped);
         await client.query('COMMIT');
-        return value;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         client.release();
       }
+      callbacks.run(onCallbackError);
+      return value;
     },
     async close() {
       await pool.end();

@@ -87,3 +87,17 @@ export class OAuthError extends DomainError {
     super(status, undefined, description, {}, { error: code, error_description: description }, headers);
   }
 }
+
+/** The client did not send its request in time; the connection is closed after the answer (the rest is not read). */
+export class RequestTimeoutError extends DomainError {
+  constructor(message: string) {
+    super(408, undefined, message, {}, {}, { connection: 'close' });
+  }
+}
+
+/** The service is shutting down; the client should retry on another instance. */
+export class ServiceUnavailableError extends DomainError {
+  constructor(message: string) {
+    super(503, undefined, message, {}, {}, { connection: 'close' });
+  }
+}

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { allowedMethods } from '../http/allowed-methods.js';
 import { DomainError, type ErrorDetail } from './domain-errors.js';
-import { describeValidationError } from './validation-messages.js';
+import { describeValidationErrors } from './validation-messages.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,15 +58,13 @@ function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0]!;
 }
 
+/** The simple shape; also written by hand to the socket for errors raised before any request exists (client-errors.ts). */
+export function simpleErrorBody(status: number, message: string, path: string): ErrorBody {
+  return { error: STATUS_CODES[status] ?? 'Error', message, path, status, timestamp: Date.now() };
+}
+
 function buildErrorBody(request: FastifyRequest, status: number, message: string, detail?: ErrorDetail, extra: Record<string, unknown> = {}): ErrorBody {
-  const body: ErrorBody = {
-    error: STATUS_CODES[status] ?? 'Error',
-    message,
-    path: pathOf(request),
-    status,
-    timestamp: Date.now(),
-    ...extra,
-  };
+  const body: ErrorBody = { ...simpleErrorBody(status, message, pathOf(request)), ...extra };
   if (request.routeOptions.config?.errorShape === 'detailed') body.details = detail ? [detail] : [];
   return body;
 }
@@ -96,7 +95,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, error.status, buildErrorBody(request, error.status, error.message, detail, error.extra), error.headers);
     }
     if (error.validation) {
-      const described = error.validation.map((v) => describeValidationError(v, error.validationContext ?? 'body'));
+      const described = describeValidationErrors(error.validation, error.validationContext ?? 'body');
       const message = described.map((d) => d.message).join('; ');
       const detail: ErrorDetail = { errorType: 'VALIDATION', specific: { fields: described.map((d) => d.field) } };
       return send(reply, 400, buildErrorBody(request, 400, message, detail));
@@ -110,7 +109,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, buildErrorBody(request, 404, `no route ${request.method} ${pathOf(request)}`)),
-  );
+  // A path the router knows under other methods is a 405 naming them (RFC 9110 §15.5.6), not a 404.
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request);
+    const allowed = allowedMethods(app, path);
+    if (allowed.length === 0) return send(reply, 404, buildErrorBody(request, 404, `no route ${request.method} ${path}`));
+    const message = `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`;
+    return send(reply, 405, buildErrorBody(request, 405, message), { allow: allowed.join(', ') });
+  });
 }

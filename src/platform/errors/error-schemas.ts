@@ -38,16 +38,22 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing or invalid bearer token',
   403: 'Authenticated but not allowed',
   404: 'Not found (or not visible to this tenant)',
+  408: 'The request body did not arrive in time',
   409: 'Conflict',
   412: 'Stale dbVersion: read the resource again and retry',
   413: 'Body too large',
   415: 'Unsupported content type',
   429: 'Too many requests',
   500: 'Server fault',
+  503: 'The service is shutting down (or not ready): retry, another instance will answer',
 };
 
-/** OpenAPI responses for the error codes a route may answer. */
-export function errorResponses(shape: 'simple' | 'detailed' = 'simple', codes = [400, 401, 403, 404, 412, 500]) {
+/**
+ * OpenAPI responses for error codes in the error shape. A route lists the codes its own logic answers (404, 409, 412,
+ * 429, ...): what authentication, parsing and validation answer (400, 401, 403, 409, 413, 415, 500) is declared on
+ * every route by `http/response-declarations.ts`.
+ */
+export function errorResponses(shape: 'simple' | 'detailed' = 'simple', codes: number[] = []) {
   const ref = { $ref: shape === 'detailed' ? 'DetailedError#' : 'SimpleError#' };
   return Object.fromEntries(codes.map((code) => [code, { description: DESCRIPTIONS[code] ?? 'Error', ...ref }]));
 }

@@ -20,6 +20,9 @@ export interface ChangeDescription {
   customerId: string | null | undefined;
   before: Doc | undefined;
   after: Doc;
+  /** The record the event is about, when it is not `after` (a deletion's is the record as it was). */
+  involved?: Doc;
+  occurredAt: Date;
   /**
    * Hides write-only values (secrets) of a record-shaped document. The delta is computed on the real values, so a
    * changed secret still shows as changed, then masked like everything else the event carries.
@@ -35,9 +38,9 @@ export function eventOf(change: ChangeDescription): PlatformEvent {
     fact: change.fact,
     subject: change.subject,
     customerId: change.customerId ?? null,
-    occurredAt: new Date().toISOString(),
+    occurredAt: change.occurredAt.toISOString(),
     what: { delta: mask(delta), previous: mask(previous) },
-    involved: { [change.subject]: mask(change.after) },
+    involved: { [change.subject]: mask(change.involved ?? change.after) },
   };
 }
 

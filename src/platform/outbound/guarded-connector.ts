@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { buildConnector } from 'undici';
 import { refusalReason, unbracketed } from './address-rules.js';
 import type { OutboundAllowlist } from './outbound-allowlist.js';
-import { OutboundRefusedError } from './outbound-errors.js';
+import { OutboundError, OutboundRefusedError } from './outbound-errors.js';
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
@@ -16,7 +16,7 @@ const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, 
 export async function checkedAddress(hostname: string, port: number, allowlist: OutboundAllowlist, resolve: Resolver = systemResolver): Promise<string> {
   const host = unbracketed(hostname);
   const addresses = isIP(host) ? [host] : (await resolve(host)).map((r) => r.address);
-  if (addresses.length === 0) throw new OutboundRefusedError(hostname, hostname, 'a host name without addresses');
+  if (addresses.length === 0) throw new OutboundError('unreachable', `could not reach ${hostname}: it has no address`);
   if (allowlist.allowsHost(host, port)) return addresses[0]!;
   let firstRefusal: OutboundRefusedError | undefined;
   for (const address of addresses) {

@@ -39,6 +39,13 @@ function checkScheme(url: URL): void {
   if (url.username || url.password) throw new OutboundError('scheme', 'URLs with credentials (user:password@) are not fetched');
 }
 
+/** A network error names the address it tried (`connect ECONNREFUSED 10.1.2.3:80`): only its code is shown. */
+function unreachable(url: URL, error: unknown): OutboundError {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const shown = code && /^[A-Z_]{2,40}$/.test(code) ? ` (${code})` : '';
+  return new OutboundError('unreachable', `could not reach ${url.host}${shown}`, `could not reach ${url.host}: ${(error as Error).message}`);
+}
+
 function timeoutOf(error: unknown): OutboundError | undefined {
   const code = (error as { code?: string; name?: string }).code ?? (error as { name?: string }).name;
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'TimeoutError') {
@@ -68,7 +75,9 @@ export class OutboundClient {
     for (let redirects = 0; ; redirects += 1) {
       checkScheme(url);
       const response = await this.send(url, method, headers, body, init).catch((error: unknown) => {
-        throw redirects > 0 && error instanceof OutboundError ? new OutboundError(error.kind, `redirect ${redirects} to ${url.href}: ${error.message}`) : error;
+        if (redirects === 0 || !(error instanceof OutboundError)) throw error;
+        const hop = `redirect ${redirects} to ${url.href}`;
+        throw new OutboundError(error.kind, `${hop}: ${error.message}`, `${hop}: ${error.detail}`);
       });
       const location = response.headers.location;
       if (!REDIRECTS.has(response.statusCode) || typeof location !== 'string') {
@@ -101,7 +110,7 @@ export class OutboundClient {
       if (error instanceof OutboundError) throw error;
       const cause = (error as { cause?: unknown }).cause;
       if (cause instanceof OutboundError) throw cause;
-      throw timeoutOf(error) ?? (init.signal?.aborted ? timeoutOf(init.signal.reason) : undefined) ?? new OutboundError('unreachable', `could not reach ${url.host}: ${(error as Error).message}`);
+      throw timeoutOf(error) ?? (init.signal?.aborted ? timeoutOf(init.signal.reason) : undefined) ?? unreachable(url, error);
     }
   }
 

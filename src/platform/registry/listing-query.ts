@@ -1,11 +1,28 @@
 import { ValidationError } from '../errors/domain-errors.js';
-import type { FilterSpec, ResourceDefinition } from './resource-definition.js';
+import type { AnyResourceDefinition, FilterSpec } from './resource-definition.js';
+
+/** What a listing is read against: a kind, or a view over one (its own filters, the source's fields). */
+export type ListingSource = Pick<AnyResourceDefinition, 'schema' | 'filters' | 'displayName' | 'defaultPageSize'>;
 import { isArraySchema, isScalarSchema, schemaAt, splitPath, type JsonSchemaNode } from './document-paths.js';
 import { isStorableText, UNSTORABLE_RULE } from './storable-text.js';
 
 export const MAX_PAGE_SIZE = 500;
 /** The highest page index a listing accepts (bounds the OFFSET a request can ask for). */
 export const MAX_PAGE_INDEX = 1_000_000;
+/**
+ * Bounds on repeatable parameters: each sort key, filter value and target becomes SQL (a sort expression, a bound
+ * parameter), so an unbounded list reaches PostgreSQL's limits (a 500) instead of a 400.
+ */
+export const MAX_SORT_KEYS = 10;
+export const MAX_TARGETS = 100;
+export const MAX_FILTER_VALUES = 100;
+/** A filter value longer than any filterable field (URLs, 2048) can match nothing; longer is refused. */
+export const MAX_FILTER_VALUE_LENGTH = 4096;
+
+function atMost<T>(items: T[], max: number, parameter: string, what: string): T[] {
+  if (items.length > max) throw new ValidationError(`querystring.${parameter} may name at most ${max} ${what}, not ${items.length}`);
+  return items;
+}
 
 export interface SortKey {
   path: string[];
@@ -62,6 +79,7 @@ function wholeNumber(name: string, value: unknown, fallback: number, min: number
 /** Turns one filter value into the JSON value stored in records, by the filter's kind. */
 export function coerceFilterValue(name: string, spec: FilterSpec, raw: unknown): unknown[] {
   const items = asList(raw).flatMap((item) => (spec.kind === 'string-array' && typeof item === 'string' ? item.split(',') : [item]));
+  atMost(items, MAX_FILTER_VALUES, name, 'values');
   return items.map((item) => {
     switch (spec.kind) {
       case 'boolean':
@@ -79,12 +97,13 @@ export function coerceFilterValue(name: string, spec: FilterSpec, raw: unknown):
       default:
         if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') throw new ValidationError(`querystring.${name} must be a string`);
         if (typeof item === 'string' && !isStorableText(item)) throw new ValidationError(`querystring.${name} ${UNSTORABLE_RULE}`);
+        if (typeof item === 'string' && item.length > MAX_FILTER_VALUE_LENGTH) throw new ValidationError(`querystring.${name} must be at most ${MAX_FILTER_VALUE_LENGTH} characters`);
         return String(item).trim();
     }
   });
 }
 
-function checkFieldPath(definition: ResourceDefinition, parameter: string, field: string, accept: (node: JsonSchemaNode | undefined) => boolean, what: string): string[] {
+function checkFieldPath(definition: Pick<ListingSource, 'schema' | 'displayName'>, parameter: string, field: string, accept: (node: JsonSchemaNode | undefined) => boolean, what: string): string[] {
   const path = splitPath(field);
   const node = schemaAt(definition.schema as unknown as JsonSchemaNode, path);
   if (!node) throw new ValidationError(`querystring.${parameter} names an unknown field "${field}" of ${definition.displayName}`);
@@ -92,7 +111,7 @@ function checkFieldPath(definition: ResourceDefinition, parameter: string, field
   return path;
 }
 
-export function parseSort(definition: ResourceDefinition, raw: unknown): SortKey[] {
+export function parseSort(definition: ListingSource, raw: unknown): SortKey[] {
   const entries = asList(raw).flatMap((entry) => {
     if (typeof entry !== 'string') throw new ValidationError('querystring.sort must be "field,asc" or "field,desc"');
     // `sort=a,desc,b,asc` or `sort=a,desc&sort=b`: read fields with an optional direction after each.
@@ -112,26 +131,34 @@ export function parseSort(definition: ResourceDefinition, raw: unknown): SortKey
     }
     return keys;
   });
-  return entries;
+  // A field sorted on again cannot change the order: only its first mention counts.
+  const seen = new Set<string>();
+  const distinct = entries.filter((key) => {
+    const field = key.path.join('.');
+    if (seen.has(field)) return false;
+    seen.add(field);
+    return true;
+  });
+  return atMost(distinct, MAX_SORT_KEYS, 'sort', 'sort keys');
 }
 
-function parseTargets(definition: ResourceDefinition, raw: unknown): string[][] {
-  return asList(raw)
+export function parseTargets(definition: Pick<ListingSource, 'schema' | 'displayName'>, raw: unknown): string[][] {
+  const fields = asList(raw)
     .flatMap((entry) => String(entry).split(','))
     .map((field) => field.trim())
-    .filter(Boolean)
-    .map((field) => checkFieldPath(definition, 'target', field, () => true, ''));
+    .filter(Boolean);
+  return atMost(fields, MAX_TARGETS, 'target', 'fields').map((field) => checkFieldPath(definition, 'target', field, () => true, ''));
 }
 
 /** The one field that `recap` and `unwind` work on. */
-export function singleTarget(definition: ResourceDefinition, raw: unknown): string[] {
+export function singleTarget(definition: ListingSource, raw: unknown): string[] {
   const targets = parseTargets(definition, raw);
   if (targets.length !== 1) throw new ValidationError('querystring.target is required and must name exactly one field');
   return targets[0]!;
 }
 
 /** The field `recap` counts values of: a scalar or an array (each element counts), not an object or map. */
-export function recapTarget(definition: ResourceDefinition, raw: unknown): string[] {
+export function recapTarget(definition: ListingSource, raw: unknown): string[] {
   const path = singleTarget(definition, raw);
   if (schemaAt(definition.schema as unknown as JsonSchemaNode, path)?.type === 'object') {
     throw new ValidationError(`querystring.target field "${path.join('.')}" is an object; recap counts values of a scalar or array field`);
@@ -139,7 +166,7 @@ export function recapTarget(definition: ResourceDefinition, raw: unknown): strin
   return path;
 }
 
-export function arrayTarget(definition: ResourceDefinition, raw: unknown): string[] {
+export function arrayTarget(definition: ListingSource, raw: unknown): string[] {
   const path = singleTarget(definition, raw);
   if (!isArraySchema(schemaAt(definition.schema as unknown as JsonSchemaNode, path))) {
     throw new ValidationError(`querystring.target field "${path.join('.')}" is not an array field; unwind needs one`);
@@ -151,7 +178,7 @@ export function arrayTarget(definition: ResourceDefinition, raw: unknown): strin
  * Reads a listing request in either form: flat (`?page=0&size=20&status=RUNNING`) or JSON objects
  * (`?pageable={"page":0,"size":20,"sort":["startDate,desc"]}&predicate={"status":"RUNNING"}`); flat values win.
  */
-export function parseListingQuery(definition: ResourceDefinition, query: Record<string, unknown>): ListingQuery {
+export function parseListingQuery(definition: ListingSource, query: Record<string, unknown>): ListingQuery {
   const pageable = parseJsonParameter('pageable', query.pageable);
   const predicate = parseJsonParameter('predicate', query.predicate);
   const merged: Record<string, unknown> = { ...predicate };

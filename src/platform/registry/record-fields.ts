@@ -1,8 +1,8 @@
-import { MASK, SERVER_MANAGED_FIELDS, type ResourceDefinition } from './resource-definition.js';
+import { MASK, SERVER_MANAGED_FIELDS, type AnyResourceDefinition } from './resource-definition.js';
 import { getPath, splitPath, withPath, type Doc } from './document-paths.js';
 
 /** The body without the fields a client may not set (server-managed and read-only). */
-export function writableFields(definition: ResourceDefinition, body: Doc): Doc {
+export function writableFields(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, body: Doc): Doc {
   const doc: Doc = { ...body };
   for (const field of SERVER_MANAGED_FIELDS) delete doc[field];
   let out = doc;
@@ -11,7 +11,7 @@ export function writableFields(definition: ResourceDefinition, body: Doc): Doc {
 }
 
 /** Secret values replaced by the mask, for responses and events; an absent (or null) secret stays absent (null). */
-export function maskSecrets(definition: ResourceDefinition, doc: Doc): Doc {
+export function maskSecrets(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, doc: Doc): Doc {
   let out = doc;
   for (const field of definition.secret) {
     const path = splitPath(field);
@@ -22,7 +22,7 @@ export function maskSecrets(definition: ResourceDefinition, doc: Doc): Doc {
 }
 
 /** An update that leaves a secret out (or sends the mask back) keeps the stored secret. */
-export function keepStoredSecrets(definition: ResourceDefinition, doc: Doc, stored: Doc): Doc {
+export function keepStoredSecrets(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, doc: Doc, stored: Doc): Doc {
   let out = doc;
   for (const field of definition.secret) {
     const path = splitPath(field);
@@ -34,7 +34,7 @@ export function keepStoredSecrets(definition: ResourceDefinition, doc: Doc, stor
 }
 
 /** Read-only fields keep their stored values on update. */
-export function keepReadOnly(definition: ResourceDefinition, doc: Doc, stored: Doc): Doc {
+export function keepReadOnly(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, doc: Doc, stored: Doc): Doc {
   let out = doc;
   for (const field of definition.readOnly) {
     const path = splitPath(field);

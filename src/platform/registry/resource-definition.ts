@@ -1,8 +1,9 @@
-import type { TObject } from 'typebox';
-import type { Queryable } from '../db/database.js';
+import type { Static, TObject, TProperties } from 'typebox';
 import type { Principal } from '../auth/principal.js';
 import type { ScopeArea } from '../auth/scopes.js';
+import type { Transaction } from '../db/database.js';
 import type { Doc } from './document-paths.js';
+import type { ActionDefinition } from './resource-action.js';
 
 /** How a list filter matches: equality on a scalar, or "contains any of" on an array field. */
 export type FilterKind = 'string' | 'integer' | 'number' | 'boolean' | 'string-array';
@@ -14,9 +15,13 @@ export interface FilterSpec {
   description?: string;
 }
 
+/** A stored record of a kind, as its schema types it. */
+export type RecordOf<S extends TObject> = Static<S> & Doc;
+
 export interface WriteContext {
   principal: Principal;
-  tx: Queryable;
+  tx: Transaction;
+  now: Date;
   /**
    * Create only: values a hook generated that this response alone shows in clear (a client secret), by dot path,
    * applied after masking. The engine neither stores them nor puts them in the event.
@@ -24,27 +29,43 @@ export interface WriteContext {
   revealOnce?: Record<string, unknown>;
 }
 
-export interface ResourceHooks {
+/** Typed from the kind's schema. Declared as methods, so a kind's definition is a `ResourceDefinition` of any schema. */
+export interface ResourceHooks<S extends TObject = TObject> {
   /** Runs in the write transaction before a create is stored; may change the document or throw a DomainError. */
-  beforeCreate?(doc: Doc, ctx: WriteContext): Promise<Doc> | Doc;
+  beforeCreate?(doc: RecordOf<S>, ctx: WriteContext): Promise<RecordOf<S>> | RecordOf<S>;
   /** Runs in the write transaction before an update is stored, with the stored record. */
-  beforeUpdate?(doc: Doc, previous: Doc, ctx: WriteContext): Promise<Doc> | Doc;
-  /** Runs once a create or update has been committed, with the record as returned (e.g. to drop a cached copy). */
-  afterCommit?(doc: Doc): void;
+  beforeUpdate?(doc: RecordOf<S>, previous: RecordOf<S>, ctx: WriteContext): Promise<RecordOf<S>> | RecordOf<S>;
+  /** Runs once a write (create, update, action, delete) has been committed, with the record as returned (e.g. to drop a cached copy). */
+  afterCommit?(doc: RecordOf<S>): void;
 }
 
-export interface OperationIds {
-  list: string;
-  create: string;
-  get: string;
-  update: string;
-  recap?: string;
-  unwind?: string;
+/** The generic operations a kind may offer; each one present is served under its operationId. */
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete' | 'recap' | 'unwind';
+export type Operations = Partial<Record<Operation, string>>;
+
+/** How one record is addressed in paths: `/{path}/{param}`, matched against `field` (the id unless declared). */
+export interface RecordKey {
+  param: string;
+  field: string;
+}
+
+/** A unique key: `customerId` (the owning tenant) and dot paths of the record; a record missing one of them is not constrained. */
+export interface UniqueKey {
+  fields: string[];
+}
+
+/** Full-text search over declared text fields (plain strings, or maps of locale -> text), served at `GET {path}/search`. */
+export interface SearchFeature {
+  fields: string[];
+  operationId: string;
+  /** The query parameter carrying the text: `req` in the Product API. */
+  textParam: string;
+  summary?: string;
 }
 
 /**
- * One resource kind, declared once. The engine derives its routes, repository, OpenAPI entries,
- * tenant rule and events from this.
+ * One resource kind, declared once. The engine derives its routes, storage, OpenAPI entries, tenant rule and events
+ * from this.
  */
 export interface ResourceDefinition<S extends TObject = TObject> {
   /** Event subject and OpenAPI name, kebab case: `terms`, `company-terms`. */
@@ -56,10 +77,12 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   table: string;
   /** The stored and returned record, shared fields included. */
   schema: S;
-  /** The routes require `<scopeArea>:read` (list, get, recap, unwind) or `<scopeArea>:write` (create, update). */
+  /** Routes require `<scopeArea>:read` (reads) or `<scopeArea>:write` (writes). */
   scopeArea: ScopeArea;
   tag: string;
-  operationIds: OperationIds;
+  /** The operations served, by operationId. */
+  operations: Operations;
+  key: RecordKey;
   filters: Record<string, FilterSpec>;
   /** Ignored when sent in a body (server-managed fields are always ignored). */
   readOnly: string[];
@@ -69,18 +92,34 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   tenant: 'customerId' | 'self';
   errorShape: 'simple' | 'detailed';
   defaultPageSize: number;
-  hooks: ResourceHooks;
+  hooks: ResourceHooks<S>;
+  actions: ActionDefinition<S>[];
+  /** Every version of a record is kept (same transaction); `GET {path}/{id}?version=N` reads one. */
+  history: boolean;
+  search?: SearchFeature;
+  unique: UniqueKey[];
+  /** `createDate`/`updateDate` as ISO 8601 UTC text, or as epoch milliseconds (subscriptions). */
+  dates: 'iso' | 'epoch-ms';
+  /** Fields every list page of the kind carries besides the page shape (a subscription page's `format`), with their schemas. */
+  pageFields?: { schema: TProperties; values: Doc };
   /**
    * The create answer reveals a generated secret once (a client secret): it is sent with `Cache-Control: no-store`
    * and never kept for Idempotency-Key replay, so the clear secret exists nowhere but in that one answer.
    */
   secretShownOnCreate: boolean;
+  /** Statuses the kind's hooks answer on create or update besides the engine's own (a realm name taken elsewhere: 409). */
+  hookErrors: { create?: number[]; update?: number[] };
 }
 
-type Optional = 'filters' | 'readOnly' | 'secret' | 'tenant' | 'errorShape' | 'defaultPageSize' | 'hooks' | 'secretShownOnCreate';
+type Defaulted = 'operations' | 'key' | 'filters' | 'readOnly' | 'secret' | 'tenant' | 'errorShape' | 'defaultPageSize' | 'hooks' | 'actions' | 'history' | 'unique' | 'dates' | 'secretShownOnCreate' | 'hookErrors';
 
-export function defineResource<S extends TObject>(definition: Omit<ResourceDefinition<S>, Optional> & Partial<Pick<ResourceDefinition<S>, Optional>>): ResourceDefinition<S> {
+export type ResourceDeclaration<S extends TObject> = Omit<ResourceDefinition<S>, Defaulted | 'key'> &
+  Partial<Pick<ResourceDefinition<S>, Exclude<Defaulted, 'key'>>> & { key?: Partial<RecordKey> };
+
+export function defineResource<S extends TObject>(declaration: ResourceDeclaration<S>): ResourceDefinition<S> {
+  const { key, ...rest } = declaration;
   return {
+    operations: {},
     filters: {},
     readOnly: [],
     secret: [],
@@ -88,8 +127,14 @@ export function defineResource<S extends TObject>(definition: Omit<ResourceDefin
     errorShape: 'simple',
     defaultPageSize: 20,
     hooks: {},
+    actions: [],
+    history: false,
+    unique: [],
+    dates: 'iso',
     secretShownOnCreate: false,
-    ...definition,
+    hookErrors: {},
+    ...rest,
+    key: { param: 'id', field: 'id', ...key },
   };
 }
 
@@ -97,3 +142,7 @@ export function defineResource<S extends TObject>(definition: Omit<ResourceDefin
 export const SERVER_MANAGED_FIELDS = ['id', 'createDate', 'updateDate', 'dbVersion', 'customerId'] as const;
 
 export const MASK = '********';
+
+/** Any kind, whatever its schema (hooks and actions are methods, so this holds every definition). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyResourceDefinition = ResourceDefinition<any>;

@@ -1,16 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../db/database.js';
+import type { TObject } from 'typebox';
+import type { Clock } from '../clock.js';
+import type { Database, Queryable, Transaction } from '../db/database.js';
 import { mayActFor, tenantScopeOf, type Principal } from '../auth/principal.js';
-import { ForbiddenError, NotFoundError, StaleVersionError } from '../errors/domain-errors.js';
+import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
 import { recordChange } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type { Doc } from './document-paths.js';
 import { isArraySchema, project, schemaAt, splitPath, withPath, type JsonSchemaNode } from './document-paths.js';
-import { arrayTarget, parseListingQuery, recapTarget } from './listing-query.js';
+import { arrayTarget, parseListingQuery, recapTarget, type ListingQuery, type ListingSource } from './listing-query.js';
 import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from './record-fields.js';
-import type { ResourceDefinition } from './resource-definition.js';
+import type { RecordOf, ResourceDefinition } from './resource-definition.js';
 import * as repository from './resource-repository.js';
-import { assertStorable, isStorableText } from './storable-text.js';
+import type { RowWrite } from './resource-statements.js';
+import { textSearchConfig } from './search-text.js';
+import { assertStorable, isStorableText, UNSTORABLE_RULE } from './storable-text.js';
+import { uniqueViolation } from './unique-keys.js';
 
 export interface Page<T> {
   items: T[];
@@ -26,43 +31,71 @@ export function pageOf<T>(items: T[], page: number, size: number, totalItems: nu
   return { items, last: page >= totalPages - 1, number: page, size, totalItems, totalPages };
 }
 
-export interface StoredRecord {
-  doc: Doc;
+export interface StoredRecord<S extends TObject = TObject> {
+  doc: RecordOf<S>;
   dbVersion: number;
 }
 
+export interface ServiceDeps {
+  db: Database;
+  clock: Clock;
+  log?: FastifyBaseLogger;
+}
+
+/** Writes may join the caller's transaction (one domain operation, one transaction, all its events). */
+export interface WriteOptions {
+  tx?: Transaction;
+  /** If-Match, or the version an action was based on: 412 when the record has moved on. */
+  expectedVersion?: number;
+}
+
+/** The longest search text a request may send. */
+const MAX_SEARCH_TEXT = 1000;
+
 /**
- * The generic engine behind every resource kind: tenant isolation, dbVersion checks, replace semantics,
- * secrets and events are enforced here, once, for all of them.
+ * The generic engine behind every resource kind: tenant isolation, dbVersion checks, replace semantics, secrets,
+ * history, unique keys and events are enforced here, once, for all of them.
  */
-export class ResourceService {
+export class ResourceService<S extends TObject = TObject> {
   constructor(
-    readonly definition: ResourceDefinition,
-    private readonly db: Database,
-    private readonly log?: FastifyBaseLogger,
+    readonly definition: ResourceDefinition<S>,
+    private readonly deps: ServiceDeps,
   ) {}
 
+  now(): Date {
+    return this.deps.clock.now();
+  }
+
+  /** The record as callers may see it: write-only values masked. */
+  present(doc: Doc): RecordOf<S> {
+    return maskSecrets(this.definition, doc) as RecordOf<S>;
+  }
+
+  private stamp(date: Date): string | number {
+    return this.definition.dates === 'epoch-ms' ? date.getTime() : date.toISOString();
+  }
+
+  private inTransaction<T>(tx: Transaction | undefined, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return tx ? work(tx) : this.deps.db.transaction(work);
+  }
+
   /** The write is committed: a failing after-commit hook is logged, never turned into an error for a done change. */
-  private afterCommit(doc: Doc): void {
-    try {
-      this.definition.hooks.afterCommit?.(doc);
-    } catch (error) {
-      this.log?.error({ err: error, resource: this.definition.name, id: doc.id }, 'after-commit hook failed');
-    }
+  private afterCommit(tx: Transaction, doc: Doc): void {
+    const hook = this.definition.hooks.afterCommit;
+    if (!hook) return;
+    tx.afterCommit(() => {
+      try {
+        hook.call(this.definition.hooks, doc as RecordOf<S>);
+      } catch (error) {
+        this.deps.log?.error({ err: error, resource: this.definition.name, id: doc.id }, 'after-commit hook failed');
+      }
+    });
   }
 
-  private get table() {
-    return this.definition.table;
-  }
-
-  private present(doc: Doc): Doc {
-    return maskSecrets(this.definition, doc);
-  }
-
-  /** The visible stored row, or 404; an id no record can have (NUL, unpaired surrogate) is not looked up. */
-  async findVisible(db: Queryable, principal: Principal, id: string, forUpdate = false): Promise<repository.StoredRow> {
-    const row = isStorableText(id) ? await repository.findById(db, this.table, id, tenantScopeOf(principal), forUpdate) : undefined;
-    if (!row) throw new NotFoundError(this.definition.displayName, id);
+  /** The visible stored row whose key is `key`, or 404; a key no record can have (NUL, unpaired surrogate) is not looked up. */
+  async findVisible(db: Queryable, principal: Principal, key: string, forUpdate = false): Promise<repository.StoredRow> {
+    const row = isStorableText(key) ? await repository.findByKey(db, this.definition, key, tenantScopeOf(principal), forUpdate) : undefined;
+    if (!row) throw new NotFoundError(this.definition.displayName, key);
     return row;
   }
 
@@ -73,16 +106,32 @@ export class ResourceService {
     }
   }
 
-  async get(principal: Principal, id: string): Promise<StoredRecord> {
-    const row = await this.findVisible(this.db, principal, id);
-    return { doc: this.present(row.doc), dbVersion: row.db_version };
+  private assertVersion(row: repository.StoredRow, id: string, ...submitted: unknown[]): void {
+    for (const version of submitted) {
+      if (typeof version === 'number' && version !== row.db_version) throw new StaleVersionError(this.definition.displayName, id, row.db_version, version);
+    }
+  }
+
+  /** One record; with `version`, that past version (kinds declaring `history`). */
+  async get(principal: Principal, key: string, options: { version?: number; db?: Queryable } = {}): Promise<StoredRecord<S>> {
+    const db = options.db ?? this.deps.db;
+    const row = await this.findVisible(db, principal, key);
+    if (options.version === undefined || options.version === row.db_version) return { doc: this.present(row.doc), dbVersion: row.db_version };
+    const past = this.definition.history ? await repository.findVersion(db, this.definition, String(row.doc.id), options.version, tenantScopeOf(principal)) : undefined;
+    if (!past) throw new NotFoundError(this.definition.displayName, `${key} version ${options.version}`);
+    return { doc: this.present(past.doc), dbVersion: past.db_version };
+  }
+
+  /** A page of visible records as stored (secrets masked), read against `source` (a view's filters) or the kind. */
+  async listRecords(principal: Principal, query: Record<string, unknown>, source: ListingSource = this.definition): Promise<{ listing: ListingQuery; docs: RecordOf<S>[]; total: number }> {
+    const listing = parseListingQuery(source, query);
+    const { docs, total } = await repository.listRecords(this.deps.db, this.definition, listing, tenantScopeOf(principal));
+    return { listing, docs: docs.map((doc) => this.present(doc)), total };
   }
 
   async list(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>> {
-    const listing = parseListingQuery(this.definition, query);
-    const { docs, total } = await repository.listRecords(this.db, this.table, listing, tenantScopeOf(principal));
-    const items = docs.map((doc) => this.present(doc)).map((doc) => (listing.targets.length ? project(doc, listing.targets) : doc));
-    return pageOf(items, listing.page, listing.size, total);
+    const { listing, docs, total } = await this.listRecords(principal, query);
+    return pageOf(listing.targets.length ? docs.map((doc) => project(doc, listing.targets)) : docs, listing.page, listing.size, total);
   }
 
   async recap(principal: Principal, query: Record<string, unknown>): Promise<Page<{ targetValue: string; count: number }>> {
@@ -90,7 +139,7 @@ export class ResourceService {
     const listing = parseListingQuery(this.definition, rest);
     const path = recapTarget(this.definition, target);
     const isArray = isArraySchema(schemaAt(this.definition.schema as unknown as JsonSchemaNode, path));
-    const { groups, total } = await repository.recapRecords(this.db, this.table, listing, tenantScopeOf(principal), path, isArray);
+    const { groups, total } = await repository.recapRecords(this.deps.db, this.definition, listing, tenantScopeOf(principal), path, isArray);
     return pageOf(groups, listing.page, listing.size, total);
   }
 
@@ -98,9 +147,25 @@ export class ResourceService {
     const { target, ...rest } = query;
     const listing = parseListingQuery(this.definition, rest);
     const path = arrayTarget(this.definition, target);
-    const { rows, total } = await repository.unwindRecords(this.db, this.table, listing, tenantScopeOf(principal), path);
+    const { rows, total } = await repository.unwindRecords(this.deps.db, this.definition, listing, tenantScopeOf(principal), path);
     const items = rows.map(({ doc, element, empty }) => ({ ...withPath(this.present(doc), path, empty ? undefined : element), empty }));
     return pageOf(items, listing.page, listing.size, total);
+  }
+
+  /** Ranked full-text search over the declared fields; `locale` stems the query in its language too. */
+  async search(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>> {
+    const feature = this.definition.search;
+    if (!feature) throw new Error(`${this.definition.name} declares no search`);
+    const { [feature.textParam]: text, locale, ...rest } = query;
+    const name = `querystring.${feature.textParam}`;
+    if (typeof text !== 'string' || !text.trim()) throw new ValidationError(`${name} is required: the text to search for`);
+    if (text.length > MAX_SEARCH_TEXT) throw new ValidationError(`${name} must be at most ${MAX_SEARCH_TEXT} characters`);
+    if (!isStorableText(text)) throw new ValidationError(`${name} ${UNSTORABLE_RULE}`);
+    const listing = parseListingQuery(this.definition, rest);
+    const config = textSearchConfig(typeof locale === 'string' ? locale : undefined);
+    const { docs, total } = await repository.searchRecords(this.deps.db, this.definition, listing, tenantScopeOf(principal), text, config);
+    const items = docs.map((doc) => this.present(doc));
+    return pageOf(listing.targets.length ? items.map((doc) => project(doc, listing.targets)) : items, listing.page, listing.size, total);
   }
 
   private customerIdForCreate(principal: Principal, requested: unknown): string | null {
@@ -113,68 +178,101 @@ export class ResourceService {
     return customerId;
   }
 
-  async create(principal: Principal, body: Doc): Promise<StoredRecord> {
+  /** Stores a new or changed record with its version and its event, in `tx`; a taken unique key answers 409. */
+  private async write(tx: Transaction, fact: string, row: RowWrite, before: Doc | undefined): Promise<void> {
+    try {
+      if (before === undefined) await repository.insertRecord(tx, this.definition, row);
+      else await repository.replaceRecord(tx, this.definition, row);
+    } catch (error) {
+      throw uniqueViolation(this.definition, error, row.doc) ?? error;
+    }
+    if (this.definition.history) await repository.insertVersion(tx, this.definition, row);
+    const mask = (doc: Doc) => this.present(doc);
+    await recordChange(tx, { fact, subject: this.definition.name, customerId: row.customerId, before, after: row.doc, mask, occurredAt: row.updatedAt });
+    this.afterCommit(tx, this.present(row.doc));
+  }
+
+  async create(principal: Principal, body: Doc, options: Pick<WriteOptions, 'tx'> = {}): Promise<StoredRecord<S>> {
     assertStorable(body, 'body');
-    const now = new Date().toISOString();
-    const customerId = this.definition.tenant === 'self' ? undefined : this.customerIdForCreate(principal, body.customerId);
+    const { definition } = this;
+    const customerId = definition.tenant === 'self' ? undefined : this.customerIdForCreate(principal, body.customerId);
     const revealOnce: Doc = {};
-    const created = await this.db.transaction(async (tx) => {
+    const created = await this.inTransaction(options.tx, async (tx) => {
+      const now = this.now();
       const id = newId();
-      let doc: Doc = { ...writableFields(this.definition, body), id, createDate: now, updateDate: now, dbVersion: 0 };
-      if (customerId) doc.customerId = customerId;
-      if (this.definition.hooks.beforeCreate) doc = await this.definition.hooks.beforeCreate(doc, { principal, tx, revealOnce });
-      const ownerId = this.definition.tenant === 'self' ? id : (customerId ?? null);
-      await repository.insertRecord(tx, this.table, doc as Doc & { id: string; createDate: string; updateDate: string }, ownerId);
-      await recordChange(tx, { fact: 'created', subject: this.definition.name, customerId: ownerId, before: undefined, after: doc, mask: (d) => this.present(d) });
+      let doc = { ...writableFields(definition, body), id, createDate: this.stamp(now), updateDate: this.stamp(now), dbVersion: 0 } as unknown as RecordOf<S>;
+      if (customerId) (doc as Doc).customerId = customerId;
+      if (definition.hooks.beforeCreate) doc = await definition.hooks.beforeCreate(doc, { principal, tx, now, revealOnce });
+      const ownerId = definition.tenant === 'self' ? id : (customerId ?? null);
+      await this.write(tx, 'created', { id, doc, dbVersion: 0, customerId: ownerId, createdAt: now, updatedAt: now }, undefined);
       return { doc: this.present(doc), dbVersion: 0 };
     });
-    this.afterCommit(created.doc);
-    const shown = Object.entries(revealOnce).reduce((doc, [path, value]) => withPath(doc, splitPath(path), value), created.doc);
-    return { ...created, doc: shown };
+    const shown = Object.entries(revealOnce).reduce<Doc>((doc, [path, value]) => withPath(doc, splitPath(path), value), created.doc);
+    return { ...created, doc: shown as RecordOf<S> };
   }
 
   /**
    * PUT replaces the stored document: absent fields are cleared, except the server-managed ones and secrets the
    * body leaves out. `expectedVersion` (If-Match) and a `dbVersion` in the body must both match the stored one.
    */
-  async update(principal: Principal, id: string, body: Doc, expectedVersion?: number): Promise<StoredRecord> {
+  async update(principal: Principal, key: string, body: Doc, options: WriteOptions = {}): Promise<StoredRecord<S>> {
     assertStorable(body, 'body');
-    const updated = await this.db.transaction(async (tx) => {
-      const row = await this.findVisible(tx, principal, id, true);
-      this.assertWritable(principal, row, id);
-      for (const submitted of [expectedVersion, body.dbVersion]) {
-        if (typeof submitted === 'number' && submitted !== row.db_version) throw new StaleVersionError(this.definition.displayName, id, row.db_version, submitted);
-      }
+    const { definition } = this;
+    return this.inTransaction(options.tx, async (tx) => {
+      const row = await this.findVisible(tx, principal, key, true);
       const stored = row.doc;
-      let doc: Doc = keepReadOnly(this.definition, keepStoredSecrets(this.definition, writableFields(this.definition, body), stored), stored);
-      doc = { ...doc, id, createDate: stored.createDate, updateDate: new Date().toISOString(), dbVersion: row.db_version + 1 };
-      if (stored.customerId !== undefined) doc.customerId = stored.customerId;
-      if (this.definition.hooks.beforeUpdate) doc = await this.definition.hooks.beforeUpdate(doc, stored, { principal, tx });
-      await repository.replaceRecord(tx, this.table, id, doc as Doc & { updateDate: string; dbVersion: number });
-      await recordChange(tx, { fact: 'updated', subject: this.definition.name, customerId: row.customer_id, before: stored, after: doc, mask: (d) => this.present(d) });
-      return { doc: this.present(doc), dbVersion: row.db_version + 1 };
+      const id = String(stored.id);
+      this.assertWritable(principal, row, id);
+      this.assertVersion(row, id, options.expectedVersion, body.dbVersion);
+      const now = this.now();
+      const dbVersion = row.db_version + 1;
+      let doc = keepReadOnly(definition, keepStoredSecrets(definition, writableFields(definition, body), stored), stored) as RecordOf<S>;
+      doc = { ...doc, id, createDate: stored.createDate, updateDate: this.stamp(now), dbVersion };
+      if (stored.customerId !== undefined) (doc as Doc).customerId = stored.customerId;
+      if (definition.hooks.beforeUpdate) doc = await definition.hooks.beforeUpdate(doc, stored as RecordOf<S>, { principal, tx, now });
+      await this.write(tx, 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, stored);
+      return { doc: this.present(doc), dbVersion };
     });
-    this.afterCommit(updated.doc);
-    return updated;
   }
 
   /**
-   * An action on one record (cancel, rotate a secret, ...), in the caller's transaction: the visible record is locked,
-   * `change` applied, `updateDate` and `dbVersion` + 1 set, and the action's event recorded. Hooks do not run; the
-   * caller runs `committed` once its transaction is done.
+   * An action on one record (cancel, rotate a secret, ...): the visible record is locked, `change` applied,
+   * `updateDate` and `dbVersion` + 1 set, and the action's event recorded, in the caller's transaction or its own.
+   * Create and update hooks do not run (the action is the rule); after-commit work does.
    */
-  async act(tx: Queryable, principal: Principal, id: string, change: (doc: Doc) => Doc | Promise<Doc>, fact = 'updated'): Promise<StoredRecord> {
-    const row = await this.findVisible(tx, principal, id, true);
-    this.assertWritable(principal, row, id);
-    const dbVersion = row.db_version + 1;
-    const doc: Doc = { ...(await change(row.doc)), id, updateDate: new Date().toISOString(), dbVersion };
-    await repository.replaceRecord(tx, this.table, id, doc as Doc & { updateDate: string; dbVersion: number });
-    await recordChange(tx, { fact, subject: this.definition.name, customerId: row.customer_id, before: row.doc, after: doc, mask: (d) => this.present(d) });
-    return { doc: this.present(doc), dbVersion };
+  async act(
+    principal: Principal,
+    key: string,
+    change: (doc: RecordOf<S>, stored: { dbVersion: number }) => RecordOf<S> | Promise<RecordOf<S>>,
+    options: WriteOptions & { fact?: string } = {},
+  ): Promise<StoredRecord<S>> {
+    return this.inTransaction(options.tx, async (tx) => {
+      const row = await this.findVisible(tx, principal, key, true);
+      const id = String(row.doc.id);
+      this.assertWritable(principal, row, id);
+      this.assertVersion(row, id, options.expectedVersion);
+      const now = this.now();
+      const dbVersion = row.db_version + 1;
+      const changed = await change(row.doc as RecordOf<S>, { dbVersion: row.db_version });
+      const doc = { ...changed, id, createDate: row.doc.createDate, updateDate: this.stamp(now), dbVersion } as RecordOf<S>;
+      if (row.doc.customerId !== undefined) (doc as Doc).customerId = row.doc.customerId;
+      await this.write(tx, options.fact ?? 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, row.doc);
+      return { doc: this.present(doc), dbVersion };
+    });
   }
 
-  /** Runs the after-commit hook for a record changed by `act`, once the caller's transaction has committed. */
-  committed(doc: Doc): void {
-    this.afterCommit(doc);
+  /** Removes the record and its kept versions; the `deleted` event carries the record as it was. */
+  async delete(principal: Principal, key: string, options: WriteOptions = {}): Promise<void> {
+    await this.inTransaction(options.tx, async (tx) => {
+      const row = await this.findVisible(tx, principal, key, true);
+      const id = String(row.doc.id);
+      this.assertWritable(principal, row, id);
+      this.assertVersion(row, id, options.expectedVersion);
+      await repository.deleteRecord(tx, this.definition, id);
+      if (this.definition.history) await repository.deleteVersions(tx, this.definition, id);
+      const mask = (doc: Doc) => this.present(doc);
+      await recordChange(tx, { fact: 'deleted', subject: this.definition.name, customerId: row.customer_id, before: row.doc, after: {}, involved: row.doc, mask, occurredAt: this.now() });
+      this.afterCommit(tx, this.present(row.doc));
+    });
   }
 }

@@ -23,11 +23,15 @@ export function tenantCondition(scope: TenantScope, params: SqlParams, alias = '
 
 /**
  * Equality filters become JSONB containment (`doc @> {...}`), served by the table's GIN index;
- * an array field matches when it contains any of the given values.
+ * an array field matches when it contains any of the given values. `customerId` is the owner column.
  */
 export function filterConditions(filters: FilterValue[], params: SqlParams, alias = ''): string[] {
   const doc = alias ? `${alias}.doc` : 'doc';
   return filters.map((filter) => {
+    // The owner is a column of its own, with its own index: the tenant index serves this filter.
+    if (filter.path.length === 1 && filter.path[0] === 'customerId' && filter.spec.kind === 'string') {
+      return `${alias ? `${alias}.` : ''}customer_id = ANY(${params.add(filter.values.map(String))}::text[])`;
+    }
     const alternatives = filter.values.map((value) => {
       const shape = filter.spec.kind === 'string-array' ? nest(filter.path, [value]) : nest(filter.path, value);
       return `${doc} @> ${params.add(JSON.stringify(shape))}::jsonb`;
@@ -37,10 +41,16 @@ export function filterConditions(filters: FilterValue[], params: SqlParams, alia
 }
 
 /**
- * RFC 3339 date-times that PostgreSQL reads faithfully as timestamptz: a four-digit year from 1000 (it misreads
- * `0001` and refuses `0000`) and an offset within +-14:59 (it refuses larger ones). Anything else sorts as unknown.
+ * RFC 3339 date-times that PostgreSQL reads faithfully as timestamptz: a calendar date with a four-digit year from
+ * 1000 (it misreads `0001`, refuses `0000` and 31 February), at most 60 fractional digits (it refuses date-time text
+ * past ~150 characters) and an offset within +-14:59 (it refuses larger ones). Every text it admits casts; anything
+ * else sorts as unknown. New values are stricter still (`DATE_TIME_PATTERN`); this guard keeps values stored before
+ * that rule from failing a sorted listing.
  */
-const CASTABLE_DATE_TIME = String.raw`^[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt ]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-](0[0-9]|1[0-4])(:?[0-5][0-9])?)$`;
+const YEAR = '[1-9][0-9]{3}';
+const LEAP_YEAR = '([1-9][0-9](0[48]|[2468][048]|[13579][26])|(1[26]|[2468][048]|[3579][26])00)';
+const CALENDAR_DATE = `(${YEAR}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])|${YEAR}-(0[13-9]|1[0-2])-(29|30)|${YEAR}-(0[13578]|1[02])-31|${LEAP_YEAR}-02-29)`;
+const CASTABLE_DATE_TIME = String.raw`^${CALENDAR_DATE}[Tt ]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]{1,60})?([Zz]|[+-](0[0-9]|1[0-4])(:?[0-5][0-9])?)$`;
 
 function dateTimeSortKey(column: string): string {
   return `(CASE WHEN ${column} ~ '${CASTABLE_DATE_TIME}' THEN (${column})::timestamptz END)`;

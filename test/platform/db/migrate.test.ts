@@ -12,7 +12,9 @@ const onPostgres = databaseUrl.startsWith('postgres');
 describe('migrations', () => {
   it('apply once and report nothing pending on a second run', async () => {
     const schema = onPostgres ? `m_${randomBytes(5).toString('hex')}` : 'public';
-    const db = await openDatabase({ databaseUrl, dataDir: '', databaseSchema: schema });
+    const db = await openDatabase({ databaseUrl, dataDir: '', databaseSchema: schema }, (error) => {
+      throw error;
+    });
     try {
       const first = await migrate(db, schema);
       expect(first).toEqual(listMigrations().map((m) => m.version));

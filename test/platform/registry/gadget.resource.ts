@@ -27,7 +27,7 @@ export const gadgetResource: ResourceDefinition = defineResource({
   schema: GadgetSchema,
   scopeArea: 'terms',
   tag: 'Test',
-  operationIds: { list: 'listGadgets', create: 'createGadget', get: 'getGadget', update: 'updateGadget', recap: 'recapGadgets', unwind: 'unwindGadgets' },
+  operations: { list: 'listGadgets', create: 'createGadget', get: 'getGadget', update: 'updateGadget', recap: 'recapGadgets', unwind: 'unwindGadgets' },
   filters: {
     name: { kind: 'string' },
     tags: { kind: 'string-array' },

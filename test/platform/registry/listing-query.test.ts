@@ -59,10 +59,26 @@ describe('parseListingQuery', () => {
 });
 
 describe('parseSort', () => {
+  it('takes at most 10 keys, however they are split between parameters', () => {
+    const fields = ['id', 'createDate', 'updateDate', 'dbVersion', 'lastUpdateReason', 'originalId', 'customerId', 'startingDate', 'startDate', 'locale', 'template'];
+    expect(parseSort(termsResource, fields.slice(0, 10).map((field) => `${field},desc`))).toHaveLength(10);
+    refused(() => parseSort(termsResource, [fields.slice(0, 3).join(','), ...fields.slice(3)]), 'querystring.sort may name at most 10 sort keys, not 11');
+    // A field named again counts once: 5000 repeats are one key.
+    expect(parseSort(termsResource, Array.from({ length: 5000 }, () => 'model').join(','))).toHaveLength(1);
+  });
+
   it('reads several keys in one parameter and directions case-insensitively', () => {
     expect(parseSort(termsResource, 'template,DESC,startDate,asc,model')).toEqual([
       { path: ['template'], descending: true },
       { path: ['startDate'], descending: false, dateTime: true },
+      { path: ['model'], descending: false },
+    ]);
+  });
+
+  it('keeps the first mention of a field sorted on again, however often it is repeated', () => {
+    const repeated = Array.from({ length: 5000 }, (_, i) => (i % 2 ? 'model,asc' : 'template,desc'));
+    expect(parseSort(termsResource, repeated)).toEqual([
+      { path: ['template'], descending: true },
       { path: ['model'], descending: false },
     ]);
   });
@@ -87,9 +103,25 @@ describe('coerceFilterValue', () => {
     refused(() => coerceFilterValue('b', { kind: 'boolean' }, 'yes'), 'querystring.b must be true or false');
   });
 
+  it('takes at most 100 values, each at most 4096 characters', () => {
+    expect(coerceFilterValue('tags', { kind: 'string-array' }, Array.from({ length: 100 }, (_, i) => `t${i}`).join(','))).toHaveLength(100);
+    refused(() => coerceFilterValue('tags', { kind: 'string-array' }, Array.from({ length: 101 }, (_, i) => `t${i}`).join(',')), 'querystring.tags may name at most 100 values, not 101');
+    refused(() => coerceFilterValue('tags', { kind: 'string-array' }, [Array.from({ length: 60 }, () => 'a').join(','), ...Array.from({ length: 41 }, () => 'b')]), 'at most 100 values, not 101');
+    refused(() => coerceFilterValue('n', { kind: 'integer' }, Array.from({ length: 101 }, () => '1')), 'querystring.n may name at most 100 values');
+    expect(coerceFilterValue('s', { kind: 'string' }, 'x'.repeat(4096))).toEqual(['x'.repeat(4096)]);
+    refused(() => coerceFilterValue('s', { kind: 'string' }, 'x'.repeat(4097)), 'querystring.s must be at most 4096 characters');
+  });
+
   it('refuses text PostgreSQL cannot store', () => {
     refused(() => coerceFilterValue('s', { kind: 'string' }, 'a\u0000'), 'querystring.s must not contain NUL');
     refused(() => coerceFilterValue('s', { kind: 'string-array' }, '\udc00'), 'querystring.s must not contain NUL');
+  });
+});
+
+describe('parseListingQuery targets', () => {
+  it('takes at most 100 fields', () => {
+    expect(parse({ target: Array.from({ length: 100 }, () => 'status').join(',') }).targets).toHaveLength(100);
+    refused(() => parse({ target: [Array.from({ length: 100 }, () => 'status').join(','), 'model'] }), 'querystring.target may name at most 100 fields, not 101');
   });
 });
 

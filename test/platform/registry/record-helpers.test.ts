@@ -22,7 +22,7 @@ describe('parseIfMatch', () => {
     expect(parseIfMatch('*')).toBeUndefined();
   });
 
-  it.each(['"abc"', '"-1"', '"1.5"', '"1", "2"', '', '""'])('gives %j a version no record has', (header) => {
+  it.each(['"abc"', '"-1"', '"1.5"', '"1", "2"', '', '""', '"3', '3"', 'W/3', 'W/"3', '"3"3', '""3""'])('gives %j a version no record has', (header) => {
     expect(parseIfMatch(header)).toBe(-1);
   });
 });
@@ -80,7 +80,7 @@ describe('document paths', () => {
 describe('record fields', () => {
   const definition = defineResource({
     name: 'x', displayName: 'x', path: '/x', table: 'x', schema: Obj({}), scopeArea: 'terms', tag: 'x',
-    operationIds: { list: 'l', create: 'c', get: 'g', update: 'u' },
+    operations: { list: 'l', create: 'c', get: 'g', update: 'u' },
     secret: ['key', 'auth.password'], readOnly: ['serial'],
   });
 

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.js';
+import type { Clock } from '../platform/clock.js';
+import type { Database } from '../platform/db/database.js';
+import type { AnyResourceDefinition } from '../platform/registry/resource-definition.js';
+import type { AnyViewDefinition } from '../platform/registry/resource-view.js';
+import type { ServiceRegistry } from '../platform/registry/service-registry.js';
+import type { Iam } from './iam/iam.module.js';
+
+/** What an API receives when the app starts. `services` holds every kind's service once all APIs have started. */
+export interface ApiContext {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  iam: Iam;
+  services: ServiceRegistry;
+}
+
+/** What an API hands back: its kinds and views (served by the engine), and what the engine cannot derive. */
+export interface StartedApi {
+  resources?: AnyResourceDefinition[];
+  views?: AnyViewDefinition[];
+  /** Schemas with an `$id` that the kinds' schemas reference (they become OpenAPI components). */
+  schemas?: object[];
+  /** Routes that are not declarations (a raw-body parser, a file download). */
+  routes?: FastifyPluginAsync;
+  stop?(): void | Promise<void>;
+}
+
+export interface ApiModule {
+  name: string;
+  start(api: ApiContext): StartedApi | Promise<StartedApi>;
+}

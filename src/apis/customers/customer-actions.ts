@@ -1,0 +1,140 @@
+import type { FastifyReply } from 'fastify';
+import Type, { type Static } from 'typebox';
+import type { Principal } from '../../platform/auth/principal.js';
+import { ForbiddenError, ValidationError } from '../../platform/errors/domain-errors.js';
+import type { Doc } from '../../platform/registry/document-paths.js';
+import { MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
+import type { ActionDefinition } from '../../platform/registry/resource-action.js';
+import { Id, Obj, StringMap } from '../../platform/registry/schema-types.js';
+import { assertStorable } from '../../platform/registry/storable-text.js';
+import type { RealmService } from '../iam/realm.service.js';
+import { iamClientOf } from './customer-hooks.js';
+import { RemotePriceFilteringSchema, type CustomerSchema } from './customer.schema.js';
+import type { CustomerSigningService, VerifiedData } from './customer-signing.service.js';
+import { VerifyBodySchema } from './customer-signing.schema.js';
+import { safeContentType } from './signed-content.js';
+
+type Action = ActionDefinition<typeof CustomerSchema>;
+
+const RemotePriceFilteringUpdateSchema = Obj(
+  {
+    remotePriceFilteringDataByCustomerId: StringMap(RemotePriceFilteringSchema, {
+      minProperties: 1,
+      maxProperties: MAX_PAGE_SIZE,
+      description: 'customer id -> its new remotePriceFiltering (replaces the stored one)',
+    }),
+  },
+  {
+    $id: 'RemotePriceFilteringUpdate',
+    title: 'Remote price filtering by customer id',
+    examples: [{ remotePriceFilteringDataByCustomerId: { '01890a5d-ac96-774b-bcce-b302099a8057': { filteringFieldsForB2B: ['country', 'currency'], filteringFieldsForB2C: ['country'] } } }],
+  },
+);
+
+const CustomerQuery = Type.Object({ customerId: Type.Optional(Id({ description: "default the token's customer (required for the operator)" })) }, { additionalProperties: false });
+const verifiedResponse = {
+  description: 'the original data, with the content type it was signed with',
+  content: { 'application/json': { schema: {} }, '*/*': { schema: { type: 'string', format: 'binary' } } },
+};
+
+/** JWT variants: the token's customer, or `customerId` (the operator, who has no customer of its own, must give it). */
+export function customerOf(principal: Principal, requested: string | undefined): string {
+  const id = requested?.trim() || principal.customerId;
+  if (!id) throw new ValidationError('querystring.customerId is required: this token has no customer of its own');
+  return id;
+}
+
+function sendVerified(reply: FastifyReply, verified: VerifiedData) {
+  return reply.type(safeContentType(verified.contentType)).send(verified.payload);
+}
+
+/**
+ * A new client secret, shown in this answer only. Minting credentials is for the operator or the customer itself:
+ * a reseller acting for a customer does not get its identity (403).
+ */
+function rotateClientSecret(realms: Pick<RealmService, 'rotateClientSecret'>): Action {
+  return {
+    on: 'record',
+    path: 'client-secret',
+    operationId: 'rotateCustomerClientSecret',
+    summary: "Rotate the customer's client secret; the answer shows the new secret once",
+    description: 'The operator or the customer itself (not a reseller). Tokens already issued stay valid until they expire; each call rotates again.',
+    fact: 'updated',
+    // A retry must not replay a stored answer holding a secret: each call rotates, and the last answer is the valid secret.
+    idempotency: false,
+    noStore: true,
+    async change({ record, principal, tx, now }) {
+      const id = String(record.id);
+      if (!principal.isOperator && principal.customerId !== id) throw new ForbiddenError(`only the operator or customer ${id} itself may rotate its client secret`, { resourceType: 'customer', resourceId: id });
+      const iamClient = (record.iamClient ?? {}) as Doc;
+      const realmName = String(iamClient.realmName ?? record.realmName);
+      const { clientSecret } = await realms.rotateClientSecret(tx, realmName);
+      const publicKey = typeof iamClient.realmPublicKey === 'string' ? iamClient.realmPublicKey : undefined;
+      return { record: { ...record, iamClient: iamClientOf(realmName, publicKey, now.toISOString()) }, reveal: { 'iamClient.clientSecret': clientSecret } };
+    },
+  };
+}
+
+/**
+ * Replaces `remotePriceFiltering` of every listed customer in one transaction: all or nothing (an unknown or
+ * invisible id: 404 and nothing changed). Customers are locked in id order, so two such requests cannot deadlock.
+ */
+const updateRemotePriceFiltering: Action = {
+  on: 'collection',
+  path: 'remote-price-filtering',
+  method: 'PUT',
+  operationId: 'updateRemotePriceFiltering',
+  summary: "Replace several customers' remotePriceFiltering in one transaction (all or nothing)",
+  description: 'Each listed customer must be visible to the token (404 otherwise, and nothing is changed); each update counts as an update of that customer (dbVersion + 1, one event).',
+  body: RemotePriceFilteringUpdateSchema,
+  response: Type.Array({ $ref: 'Customer#' } as never, { description: 'the updated customers, in the order of the body' }),
+  async run({ body, principal, tx, records }) {
+    const byCustomerId = (body as Static<typeof RemotePriceFilteringUpdateSchema>).remotePriceFilteringDataByCustomerId;
+    assertStorable(byCustomerId, 'body.remotePriceFilteringDataByCustomerId');
+    const ids = Object.keys(byCustomerId);
+    const updated = new Map<string, Doc>();
+    for (const id of [...ids].sort()) {
+      updated.set(id, (await records.act(principal, id, (doc) => ({ ...doc, remotePriceFiltering: byCustomerId[id] }), { tx })).doc);
+    }
+    return ids.map((id) => updated.get(id));
+  },
+};
+
+/** Verify answers the original data with the content type it was signed with. */
+function verifyActions(signing: CustomerSigningService): Action[] {
+  const common = { method: 'POST' as const, access: 'read' as const, body: VerifyBodySchema, response: verifiedResponse as never };
+  return [
+    {
+      ...common,
+      on: 'collection',
+      path: 'verify',
+      operationId: 'verifySignedDataWithJwt',
+      summary: "Verify data signed by the token's customer (or querystring customerId); answers the original data",
+      query: CustomerQuery,
+      async run({ principal, query, body, tx, records, reply }) {
+        const customerId = customerOf(principal, query.customerId as string | undefined);
+        await records.findVisible(tx, principal, customerId);
+        return sendVerified(reply, await signing.verify(customerId, (body as Static<typeof VerifyBodySchema>).signedData));
+      },
+    },
+    {
+      ...common,
+      on: 'record',
+      path: 'verify',
+      operationId: 'verifySignedData',
+      summary: "Verify data signed with the customer's key; answers the original data",
+      async run({ record, body, reply }) {
+        return sendVerified(reply, await signing.verify(String(record.id), (body as Static<typeof VerifyBodySchema>).signedData));
+      },
+    },
+  ];
+}
+
+export interface CustomerActionDeps {
+  realms: Pick<RealmService, 'rotateClientSecret'>;
+  signing: CustomerSigningService;
+}
+
+export function customerActions(deps: CustomerActionDeps): Action[] {
+  return [rotateClientSecret(deps.realms), updateRemotePriceFiltering, ...verifyActions(deps.signing)];
+}

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import Type from 'typebox';
+import type { Config } from '../../config.js';
+import { DomainError, OAuthError } from '../../platform/errors/domain-errors.js';
+import { describeValidationErrors } from '../../platform/errors/validation-messages.js';
+import { clientIp } from '../../platform/http/client-ip.js';
+
+/** What the OAuth endpoints (token, revocation, introspection) share. */
+export interface TokenEndpointHooks {
+  /** One limiter (one store) for all of them, so a client cannot multiply its allowance by alternating them. */
+  rateLimit: onRequestHookHandler;
+  /** RFC 6749 §5.1: responses carrying tokens must not be cached. */
+  noStore: onRequestHookHandler;
+  realIpHeader: ReturnType<typeof Type.Object>;
+}
+
+export function tokenEndpointHooks(app: FastifyInstance, config: Config): TokenEndpointHooks {
+  return {
+    rateLimit: app.rateLimit({
+      max: config.tokenRateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => clientIp(request, config.trustedProxies),
+    }),
+    noStore: async (_request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+    },
+    realIpHeader: Type.Object({ 'x-real-ip': Type.Optional(Type.String({ description: 'client address; honoured only from TRUSTED_PROXIES' })) }),
+  };
+}
+
+/** The request body of an OAuth endpoint: the same schema as a form (RFC 6749) or as JSON. */
+export function formOrJsonBody(schemaId: string) {
+  const schema = { $ref: `${schemaId}#` };
+  return { content: { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } } };
+}
+
+/**
+ * RFC 6749 §5.2: a malformed request to an OAuth endpoint (bad JSON, a field of the wrong type, no body) is
+ * `invalid_request`, not a bare "Bad Request". Everything else goes on to the one error mapper unchanged.
+ */
+export function malformedTokenRequest(error: FastifyError): never {
+  if (error instanceof DomainError) throw error;
+  if (error.validation) {
+    throw new OAuthError(400, 'invalid_request', describeValidationErrors(error.validation, error.validationContext ?? 'body').map((d) => d.message).join('; '));
+  }
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') throw new OAuthError(400, 'invalid_request', 'the body is empty; send a JSON or form-encoded request');
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') throw new OAuthError(400, 'invalid_request', 'the body is not valid JSON');
+  throw error;
+}

@@ -1,0 +1,15 @@
+import { defineResource } from '../../platform/registry/resource-definition.js';
+import { OrderSchema } from './order.schema.js';
+
+/** Orders (DECISIONS §7): written by pre-billing in its own transaction, read over HTTP (get only). */
+export const orderResource = defineResource({
+  name: 'order',
+  displayName: 'order',
+  path: '/orders',
+  table: 'orders',
+  schema: OrderSchema,
+  scopeArea: 'subscriptions',
+  tag: 'Subscriptions',
+  operations: { get: 'getOrder' },
+  filters: { subscriptionId: { kind: 'string' }, enduserId: { kind: 'string' } },
+});

@@ -1,0 +1,173 @@
+import type { TenantScope } from '../auth/principal.js';
+import type { Doc } from './document-paths.js';
+import type { ListingQuery } from './listing-query.js';
+import type { AnyResourceDefinition } from './resource-definition.js';
+import { SqlParams, filterConditions, orderBy, tenantCondition } from './resource-sql.js';
+import { searchPieces } from './search-text.js';
+
+/**
+ * The SQL of every generic operation, built without running it (the snapshot script writes these out). `table`
+ * comes from a definition, never from input; every value is a bound parameter.
+ */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search'>;
+
+const statement = (text: string, params: SqlParams): Statement => ({ text, values: params.values });
+
+function whereClause(query: Pick<ListingQuery, 'filters'>, scope: TenantScope, params: SqlParams, alias = ''): string {
+  return [tenantCondition(scope, params, alias), ...filterConditions(query.filters, params, alias)].join(' AND ');
+}
+
+/** The record whose key field has `value`: by id, or by another field (the first created when several match). */
+export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpdate = false): Statement {
+  const params = new SqlParams();
+  const lock = forUpdate ? ' FOR UPDATE' : '';
+  if (kind.key.field === 'id') {
+    return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ${params.add(value)} AND ${tenantCondition(scope, params)}${lock}`, params);
+  }
+  const match = params.add(JSON.stringify({ [kind.key.field]: value }));
+  return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE doc @> ${match}::jsonb AND ${tenantCondition(scope, params)} ORDER BY id LIMIT 1${lock}`, params);
+}
+
+/** `setweight(to_tsvector(config, text), weight) || ...` of the record's searchable texts. */
+function searchVector(kind: Kind, doc: Doc, params: SqlParams): string {
+  const pieces = searchPieces(doc, kind.search!.fields);
+  if (pieces.length === 0) return `''::tsvector`;
+  return pieces.map((piece) => `setweight(to_tsvector(${params.add(piece.config)}::regconfig, ${params.add(piece.text)}), '${piece.weight}')`).join(' || ');
+}
+
+export interface RowWrite {
+  id: string;
+  doc: Doc;
+  dbVersion: number;
+  customerId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function insertRecord(kind: Kind, row: RowWrite): Statement {
+  const params = new SqlParams();
+  const columns = ['id', 'customer_id', 'db_version', 'create_date', 'update_date', 'doc'];
+  const values = [params.add(row.id), params.add(row.customerId), params.add(row.dbVersion), params.add(row.createdAt), params.add(row.updatedAt), `${params.add(JSON.stringify(row.doc))}::jsonb`];
+  if (kind.search) {
+    columns.push('search');
+    values.push(searchVector(kind, row.doc, params));
+  }
+  return statement(`INSERT INTO ${kind.table} (${columns.join(', ')}) VALUES (${values.join(', ')})`, params);
+}
+
+export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt' | 'customerId'>): Statement {
+  const params = new SqlParams();
+  const sets = [`doc = ${params.add(JSON.stringify(row.doc))}::jsonb`, `db_version = ${params.add(row.dbVersion)}`, `update_date = ${params.add(row.updatedAt)}`];
+  if (kind.search) sets.push(`search = ${searchVector(kind, row.doc, params)}`);
+  return statement(`UPDATE ${kind.table} SET ${sets.join(', ')} WHERE id = ${params.add(row.id)}`, params);
+}
+
+export function deleteRecord(kind: Kind, id: string): Statement {
+  const params = new SqlParams();
+  return statement(`DELETE FROM ${kind.table} WHERE id = ${params.add(id)}`, params);
+}
+
+export function insertVersion(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Statement {
+  const params = new SqlParams();
+  return statement(
+    `INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc) VALUES (${params.add(row.id)}, ${params.add(row.dbVersion)}, ${params.add(row.customerId)}, ${params.add(row.updatedAt)}, ${params.add(JSON.stringify(row.doc))}::jsonb)`,
+    params,
+  );
+}
+
+export function findVersion(kind: Kind, id: string, version: number, scope: TenantScope): Statement {
+  const params = new SqlParams();
+  return statement(`SELECT doc, version AS db_version, customer_id FROM ${kind.table}_history WHERE id = ${params.add(id)} AND version = ${params.add(version)} AND ${tenantCondition(scope, params)}`, params);
+}
+
+export function deleteVersions(kind: Kind, id: string): Statement {
+  const params = new SqlParams();
+  return statement(`DELETE FROM ${kind.table}_history WHERE id = ${params.add(id)}`, params);
+}
+
+/** A page of records and, on every row, the number of matches (so one statement answers both). */
+export function listRecords(kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
+  const params = new SqlParams();
+  const where = whereClause(query, scope, params);
+  const order = orderBy(query.sort, params);
+  return statement(`SELECT doc, count(*) OVER ()::int AS total FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`, params);
+}
+
+/** The number of matches, for a page past the end (which has no row to carry it). */
+export function countRecords(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope): Statement {
+  const params = new SqlParams();
+  return statement(`SELECT count(*)::int AS total FROM ${kind.table} WHERE ${whereClause(query, scope, params)}`, params);
+}
+
+/**
+ * Pages `rows` (a query whose columns include the ordinal `n`) and counts them in one statement: the count row
+ * is always there, so a page past the end still reports the total.
+ */
+function pagedWithTotal(rows: string, columns: string[], params: SqlParams, query: ListingQuery): string {
+  return `WITH matched AS (${rows})
+    SELECT c.total, ${columns.map((column) => `p.${column}`).join(', ')}
+    FROM (SELECT count(*)::int AS total FROM matched) c
+    LEFT JOIN LATERAL (SELECT * FROM matched WHERE n > ${params.add(query.page * query.size)} ORDER BY n LIMIT ${params.add(query.size)}) p ON TRUE
+    ORDER BY p.n`;
+}
+
+/** Values of `path` with their record counts, largest count first; an array field counts each element. */
+export function recapRecords(kind: Kind, query: ListingQuery, scope: TenantScope, path: string[], isArray: boolean): Statement {
+  const params = new SqlParams();
+  const where = whereClause(query, scope, params);
+  const p = params.add(path);
+  const source = isArray
+    ? `${kind.table} CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(doc #> ${p}::text[]) = 'array' THEN doc #> ${p}::text[] ELSE '[]'::jsonb END) AS e(value)`
+    : `${kind.table} CROSS JOIN LATERAL (SELECT doc #> ${p}::text[]) AS e(value)`;
+  const grouped = `SELECT g."targetValue", g.count, row_number() OVER (ORDER BY g.count DESC, g."targetValue" ASC) AS n FROM (
+      SELECT CASE WHEN jsonb_typeof(e.value) = 'string' THEN e.value #>> '{}' ELSE e.value::text END AS "targetValue", count(*)::int AS count
+      FROM ${source}
+      WHERE ${where} AND e.value IS NOT NULL AND jsonb_typeof(e.value) <> 'null'
+      GROUP BY 1) g`;
+  return statement(pagedWithTotal(grouped, ['"targetValue"', 'count'], params, query), params);
+}
+
+/** One row per element of the array at `path`; a record whose array is empty or missing gives one row with `empty`. */
+export function unwindRecords(kind: Kind, query: ListingQuery, scope: TenantScope, path: string[]): Statement {
+  const params = new SqlParams();
+  const where = whereClause(query, scope, params, 't');
+  const p = params.add(path);
+  const order = orderBy(query.sort, params, 't');
+  const unwound = `SELECT t.doc, e.value AS element, e.ord IS NULL AS empty, row_number() OVER (ORDER BY ${order}, e.ord) AS n
+    FROM ${kind.table} t LEFT JOIN LATERAL jsonb_array_elements(
+      CASE WHEN jsonb_typeof(t.doc #> ${p}::text[]) = 'array' THEN t.doc #> ${p}::text[] ELSE '[]'::jsonb END
+    ) WITH ORDINALITY AS e(value, ord) ON TRUE
+    WHERE ${where}`;
+  return statement(pagedWithTotal(unwound, ['doc', 'element', 'empty'], params, query), params);
+}
+
+/**
+ * Records matching `text` (web-search syntax: words, "phrases", -excluded, or), best ranked first unless `sort`
+ * says otherwise. The query is read as written and, given a locale, stemmed in its language too.
+ */
+export function searchRecords(kind: Kind, query: ListingQuery, scope: TenantScope, text: string, config: string): Statement {
+  const params = new SqlParams();
+  const q = params.add(text);
+  const tsquery = `websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})`;
+  const where = whereClause(query, scope, params, 't');
+  const order = query.sort.length > 0 ? orderBy(query.sort, params, 't') : 'ts_rank(t.search, s.q) DESC, t.id ASC';
+  return statement(
+    `SELECT t.doc, count(*) OVER ()::int AS total FROM ${kind.table} t CROSS JOIN (SELECT ${tsquery} AS q) s
+    WHERE t.search @@ s.q AND ${where}
+    ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
+    params,
+  );
+}
+
+/** The number of records matching `text`, for a page past the end. */
+export function countSearch(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, text: string, config: string): Statement {
+  const params = new SqlParams();
+  const q = params.add(text);
+  const where = whereClause(query, scope, params);
+  return statement(`SELECT count(*)::int AS total FROM ${kind.table} WHERE search @@ (websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})) AND ${where}`, params);
+}

@@ -1,0 +1,101 @@
+import type { Database, Queryable } from '../db/database.js';
+import { migrationLockKey } from '../db/migrate.js';
+import { splitPath } from './document-paths.js';
+import type { AnyResourceDefinition, UniqueKey } from './resource-definition.js';
+
+/** The index that serves a kind's filters, and the one of each declared storage feature, by name. */
+export function docIndexName(table: string): string {
+  return `${table}_doc_idx`;
+}
+
+export function uniqueIndexName(table: string, key: UniqueKey): string {
+  return `${table}_${key.fields.map((field) => field.replace(/\W+/g, '_')).join('_')}_key`.toLowerCase();
+}
+
+/** `customerId` is the tenant column (operator records, with none, share the empty one); other fields are dot paths in the record. */
+function uniqueExpression(field: string): { expression: string; present?: string } {
+  if (field === 'customerId') return { expression: `COALESCE(customer_id, '')` };
+  const path = `'{${splitPath(field).join(',')}}'`;
+  return { expression: `(doc #>> ${path})`, present: `doc #>> ${path} IS NOT NULL` };
+}
+
+/**
+ * What a kind's declaration needs in the database: the record table (shared columns and the JSONB document), the
+ * tenant index, the GIN index every equality filter uses (containment), and the tables, columns and indexes of its
+ * storage features. Every statement is idempotent; field names come from declarations, never from input.
+ */
+export interface StorageObject {
+  /** The table or index it creates (`table.column` for a column). */
+  name: string;
+  sql: string;
+}
+
+export function storageObjects(definition: AnyResourceDefinition): StorageObject[] {
+  const { table } = definition;
+  const objects: StorageObject[] = [];
+  const add = (name: string, sql: string) => objects.push({ name, sql });
+  add(
+    table,
+    `CREATE TABLE IF NOT EXISTS ${table} (
+  id text PRIMARY KEY,
+  customer_id text,
+  db_version integer NOT NULL DEFAULT 0,
+  create_date timestamptz NOT NULL,
+  update_date timestamptz NOT NULL,
+  doc jsonb NOT NULL
+)`,
+  );
+  add(`${table}_customer_idx`, `CREATE INDEX IF NOT EXISTS ${table}_customer_idx ON ${table} (customer_id, id)`);
+  add(docIndexName(table), `CREATE INDEX IF NOT EXISTS ${docIndexName(table)} ON ${table} USING gin (doc jsonb_path_ops)`);
+  if (definition.history) {
+    add(
+      `${table}_history`,
+      `CREATE TABLE IF NOT EXISTS ${table}_history (
+  id text NOT NULL,
+  version integer NOT NULL,
+  customer_id text,
+  changed_at timestamptz NOT NULL,
+  doc jsonb NOT NULL,
+  PRIMARY KEY (id, version)
+)`,
+    );
+  }
+  if (definition.search) {
+    add(`${table}.search`, `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS search tsvector`);
+    add(`${table}_search_idx`, `CREATE INDEX IF NOT EXISTS ${table}_search_idx ON ${table} USING gin (search)`);
+  }
+  for (const key of definition.unique) {
+    const parts = key.fields.map(uniqueExpression);
+    const present = parts.flatMap((part) => (part.present ? [part.present] : []));
+    const where = present.length ? ` WHERE ${present.join(' AND ')}` : '';
+    const name = uniqueIndexName(table, key);
+    add(name, `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${parts.map((part) => part.expression).join(', ')})${where}`);
+  }
+  return objects;
+}
+
+/** Tables and indexes (`name`) and columns (`table.column`) of the current schema. */
+async function existingObjects(db: Queryable): Promise<Set<string>> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema()
+     UNION ALL SELECT table_name || '.' || column_name FROM information_schema.columns WHERE table_schema = current_schema()`,
+  );
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
+ * Creates what the declared kinds need and is missing, after the migrations and under their lock, so instances
+ * starting together do it once. What exists is left alone (no lock taken on a busy table). A feature removed from a
+ * declaration is not dropped: that is a migration's job.
+ */
+export async function ensureStorage(db: Database, schema: string, definitions: AnyResourceDefinition[]): Promise<string[]> {
+  const wanted = definitions.flatMap(storageObjects);
+  const missingFrom = (existing: Set<string>) => wanted.filter((object) => !existing.has(object.name));
+  if (missingFrom(await existingObjects(db)).length === 0) return [];
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${migrationLockKey(schema)})`);
+    const missing = missingFrom(await existingObjects(tx));
+    for (const object of missing) await tx.query(object.sql);
+    return missing.map((object) => object.name);
+  });
+}

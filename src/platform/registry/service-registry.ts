@@ -1,0 +1,42 @@
+import type { TObject } from 'typebox';
+import type { AnyResourceDefinition, ResourceDefinition } from './resource-definition.js';
+import type { ResourceService } from './resource-service.js';
+import type { AnyViewDefinition } from './resource-view.js';
+import type { ViewService } from './view-routes.js';
+
+/**
+ * Every kind's service, by kind, so one API reads or writes another's records under the caller's tenant rules
+ * (recommendations read carts and products; pre-billing creates orders).
+ */
+export class ServiceRegistry {
+  private readonly byName = new Map<string, ResourceService<TObject>>();
+  private readonly views = new Map<string, ViewService>();
+
+  add(service: ResourceService<TObject>): void {
+    if (this.byName.has(service.definition.name)) throw new Error(`resource kind ${service.definition.name} is declared twice`);
+    this.byName.set(service.definition.name, service);
+  }
+
+  /** The service of `definition`'s kind, typed from its schema. */
+  of<S extends TObject>(definition: ResourceDefinition<S>): ResourceService<S> {
+    const service = this.byName.get(definition.name);
+    if (!service) throw new Error(`resource kind ${definition.name} is not registered`);
+    return service as unknown as ResourceService<S>;
+  }
+
+  addView(service: ViewService): void {
+    if (this.views.has(service.view.name)) throw new Error(`view ${service.view.name} is declared twice`);
+    this.views.set(service.view.name, service);
+  }
+
+  /** The service of a derived view (priced products), to compute it for records a caller holds. */
+  viewOf(view: AnyViewDefinition): ViewService {
+    const service = this.views.get(view.name);
+    if (!service) throw new Error(`view ${view.name} is not registered`);
+    return service;
+  }
+
+  definitions(): AnyResourceDefinition[] {
+    return [...this.byName.values()].map((service) => service.definition);
+  }
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomWideText } from '../support/random-text.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { customerBody, customerToken, type Json } from './customer-factories.js';
+
+/**
+ * docs/decisions.md, "Input bounds": a customer whose every text is at its limit, in four-byte characters (the most
+ * an index entry must hold), is stored and every read of it works: get, list, lookups, public views, its token.
+ */
+let t: TestApp;
+let operator: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  operator = await t.operator();
+});
+afterAll(() => t.close());
+
+describe('a customer at the limits', () => {
+  it('is created, read, listed, looked up and gets a token', async () => {
+    const name = randomWideText(150);
+    const body = customerBody({
+      name,
+      vatNumber: randomWideText(50),
+      parentId: randomWideText(128),
+      legalEntityId: randomWideText(128),
+      bannerEmail: randomWideText(254),
+      logo: randomWideText(2048),
+      addressBook: { city: randomWideText(1000), streetAddress: randomWideText(1000) },
+      authorizedCustomers: Array.from({ length: 1000 }, () => randomWideText(36)),
+      fulfillments: Object.fromEntries(Array.from({ length: 20 }, () => [randomWideText(128), randomWideText(1000)])),
+      availableLocales: Array.from({ length: 50 }, () => randomWideText(64)),
+    });
+    const created = await t.request('POST', '/customers', operator, body);
+    expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
+    const customer = created.body as Json;
+    // No Latin letter or digit in the name: the realm is named after the id.
+    expect(customer.realmName).toBe(`customer-${customer.id}`);
+
+    expect((await t.request('GET', `/customers/${customer.id}`, operator)).status).toBe(200);
+    const listed = await t.request('GET', `/customers?name=${encodeURIComponent(name)}&sort=name,desc`, operator);
+    expect((listed.body as Json).items.map((c: Json) => c.id)).toEqual([customer.id]);
+    expect((await t.request('GET', `/customers/by-name/${encodeURIComponent(name)}`, operator)).status).toBe(200);
+    const publicByName = await t.request('GET', `/customers/public?name=${encodeURIComponent(name)}`, undefined);
+    expect((publicByName.body as Json).items.map((c: Json) => c.id)).toEqual([customer.id]);
+    const token = await customerToken(t, { realmName: customer.realmName, clientSecret: customer.iamClient.clientSecret });
+    expect((await t.request('GET', `/customers/${customer.id}`, token)).status).toBe(200);
+  });
+
+  it('answers 400, not 500, for a public lookup by a name longer than any customer has', async () => {
+    const res = await t.request('GET', `/customers/public?name=${encodeURIComponent(randomWideText(151))}`, undefined);
+    expect(res.status).toBe(400);
+    expect((res.body as Json).message).toBe('querystring.name must be at most 150 characters');
+  });
+});

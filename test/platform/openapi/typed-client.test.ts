@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+
+/**
+ * A client generator is happy with the document: openapi-typescript turns it into types, and a short script using
+ * them through openapi-fetch type-checks (and a wrong use does not, so the types are real).
+ */
+
+const CLIENT_USE = `
+import createClient from 'openapi-fetch';
+import type { components, paths } from './api.js';
+
+const client = createClient<paths>({ baseUrl: 'http://localhost:8080' });
+
+export async function use(token: string): Promise<string[]> {
+  const headers = { authorization: \`Bearer \${token}\` };
+  const issued = await client.POST('/iam/tokens', { body: { realmName: 'operator', grantType: 'client_credentials', clientSecret: 's' } });
+  const access: string | undefined = issued.data?.access_token;
+  const created = await client.POST('/terms', { headers, body: { startDate: '2026-01-01T00:00:00Z', template: '<h1>Terms</h1>', model: 'MOR' } });
+  if (created.error) return [created.error.message, String(created.error.status)];
+  // Server-set fields are always answered: no undefined to handle.
+  const id: string = created.data.id;
+  const version: number = created.data.dbVersion;
+  const read = await client.GET('/terms/{id}', { headers, params: { path: { id } } });
+  const item: components['schemas']['TermsItem'] | undefined = read.data;
+  const page = await client.GET('/terms', { headers, params: { query: { page: 0, size: 5, status: 'DRAFT', sort: ['startDate,desc'] } } });
+  const ids: string[] = page.data?.items.map((listed) => listed.id) ?? [];
+  await client.PUT('/terms/{id}', { headers: { ...headers, 'if-match': \`"\${version}"\` }, params: { path: { id } }, body: { ...item!, template: 'v2' } });
+  return [access ?? '', ...ids];
+}
+`;
+
+const WRONG_USE = `
+import createClient from 'openapi-fetch';
+import type { paths } from './api.js';
+
+const client = createClient<paths>({ baseUrl: '/' });
+export async function wrong() {
+  const created = await client.POST('/terms', { body: { startDate: '2026-01-01T00:00:00Z', template: 't', model: 'NOT_A_MODEL' } });
+  const count: number = created.data!.template;
+  await client.GET('/terms/{id}', {});
+  return count;
+}
+`;
+
+const execFileAsync = promisify(execFile);
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  dir = mkdtempSync(join(tmpdir(), 'typed-client-'));
+  const ast = await openapiTS(t.app.swagger() as never);
+  writeFileSync(join(dir, 'api.d.ts'), astToString(ast));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+}, 180_000);
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await t.close();
+});
+
+/**
+ * Type errors of one script beside the generated `api.d.ts`, with openapi-fetch taken from this project. `tsc` runs
+ * in a child process, so the test worker stays responsive while it checks.
+ */
+async function typeErrors(name: string, source: string): Promise<string> {
+  writeFileSync(join(dir, name), source);
+  const require = createRequire(import.meta.url);
+  const openapiFetch = join(dirname(require.resolve('openapi-fetch')), 'index.d.mts');
+  const compilerOptions = { strict: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: [], paths: { 'openapi-fetch': [openapiFetch] } };
+  const project = join(dir, `tsconfig.${name}.json`);
+  writeFileSync(project, JSON.stringify({ compilerOptions, files: [name] }));
+  const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+  const run = await execFileAsync(process.execPath, [tsc, '-p', project, '--pretty', 'false']).catch((failed: { stdout?: string }) => ({ stdout: failed.stdout ?? 'tsc failed' }));
+  return run.stdout.trim();
+}
+
+describe('a client generated from GET /openapi.json', () => {
+  it('type-checks a script that issues a token, creates, reads, lists and replaces terms', async () => {
+    expect(await typeErrors('client.ts', CLIENT_USE)).toBe('');
+  }, 60_000);
+
+  it('refuses a script that sends an unknown enum value, misreads a field and forgets a path parameter', async () => {
+    const errors = await typeErrors('wrong.ts', WRONG_USE);
+    expect(errors).toMatch(/NOT_A_MODEL/);
+    expect(errors).toMatch(/not assignable to type 'number'/);
+    expect(errors.split('\n').filter((line) => line.includes('error TS')).length).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+});

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { TestApp } from '../support/test-app.js';
+import { encode } from './hostile-values.js';
+import { fillPath, resolve, type Json, type Operation } from './openapi-operations.js';
+
+/**
+ * Real records for the safety tests, made through the API from the document alone: every operation that creates
+ * (a POST answering 201 with a JSON record) is called once with its body example. Their ids then fill the path
+ * parameters of the other operations, so requests reach handlers and the database, not only the router.
+ */
+export type Records = Map<string, Json>;
+
+const answersRecord = (op: Operation) => op.method === 'POST' && Boolean(op.responses['201']?.content?.['application/json']);
+const takesJson = (op: Operation) => Boolean(op.body?.mediaTypes.includes('application/json'));
+const takesFile = (op: Operation) => Boolean(op.body?.mediaTypes.includes('multipart/form-data'));
+
+/** Creating operations, those with fewer path parameters first (a realm's users after the customer owning the realm). */
+export function creatingOperations(operations: Operation[]): Operation[] {
+  const depth = (op: Operation) => (op.path.match(/\{/g) ?? []).length;
+  return operations.filter((op) => answersRecord(op) && (takesJson(op) || takesFile(op))).sort((a, b) => depth(a) - depth(b));
+}
+
+/**
+ * A value for each path parameter: the id of the record created at the path before it (`/terms/{id}` -> the record
+ * created by POST /terms), else the same-named (or name-prefixed: `realm` -> `realmName`) field of a created record.
+ */
+export function pathValuesFor(path: string, records: Records): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const match of path.matchAll(/\{([^}]+)\}/g)) {
+    const name = match[1]!;
+    const collection = path.slice(0, match.index! - 1);
+    const owner = [...records.keys()].find((created) => created === collection);
+    const byField = [...records.values()].find((record) => typeof record[name] === 'string') ?? [...records.values()].find((record) => Object.keys(record).some((key) => key.startsWith(name) && typeof record[key] === 'string'));
+    const field = byField ? (typeof byField[name] === 'string' ? name : Object.keys(byField).find((key) => key.startsWith(name) && typeof byField[key] === 'string')!) : undefined;
+    values[name] = owner ? String(records.get(owner)!.id) : field ? String(byField![field]) : 'unknown';
+  }
+  return values;
+}
+
+/** The example with its free-text fields made unique, so creating it twice never meets a unique key (a realm name). */
+export function uniqueExample(doc: Json, op: Operation, extra: Json = {}): Json {
+  const schema = resolve(doc, op.body?.schema);
+  const example = { ...(op.body?.example as Json) };
+  const tag = randomBytes(3).toString('hex');
+  for (const [name, value] of Object.entries(example)) {
+    const field = resolve(doc, schema.properties?.[name]);
+    const free = typeof value === 'string' && field.type === 'string' && !field.format && !field.enum && !field.pattern;
+    if (free && (field.maxLength === undefined || value.length + 7 <= field.maxLength)) example[name] = `${value}-${tag}`;
+  }
+  const accepts = (name: string) => Boolean(schema.properties?.[name]);
+  return { ...example, ...Object.fromEntries(Object.entries(extra).filter(([name]) => accepts(name))) };
+}
+
+function multipartFile(field: string): { payload: string; contentType: string } {
+  const boundary = `seed${randomBytes(6).toString('hex')}`;
+  const content = `seed content ${randomBytes(8).toString('hex')}`;
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="seed.txt"\r\nContent-Type: text/plain\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POST one record through `op` as `token`; `undefined` when refused. `extra` fields are added where the body takes them. */
+export async function createThrough(t: TestApp, doc: Json, op: Operation, token: string, records: Records, extra: Json = {}): Promise<Json | undefined> {
+  const url = fillPath(op.path, Object.fromEntries(Object.entries(pathValuesFor(op.path, records)).map(([k, v]) => [k, encode(v)])));
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  let payload: string;
+  if (takesJson(op)) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(uniqueExample(doc, op, extra));
+  } else {
+    const fileField = Object.entries<Json>(resolve(doc, op.body?.schema).properties ?? {}).find(([, s]) => s.format === 'binary')?.[0] ?? 'file';
+    const file = multipartFile(fileField);
+    headers['content-type'] = file.contentType;
+    payload = file.payload;
+  }
+  const response = await t.inject({ method: 'POST', url, headers, payload });
+  return response.statusCode === 201 ? (response.json() as Json) : undefined;
+}
+
+/** One record per creating operation, as `token`; `extra` (e.g. a customerId) where a body takes it. */
+export async function seedRecords(t: TestApp, doc: Json, operations: Operation[], token: string, extra: Json = {}): Promise<Records> {
+  const records: Records = new Map();
+  for (const op of creatingOperations(operations)) {
+    const record = await createThrough(t, doc, op, token, records, extra);
+    if (record) records.set(op.path, record);
+  }
+  return records;
+}
