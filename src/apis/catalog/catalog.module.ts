@@ -1,0 +1,25 @@
+import type { ApiModule } from '../api-module.js';
+import { descriptionHooks } from './description-hooks.js';
+import { descriptionResource } from './description.resource.js';
+import { priceFunctionResource } from './price-function.resource.js';
+import { productHooks } from './product-hooks.js';
+import { productSaleRecordResource } from './product-sale-record.resource.js';
+import { productResource } from './product.resource.js';
+import { PriceEntrySchema, PricesSchema, VariableSchema } from './product.schema.js';
+import { saleRecordHooks } from './sale-record-hooks.js';
+
+/** The Product API: products (with variants), sale records, descriptions, price functions and priced product views. */
+export const catalogModule: ApiModule = {
+  name: 'catalog',
+  start({ services }) {
+    return {
+      resources: [
+        { ...productResource, hooks: productHooks(services) },
+        { ...productSaleRecordResource, hooks: saleRecordHooks(services) },
+        { ...descriptionResource, hooks: descriptionHooks },
+        priceFunctionResource,
+      ],
+      schemas: [PriceEntrySchema, PricesSchema, VariableSchema],
+    };
+  },
+};

@@ -1,0 +1,9 @@
+import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
+import { withFlatTexts } from './description-texts.js';
+import type { DescriptionSchema } from './description.schema.js';
+
+/** The flat texts are derived on every write, so reads never compute them. */
+export const descriptionHooks: ResourceHooks<typeof DescriptionSchema> = {
+  beforeCreate: (doc) => withFlatTexts(doc),
+  beforeUpdate: (doc) => withFlatTexts(doc),
+};

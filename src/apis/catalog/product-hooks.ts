@@ -1,0 +1,72 @@
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Transaction } from '../../platform/db/database.js';
+import { ValidationError } from '../../platform/errors/domain-errors.js';
+import type { Doc } from '../../platform/registry/document-paths.js';
+import type { RecordOf, ResourceHooks } from '../../platform/registry/resource-definition.js';
+import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import { descriptionResource } from './description.resource.js';
+import { productResource } from './product.resource.js';
+import { DESCRIPTION_FIELDS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
+
+type ProductRecord = RecordOf<typeof ProductSchema>;
+
+/** Product maps and the description maps they are written to. */
+const TEXT_MAPS = { marketingName: 'localizedMarketingName', localizedLongDesc: 'localizedLongDesc', localizedShortDesc: 'localizedShortDesc', localizedThankYouDesc: 'localizedThankYouDesc' } as const;
+
+/**
+ * What products add to the engine: a variant is made by `variantOf` (its parent must be a product of the same
+ * customer), new products are ENABLED unless the body says otherwise, and the request-only localized texts are
+ * written to the product's description (created when the product has none), in the same transaction.
+ */
+export function productHooks(services: ServiceRegistry): ResourceHooks<typeof ProductSchema> {
+  const products = () => services.of(productResource);
+  const descriptions = () => services.of(descriptionResource);
+
+  async function parentOf(tx: Transaction, principal: Principal, doc: ProductRecord): Promise<string | undefined> {
+    if (doc.variantOf === undefined) return undefined;
+    const parent = (await products().findVisible(tx, principal, doc.variantOf)).doc;
+    if (parent.customerId !== doc.customerId) {
+      throw new ValidationError(`body.variantOf: product ${doc.variantOf} belongs to another customer; a variant's parent must be a product of the same customer`, { resourceId: doc.variantOf, resourceType: 'product' });
+    }
+    return doc.variantOf;
+  }
+
+  /** Moves the localized texts to the description; answers the product without them. */
+  async function writeTexts(tx: Transaction, principal: Principal, doc: ProductRecord): Promise<ProductRecord> {
+    const sent = Object.entries(TEXT_MAPS).filter(([field]) => doc[field as keyof ProductRecord] !== undefined);
+    const product: Doc = { ...doc };
+    for (const field of DESCRIPTION_FIELDS_OF_PRODUCT) delete product[field];
+    if (sent.length === 0) return product as ProductRecord;
+    const texts = Object.fromEntries(sent.map(([field, map]) => [map, doc[field as keyof ProductRecord]]));
+    if (doc.descriptionId) {
+      const stored = (await descriptions().get(principal, doc.descriptionId, { db: tx })).doc;
+      await descriptions().update(principal, doc.descriptionId, { ...stored, ...texts }, { tx });
+      return product as ProductRecord;
+    }
+    const body = {
+      customerId: doc.customerId,
+      catalogId: doc.catalogId,
+      description: `texts of product ${doc.publisherRefId}`,
+      ...(doc.defaultLocale ? { fallbackLocale: doc.defaultLocale } : {}),
+      localizedMarketingName: {},
+      ...texts,
+    };
+    const created = await descriptions().create(principal, body, { tx });
+    return { ...product, descriptionId: String(created.doc.id) } as ProductRecord;
+  }
+
+  return {
+    async beforeCreate(doc, { principal, tx }) {
+      const parentId = await parentOf(tx, principal, doc);
+      const withTexts = await writeTexts(tx, principal, { status: 'ENABLED', ...doc } as ProductRecord);
+      return parentId ? { ...withTexts, parentId, variantOf: parentId } : withTexts;
+    },
+    async beforeUpdate(doc, stored, { principal, tx }) {
+      // A variant changes parent through shift-variant only.
+      const updated: Doc = { ...doc, status: doc.status ?? 'ENABLED' };
+      delete updated.variantOf;
+      if (stored.parentId) Object.assign(updated, { parentId: stored.parentId, variantOf: stored.parentId });
+      return writeTexts(tx, principal, updated as ProductRecord);
+    },
+  };
+}

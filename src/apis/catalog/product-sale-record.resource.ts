@@ -1,0 +1,15 @@
+import { defineResource } from '../../platform/registry/resource-definition.js';
+import { ProductSaleRecordSchema } from './product-sale-record.schema.js';
+
+export const productSaleRecordResource = defineResource({
+  name: 'product-sale-record',
+  displayName: 'product sale record',
+  path: '/product-sale-records',
+  table: 'product_sale_records',
+  schema: ProductSaleRecordSchema,
+  scopeArea: 'catalog',
+  tag: 'Products',
+  errorShape: 'detailed',
+  operations: { list: 'listProductSaleRecords', create: 'createProductSaleRecord', get: 'getProductSaleRecord', update: 'updateProductSaleRecord' },
+  filters: { customerId: { kind: 'string' }, productId: { kind: 'string' }, status: { kind: 'string' }, catalogId: { kind: 'string' }, sellingStores: { kind: 'string-array' } },
+});

@@ -1,0 +1,42 @@
+import { defineResource } from '../../platform/registry/resource-definition.js';
+import { ProductSchema } from './product.schema.js';
+
+/**
+ * Products. The declaration is static so other APIs can name the kind (`services.of(productResource)`); the
+ * catalogue module adds the hooks and actions that need other kinds' services when it starts.
+ */
+export const productResource = defineResource({
+  name: 'product',
+  displayName: 'product',
+  path: '/products',
+  table: 'products',
+  schema: ProductSchema,
+  scopeArea: 'catalog',
+  tag: 'Products',
+  errorShape: 'detailed',
+  operations: { list: 'listProducts', create: 'createProduct', get: 'getProduct', update: 'updateProduct' },
+  filters: {
+    customerId: { kind: 'string' },
+    lifeTime: { kind: 'string' },
+    subscriptionTemplate: { kind: 'string' },
+    parentId: { kind: 'string' },
+    productFamily: { kind: 'string' },
+    physical: { kind: 'boolean' },
+    publisherRefId: { kind: 'string' },
+    salesMode: { kind: 'string' },
+    fulfillmentTemplate: { kind: 'string' },
+    type: { kind: 'string' },
+    catalogId: { kind: 'string' },
+    descriptionId: { kind: 'string' },
+    codeName: { kind: 'string' },
+    genericName: { kind: 'string' },
+    priceFunction: { kind: 'string', description: 'price function id' },
+    sellingStores: { kind: 'string-array', description: 'comma list, repeatable: products sold in any of these stores' },
+    status: { kind: 'string', description: 'ENABLED or DISABLED' },
+    blackListedCountries: { kind: 'string-array', description: 'comma list of country codes, repeatable: products refused in any of them' },
+    releaseDate: { kind: 'string', description: 'the release date-time, as stored' },
+  },
+  readOnly: ['parentId'],
+  history: true,
+  unique: [{ fields: ['customerId', 'publisherRefId'] }],
+});
