@@ -124,3 +124,24 @@ describe('product descriptions written through the product', () => {
     expect(description).toMatchObject({ customerId, fallbackLocale: 'fr', localizedMarketingName: { fr: 'Studio Photo', en: 'Photo Studio' }, marketingName: 'Studio Photo', shortDesc: 'Retouche' });
   });
 });
+
+describe('variants made with variantOf', () => {
+  it('makes the new product a variant of its parent (parentId), which PUT keeps', async () => {
+    const { token } = await t.tenant();
+    const parent = await createProduct(t, token);
+    const variant = await createProduct(t, token, { variantOf: parent.id });
+    expect(variant).toMatchObject({ parentId: parent.id, variantOf: parent.id });
+    const updated = await t.request('PUT', `/products/${variant.id}`, token, { ...variant, parentId: 'elsewhere', variantOf: 'elsewhere' });
+    expect(updated.body).toMatchObject({ parentId: parent.id, variantOf: parent.id, dbVersion: 1 });
+    expect(await listedIds(t, token, `parentId=${parent.id}`)).toEqual([variant.id]);
+  });
+
+  it("answers 404 for a parent the caller cannot see, and 400 when the operator names another customer's parent", async () => {
+    const owner = await t.tenant();
+    const other = await t.tenant();
+    const parent = await createProduct(t, owner.token);
+    expectDetailedError(await t.request('POST', '/products', other.token, productBody({ variantOf: parent.id })), 404, 'NOT_FOUND', parent.id);
+    const operator = await t.operator();
+    expectDetailedError(await t.request('POST', '/products', operator, productBody({ customerId: other.customerId, variantOf: parent.id })), 400, 'VALIDATION', 'same customer');
+  });
+});

@@ -82,13 +82,7 @@ export async function storedDoc(t: TestApp, table: string, id: string): Promise<
 }
 
 /** Outbox events about one record, oldest first. */
-export async function eventsOf(t: TestApp, subject: string, id: string): Promise<Record<string, any>[]> {
-  const { rows } = await t.built.db.query<{ event: Record<string, any> }>(
-    `SELECT event FROM outbox WHERE subject = $1 AND event -> 'involved' -> $1 ->> 'id' = $2 ORDER BY occurred_at, id`,
-    [subject, id],
-  );
-  return rows.map((r) => r.event);
-}
+export { eventsOf } from '../support/outbox-events.js';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -37,6 +37,8 @@ export const productResource = defineResource({
     releaseDate: { kind: 'string', description: 'the release date-time, as stored' },
   },
   readOnly: ['parentId'],
+  // variantOf names a visible product; descriptionId, when texts are sent, a visible description.
+  hookErrors: { create: [404], update: [404] },
   history: true,
   unique: [{ fields: ['customerId', 'publisherRefId'] }],
 });
