@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { unreachableDatabase } from './bench-database.js';
+
+/**
+ * The catalogue under load on PostgreSQL: seeds PRODUCTS products (default 100,000) across 100 customers, then
+ * measures get-by-id, a filtered list (customerId + status + sellingStores, size 20, with totalItems), a priced
+ * product and a page of priced products, each at 10 and 50 connections. Usage: `npm run bench:catalog`
+ * (PRODUCTS=10000 for the smaller catalogue; BENCH_SECONDS per run, default 10).
+ */
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+function stop(message: string): never {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
+
+const problem = await unreachableDatabase();
+if (problem) stop(problem);
+
+interface Handshake {
+  port: number;
+  token: string;
+  id: string;
+  customerId: string;
+  products: number;
+  seedSeconds: number;
+}
+
+process.stderr.write(`seeding ${process.env.PRODUCTS ?? 100_000} products...\n`);
+const child = spawn(process.execPath, ['--import', 'tsx', new URL('./catalog-server.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+const server = await new Promise<Handshake>((resolve, reject) => {
+  const lines = createInterface({ input: child.stdout! });
+  lines.on('line', (line) => {
+    let parsed: Partial<Handshake> | undefined;
+    try {
+      parsed = JSON.parse(line) as Partial<Handshake>;
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.port) {
+      lines.removeAllListeners('line');
+      resolve(parsed as Handshake);
+    } else process.stderr.write(`${line}\n`);
+  });
+  child.once('exit', (code) => reject(new Error(`the catalogue server exited with code ${code} before starting (see the lines above)`)));
+}).catch((error: Error) => stop(error.message));
+
+const routes = [
+  { name: 'get product', path: `/products/${server.id}`, target: 2000 },
+  { name: 'filtered list', path: `/products?customerId=${server.customerId}&status=ENABLED&sellingStores=store-eu&size=20`, target: 850 },
+  { name: 'get priced product', path: `/priced-products/${server.id}?country=FR&currency=EUR`, target: 1500 },
+  { name: 'list priced products', path: `/priced-products?customerId=${server.customerId}&status=ENABLED&size=20&country=FR&currency=EUR` },
+];
+
+async function load(path: string, connections: number) {
+  const result = await autocannon({ url: `http://127.0.0.1:${server.port}${path}`, connections, duration: DURATION, headers: { authorization: `Bearer ${server.token}` } });
+  const failed = result.non2xx + result.errors;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed };
+}
+
+try {
+  console.log(`\n${server.products} products across 100 customers, seeded in ${server.seedSeconds.toFixed(1)} s (${(server.products / server.seedSeconds).toFixed(0)} products/s; target < 120 s)`);
+  console.log(`${DURATION} s per run, PostgreSQL, one service process\n`);
+  for (const route of routes) await autocannon({ url: `http://127.0.0.1:${server.port}${route.path}`, connections: 10, duration: 2, headers: { authorization: `Bearer ${server.token}` } });
+  for (const route of routes) {
+    for (const connections of [10, 50]) {
+      const r = await load(route.path, connections);
+      const verdict = route.target && connections === 10 ? `   target >= ${route.target} req/s: ${r.rps >= route.target ? 'met' : 'NOT met'}` : '';
+      const failures = r.failed > 0 ? `   ${r.failed} FAILED responses` : '';
+      console.log(`${route.name.padEnd(22)} ${String(connections).padStart(2)} conn ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms${verdict}${failures}`);
+    }
+  }
+} finally {
+  child.kill('SIGTERM');
+}
