@@ -74,6 +74,17 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, headers: Rec
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** By app: the first path segment of each collection whose routes answer the detailed shape (`/products`). */
+const detailedCollections = new WeakMap<object, Set<string>>();
+const firstSegment = (path: string) => `/${path.split('/')[1] ?? ''}`;
+
+/** The shape a request the router refused is answered in: that of the collection its path is under. */
+function unroutedErrorBody(request: FastifyRequest, status: number, message: string): ErrorBody {
+  const body = simpleErrorBody(status, message, pathOf(request));
+  const detailed = detailedCollections.get(request.server)?.has(firstSegment(pathOf(request)));
+  return detailed ? { ...body, details: [{ errorType: 'NOT_FOUND' }] } : body;
+}
+
 /**
  * Fastify's `frameworkErrors` option: errors raised before routing (a path segment that is not valid
  * percent-encoding, or longer than the router's `maxParamLength`). Both can only be a malformed id, so they answer
@@ -82,13 +93,18 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, headers: Rec
  */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return send(reply, 404, buildErrorBody(request, 404, `no item at ${pathOf(request)}: the id is malformed or too long`));
+    return send(reply, 404, unroutedErrorBody(request, 404, `no item at ${pathOf(request)}: the id is malformed or too long`));
   }
   request.log.error({ err: error }, 'routing failed');
   return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
+  const detailed = new Set<string>();
+  detailedCollections.set(app, detailed);
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { errorShape?: string } | undefined)?.errorShape === 'detailed') detailed.add(firstSegment(route.url ?? route.path));
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       const detail = error.errorType ? { errorType: error.errorType, ...error.detail } : undefined;

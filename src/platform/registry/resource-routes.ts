@@ -101,7 +101,7 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
   if (definition.search) registerSearchRoute(app, service, listedRef);
   if (ids.get) {
     const versioned = definition.history
-      ? Type.Object({ version: Type.Optional(Type.Integer({ minimum: 0, description: 'a past dbVersion of the record; 404 when there is none' })) }, { additionalProperties: false })
+      ? Type.Object({ version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'a past dbVersion of the record; 404 when there is none' })) }, { additionalProperties: false })
       : Type.Object({}, { additionalProperties: false });
     app.get(recordPath, {
       config: read,
