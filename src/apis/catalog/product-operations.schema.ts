@@ -116,23 +116,31 @@ export const ProductWithoutPricesSchema = (() => {
   } as unknown as TObject;
 })();
 
-/** A variant in `variationList`: the variant as stored, with the fields it leaves unset taken from its parents. */
-const InheritedVariantSchema = (() => {
-  const { $id: _id, title: _title, examples: _examples, ...rest } = recordSchemaOf(productResource) as unknown as Json;
-  return { ...rest, title: 'Variant with inherited properties' } as Json;
-})();
+/** A copy of `schema` whose nested schemas lose their `$id` (two schemas may not declare the same one). */
+function withoutNestedIds(schema: unknown, depth = 0): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withoutNestedIds(item, depth + 1));
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => depth === 0 || key !== '$id').map(([key, value]) => [key, withoutNestedIds(value, depth + 1)]));
+}
 
-export const InheritedProductSchema = {
-  ...InheritedVariantSchema,
-  $id: 'InheritedProduct',
-  title: 'Product with inherited properties',
-  description:
-    'A product whose unset top-level fields are taken from its parent (and its parent\'s, up the chain); a map or object is taken whole, never merged. Never inherited: id, dates, dbVersion, customerId, publisherRefId, parentId, variantOf, var, remoteVariant, nextGenerationOf, originalId, lastUpdateReason.',
-  properties: {
-    ...InheritedVariantSchema.properties,
-    variationList: Type.Optional(Type.Array(InheritedVariantSchema as never, { description: 'the variants of this product (direct ones), each with its inherited properties; not nested further' })),
-  },
-};
+/**
+ * A product with its inherited fields: the answered product plus `variationList`, whose elements are products as
+ * answered (each variant with its inherited fields).
+ */
+export const InheritedProductSchema = (() => {
+  const { $id: _id, title: _title, examples: _examples, properties, ...rest } = withoutNestedIds(recordSchemaOf(productResource)) as Json;
+  return {
+    ...rest,
+    $id: 'InheritedProduct',
+    title: 'Product with inherited properties',
+    description:
+      "A product whose unset (absent) top-level fields are taken from its parent, then its parent's parent; a map or object is taken whole, never merged. Never inherited: id, createDate, updateDate, dbVersion, customerId, publisherRefId, parentId, variantOf, var, remoteVariant, nextGenerationOf, originalId, lastUpdateReason.",
+    properties: {
+      ...properties,
+      variationList: Type.Optional(Type.Array({ $ref: 'Product#' } as never, { description: 'only on a product with variants: its direct variants, each a Product with its inherited fields (no nested variationList)' })),
+    },
+  };
+})();
 
 /** The listing parameters of GET /products (paging, sort, filters, `pageable`, `predicate`), without `target`. */
 export const InheritedListQuerySchema = (() => {
