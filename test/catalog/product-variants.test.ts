@@ -97,6 +97,19 @@ describe('POST /products/shift-variant', () => {
     expect((await t.request('GET', `/products/${variant.id}`, token)).body).toMatchObject({ parentId: top.id, dbVersion: 0 });
   });
 
+  it('lets only one of two crossing moves (A under B, B under A) through, so no cycle is ever stored', async () => {
+    const { token } = await t.tenant();
+    const a = await createProduct(t, token);
+    const b = await createProduct(t, token);
+    const answers = await Promise.all([
+      t.request('POST', '/products/shift-variant', token, { parentId: b.id, variantId: a.id }),
+      t.request('POST', '/products/shift-variant', token, { parentId: a.id, variantId: b.id }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    const parents = await Promise.all([a, b].map(async (p) => ((await t.request('GET', `/products/${p.id}`, token)).body as Json).parentId));
+    expect(parents.filter(Boolean)).toHaveLength(1);
+  });
+
   it("answers 400 for a parent of another customer the token may see, and 404 for unknown or invisible products", async () => {
     const partner = await t.tenant();
     const { token, customerId } = await t.tenant(undefined, [partner.customerId]);

@@ -46,6 +46,14 @@ async function variantsByParent(records: Products, principal: Principal, tx: Tra
   return byParent;
 }
 
+/**
+ * Serialises the moves of one customer's variants until the transaction ends: two moves checked at the same time
+ * (A under B, B under A) would each see no cycle and make one together.
+ */
+async function lockVariantMoves(tx: Transaction, customerId: unknown): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`product-variants:${typeof customerId === 'string' ? customerId : ''}`]);
+}
+
 /** 400 when `parentId` is `variantId` or below it: the move would make the variant its own ancestor. */
 async function refuseCycle(ancestors: AncestorReader, parent: Doc, variantId: string): Promise<void> {
   const chain = [parent, ...(await ancestors.ancestorsOf(parent))];
@@ -67,6 +75,7 @@ const shiftVariant: ActionDefinition<typeof ProductSchema> = {
   headers: ['etag'],
   async run({ principal, body, records, tx, reply }) {
     const { parentId, variantId } = body as ShiftVariant;
+    await lockVariantMoves(tx, (await records.findVisible(tx, principal, variantId)).doc.customerId);
     const variant = (await records.findVisible(tx, principal, variantId, true)).doc;
     const parent = records.present((await records.findVisible(tx, principal, parentId)).doc);
     if (parent.customerId !== variant.customerId) {
