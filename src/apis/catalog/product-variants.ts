@@ -26,6 +26,8 @@ const listWithInheritance: ActionDefinition<typeof ProductSchema> = {
   async run({ principal, query, records, tx }) {
     const { listing, docs, total } = await records.listRecords(principal, query, records.definition, { db: tx });
     const ancestors = new AncestorReader(records, principal, tx);
+    // A parent on the same page is not read again.
+    for (const doc of docs) ancestors.remember(doc);
     const variants = await variantsByParent(records, principal, tx, docs.map((doc) => String(doc.id)));
     const items: Doc[] = [];
     for (const doc of docs) {
