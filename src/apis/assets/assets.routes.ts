@@ -10,6 +10,8 @@ import { withHeaders } from '../../platform/http/response-declarations.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
 import { PageSchema } from '../../platform/registry/resource-schemas.js';
 import { LOOKUP_ID_MAX_LENGTH } from '../../platform/registry/schema-types.js';
+import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import { registerAssetControlRoute } from './asset-control.routes.js';
 import { contentDisposition } from './asset-naming.js';
 import { readDeleteIds, readUploadForm } from './asset-forms.js';
 import { fetchUrl } from './asset-url-source.js';
@@ -33,6 +35,8 @@ export interface AssetRoutesOptions {
   stagingDir: string;
   maxBytes: number;
   urlTimeoutMs: number;
+  /** Orders and products, for the asset control. */
+  services: ServiceRegistry;
 }
 
 const tags = ['Assets'];
@@ -63,6 +67,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
   const { service } = options;
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: options.maxBytes + 1 } });
   for (const schema of [AssetSchema, ListedAssetSchema, DeleteOutcomeSchema]) app.addSchema(schema);
+  registerAssetControlRoute(app, options.services);
 
   app.post('/assets', {
     // Uploads are idempotent by nature (the id is the content's hash); a streamed body cannot be compared for replay.

@@ -2,7 +2,9 @@ import type { ApiModule } from '../api-module.js';
 import { descriptionHooks } from './description-hooks.js';
 import { descriptionResource } from './description.resource.js';
 import { priceFunctionResource } from './price-function.resource.js';
+import { productActions } from './product-actions.js';
 import { productHooks } from './product-hooks.js';
+import { InheritedProductSchema } from './product-operations.schema.js';
 import { productSaleRecordResource } from './product-sale-record.resource.js';
 import { productResource } from './product.resource.js';
 import { PriceEntrySchema, PricesSchema, VariableSchema } from './product.schema.js';
@@ -14,12 +16,12 @@ export const catalogModule: ApiModule = {
   start({ services }) {
     return {
       resources: [
-        { ...productResource, hooks: productHooks(services) },
+        { ...productResource, hooks: productHooks(services), actions: productActions(services) },
         { ...productSaleRecordResource, hooks: saleRecordHooks(services) },
         { ...descriptionResource, hooks: descriptionHooks },
         priceFunctionResource,
       ],
-      schemas: [PriceEntrySchema, PricesSchema, VariableSchema],
+      schemas: [PriceEntrySchema, PricesSchema, VariableSchema, InheritedProductSchema],
     };
   },
 };

@@ -36,6 +36,12 @@ function successHeaders(action: ActionDefinition): ResponseHeader[] {
   return [...new Set<ResponseHeader>([...(changesRecord(action) ? (['etag'] as const) : []), ...(action.noStore ? (['cache-control'] as const) : []), ...(action.headers ?? [])])];
 }
 
+/** The declared status and any other success status the action may answer, each with the answer's schema and headers. */
+function successResponses(action: ActionDefinition, answer: object): Record<number, object> {
+  const statuses = [action.status ?? 200, ...(action.alsoAnswers ?? [])];
+  return Object.fromEntries(statuses.map((status) => [status, withHeaders(answer, ...successHeaders(action))]));
+}
+
 function changesRecord(action: ActionDefinition): boolean {
   return action.on === 'record' && action.fact !== undefined;
 }
@@ -80,7 +86,7 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
         // A kind's own schema as a body is its create-or-replace shape (server-set fields optional).
         ...(action.body ? { body: sharedRef(app, action.body === definition.schema ? draftSchemaOf(definition) : action.body) } : {}),
         ...(changesRecord(action) ? { headers: IfMatchHeadersSchema } : {}),
-        response: { [action.status ?? 200]: withHeaders(action.response ? sharedRef(app, action.response) : answeredRecord, ...successHeaders(action)), ...errorResponses(definition.errorShape, errorCodes(action)) },
+        response: { ...successResponses(action, action.response ? sharedRef(app, action.response) : answeredRecord), ...errorResponses(definition.errorShape, errorCodes(action)) },
       },
       handler: async (request, reply) => {
         const principal = action.public ? ANONYMOUS_PRINCIPAL : principalOf(request);

@@ -56,6 +56,8 @@ interface ActionBase {
   response?: TSchema;
   /** Default 200. */
   status?: number;
+  /** Other success statuses `run` may set with `ctx.reply.code()` (an import answers 201 or 200), same answer schema. */
+  alsoAnswers?: number[];
   /** Error codes the action may answer, besides the engine's. */
   errors?: number[];
   /** `false`: a retry must not replay a stored answer (the answer shows a secret). */

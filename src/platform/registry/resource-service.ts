@@ -122,10 +122,18 @@ export class ResourceService<S extends TObject = TObject> {
     return { doc: this.present(past.doc), dbVersion: past.db_version };
   }
 
-  /** A page of visible records as stored (secrets masked), read against `source` (a view's filters) or the kind. */
-  async listRecords(principal: Principal, query: Record<string, unknown>, source: ListingSource = this.definition): Promise<{ listing: ListingQuery; docs: RecordOf<S>[]; total: number }> {
+  /**
+   * A page of visible records as stored (secrets masked), read against `source` (a view's filters) or the kind;
+   * `db` reads inside a transaction (an action's `ctx.tx`: on PGlite a query outside it would wait for ever).
+   */
+  async listRecords(
+    principal: Principal,
+    query: Record<string, unknown>,
+    source: ListingSource = this.definition,
+    options: { db?: Queryable } = {},
+  ): Promise<{ listing: ListingQuery; docs: RecordOf<S>[]; total: number }> {
     const listing = parseListingQuery(source, query);
-    const { docs, total } = await repository.listRecords(this.deps.db, this.definition, listing, tenantScopeOf(principal));
+    const { docs, total } = await repository.listRecords(options.db ?? this.deps.db, this.definition, listing, tenantScopeOf(principal));
     return { listing, docs: docs.map((doc) => this.present(doc)), total };
   }
 

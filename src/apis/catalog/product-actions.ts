@@ -1,0 +1,13 @@
+import type { ActionDefinition } from '../../platform/registry/resource-action.js';
+import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import { bulkUpdateActions } from './product-bulk-updates.js';
+import { duplicationActions } from './product-duplication.js';
+import { importProduct } from './product-import.js';
+import { lookupActions } from './product-lookups.js';
+import { variantActions } from './product-variants.js';
+import type { ProductSchema } from './product.schema.js';
+
+/** Every Product API operation beyond list, create, read and replace (docs/catalog-products.md). */
+export function productActions(services: ServiceRegistry): ActionDefinition<typeof ProductSchema>[] {
+  return [...variantActions, ...duplicationActions(services), importProduct, ...lookupActions, ...bulkUpdateActions(services)];
+}

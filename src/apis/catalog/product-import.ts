@@ -1,0 +1,63 @@
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Transaction } from '../../platform/db/database.js';
+import { ValidationError } from '../../platform/errors/domain-errors.js';
+import type { Doc } from '../../platform/registry/document-paths.js';
+import type { ActionDefinition } from '../../platform/registry/resource-action.js';
+import type { RecordOf } from '../../platform/registry/resource-definition.js';
+import type { ResourceService } from '../../platform/registry/resource-service.js';
+import { ImportQuerySchema, type ImportQuery } from './product-operations.schema.js';
+import { listAll } from './product-queries.js';
+import { ProductSchema } from './product.schema.js';
+
+type Products = ResourceService<typeof ProductSchema>;
+
+/** The body with what the query adds: the locale when it has none, the store, the reason. */
+export function importedBody(body: Doc, query: ImportQuery): Doc {
+  const product: Doc = { ...body };
+  if (query.locale && product.defaultLocale === undefined) product.defaultLocale = query.locale;
+  if (query.reason !== undefined) product.lastUpdateReason = query.reason;
+  const stores = Array.isArray(product.sellingStores) ? (product.sellingStores as string[]) : [];
+  if (query.local === 'true') {
+    if (!query.storeId) throw new ValidationError('querystring.local=true needs querystring.storeId: the one store a local product is sold in');
+    product.sellingStores = [query.storeId];
+  } else if (query.storeId && !stores.includes(query.storeId)) {
+    product.sellingStores = [...stores, query.storeId];
+  }
+  return product;
+}
+
+/** The stored product of this owner (a customer, or the operator: none) with this publisherRefId, if visible. */
+async function existing(products: Products, principal: Principal, tx: Transaction, owner: string | undefined, publisherRefId: string): Promise<RecordOf<typeof ProductSchema> | undefined> {
+  const found = await listAll(products, principal, tx, { publisherRefId, ...(owner ? { customerId: owner } : {}) });
+  return found.find((product) => product.customerId === owner);
+}
+
+function ownerOf(principal: Principal, body: Doc): string | undefined {
+  if (typeof body.customerId === 'string' && body.customerId !== '') return body.customerId;
+  return principal.isOperator ? undefined : principal.customerId;
+}
+
+export const importProduct: ActionDefinition<typeof ProductSchema> = {
+  on: 'collection',
+  path: 'import',
+  operationId: 'importProduct',
+  summary: 'Import a product: create it, or replace the one with its publisherRefId',
+  description:
+    "Creates the product (201), or replaces (200, as PUT /products/{id}) the product of the same customer with the same `publisherRefId`. `reason` becomes lastUpdateReason; `locale` the defaultLocale when the body has none; `storeId` is added to sellingStores when absent; `local=true` sells the product in `storeId` only. `dryRun=true` checks everything and answers 200 with the product that would be stored: nothing is stored, no event is written.",
+  query: ImportQuerySchema,
+  body: ProductSchema,
+  status: 201,
+  alsoAnswers: [200],
+  errors: [403, 409, 412],
+  headers: ['etag'],
+  async run({ principal, body, query, records, tx, reply, discard }) {
+    const options = query as ImportQuery;
+    const product = importedBody(body as Doc, options);
+    const stored = await existing(records, principal, tx, ownerOf(principal, product), String(product.publisherRefId));
+    const written = stored ? await records.update(principal, String(stored.id), product, { tx }) : await records.create(principal, product, { tx });
+    if (stored || options.dryRun) reply.code(200);
+    if (options.dryRun) discard();
+    reply.header('etag', `"${written.dbVersion}"`);
+    return written.doc;
+  },
+};

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder } from '../../src/apis/orders/order.service.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { createProduct, type Json } from './catalog-factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function orderOf(customerId: string, productIds: string[]): Promise<string> {
+  const order = await t.built.db.transaction((tx) =>
+    createOrder(t.built.services, tx, { subscriptionId: 'sub-1', customerId, lineItems: productIds.map((productId) => ({ productId, quantity: 1 })) }),
+  );
+  return order.id;
+}
+
+describe('GET /assets/control/{orderId}/{filename}', () => {
+  it("answers belongs: true with the product when a line item's product lists the file, whatever its URL", async () => {
+    const { token, customerId } = await t.tenant();
+    const plain = await createProduct(t, token);
+    const withFiles = await createProduct(t, token, {
+      relatedContents: [{ file: 'readme.txt' }, { file: 'https://cdn.example.com/assets/abc/user%20guide.pdf?token=x', label: 'Guide' }],
+    });
+    const orderId = await orderOf(customerId, [plain.id, withFiles.id]);
+    const res = await t.request('GET', `/assets/control/${orderId}/user%20guide.pdf`, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ orderId, filename: 'user guide.pdf', belongs: true, productId: withFiles.id, label: 'Guide' });
+    expect((await t.request('GET', `/assets/control/${orderId}/readme.txt`, token)).body).toEqual({ orderId, filename: 'readme.txt', belongs: true, productId: withFiles.id });
+  });
+
+  it('answers belongs: false for a file no product of the order lists (another product may list it)', async () => {
+    const { token, customerId } = await t.tenant();
+    const bought = await createProduct(t, token, { relatedContents: [{ file: 'manual.pdf' }] });
+    await createProduct(t, token, { relatedContents: [{ file: 'secret.pdf' }] });
+    const orderId = await orderOf(customerId, [bought.id]);
+    const res = await t.request('GET', `/assets/control/${orderId}/secret.pdf`, token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ orderId, filename: 'secret.pdf', belongs: false });
+    expect(((await t.request('GET', `/assets/control/${orderId}/MANUAL.pdf`, token)).body as Json).belongs).toBe(false);
+  });
+
+  it("answers 404 for an unknown order or another tenant's order, and 401 without a token", async () => {
+    const owner = await t.tenant();
+    const other = await t.tenant();
+    const product = await createProduct(t, owner.token, { relatedContents: [{ file: 'manual.pdf' }] });
+    const orderId = await orderOf(owner.customerId, [product.id]);
+    const unknown = await t.request('GET', '/assets/control/no-such-order/manual.pdf', owner.token);
+    expect(unknown.status).toBe(404);
+    expect((unknown.body as Json).message).toContain('no-such-order');
+    expect((await t.request('GET', `/assets/control/${orderId}/manual.pdf`, other.token)).status).toBe(404);
+    expect((await t.request('GET', `/assets/control/${orderId}/manual.pdf`, undefined)).status).toBe(401);
+    expect(((await t.request('GET', `/assets/control/${orderId}/manual.pdf`, await t.operator())).body as Json).belongs).toBe(true);
+  });
+});
