@@ -1,14 +1,9 @@
+import { eventsOf } from '../support/outbox-events.js';
 import type { TestApp } from '../support/test-app.js';
 import type { Json } from './catalog-factories.js';
 
 /** Outbox events about one product, oldest first. */
-export async function productEvents(t: TestApp, id: string): Promise<Json[]> {
-  const { rows } = await t.built.db.query<{ event: Json }>(
-    `SELECT event FROM outbox WHERE subject = 'product' AND event -> 'involved' -> 'product' ->> 'id' = $1 ORDER BY occurred_at, id`,
-    [id],
-  );
-  return rows.map((r) => r.event);
-}
+export const productEvents = (t: TestApp, id: string): Promise<Json[]> => eventsOf(t, 'product', id);
 
 /** How many product events the outbox holds (to see that an operation wrote none). */
 export async function productEventCount(t: TestApp): Promise<number> {

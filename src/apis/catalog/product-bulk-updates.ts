@@ -49,6 +49,7 @@ export function bulkUpdateActions(services: ServiceRegistry): ActionDefinition<t
       body: ProductWithoutPricesSchema,
       errors: [403, 409, 412],
       headers: ['etag'],
+      ifMatch: true,
       async run({ principal, body, record, records, tx, reply }) {
         const id = String(record.id);
         // Locked before the replace, so the prices kept are the ones stored when it happens.

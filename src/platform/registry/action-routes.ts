@@ -85,7 +85,7 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
         ...(action.query ? { querystring: action.query } : {}),
         // A kind's own schema as a body is its create-or-replace shape (server-set fields optional).
         ...(action.body ? { body: sharedRef(app, action.body === definition.schema ? draftSchemaOf(definition) : action.body) } : {}),
-        ...(changesRecord(action) ? { headers: IfMatchHeadersSchema } : {}),
+        ...(changesRecord(action) || action.ifMatch ? { headers: IfMatchHeadersSchema } : {}),
         response: { ...successResponses(action, action.response ? sharedRef(app, action.response) : answeredRecord), ...errorResponses(definition.errorShape, errorCodes(action)) },
       },
       handler: async (request, reply) => {

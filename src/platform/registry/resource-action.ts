@@ -58,6 +58,8 @@ interface ActionBase {
   status?: number;
   /** Other success statuses `run` may set with `ctx.reply.code()` (an import answers 201 or 200), same answer schema. */
   alsoAnswers?: number[];
+  /** A reading-shaped action that replaces the record itself (`run` calling `records.update`) and honours `If-Match`. */
+  ifMatch?: boolean;
   /** Error codes the action may answer, besides the engine's. */
   errors?: number[];
   /** `false`: a retry must not replay a stored answer (the answer shows a secret). */
