@@ -25,8 +25,10 @@ export const PricedProductSchema = Obj(
     defaultCurrency: Type.Optional(Text({ maxLength: 3, description: "the product's default currency" })),
     storeId: Type.Optional(Id({ description: 'the store asked for' })),
     taxExempt: Type.Boolean({ description: 'true when no VAT applies (the rate used is 0)' }),
-    price: Type.Optional(PriceSchema),
-    unitPrice: Type.Optional(PriceSchema),
+    // By reference: one schema may not hold two copies of the `Price` $id (the catalogue module registers it).
+    // price: `quantity` units; unitPrice: one.
+    price: Type.Optional({ $ref: 'Price#' } as unknown as typeof PriceSchema),
+    unitPrice: Type.Optional({ $ref: 'Price#' } as unknown as typeof PriceSchema),
     priceFunctionParameters: Type.Optional(List(ViewParameterSchema, { maxItems: 50 })),
     priceFunctionParametersValues: Type.Optional(StringMap(Text(), { description: 'the parameter values the price function was evaluated with' })),
     priceFunctionExecutionErrorMessage: Type.Optional(Text({ maxLength: 2000, description: 'why the price function failed; the list price is shown instead' })),

@@ -3,14 +3,15 @@ import { ExpressionError } from './expression-errors.js';
 import { FUNCTION_NAMES, expressionLanguage } from './expression-language.js';
 
 /** Deeper trees than this are refused: every walk over the tree stays far from the stack's limit. */
-const MAX_DEPTH = 200;
+const MAX_DEPTH = 500;
 
 /**
- * Member names an expression may not read: everything the built-in prototypes carry (`constructor`, `__proto__`,
- * `toString`, `concat`, ...) but `length`. Inputs are plain data, so a member read can only reach inputs.
+ * Member names an expression may not read: everything the prototypes of data values carry (`constructor`,
+ * `__proto__`, `toString`, `concat`, ...) but `length`. Inputs are plain data whose objects have no prototype, so a
+ * member read reaches only inputs, never a function (and so never Function's members either).
  */
 const FORBIDDEN_MEMBERS = new Set(
-  [Object.prototype, Function.prototype, Array.prototype, String.prototype, Number.prototype, Boolean.prototype]
+  [Object.prototype, Array.prototype, String.prototype, Number.prototype, Boolean.prototype]
     .flatMap((prototype) => Object.getOwnPropertyNames(prototype))
     .concat(['__proto__', 'prototype', 'constructor', '__defineGetter__', '__lookupGetter__'])
     .filter((name) => name !== 'length'),
