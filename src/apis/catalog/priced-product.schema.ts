@@ -4,13 +4,16 @@ import { PriceFunctionParameterSchema } from './price-function.schema.js';
 import { PriceSchema } from './pricing/price.schema.js';
 import { CountryCode, CurrencyCode, ProductSchema, VariableSchema } from './product.schema.js';
 
-/** Product fields a priced product view shows as stored (the spec's "Priced product view" that products have). */
+/**
+ * Product fields a priced product view shows as stored: the spec's "Priced product view" fields that products have,
+ * plus genericName, codeName and sellingStores (the view filters on them, so a client sees what it filtered by).
+ */
 export const PRODUCT_FIELDS_OF_VIEW = [
   'id', 'createDate', 'updateDate', 'dbVersion', 'lastUpdateReason', 'customerId',
   'activationLink', 'blackListedCountries', 'businessSegment', 'catalogId', 'customFieldsId', 'descriptionId',
-  'externalContext', 'forcedCrossSaleProductIds', 'fulfillmentTemplate', 'fulfillmentTemplateName', 'gift', 'lifeTime',
+  'codeName', 'externalContext', 'forcedCrossSaleProductIds', 'fulfillmentTemplate', 'fulfillmentTemplateName', 'genericName', 'gift', 'lifeTime',
   'maxQuantityAllowed', 'nextGenerationOf', 'paidTrial', 'parentId', 'physical', 'priceFunction', 'priority', 'productFamily',
-  'publisherProductId', 'publisherRefId', 'relatedContents', 'releaseDate', 'resources', 'salesMode', 'signedProduct',
+  'publisherProductId', 'publisherRefId', 'relatedContents', 'releaseDate', 'resources', 'salesMode', 'sellingStores', 'signedProduct',
   'subscriptionTemplate', 'taxCode', 'trialAllowed', 'trialDuration', 'type', 'unifiedRegisterSoftware', 'variantOf', 'visualTags',
 ] as const satisfies readonly (keyof typeof ProductSchema.properties)[];
 
