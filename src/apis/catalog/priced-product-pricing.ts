@@ -1,5 +1,5 @@
 import type { Doc } from '../../platform/registry/document-paths.js';
-import { evaluatePriceFunction } from './price-function-evaluation.js';
+import { evaluatePriceFunction, parameterTexts } from './price-function-evaluation.js';
 import type { PriceFunction, PriceFunctionParameter } from './price-function.schema.js';
 import type { PricedProductRequest } from './priced-product-query.js';
 import { money, type Money } from './pricing/money.js';
@@ -52,11 +52,13 @@ export async function pricedProduct(product: Product & Doc, request: PricedProdu
       item.priceFunctionExecutionErrorMessage = `price function ${product.priceFunction} was not found`;
     } else {
       item.priceFunctionParameters = viewParameters(fn);
-      const inputs = { price: value === undefined ? 0 : Number(value.toString()), quantity: request.quantity, supplied: request.supplied, product, variables: variableValues };
-      const result = await evaluatePriceFunction(fn, inputs);
-      item.priceFunctionParametersValues = result.parameterValues;
-      if (result.ok) value = result.value;
-      else item.priceFunctionExecutionErrorMessage = result.message;
+      item.priceFunctionParametersValues = parameterTexts(fn, request.supplied);
+      // Without a list price there is no currency to price in: nothing to evaluate.
+      if (value !== undefined) {
+        const result = await evaluatePriceFunction(fn, { price: Number(value.toString()), quantity: request.quantity, supplied: request.supplied, product, variables: variableValues });
+        if (result.ok) value = result.value;
+        else item.priceFunctionExecutionErrorMessage = result.message;
+      }
     }
   }
   if (selected && value !== undefined) {
