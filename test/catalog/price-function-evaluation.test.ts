@@ -119,3 +119,12 @@ describe('evaluatePriceFunction', () => {
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('took longer than 0 ms') });
   });
 });
+
+describe('parameter patterns', () => {
+  it('stops a pattern that backtracks for ever on a value, with the reason', async () => {
+    const started = performance.now();
+    const result = await evaluate({ expression: 'price', parameters: [{ field: 'code', type: 'STRING', pattern: '(a|a)*' }] }, { supplied: { code: `${'a'.repeat(40)}b` } });
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('took longer than 50 ms') });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

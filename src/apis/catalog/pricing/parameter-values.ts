@@ -1,8 +1,28 @@
+import vm from 'node:vm';
 import safeRegex from 'safe-regex2';
 import type { PriceFunctionParameter } from '../price-function.schema.js';
 import { ExpressionError } from './expression-errors.js';
 
 export type ParameterValue = number | string | boolean;
+
+/** How long one pattern may take on one value: a backtracking pattern safe-regex2 let through is stopped here. */
+export const PATTERN_TIME_LIMIT_MS = 50;
+
+/** Runs `pattern.test(value)` where V8 can interrupt it: a regular expression cannot be stopped otherwise. */
+const patternTest = new vm.Script('pattern.test(value)');
+const patternContext = vm.createContext({ pattern: null, value: null });
+
+function matchesWhole(pattern: RegExp, text: string, source: string): boolean {
+  Object.assign(patternContext, { pattern, value: text });
+  try {
+    return patternTest.runInContext(patternContext, { timeout: PATTERN_TIME_LIMIT_MS }) === true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new ExpressionError(`the pattern ${source} took longer than ${PATTERN_TIME_LIMIT_MS} ms on this value; simplify it`);
+    throw error;
+  } finally {
+    Object.assign(patternContext, { pattern: null, value: null });
+  }
+}
 
 const INTEGER_TEXT = /^[+-]?\d{1,15}$/;
 const NUMBER_TEXT = /^[+-]?(\d{1,15}(\.\d{0,12})?|\.\d{1,12})([eE][+-]?\d{1,3})?$/;
@@ -42,7 +62,7 @@ export function parameterValue(parameter: PriceFunctionParameter, text: string):
       if (text !== 'true' && text !== 'false') throw new ExpressionError(`${shown} is not a BOOLEAN (true or false)`);
       return text === 'true';
     default:
-      if (parameter.pattern !== undefined && !patternOf(parameter.pattern).test(text)) throw new ExpressionError(`${shown} does not match the pattern ${parameter.pattern}`);
+      if (parameter.pattern !== undefined && !matchesWhole(patternOf(parameter.pattern), text, parameter.pattern)) throw new ExpressionError(`${shown} does not match the pattern ${parameter.pattern}`);
       return text;
   }
 }
