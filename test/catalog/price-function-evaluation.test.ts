@@ -20,6 +20,8 @@ describe('the price-function language', () => {
     expect(await value('1.1 * 1.1')).toBe(1.21);
     expect(await value('119.99 * 85 / 100')).toBe(101.9915);
     expect(await value('7 // 2 + 7 % 4 + 2 ^ 3')).toBe(14);
+    expect(await value('0 - 7 // 2')).toBe(-3);
+    expect(await value('(0 - 7) // 2')).toBe(-4);
   });
 
   it('has the Apache JEXL operators and, or, not beside &&, || and !', async () => {

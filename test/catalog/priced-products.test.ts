@@ -203,6 +203,14 @@ describe('GET /priced-products', () => {
     }
   });
 
+  it('answers only the fields target names (plus id)', async () => {
+    const { token, customerId } = await t.tenant();
+    const product = await createProduct(t, token, { prices: PRICES });
+    const res = await t.request('GET', `/priced-products?customerId=${customerId}&target=unitPrice&country=US&currency=USD`, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((res.body as Json).items).toEqual([{ id: product.id, unitPrice: expect.objectContaining({ value: 99.99, vatRate: 0 }) }]);
+  });
+
   it('answers 400 naming an unknown filter', async () => {
     const { token } = await t.tenant();
     expectDetailedError(await t.request('GET', '/priced-products?sellingStores=x', token), 400, 'VALIDATION', 'sellingStores');

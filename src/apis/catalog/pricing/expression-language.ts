@@ -96,7 +96,7 @@ export function expressionLanguage(deadline: Deadline = () => undefined): Jexl {
   language.addBinaryOp('-', 30, arithmetic('-', (a, b) => a.minus(b), deadline));
   language.addBinaryOp('*', 40, arithmetic('*', (a, b) => a.times(b), deadline));
   language.addBinaryOp('/', 40, arithmetic('/', (a, b) => a.dividedBy(nonZero(b)), deadline));
-  language.addBinaryOp('//', 40, arithmetic('//', (a, b) => a.dividedToIntegerBy(nonZero(b)).toDecimalPlaces(0, Money.ROUND_FLOOR), deadline));
+  language.addBinaryOp('//', 40, arithmetic('//', (a, b) => a.dividedBy(nonZero(b)).toDecimalPlaces(0, Money.ROUND_FLOOR), deadline));
   language.addBinaryOp('%', 50, arithmetic('%', (a, b) => a.modulo(nonZero(b)), deadline));
   language.addBinaryOp('^', 50, power(deadline));
   language.addBinaryOp('and', 10, (left, right) => Boolean(left) && Boolean(right));
