@@ -29,6 +29,26 @@ function viewParameters(fn: PriceFunction) {
   });
 }
 
+interface FunctionOutcome {
+  /** The unit value to price: the function's result, else the list value. */
+  value: Money | undefined;
+  fields: Doc;
+}
+
+/**
+ * The product's price function applied to the list value: its parameters and the values used, and its result; a
+ * failure (or a function the caller cannot see) keeps the list value and says why.
+ */
+async function applyPriceFunction(product: Product & Doc, fn: PriceFunction | undefined, listValue: Money | undefined, request: PricedProductRequest, variables: Record<string, unknown>): Promise<FunctionOutcome> {
+  if (!fn) return { value: listValue, fields: { priceFunctionExecutionErrorMessage: `price function ${product.priceFunction} was not found` } };
+  const fields: Doc = { priceFunctionParameters: viewParameters(fn), priceFunctionParametersValues: parameterTexts(fn, request.supplied) };
+  // Without a list price there is no currency to price in: nothing to evaluate.
+  if (listValue === undefined) return { value: listValue, fields };
+  const result = await evaluatePriceFunction(fn, { price: Number(listValue.toString()), quantity: request.quantity, supplied: request.supplied, product, variables });
+  if (result.ok) return { value: result.value, fields };
+  return { value: listValue, fields: { ...fields, priceFunctionExecutionErrorMessage: result.message } };
+}
+
 /**
  * One priced product (DECISIONS §9): the list price selected for the country and currency; with a price function,
  * its result replaces the list value (same VAT inclusion), unless it fails, which leaves the list price and says why.
@@ -47,19 +67,9 @@ export async function pricedProduct(product: Product & Doc, request: PricedProdu
   const selected = selectPrice(product.prices, request.country, request.currency);
   let value: Money | undefined = selected?.entry.value !== undefined ? money(selected.entry.value) : undefined;
   if (product.priceFunction !== undefined) {
-    const fn = functions.get(product.priceFunction);
-    if (!fn) {
-      item.priceFunctionExecutionErrorMessage = `price function ${product.priceFunction} was not found`;
-    } else {
-      item.priceFunctionParameters = viewParameters(fn);
-      item.priceFunctionParametersValues = parameterTexts(fn, request.supplied);
-      // Without a list price there is no currency to price in: nothing to evaluate.
-      if (value !== undefined) {
-        const result = await evaluatePriceFunction(fn, { price: Number(value.toString()), quantity: request.quantity, supplied: request.supplied, product, variables: variableValues });
-        if (result.ok) value = result.value;
-        else item.priceFunctionExecutionErrorMessage = result.message;
-      }
-    }
+    const outcome = await applyPriceFunction(product, functions.get(product.priceFunction), value, request, variableValues);
+    Object.assign(item, outcome.fields);
+    value = outcome.value;
   }
   if (selected && value !== undefined) {
     const input = { entry: selected.entry, value, currency: selected.currency, vatRate: request.vatRate };
