@@ -1,7 +1,11 @@
 import type { ApiModule } from '../api-module.js';
 import { descriptionHooks } from './description-hooks.js';
 import { descriptionResource } from './description.resource.js';
+import { duplicatePriceFunction } from './price-function-actions.js';
+import { priceFunctionHooks } from './price-function-hooks.js';
 import { priceFunctionResource } from './price-function.resource.js';
+import { pricedProductView } from './priced-product.view.js';
+import { CurrencySchema, PriceSchema } from './pricing/price.schema.js';
 import { productActions } from './product-actions.js';
 import { productHooks } from './product-hooks.js';
 import { InheritedProductSchema } from './product-operations.schema.js';
@@ -19,9 +23,10 @@ export const catalogModule: ApiModule = {
         { ...productResource, hooks: productHooks(services), actions: productActions(services) },
         { ...productSaleRecordResource, hooks: saleRecordHooks(services) },
         { ...descriptionResource, hooks: descriptionHooks },
-        priceFunctionResource,
+        { ...priceFunctionResource, hooks: priceFunctionHooks, actions: [...priceFunctionResource.actions, duplicatePriceFunction] },
       ],
-      schemas: [PriceEntrySchema, PricesSchema, VariableSchema, InheritedProductSchema],
+      views: [pricedProductView],
+      schemas: [PriceEntrySchema, PricesSchema, VariableSchema, InheritedProductSchema, CurrencySchema, PriceSchema],
     };
   },
 };

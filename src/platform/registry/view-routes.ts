@@ -9,7 +9,7 @@ import { parseTargets, type ListingSource } from './listing-query.js';
 import { keyOf, keyParamsSchema, routeConfig, sharedRef } from './resource-routes.js';
 import { PageSchema, listQuerySchema, listedSchemaOf } from './resource-schemas.js';
 import { pageOf, type Page, type ResourceService } from './resource-service.js';
-import type { AnyViewDefinition } from './resource-view.js';
+import type { AnyViewDefinition, ViewLookup } from './resource-view.js';
 import type { ServiceRegistry } from './service-registry.js';
 
 interface ViewDeps {
@@ -58,6 +58,15 @@ export class ViewService {
     return item!;
   }
 
+  /** The item a lookup finds by its own keys, computed with the view's query parameters. */
+  async lookup(principal: Principal, lookup: ViewLookup, params: Record<string, string>, query: Record<string, unknown>): Promise<Doc> {
+    const { own, listing: lookupQuery } = splitQuery(this.view, query);
+    const ctx = this.context(principal, own);
+    const doc = await lookup.find({ ...ctx, params, lookupQuery });
+    const [item] = (await this.view.compute([doc], ctx)) as Doc[];
+    return item!;
+  }
+
   /** The view of records a caller already holds (a recommendation prices the products it found). */
   async compute(principal: Principal, docs: Doc[], query: Record<string, unknown> = {}): Promise<Doc[]> {
     return (await this.view.compute(docs, this.context(principal, query))) as Doc[];
@@ -100,6 +109,21 @@ export function registerViewRoutes(app: FastifyInstance, views: ViewService) {
         response: { 200: itemRef, ...errors },
       },
       handler: (request: FastifyRequest) => views.get(principalOf(request), keyOf(source, request), request.query as Record<string, unknown>),
+    });
+  }
+  for (const lookup of view.lookups ?? []) {
+    app.get(lookup.path, {
+      config,
+      schema: {
+        operationId: lookup.operationId,
+        tags: [tag],
+        summary: lookup.summary,
+        ...(lookup.description ? { description: lookup.description } : {}),
+        ...(lookup.params ? { params: lookup.params } : {}),
+        querystring: Type.Object({ ...own, ...(lookup.query?.properties ?? {}) }, { additionalProperties: false }),
+        response: { 200: itemRef, ...errors },
+      },
+      handler: (request: FastifyRequest) => views.lookup(principalOf(request), lookup, request.params as Record<string, string>, request.query as Record<string, unknown>),
     });
   }
 }

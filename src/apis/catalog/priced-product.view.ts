@@ -1,0 +1,63 @@
+import { NotFoundError } from '../../platform/errors/domain-errors.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { defineView } from '../../platform/registry/resource-view.js';
+import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import { priceFunctionResource } from './price-function.resource.js';
+import type { PriceFunction } from './price-function.schema.js';
+import { nextGenerationLookup } from './priced-product-next-generation.js';
+import { pricedProduct } from './priced-product-pricing.js';
+import { pricingRequestOf } from './priced-product-query.js';
+import { PricedProductQuerySchema, PricedProductSchema, type PricedProduct } from './priced-product.schema.js';
+import { vatRatePercent } from './pricing/vat-rates.js';
+import { productResource } from './product.resource.js';
+
+const { descriptionId: _description, releaseDate: _release, sellingStores: _stores, ...sharedFilters } = productResource.filters;
+
+/**
+ * The price functions a page names, each read once (one query per distinct function, not per product); a function
+ * the caller cannot see is undefined (the products using it keep their list price and say why).
+ */
+async function priceFunctionsOf(ids: string[], principal: Principal, services: ServiceRegistry, db: Queryable): Promise<Map<string, PriceFunction | undefined>> {
+  const functions = new Map<string, PriceFunction | undefined>();
+  for (const id of new Set(ids)) {
+    try {
+      functions.set(id, (await services.of(priceFunctionResource).get(principal, id, { db })).doc);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      functions.set(id, undefined);
+    }
+  }
+  return functions;
+}
+
+/** Priced product views (DECISIONS §9): products with their price computed for a country, currency and quantity. */
+export const pricedProductView = defineView({
+  name: 'priced-product',
+  displayName: 'priced product',
+  source: productResource,
+  schema: PricedProductSchema,
+  tag: 'Priced products',
+  list: {
+    path: '/priced-products',
+    operationId: 'listPricedProducts',
+    summary: 'List priced products',
+    description: 'Products filtered as GET /products does (sellingStoreS: the stores, spelled with a capital S), each priced for country, currency and quantity.',
+  },
+  get: {
+    path: '/priced-products/:id',
+    operationId: 'getPricedProduct',
+    summary: 'Get a priced product',
+    description: 'The product priced for country, currency and quantity; priceFunctionParametersValues (JSON object) overrides the price function defaults.',
+  },
+  filters: { ...sharedFilters, sellingStoreS: { kind: 'string-array', path: 'sellingStores', description: 'comma list, repeatable: products sold in any of these stores' } },
+  query: PricedProductQuerySchema,
+  lookups: [nextGenerationLookup],
+  async compute(products, { query, principal, services, db, now }) {
+    const request = { ...pricingRequestOf(query), vatRate: vatRatePercent(typeof query.country === 'string' ? query.country : undefined, now) };
+    const functions = await priceFunctionsOf(products.flatMap((product) => (product.priceFunction ? [product.priceFunction] : [])), principal, services, db);
+    const items: PricedProduct[] = [];
+    for (const product of products) items.push(await pricedProduct(product, request, functions));
+    return items;
+  },
+});

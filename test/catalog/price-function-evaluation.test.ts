@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { evaluatePriceFunction, type EvaluationInputs } from '../../src/apis/catalog/price-function-evaluation.js';
+import type { PriceFunction } from '../../src/apis/catalog/price-function.schema.js';
+import { checkExpression } from '../../src/apis/catalog/pricing/expression-check.js';
+import { expressionLanguage } from '../../src/apis/catalog/pricing/expression-language.js';
+
+const inputs = (overrides: Partial<EvaluationInputs> = {}): EvaluationInputs => ({ price: 100, quantity: 1, product: {}, variables: {}, ...overrides });
+
+async function value(expression: string, context: Record<string, unknown> = {}): Promise<unknown> {
+  return expressionLanguage().compile(expression).eval(context);
+}
+
+async function evaluate(fn: Partial<PriceFunction>, given: Partial<EvaluationInputs> = {}) {
+  return evaluatePriceFunction({ name: 'f', expression: 'price', ...fn }, inputs(given));
+}
+
+describe('the price-function language', () => {
+  it('computes in decimal: 0.1 + 0.2 is 0.3, 1.1 * 1.1 is 1.21, 119.99 * 85 / 100 is 101.9915', async () => {
+    expect(await value('0.1 + 0.2')).toBe(0.3);
+    expect(await value('1.1 * 1.1')).toBe(1.21);
+    expect(await value('119.99 * 85 / 100')).toBe(101.9915);
+    expect(await value('7 // 2 + 7 % 4 + 2 ^ 3')).toBe(14);
+    expect(await value('0 - 7 // 2')).toBe(-3);
+    expect(await value('(0 - 7) // 2')).toBe(-4);
+  });
+
+  it('has the Apache JEXL operators and, or, not beside &&, || and !', async () => {
+    expect(await value('a and not b', { a: true, b: false })).toBe(true);
+    expect(await value('a or b', { a: false, b: false })).toBe(false);
+    expect(await value('not(a and b) && !b', { a: true, b: false })).toBe(true);
+  });
+
+  it('has size, empty, min, max, round, ceil, floor and abs', async () => {
+    expect(await value('size(list) + size(text) + size(map)', { list: [1, 2], text: 'abc', map: { a: 1 } })).toBe(6);
+    expect(await value('[empty(""), empty(list), empty(0), empty(none)]', { list: [] })).toEqual([true, true, false, true]);
+    expect(await value('min(3, 1.5, 2) + max([4, 9, 2])')).toBe(10.5);
+    expect(await value('[round(2.5), round(2.345, 2), ceil(1.01, 1), floor(-1.5), abs(-3.25)]')).toEqual([3, 2.35, 1.1, -2, 3.25]);
+  });
+
+  it('refuses arithmetic on texts and texts longer than 10,000 characters', async () => {
+    await expect(value('"a" * 2')).rejects.toThrow('operator * needs numbers');
+    await expect(value('t + t', { t: 'x'.repeat(6000) })).rejects.toThrow('longer than 10000');
+  });
+});
+
+describe('checkExpression', () => {
+  it('lists the top-level names the expression reads', () => {
+    expect(checkExpression('quantity >= threshold ? price * (100 - discount) / 100 : price').identifiers).toEqual(['quantity', 'threshold', 'price', 'discount']);
+    expect(checkExpression('tags[.name == "x"] and edition.name == "pro" and size(edition.codes) > 0').identifiers).toEqual(['tags', 'edition']);
+  });
+
+  it('refuses prototype members, computed indexes, unknown functions and transforms', () => {
+    expect(() => checkExpression('a["constructor"]')).toThrow('member constructor may not be read');
+    expect(() => checkExpression('a["__proto__"]')).toThrow('may not be read');
+    expect(() => checkExpression('a[.concat]')).toThrow('may not be read');
+    expect(() => checkExpression('a[b]')).toThrow('an index must be a literal or a comparison');
+    expect(() => checkExpression('eval("1")')).toThrow('unknown function eval');
+    expect(() => checkExpression('a|upper')).toThrow('unknown function upper');
+    expect(() => checkExpression('a.constructor')).toThrow();
+  });
+
+  it('answers the parse error for a broken expression', () => {
+    expect(() => checkExpression('price *')).toThrow(/Unexpected end of expression/);
+    expect(() => checkExpression('')).toThrow('empty');
+  });
+});
+
+describe('evaluatePriceFunction', () => {
+  const volume: Partial<PriceFunction> = {
+    expression: 'quantity >= threshold ? price * (100 - discount) / 100 : price',
+    parameters: [
+      { field: 'threshold', type: 'INTEGER', defaultValue: '10', min: 1, max: 1000 },
+      { field: 'discount', type: 'NUMBER', defaultValue: '15', min: 0, max: 90 },
+    ],
+  };
+
+  it('evaluates with the parameter defaults, overridden by the supplied values', async () => {
+    expect(await evaluate(volume, { quantity: 10 })).toMatchObject({ ok: true, parameterValues: { threshold: '10', discount: '15' } });
+    expect(String((await evaluate(volume, { quantity: 10 }) as { value: unknown }).value)).toBe('85');
+    const supplied = await evaluate(volume, { quantity: 5, supplied: { threshold: '5', discount: '20', ignored: 'x' } });
+    expect(supplied).toMatchObject({ ok: true, parameterValues: { threshold: '5', discount: '20' } });
+    expect(String((supplied as { value: unknown }).value)).toBe('80');
+  });
+
+  it('fails with the reason for a supplied value of the wrong type or outside min/max', async () => {
+    expect(await evaluate(volume, { supplied: { discount: 'abc' } })).toMatchObject({ ok: false, message: expect.stringContaining('parameter discount: "abc" is not a NUMBER') });
+    expect(await evaluate(volume, { supplied: { discount: '95' } })).toMatchObject({ ok: false, message: expect.stringContaining('above the maximum 90') });
+    expect(await evaluate(volume, { supplied: { threshold: '2.5' } })).toMatchObject({ ok: false, message: expect.stringContaining('is not an INTEGER') });
+  });
+
+  it('checks STRING values against the whole pattern and BOOLEAN values as true or false', async () => {
+    const fn: Partial<PriceFunction> = {
+      expression: 'member and tier == "GOLD" ? price / 2 : price',
+      parameters: [
+        { field: 'tier', type: 'STRING', defaultValue: 'GOLD', pattern: '[A-Z]+' },
+        { field: 'member', type: 'BOOLEAN', defaultValue: 'true' },
+      ],
+    };
+    expect(await evaluate(fn)).toMatchObject({ ok: true });
+    expect(await evaluate(fn, { supplied: { tier: 'GOLD1' } })).toMatchObject({ ok: false, message: expect.stringContaining('does not match the pattern') });
+    expect(await evaluate(fn, { supplied: { member: 'yes' } })).toMatchObject({ ok: false, message: expect.stringContaining('is not a BOOLEAN') });
+  });
+
+  it('fails on a division by zero, a result that is not a number, or a negative result', async () => {
+    expect(await evaluate({ expression: 'price / (quantity - 1)' })).toMatchObject({ ok: false, message: expect.stringContaining('division by zero') });
+    expect(await evaluate({ expression: '"free"' })).toMatchObject({ ok: false, message: expect.stringContaining('not a number') });
+    expect(await evaluate({ expression: 'price - 200' })).toMatchObject({ ok: false, message: expect.stringContaining('outside 0..') });
+  });
+
+  it('reads product fields and variables as prototype-free copies', async () => {
+    const fn: Partial<PriceFunction> = { expression: 'edition == "pro" ? price * 2 + size(sellingStores) : price', productFields: ['sellingStores'], variables: ['edition'] };
+    const result = await evaluate(fn, { product: { sellingStores: ['a', 'b'] }, variables: { edition: 'pro' } });
+    expect(String((result as { value: unknown }).value)).toBe('202');
+    const map = await evaluate({ expression: 'visualTags.badge[0] == "new" ? 1 : 2', productFields: ['visualTags'] }, { product: { visualTags: { badge: ['new'] } } });
+    expect(String((map as { value: unknown }).value)).toBe('1');
+  });
+
+  it('stops an evaluation that runs past its time limit', async () => {
+    const long = Array.from({ length: 400 }, () => 'price').join(' + ');
+    const result = await evaluatePriceFunction({ name: 'slow', expression: long }, inputs(), 0);
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('took longer than 0 ms') });
+  });
+});
+
+describe('parameter patterns', () => {
+  it('stops a pattern that backtracks for ever on a value, with the reason', async () => {
+    const started = performance.now();
+    const result = await evaluate({ expression: 'price', parameters: [{ field: 'code', type: 'STRING', pattern: '(a|a)*' }] }, { supplied: { code: `${'a'.repeat(40)}b` } });
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('took longer than 50 ms') });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
