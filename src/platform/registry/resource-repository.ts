@@ -50,8 +50,13 @@ async function pageWithTotal(db: Queryable, page: sql.Statement, count: sql.Stat
   return { docs: [], total: pageIndex === 0 ? 0 : ((await run<{ total: number }>(db, count)).rows[0]?.total ?? 0) };
 }
 
-export function listRecords(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope): Promise<{ docs: Doc[]; total: number }> {
-  return pageWithTotal(db, sql.listRecords(kind, query, scope), sql.countRecords(kind, query, scope), query.page);
+/** A page and the total: counted only when the page does not tell it (a first page that is not full holds every match). */
+export async function listRecords(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope): Promise<{ docs: Doc[]; total: number }> {
+  const { rows } = await run<{ doc: Doc }>(db, sql.listRecords(kind, query, scope));
+  const docs = rows.map((r) => r.doc);
+  if (query.page === 0 && docs.length < query.size) return { docs, total: docs.length };
+  const counted = await run<{ total: number }>(db, sql.countRecords(kind, query, scope));
+  return { docs, total: counted.rows[0]?.total ?? 0 };
 }
 
 export function searchRecords(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope, text: string, config: string): Promise<{ docs: Doc[]; total: number }> {

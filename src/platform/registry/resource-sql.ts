@@ -25,17 +25,28 @@ export function tenantCondition(scope: TenantScope, params: SqlParams, alias = '
  * Equality filters become JSONB containment (`doc @> {...}`), served by the table's GIN index;
  * an array field matches when it contains any of the given values. `customerId` is the owner column.
  */
-export function filterConditions(filters: FilterValue[], params: SqlParams, alias = ''): string[] {
+/** The `customerId` filter: the owner column, not the document. */
+export const isOwnerFilter = (filter: FilterValue) => filter.path.length === 1 && filter.path[0] === 'customerId' && filter.spec.kind === 'string';
+
+/**
+ * `byOwner`: the rows are those of given customers, read through the owner index. Each document filter is then
+ * tested on those rows (`doc -> 'status' @> '"ENABLED"'`, the same containment one level down) rather than through
+ * the GIN index: a common value (every ENABLED product) has a posting list as long as the table, which the planner
+ * underrates, while a customer's rows are few and come in page order.
+ */
+export function filterConditions(filters: FilterValue[], params: SqlParams, alias = '', byOwner = false): string[] {
   const doc = alias ? `${alias}.doc` : 'doc';
+  const contains = (path: string[], value: unknown) =>
+    byOwner ? `${doc} -> ${params.add(path[0])}::text @> ${params.add(JSON.stringify(nest(path.slice(1), value)))}::jsonb` : `${doc} @> ${params.add(JSON.stringify(nest(path, value)))}::jsonb`;
   return filters.map((filter) => {
     // The owner is a column of its own, with its own index: the tenant index serves this filter.
-    if (filter.path.length === 1 && filter.path[0] === 'customerId' && filter.spec.kind === 'string') {
-      return `${alias ? `${alias}.` : ''}customer_id = ANY(${params.add(filter.values.map(String))}::text[])`;
+    if (isOwnerFilter(filter)) {
+      const column = `${alias ? `${alias}.` : ''}customer_id`;
+      // One customer as an equality, so the (customer_id, create_date) index also gives the page its order.
+      if (filter.values.length === 1) return `${column} = ${params.add(String(filter.values[0]))}`;
+      return `${column} = ANY(${params.add(filter.values.map(String))}::text[])`;
     }
-    const alternatives = filter.values.map((value) => {
-      const shape = filter.spec.kind === 'string-array' ? nest(filter.path, [value]) : nest(filter.path, value);
-      return `${doc} @> ${params.add(JSON.stringify(shape))}::jsonb`;
-    });
+    const alternatives = filter.values.map((value) => contains(filter.path, filter.spec.kind === 'string-array' ? [value] : value));
     return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
   });
 }

@@ -45,6 +45,8 @@ export function storageObjects(definition: AnyResourceDefinition): StorageObject
   doc jsonb NOT NULL
 )`,
   );
+  // One tenant's records in id (creation) order, the default order: one customer's page is read in index order and
+  // stops at its last row.
   add(`${table}_customer_idx`, `CREATE INDEX IF NOT EXISTS ${table}_customer_idx ON ${table} (customer_id, id)`);
   add(docIndexName(table), `CREATE INDEX IF NOT EXISTS ${docIndexName(table)} ON ${table} USING gin (doc jsonb_path_ops)`);
   if (definition.history) {

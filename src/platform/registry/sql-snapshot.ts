@@ -30,7 +30,7 @@ function block(title: string, statement: string): string {
 function filterIndexes(definition: AnyResourceDefinition): string {
   const lines = Object.entries(definition.filters).map(([name, spec]) => {
     const how = spec.kind === 'string-array' ? 'contains any of' : 'equals';
-    if ((spec.path ?? name) === 'customerId' && spec.kind === 'string') return `- \`${name}\` (the owner column): \`customer_id = ANY(...)\`, served by \`${definition.table}_customer_idx\` (btree)`;
+    if ((spec.path ?? name) === 'customerId' && spec.kind === 'string') return `- \`${name}\` (the owner column): \`customer_id = $n\` (\`= ANY(...)\` for several), served by \`${definition.table}_customer_idx\` (btree; it also gives the default order, by id)`;
     return `- \`${name}\` (\`${spec.path ?? name}\` ${how}): \`doc @> {...}\`, served by \`${docIndexName(definition.table)}\` (GIN jsonb_path_ops)`;
   });
   return ['Filters and the index serving each:\n', ...(lines.length ? lines : ['- (none declared)'])].join('\n') + '\n';
