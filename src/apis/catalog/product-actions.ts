@@ -7,7 +7,7 @@ import { lookupActions } from './product-lookups.js';
 import { variantActions } from './product-variants.js';
 import type { ProductSchema } from './product.schema.js';
 
-/** Every Product API operation beyond list, create, read and replace (docs/catalog-products.md). */
+/** Every Product API operation beyond list, create, read and replace (docs/catalog.md, "Product operations"). */
 export function productActions(services: ServiceRegistry): ActionDefinition<typeof ProductSchema>[] {
   return [...variantActions, ...duplicationActions(services), importProduct, ...lookupActions, ...bulkUpdateActions(services)];
 }

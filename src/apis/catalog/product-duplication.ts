@@ -101,7 +101,7 @@ export function duplicationActions(services: ServiceRegistry): ActionDefinition<
       operationId: 'duplicateProduct',
       summary: 'Duplicate a product (and its variants)',
       description:
-        'Creates a copy named `productName` with `publisherRefId` (409 when the customer uses it), owned by the same customer, `originalId` naming the source; a copy of a variant is a variant of the same parent. Each option copies its fields (docs/catalog-products.md); an option left out copies nothing (prices become {}, sellingStores []; lifeTime is always copied). With `duplicateProductVariations` the variants are copied too, below the copy, with publisherRefId `<publisherRefId>-V1`, `-V2`, ... All in one transaction, one `created` event per copy.',
+        'Creates a copy named `productName` with `publisherRefId` (409 when the customer uses it), owned by the same customer, `originalId` naming the source; a copy of a variant is a variant of the same parent. Each option copies its fields (docs/catalog.md, "Product operations"); an option left out copies nothing (prices become {}, sellingStores []; lifeTime is always copied). With `duplicateProductVariations` the variants are copied too, below the copy, with publisherRefId `<publisherRefId>-V1`, `-V2`, ... All in one transaction, one `created` event per copy.',
       body: DuplicateProductSchema,
       response: DuplicatedProductSchema,
       errors: [403, 409],

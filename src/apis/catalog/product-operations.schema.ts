@@ -5,7 +5,7 @@ import { Id, List, Obj, StringEnum, StringMap, Text } from '../../platform/regis
 import { productResource } from './product.resource.js';
 import { CurrencyCode, PricesSchema, ProductSchema } from './product.schema.js';
 
-/** Shapes of the Product API's operations beyond create, read and replace (docs/catalog-products.md). */
+/** Shapes of the Product API's operations beyond create, read and replace (docs/catalog.md, "Product operations"). */
 
 type Json = Record<string, any>;
 
