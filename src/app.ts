@@ -66,6 +66,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 1024 },
     frameworkErrors: handleFrameworkError,
     schemaController,
+    // Start-up compiles every route's schemas (the OpenAPI plugin's onRoute work included): on a busy 2-core machine
+    // that has taken more than Fastify's default 10 s per plugin. A start that really hangs still fails, after a minute.
+    pluginTimeout: 60_000,
     ...serverTimeoutOptions(config.timeouts),
     clientErrorHandler: clientErrorHandler(config.timeouts),
     // connectionDrain answers our 503 instead.
