@@ -6,12 +6,16 @@ import type { RecordOf, ResourceHooks } from '../../platform/registry/resource-d
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
 import { descriptionResource } from './description.resource.js';
 import { productResource } from './product.resource.js';
-import { DESCRIPTION_FIELDS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
+import { DESCRIPTION_FIELDS_OF_PRODUCT, DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
 
 type ProductRecord = RecordOf<typeof ProductSchema>;
 
-/** Product maps and the description maps they are written to. */
-const TEXT_MAPS = { marketingName: 'localizedMarketingName', localizedLongDesc: 'localizedLongDesc', localizedShortDesc: 'localizedShortDesc', localizedThankYouDesc: 'localizedThankYouDesc' } as const;
+/** 400 unless `parent` (a visible product) belongs to `customerId`: a variant and its parent are one customer's. */
+export function assertSameCustomerParent(field: string, parent: Doc, customerId: unknown): void {
+  if (parent.customerId === customerId) return;
+  const id = String(parent.id);
+  throw new ValidationError(`${field}: product ${id} belongs to another customer; a variant's parent must be a product of the same customer`, { resourceId: id, resourceType: 'product' });
+}
 
 /**
  * What products add to the engine: a variant is made by `variantOf` (its parent must be a product of the same
@@ -25,15 +29,13 @@ export function productHooks(services: ServiceRegistry): ResourceHooks<typeof Pr
   async function parentOf(tx: Transaction, principal: Principal, doc: ProductRecord): Promise<string | undefined> {
     if (doc.variantOf === undefined) return undefined;
     const parent = (await products().findVisible(tx, principal, doc.variantOf)).doc;
-    if (parent.customerId !== doc.customerId) {
-      throw new ValidationError(`body.variantOf: product ${doc.variantOf} belongs to another customer; a variant's parent must be a product of the same customer`, { resourceId: doc.variantOf, resourceType: 'product' });
-    }
+    assertSameCustomerParent('body.variantOf', parent, doc.customerId);
     return doc.variantOf;
   }
 
   /** Moves the localized texts to the description; answers the product without them. */
   async function writeTexts(tx: Transaction, principal: Principal, doc: ProductRecord): Promise<ProductRecord> {
-    const sent = Object.entries(TEXT_MAPS).filter(([field]) => doc[field as keyof ProductRecord] !== undefined);
+    const sent = Object.entries(DESCRIPTION_MAPS_OF_PRODUCT).filter(([field]) => doc[field as keyof ProductRecord] !== undefined);
     const product: Doc = { ...doc };
     for (const field of DESCRIPTION_FIELDS_OF_PRODUCT) delete product[field];
     if (sent.length === 0) return product as ProductRecord;

@@ -32,11 +32,6 @@ async function existing(products: Products, principal: Principal, tx: Transactio
   return found.find((product) => product.customerId === owner);
 }
 
-function ownerOf(principal: Principal, body: Doc): string | undefined {
-  if (typeof body.customerId === 'string' && body.customerId !== '') return body.customerId;
-  return principal.isOperator ? undefined : principal.customerId;
-}
-
 export const importProduct: ActionDefinition<typeof ProductSchema> = {
   on: 'collection',
   path: 'import',
@@ -53,7 +48,7 @@ export const importProduct: ActionDefinition<typeof ProductSchema> = {
   async run({ principal, body, query, records, tx, reply, discard }) {
     const options = query as ImportQuery;
     const product = importedBody(body as Doc, options);
-    const stored = await existing(records, principal, tx, ownerOf(principal, product), String(product.publisherRefId));
+    const stored = await existing(records, principal, tx, records.ownerForCreate(principal, product.customerId) ?? undefined, String(product.publisherRefId));
     const written = stored ? await records.update(principal, String(stored.id), product, { tx }) : await records.create(principal, product, { tx });
     if (stored || options.dryRun) reply.code(200);
     if (options.dryRun) discard();

@@ -5,6 +5,7 @@ import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ActionDefinition } from '../../platform/registry/resource-action.js';
 import { PageSchema } from '../../platform/registry/resource-schemas.js';
 import { pageOf, type ResourceService } from '../../platform/registry/resource-service.js';
+import { assertSameCustomerParent } from './product-hooks.js';
 import { AncestorReader, MAX_VARIANT_DEPTH, withInherited } from './product-inheritance.js';
 import { InheritedListQuerySchema, ShiftVariantSchema, type ShiftVariant } from './product-operations.schema.js';
 import { listWhereAnyOf } from './product-queries.js';
@@ -80,9 +81,7 @@ const shiftVariant: ActionDefinition<typeof ProductSchema> = {
     await lockVariantMoves(tx, (await records.findVisible(tx, principal, variantId)).doc.customerId);
     const variant = (await records.findVisible(tx, principal, variantId, true)).doc;
     const parent = records.present((await records.findVisible(tx, principal, parentId)).doc);
-    if (parent.customerId !== variant.customerId) {
-      throw new ValidationError(`body.parentId: product ${parentId} belongs to another customer; a variant's parent must be a product of the same customer`, { resourceId: parentId, resourceType: 'product' });
-    }
+    assertSameCustomerParent('body.parentId', parent, variant.customerId);
     await refuseCycle(new AncestorReader(records, principal, tx), parent, variantId);
     const moved = await records.act(principal, variantId, (doc) => ({ ...doc, parentId, variantOf: parentId }), { tx, fact: 'updated' });
     reply.header('etag', `"${moved.dbVersion}"`);

@@ -143,5 +143,13 @@ export const ProductSchema = Obj(
 );
 export type Product = Static<typeof ProductSchema>;
 
+/** The product's request-only localized maps and the description maps they are written to. */
+export const DESCRIPTION_MAPS_OF_PRODUCT = {
+  marketingName: 'localizedMarketingName',
+  localizedLongDesc: 'localizedLongDesc',
+  localizedShortDesc: 'localizedShortDesc',
+  localizedThankYouDesc: 'localizedThankYouDesc',
+} as const;
+
 /** Fields a product takes only in requests: their texts are written to the product's description. */
-export const DESCRIPTION_FIELDS_OF_PRODUCT = ['defaultLocale', 'localizedLongDesc', 'localizedShortDesc', 'localizedThankYouDesc', 'marketingName'] as const;
+export const DESCRIPTION_FIELDS_OF_PRODUCT = ['defaultLocale', ...Object.keys(DESCRIPTION_MAPS_OF_PRODUCT)] as const;

@@ -176,7 +176,8 @@ export class ResourceService<S extends TObject = TObject> {
     return pageOf(listing.targets.length ? items.map((doc) => project(doc, listing.targets)) : items, listing.page, listing.size, total);
   }
 
-  private customerIdForCreate(principal: Principal, requested: unknown): string | null {
+  /** The owner a create by `principal` gives a record asking for `requested` (403 when it may not act for it); null: the operator's. */
+  ownerForCreate(principal: Principal, requested: unknown): string | null {
     const customerId = typeof requested === 'string' && requested !== '' ? requested : undefined;
     if (customerId === undefined) {
       // A tenant's record belongs to the tenant; only the operator creates operator-wide records.
@@ -203,7 +204,7 @@ export class ResourceService<S extends TObject = TObject> {
   async create(principal: Principal, body: Doc, options: Pick<WriteOptions, 'tx'> = {}): Promise<StoredRecord<S>> {
     assertStorable(body, 'body');
     const { definition } = this;
-    const customerId = definition.tenant === 'self' ? undefined : this.customerIdForCreate(principal, body.customerId);
+    const customerId = definition.tenant === 'self' ? undefined : this.ownerForCreate(principal, body.customerId);
     const revealOnce: Doc = {};
     const created = await this.inTransaction(options.tx, async (tx) => {
       const now = this.now();
