@@ -145,3 +145,22 @@ describe('variants made with variantOf', () => {
     expectDetailedError(await t.request('POST', '/products', operator, productBody({ customerId: other.customerId, variantOf: parent.id })), 400, 'VALIDATION', 'same customer');
   });
 });
+
+describe('GET /products restricted to customers', () => {
+  it("answers nothing for another customer's id, and a reseller's own and authorized customers' products with the same filters", async () => {
+    const publisher = await t.tenant();
+    const stranger = await t.tenant();
+    const family = unique('fam');
+    const own = await createProduct(t, publisher.token, { productFamily: family, status: 'ENABLED', sellingStores: ['s1'] });
+    await createProduct(t, publisher.token, { productFamily: family, status: 'DISABLED', sellingStores: ['s1'] });
+    await createProduct(t, stranger.token, { productFamily: family, status: 'ENABLED', sellingStores: ['s1'] });
+    const reseller = await t.tenant(undefined, [publisher.customerId]);
+    const filters = `productFamily=${family}&status=ENABLED&sellingStores=s1`;
+    expect(await listedIds(t, publisher.token, `customerId=${stranger.customerId}&${filters}`)).toEqual([]);
+    expect(await listedIds(t, publisher.token, `customerId=${publisher.customerId}&${filters}`)).toEqual([own.id]);
+    expect(await listedIds(t, publisher.token, filters)).toEqual([own.id]);
+    expect(await listedIds(t, reseller.token, `customerId=${publisher.customerId}&${filters}`)).toEqual([own.id]);
+    const page = (await t.request('GET', `/products?customerId=${publisher.customerId}&productFamily=${family}&size=1`, publisher.token)).body as Json;
+    expect(page).toMatchObject({ totalItems: 2, totalPages: 2, last: false });
+  });
+});
