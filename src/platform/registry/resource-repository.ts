@@ -12,7 +12,7 @@ export interface StoredRow {
   customer_id: string | null;
 }
 
-type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search'>;
+type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
 
 const run = <Row>(db: Queryable, statement: sql.Statement) => db.query<Row>(statement.text, statement.values);
 
@@ -28,7 +28,7 @@ export async function insertRecord(db: Queryable, kind: Kind, row: sql.RowWrite)
   await run(db, sql.insertRecord(kind, row));
 }
 
-export async function replaceRecord(db: Queryable, kind: Kind, row: Omit<sql.RowWrite, 'createdAt' | 'customerId'>): Promise<void> {
+export async function replaceRecord(db: Queryable, kind: Kind, row: Omit<sql.RowWrite, 'createdAt'>): Promise<void> {
   await run(db, sql.replaceRecord(kind, row));
 }
 
