@@ -20,6 +20,10 @@ export async function findByKey(db: Queryable, kind: Kind, value: string, scope:
   return (await run<StoredRow>(db, sql.findByKey(kind, value, scope, forUpdate))).rows[0];
 }
 
+export async function findByIds(db: Queryable, kind: Kind, ids: string[], scope: TenantScope): Promise<StoredRow[]> {
+  return (await run<StoredRow>(db, sql.findByIds(kind, ids, scope))).rows;
+}
+
 export async function findVersion(db: Queryable, kind: Kind, id: string, version: number, scope: TenantScope): Promise<StoredRow | undefined> {
   return (await run<StoredRow>(db, sql.findVersion(kind, id, version, scope))).rows[0];
 }

@@ -46,6 +46,12 @@ export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpda
   return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE doc @> ${match}::jsonb AND ${tenantCondition(scope, params)} ORDER BY id LIMIT 1${lock}`, params);
 }
 
+/** The visible records among `ids` (primary-key lookups), in no particular order. */
+export function findByIds(kind: Kind, ids: string[], scope: TenantScope): Statement {
+  const params = new SqlParams();
+  return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`, params);
+}
+
 /** `setweight(to_tsvector(config, text), weight) || ...` of the record's searchable texts. */
 function searchVector(kind: Kind, doc: Doc, params: SqlParams): string {
   const pieces = searchPieces(doc, kind.search!.fields);
