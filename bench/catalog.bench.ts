@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { unreachableDatabase } from './bench-database.js';
+import { startChildServer } from './child-server.js';
 
 /**
  * The catalogue under load on PostgreSQL: seeds PRODUCTS products (default 100,000) across 100 customers, then
@@ -29,23 +28,7 @@ interface Handshake {
 }
 
 process.stderr.write(`seeding ${process.env.PRODUCTS ?? 100_000} products...\n`);
-const child = spawn(process.execPath, ['--import', 'tsx', new URL('./catalog-server.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-const server = await new Promise<Handshake>((resolve, reject) => {
-  const lines = createInterface({ input: child.stdout! });
-  lines.on('line', (line) => {
-    let parsed: Partial<Handshake> | undefined;
-    try {
-      parsed = JSON.parse(line) as Partial<Handshake>;
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed?.port) {
-      lines.removeAllListeners('line');
-      resolve(parsed as Handshake);
-    } else process.stderr.write(`${line}\n`);
-  });
-  child.once('exit', (code) => reject(new Error(`the catalogue server exited with code ${code} before starting (see the lines above)`)));
-}).catch((error: Error) => stop(error.message));
+const { child, server } = await startChildServer<Handshake>('./catalog-server.ts').catch((error: Error) => stop(error.message));
 
 const routes = [
   { name: 'get product', path: `/products/${server.id}`, target: 2000 },
