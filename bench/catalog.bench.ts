@@ -1,6 +1,5 @@
 import autocannon from 'autocannon';
-import { unreachableDatabase } from './bench-database.js';
-import { startChildServer } from './child-server.js';
+import { startBenchServer } from './child-server.js';
 
 /**
  * The catalogue under load on PostgreSQL: seeds PRODUCTS products (default 100,000) across 100 customers, then
@@ -9,14 +8,6 @@ import { startChildServer } from './child-server.js';
  * (PRODUCTS=10000 for the smaller catalogue; BENCH_SECONDS per run, default 10).
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-function stop(message: string): never {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-
-const problem = await unreachableDatabase();
-if (problem) stop(problem);
 
 interface Handshake {
   port: number;
@@ -28,7 +19,7 @@ interface Handshake {
 }
 
 process.stderr.write(`seeding ${process.env.PRODUCTS ?? 100_000} products...\n`);
-const { child, server } = await startChildServer<Handshake>('./catalog-server.ts').catch((error: Error) => stop(error.message));
+const { child, server } = await startBenchServer<Handshake>('./catalog-server.ts');
 
 const routes = [
   { name: 'get product', path: `/products/${server.id}`, target: 2000 },

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { unreachableDatabase } from './bench-database.js';
 
 /**
  * Starts a bench server script (`./catalog-server.ts`) in a child process and waits for its handshake: the first
@@ -24,4 +25,17 @@ export async function startChildServer<Handshake extends { port: number }>(scrip
     child.once('exit', (code) => reject(new Error(`the bench server exited with code ${code} before starting (see the lines above)`)));
   });
   return { child, server };
+}
+
+/** Ends a benchmark that cannot run, with one line saying why. */
+export function stopBench(message: string): never {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
+
+/** Checks that PostgreSQL answers, then starts the bench server `script`; either failing ends the benchmark. */
+export async function startBenchServer<Handshake extends { port: number }>(script: string): Promise<{ child: ChildProcess; server: Handshake }> {
+  const problem = await unreachableDatabase();
+  if (problem) stopBench(problem);
+  return startChildServer<Handshake>(script).catch((error: Error) => stopBench(error.message));
 }

@@ -2,9 +2,8 @@ import { buildApp } from '../src/app.js';
 import { productResource } from '../src/apis/catalog/product.resource.js';
 import { cartResource } from '../src/apis/recommendations/cart.resource.js';
 import { recommendationRuleResource } from '../src/apis/recommendations/recommendation-rule.resource.js';
-import { loadConfig } from '../src/config.js';
 import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
-import { BENCH_DATABASE_URL } from './bench-database.js';
+import { benchServerConfig } from './bench-database.js';
 
 /**
  * Child process of `recommendations.bench.ts`: starts the service on PostgreSQL, seeds through the services one
@@ -21,15 +20,7 @@ const RULES = Number(process.env.RULES ?? 1_000);
 const CONCURRENCY = 16;
 const customerId = 'bench-reco-customer';
 const schema = `bench_reco_${process.pid}`;
-const config = loadConfig({
-  DATABASE_URL: BENCH_DATABASE_URL,
-  DATABASE_SCHEMA: schema,
-  OPERATOR_CLIENT_SECRET: 'bench-operator-secret',
-  ADMIN_PASSWORD: 'bench-admin-password',
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  TOKEN_RATE_LIMIT: '100000',
-});
+const config = benchServerConfig(schema);
 const built = await buildApp(config);
 const { app, services } = built;
 

@@ -1,6 +1,5 @@
 import autocannon from 'autocannon';
-import { unreachableDatabase } from './bench-database.js';
-import { startChildServer } from './child-server.js';
+import { startBenchServer } from './child-server.js';
 
 /**
  * Recommendations under load on PostgreSQL: a 5-item cart against RULES rules (default 1,000) and PRODUCTS products
@@ -9,14 +8,6 @@ import { startChildServer } from './child-server.js';
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const P99_TARGET_MS = 50;
-
-function stop(message: string): never {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-
-const problem = await unreachableDatabase();
-if (problem) stop(problem);
 
 interface Handshake {
   port: number;
@@ -29,7 +20,7 @@ interface Handshake {
 }
 
 process.stderr.write(`seeding ${process.env.PRODUCTS ?? 10_000} products and ${process.env.RULES ?? 1_000} rules...\n`);
-const { child, server } = await startChildServer<Handshake>('./recommendations-server.ts').catch((error: Error) => stop(error.message));
+const { child, server } = await startBenchServer<Handshake>('./recommendations-server.ts');
 const url = `http://127.0.0.1:${server.port}/recommendations/cart?cartId=${server.cartId}`;
 const headers = { authorization: `Bearer ${server.token}` };
 
