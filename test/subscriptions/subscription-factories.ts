@@ -46,3 +46,20 @@ export function expectError(res: { status: number; body: unknown }, status: numb
 
 /** Epoch ms of a UTC date. */
 export const utc = (iso: string) => Date.parse(iso);
+
+/**
+ * A tenant's token that is always valid at the app's clock: the tests move the clock by days (expiry, terms), past
+ * any access token's lifetime, so a new one is issued whenever the clock has moved.
+ */
+export function tokenFor(t: TestApp, tenant: { realm: string; clientSecret: string }): () => Promise<string> {
+  let issuedAt = Number.NaN;
+  let token = '';
+  return async () => {
+    const now = t.built.clock.now().getTime();
+    if (now !== issuedAt) {
+      token = (await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret })).access_token;
+      issuedAt = now;
+    }
+    return token;
+  };
+}
