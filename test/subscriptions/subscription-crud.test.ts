@@ -69,6 +69,12 @@ describe('POST /subscriptions', () => {
     expect(read.body).toEqual(sub);
   });
 
+  it('answers 400 for free-form values nested deeper than a map of lists (decodedExternalContext, dynamicVariables)', async () => {
+    expect((await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ decodedExternalContext: { a: { b: [1, 'x'] } } }))).status).toBe(201);
+    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ decodedExternalContext: { a: { b: { c: 1 } } } })), 400, 'decodedExternalContext');
+    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ products: [{ id: 'p', dynamicVariables: { a: [[1]] } }] })), 400, 'dynamicVariables');
+  });
+
   it('ignores a lifecycle sent in the body', async () => {
     const sub = await createSubscription(t, tenant.token, { lifecycle: { status: 'EXPIRED', generation: 7 } });
     expect(sub.lifecycle).toMatchObject({ status: 'ACTIVE', generation: 0 });

@@ -8,6 +8,17 @@ export const TERM_UNITS = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
 /** Epoch milliseconds, as every subscription date is (specification: integer int64). */
 const EpochMs = (description: string, options: Record<string, unknown> = {}) => Type.Integer({ minimum: 0, maximum: 253402300799999, description, ...options });
 
+/** A scalar of a free-form map (context, variables): text, number or boolean. */
+const Scalar = () => Type.Union([Text({ maxLength: 4000 }), Type.Number(), Type.Boolean()]);
+const Scalars = () => List(Scalar(), { maxItems: 100 });
+
+/**
+ * A value of a free-form map: a scalar, a list of scalars, or one more map of those. Bounded in depth, so no body can
+ * nest deeper than storage and event diffs handle (see docs/decisions-subscriptions.md).
+ */
+const FreeValue = () => Type.Union([Scalar(), Scalars(), StringMap(Type.Union([Scalar(), Scalars()]), { maxProperties: 100 })]);
+const FreeMap = (description: string) => StringMap(FreeValue(), { maxProperties: 100, description });
+
 const epochSharedFields = {
   ...sharedFields,
   createDate: Type.Optional(EpochMs('epoch ms, server-generated', { readOnly: true })),
@@ -73,13 +84,13 @@ export type Lifecycle = Static<typeof LifecycleSchema>;
 
 export const SubscriptionProductSchema = Obj(
   {
-    dynamicVariables: Type.Optional(StringMap(Type.Unknown())),
+    dynamicVariables: Type.Optional(FreeMap('variables of the line item')),
     id: Id({ minLength: 1, description: 'the product subscribed to' }),
     licenseId: Type.Optional(Id()),
     lineItemId: Type.Optional(Id({ description: 'server-generated when absent' })),
     modelId: Type.Optional(Id()),
     previousLineItemId: Type.Optional(Id({ description: 'the line item this one replaced in an upgrade' })),
-    priceFunctionParameters: Type.Optional(StringMap(Type.Unknown())),
+    priceFunctionParameters: Type.Optional(StringMap(Scalar(), { maxProperties: 100, description: 'parameter values of the price function' })),
   },
   { $id: 'SubscriptionProduct', title: 'Subscription line item' },
 );
@@ -92,7 +103,7 @@ export const SubscriptionSchema = Obj(
     ...epochSharedFields,
     currency: Type.Optional(Text({ maxLength: 3 })),
     enduserId: Type.Optional(Id()),
-    decodedExternalContext: Type.Optional(StringMap(Type.Unknown())),
+    decodedExternalContext: Type.Optional(FreeMap('the decoded externalContext')),
     externalContext: Type.Optional(Text()),
     externalRefId: Type.Optional(Id()),
     initialOrderId: Type.Optional(Id()),
