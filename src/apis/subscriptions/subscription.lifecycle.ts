@@ -132,5 +132,6 @@ export function nextStatus(action: LifecycleAction, id: string, status: Subscrip
 /** The OpenAPI description of an action route, from the table. */
 export function actionDescription(action: LifecycleAction): string {
   const to = [...new Set(action.transitions.map((transition) => transition.to))].join(' or ');
+  if (action.route === false) return `Applies to ${allowedFrom(action)}; leads to ${to} and emits the \`${action.fact}\` event. Run by the service, not a route.`;
   return `Allowed from ${allowedFrom(action)}; leads to ${to} and emits the \`${action.fact}\` event. From any other status: 400 naming the current status, nothing changed.`;
 }
