@@ -75,6 +75,12 @@ describe('POST /subscriptions', () => {
     expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ products: [{ id: 'p', dynamicVariables: { a: [[1]] } }] })), 400, 'dynamicVariables');
   });
 
+  it('keeps no id or owner sent with an inline model', async () => {
+    const sub = await createSubscription(t, tenant.token, { model: { id: 'fake', customerId: 'other', name: 'inline', term: { unit: 'WEEK', value: '2' } } });
+    expect(sub.model).toEqual({ name: 'inline', term: { unit: 'WEEK', value: '2' } });
+    expect(sub.modelId).toBeUndefined();
+  });
+
   it('ignores a lifecycle sent in the body', async () => {
     const sub = await createSubscription(t, tenant.token, { lifecycle: { status: 'EXPIRED', generation: 7 } });
     expect(sub.lifecycle).toMatchObject({ status: 'ACTIVE', generation: 0 });

@@ -57,6 +57,12 @@ describe('POST /subscriptions/{subscriptionId}/upgrade', () => {
     expect(res.body.lifecycle).toMatchObject({ modelId: yearly.id, nextBillingDate: end, expirationDate: end, anniversaryDate: end, creationDate: utc('2026-01-31T00:00:00Z') });
   });
 
+  it('answers 412 for a body carrying a stale dbVersion, as PUT does', async () => {
+    const sub = await createSubscription(t, await token());
+    expectError(await act(t, await token(), sub.id, 'upgrade', { dbVersion: 3, products: [{ id: 'x' }] }), 412, 'dbVersion 0');
+    expect((await act(t, await token(), sub.id, 'upgrade', { dbVersion: 0, products: [{ id: 'x' }] })).status).toBe(200);
+  });
+
   it('answers 400 without products or naming a line item the subscription does not have, changing nothing', async () => {
     const sub = await createSubscription(t, await token());
     expectError(await act(t, await token(), sub.id, 'upgrade', {}), 400, 'body.products is required');

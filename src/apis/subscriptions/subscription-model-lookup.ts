@@ -42,7 +42,11 @@ export async function resolveModel(services: ServiceRegistry, tx: Transaction, p
     return embedded(found);
   }
   const given = subscription.model;
-  if (given?.term !== undefined) return { model: { ...given, term: given.term } };
+  if (given?.term !== undefined) {
+    // An inline model is the body's own: it names no stored model, so an id or owner sent with it is not kept.
+    const { name, durationUntilTrialEnd, term } = given;
+    return { model: { ...(name === undefined ? {} : { name }), ...(durationUntilTrialEnd === undefined ? {} : { durationUntilTrialEnd }), term } };
+  }
   if (given?.name !== undefined) {
     const { docs } = await models.listRecords(principal, { name: given.name, size: 500 }, undefined, { db: tx });
     const found = docs.find((doc) => doc.customerId === owner) ?? docs.find((doc) => doc.customerId === undefined);

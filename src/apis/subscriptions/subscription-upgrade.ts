@@ -1,4 +1,4 @@
-import { ValidationError } from '../../platform/errors/domain-errors.js';
+import { StaleVersionError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
 import type { ChangeOutcome, RecordActionContext } from '../../platform/registry/resource-action.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
@@ -38,6 +38,7 @@ function namesOtherModel(record: SubscriptionRecord, body: Subscription): boolea
 export async function upgradeChange(action: LifecycleAction, services: ServiceRegistry, ctx: RecordActionContext<typeof SubscriptionSchema>): Promise<ChangeOutcome<typeof SubscriptionSchema>> {
   const { record, now, principal, tx } = ctx;
   const body = ctx.body as Subscription;
+  if (body.dbVersion !== undefined && body.dbVersion !== ctx.dbVersion) throw new StaleVersionError('subscription', String(record.id), ctx.dbVersion, body.dbVersion);
   const status = transitionTo(action, record, now);
   if (!body.products?.length) throw new ValidationError('body.products is required: an upgrade names the products the subscription moves to');
   const lifecycle = record.lifecycle ?? {};
