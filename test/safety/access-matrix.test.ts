@@ -72,10 +72,17 @@ beforeAll(async () => {
     if (collection.includes('{')) continue;
     const ownerId = String(record.customerId ?? record.id);
     ownerTokenFrom(record);
-    const read = await t.request('GET', `${collection}/${encode(String(record.id))}`, await tenantToken(ownerId));
+    const read = await t.request('GET', `${collection}/${encode(keyOf(collection, record))}`, await tenantToken(ownerId));
     if (read.status === 200) ownerOf.set(collection, ownerId);
   }
 });
+
+/** How `GET {collection}/{key}` addresses `record`: the field its key parameter's `x-record-field` names, else the id. */
+function keyOf(collection: string, record: Json): string {
+  const get = operations.find((op) => op.method === 'GET' && op.path.startsWith(`${collection}/{`) && op.path.split('/').length === collection.split('/').length + 1);
+  const field = (get?.parameters.find((parameter) => parameter.in === 'path')?.schema['x-record-field'] as string | undefined) ?? 'id';
+  return String(record[field]);
+}
 
 afterAll(async () => {
   console.log(`access matrix: ${operations.length} operations, ${checks} checks; tenant-scoped kinds: ${[...ownerOf.keys()].join(', ')}`);
@@ -83,7 +90,7 @@ afterAll(async () => {
 });
 
 function urlOf(op: Operation): string {
-  return fillPath(op.path, Object.fromEntries(Object.entries(pathValuesFor(op.path, records)).map(([k, v]) => [k, encode(v)])));
+  return fillPath(op.path, Object.fromEntries(Object.entries(pathValuesFor(op.path, records, op.parameters)).map(([k, v]) => [k, encode(v)])));
 }
 
 /** A valid body: a replace sends the record as read, anything else the example of its operation. */
