@@ -10,7 +10,8 @@ const clock = new ManualClock('2026-06-01T00:00:00Z');
 let t: TestApp;
 let token: () => Promise<string>;
 beforeAll(async () => {
-  t = await startTestApp({}, { clock });
+  // The tests run the expiry themselves; the scheduled run must not move subscriptions under them.
+  t = await startTestApp({ SUBSCRIPTION_EXPIRY_INTERVAL: '86400' }, { clock });
   token = tokenFor(t, await t.tenant());
 });
 afterAll(() => t.close());
@@ -60,6 +61,22 @@ describe('subscription expiry (scheduled job, moved clock)', () => {
       const events = await eventsOf(t, 'subscription', sub.id);
       expect(events.filter((e) => e.fact === 'expired')).toHaveLength(1);
       expect(await statusOf(sub.id)).toBe('EXPIRED');
+    }
+  });
+});
+
+describe('the scheduled expiry', () => {
+  it('runs by itself every SUBSCRIPTION_EXPIRY_INTERVAL seconds', async () => {
+    const own = new ManualClock('2026-06-01T00:00:00Z');
+    const app = await startTestApp({ SUBSCRIPTION_EXPIRY_INTERVAL: '1' }, { clock: own });
+    try {
+      const bearer = tokenFor(app, await app.tenant());
+      const sub = await createSubscription(app, await bearer(), { model: { term: { unit: 'DAY', value: '1' } } });
+      own.advance(25 * HOUR);
+      const status = async () => ((await app.request<Json>('GET', `/subscriptions/${sub.id}`, await bearer())).body as Json).lifecycle.status;
+      await expect.poll(status, { timeout: 10_000, interval: 200 }).toBe('EXPIRED');
+    } finally {
+      await app.close();
     }
   });
 });

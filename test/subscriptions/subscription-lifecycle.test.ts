@@ -11,7 +11,8 @@ const clock = new ManualClock('2026-03-01T00:00:00Z');
 let t: TestApp;
 let token: () => Promise<string>;
 beforeAll(async () => {
-  t = await startTestApp({}, { clock });
+  // The tests run the expiry themselves; the scheduled run must not move subscriptions under them.
+  t = await startTestApp({ SUBSCRIPTION_EXPIRY_INTERVAL: '86400' }, { clock });
   token = tokenFor(t, await t.tenant());
 });
 afterAll(() => t.close());

@@ -10,7 +10,6 @@ import { subscriptionResource } from './subscription.resource.js';
 
 /** How many subscriptions one transaction expires. */
 const BATCH = 100;
-const EVERY_MINUTE = 60_000;
 
 /**
  * Moves every subscription whose `expirationDate` has passed (by the service's clock) to EXPIRED through the engine,
@@ -33,6 +32,7 @@ export async function expireDueSubscriptions(db: Database, services: ServiceRegi
   }
 }
 
-export function startSubscriptionExpiry(db: Database, services: ServiceRegistry, log: FastifyBaseLogger, everyMs = EVERY_MINUTE): () => void {
+/** Runs the expiry every `everyMs` (`SUBSCRIPTION_EXPIRY_INTERVAL`) on this instance. */
+export function startSubscriptionExpiry(db: Database, services: ServiceRegistry, log: FastifyBaseLogger, everyMs: number): () => void {
   return startBackgroundTask({ name: 'subscription expiry', everyMs, run: () => expireDueSubscriptions(db, services) }, log);
 }

@@ -9,8 +9,8 @@ import { EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema, TermSc
 /** The Subscription API: subscriptions (their life cycle and pre-billing) and subscription models. */
 export const subscriptionsModule: ApiModule = {
   name: 'subscriptions',
-  start({ services, db, log }) {
-    const stopExpiry = startSubscriptionExpiry(db, services, log);
+  start({ services, db, log, config }) {
+    const stopExpiry = startSubscriptionExpiry(db, services, log, config.subscriptionExpiryIntervalMs);
     return {
       resources: [subscriptionModelResource, { ...subscriptionResource, hooks: subscriptionHooks(services), actions: subscriptionActions(services) }],
       schemas: [TermSchema, EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema],
