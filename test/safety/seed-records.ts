@@ -60,6 +60,21 @@ function multipartFile(field: string): { payload: string; contentType: string } 
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** `productId` -> `/products`: the collection a reference field names. */
+const collectionOf = (field: string) => `/${field.slice(0, -2).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}s`;
+
+/**
+ * The example with each reference to another kind (`productId`, also inside lists: a cart's `items[].productId`)
+ * replaced by the id of the record created for that kind, so a body that must name an existing record can be
+ * created. The owner (`customerId`) is left to `extra`.
+ */
+function withReferences(value: unknown, records: Records, field?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => withReferences(item, records, field));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withReferences(inner, records, key)]));
+  const referenced = typeof value === 'string' && field?.endsWith('Id') && field !== 'customerId' ? records.get(collectionOf(field)) : undefined;
+  return referenced ? String(referenced.id) : value;
+}
+
 /** POST one record through `op` as `token`; `undefined` when refused. `extra` fields are added where the body takes them. */
 export async function createThrough(t: TestApp, doc: Json, op: Operation, token: string, records: Records, extra: Json = {}): Promise<Json | undefined> {
   const url = fillPath(op.path, Object.fromEntries(Object.entries(pathValuesFor(op.path, records, op.parameters)).map(([k, v]) => [k, encode(v)])));
@@ -67,7 +82,7 @@ export async function createThrough(t: TestApp, doc: Json, op: Operation, token:
   let payload: string;
   if (takesJson(op)) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(uniqueExample(doc, op, extra));
+    payload = JSON.stringify(withReferences(uniqueExample(doc, op, extra), records));
   } else {
     const fileField = Object.entries<Json>(resolve(doc, op.body?.schema).properties ?? {}).find(([, s]) => s.format === 'binary')?.[0] ?? 'file';
     const file = multipartFile(fileField);
@@ -81,9 +96,18 @@ export async function createThrough(t: TestApp, doc: Json, op: Operation, token:
 /** One record per creating operation, as `token`; `extra` (e.g. a customerId) where a body takes it. */
 export async function seedRecords(t: TestApp, doc: Json, operations: Operation[], token: string, extra: Json = {}): Promise<Records> {
   const records: Records = new Map();
-  for (const op of creatingOperations(operations)) {
-    const record = await createThrough(t, doc, op, token, records, extra);
-    if (record) records.set(op.path, record);
+  // A body naming another kind's record is created once that record exists: passes until one adds nothing.
+  let pending = creatingOperations(operations);
+  for (let added = true; added && pending.length > 0; ) {
+    added = false;
+    for (const op of pending) {
+      const record = await createThrough(t, doc, op, token, records, extra);
+      if (record) {
+        records.set(op.path, record);
+        added = true;
+      }
+    }
+    pending = pending.filter((op) => !records.has(op.path));
   }
   return records;
 }

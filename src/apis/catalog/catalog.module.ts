@@ -5,7 +5,7 @@ import { duplicatePriceFunction } from './price-function-actions.js';
 import { priceFunctionHooks } from './price-function-hooks.js';
 import { priceFunctionResource } from './price-function.resource.js';
 import { pricedProductView } from './priced-product.view.js';
-import { CurrencySchema, PriceSchema } from './pricing/price.schema.js';
+import { CurrencySchema, DiscountedPriceSchema, PriceSchema } from './pricing/price.schema.js';
 import { productActions } from './product-actions.js';
 import { productHooks } from './product-hooks.js';
 import { InheritedProductSchema } from './product-operations.schema.js';
@@ -26,7 +26,7 @@ export const catalogModule: ApiModule = {
         { ...priceFunctionResource, hooks: priceFunctionHooks, actions: [...priceFunctionResource.actions, duplicatePriceFunction] },
       ],
       views: [pricedProductView],
-      schemas: [PriceEntrySchema, PricesSchema, VariableSchema, InheritedProductSchema, CurrencySchema, PriceSchema],
+      schemas: [PriceEntrySchema, PricesSchema, VariableSchema, InheritedProductSchema, CurrencySchema, DiscountedPriceSchema, PriceSchema],
     };
   },
 };

@@ -12,12 +12,16 @@ export interface StoredRow {
   customer_id: string | null;
 }
 
-type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search'>;
+type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
 
 const run = <Row>(db: Queryable, statement: sql.Statement) => db.query<Row>(statement.text, statement.values);
 
 export async function findByKey(db: Queryable, kind: Kind, value: string, scope: TenantScope, forUpdate = false): Promise<StoredRow | undefined> {
   return (await run<StoredRow>(db, sql.findByKey(kind, value, scope, forUpdate))).rows[0];
+}
+
+export async function findByIds(db: Queryable, kind: Kind, ids: string[], scope: TenantScope): Promise<StoredRow[]> {
+  return (await run<StoredRow>(db, sql.findByIds(kind, ids, scope))).rows;
 }
 
 export async function findVersion(db: Queryable, kind: Kind, id: string, version: number, scope: TenantScope): Promise<StoredRow | undefined> {
@@ -28,7 +32,7 @@ export async function insertRecord(db: Queryable, kind: Kind, row: sql.RowWrite)
   await run(db, sql.insertRecord(kind, row));
 }
 
-export async function replaceRecord(db: Queryable, kind: Kind, row: Omit<sql.RowWrite, 'createdAt' | 'customerId'>): Promise<void> {
+export async function replaceRecord(db: Queryable, kind: Kind, row: Omit<sql.RowWrite, 'createdAt'>): Promise<void> {
   await run(db, sql.replaceRecord(kind, row));
 }
 

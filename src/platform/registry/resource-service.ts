@@ -99,6 +99,20 @@ export class ResourceService<S extends TObject = TObject> {
     return row;
   }
 
+  /**
+   * The visible records among `ids` (by id, whatever the kind's key), as stored with secrets masked, in one indexed
+   * read; ids not found or not visible are simply absent (the caller reports them).
+   */
+  async getMany(principal: Principal, ids: string[], options: { db?: Queryable } = {}): Promise<Map<string, RecordOf<S>>> {
+    const wanted = [...new Set(ids.filter(isStorableText))];
+    const found = new Map<string, RecordOf<S>>();
+    if (wanted.length === 0) return found;
+    for (const row of await repository.findByIds(options.db ?? this.deps.db, this.definition, wanted, tenantScopeOf(principal))) {
+      found.set(String(row.doc.id), this.present(row.doc) as RecordOf<S>);
+    }
+    return found;
+  }
+
   /** Operator records (no customerId) are read-only for customers' tokens. */
   private assertWritable(principal: Principal, row: repository.StoredRow, id: string): void {
     if (row.customer_id === null && !principal.isOperator) {

@@ -1,4 +1,5 @@
 import type { TenantScope } from '../auth/principal.js';
+import { keysMatching, type OwnerRestriction } from './filter-keys.js';
 import type { FilterValue, SortKey } from './listing-query.js';
 
 /** Collects positional parameters while a statement is assembled, so every value is bound, never spliced. */
@@ -21,31 +22,32 @@ export function tenantCondition(scope: TenantScope, params: SqlParams, alias = '
   return `(${column} IS NULL OR ${column} = ANY(${params.add(scope.customerIds)}::text[]))`;
 }
 
-/**
- * Equality filters become JSONB containment (`doc @> {...}`), served by the table's GIN index;
- * an array field matches when it contains any of the given values. `customerId` is the owner column.
- */
 /** The `customerId` filter: the owner column, not the document. */
 export const isOwnerFilter = (filter: FilterValue) => filter.path.length === 1 && filter.path[0] === 'customerId' && filter.spec.kind === 'string';
 
 /**
- * `byOwner`: the rows are those of given customers, read through the owner index. Each document filter is then
- * tested on those rows (`doc -> 'status' @> '"ENABLED"'`, the same containment one level down) rather than through
- * the GIN index: a common value (every ENABLED product) has a posting list as long as the table, which the planner
- * underrates, while a customer's rows are few and come in page order.
+ * Equality filters. `owners` undefined: the operator's unrestricted listing, where each filter is JSONB containment
+ * (`doc @> {...}`) served by the table's GIN index; an array field matches when it contains any of the values.
+ *
+ * `restriction` given: the rows are those of its `owners` (null: operator records), read through the owner index. A
+ * text or boolean filter then matches the records' filter keys (`filter-keys.ts`), whose posting lists hold one
+ * customer's rows; other filters test each row's document (`doc -> 'status' @> ...`, the same containment one
+ * level down) rather than the document GIN index, whose posting list for a common value is as long as the table.
  */
-export function filterConditions(filters: FilterValue[], params: SqlParams, alias = '', byOwner = false): string[] {
-  const doc = alias ? `${alias}.doc` : 'doc';
+export function filterConditions(filters: FilterValue[], params: SqlParams, alias = '', restriction?: OwnerRestriction): string[] {
+  const prefix = alias ? `${alias}.` : '';
+  const doc = `${prefix}doc`;
   const contains = (path: string[], value: unknown) =>
-    byOwner ? `${doc} -> ${params.add(path[0])}::text @> ${params.add(JSON.stringify(nest(path.slice(1), value)))}::jsonb` : `${doc} @> ${params.add(JSON.stringify(nest(path, value)))}::jsonb`;
+    restriction ? `${doc} -> ${params.add(path[0])}::text @> ${params.add(JSON.stringify(nest(path.slice(1), value)))}::jsonb` : `${doc} @> ${params.add(JSON.stringify(nest(path, value)))}::jsonb`;
   return filters.map((filter) => {
     // The owner is a column of its own, with its own index: the tenant index serves this filter.
     if (isOwnerFilter(filter)) {
-      const column = `${alias ? `${alias}.` : ''}customer_id`;
-      // One customer as an equality, so the (customer_id, create_date) index also gives the page its order.
-      if (filter.values.length === 1) return `${column} = ${params.add(String(filter.values[0]))}`;
-      return `${column} = ANY(${params.add(filter.values.map(String))}::text[])`;
+      // One customer as an equality, so the (customer_id, id) index also gives the page its order.
+      if (filter.values.length === 1) return `${prefix}customer_id = ${params.add(String(filter.values[0]))}`;
+      return `${prefix}customer_id = ANY(${params.add(filter.values.map(String))}::text[])`;
     }
+    const keys = restriction && keysMatching(filter, restriction);
+    if (keys) return `${prefix}filter_keys && ${params.add(keys)}::text[]`;
     const alternatives = filter.values.map((value) => contains(filter.path, filter.spec.kind === 'string-array' ? [value] : value));
     return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
   });

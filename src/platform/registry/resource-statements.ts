@@ -4,6 +4,7 @@ import type { ListingQuery } from './listing-query.js';
 import type { AnyResourceDefinition } from './resource-definition.js';
 import { SqlParams, filterConditions, isOwnerFilter, orderBy, tenantCondition } from './resource-sql.js';
 import { searchPieces } from './search-text.js';
+import { filterKeysOf, keyedFieldKinds } from './filter-keys.js';
 
 /**
  * The SQL of every generic operation, built without running it (the snapshot script writes these out). `table`
@@ -14,20 +15,24 @@ export interface Statement {
   values: unknown[];
 }
 
-type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search'>;
+type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
 
 const statement = (text: string, params: SqlParams): Statement => ({ text, values: params.values });
 
-function whereClause(query: Pick<ListingQuery, 'filters'>, scope: TenantScope, params: SqlParams, alias = ''): string {
+function whereClause(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, params: SqlParams, alias = ''): string {
   const owner = query.filters.find(isOwnerFilter);
+  const restrictedTo = (owners: (string | null)[]) => ({ owners, keyed: keyedFieldKinds(kind.filters) });
   // Rows of given customers are read through the owner index; only the operator's unrestricted listings use the GIN index.
-  const byOwner = owner !== undefined || !scope.all;
-  if (!owner || scope.all) return [tenantCondition(scope, params, alias), ...filterConditions(query.filters, params, alias, byOwner)].join(' AND ');
+  if (!owner) {
+    const restriction = scope.all ? undefined : restrictedTo([...scope.customerIds, null]);
+    return [tenantCondition(scope, params, alias), ...filterConditions(query.filters, params, alias, restriction)].join(' AND ');
+  }
+  if (scope.all) return filterConditions(query.filters, params, alias, restrictedTo(owner.values.map(String))).join(' AND ');
   // A customerId filter kept to the tenant's own customers says all the tenant rule says (operator records have no
   // owner, so it never matches them). Without the rule's OR, one customer's page is read in index order.
   const allowed = owner.values.map(String).filter((id) => scope.customerIds.includes(id));
   if (allowed.length === 0) return 'FALSE';
-  return filterConditions(query.filters.map((filter) => (filter === owner ? { ...filter, values: allowed } : filter)), params, alias, true).join(' AND ');
+  return filterConditions(query.filters.map((filter) => (filter === owner ? { ...filter, values: allowed } : filter)), params, alias, restrictedTo(allowed)).join(' AND ');
 }
 
 /** The record whose key field has `value`: by id, or by another field (the first created when several match). */
@@ -39,6 +44,12 @@ export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpda
   }
   const match = params.add(JSON.stringify({ [kind.key.field]: value }));
   return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE doc @> ${match}::jsonb AND ${tenantCondition(scope, params)} ORDER BY id LIMIT 1${lock}`, params);
+}
+
+/** The visible records among `ids` (primary-key lookups), in no particular order. */
+export function findByIds(kind: Kind, ids: string[], scope: TenantScope): Statement {
+  const params = new SqlParams();
+  return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`, params);
 }
 
 /** `setweight(to_tsvector(config, text), weight) || ...` of the record's searchable texts. */
@@ -59,8 +70,16 @@ export interface RowWrite {
 
 export function insertRecord(kind: Kind, row: RowWrite): Statement {
   const params = new SqlParams();
-  const columns = ['id', 'customer_id', 'db_version', 'create_date', 'update_date', 'doc'];
-  const values = [params.add(row.id), params.add(row.customerId), params.add(row.dbVersion), params.add(row.createdAt), params.add(row.updatedAt), `${params.add(JSON.stringify(row.doc))}::jsonb`];
+  const columns = ['id', 'customer_id', 'db_version', 'create_date', 'update_date', 'doc', 'filter_keys'];
+  const values = [
+    params.add(row.id),
+    params.add(row.customerId),
+    params.add(row.dbVersion),
+    params.add(row.createdAt),
+    params.add(row.updatedAt),
+    `${params.add(JSON.stringify(row.doc))}::jsonb`,
+    `${params.add(filterKeysOf(kind.filters, row.customerId, row.doc))}::text[]`,
+  ];
   if (kind.search) {
     columns.push('search');
     values.push(searchVector(kind, row.doc, params));
@@ -68,9 +87,15 @@ export function insertRecord(kind: Kind, row: RowWrite): Statement {
   return statement(`INSERT INTO ${kind.table} (${columns.join(', ')}) VALUES (${values.join(', ')})`, params);
 }
 
-export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt' | 'customerId'>): Statement {
+/** The owner never changes: `customerId` is the stored one, which the filter keys carry. */
+export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Statement {
   const params = new SqlParams();
-  const sets = [`doc = ${params.add(JSON.stringify(row.doc))}::jsonb`, `db_version = ${params.add(row.dbVersion)}`, `update_date = ${params.add(row.updatedAt)}`];
+  const sets = [
+    `doc = ${params.add(JSON.stringify(row.doc))}::jsonb`,
+    `db_version = ${params.add(row.dbVersion)}`,
+    `update_date = ${params.add(row.updatedAt)}`,
+    `filter_keys = ${params.add(filterKeysOf(kind.filters, row.customerId, row.doc))}::text[]`,
+  ];
   if (kind.search) sets.push(`search = ${searchVector(kind, row.doc, params)}`);
   return statement(`UPDATE ${kind.table} SET ${sets.join(', ')} WHERE id = ${params.add(row.id)}`, params);
 }
@@ -104,7 +129,7 @@ export function deleteVersions(kind: Kind, id: string): Statement {
  */
 export function listRecords(kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
   const params = new SqlParams();
-  const where = whereClause(query, scope, params);
+  const where = whereClause(kind, query, scope, params);
   const order = orderBy(query.sort, params);
   return statement(`SELECT doc FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`, params);
 }
@@ -112,7 +137,7 @@ export function listRecords(kind: Kind, query: ListingQuery, scope: TenantScope)
 /** The number of matches of a listing. */
 export function countRecords(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope): Statement {
   const params = new SqlParams();
-  return statement(`SELECT count(*)::int AS total FROM ${kind.table} WHERE ${whereClause(query, scope, params)}`, params);
+  return statement(`SELECT count(*)::int AS total FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`, params);
 }
 
 /**
@@ -130,7 +155,7 @@ function pagedWithTotal(rows: string, columns: string[], params: SqlParams, quer
 /** Values of `path` with their record counts, largest count first; an array field counts each element. */
 export function recapRecords(kind: Kind, query: ListingQuery, scope: TenantScope, path: string[], isArray: boolean): Statement {
   const params = new SqlParams();
-  const where = whereClause(query, scope, params);
+  const where = whereClause(kind, query, scope, params);
   const p = params.add(path);
   const source = isArray
     ? `${kind.table} CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(doc #> ${p}::text[]) = 'array' THEN doc #> ${p}::text[] ELSE '[]'::jsonb END) AS e(value)`
@@ -146,7 +171,7 @@ export function recapRecords(kind: Kind, query: ListingQuery, scope: TenantScope
 /** One row per element of the array at `path`; a record whose array is empty or missing gives one row with `empty`. */
 export function unwindRecords(kind: Kind, query: ListingQuery, scope: TenantScope, path: string[]): Statement {
   const params = new SqlParams();
-  const where = whereClause(query, scope, params, 't');
+  const where = whereClause(kind, query, scope, params, 't');
   const p = params.add(path);
   const order = orderBy(query.sort, params, 't');
   const unwound = `SELECT t.doc, e.value AS element, e.ord IS NULL AS empty, row_number() OVER (ORDER BY ${order}, e.ord) AS n
@@ -165,7 +190,7 @@ export function searchRecords(kind: Kind, query: ListingQuery, scope: TenantScop
   const params = new SqlParams();
   const q = params.add(text);
   const tsquery = `websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})`;
-  const where = whereClause(query, scope, params, 't');
+  const where = whereClause(kind, query, scope, params, 't');
   const order = query.sort.length > 0 ? orderBy(query.sort, params, 't') : 'ts_rank(t.search, s.q) DESC, t.id ASC';
   return statement(
     `SELECT t.doc, count(*) OVER ()::int AS total FROM ${kind.table} t CROSS JOIN (SELECT ${tsquery} AS q) s
@@ -179,6 +204,6 @@ export function searchRecords(kind: Kind, query: ListingQuery, scope: TenantScop
 export function countSearch(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, text: string, config: string): Statement {
   const params = new SqlParams();
   const q = params.add(text);
-  const where = whereClause(query, scope, params);
+  const where = whereClause(kind, query, scope, params);
   return statement(`SELECT count(*)::int AS total FROM ${kind.table} WHERE search @@ (websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})) AND ${where}`, params);
 }

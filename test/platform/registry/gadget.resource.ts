@@ -35,6 +35,7 @@ export const gadgetResource: ResourceDefinition = defineResource({
     enabled: { kind: 'boolean' },
     colour: { kind: 'string' },
     owner: { kind: 'string', path: 'auth.user' },
+    customerId: { kind: 'string' },
   },
   secret: ['apiKey', 'auth.password'],
   readOnly: ['serial'],

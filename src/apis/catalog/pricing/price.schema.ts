@@ -16,6 +16,26 @@ export type Currency = Static<typeof CurrencySchema>;
 
 const Amount = (description: string) => Type.Optional(Type.Number({ description }));
 
+const DiscountAmounts = {
+  discountedGrossPrice: Type.Number({ description: 'gross price after the discount' }),
+  discountedNetPrice: Type.Number({ description: 'net price after the discount' }),
+  grossPriceDiscountAmount: Type.Number({ description: 'gross amount taken off' }),
+  netPriceDiscountAmount: Type.Number({ description: 'net amount taken off' }),
+  vatDiscountAmount: Type.Number({ description: 'VAT amount taken off' }),
+};
+
+export const DiscountedPriceSchema = Obj(
+  {
+    ...DiscountAmounts,
+    cumulatedDiscountRate: Type.Number({ description: 'the rate of every discount applied together, in percent' }),
+    allDiscountsApplied: Type.Array(
+      Obj({ ...DiscountAmounts, grossPrice: Type.Number(), netPrice: Type.Number(), model: Text({ maxLength: 64, description: 'what the discount comes from: RECOMMENDATION (a rule\'s discount plan)' }) }),
+      { description: 'each discount, in the order applied' },
+    ),
+  },
+  { $id: 'DiscountedPrice', title: 'Discounted price' },
+);
+
 /** A computed price: decimal amounts rounded half-even to the currency's fraction digits (DECISIONS §9). */
 export const PriceSchema = Obj(
   {
@@ -38,6 +58,7 @@ export const PriceSchema = Obj(
     crossSell: Amount('price when sold as a cross-sell, as listed'),
     upSell: Amount('price when sold as an up-sell, as listed'),
     source: Type.Optional(Text({ maxLength: 32, description: 'INTERNAL: computed from the product record' })),
+    discountedPrice: Type.Optional({ $ref: 'DiscountedPrice#' } as unknown as typeof DiscountedPriceSchema),
   },
   { $id: 'Price', title: 'Price' },
 );

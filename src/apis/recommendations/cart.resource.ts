@@ -1,0 +1,15 @@
+import { defineResource } from '../../platform/registry/resource-definition.js';
+import { CartSchema } from './cart.schema.js';
+
+/** Carts (ext routes): created, read and replaced; the recommendation engine reads them by id. */
+export const cartResource = defineResource({
+  name: 'cart',
+  displayName: 'cart',
+  path: '/carts',
+  table: 'carts',
+  schema: CartSchema,
+  scopeArea: 'recommendations',
+  tag: 'Product recommendations',
+  operations: { create: 'createCart', get: 'getCart', update: 'updateCart' },
+  filters: { customerId: { kind: 'string' }, enduserId: { kind: 'string' }, storeId: { kind: 'string' } },
+});

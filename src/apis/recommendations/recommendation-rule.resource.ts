@@ -1,0 +1,36 @@
+import { defineResource } from '../../platform/registry/resource-definition.js';
+import { RecommendationRuleSchema } from './recommendation-rule.schema.js';
+
+/** Recommendation rules. Static, so the recommendation engine can name the kind; the module adds hooks and import. */
+export const recommendationRuleResource = defineResource({
+  name: 'recommendation-rule',
+  displayName: 'recommendation rule',
+  path: '/recommendation-rules',
+  table: 'recommendation_rules',
+  schema: RecommendationRuleSchema,
+  scopeArea: 'recommendations',
+  tag: 'Product recommendations',
+  operations: {
+    list: 'listRecommendationRules',
+    create: 'createRecommendationRule',
+    get: 'getRecommendationRule',
+    update: 'updateRecommendationRule',
+    recap: 'recapRecommendationRules',
+    unwind: 'unwindRecommendationRules',
+  },
+  filters: {
+    customerId: { kind: 'string' },
+    name: { kind: 'string' },
+    status: { kind: 'string', description: 'ENABLED or DISABLED' },
+    type: { kind: 'string', description: 'CROSS_SELL, UP_SELL or UPGRADE' },
+    function: { kind: 'string' },
+    catalogId: { kind: 'string' },
+    marketingOperationId: { kind: 'string' },
+    originalId: { kind: 'string' },
+    levels: { kind: 'string-array', description: 'comma list, repeatable: rules shown at any of these levels' },
+    sources: { kind: 'string-array', description: 'comma list, repeatable: rules restricted to any of these sources' },
+    eligibleStoreIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying in any of these stores' },
+    eligibleProductIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying to any of these products' },
+    eligibleParentProductIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying to any of these parents' },
+  },
+});
