@@ -40,6 +40,8 @@ export interface Config {
   dataEncryptionKey: string | undefined;
   /** How long a client may take to send a request, and keep an idle connection open. */
   timeouts: HttpTimeouts;
+  /** Milliseconds between two runs of the subscription expiry job on this instance. */
+  subscriptionExpiryIntervalMs: number;
 }
 
 /** Milliseconds; every one of them bounds how long a single slow or silent client can hold a connection. */
@@ -122,6 +124,7 @@ export const EnvSchema = Type.Object({
   BODY_TIMEOUT: whole(30, 1, 3600, 'seconds a JSON or form body may take to arrive (408 beyond)'),
   REQUEST_TIMEOUT: whole(300, 1, 86_400, 'seconds a whole request, uploads included, may take to arrive (408 beyond)'),
   KEEP_ALIVE_TIMEOUT: whole(72, 1, 3600, 'seconds an idle keep-alive connection stays open'),
+  SUBSCRIPTION_EXPIRY_INTERVAL: whole(60, 1, 86_400, 'seconds between two runs of the subscription expiry job'),
   DATA_ENCRYPTION_KEY: optionalText('base64 of 32 bytes sealing private keys at rest (AES-256-GCM); unset: generated once in DATA_DIR/data-encryption.key', '^[A-Za-z0-9+/]{43}=$', 'the base64 of 32 bytes (44 characters ending in =, e.g. from `openssl rand -base64 32`)'),
 });
 type Env = Static<typeof EnvSchema>;
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     timeouts: httpTimeouts(e),
+    subscriptionExpiryIntervalMs: e.SUBSCRIPTION_EXPIRY_INTERVAL * 1000,
   };
 }
 

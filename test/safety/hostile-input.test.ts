@@ -113,7 +113,7 @@ async function send(op: Operation, inputs: HostileInput[], caller: Caller): Prom
 describe('hostile input, generated from the OpenAPI document', () => {
   it('covers every operation of the document with at least 20 inputs', () => {
     expect(operations.length).toBeGreaterThan(40);
-    for (const op of operations) expect(hostileInputs(doc, op, { pathValues: pathValuesFor(op.path, records), body: op.body?.example }).length, op.id).toBeGreaterThanOrEqual(20);
+    for (const op of operations) expect(hostileInputs(doc, op, { pathValues: pathValuesFor(op.path, records, op.parameters), body: op.body?.example }).length, op.id).toBeGreaterThanOrEqual(20);
   });
 
   it('notices a row written, changed or removed in any table', async () => {
@@ -128,7 +128,7 @@ describe('hostile input, generated from the OpenAPI document', () => {
   });
 
   it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: never a 5xx, 4xx in the declared error shape, nothing stored when refused, still ready', async (_name, op) => {
-    const inputs = hostileInputs(doc, op, { pathValues: pathValuesFor(op.path, records), body: op.body?.example });
+    const inputs = hostileInputs(doc, op, { pathValues: pathValuesFor(op.path, records, op.parameters), body: op.body?.example });
     const failures = await send(op, inputs, operator);
     // Operator-only scopes aside, a tenant's token reaches the tenant rules of the same operation.
     if (op.authenticated && op.scope !== 'operator') failures.push(...(await send(op, inputs.filter((_, i) => i % TENANT_SHARE === 0), tenant)));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '../support/test-app.js';
 import { encode } from './hostile-values.js';
-import { fillPath, resolve, type Json, type Operation } from './openapi-operations.js';
+import { fillPath, resolve, type Json, type Operation, type Parameter } from './openapi-operations.js';
 
 /**
  * Real records for the safety tests, made through the API from the document alone: every operation that creates
@@ -21,10 +21,11 @@ export function creatingOperations(operations: Operation[]): Operation[] {
 }
 
 /**
- * A value for each path parameter: the id of the record created at the path before it (`/terms/{id}` -> the record
- * created by POST /terms), else the same-named (or name-prefixed: `realm` -> `realmName`) field of a created record.
+ * A value for each path parameter: the key of the record created at the path before it (`/terms/{id}` -> the id of
+ * the record created by POST /terms; the field its `x-record-field` names when the kind is addressed by another one),
+ * else the same-named (or name-prefixed: `realm` -> `realmName`) field of a created record.
  */
-export function pathValuesFor(path: string, records: Records): Record<string, string> {
+export function pathValuesFor(path: string, records: Records, parameters: Parameter[] = []): Record<string, string> {
   const values: Record<string, string> = {};
   for (const match of path.matchAll(/\{([^}]+)\}/g)) {
     const name = match[1]!;
@@ -32,7 +33,8 @@ export function pathValuesFor(path: string, records: Records): Record<string, st
     const owner = [...records.keys()].find((created) => created === collection);
     const byField = [...records.values()].find((record) => typeof record[name] === 'string') ?? [...records.values()].find((record) => Object.keys(record).some((key) => key.startsWith(name) && typeof record[key] === 'string'));
     const field = byField ? (typeof byField[name] === 'string' ? name : Object.keys(byField).find((key) => key.startsWith(name) && typeof byField[key] === 'string')!) : undefined;
-    values[name] = owner ? String(records.get(owner)!.id) : field ? String(byField![field]) : 'unknown';
+    const keyField = (parameters.find((parameter) => parameter.name === name)?.schema['x-record-field'] as string | undefined) ?? 'id';
+    values[name] = owner ? String(records.get(owner)![keyField]) : field ? String(byField![field]) : 'unknown';
   }
   return values;
 }
@@ -75,7 +77,7 @@ function withReferences(value: unknown, records: Records, field?: string): unkno
 
 /** POST one record through `op` as `token`; `undefined` when refused. `extra` fields are added where the body takes them. */
 export async function createThrough(t: TestApp, doc: Json, op: Operation, token: string, records: Records, extra: Json = {}): Promise<Json | undefined> {
-  const url = fillPath(op.path, Object.fromEntries(Object.entries(pathValuesFor(op.path, records)).map(([k, v]) => [k, encode(v)])));
+  const url = fillPath(op.path, Object.fromEntries(Object.entries(pathValuesFor(op.path, records, op.parameters)).map(([k, v]) => [k, encode(v)])));
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   let payload: string;
   if (takesJson(op)) {

@@ -1,7 +1,7 @@
 import { defineResource } from '../../platform/registry/resource-definition.js';
 import { OrderSchema } from './order.schema.js';
 
-/** Orders (DECISIONS §7): written by pre-billing in its own transaction, read over HTTP (get only). */
+/** Orders (DECISIONS §7): written by pre-billing in the subscription's transaction, read over HTTP (get only). */
 export const orderResource = defineResource({
   name: 'order',
   displayName: 'order',
@@ -11,5 +11,7 @@ export const orderResource = defineResource({
   scopeArea: 'subscriptions',
   tag: 'Subscriptions',
   operations: { get: 'getOrder' },
-  filters: { subscriptionId: { kind: 'string' }, enduserId: { kind: 'string' } },
+  filters: { subscriptionId: { kind: 'string' }, enduserId: { kind: 'string' }, termStart: { kind: 'string' } },
+  // Pre-billing bills a term once, even when two calls race past its lock (two instances, a retried request).
+  unique: [{ fields: ['subscriptionId', 'termStart'] }],
 });

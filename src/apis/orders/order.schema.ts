@@ -10,6 +10,12 @@ const lineItemFields = {
 
 export const OrderLineItemSchema = Obj(lineItemFields, { $id: 'OrderLineItem', title: 'Order line item' });
 
+/** The subscription term an order bills; one order per subscription and term (a unique key). */
+const termFields = {
+  termStart: Type.Optional(DateTime({ description: 'start of the subscription term the order bills' })),
+  termEnd: Type.Optional(DateTime({ description: 'end of the subscription term the order bills' })),
+};
+
 /** An order (DECISIONS §7), as pre-billing writes it: read only through the API. */
 export const OrderSchema = Obj(
   {
@@ -19,6 +25,7 @@ export const OrderSchema = Obj(
     customerId: Id({ description: 'the customer (tenant) the order belongs to' }),
     enduserId: Type.Optional(Id({ description: 'the end user billed' })),
     lineItems: List({ $ref: 'OrderLineItem#' } as unknown as typeof OrderLineItemSchema),
+    ...termFields,
     createDate: DateTime({ readOnly: true }),
   },
   { $id: 'Order', title: 'Order' },
@@ -34,6 +41,7 @@ export const NewOrderSchema = Type.Object({
     Type.Object({ ...lineItemFields, id: Type.Optional(lineItemFields.id), subscriptionId: Type.Optional(lineItemFields.subscriptionId) }),
     { minItems: 1 },
   ),
+  ...termFields,
   lastUpdateReason: sharedFields.lastUpdateReason,
 });
 export type NewOrder = Static<typeof NewOrderSchema>;

@@ -19,6 +19,8 @@ export async function createOrder(services: ServiceRegistry, tx: Transaction, or
     subscriptionId: order.subscriptionId,
     customerId: order.customerId,
     ...(order.enduserId === undefined ? {} : { enduserId: order.enduserId }),
+    ...(order.termStart === undefined ? {} : { termStart: order.termStart }),
+    ...(order.termEnd === undefined ? {} : { termEnd: order.termEnd }),
     lineItems: order.lineItems.map((item) => ({
       id: item.id ?? newId(),
       productId: item.productId,

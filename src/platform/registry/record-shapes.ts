@@ -11,6 +11,13 @@ const ALWAYS_ANSWERED = ['id', 'createDate', 'updateDate', 'dbVersion'] as const
 
 /** A sample of the server-set fields, added to a body example to make it an answer example. */
 const SAMPLE_RECORD_FIELDS = { id: '01890a5d-ac96-774b-bcce-b302099a8057', createDate: '2026-01-01T09:30:00.000Z', updateDate: '2026-01-01T09:30:00.000Z', dbVersion: 0 };
+const SAMPLE_EPOCH_MS = Date.parse(SAMPLE_RECORD_FIELDS.createDate);
+
+/** The sample fields in the kind's date form: epoch milliseconds where its schema types the dates as integers. */
+function sampleRecordFields(shape: Json): Json {
+  if (shape.properties?.createDate?.type !== 'integer') return SAMPLE_RECORD_FIELDS;
+  return { ...SAMPLE_RECORD_FIELDS, createDate: SAMPLE_EPOCH_MS, updateDate: SAMPLE_EPOCH_MS };
+}
 
 function shapeOf(definition: ResourceDefinition): Json {
   return definition.schema as unknown as Json;
@@ -21,11 +28,13 @@ function shapeOf(definition: ResourceDefinition): Json {
  * the server sets them on every record. It keeps the definition's `$id` (`TermsItem`): the name clients read.
  */
 export function recordSchemaOf(definition: ResourceDefinition): TObject {
-  const { examples, required = [], ...rest } = shapeOf(definition);
+  const shape = shapeOf(definition);
+  const { examples, required = [], ...rest } = shape;
+  const sample = sampleRecordFields(shape);
   return {
     ...rest,
     required: [...new Set([...required, ...ALWAYS_ANSWERED])],
-    ...(Array.isArray(examples) ? { examples: examples.map((example: Json) => ({ ...SAMPLE_RECORD_FIELDS, ...example })) } : {}),
+    ...(Array.isArray(examples) ? { examples: examples.map((example: Json) => ({ ...sample, ...example })) } : {}),
   } as unknown as TObject;
 }
 

@@ -28,7 +28,7 @@ export function withVersion(reply: FastifyReply, record: { doc: Doc; dbVersion: 
 /** The path parameter naming one record (`id`, `subscriptionId`, `model`). */
 export function keyParamsSchema(definition: AnyResourceDefinition): TObject {
   const { param, field } = definition.key;
-  return Type.Object({ [param]: LookupId({ description: field === 'id' ? 'opaque id' : `the record's ${field}` }) });
+  return Type.Object({ [param]: LookupId({ description: field === 'id' ? 'opaque id' : `the record's ${field}`, ...(field === 'id' ? {} : { 'x-record-field': field }) }) });
 }
 
 export function keyOf(definition: AnyResourceDefinition, request: FastifyRequest): string {

@@ -135,6 +135,13 @@ describe('declared operations, record keys and epoch-millisecond dates', () => {
     expect([404, 405]).toContain((await ctx.e.request('DELETE', `/ledgers/${created.body.name}`, ctx.operator)).status);
   });
 
+  it('name the field a non-id key addresses in the path parameter (x-record-field), and none for an id', async () => {
+    const doc = (await ctx.e.request('GET', '/openapi.json', undefined)).body;
+    const param = (path: string) => doc.paths[path].get.parameters.find((p: any) => p.in === 'path');
+    expect(param('/ledgers/{name}').schema['x-record-field']).toBe('name');
+    expect(param('/widgets/{widgetId}').schema['x-record-field']).toBeUndefined();
+  });
+
   it('find a record by its declared key (a name), within the caller tenant', async () => {
     const owner = await ctx.t.tenant();
     const name = unique('books');

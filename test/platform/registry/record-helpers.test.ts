@@ -4,6 +4,7 @@ import { getPath, project, schemaAt, withPath, type JsonSchemaNode } from '../..
 import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from '../../../src/platform/registry/record-fields.js';
 import { defineResource } from '../../../src/platform/registry/resource-definition.js';
 import { parseIfMatch } from '../../../src/platform/registry/resource-routes.js';
+import { recordSchemaOf } from '../../../src/platform/registry/record-shapes.js';
 import { dottedPath, findUnstorableText, isStorableText } from '../../../src/platform/registry/storable-text.js';
 import { Obj } from '../../../src/platform/registry/schema-types.js';
 
@@ -103,5 +104,17 @@ describe('record fields', () => {
   it('keeps stored read-only values', () => {
     expect(keepReadOnly(definition, { name: 'n' }, { serial: 's' })).toEqual({ name: 'n', serial: 's' });
     expect(keepReadOnly(definition, { name: 'n' }, {})).toEqual({ name: 'n' });
+  });
+});
+
+describe('answer examples', () => {
+  it('show the server-set dates in the form the kind stores: ISO text, or epoch milliseconds for integer dates', () => {
+    const iso = Obj({ name: Type.String(), createDate: Type.Optional(Type.String()) }, { examples: [{ name: 'a' }] });
+    const epoch = Obj({ name: Type.String(), createDate: Type.Optional(Type.Integer()), updateDate: Type.Optional(Type.Integer()) }, { examples: [{ name: 'b' }] });
+    const [isoExample] = (recordSchemaOf({ schema: iso }) as any).examples;
+    const [epochExample] = (recordSchemaOf({ schema: epoch }) as any).examples;
+    expect(isoExample).toMatchObject({ name: 'a', createDate: expect.stringMatching(/Z$/), updateDate: expect.stringMatching(/Z$/) });
+    expect(epochExample).toMatchObject({ name: 'b', createDate: expect.any(Number), updateDate: expect.any(Number) });
+    expect(new Date(epochExample.createDate).toISOString()).toBe(isoExample.createDate);
   });
 });

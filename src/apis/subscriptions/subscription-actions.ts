@@ -1,0 +1,29 @@
+import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/registry/resource-action.js';
+import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import { prebillAction } from './subscription-prebill.js';
+import { upgradeChange } from './subscription-upgrade.js';
+import { statusChange } from './subscription-transitions.js';
+import { actionDescription, LIFECYCLE_ACTIONS, type LifecycleAction } from './subscription.lifecycle.js';
+import { SubscriptionSchema } from './subscription.schema.js';
+
+type Schema = typeof SubscriptionSchema;
+
+function changingAction(action: LifecycleAction, route: { operationId: string; summary: string }, change: ChangingRecordAction<Schema>['change'], body?: Schema): ChangingRecordAction<Schema> {
+  return { on: 'record', path: action.name, operationId: route.operationId, summary: route.summary, description: actionDescription(action), fact: action.fact, change, ...(body ? { body } : {}) };
+}
+
+/** One route per routed action of the life cycle table; what each does beyond its transition is beside it. */
+export function subscriptionActions(services: ServiceRegistry): ActionDefinition<Schema>[] {
+  return LIFECYCLE_ACTIONS.flatMap((action): ActionDefinition<Schema>[] => {
+    const { route } = action;
+    if (route === false) return [];
+    switch (action.name) {
+      case 'upgrade':
+        return [changingAction(action, route, (ctx) => upgradeChange(action, services, ctx), SubscriptionSchema)];
+      case 'prebill':
+        return [prebillAction(action, route, services)];
+      default:
+        return [changingAction(action, route, async ({ record, now }: RecordActionContext<Schema>) => ({ record: statusChange(action, record, now) }))];
+    }
+  });
+}

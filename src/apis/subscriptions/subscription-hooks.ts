@@ -1,0 +1,38 @@
+import { ValidationError } from '../../platform/errors/domain-errors.js';
+import type { RecordOf, ResourceHooks } from '../../platform/registry/resource-definition.js';
+import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import { startingLifecycle, withLineItemIds } from './subscription-dates.js';
+import { resolveModel } from './subscription-model-lookup.js';
+import type { SubscriptionSchema } from './subscription.schema.js';
+
+type SubscriptionRecord = RecordOf<typeof SubscriptionSchema>;
+
+/**
+ * What subscriptions add to the engine: a subscription belongs to a customer, follows a model (its term and trial,
+ * copied into `model`), and starts its life cycle on create. A replace keeps the life cycle (read-only) and the model:
+ * both change through the actions only.
+ */
+export function subscriptionHooks(services: ServiceRegistry): ResourceHooks<typeof SubscriptionSchema> {
+  return {
+    async beforeCreate(doc, { principal, tx, now }) {
+      if (doc.customerId === undefined) throw new ValidationError('body.customerId is required: a subscription belongs to a customer');
+      const resolved = await resolveModel(services, tx, principal, doc);
+      const created: SubscriptionRecord = { ...doc, model: resolved.model, lifecycle: startingLifecycle(resolved, now.getTime()) };
+      if (resolved.modelId === undefined) delete created.modelId;
+      else created.modelId = resolved.modelId;
+      return withProducts(created);
+    },
+    beforeUpdate(doc, stored) {
+      const kept: SubscriptionRecord = { ...doc, model: stored.model, modelId: stored.modelId };
+      if (stored.model === undefined) delete kept.model;
+      if (stored.modelId === undefined) delete kept.modelId;
+      return withProducts(kept);
+    },
+  };
+}
+
+function withProducts(doc: SubscriptionRecord): SubscriptionRecord {
+  const products = withLineItemIds(doc.products);
+  const nextProducts = withLineItemIds(doc.nextProducts);
+  return { ...doc, ...(products ? { products } : {}), ...(nextProducts ? { nextProducts } : {}) };
+}

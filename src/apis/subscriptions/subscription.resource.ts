@@ -1,0 +1,31 @@
+import Type from 'typebox';
+import { defineResource } from '../../platform/registry/resource-definition.js';
+import { SubscriptionSchema } from './subscription.schema.js';
+
+/** The format every subscription list page names (the specification's page carries `format`). */
+export const SUBSCRIPTION_PAGE_FORMAT = 'subscription-v1';
+
+/** Subscriptions (DECISIONS §7): epoch-ms dates, a server-managed life cycle changed only by the actions. */
+export const subscriptionResource = defineResource({
+  name: 'subscription',
+  displayName: 'subscription',
+  path: '/subscriptions',
+  table: 'subscriptions',
+  schema: SubscriptionSchema,
+  scopeArea: 'subscriptions',
+  tag: 'Subscriptions',
+  operations: { list: 'listSubscriptions', create: 'createSubscription', get: 'getSubscription', update: 'updateSubscription', delete: 'deleteSubscription' },
+  key: { param: 'subscriptionId', field: 'id' },
+  readOnly: ['lifecycle'],
+  dates: 'epoch-ms',
+  defaultPageSize: 50,
+  pageFields: { schema: { format: Type.String({ description: 'the layout of the listed subscriptions' }) }, values: { format: SUBSCRIPTION_PAGE_FORMAT } },
+  filters: {
+    customerId: { kind: 'string' },
+    enduserId: { kind: 'string' },
+    storeId: { kind: 'string' },
+    modelId: { kind: 'string' },
+    externalRefId: { kind: 'string' },
+    status: { kind: 'string', path: 'lifecycle.status', description: 'lifecycle.status' },
+  },
+});

@@ -1,0 +1,65 @@
+import { expect } from 'vitest';
+import { unique } from '../support/unique.js';
+import type { TestApp } from '../support/test-app.js';
+
+/** Small factories and checks shared by the Subscription API tests. */
+export type Json = Record<string, any>;
+
+export { unique };
+
+export function modelBody(overrides: Json = {}): Json {
+  return { name: unique('model'), term: { unit: 'MONTH', value: '1' }, ...overrides };
+}
+
+/** A subscription body following an inline monthly model, with one product. */
+export function subscriptionBody(overrides: Json = {}): Json {
+  return { name: unique('sub'), enduserId: 'enduser-1', currency: 'EUR', model: { term: { unit: 'MONTH', value: '1' } }, products: [{ id: 'product-1' }], ...overrides };
+}
+
+async function created(res: { status: number; body: unknown }, what: string): Promise<Json> {
+  if (res.status !== 201) throw new Error(`create ${what} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as Json;
+}
+
+export async function createModel(t: TestApp, token: string, overrides: Json = {}): Promise<Json> {
+  return created(await t.request('POST', '/subscription-models', token, modelBody(overrides)), 'subscription model');
+}
+
+export async function createSubscription(t: TestApp, token: string, overrides: Json = {}): Promise<Json> {
+  return created(await t.request('POST', '/subscriptions', token, subscriptionBody(overrides)), 'subscription');
+}
+
+/** POST /subscriptions/{id}/{action}. */
+export function act(t: TestApp, token: string, id: string, action: string, body?: unknown, headers: Record<string, string> = {}) {
+  return t.request<Json>('POST', `/subscriptions/${id}/${action}`, token, body, headers);
+}
+
+/** The simple error shape with this status and (part of the) message. */
+export function expectError(res: { status: number; body: unknown }, status: number, message?: string | RegExp): Json {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  const body = res.body as Json;
+  expect(body).toMatchObject({ status, error: expect.any(String), message: expect.any(String), path: expect.any(String), timestamp: expect.anything() });
+  if (typeof message === 'string') expect(body.message).toContain(message);
+  else if (message) expect(body.message).toMatch(message);
+  return body;
+}
+
+/** Epoch ms of a UTC date. */
+export const utc = (iso: string) => Date.parse(iso);
+
+/**
+ * A tenant's token that is always valid at the app's clock: the tests move the clock by days (expiry, terms), past
+ * any access token's lifetime, so a new one is issued whenever the clock has moved.
+ */
+export function tokenFor(t: TestApp, tenant: { realm: string; clientSecret: string }): () => Promise<string> {
+  let issuedAt = Number.NaN;
+  let token = '';
+  return async () => {
+    const now = t.built.clock.now().getTime();
+    if (now !== issuedAt) {
+      token = (await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret })).access_token;
+      issuedAt = now;
+    }
+    return token;
+  };
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { act, createModel, createSubscription, expectError, subscriptionBody, type Json } from './subscription-factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('tenant isolation of subscriptions, models and orders', () => {
+  it("hides another customer's subscription (404 on every route) and changes nothing", async () => {
+    const owner = await t.tenant();
+    const stranger = await t.tenant();
+    const sub = await createSubscription(t, owner.token);
+    expectError(await t.request('GET', `/subscriptions/${sub.id}`, stranger.token), 404);
+    expectError(await t.request('PUT', `/subscriptions/${sub.id}`, stranger.token, subscriptionBody()), 404);
+    expectError(await t.request('DELETE', `/subscriptions/${sub.id}`, stranger.token), 404);
+    for (const action of ['cancel', 'suspend', 'reactivate', 'prebill']) expectError(await act(t, stranger.token, sub.id, action), 404);
+    expectError(await act(t, stranger.token, sub.id, 'upgrade', { products: [{ id: 'x' }] }), 404);
+    expect((await t.request<Json>('GET', '/subscriptions', stranger.token)).body.items).toEqual([]);
+    expect((await t.request<Json>('GET', `/subscriptions/${sub.id}`, owner.token)).body).toEqual(sub);
+  });
+
+  it('lets a reseller act on the subscriptions of a customer it is authorized for, and the operator on all', async () => {
+    const publisher = await t.tenant();
+    const sub = await createSubscription(t, publisher.token);
+    const reseller = await t.tenant(undefined, [publisher.customerId]);
+    expect((await act(t, reseller.token, sub.id, 'suspend')).status).toBe(200);
+    expect((await act(t, await t.operator(), sub.id, 'reactivate')).status).toBe(200);
+  });
+
+  it("keeps pre-billed orders to the subscription's customer", async () => {
+    const owner = await t.tenant();
+    const stranger = await t.tenant();
+    const sub = await createSubscription(t, owner.token);
+    const order = (await act(t, owner.token, sub.id, 'prebill')).body;
+    expect((await t.request<Json>('GET', `/orders/${order.id}`, owner.token)).body.customerId).toBe(owner.customerId);
+    expectError(await t.request('GET', `/orders/${order.id}`, stranger.token), 404);
+  });
+
+  it("does not let a subscription use another customer's model, by id or by name", async () => {
+    const owner = await t.tenant();
+    const stranger = await t.tenant();
+    const model = await createModel(t, owner.token);
+    expectError(await t.request('POST', '/subscriptions', stranger.token, subscriptionBody({ modelId: model.id })), 400, 'was not found');
+    expectError(await t.request('POST', '/subscriptions', stranger.token, subscriptionBody({ model: { name: model.name } })), 400, 'no subscription model named');
+    expectError(await t.request('GET', `/subscription-models/${encodeURIComponent(model.name)}`, stranger.token), 404);
+  });
+
+  it("uses the operator's model (no customerId) for any customer", async () => {
+    const tenant = await t.tenant();
+    const shared = await createModel(t, await t.operator());
+    expect(shared.customerId).toBeUndefined();
+    const sub = await createSubscription(t, tenant.token, { modelId: shared.id, model: undefined });
+    expect(sub.modelId).toBe(shared.id);
+  });
+});
