@@ -1,6 +1,7 @@
 import type { ApiModule } from '../api-module.js';
 import { cartHooks } from './cart-hooks.js';
 import { cartRecommendations } from './cart-recommendations.action.js';
+import { lineItemRecommendations } from './line-item-recommendations.action.js';
 import { cartResource } from './cart.resource.js';
 import { CartItemSchema } from './cart.schema.js';
 import { recommendationRuleHooks } from './recommendation-rule-hooks.js';
@@ -15,7 +16,7 @@ export const recommendationsModule: ApiModule = {
   start({ services }) {
     return {
       resources: [
-        { ...recommendationRuleResource, hooks: recommendationRuleHooks, actions: [importRecommendationRule, cartRecommendations] },
+        { ...recommendationRuleResource, hooks: recommendationRuleHooks, actions: [importRecommendationRule, cartRecommendations, lineItemRecommendations] },
         { ...cartResource, hooks: cartHooks(services) },
       ],
       schemas: [DiscountPlanSchema, CartItemSchema, ...RecommendationReportSchemas],
