@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { loadConfig, type Config } from '../src/config.js';
 
 /** The PostgreSQL server the benchmarks run on: DATABASE_URL, or the local default. */
 export const BENCH_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -33,4 +34,17 @@ export async function unreachableDatabase(): Promise<string | undefined> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** The service's configuration for a bench server: its own schema on the bench database, quiet logs, any port, no token rate limit. */
+export function benchServerConfig(schema: string): Config {
+  return loadConfig({
+    DATABASE_URL: BENCH_DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    OPERATOR_CLIENT_SECRET: 'bench-operator-secret',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    TOKEN_RATE_LIMIT: '100000',
+  });
 }

@@ -1,8 +1,7 @@
 import { buildApp } from '../src/app.js';
 import { productResource } from '../src/apis/catalog/product.resource.js';
-import { loadConfig } from '../src/config.js';
 import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
-import { BENCH_DATABASE_URL } from './bench-database.js';
+import { benchServerConfig } from './bench-database.js';
 
 /**
  * Child process of `catalog.bench.ts`: starts the service on PostgreSQL, seeds PRODUCTS products across 100
@@ -13,16 +12,7 @@ const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const CUSTOMERS = 100;
 const SEED_CONCURRENCY = Number(process.env.SEED_CONCURRENCY ?? 16);
 const schema = `bench_catalog_${process.pid}`;
-const secret = 'bench-operator-secret';
-const config = loadConfig({
-  DATABASE_URL: BENCH_DATABASE_URL,
-  DATABASE_SCHEMA: schema,
-  OPERATOR_CLIENT_SECRET: secret,
-  ADMIN_PASSWORD: 'bench-admin-password',
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  TOKEN_RATE_LIMIT: '100000',
-});
+const config = benchServerConfig(schema);
 const built = await buildApp(config);
 const { app, services } = built;
 const products = services.of(productResource);

@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { unreachableDatabase } from './bench-database.js';
+import { startBenchServer } from './child-server.js';
 
 /**
  * The catalogue under load on PostgreSQL: seeds PRODUCTS products (default 100,000) across 100 customers, then
@@ -10,14 +8,6 @@ import { unreachableDatabase } from './bench-database.js';
  * (PRODUCTS=10000 for the smaller catalogue; BENCH_SECONDS per run, default 10).
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-function stop(message: string): never {
-  process.stderr.write(`bench: ${message}\n`);
-  process.exit(1);
-}
-
-const problem = await unreachableDatabase();
-if (problem) stop(problem);
 
 interface Handshake {
   port: number;
@@ -29,23 +19,7 @@ interface Handshake {
 }
 
 process.stderr.write(`seeding ${process.env.PRODUCTS ?? 100_000} products...\n`);
-const child = spawn(process.execPath, ['--import', 'tsx', new URL('./catalog-server.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-const server = await new Promise<Handshake>((resolve, reject) => {
-  const lines = createInterface({ input: child.stdout! });
-  lines.on('line', (line) => {
-    let parsed: Partial<Handshake> | undefined;
-    try {
-      parsed = JSON.parse(line) as Partial<Handshake>;
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed?.port) {
-      lines.removeAllListeners('line');
-      resolve(parsed as Handshake);
-    } else process.stderr.write(`${line}\n`);
-  });
-  child.once('exit', (code) => reject(new Error(`the catalogue server exited with code ${code} before starting (see the lines above)`)));
-}).catch((error: Error) => stop(error.message));
+const { child, server } = await startBenchServer<Handshake>('./catalog-server.ts');
 
 const routes = [
   { name: 'get product', path: `/products/${server.id}`, target: 2000 },

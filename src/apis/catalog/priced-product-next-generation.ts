@@ -31,8 +31,7 @@ export const nextGenerationLookup: ViewLookup<typeof ProductSchema> = {
     const products = services.of(productResource);
     const older = (await products.listRecords(principal, { customerId: params.customerId, publisherRefId: params.publisherRefId, size: 1 })).docs[0];
     if (!older) throw new NotFoundError('product', `${params.customerId}/${params.publisherRefId}`);
-    const source = { ...productResource, filters: { nextGenerationOf: { kind: 'string-array' as const } } };
-    const { docs } = await products.listRecords(principal, { nextGenerationOf: String(older.id), sort: 'createDate,desc', size: CANDIDATES }, source);
+    const { docs } = await products.listRecords(principal, { nextGenerationOf: String(older.id), sort: 'createDate,desc', size: CANDIDATES });
     const newer = lookupQuery.useProductVariationOnly === true ? docs.find((doc) => doc.parentId !== undefined) : docs[0];
     if (!newer) throw new NotFoundError('next generation of product', String(older.id));
     const version = typeof lookupQuery.version === 'number' ? lookupQuery.version : undefined;

@@ -74,7 +74,8 @@ export async function pricedProduct(product: Product & Doc, request: PricedProdu
   if (selected && value !== undefined) {
     const input = { entry: selected.entry, value, currency: selected.currency, vatRate: request.vatRate };
     item.unitPrice = computePrice({ ...input, quantity: 1 });
-    item.price = computePrice({ ...input, quantity: request.quantity });
+    // One unit's price is the unit price: computed once (a page of recommendations prices hundreds).
+    item.price = request.quantity === 1 ? item.unitPrice : computePrice({ ...input, quantity: request.quantity });
   }
   return item as PricedProduct;
 }

@@ -35,6 +35,7 @@ export const productResource = defineResource({
     status: { kind: 'string', description: 'ENABLED or DISABLED' },
     blackListedCountries: { kind: 'string-array', description: 'comma list of country codes, repeatable: products refused in any of them' },
     releaseDate: { kind: 'string', description: 'the release date-time, as stored' },
+    nextGenerationOf: { kind: 'string-array', description: 'comma list, repeatable: the products that replace any of these older products' },
   },
   readOnly: ['parentId'],
   // variantOf names a visible product; descriptionId, when texts are sent, a visible description.

@@ -1,0 +1,42 @@
+import autocannon from 'autocannon';
+import { startBenchServer } from './child-server.js';
+
+/**
+ * Recommendations under load on PostgreSQL: a 5-item cart against RULES rules (default 1,000) and PRODUCTS products
+ * (default 10,000) of one customer (see recommendations-server.ts for the data), requested with the customer's
+ * token at 10 and 50 connections. Usage: `npm run bench:recommendations` (BENCH_SECONDS per run, default 10).
+ */
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const P99_TARGET_MS = 50;
+
+interface Handshake {
+  port: number;
+  token: string;
+  cartId: string;
+  products: number;
+  rules: number;
+  seedSeconds: number;
+  work: { leaves: number; recommended: number; reported: number };
+}
+
+process.stderr.write(`seeding ${process.env.PRODUCTS ?? 10_000} products and ${process.env.RULES ?? 1_000} rules...\n`);
+const { child, server } = await startBenchServer<Handshake>('./recommendations-server.ts');
+const url = `http://127.0.0.1:${server.port}/recommendations/cart?cartId=${server.cartId}`;
+const headers = { authorization: `Bearer ${server.token}` };
+
+try {
+  console.log(`\n${server.products} products and ${server.rules} rules of one customer, seeded in ${server.seedSeconds.toFixed(1)} s`);
+  console.log(`one request: a 5-item cart -> ${server.work.leaves} filled leaves, ${server.work.recommended} recommended (priced) products, ${server.work.reported} reported candidates`);
+  console.log(`${DURATION} s per run, PostgreSQL, one service process\n`);
+  await autocannon({ url, connections: 10, duration: 2, headers });
+  for (const connections of [10, 50]) {
+    const result = await autocannon({ url, connections, duration: DURATION, headers });
+    const failed = result.non2xx + result.errors;
+    const verdict = connections === 10 ? `   target p99 <= ${P99_TARGET_MS} ms: ${result.latency.p99 <= P99_TARGET_MS ? 'met' : 'NOT met'}` : '';
+    console.log(
+      `cart recommendations ${String(connections).padStart(2)} conn ${result.requests.average.toFixed(0).padStart(6)} recommendations/s   p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms${verdict}${failed ? `   ${failed} FAILED responses` : ''}`,
+    );
+  }
+} finally {
+  child.kill('SIGTERM');
+}
