@@ -45,17 +45,32 @@ describe('GET /subscription-models/{model}', () => {
     const stranger = await t.tenant();
     expectError(await t.request('GET', `/subscription-models/${encodeURIComponent(model.name)}`, stranger.token), 404);
   });
+
+  it("reads the customer's own model when the operator has one of the same name", async () => {
+    const name = unique('same');
+    const shared = await createModel(t, await t.operator(), { name });
+    const own = await t.tenant();
+    const mine = await createModel(t, own.token, { name, term: { unit: 'YEAR', value: '1' } });
+    expect((await t.request<Json>('GET', `/subscription-models/${name}`, own.token)).body.id).toBe(mine.id);
+    expect((await t.request<Json>('GET', `/subscription-models/${name}`, tenant.token)).body.id).toBe(shared.id);
+  });
 });
 
 describe('GET /subscription-models', () => {
-  it("lists the caller's models only, 50 per page by default", async () => {
+  it("lists the caller's models and the operator's, never another customer's; 50 per page by default", async () => {
     const own = await t.tenant();
     const a = await createModel(t, own.token);
     const b = await createModel(t, own.token);
-    await createModel(t, tenant.token);
+    const others = await createModel(t, tenant.token);
     const res = await t.request<Json>('GET', '/subscription-models', own.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ size: 50, totalItems: 2 });
-    expect(res.body.items.map((m: Json) => m.id)).toEqual([a.id, b.id]);
+    expect(res.body.size).toBe(50);
+    const listed = res.body.items as Json[];
+    expect(listed.map((m) => m.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(listed.map((m) => m.id)).not.toContain(others.id);
+    for (const model of listed) expect([own.customerId, undefined]).toContain(model.customerId);
+    const mine = await t.request<Json>('GET', `/subscription-models?customerId=${own.customerId}`, own.token);
+    expect(mine.body).toMatchObject({ totalItems: 2 });
+    expect(mine.body.items.map((m: Json) => m.id)).toEqual([a.id, b.id]);
   });
 });

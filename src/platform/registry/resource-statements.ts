@@ -35,7 +35,11 @@ function whereClause(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: Te
   return filterConditions(query.filters.map((filter) => (filter === owner ? { ...filter, values: allowed } : filter)), params, alias, restrictedTo(allowed)).join(' AND ');
 }
 
-/** The record whose key field has `value`: by id, or by another field (the first created when several match). */
+/**
+ * The record whose key field has `value`: by id, or by another field. A key unique per customer can match one record
+ * of each customer the caller sees: the caller's own side comes first (a tenant's records before the operator's, the
+ * operator's before customers'), then the first created.
+ */
 export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpdate = false): Statement {
   const params = new SqlParams();
   const lock = forUpdate ? ' FOR UPDATE' : '';
@@ -43,7 +47,8 @@ export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpda
     return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ${params.add(value)} AND ${tenantCondition(scope, params)}${lock}`, params);
   }
   const match = params.add(JSON.stringify({ [kind.key.field]: value }));
-  return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE doc @> ${match}::jsonb AND ${tenantCondition(scope, params)} ORDER BY id LIMIT 1${lock}`, params);
+  const ownFirst = scope.all ? 'customer_id IS NOT NULL' : 'customer_id IS NULL';
+  return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE doc @> ${match}::jsonb AND ${tenantCondition(scope, params)} ORDER BY ${ownFirst}, id LIMIT 1${lock}`, params);
 }
 
 /** The visible records among `ids` (primary-key lookups), in no particular order. */

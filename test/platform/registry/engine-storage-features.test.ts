@@ -153,6 +153,20 @@ describe('declared operations, record keys and epoch-millisecond dates', () => {
     expect((await ctx.e.request('POST', '/ledgers', owner.token, { name })).status).toBe(409);
   });
 
+  it("find the caller's own record first when a name is used by the operator and by customers", async () => {
+    const name = unique('shared');
+    const operatorLedger = await ctx.e.request('POST', '/ledgers', ctx.operator, { name, balance: 1 });
+    const first = await ctx.t.tenant();
+    const second = await ctx.t.tenant();
+    const firstLedger = await ctx.e.request('POST', '/ledgers', first.token, { name, balance: 2 });
+    const secondLedger = await ctx.e.request('POST', '/ledgers', second.token, { name, balance: 3 });
+    const read = async (token: string) => (await ctx.e.request('GET', `/ledgers/${name}`, token)).body.id;
+    expect(await read(second.token)).toBe(secondLedger.body.id);
+    expect(await read(first.token)).toBe(firstLedger.body.id);
+    expect(await read(ctx.operator)).toBe(operatorLedger.body.id);
+    expect(await read((await ctx.t.tenant()).token)).toBe(operatorLedger.body.id);
+  });
+
   it('carry the page fields a kind declares, and serve a collection action at a path of its own', async () => {
     const owner = await ctx.t.tenant();
     await ctx.e.request('POST', '/ledgers', owner.token, { name: unique('a'), balance: 2.5 });
