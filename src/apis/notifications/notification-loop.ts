@@ -1,0 +1,67 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { startBackgroundTask } from '../../platform/background-task.js';
+import type { Database } from '../../platform/db/database.js';
+import { outboxBacklog } from './dispatch-store.js';
+import { dispatchBatch, type DispatcherDeps } from './dispatcher.js';
+import type { DeliveryWorker } from './delivery-worker.js';
+import type { NotificationMetrics } from './notification-metrics.js';
+
+/** Events read per dispatch transaction: short transactions, so writers and other dispatchers are never held long. */
+export const DISPATCH_BATCH = 100;
+
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/** Runs `work` until it reports nothing left, never twice at once (a slow round makes the next tick a no-op). */
+function exclusive(work: () => Promise<boolean>): () => Promise<void> {
+  let running = false;
+  return async () => {
+    if (running) return;
+    running = true;
+    try {
+      while (await work());
+    } finally {
+      running = false;
+    }
+  };
+}
+
+export interface LoopDeps {
+  db: Database;
+  dispatcher: DispatcherDeps;
+  worker: DeliveryWorker;
+  metrics: NotificationMetrics;
+  pollMs: number;
+  batchSize: number;
+  log: FastifyBaseLogger;
+}
+
+/** The dispatcher and the delivery worker of this process, polling every `pollMs`. Returns the stop function. */
+export function startNotificationLoop(deps: LoopDeps): () => void {
+  const dispatch = exclusive(async () => {
+    const result = await dispatchBatch(deps.dispatcher, DISPATCH_BATCH);
+    for (const lag of result.lags) deps.metrics.dispatchLag.observe(lag);
+    return result.events === DISPATCH_BATCH;
+  });
+  const deliver = exclusive(async () => (await deps.worker.deliverDue()) === deps.batchSize);
+  const stops = [
+    startBackgroundTask({ name: 'notification dispatch', everyMs: deps.pollMs, run: dispatch }, deps.log),
+    startBackgroundTask({ name: 'notification delivery', everyMs: deps.pollMs, run: deliver }, deps.log),
+    startBackgroundTask(
+      {
+        name: 'outbox backlog metrics',
+        everyMs: 15_000,
+        run: async () => {
+          const { count, oldest } = await outboxBacklog(deps.db);
+          deps.metrics.backlog.set(count);
+          deps.metrics.oldestAge.set(oldest ? Math.max(0, (deps.dispatcher.clock.now().getTime() - oldest.getTime()) / 1000) : 0);
+        },
+      },
+      deps.log,
+    ),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,61 @@
+import type { ApiModule } from '../api-module.js';
+import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
+import { OutboundClient } from '../../platform/outbound/outbound-client.js';
+import { DeliveryWorker } from './delivery-worker.js';
+import { notificationActions, OutsideEventSchema } from './notification-actions.js';
+import { notificationDefinitionHooks } from './notification-definition-hooks.js';
+import { notificationDefinitionResource } from './notification-definition.resource.js';
+import { EventFilterSchema } from './notification-definition.schema.js';
+import { newWorkerId, startNotificationLoop } from './notification-loop.js';
+import { NotificationMetrics } from './notification-metrics.js';
+import { notificationReceiverHooks } from './notification-receiver-hooks.js';
+import { notificationReceiverResource } from './notification-receiver.resource.js';
+import { HttpClientConfigurationSchema } from './notification-receiver.schema.js';
+import { notificationResource } from './notification.resource.js';
+import { HttpWebhookSender, TRY_TIMEOUT_MS } from './webhook-sender.js';
+
+/** Records claimed per delivery round, delivered concurrently. */
+export const DELIVERY_BATCH = 50;
+/** A claim outlives the longest try (its timeout, and an OAuth token call's) with a wide margin. */
+export const LEASE_MS = 6 * TRY_TIMEOUT_MS;
+
+/**
+ * The Notification API (DECISIONS §5, §6): definitions, receivers, processing records, outside events; and, unless
+ * NOTIFICATION_WORKER=off, the dispatcher and the delivery worker of this process.
+ */
+export const notificationsModule: ApiModule = {
+  name: 'notifications',
+  start({ db, config, clock, services, log }) {
+    const metrics = new NotificationMetrics();
+    const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(config.outboundAllowlist) });
+    const schedule = config.notificationRetrySchedule;
+    const worker = new DeliveryWorker({
+      db,
+      clock,
+      services,
+      webhooks: new HttpWebhookSender(() => outbound),
+      schedule,
+      workerId: newWorkerId(),
+      leaseMs: LEASE_MS,
+      batchSize: DELIVERY_BATCH,
+      metrics,
+      log,
+    });
+    const stopLoop = config.notificationWorker
+      ? startNotificationLoop({ db, dispatcher: { db, clock, schedule }, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log })
+      : undefined;
+    return {
+      resources: [
+        { ...notificationDefinitionResource, hooks: notificationDefinitionHooks },
+        { ...notificationReceiverResource, hooks: notificationReceiverHooks },
+        { ...notificationResource, actions: notificationActions },
+      ],
+      schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema],
+      routes: async (app) => metrics.register(app.metrics),
+      async stop() {
+        stopLoop?.();
+        await outbound.close();
+      },
+    };
+  },
+};
