@@ -18,13 +18,13 @@ export async function dispatchAll(t: TestApp, schedule = t.config.notificationRe
 }
 
 /** A delivery worker of the app allowed to reach 127.0.0.1 (the tests' receivers). */
-export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {}): { worker: DeliveryWorker; close: () => Promise<void> } {
-  const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(['127.0.0.1']) });
+export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {}, options: { allowlist?: string[]; timeoutMs?: number } = {}): { worker: DeliveryWorker; close: () => Promise<void> } {
+  const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(options.allowlist ?? ['127.0.0.1']) });
   const worker = new DeliveryWorker({
     db: t.built.db,
     clock: t.built.clock,
     services: t.built.services,
-    webhooks: new HttpWebhookSender(() => outbound),
+    webhooks: new HttpWebhookSender(() => outbound, options.timeoutMs),
     schedule: t.config.notificationRetrySchedule,
     workerId: 'test-worker',
     leaseMs: 60_000,

@@ -63,7 +63,10 @@ async function startOf(body: AsyncIterable<Buffer>): Promise<string> {
 
 /** Web hooks through the outbound client (address rules of DECISIONS §6 on every connection), no redirects followed. */
 export class HttpWebhookSender implements WebhookSender {
-  constructor(private readonly client: (url: string) => OutboundClient) {}
+  constructor(
+    private readonly client: (url: string) => OutboundClient,
+    private readonly timeoutMs = TRY_TIMEOUT_MS,
+  ) {}
 
   async send(request: WebhookRequest): Promise<WebhookAnswer> {
     const headers = {
@@ -73,7 +76,7 @@ export class HttpWebhookSender implements WebhookSender {
       ...(request.bearerToken ? { authorization: `Bearer ${request.bearerToken}` } : {}),
       ...signedHeaders(request),
     };
-    const response = await this.client(request.url).request(request.url, { method: 'POST', headers, body: request.body, signal: AbortSignal.timeout(TRY_TIMEOUT_MS), idleTimeoutMs: TRY_TIMEOUT_MS });
+    const response = await this.client(request.url).request(request.url, { method: 'POST', headers, body: request.body, signal: AbortSignal.timeout(this.timeoutMs), idleTimeoutMs: this.timeoutMs });
     let text: string;
     try {
       text = await startOf(response.body);
