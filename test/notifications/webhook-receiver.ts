@@ -12,6 +12,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Never answer (a receiver that hangs). */
   hang?: boolean;
+  /** Answer after this long (a slow receiver). */
+  delayMs?: number;
 }
 
 /** A real HTTP receiver on 127.0.0.1: answers from a queue (then `fallback`), records every request. */
@@ -30,7 +32,9 @@ export class WebhookReceiver {
         receiver.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
         const answer = receiver.answers.shift() ?? receiver.fallback;
         if (answer.hang) return;
-        response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
+        const send = () => response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
+        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        else send();
       });
     });
     await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));

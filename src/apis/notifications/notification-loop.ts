@@ -16,16 +16,20 @@ export function newWorkerId(): string {
 }
 
 /** Runs `work` until it reports nothing left, never twice at once (a slow round makes the next tick a no-op). */
-function exclusive(work: () => Promise<boolean>): () => Promise<void> {
-  let running = false;
-  return async () => {
-    if (running) return;
-    running = true;
-    try {
-      while (await work());
-    } finally {
-      running = false;
-    }
+function exclusive(work: () => Promise<boolean>): { run: () => Promise<void>; idle: () => Promise<void> } {
+  let current: Promise<void> | undefined;
+  const loop = async () => {
+    while (await work());
+  };
+  return {
+    run: async () => {
+      if (current) return;
+      current = loop().finally(() => {
+        current = undefined;
+      });
+      await current;
+    },
+    idle: () => (current ?? Promise.resolve()).catch(() => undefined),
   };
 }
 
@@ -39,8 +43,11 @@ export interface LoopDeps {
   log: FastifyBaseLogger;
 }
 
-/** The dispatcher and the delivery worker of this process, polling every `pollMs`. Returns the stop function. */
-export function startNotificationLoop(deps: LoopDeps): () => void {
+/**
+ * The dispatcher and the delivery worker of this process, polling every `pollMs`. The stop function ends the polling
+ * and resolves once the round in progress has ended (its tries are recorded before the database closes).
+ */
+export function startNotificationLoop(deps: LoopDeps): () => Promise<void> {
   const dispatch = exclusive(async () => {
     const result = await dispatchBatch(deps.dispatcher, DISPATCH_BATCH);
     for (const lag of result.lags) deps.metrics.dispatchLag.observe(lag);
@@ -48,8 +55,8 @@ export function startNotificationLoop(deps: LoopDeps): () => void {
   });
   const deliver = exclusive(async () => (await deps.worker.deliverDue()) === deps.batchSize);
   const stops = [
-    startBackgroundTask({ name: 'notification dispatch', everyMs: deps.pollMs, run: dispatch }, deps.log),
-    startBackgroundTask({ name: 'notification delivery', everyMs: deps.pollMs, run: deliver }, deps.log),
+    startBackgroundTask({ name: 'notification dispatch', everyMs: deps.pollMs, run: dispatch.run }, deps.log),
+    startBackgroundTask({ name: 'notification delivery', everyMs: deps.pollMs, run: deliver.run }, deps.log),
     startBackgroundTask(
       {
         name: 'outbox backlog metrics',
@@ -63,5 +70,8 @@ export function startNotificationLoop(deps: LoopDeps): () => void {
       deps.log,
     ),
   ];
-  return () => stops.forEach((stop) => stop());
+  return async () => {
+    stops.forEach((stop) => stop());
+    await Promise.all([dispatch.idle(), deliver.idle()]);
+  };
 }

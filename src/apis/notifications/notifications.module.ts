@@ -12,12 +12,10 @@ import { notificationReceiverHooks } from './notification-receiver-hooks.js';
 import { notificationReceiverResource } from './notification-receiver.resource.js';
 import { HttpClientConfigurationSchema } from './notification-receiver.schema.js';
 import { notificationResource } from './notification.resource.js';
-import { HttpWebhookSender, TRY_TIMEOUT_MS } from './webhook-sender.js';
+import { HttpWebhookSender } from './webhook-sender.js';
 
 /** Records claimed per delivery round, delivered concurrently. */
 export const DELIVERY_BATCH = 50;
-/** A claim outlives the longest try (its timeout, and an OAuth token call's) with a wide margin. */
-export const LEASE_MS = 6 * TRY_TIMEOUT_MS;
 
 /**
  * The Notification API (DECISIONS §5, §6): definitions, receivers, processing records, outside events; and, unless
@@ -36,7 +34,7 @@ export const notificationsModule: ApiModule = {
       webhooks: new HttpWebhookSender(() => outbound),
       schedule,
       workerId: newWorkerId(),
-      leaseMs: LEASE_MS,
+      leaseMs: config.notificationLeaseSeconds * 1000,
       batchSize: DELIVERY_BATCH,
       metrics,
       log,
@@ -53,7 +51,7 @@ export const notificationsModule: ApiModule = {
       schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema],
       routes: async (app) => metrics.register(app.metrics),
       async stop() {
-        stopLoop?.();
+        await stopLoop?.();
         await outbound.close();
       },
     };
