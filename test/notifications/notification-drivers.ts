@@ -1,5 +1,6 @@
 import { OutboundAllowlist } from '../../src/platform/outbound/outbound-allowlist.js';
-import { OutboundClient } from '../../src/platform/outbound/outbound-client.js';
+import { OAuthTokens } from '../../src/apis/notifications/oauth-tokens.js';
+import { ReceiverClients } from '../../src/apis/notifications/receiver-clients.js';
 import { DeliveryWorker, type DeliveryWorkerDeps } from '../../src/apis/notifications/delivery-worker.js';
 import { dispatchBatch, type DispatchResult } from '../../src/apis/notifications/dispatcher.js';
 import { HttpWebhookSender } from '../../src/apis/notifications/webhook-sender.js';
@@ -19,19 +20,20 @@ export async function dispatchAll(t: TestApp, schedule = t.config.notificationRe
 
 /** A delivery worker of the app allowed to reach 127.0.0.1 (the tests' receivers). */
 export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {}, options: { allowlist?: string[]; timeoutMs?: number } = {}): { worker: DeliveryWorker; close: () => Promise<void> } {
-  const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(options.allowlist ?? ['127.0.0.1']) });
+  const clients = new ReceiverClients(OutboundAllowlist.parse(options.allowlist ?? ['127.0.0.1']));
   const worker = new DeliveryWorker({
     db: t.built.db,
     clock: t.built.clock,
     services: t.built.services,
-    webhooks: new HttpWebhookSender(() => outbound, options.timeoutMs),
+    webhooks: new HttpWebhookSender((tls) => clients.client(tls), options.timeoutMs),
+    tokens: new OAuthTokens(t.built.clock, () => clients.client(undefined)),
     schedule: t.config.notificationRetrySchedule,
     workerId: 'test-worker',
     leaseMs: 60_000,
     batchSize: 50,
     ...overrides,
   });
-  return { worker, close: () => outbound.close() };
+  return { worker, close: () => clients.close() };
 }
 
 /** The processing records of one definition, oldest first, as the operator lists them. */

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDetailedError } from '../catalog/catalog-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { makeTlsMaterial } from './tls-material.js';
 import { createDefinition, createReceiver, definitionBody, receiverBody, type Json } from './notification-factories.js';
 
 let t: TestApp;
 let operator: string;
+const tls = makeTlsMaterial();
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -65,7 +67,7 @@ describe('POST /notification-receivers', () => {
     const httpClientConfiguration = {
       clientCredentialOauth2Config: { clientId: 'hooks', clientSecret: 'very-secret', oauth2Type: 'CLIENT_CREDENTIALS', scopes: ['hooks:write'], tokenUrl: 'https://auth.example.com/token' },
       httpHeaders: { 'x-team': ['orders', 'eu'] },
-      tlsConfiguration: { clientCertificates: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----', privateKey: '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----', tlsAuthMode: 'MUTUAL' },
+      tlsConfiguration: { clientCertificates: tls.clientCert, privateKey: tls.clientKey, serverCACertificates: tls.caCert, tlsAuthMode: 'MUTUAL' },
     };
     const created = await createReceiver(t, operator, { httpClientConfiguration });
     expect(created.httpClientConfiguration.clientCredentialOauth2Config.clientSecret).toBe('********');
@@ -75,7 +77,17 @@ describe('POST /notification-receivers', () => {
     expect(updated.status).toBe(200);
     const { rows } = await t.built.db.query<{ doc: Json }>('SELECT doc FROM notification_receivers WHERE id = $1', [created.id]);
     expect(rows[0]!.doc.httpClientConfiguration.clientCredentialOauth2Config.clientSecret).toBe('very-secret');
-    expect(rows[0]!.doc.httpClientConfiguration.tlsConfiguration.privateKey).toContain('BEGIN PRIVATE KEY');
+    expect(rows[0]!.doc.httpClientConfiguration.tlsConfiguration.privateKey).toBe(tls.clientKey);
+  });
+
+  it('answers 400 for PEM material that does not parse, a key without its certificate, and a token URL that is not http(s)', async () => {
+    const configured = (tlsConfiguration: Json, oauth: Json = {}) => receiverBody({ httpClientConfiguration: { tlsConfiguration, clientCredentialOauth2Config: oauth } });
+    const post = (body: Json) => t.request('POST', '/notification-receivers', operator, body);
+    expectDetailedError(await post(configured({ clientCertificates: 'not a pem', privateKey: tls.clientKey })), 400, 'VALIDATION', 'tlsConfiguration.clientCertificates must be an X.509 certificate');
+    expectDetailedError(await post(configured({ clientCertificates: tls.clientCert, privateKey: 'nope' })), 400, 'VALIDATION', 'tlsConfiguration.privateKey must be a private key');
+    expectDetailedError(await post(configured({ serverCACertificates: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' })), 400, 'VALIDATION', 'serverCACertificates');
+    expectDetailedError(await post(configured({ privateKey: tls.clientKey })), 400, 'VALIDATION', 'needs both clientCertificates and privateKey');
+    expectDetailedError(await post(configured({}, { tokenUrl: 'file:///etc/passwd' })), 400, 'VALIDATION', 'clientCredentialOauth2Config.tokenUrl');
   });
 
   it('accepts emails as a comma-separated string and answers them as a list', async () => {

@@ -65,7 +65,7 @@ function startWorker(t: TestApp, name: string): ChildProcess {
     ADMIN_PASSWORD,
     OUTBOUND_ALLOWLIST: '127.0.0.1',
     NOTIFICATION_POLL_MS: '50',
-    NOTIFICATION_LEASE: '10',
+    NOTIFICATION_LEASE: '15',
     LOG_LEVEL: 'warn',
     DATA_DIR: `/tmp/worker-${name}-${process.pid}`,
   };
@@ -81,7 +81,7 @@ describe.skipIf(!onPostgres)('worker processes (npm run worker, PostgreSQL)', ()
     const hooks = await WebhookReceiver.start();
     receivers.push(hooks);
     // Slow answers keep the first worker in the middle of its batch when it is killed.
-    hooks.fallback = { status: 200, body: 'ok', delayMs: 150 };
+    hooks.fallback = { status: 200, body: 'ok', delayMs: 1000 };
     const definition = await scenario(t, hooks.url, 60);
     const first = startWorker(t, 'a');
     await until('the first worker is delivering', async () => hooks.received.length >= 3);
@@ -104,9 +104,9 @@ describe.skipIf(!onPostgres)('worker processes (npm run worker, PostgreSQL)', ()
     // Only what the killed worker had sent without recording it may arrive twice; the two live workers never overlap.
     const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
     expect(twice.filter((id) => !inFlight.has(id))).toEqual([]);
-    expect([...counts.values()].every((n) => n <= 2)).toBe(true);
+    expect([...counts].filter(([, n]) => n > 2), 'delivered more than twice').toEqual([]);
     expect(hooks.received.length - arrivedBeforeKill).toBeGreaterThan(0);
     const { rows } = await t.built.db.query<{ tries: number }>('SELECT tries FROM notifications WHERE definition_id = $1', [definition.id]);
-    expect(rows.every((row) => row.tries === 1)).toBe(true);
+    expect(rows.filter((row) => row.tries !== 1), 'tries other than 1').toEqual([]);
   }, 180_000);
 });

@@ -1,9 +1,13 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type ServerOptions } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedHook {
   headers: IncomingHttpHeaders;
   body: string;
+  /** Over TLS: the subject CN of the client certificate presented, if any. */
+  clientCertificate?: string;
 }
 
 export interface Answer {
@@ -23,26 +27,33 @@ export class WebhookReceiver {
   private server!: Server;
   fallback: Answer = { status: 200, body: 'ok' };
 
-  static async start(): Promise<WebhookReceiver> {
+  private tls = false;
+
+  /** Plain HTTP, or HTTPS with `tls` (server certificate, and the CA and `requestCert` to ask for a client certificate). */
+  static async start(tls?: ServerOptions): Promise<WebhookReceiver> {
     const receiver = new WebhookReceiver();
-    receiver.server = createServer((request, response) => {
+    receiver.tls = Boolean(tls);
+    const handle = (request: IncomingMessage, response: ServerResponse) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        receiver.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        const peer = tls ? (request.socket as TLSSocket).getPeerCertificate() : undefined;
+        const clientCertificate = peer && 'subject' in peer && peer.subject ? String(peer.subject.CN) : undefined;
+        receiver.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), ...(clientCertificate ? { clientCertificate } : {}) });
         const answer = receiver.answers.shift() ?? receiver.fallback;
         if (answer.hang) return;
         const send = () => response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
         if (answer.delayMs) setTimeout(send, answer.delayMs);
         else send();
       });
-    });
+    };
+    receiver.server = tls ? createTlsServer(tls, handle) : createServer(handle);
     await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+    return `${this.tls ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
   }
 
   answer(...answers: Answer[]): void {

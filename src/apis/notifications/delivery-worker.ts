@@ -12,7 +12,9 @@ import { notificationReceiverResource } from './notification-receiver.resource.j
 import type { NotificationReceiver } from './notification-receiver.schema.js';
 import { claimDue, recordTry, type ClaimedNotification } from './notification-store.js';
 import type { NotificationMetrics } from './notification-metrics.js';
+import { TokenError, type OAuthConfig } from './oauth-tokens.js';
 import { renderPayload } from './payload-rendering.js';
+import { tlsOf } from './receiver-clients.js';
 import type { WebhookSender } from './webhook-sender.js';
 
 /** At most this many errors are kept on a record (the latest ones). */
@@ -23,6 +25,8 @@ export interface DeliveryWorkerDeps {
   clock: Clock;
   services: ServiceRegistry;
   webhooks: WebhookSender;
+  /** OAuth2 client-credentials tokens of receivers that configure a `tokenUrl`. */
+  tokens: TokenSource;
   /** Delays of the tries, seconds. */
   schedule: number[];
   workerId: string;
@@ -31,6 +35,11 @@ export interface DeliveryWorkerDeps {
   batchSize: number;
   metrics?: NotificationMetrics;
   log?: FastifyBaseLogger;
+}
+
+export interface TokenSource {
+  token(config: OAuthConfig): Promise<string>;
+  forget(config: OAuthConfig): void;
 }
 
 /** How one try ended. */
@@ -112,6 +121,12 @@ export class DeliveryWorker {
     return this.sendWebhook(record, receiver, receiverDoc, body);
   }
 
+  /** The bearer token a receiver's OAuth2 configuration calls for, or undefined when it has none. */
+  private async bearerFor(doc: NotificationReceiver): Promise<string | undefined> {
+    const oauth = doc.httpClientConfiguration?.clientCredentialOauth2Config;
+    return oauth?.tokenUrl ? this.deps.tokens.token(oauth) : undefined;
+  }
+
   private async sendWebhook(record: ClaimedNotification, receiver: OwnedDoc, doc: NotificationReceiver, body: string): Promise<TryResult> {
     const fields: Doc = { webHookPayload: body };
     try {
@@ -122,6 +137,8 @@ export class DeliveryWorker {
         signingSecret: String(doc.signingSecret),
         sentAt: this.deps.clock.now(),
         fixedHeaders: doc.httpClientConfiguration?.httpHeaders,
+        bearerToken: await this.bearerFor(doc),
+        tls: tlsOf(doc.httpClientConfiguration),
       });
       fields.webHookResponse = answer.summary;
       if (answer.status >= 200 && answer.status < 300) return { success: true, final: false, fields, outcome: 'success' };
@@ -129,9 +146,12 @@ export class DeliveryWorker {
         await this.deactivate(receiver.id);
         return { success: false, final: true, error: `the receiver answered 410 Gone: receiver ${receiver.id} set INACTIVE`, fields, outcome: 'gone' };
       }
+      const oauth = doc.httpClientConfiguration?.clientCredentialOauth2Config;
+      if (answer.status === 401 && oauth?.tokenUrl) this.deps.tokens.forget(oauth);
       const wait = answer.status === 429 || answer.status === 503 ? retryAfterSeconds(answer.retryAfter, this.deps.clock.now()) : undefined;
       return { success: false, final: false, error: `the receiver answered ${answer.status}`, fields, outcome: 'failure', ...(wait === undefined ? {} : { retryAfterSeconds: wait }) };
     } catch (error) {
+      if (error instanceof TokenError) return { success: false, final: false, error: error.message, fields, outcome: 'failure' };
       if (!(error instanceof OutboundError)) throw error;
       this.deps.log?.info({ notificationId: record.id, detail: error.detail }, 'web hook not delivered');
       return { success: false, final: false, error: error.message, fields, outcome: 'failure' };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
 import { EMAIL_MAX_LENGTH } from '../../platform/registry/schema-types.js';
@@ -23,21 +23,45 @@ function emailList(emails: NotificationReceiver['emails']): string[] | undefined
   return list;
 }
 
-/** Web hooks are sent over http or https only; the outbound rules about addresses apply when sending. */
-function checkUrl(url: string | undefined): void {
+/** Web hooks and token calls go over http or https only; the outbound rules about addresses apply when sending. */
+function checkUrl(url: string | undefined, field: string): void {
   if (url === undefined) return;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new ValidationError('body.url must be an absolute http:// or https:// URL');
+    throw new ValidationError(`${field} must be an absolute http:// or https:// URL`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ValidationError('body.url must be an absolute http:// or https:// URL');
-  if (parsed.username || parsed.password) throw new ValidationError('body.url must not carry credentials (user:password@)');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ValidationError(`${field} must be an absolute http:// or https:// URL`);
+  if (parsed.username || parsed.password) throw new ValidationError(`${field} must not carry credentials (user:password@)`);
+}
+
+/** PEM material is checked when stored, so a broken certificate is a 400 now rather than a failed try later. */
+function checkPem(value: string | undefined, field: string, parse: (pem: string) => unknown, what: string): void {
+  if (value === undefined) return;
+  try {
+    parse(value);
+  } catch {
+    throw new ValidationError(`${field} must be ${what} in PEM form`);
+  }
+}
+
+function checkHttpClient(doc: NotificationReceiver): void {
+  const configuration = doc.httpClientConfiguration;
+  const prefix = 'body.httpClientConfiguration';
+  checkUrl(configuration?.clientCredentialOauth2Config?.tokenUrl, `${prefix}.clientCredentialOauth2Config.tokenUrl`);
+  const tls = configuration?.tlsConfiguration;
+  checkPem(tls?.clientCertificates, `${prefix}.tlsConfiguration.clientCertificates`, (pem) => new X509Certificate(pem), 'an X.509 certificate (chain)');
+  checkPem(tls?.serverCACertificates, `${prefix}.tlsConfiguration.serverCACertificates`, (pem) => new X509Certificate(pem), 'X.509 CA certificates');
+  checkPem(tls?.privateKey, `${prefix}.tlsConfiguration.privateKey`, (pem) => createPrivateKey(pem), 'a private key');
+  if (Boolean(tls?.clientCertificates) !== Boolean(tls?.privateKey)) {
+    throw new ValidationError(`${prefix}.tlsConfiguration needs both clientCertificates and privateKey, or neither`);
+  }
 }
 
 function normalised(doc: NotificationReceiver): NotificationReceiver {
-  checkUrl(doc.url);
+  checkUrl(doc.url, 'body.url');
+  checkHttpClient(doc);
   const emails = emailList(doc.emails);
   return emails === undefined ? doc : { ...doc, emails };
 }

@@ -1,6 +1,5 @@
 import type { ApiModule } from '../api-module.js';
 import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
-import { OutboundClient } from '../../platform/outbound/outbound-client.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { notificationActions, OutsideEventSchema } from './notification-actions.js';
 import { notificationDefinitionHooks } from './notification-definition-hooks.js';
@@ -12,6 +11,8 @@ import { notificationReceiverHooks } from './notification-receiver-hooks.js';
 import { notificationReceiverResource } from './notification-receiver.resource.js';
 import { HttpClientConfigurationSchema } from './notification-receiver.schema.js';
 import { notificationResource } from './notification.resource.js';
+import { OAuthTokens } from './oauth-tokens.js';
+import { ReceiverClients } from './receiver-clients.js';
 import { HttpWebhookSender } from './webhook-sender.js';
 
 /** Records claimed per delivery round, delivered concurrently. */
@@ -25,13 +26,14 @@ export const notificationsModule: ApiModule = {
   name: 'notifications',
   start({ db, config, clock, services, log }) {
     const metrics = new NotificationMetrics();
-    const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(config.outboundAllowlist) });
+    const clients = new ReceiverClients(OutboundAllowlist.parse(config.outboundAllowlist));
     const schedule = config.notificationRetrySchedule;
     const worker = new DeliveryWorker({
       db,
       clock,
       services,
-      webhooks: new HttpWebhookSender(() => outbound),
+      webhooks: new HttpWebhookSender((tls) => clients.client(tls)),
+      tokens: new OAuthTokens(clock, () => clients.client(undefined)),
       schedule,
       workerId: newWorkerId(),
       leaseMs: config.notificationLeaseSeconds * 1000,
@@ -52,7 +54,7 @@ export const notificationsModule: ApiModule = {
       routes: async (app) => metrics.register(app.metrics),
       async stop() {
         await stopLoop?.();
-        await outbound.close();
+        await clients.close();
       },
     };
   },

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
+import type { OutboundTls } from '../../platform/outbound/guarded-connector.js';
 
 /** Each try has this long in all, connection to last byte (DECISIONS §6). */
 export const TRY_TIMEOUT_MS = 10_000;
@@ -19,6 +20,8 @@ export interface WebhookRequest {
   sentAt: Date;
   fixedHeaders?: Record<string, string[]>;
   bearerToken?: string;
+  /** The receiver's client certificate and CAs. */
+  tls?: OutboundTls;
 }
 
 export interface WebhookAnswer {
@@ -50,21 +53,22 @@ function fixed(headers: Record<string, string[]> | undefined): Record<string, st
   return out;
 }
 
-async function startOf(body: AsyncIterable<Buffer>): Promise<string> {
+/** The first `maxBytes` of a body as text; the rest is not read (the connection is dropped instead). */
+export async function readAtMost(body: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     chunks.push(chunk);
     size += chunk.length;
-    if (size >= RESPONSE_BODY_KEPT * 4) break;
+    if (size >= maxBytes) break;
   }
-  return Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BODY_KEPT);
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
 }
 
 /** Web hooks through the outbound client (address rules of DECISIONS §6 on every connection), no redirects followed. */
 export class HttpWebhookSender implements WebhookSender {
   constructor(
-    private readonly client: (url: string) => OutboundClient,
+    private readonly client: (tls: OutboundTls | undefined) => OutboundClient,
     private readonly timeoutMs = TRY_TIMEOUT_MS,
   ) {}
 
@@ -76,10 +80,10 @@ export class HttpWebhookSender implements WebhookSender {
       ...(request.bearerToken ? { authorization: `Bearer ${request.bearerToken}` } : {}),
       ...signedHeaders(request),
     };
-    const response = await this.client(request.url).request(request.url, { method: 'POST', headers, body: request.body, signal: AbortSignal.timeout(this.timeoutMs), idleTimeoutMs: this.timeoutMs });
+    const response = await this.client(request.tls).request(request.url, { method: 'POST', headers, body: request.body, signal: AbortSignal.timeout(this.timeoutMs), idleTimeoutMs: this.timeoutMs });
     let text: string;
     try {
-      text = await startOf(response.body);
+      text = (await readAtMost(response.body, RESPONSE_BODY_KEPT * 4)).slice(0, RESPONSE_BODY_KEPT);
     } catch (error) {
       throw error instanceof OutboundError ? error : new OutboundError('timeout', 'the answer body could not be read in time');
     }

@@ -1,5 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import { guardedConnector, type Resolver } from './guarded-connector.js';
+import { guardedConnector, type OutboundTls, type Resolver } from './guarded-connector.js';
 import type { OutboundAllowlist } from './outbound-allowlist.js';
 import { OutboundError } from './outbound-errors.js';
 
@@ -8,6 +8,8 @@ export interface OutboundClientOptions {
   /** Tests may answer host names themselves; production uses the system resolver. */
   resolve?: Resolver;
   connectTimeoutMs?: number;
+  /** A client certificate to present and CAs to trust instead of the system's (a notification receiver's TLS configuration). */
+  tls?: OutboundTls;
 }
 
 export interface OutboundRequest {
