@@ -4,6 +4,12 @@ import { ReceiverClients } from '../../src/apis/notifications/receiver-clients.j
 import { DeliveryWorker, type DeliveryWorkerDeps } from '../../src/apis/notifications/delivery-worker.js';
 import { dispatchBatch, type DispatchResult } from '../../src/apis/notifications/dispatcher.js';
 import { HttpWebhookSender } from '../../src/apis/notifications/webhook-sender.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AssetService } from '../../src/apis/assets/asset.service.js';
+import { FsAssetStore } from '../../src/apis/assets/fs-asset-store.js';
+import { SmtpMailSender } from '../../src/apis/notifications/mail-sender.js';
 import type { TestApp } from '../support/test-app.js';
 import type { Json } from './notification-factories.js';
 
@@ -19,13 +25,28 @@ export async function dispatchAll(t: TestApp, schedule = t.config.notificationRe
 }
 
 /** A delivery worker of the app allowed to reach 127.0.0.1 (the tests' receivers). */
-export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {}, options: { allowlist?: string[]; timeoutMs?: number } = {}): { worker: DeliveryWorker; close: () => Promise<void> } {
+export interface WorkerOptions {
+  allowlist?: string[];
+  timeoutMs?: number;
+  /** Unset: mails go to `<dataDir>/mail-spool`. */
+  smtpUrl?: string;
+  dataDir?: string;
+}
+
+export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {}, options: WorkerOptions = {}): { worker: DeliveryWorker; close: () => Promise<void>; dataDir: string } {
   const clients = new ReceiverClients(OutboundAllowlist.parse(options.allowlist ?? ['127.0.0.1']));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'notif-worker-'));
+  const store = new FsAssetStore(join(dataDir, 'assets'));
+  const mail = new SmtpMailSender(
+    { smtpUrl: options.smtpUrl, from: 'platform@example.com', spoolDir: join(dataDir, 'mail-spool'), stagingDir: join(dataDir, 'assets', '.staging'), messageIdHost: 'platform.example.com' },
+    new AssetService(t.built.db, store, 'http://localhost:8080', t.built.clock),
+  );
   const worker = new DeliveryWorker({
     db: t.built.db,
     clock: t.built.clock,
     services: t.built.services,
     webhooks: new HttpWebhookSender((tls) => clients.client(tls), options.timeoutMs),
+    mail,
     tokens: new OAuthTokens(t.built.clock, () => clients.client(undefined)),
     schedule: t.config.notificationRetrySchedule,
     workerId: 'test-worker',
@@ -33,7 +54,12 @@ export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {
     batchSize: 50,
     ...overrides,
   });
-  return { worker, close: () => clients.close() };
+  const close = async () => {
+    await clients.close();
+    mail.close();
+    await store.close();
+  };
+  return { worker, close, dataDir };
 }
 
 /** The processing records of one definition, oldest first, as the operator lists them. */

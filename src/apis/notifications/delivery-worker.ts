@@ -16,6 +16,8 @@ import { TokenError, type OAuthConfig } from './oauth-tokens.js';
 import { renderPayload } from './payload-rendering.js';
 import { tlsOf } from './receiver-clients.js';
 import type { WebhookSender } from './webhook-sender.js';
+import type { MailSender } from './mail-sender.js';
+import type { RenderedPayload } from './payload-rendering.js';
 
 /** At most this many errors are kept on a record (the latest ones). */
 const ERRORS_KEPT = 100;
@@ -25,6 +27,7 @@ export interface DeliveryWorkerDeps {
   clock: Clock;
   services: ServiceRegistry;
   webhooks: WebhookSender;
+  mail: MailSender;
   /** OAuth2 client-credentials tokens of receivers that configure a `tokenUrl`. */
   tokens: TokenSource;
   /** Delays of the tries, seconds. */
@@ -108,17 +111,36 @@ export class DeliveryWorker {
     if (!receiver) return undeliverable(`notification receiver ${record.receiver_id} does not exist`);
     const receiverDoc = receiver.doc as NotificationReceiver;
     if (receiverDoc.status !== 'ACTIVE') return undeliverable(`notification receiver ${receiver.id} is ${receiverDoc.status}`);
-    if (!receiverDoc.url) return undeliverable(`notification receiver ${receiver.id} has no url to deliver to`);
+    const emails = Array.isArray(receiverDoc.emails) ? receiverDoc.emails : [];
+    if (!receiverDoc.url && emails.length === 0) return undeliverable(`notification receiver ${receiver.id} has no url and no emails to deliver to`);
+    if (emails.length && receiverDoc.useEmailTemplate) return undeliverable(`notification receiver ${receiver.id} asks for e-mail template ${JSON.stringify(receiverDoc.emailTemplateName ?? '')}, and named e-mail templates are not available`);
+    const event = record.doc.processedEvent as PlatformEvent;
     let body = typeof record.doc.webHookPayload === 'string' ? record.doc.webHookPayload : undefined;
-    if (body === undefined) {
-      const event = record.doc.processedEvent as PlatformEvent;
-      try {
-        body = JSON.stringify({ notificationId: record.id, event, payload: await renderPayload(definition.doc as NotificationDefinition, event) });
-      } catch (error) {
-        return { success: false, final: false, error: (error as Error).message, fields: {}, outcome: 'failure' };
-      }
+    let payload: RenderedPayload;
+    try {
+      payload = body === undefined ? await renderPayload(definition.doc as NotificationDefinition, event) : (JSON.parse(body) as { payload: RenderedPayload }).payload;
+    } catch (error) {
+      return { success: false, final: false, error: (error as Error).message, fields: {}, outcome: 'failure' };
     }
-    return this.sendWebhook(record, receiver, receiverDoc, body);
+    body ??= JSON.stringify({ notificationId: record.id, event, payload });
+    // A channel that succeeded in an earlier try is not used again (the mail of a try whose web hook failed is sent once).
+    const mailed = emails.length === 0 || typeof record.doc.mailStorageId === 'string' ? undefined : await this.sendMail(record, receiver, emails, payload);
+    if (!receiverDoc.url) return mailed ?? { success: true, final: false, fields: {}, outcome: 'success' };
+    const hooked = await this.sendWebhook(record, receiver, receiverDoc, body);
+    if (!mailed || mailed.success) return { ...hooked, fields: { ...mailed?.fields, ...hooked.fields } };
+    return { ...mailed, final: hooked.final, fields: { ...mailed.fields, ...hooked.fields }, error: hooked.success ? mailed.error : `${mailed.error}; ${hooked.error}` };
+  }
+
+  private async sendMail(record: ClaimedNotification, receiver: OwnedDoc, emails: string[], payload: RenderedPayload): Promise<TryResult> {
+    const subject = payload.subject ?? payload.type ?? 'Notification';
+    const text = payload.content ?? '';
+    try {
+      const sent = await this.deps.mail.send({ notificationId: record.id, to: emails, subject, text }, receiver.customer_id);
+      return { success: true, final: false, fields: { mailStorageId: sent.storageId, mailSubject: subject.slice(0, 1000), mailBody: text }, outcome: 'success' };
+    } catch (error) {
+      this.deps.log?.info({ err: error, notificationId: record.id }, 'e-mail not sent');
+      return { success: false, final: false, error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`, fields: {}, outcome: 'failure' };
+    }
   }
 
   /** The bearer token a receiver's OAuth2 configuration calls for, or undefined when it has none. */

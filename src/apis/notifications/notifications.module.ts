@@ -1,4 +1,9 @@
+import { join } from 'node:path';
+import type { Config } from '../../config.js';
 import type { ApiModule } from '../api-module.js';
+import { openAssetStore } from '../assets/assets.module.js';
+import { AssetService } from '../assets/asset.service.js';
+import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
 import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { notificationActions, OutsideEventSchema } from './notification-actions.js';
@@ -15,6 +20,17 @@ import { OAuthTokens } from './oauth-tokens.js';
 import { ReceiverClients } from './receiver-clients.js';
 import { HttpWebhookSender } from './webhook-sender.js';
 
+/** Where mails go: SMTP_URL, or DATA_DIR/mail-spool; their stored copies are staged beside the asset files. */
+function mailSettings(config: Config): SmtpMailSettings {
+  return {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom ?? `notifications@${new URL(config.publicBaseUrl).hostname}`,
+    spoolDir: join(config.dataDir, 'mail-spool'),
+    stagingDir: join(config.dataDir, 'assets', '.staging'),
+    messageIdHost: new URL(config.publicBaseUrl).hostname,
+  };
+}
+
 /** Records claimed per delivery round, delivered concurrently. */
 export const DELIVERY_BATCH = 50;
 
@@ -24,8 +40,10 @@ export const DELIVERY_BATCH = 50;
  */
 export const notificationsModule: ApiModule = {
   name: 'notifications',
-  start({ db, config, clock, services, log }) {
+  async start({ db, config, clock, services, log }) {
     const metrics = new NotificationMetrics();
+    const assetStore = await openAssetStore(config);
+    const mail = new SmtpMailSender(mailSettings(config), new AssetService(db, assetStore, config.publicBaseUrl, clock));
     const clients = new ReceiverClients(OutboundAllowlist.parse(config.outboundAllowlist));
     const schedule = config.notificationRetrySchedule;
     const worker = new DeliveryWorker({
@@ -33,6 +51,7 @@ export const notificationsModule: ApiModule = {
       clock,
       services,
       webhooks: new HttpWebhookSender((tls) => clients.client(tls)),
+      mail,
       tokens: new OAuthTokens(clock, () => clients.client(undefined)),
       schedule,
       workerId: newWorkerId(),
@@ -55,6 +74,8 @@ export const notificationsModule: ApiModule = {
       async stop() {
         await stopLoop?.();
         await clients.close();
+        mail.close();
+        await assetStore.close();
       },
     };
   },
