@@ -3,7 +3,7 @@ import { ConflictError, ValidationError } from '../../platform/errors/domain-err
 import { appendEvent, type PlatformEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
 import type { ActionDefinition, ChangingRecordAction, CollectionAction } from '../../platform/registry/resource-action.js';
-import { Id, Obj, Text } from '../../platform/registry/schema-types.js';
+import { Id, Obj, StringMap, Text } from '../../platform/registry/schema-types.js';
 import { assertStorable } from '../../platform/registry/storable-text.js';
 import { claimState, scheduleNow } from './notification-store.js';
 import type { NotificationSchema } from './notification.schema.js';
@@ -27,7 +27,8 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
-const FreeObject = (description: string) => Type.Object({}, { additionalProperties: true, maxProperties: 500, description });
+/** Event content is free JSON: keys and entries are bounded here, depth by `MAX_EVENT_DEPTH`, size by the body limit. */
+const FreeObject = (description: string) => StringMap(Type.Unknown(), { description });
 
 export const OutsideEventSchema = Obj(
   {
