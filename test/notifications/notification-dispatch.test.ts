@@ -153,3 +153,17 @@ describe('dispatching events to notification records', () => {
     expect(records.map((record) => record.eventMainObjectId)).toEqual([product.id]);
   });
 });
+
+describe('GET /metrics', () => {
+  it('reports the outbox backlog and the age of its oldest event, read when scraped', async () => {
+    await dispatchAll(t);
+    const empty = await t.inject({ method: 'GET', url: '/metrics' });
+    expect(empty.body).toMatch(/^notification_outbox_backlog 0$/m);
+    await publish(t, operator, { fact: 'paid', subject: unique('order') });
+    await publish(t, operator, { fact: 'paid', subject: unique('order') });
+    const waiting = await t.inject({ method: 'GET', url: '/metrics' });
+    expect(waiting.body).toMatch(/^notification_outbox_backlog 2$/m);
+    expect(waiting.body).toMatch(/^notification_outbox_oldest_age_seconds \d/m);
+    await dispatchAll(t);
+  });
+});

@@ -52,6 +52,8 @@ describe('the notification loop inside the server process', () => {
     const metrics = await t.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(/notification_deliveries_total\{outcome="success"\} [3-9]/);
     expect(metrics.body).toContain('notification_dispatch_lag_seconds_count');
+    expect(metrics.body).toMatch(/^notification_outbox_backlog 0$/m);
+    expect(metrics.body).toMatch(/^notification_outbox_oldest_age_seconds 0$/m);
   }, 60_000);
 });
 

@@ -2,8 +2,6 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { startBackgroundTask } from '../../platform/background-task.js';
-import type { Database } from '../../platform/db/database.js';
-import { outboxBacklog } from './dispatch-store.js';
 import { dispatchBatch, type DispatcherDeps } from './dispatcher.js';
 import type { DeliveryWorker } from './delivery-worker.js';
 import type { NotificationMetrics } from './notification-metrics.js';
@@ -34,7 +32,6 @@ function exclusive(work: () => Promise<boolean>): { run: () => Promise<void>; id
 }
 
 export interface LoopDeps {
-  db: Database;
   dispatcher: DispatcherDeps;
   worker: DeliveryWorker;
   metrics: NotificationMetrics;
@@ -57,18 +54,6 @@ export function startNotificationLoop(deps: LoopDeps): () => Promise<void> {
   const stops = [
     startBackgroundTask({ name: 'notification dispatch', everyMs: deps.pollMs, run: dispatch.run }, deps.log),
     startBackgroundTask({ name: 'notification delivery', everyMs: deps.pollMs, run: deliver.run }, deps.log),
-    startBackgroundTask(
-      {
-        name: 'outbox backlog metrics',
-        everyMs: 15_000,
-        run: async () => {
-          const { count, oldest } = await outboxBacklog(deps.db);
-          deps.metrics.backlog.set(count);
-          deps.metrics.oldestAge.set(oldest ? Math.max(0, (deps.dispatcher.clock.now().getTime() - oldest.getTime()) / 1000) : 0);
-        },
-      },
-      deps.log,
-    ),
   ];
   return async () => {
     stops.forEach((stop) => stop());

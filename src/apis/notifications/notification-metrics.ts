@@ -1,9 +1,16 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { Clock } from '../../platform/clock.js';
 
-/** The Prometheus metrics of notification delivery (issue 10, operability), registered on the app's registry. */
+/** What the backlog gauges read when scraped. */
+export type BacklogProbe = () => Promise<{ count: number; oldest: Date | null }>;
+
+/**
+ * The Prometheus metrics of notification delivery, registered on the app's registry. The backlog is read from the
+ * outbox when scraped, so API processes running without the worker report it too.
+ */
 export class NotificationMetrics {
-  readonly backlog = new Gauge({ name: 'notification_outbox_backlog', help: 'Outbox events not yet dispatched', registers: [] });
-  readonly oldestAge = new Gauge({ name: 'notification_outbox_oldest_age_seconds', help: 'Age of the oldest outbox event not yet dispatched', registers: [] });
+  readonly backlog: Gauge;
+  readonly oldestAge: Gauge;
   readonly dispatchLag = new Histogram({
     name: 'notification_dispatch_lag_seconds',
     help: 'Time from an event occurring to its dispatch',
@@ -18,6 +25,26 @@ export class NotificationMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [],
   });
+
+  constructor(probe: BacklogProbe, clock: Clock) {
+    this.backlog = new Gauge({
+      name: 'notification_outbox_backlog',
+      help: 'Outbox events not yet dispatched',
+      registers: [],
+      async collect() {
+        this.set((await probe()).count);
+      },
+    });
+    this.oldestAge = new Gauge({
+      name: 'notification_outbox_oldest_age_seconds',
+      help: 'Age of the oldest outbox event not yet dispatched (0 when none)',
+      registers: [],
+      async collect() {
+        const { oldest } = await probe();
+        this.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0);
+      },
+    });
+  }
 
   register(registry: Registry): void {
     for (const metric of [this.backlog, this.oldestAge, this.dispatchLag, this.deliveries, this.latency]) registry.registerMetric(metric);

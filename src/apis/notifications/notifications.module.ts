@@ -6,6 +6,7 @@ import { AssetService } from '../assets/asset.service.js';
 import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
 import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import { DeliveryWorker } from './delivery-worker.js';
+import { outboxBacklog } from './dispatch-store.js';
 import { notificationActions, OutsideEventSchema } from './notification-actions.js';
 import { notificationDefinitionHooks } from './notification-definition-hooks.js';
 import { notificationDefinitionResource } from './notification-definition.resource.js';
@@ -41,7 +42,7 @@ export const DELIVERY_BATCH = 50;
 export const notificationsModule: ApiModule = {
   name: 'notifications',
   async start({ db, config, clock, services, log }) {
-    const metrics = new NotificationMetrics();
+    const metrics = new NotificationMetrics(() => outboxBacklog(db), clock);
     const assetStore = await openAssetStore(config);
     const mail = new SmtpMailSender(mailSettings(config), new AssetService(db, assetStore, config.publicBaseUrl, clock));
     const clients = new ReceiverClients(OutboundAllowlist.parse(config.outboundAllowlist));
@@ -61,7 +62,7 @@ export const notificationsModule: ApiModule = {
       log,
     });
     const stopLoop = config.notificationWorker
-      ? startNotificationLoop({ db, dispatcher: { db, clock, schedule }, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log })
+      ? startNotificationLoop({ dispatcher: { db, clock, schedule }, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log })
       : undefined;
     return {
       resources: [
