@@ -166,6 +166,17 @@ describe('web hook delivery', () => {
     expect(stored).toMatchObject({ status: 'RETRYING', errors: [{ error: 'the remote server did not answer in time' }] });
   });
 
+  it('fails a try whose template renders a subject longer than a subject may be, and sends nothing', async () => {
+    const { record, definition } = await pending();
+    await t.request('PUT', `/notification-definitions/${definition.id}`, operator, { ...definition, notificationPayload: { subject: '{% for i in (1..1001) %}x{% endfor %}' } });
+    const { worker, close } = workerFor(t);
+    await worker.deliverDue();
+    await close();
+    const stored = await reread(record.id);
+    expect(stored).toMatchObject({ status: 'RETRYING', errors: [{ error: 'notificationPayload.subject renders to more than 1000 characters' }] });
+    expect(hooks.received).toEqual([]);
+  });
+
   it('records a missing receiver as an error naming it', async () => {
     const { record, receiver } = await pending();
     await t.built.db.query('DELETE FROM notification_receivers WHERE id = $1', [receiver.id]);

@@ -42,19 +42,19 @@ async function statuses(t: TestApp, definitionId: string): Promise<string[]> {
 
 describe('the notification loop inside the server process', () => {
   it('dispatches and delivers by itself when NOTIFICATION_WORKER is on', async () => {
-    const t = await startTestApp({ NOTIFICATION_WORKER: 'on', NOTIFICATION_POLL_MS: '20', OUTBOUND_ALLOWLIST: '127.0.0.1' });
+    const t = await startTestApp({ NOTIFICATION_WORKER: 'on', NOTIFICATION_POLL_MS: '50', OUTBOUND_ALLOWLIST: '127.0.0.1' });
     apps.push(t);
     const hooks = await WebhookReceiver.start();
     receivers.push(hooks);
     const definition = await scenario(t, hooks.url, 3);
-    await until('three hooks arrived', async () => hooks.received.length === 3, 20_000);
-    await until('the records say SUCCESS', async () => (await statuses(t, definition.id)).join() === 'SUCCESS,SUCCESS,SUCCESS', 20_000);
+    await until('three hooks arrived', async () => hooks.received.length === 3, 60_000);
+    await until('the records say SUCCESS', async () => (await statuses(t, definition.id)).join() === 'SUCCESS,SUCCESS,SUCCESS', 60_000);
     const metrics = await t.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(/notification_deliveries_total\{outcome="success"\} [3-9]/);
     expect(metrics.body).toContain('notification_dispatch_lag_seconds_count');
     expect(metrics.body).toMatch(/^notification_outbox_backlog 0$/m);
     expect(metrics.body).toMatch(/^notification_outbox_oldest_age_seconds 0$/m);
-  }, 60_000);
+  }, 180_000);
 });
 
 /** `npm run worker` processes on the test app's schema. */

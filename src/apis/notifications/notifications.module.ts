@@ -61,9 +61,7 @@ export const notificationsModule: ApiModule = {
       metrics,
       log,
     });
-    const stopLoop = config.notificationWorker
-      ? startNotificationLoop({ dispatcher: { db, clock, schedule }, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log })
-      : undefined;
+    let stopLoop: (() => Promise<void>) | undefined;
     return {
       resources: [
         { ...notificationDefinitionResource, hooks: notificationDefinitionHooks },
@@ -71,7 +69,13 @@ export const notificationsModule: ApiModule = {
         { ...notificationResource, actions: notificationActions },
       ],
       schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema],
-      routes: async (app) => metrics.register(app.metrics),
+      // Routes are registered once the kinds' storage exists: only then may the loop start reading it.
+      routes: async (app) => {
+        metrics.register(app.metrics);
+        if (config.notificationWorker) {
+          stopLoop = startNotificationLoop({ dispatcher: { db, clock, schedule }, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log });
+        }
+      },
       async stop() {
         await stopLoop?.();
         await clients.close();

@@ -1,5 +1,6 @@
 import { Liquid } from 'liquidjs';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
+import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../platform/registry/schema-types.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 
 /**
@@ -8,6 +9,8 @@ import type { NotificationDefinition } from './notification-definition.schema.js
  * render is bounded in time and memory so a hostile template cannot hold a worker.
  */
 const liquid = new Liquid({ strictFilters: true, ownPropertyOnly: true, templates: {}, renderLimit: 1_000, memoryLimit: 10_000_000, parseLimit: 1_000_000 });
+
+const RENDERED_LIMITS = { subject: TEXT_MAX_LENGTH, content: LONG_TEXT_MAX_LENGTH };
 
 export interface RenderedPayload {
   subject?: string;
@@ -19,13 +22,17 @@ export interface RenderedPayload {
 export async function renderPayload(definition: Pick<NotificationDefinition, 'notificationPayload'>, event: PlatformEvent): Promise<RenderedPayload> {
   const { subject, content, type } = definition.notificationPayload;
   const scope = { event };
-  const render = async (template: string | undefined, field: string) => {
+  const render = async (template: string | undefined, field: 'subject' | 'content') => {
     if (template === undefined) return undefined;
+    let text: string;
     try {
-      return await liquid.parseAndRender(template, scope);
+      text = await liquid.parseAndRender(template, scope);
     } catch (error) {
       throw new Error(`notificationPayload.${field} could not be rendered: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`);
     }
+    // What is rendered is stored on the record (mailSubject, mailBody): it keeps the limits of those fields.
+    if (text.length > RENDERED_LIMITS[field]) throw new Error(`notificationPayload.${field} renders to more than ${RENDERED_LIMITS[field]} characters`);
+    return text;
   };
   const rendered: RenderedPayload = {};
   const renderedSubject = await render(subject, 'subject');
