@@ -24,6 +24,12 @@ export interface Config {
   /** Asset API: where content lives, the largest asset, how long a URL upload may take. */
   assets: AssetSettings;
   notificationRetrySchedule: number[];
+  /** Notification dispatch and delivery run in this process (`npm run worker` runs them alone). */
+  notificationWorker: boolean;
+  /** How often the dispatcher and the delivery worker look for work, milliseconds. */
+  notificationPollMs: number;
+  /** How long a worker's claim on a notification holds: a worker that died is replaced after this. */
+  notificationLeaseSeconds: number;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   logLevel: string;
@@ -112,6 +118,9 @@ export const EnvSchema = Type.Object({
   S3_FORCE_PATH_STYLE: Type.Enum(['true', 'false'] as const, { default: 'false', description: 'path-style bucket URLs (most S3-compatible servers need true)' }),
   S3_KEY_PREFIX: Type.String({ default: 'assets/', description: 'prefix of asset object keys' }),
   NOTIFICATION_RETRY_SCHEDULE: Type.String({ default: '0s,5s,5m,30m,2h,5h,10h,10h', pattern: DURATION_LIST_PATTERN, expected: 'a comma list of durations like 0s,5s,5m,2h,1d', description: 'delays of the delivery tries' }),
+  NOTIFICATION_WORKER: Type.Enum(['on', 'off'] as const, { default: 'on', description: 'off: this process serves the API only and another runs `npm run worker`' }),
+  NOTIFICATION_POLL_MS: whole(200, 10, 60_000, 'milliseconds between two looks for events to dispatch and notifications to deliver'),
+  NOTIFICATION_LEASE: whole(60, 1, 3600, 'seconds a delivery worker holds a claimed notification; keep it above a try (10 s, plus an OAuth token call)'),
   ACCESS_TOKEN_TTL: whole(300, 10, 86_400, 'access token lifetime, seconds'),
   REFRESH_TOKEN_TTL: whole(1800, 10, 31_536_000, 'refresh token lifetime, seconds'),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: 'pino level' }),
@@ -233,6 +242,13 @@ function assetSettings(e: Env): AssetSettings {
   return { store: e.ASSET_STORE, maxBytes: e.ASSET_MAX_BYTES, urlTimeoutMs: e.ASSET_URL_TIMEOUT * 1000, s3 };
 }
 
+/** The first entry is the wait before the first try; at least one try, at most 100. */
+function notificationSchedule(raw: string): number[] {
+  const schedule = parseDurationList(raw);
+  if (schedule.length < 1 || schedule.length > 100) throw new ConfigError(`NOTIFICATION_RETRY_SCHEDULE must list 1 to 100 durations, got ${schedule.length}`);
+  return schedule;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
   const publicBaseUrl = checkedUrl('PUBLIC_BASE_URL', e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -250,7 +266,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     outboundAllowlist: checkedAllowlist(list(e.OUTBOUND_ALLOWLIST)),
     assets: assetSettings(e),
-    notificationRetrySchedule: parseDurationList(e.NOTIFICATION_RETRY_SCHEDULE),
+    notificationRetrySchedule: notificationSchedule(e.NOTIFICATION_RETRY_SCHEDULE),
+    notificationWorker: e.NOTIFICATION_WORKER === 'on',
+    notificationPollMs: e.NOTIFICATION_POLL_MS,
+    notificationLeaseSeconds: e.NOTIFICATION_LEASE,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     logLevel: e.LOG_LEVEL,

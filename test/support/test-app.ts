@@ -22,6 +22,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Om
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
     PUBLIC_BASE_URL: 'http://localhost:8080',
+    // Tests drive notification dispatch and delivery themselves, with a clock they move.
+    NOTIFICATION_WORKER: 'off',
     ...env,
   });
   const built = await buildApp(config, { ...options, instrument: checkResponses });

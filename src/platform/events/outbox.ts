@@ -44,8 +44,8 @@ export function eventOf(change: ChangeDescription): PlatformEvent {
   };
 }
 
-/** Writes the event in the caller's transaction, so it exists exactly when the change does. */
-async function appendEvent(tx: Queryable, event: PlatformEvent): Promise<void> {
+/** Writes the event in the caller's transaction, so it exists exactly when the change does (or an outside event, published as it is). */
+export async function appendEvent(tx: Queryable, event: PlatformEvent): Promise<void> {
   await tx.query('INSERT INTO outbox (id, fact, subject, customer_id, occurred_at, event) VALUES ($1, $2, $3, $4, $5, $6::jsonb)', [
     event.id,
     event.fact,

@@ -27,10 +27,18 @@ export async function checkedAddress(hostname: string, port: number, allowlist: 
   throw firstRefusal!;
 }
 
+/** TLS material of a connection (PEM): a client certificate and its key, and the CAs the server's certificate must chain to. */
+export interface OutboundTls {
+  cert?: string;
+  key?: string;
+  ca?: string;
+}
+
 export interface GuardedConnectorOptions {
   allowlist: OutboundAllowlist;
   resolve?: Resolver;
   connectTimeoutMs?: number;
+  tls?: OutboundTls;
 }
 
 /**
@@ -39,7 +47,7 @@ export interface GuardedConnectorOptions {
  * (no DNS-rebinding gap). TLS still verifies the certificate against the host name (SNI from `host`).
  */
 export function guardedConnector(options: GuardedConnectorOptions): buildConnector.connector {
-  const connect = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 });
+  const connect = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000, ...options.tls });
   return (connectOptions, callback) => {
     const port = Number(connectOptions.port) || (connectOptions.protocol === 'https:' ? 443 : 80);
     checkedAddress(connectOptions.hostname, port, options.allowlist, options.resolve).then(

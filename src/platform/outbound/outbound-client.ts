@@ -1,5 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import { guardedConnector, type Resolver } from './guarded-connector.js';
+import { guardedConnector, type OutboundTls, type Resolver } from './guarded-connector.js';
 import type { OutboundAllowlist } from './outbound-allowlist.js';
 import { OutboundError } from './outbound-errors.js';
 
@@ -8,6 +8,8 @@ export interface OutboundClientOptions {
   /** Tests may answer host names themselves; production uses the system resolver. */
   resolve?: Resolver;
   connectTimeoutMs?: number;
+  /** A client certificate to present and CAs to trust instead of the system's (a notification receiver's TLS configuration). */
+  tls?: OutboundTls;
 }
 
 export interface OutboundRequest {
@@ -46,9 +48,12 @@ function unreachable(url: URL, error: unknown): OutboundError {
   return new OutboundError('unreachable', `could not reach ${url.host}${shown}`, `could not reach ${url.host}: ${(error as Error).message}`);
 }
 
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** undici's timeouts, and `AbortSignal.timeout`'s reason (a DOMException named TimeoutError, whose `code` is the number 23). */
 function timeoutOf(error: unknown): OutboundError | undefined {
-  const code = (error as { code?: string; name?: string }).code ?? (error as { name?: string }).name;
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'TimeoutError') {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  if (TIMEOUT_CODES.has(String(code)) || name === 'TimeoutError') {
     return new OutboundError('timeout', 'the remote server did not answer in time');
   }
   return undefined;

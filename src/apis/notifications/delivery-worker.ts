@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import type { PlatformEvent } from '../../platform/events/outbox.js';
+import { OutboundError } from '../../platform/outbound/outbound-errors.js';
+import type { Doc } from '../../platform/registry/document-paths.js';
+import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import { findDefinition, findReceiver, type OwnedDoc } from './dispatch-store.js';
+import type { NotificationDefinition } from './notification-definition.schema.js';
+import { notificationReceiverResource } from './notification-receiver.resource.js';
+import type { NotificationReceiver } from './notification-receiver.schema.js';
+import { claimDue, recordTry, type ClaimedNotification } from './notification-store.js';
+import type { NotificationMetrics } from './notification-metrics.js';
+import { TokenError, type OAuthConfig } from './oauth-tokens.js';
+import { renderPayload } from './payload-rendering.js';
+import { tlsOf } from './receiver-clients.js';
+import type { WebhookSender } from './webhook-sender.js';
+import type { MailSender } from './mail-sender.js';
+import type { RenderedPayload } from './payload-rendering.js';
+
+/** At most this many errors are kept on a record (the latest ones). */
+const ERRORS_KEPT = 100;
+
+export interface DeliveryWorkerDeps {
+  db: Database;
+  clock: Clock;
+  services: ServiceRegistry;
+  webhooks: WebhookSender;
+  mail: MailSender;
+  /** OAuth2 client-credentials tokens of receivers that configure a `tokenUrl`. */
+  tokens: TokenSource;
+  /** Delays of the tries, seconds. */
+  schedule: number[];
+  workerId: string;
+  /** How long a claim holds: longer than a try can take (its timeout, and a token call's). */
+  leaseMs: number;
+  batchSize: number;
+  metrics?: NotificationMetrics;
+  log?: FastifyBaseLogger;
+}
+
+export interface TokenSource {
+  token(config: OAuthConfig): Promise<string>;
+  forget(config: OAuthConfig): void;
+}
+
+/** How one try ended. */
+interface TryResult {
+  success: boolean;
+  final: boolean;
+  error?: string;
+  retryAfterSeconds?: number;
+  fields: Doc;
+  outcome: 'success' | 'failure' | 'gone' | 'undeliverable';
+}
+
+/** `Retry-After`: delay-seconds or an HTTP date, in seconds from `now`; undefined when unreadable. */
+export function retryAfterSeconds(value: string | undefined, now: Date): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\s*\d{1,10}\s*$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - now.getTime()) / 1000);
+}
+
+const undeliverable = (error: string): TryResult => ({ success: false, final: true, error, fields: {}, outcome: 'undeliverable' });
+
+/**
+ * Claims due notification records with a lease and delivers each once per claim (DECISIONS §6). A worker that dies
+ * mid-delivery leaves leases that run out, and another worker takes the records again: delivery is at least once.
+ */
+export class DeliveryWorker {
+  constructor(private readonly deps: DeliveryWorkerDeps) {}
+
+  /** Delivers what is due now; answers how many records were tried. */
+  async deliverDue(): Promise<number> {
+    const { db, clock, workerId, leaseMs, batchSize } = this.deps;
+    const now = clock.now();
+    const claimed = await claimDue(db, workerId, now, new Date(now.getTime() + leaseMs), batchSize);
+    await Promise.all(claimed.map((record) => this.deliver(record)));
+    return claimed.length;
+  }
+
+  private async deliver(record: ClaimedNotification): Promise<void> {
+    const started = performance.now();
+    const result = await this.attempt(record).catch((error: unknown): TryResult => {
+      this.deps.log?.error({ err: error, notificationId: record.id }, 'notification try failed unexpectedly');
+      return { success: false, final: false, error: 'the delivery failed on the platform side', fields: {}, outcome: 'failure' };
+    });
+    const now = this.deps.clock.now();
+    const errors = (record.doc.errors as Doc[] | undefined) ?? [];
+    const fields = { ...result.fields, ...(result.error ? { errors: [...errors, { error: result.error.slice(0, 4000), timestamp: Math.floor(now.getTime() / 1000) }].slice(-ERRORS_KEPT) } : {}) };
+    const status = await recordTry(this.deps.db, {
+      id: record.id,
+      workerId: this.deps.workerId,
+      now,
+      success: result.success,
+      final: result.final,
+      retryAfterSeconds: result.retryAfterSeconds ?? null,
+      schedule: this.deps.schedule,
+      fields,
+    });
+    this.deps.metrics?.observeTry(result.outcome, (performance.now() - started) / 1000, status);
+    if (status === undefined) this.deps.log?.warn({ notificationId: record.id }, 'lease lost during a try; another worker owns the notification now');
+  }
+
+  private async attempt(record: ClaimedNotification): Promise<TryResult> {
+    const definition = await findDefinition(this.deps.db, record.definition_id);
+    if (!definition) return undeliverable(`notification definition ${record.definition_id} does not exist`);
+    const receiver = await findReceiver(this.deps.db, record.receiver_id);
+    if (!receiver) return undeliverable(`notification receiver ${record.receiver_id} does not exist`);
+    const receiverDoc = receiver.doc as NotificationReceiver;
+    if (receiverDoc.status !== 'ACTIVE') return undeliverable(`notification receiver ${receiver.id} is ${receiverDoc.status}`);
+    const emails = Array.isArray(receiverDoc.emails) ? receiverDoc.emails : [];
+    if (!receiverDoc.url && emails.length === 0) return undeliverable(`notification receiver ${receiver.id} has no url and no emails to deliver to`);
+    if (emails.length && receiverDoc.useEmailTemplate) return undeliverable(`notification receiver ${receiver.id} asks for e-mail template ${JSON.stringify(receiverDoc.emailTemplateName ?? '')}, and named e-mail templates are not available`);
+    const event = record.doc.processedEvent as PlatformEvent;
+    let body = typeof record.doc.webHookPayload === 'string' ? record.doc.webHookPayload : undefined;
+    let payload: RenderedPayload;
+    try {
+      payload = body === undefined ? await renderPayload(definition.doc as NotificationDefinition, event) : (JSON.parse(body) as { payload: RenderedPayload }).payload;
+    } catch (error) {
+      return { success: false, final: false, error: (error as Error).message, fields: {}, outcome: 'failure' };
+    }
+    body ??= JSON.stringify({ notificationId: record.id, event, payload });
+    // A channel that succeeded in an earlier try is not used again (the mail of a try whose web hook failed is sent once).
+    const mailed = emails.length === 0 || typeof record.doc.mailStorageId === 'string' ? undefined : await this.sendMail(record, receiver, emails, payload);
+    if (!receiverDoc.url) return mailed ?? { success: true, final: false, fields: {}, outcome: 'success' };
+    const hooked = await this.sendWebhook(record, receiver, receiverDoc, body);
+    if (!mailed || mailed.success) return { ...hooked, fields: { ...mailed?.fields, ...hooked.fields } };
+    return { ...mailed, final: hooked.final, fields: { ...mailed.fields, ...hooked.fields }, error: hooked.success ? mailed.error : `${mailed.error}; ${hooked.error}` };
+  }
+
+  private async sendMail(record: ClaimedNotification, receiver: OwnedDoc, emails: string[], payload: RenderedPayload): Promise<TryResult> {
+    const subject = payload.subject ?? payload.type ?? 'Notification';
+    const text = payload.content ?? '';
+    try {
+      const sent = await this.deps.mail.send({ notificationId: record.id, to: emails, subject, text }, receiver.customer_id);
+      return { success: true, final: false, fields: { mailStorageId: sent.storageId, mailSubject: subject.slice(0, 1000), mailBody: text }, outcome: 'success' };
+    } catch (error) {
+      this.deps.log?.info({ err: error, notificationId: record.id }, 'e-mail not sent');
+      return { success: false, final: false, error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`, fields: {}, outcome: 'failure' };
+    }
+  }
+
+  /** The bearer token a receiver's OAuth2 configuration calls for, or undefined when it has none. */
+  private async bearerFor(doc: NotificationReceiver): Promise<string | undefined> {
+    const oauth = doc.httpClientConfiguration?.clientCredentialOauth2Config;
+    return oauth?.tokenUrl ? this.deps.tokens.token(oauth) : undefined;
+  }
+
+  private async sendWebhook(record: ClaimedNotification, receiver: OwnedDoc, doc: NotificationReceiver, body: string): Promise<TryResult> {
+    const fields: Doc = { webHookPayload: body };
+    try {
+      const answer = await this.deps.webhooks.send({
+        url: doc.url!,
+        messageId: record.id,
+        body,
+        signingSecret: String(doc.signingSecret),
+        sentAt: this.deps.clock.now(),
+        fixedHeaders: doc.httpClientConfiguration?.httpHeaders,
+        bearerToken: await this.bearerFor(doc),
+        tls: tlsOf(doc.httpClientConfiguration),
+      });
+      fields.webHookResponse = answer.summary;
+      if (answer.status >= 200 && answer.status < 300) return { success: true, final: false, fields, outcome: 'success' };
+      if (answer.status === 410) {
+        await this.deactivate(receiver.id);
+        return { success: false, final: true, error: `the receiver answered 410 Gone: receiver ${receiver.id} set INACTIVE`, fields, outcome: 'gone' };
+      }
+      const oauth = doc.httpClientConfiguration?.clientCredentialOauth2Config;
+      if (answer.status === 401 && oauth?.tokenUrl) this.deps.tokens.forget(oauth);
+      const wait = answer.status === 429 || answer.status === 503 ? retryAfterSeconds(answer.retryAfter, this.deps.clock.now()) : undefined;
+      return { success: false, final: false, error: `the receiver answered ${answer.status}`, fields, outcome: 'failure', ...(wait === undefined ? {} : { retryAfterSeconds: wait }) };
+    } catch (error) {
+      if (error instanceof TokenError) return { success: false, final: false, error: error.message, fields, outcome: 'failure' };
+      if (!(error instanceof OutboundError)) throw error;
+      this.deps.log?.info({ notificationId: record.id, detail: error.detail }, 'web hook not delivered');
+      return { success: false, final: false, error: error.message, fields, outcome: 'failure' };
+    }
+  }
+
+  /** Through the engine, so the receiver's change is versioned and has its event like any other. */
+  private async deactivate(receiverId: string): Promise<void> {
+    await this.deps.services.of(notificationReceiverResource).act(SYSTEM_PRINCIPAL, receiverId, (doc) => ({ ...doc, status: 'INACTIVE' }));
+  }
+}

@@ -1,0 +1,54 @@
+import type { Queryable } from '../../platform/db/database.js';
+import type { PlatformEvent } from '../../platform/events/outbox.js';
+import type { Doc } from '../../platform/registry/document-paths.js';
+
+/** The dispatcher's statements on the outbox and the definitions and receivers it matches: one function per statement. */
+
+/** The oldest unprocessed events, locked for this transaction; events another dispatcher holds are skipped. */
+export async function claimEvents(db: Queryable, limit: number): Promise<PlatformEvent[]> {
+  const { rows } = await db.query<{ event: PlatformEvent }>(
+    'SELECT event FROM outbox WHERE processed_at IS NULL ORDER BY occurred_at, id LIMIT $1 FOR UPDATE SKIP LOCKED',
+    [limit],
+  );
+  return rows.map((row) => row.event);
+}
+
+export async function markProcessed(db: Queryable, ids: string[], now: Date): Promise<void> {
+  await db.query('UPDATE outbox SET processed_at = $2, attempts = attempts + 1 WHERE id = ANY($1::text[])', [ids, now.toISOString()]);
+}
+
+export interface OwnedDoc {
+  id: string;
+  customer_id: string | null;
+  doc: Doc;
+}
+
+/** Definitions whose matcher names this fact and subject (the GIN index of the document serves the containment). */
+export async function definitionsFor(db: Queryable, fact: string, subject: string): Promise<OwnedDoc[]> {
+  const { rows } = await db.query<OwnedDoc>('SELECT id, customer_id, doc FROM notification_definitions WHERE doc @> $1::jsonb ORDER BY id', [
+    JSON.stringify({ eventMatcher: { fact, subject } }),
+  ]);
+  return rows;
+}
+
+/** ACTIVE receivers listing the definition. */
+export async function activeReceiversOf(db: Queryable, definitionId: string): Promise<OwnedDoc[]> {
+  const { rows } = await db.query<OwnedDoc>('SELECT id, customer_id, doc FROM notification_receivers WHERE doc @> $1::jsonb ORDER BY id', [
+    JSON.stringify({ status: 'ACTIVE', notificationDefinitionIds: [definitionId] }),
+  ]);
+  return rows;
+}
+
+/** Oldest unprocessed event's age basis, for the backlog metrics. */
+export async function outboxBacklog(db: Queryable): Promise<{ count: number; oldest: Date | null }> {
+  const { rows } = await db.query<{ count: number; oldest: Date | null }>('SELECT count(*)::int AS count, min(occurred_at) AS oldest FROM outbox WHERE processed_at IS NULL');
+  return { count: rows[0]?.count ?? 0, oldest: rows[0]?.oldest ? new Date(rows[0].oldest) : null };
+}
+
+export async function findDefinition(db: Queryable, id: string): Promise<OwnedDoc | undefined> {
+  return (await db.query<OwnedDoc>('SELECT id, customer_id, doc FROM notification_definitions WHERE id = $1', [id])).rows[0];
+}
+
+export async function findReceiver(db: Queryable, id: string): Promise<OwnedDoc | undefined> {
+  return (await db.query<OwnedDoc>('SELECT id, customer_id, doc FROM notification_receivers WHERE id = $1', [id])).rows[0];
+}

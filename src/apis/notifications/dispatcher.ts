@@ -1,0 +1,106 @@
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
+import type { PlatformEvent } from '../../platform/events/outbox.js';
+import { newId } from '../../platform/ids.js';
+import type { Doc } from '../../platform/registry/document-paths.js';
+import { activeReceiversOf, claimEvents, definitionsFor, markProcessed, type OwnedDoc } from './dispatch-store.js';
+import { mainObjectId, matches } from './event-matching.js';
+import type { NotificationDefinition } from './notification-definition.schema.js';
+import { insertNotification } from './notification-store.js';
+
+export interface DispatcherDeps {
+  db: Database;
+  clock: Clock;
+  /** Delays of the tries, seconds (the first entry is the wait before the first try). */
+  schedule: number[];
+}
+
+/** A tenant's definition or receiver sees its own customer's events only; the operator's (no owner) see every event. */
+function reaches(owner: OwnedDoc, event: PlatformEvent): boolean {
+  return owner.customer_id === null || owner.customer_id === event.customerId;
+}
+
+/** `targetedCustomerIds`, when set, narrows a receiver to those customers' events. */
+function targets(receiver: OwnedDoc, event: PlatformEvent): boolean {
+  const targeted = receiver.doc.targetedCustomerIds;
+  return !Array.isArray(targeted) || targeted.length === 0 || (event.customerId !== null && targeted.includes(event.customerId));
+}
+
+function recordDoc(id: string, event: PlatformEvent, definition: OwnedDoc, receiver: OwnedDoc, retries: number, now: Date, firstTry: Date): Doc {
+  const stamp = now.toISOString();
+  const main = mainObjectId(definition.doc as NotificationDefinition, event);
+  const emails = receiver.doc.emails;
+  return {
+    id,
+    createDate: stamp,
+    updateDate: stamp,
+    dbVersion: 0,
+    ...(receiver.customer_id ? { customerId: receiver.customer_id } : {}),
+    status: 'PENDING',
+    eventId: event.id,
+    eventFact: event.fact,
+    eventSubject: event.subject,
+    ...(main === undefined ? {} : { eventMainObjectId: main.slice(0, 1000) }),
+    notificationDefinitionId: definition.id,
+    notificationReceiverId: receiver.id,
+    processedEvent: event,
+    processingDate: now.getTime(),
+    ...(Array.isArray(emails) && emails.length ? { emails } : {}),
+    retryCount: 0,
+    retryLeft: retries,
+    errors: [],
+    nextTryTimestamp: firstTry.getTime(),
+  };
+}
+
+/** The records one event calls for, created in `tx`; answers how many were new. */
+async function dispatchEvent(tx: Queryable, event: PlatformEvent, deps: DispatcherDeps, now: Date): Promise<number> {
+  let created = 0;
+  const firstTry = new Date(now.getTime() + (deps.schedule[0] ?? 0) * 1000);
+  for (const definition of await definitionsFor(tx, event.fact, event.subject)) {
+    if (!reaches(definition, event) || !matches(definition.doc as NotificationDefinition, event)) continue;
+    for (const receiver of await activeReceiversOf(tx, definition.id)) {
+      if (!reaches(receiver, event) || !targets(receiver, event)) continue;
+      const id = newId();
+      const inserted = await insertNotification(tx, {
+        id,
+        customerId: receiver.customer_id,
+        doc: recordDoc(id, event, definition, receiver, deps.schedule.length - 1, now, firstTry),
+        eventId: event.id,
+        definitionId: definition.id,
+        receiverId: receiver.id,
+        status: 'PENDING',
+        maxTries: deps.schedule.length,
+        nextTryAt: firstTry,
+        now,
+      });
+      if (inserted) created += 1;
+    }
+  }
+  return created;
+}
+
+export interface DispatchResult {
+  events: number;
+  notifications: number;
+  /** Seconds between each dispatched event's occurrence and its dispatch. */
+  lags: number[];
+}
+
+/**
+ * Reads up to `limit` unprocessed events in order and creates their notification records, in one transaction with
+ * marking them processed: a crash leaves both undone, and the unique (event, definition, receiver) key means a
+ * second dispatcher never creates a record twice.
+ */
+export async function dispatchBatch(deps: DispatcherDeps, limit = 100): Promise<DispatchResult> {
+  return deps.db.transaction(async (tx) => {
+    const events = await claimEvents(tx, limit);
+    if (events.length === 0) return { events: 0, notifications: 0, lags: [] };
+    const now = deps.clock.now();
+    let notifications = 0;
+    for (const event of events) notifications += await dispatchEvent(tx, event, deps, now);
+    await markProcessed(tx, events.map((event) => event.id), now);
+    const lags = events.map((event) => Math.max(0, (now.getTime() - new Date(event.occurredAt).getTime()) / 1000));
+    return { events: events.length, notifications, lags };
+  });
+}

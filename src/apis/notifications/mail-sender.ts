@@ -1,0 +1,80 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import nodemailer from 'nodemailer';
+import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
+import { stage } from '../assets/asset-staging.js';
+import type { AssetService } from '../assets/asset.service.js';
+
+export interface MailMessage {
+  /** The notification id: the Message-ID's local part, the same on every try. */
+  notificationId: string;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export interface SentMail {
+  /** The asset holding the message as sent (message/rfc822). */
+  storageId: string;
+}
+
+export interface MailSender {
+  /** `ownerId`: the customer the stored copy belongs to (null: the operator). */
+  send(message: MailMessage, ownerId: string | null): Promise<SentMail>;
+}
+
+/** Largest message kept (the payload's content is at most 500,000 characters). */
+const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+export interface SmtpMailSettings {
+  /** smtp:// or smtps:// URL; undefined: messages are written to `spoolDir` instead of sent. */
+  smtpUrl: string | undefined;
+  from: string;
+  spoolDir: string;
+  stagingDir: string;
+  /** Host of the Message-ID (the platform's public host). */
+  messageIdHost: string;
+}
+
+/**
+ * E-mails with nodemailer: the message is composed once, kept as an asset (its id becomes `mailStorageId`), then sent
+ * over SMTP, or written to the spool directory when no SMTP server is configured.
+ */
+export class SmtpMailSender implements MailSender {
+  private readonly composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  private readonly smtp;
+
+  constructor(
+    private readonly settings: SmtpMailSettings,
+    private readonly assets: AssetService,
+  ) {
+    this.smtp = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : undefined;
+  }
+
+  async send(message: MailMessage, ownerId: string | null): Promise<SentMail> {
+    const owner = ownerId ? { ...SYSTEM_PRINCIPAL, isOperator: false, customerId: ownerId } : SYSTEM_PRINCIPAL;
+    const composed = await this.composer.sendMail({
+      from: this.settings.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      messageId: `<${message.notificationId}@${this.settings.messageIdHost}>`,
+    });
+    const raw = composed.message as Buffer;
+    const staged = await stage(Readable.from([raw]), this.settings.stagingDir, MAX_MESSAGE_BYTES);
+    const stored = await this.assets.keep(owner, { staged, filename: `notification-${message.notificationId}.eml`, contentType: 'message/rfc822' });
+    if (this.smtp) {
+      await this.smtp.sendMail({ envelope: { from: this.settings.from, to: message.to }, raw });
+    } else {
+      await mkdir(this.settings.spoolDir, { recursive: true });
+      await writeFile(join(this.settings.spoolDir, `${message.notificationId}.eml`), raw);
+    }
+    return { storageId: stored.id };
+  }
+
+  close(): void {
+    this.composer.close();
+    this.smtp?.close();
+  }
+}

@@ -1,0 +1,31 @@
+import { ValidationError } from '../../platform/errors/domain-errors.js';
+import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
+import { jsonPathProblem } from './json-path.js';
+import { templateProblem } from './payload-rendering.js';
+import type { NotificationDefinition, NotificationDefinitionSchema } from './notification-definition.schema.js';
+
+/** Every JSONPath and template of a definition must parse: a broken one would otherwise silently match or render nothing. */
+function checkPaths(doc: NotificationDefinition): void {
+  const paths: [string, string][] = [['body.mainIdJsonPath', doc.mainIdJsonPath]];
+  (doc.eventMatcher.filters ?? []).forEach((filter, index) => paths.push([`body.eventMatcher.filters[${index}].jsonPath`, filter.jsonPath]));
+  for (const [where, expression] of paths) {
+    const problem = jsonPathProblem(expression);
+    if (problem) throw new ValidationError(`${where} ${problem}`, { resourceType: 'notification-definition', specific: { field: where } });
+  }
+  for (const field of ['subject', 'content'] as const) {
+    const template = doc.notificationPayload[field];
+    const problem = template === undefined ? undefined : templateProblem(template);
+    if (problem) throw new ValidationError(`body.notificationPayload.${field} ${problem}`, { resourceType: 'notification-definition', specific: { field: `body.notificationPayload.${field}` } });
+  }
+}
+
+export const notificationDefinitionHooks: ResourceHooks<typeof NotificationDefinitionSchema> = {
+  beforeCreate(doc) {
+    checkPaths(doc);
+    return doc;
+  },
+  beforeUpdate(doc) {
+    checkPaths(doc);
+    return doc;
+  },
+};

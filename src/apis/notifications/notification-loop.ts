@@ -1,0 +1,62 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { startBackgroundTask } from '../../platform/background-task.js';
+import { dispatchBatch, type DispatcherDeps } from './dispatcher.js';
+import type { DeliveryWorker } from './delivery-worker.js';
+import type { NotificationMetrics } from './notification-metrics.js';
+
+/** Events read per dispatch transaction: short transactions, so writers and other dispatchers are never held long. */
+export const DISPATCH_BATCH = 100;
+
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/** Runs `work` until it reports nothing left, never twice at once (a slow round makes the next tick a no-op). */
+function exclusive(work: () => Promise<boolean>): { run: () => Promise<void>; idle: () => Promise<void> } {
+  let current: Promise<void> | undefined;
+  const loop = async () => {
+    while (await work());
+  };
+  return {
+    run: async () => {
+      if (current) return;
+      current = loop().finally(() => {
+        current = undefined;
+      });
+      await current;
+    },
+    idle: () => (current ?? Promise.resolve()).catch(() => undefined),
+  };
+}
+
+export interface LoopDeps {
+  dispatcher: DispatcherDeps;
+  worker: DeliveryWorker;
+  metrics: NotificationMetrics;
+  pollMs: number;
+  batchSize: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The dispatcher and the delivery worker of this process, polling every `pollMs`. The stop function ends the polling
+ * and resolves once the round in progress has ended (its tries are recorded before the database closes).
+ */
+export function startNotificationLoop(deps: LoopDeps): () => Promise<void> {
+  const dispatch = exclusive(async () => {
+    const result = await dispatchBatch(deps.dispatcher, DISPATCH_BATCH);
+    for (const lag of result.lags) deps.metrics.dispatchLag.observe(lag);
+    return result.events === DISPATCH_BATCH;
+  });
+  const deliver = exclusive(async () => (await deps.worker.deliverDue()) === deps.batchSize);
+  const stops = [
+    startBackgroundTask({ name: 'notification dispatch', everyMs: deps.pollMs, run: dispatch.run }, deps.log),
+    startBackgroundTask({ name: 'notification delivery', everyMs: deps.pollMs, run: deliver.run }, deps.log),
+  ];
+  return async () => {
+    stops.forEach((stop) => stop());
+    await Promise.all([dispatch.idle(), deliver.idle()]);
+  };
+}

@@ -1,0 +1,57 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { Clock } from '../../platform/clock.js';
+
+/** What the backlog gauges read when scraped. */
+export type BacklogProbe = () => Promise<{ count: number; oldest: Date | null }>;
+
+/**
+ * The Prometheus metrics of notification delivery, registered on the app's registry. The backlog is read from the
+ * outbox when scraped, so API processes running without the worker report it too.
+ */
+export class NotificationMetrics {
+  readonly backlog: Gauge;
+  readonly oldestAge: Gauge;
+  readonly dispatchLag = new Histogram({
+    name: 'notification_dispatch_lag_seconds',
+    help: 'Time from an event occurring to its dispatch',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [],
+  });
+  readonly deliveries = new Counter({ name: 'notification_deliveries_total', help: 'Delivery tries by outcome (success, failure, gone, undeliverable)', labelNames: ['outcome'] as const, registers: [] });
+  readonly latency = new Histogram({
+    name: 'notification_delivery_duration_seconds',
+    help: 'Duration of a delivery try',
+    labelNames: ['outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [],
+  });
+
+  constructor(probe: BacklogProbe, clock: Clock) {
+    this.backlog = new Gauge({
+      name: 'notification_outbox_backlog',
+      help: 'Outbox events not yet dispatched',
+      registers: [],
+      async collect() {
+        this.set((await probe()).count);
+      },
+    });
+    this.oldestAge = new Gauge({
+      name: 'notification_outbox_oldest_age_seconds',
+      help: 'Age of the oldest outbox event not yet dispatched (0 when none)',
+      registers: [],
+      async collect() {
+        const { oldest } = await probe();
+        this.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0);
+      },
+    });
+  }
+
+  register(registry: Registry): void {
+    for (const metric of [this.backlog, this.oldestAge, this.dispatchLag, this.deliveries, this.latency]) registry.registerMetric(metric);
+  }
+
+  observeTry(outcome: string, seconds: number, _status: string | undefined): void {
+    this.deliveries.inc({ outcome });
+    this.latency.observe({ outcome }, seconds);
+  }
+}

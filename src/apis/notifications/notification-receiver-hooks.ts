@@ -1,0 +1,78 @@
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
+import { ValidationError } from '../../platform/errors/domain-errors.js';
+import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
+import { EMAIL_MAX_LENGTH } from '../../platform/registry/schema-types.js';
+import { MAX_EMAILS, type NotificationReceiver, type NotificationReceiverSchema } from './notification-receiver.schema.js';
+
+/** A Standard Webhooks secret: `whsec_` and the base64 of 24 random bytes. */
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/** One address: something@domain, no spaces, commas or angle brackets (a display name is not an address). */
+const EMAIL = /^[^\s@,<>]+@[^\s@,<>]+\.[^\s@,<>]+$/;
+
+/** `emails` as a list: a comma-separated string is split, blanks dropped; each entry must be one address. */
+function emailList(emails: NotificationReceiver['emails']): string[] | undefined {
+  if (emails === undefined) return undefined;
+  const list = (typeof emails === 'string' ? emails.split(',') : emails).map((entry) => entry.trim()).filter(Boolean);
+  if (list.length > MAX_EMAILS) throw new ValidationError(`body.emails must hold at most ${MAX_EMAILS} addresses`);
+  for (const address of list) {
+    if (address.length > EMAIL_MAX_LENGTH || !EMAIL.test(address)) throw new ValidationError(`body.emails holds ${JSON.stringify(address.slice(0, 80))}, which is not an e-mail address`);
+  }
+  return list;
+}
+
+/** Web hooks and token calls go over http or https only; the outbound rules about addresses apply when sending. */
+function checkUrl(url: string | undefined, field: string): void {
+  if (url === undefined) return;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ValidationError(`${field} must be an absolute http:// or https:// URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ValidationError(`${field} must be an absolute http:// or https:// URL`);
+  if (parsed.username || parsed.password) throw new ValidationError(`${field} must not carry credentials (user:password@)`);
+}
+
+/** PEM material is checked when stored, so a broken certificate is a 400 now rather than a failed try later. */
+function checkPem(value: string | undefined, field: string, parse: (pem: string) => unknown, what: string): void {
+  if (value === undefined) return;
+  try {
+    parse(value);
+  } catch {
+    throw new ValidationError(`${field} must be ${what} in PEM form`);
+  }
+}
+
+function checkHttpClient(doc: NotificationReceiver): void {
+  const configuration = doc.httpClientConfiguration;
+  const prefix = 'body.httpClientConfiguration';
+  checkUrl(configuration?.clientCredentialOauth2Config?.tokenUrl, `${prefix}.clientCredentialOauth2Config.tokenUrl`);
+  const tls = configuration?.tlsConfiguration;
+  checkPem(tls?.clientCertificates, `${prefix}.tlsConfiguration.clientCertificates`, (pem) => new X509Certificate(pem), 'an X.509 certificate (chain)');
+  checkPem(tls?.serverCACertificates, `${prefix}.tlsConfiguration.serverCACertificates`, (pem) => new X509Certificate(pem), 'X.509 CA certificates');
+  checkPem(tls?.privateKey, `${prefix}.tlsConfiguration.privateKey`, (pem) => createPrivateKey(pem), 'a private key');
+  if (Boolean(tls?.clientCertificates) !== Boolean(tls?.privateKey)) {
+    throw new ValidationError(`${prefix}.tlsConfiguration needs both clientCertificates and privateKey, or neither`);
+  }
+}
+
+function normalised(doc: NotificationReceiver): NotificationReceiver {
+  checkUrl(doc.url, 'body.url');
+  checkHttpClient(doc);
+  const emails = emailList(doc.emails);
+  return emails === undefined ? doc : { ...doc, emails };
+}
+
+export const notificationReceiverHooks: ResourceHooks<typeof NotificationReceiverSchema> = {
+  beforeCreate(doc, { revealOnce }) {
+    const signingSecret = newSigningSecret();
+    if (revealOnce) revealOnce.signingSecret = signingSecret;
+    return { ...normalised(doc), signingSecret };
+  },
+  beforeUpdate(doc) {
+    return normalised(doc);
+  },
+};

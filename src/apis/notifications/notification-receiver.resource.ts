@@ -1,0 +1,26 @@
+import { defineResource } from '../../platform/registry/resource-definition.js';
+import { NOTIFICATIONS_TAG } from './notification-definition.resource.js';
+import { NotificationReceiverSchema } from './notification-receiver.schema.js';
+
+export const RECEIVER_SECRETS = [
+  'signingSecret',
+  'httpClientConfiguration.clientCredentialOauth2Config.clientSecret',
+  'httpClientConfiguration.tlsConfiguration.privateKey',
+];
+
+/** Where notifications go: a web hook URL and/or e-mail addresses, for the definitions it lists (DECISIONS §6). */
+export const notificationReceiverResource = defineResource({
+  name: 'notification-receiver',
+  displayName: 'notification receiver',
+  path: '/notification-receivers',
+  table: 'notification_receivers',
+  schema: NotificationReceiverSchema,
+  scopeArea: 'notifications',
+  tag: NOTIFICATIONS_TAG,
+  errorShape: 'detailed',
+  operations: { list: 'listNotificationReceivers', create: 'createNotificationReceiver', get: 'getNotificationReceiver', update: 'updateNotificationReceiver' },
+  readOnly: ['signingSecret'],
+  secret: RECEIVER_SECRETS,
+  // The generated signing secret is shown in clear in the create answer only.
+  secretShownOnCreate: true,
+});

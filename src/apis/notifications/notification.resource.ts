@@ -1,0 +1,27 @@
+import { defineResource } from '../../platform/registry/resource-definition.js';
+import { NOTIFICATIONS_TAG } from './notification-definition.resource.js';
+import { NotificationSchema } from './notification.schema.js';
+
+export const NOTIFICATIONS_TABLE = 'notifications';
+
+/**
+ * Processing records: read only over HTTP. The dispatcher and the delivery workers write them with their own
+ * statements (`notification-store.ts`), which keep the claim columns beside the document and emit no events.
+ */
+export const notificationResource = defineResource({
+  name: 'notification',
+  displayName: 'notification',
+  path: '/notifications',
+  table: NOTIFICATIONS_TABLE,
+  schema: NotificationSchema,
+  scopeArea: 'notifications',
+  tag: NOTIFICATIONS_TAG,
+  errorShape: 'detailed',
+  operations: { list: 'listNotifications', get: 'getNotification' },
+  filters: {
+    status: { kind: 'string', description: 'ext: PENDING, RETRYING, SUCCESS or FAILED' },
+    notificationDefinitionId: { kind: 'string', description: 'ext' },
+    notificationReceiverId: { kind: 'string', description: 'ext' },
+    eventMainObjectId: { kind: 'string', description: 'ext' },
+  },
+});

@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import type { Config } from '../../config.js';
+import type { ApiModule } from '../api-module.js';
+import { openAssetStore } from '../assets/assets.module.js';
+import { AssetService } from '../assets/asset.service.js';
+import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
+import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
+import { DeliveryWorker } from './delivery-worker.js';
+import { outboxBacklog } from './dispatch-store.js';
+import { notificationActions, OutsideEventSchema } from './notification-actions.js';
+import { notificationDefinitionHooks } from './notification-definition-hooks.js';
+import { notificationDefinitionResource } from './notification-definition.resource.js';
+import { EventFilterSchema } from './notification-definition.schema.js';
+import { newWorkerId, startNotificationLoop } from './notification-loop.js';
+import { NotificationMetrics } from './notification-metrics.js';
+import { notificationReceiverHooks } from './notification-receiver-hooks.js';
+import { notificationReceiverResource } from './notification-receiver.resource.js';
+import { HttpClientConfigurationSchema } from './notification-receiver.schema.js';
+import { notificationResource } from './notification.resource.js';
+import { OAuthTokens } from './oauth-tokens.js';
+import { ReceiverClients } from './receiver-clients.js';
+import { HttpWebhookSender } from './webhook-sender.js';
+
+/** Where mails go: SMTP_URL, or DATA_DIR/mail-spool; their stored copies are staged beside the asset files. */
+function mailSettings(config: Config): SmtpMailSettings {
+  return {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom ?? `notifications@${new URL(config.publicBaseUrl).hostname}`,
+    spoolDir: join(config.dataDir, 'mail-spool'),
+    stagingDir: join(config.dataDir, 'assets', '.staging'),
+    messageIdHost: new URL(config.publicBaseUrl).hostname,
+  };
+}
+
+/** Records claimed per delivery round, delivered concurrently. */
+export const DELIVERY_BATCH = 50;
+
+/**
+ * The Notification API (DECISIONS §5, §6): definitions, receivers, processing records, outside events; and, unless
+ * NOTIFICATION_WORKER=off, the dispatcher and the delivery worker of this process.
+ */
+export const notificationsModule: ApiModule = {
+  name: 'notifications',
+  async start({ db, config, clock, services, log }) {
+    const metrics = new NotificationMetrics(() => outboxBacklog(db), clock);
+    const assetStore = await openAssetStore(config);
+    const mail = new SmtpMailSender(mailSettings(config), new AssetService(db, assetStore, config.publicBaseUrl, clock));
+    const clients = new ReceiverClients(OutboundAllowlist.parse(config.outboundAllowlist));
+    const schedule = config.notificationRetrySchedule;
+    const worker = new DeliveryWorker({
+      db,
+      clock,
+      services,
+      webhooks: new HttpWebhookSender((tls) => clients.client(tls)),
+      mail,
+      tokens: new OAuthTokens(clock, () => clients.client(undefined)),
+      schedule,
+      workerId: newWorkerId(),
+      leaseMs: config.notificationLeaseSeconds * 1000,
+      batchSize: DELIVERY_BATCH,
+      metrics,
+      log,
+    });
+    let stopLoop: (() => Promise<void>) | undefined;
+    return {
+      resources: [
+        { ...notificationDefinitionResource, hooks: notificationDefinitionHooks },
+        { ...notificationReceiverResource, hooks: notificationReceiverHooks },
+        { ...notificationResource, actions: notificationActions },
+      ],
+      schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema],
+      // Routes are registered once the kinds' storage exists: only then may the loop start reading it.
+      routes: async (app) => {
+        metrics.register(app.metrics);
+        if (config.notificationWorker) {
+          stopLoop = startNotificationLoop({ dispatcher: { db, clock, schedule }, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log });
+        }
+      },
+      async stop() {
+        await stopLoop?.();
+        await clients.close();
+        mail.close();
+        await assetStore.close();
+      },
+    };
+  },
+};

@@ -1,0 +1,93 @@
+import { Webhook } from 'standardwebhooks';
+import { OutboundError } from '../../platform/outbound/outbound-errors.js';
+import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
+import type { OutboundTls } from '../../platform/outbound/guarded-connector.js';
+
+/** Each try has this long in all, connection to last byte (DECISIONS §6). */
+export const TRY_TIMEOUT_MS = 10_000;
+/** How much of a receiver's answer body is kept in `webHookResponse`. */
+export const RESPONSE_BODY_KEPT = 2_000;
+
+/** Headers the platform sets itself; fixed `httpHeaders` of a receiver cannot replace them. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'host', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'authorization', 'user-agent', 'transfer-encoding', 'connection']);
+
+export interface WebhookRequest {
+  url: string;
+  /** The notification id: the Standard Webhooks message id, the same on every try. */
+  messageId: string;
+  body: string;
+  signingSecret: string;
+  sentAt: Date;
+  fixedHeaders?: Record<string, string[]>;
+  bearerToken?: string;
+  /** The receiver's client certificate and CAs. */
+  tls?: OutboundTls;
+}
+
+export interface WebhookAnswer {
+  status: number;
+  /** `HTTP <status>` and the start of the body, for `webHookResponse`. */
+  summary: string;
+  retryAfter?: string;
+}
+
+export interface WebhookSender {
+  send(request: WebhookRequest): Promise<WebhookAnswer>;
+}
+
+/** Standard Webhooks headers: `webhook-id`, `webhook-timestamp` (seconds), `webhook-signature` (`v1,<base64 HMAC-SHA256>`). */
+export function signedHeaders(request: Pick<WebhookRequest, 'messageId' | 'body' | 'signingSecret' | 'sentAt'>): Record<string, string> {
+  const signature = new Webhook(request.signingSecret).sign(request.messageId, request.sentAt, request.body);
+  return { 'webhook-id': request.messageId, 'webhook-timestamp': String(Math.floor(request.sentAt.getTime() / 1000)), 'webhook-signature': signature };
+}
+
+function fixed(headers: Record<string, string[]> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, values] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (OWN_HEADERS.has(lower) || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(lower)) continue;
+    const value = values.join(', ');
+    if (/[\r\n\0]/.test(value)) continue;
+    out[lower] = value;
+  }
+  return out;
+}
+
+/** The first `maxBytes` of a body as text; the rest is not read (the connection is dropped instead). */
+export async function readAtMost(body: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= maxBytes) break;
+  }
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+}
+
+/** Web hooks through the outbound client (address rules of DECISIONS §6 on every connection), no redirects followed. */
+export class HttpWebhookSender implements WebhookSender {
+  constructor(
+    private readonly client: (tls: OutboundTls | undefined) => OutboundClient,
+    private readonly timeoutMs = TRY_TIMEOUT_MS,
+  ) {}
+
+  async send(request: WebhookRequest): Promise<WebhookAnswer> {
+    const headers = {
+      ...fixed(request.fixedHeaders),
+      'content-type': 'application/json',
+      'user-agent': 'commerce-platform-webhooks/1',
+      ...(request.bearerToken ? { authorization: `Bearer ${request.bearerToken}` } : {}),
+      ...signedHeaders(request),
+    };
+    const response = await this.client(request.tls).request(request.url, { method: 'POST', headers, body: request.body, signal: AbortSignal.timeout(this.timeoutMs), idleTimeoutMs: this.timeoutMs });
+    let text: string;
+    try {
+      text = (await readAtMost(response.body, RESPONSE_BODY_KEPT * 4)).slice(0, RESPONSE_BODY_KEPT);
+    } catch (error) {
+      throw error instanceof OutboundError ? error : new OutboundError('timeout', 'the answer body could not be read in time');
+    }
+    const retryAfter = response.headers['retry-after'];
+    return { status: response.status, summary: `HTTP ${response.status}${text ? ` ${text}` : ''}`, ...(typeof retryAfter === 'string' ? { retryAfter } : {}) };
+  }
+}

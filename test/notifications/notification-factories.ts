@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import type { TestApp } from '../support/test-app.js';
+
+export type Json = Record<string, any>;
+
+export function unique(prefix = 'n'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}`;
+}
+
+export function definitionBody(overrides: Json = {}): Json {
+  return {
+    name: unique('definition'),
+    eventMatcher: { fact: 'updated', subject: 'product', filters: [{ jsonPath: '$.what.delta.status', value: 'DISABLED' }] },
+    mainIdJsonPath: '$.involved.product.id',
+    notificationPayload: { subject: 'Product {{ event.involved.product.id }} disabled', content: 'status {{ event.what.delta.status }}', type: 'PRODUCT_DISABLED' },
+    ...overrides,
+  };
+}
+
+export function receiverBody(overrides: Json = {}): Json {
+  return { name: unique('receiver'), status: 'ACTIVE', url: 'https://hooks.example.com/in', notificationDefinitionIds: [], ...overrides };
+}
+
+async function created(t: TestApp, token: string, path: string, body: Json): Promise<Json> {
+  const res = await t.request('POST', path, token, body);
+  if (res.status !== 201) throw new Error(`POST ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as Json;
+}
+
+export const createDefinition = (t: TestApp, token: string, overrides: Json = {}) => created(t, token, '/notification-definitions', definitionBody(overrides));
+export const createReceiver = (t: TestApp, token: string, overrides: Json = {}) => created(t, token, '/notification-receivers', receiverBody(overrides));
+
+/** An outside event through POST /events; answers its id. */
+export async function publish(t: TestApp, token: string, event: Json): Promise<string> {
+  const res = await t.request('POST', '/events', token, event);
+  if (res.status !== 202) throw new Error(`POST /events answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return (res.body as Json).id;
+}

@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
+import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
+import { WebhookReceiver } from './webhook-receiver.js';
+
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+let t: TestApp;
+let operator: string;
+let smtp: SMTPServer;
+let smtpUrl: string;
+let mails: ReceivedMail[];
+let refuse = false;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  operator = await t.operator();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        if (refuse) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await t.close();
+});
+beforeEach(() => {
+  mails = [];
+  refuse = false;
+});
+
+/** A definition on paid/<subject>, a receiver with `receiver` fields, one dispatched event. */
+async function oneEvent(receiver: Json) {
+  const subject = unique('order');
+  const definition = await createDefinition(t, operator, {
+    eventMatcher: { fact: 'paid', subject },
+    mainIdJsonPath: '$.involved.order.id',
+    notificationPayload: { subject: 'Order {{ event.involved.order.id }} paid', content: 'Amount: {{ event.what.delta.amount }} EUR', type: 'ORDER_PAID' },
+  });
+  await createReceiver(t, operator, { notificationDefinitionIds: [definition.id], ...receiver });
+  const orderId = unique('o');
+  await publish(t, operator, { fact: 'paid', subject, what: { delta: { amount: 42 } }, involved: { order: { id: orderId } } });
+  await dispatchAll(t);
+  return { definition, orderId };
+}
+
+describe('e-mail delivery', () => {
+  it('sends the rendered subject and content over SMTP to every address, and keeps the message as an asset', async () => {
+    const { definition, orderId } = await oneEvent({ url: undefined, emails: 'ops@example.com, desk@example.com' });
+    const { worker, close } = workerFor(t, {}, { smtpUrl });
+    await worker.deliverDue();
+    await close();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.from).toBe('platform@example.com');
+    expect(mails[0]!.to).toEqual(['ops@example.com', 'desk@example.com']);
+    expect(mails[0]!.data).toContain(`Subject: Order ${orderId} paid`);
+    expect(mails[0]!.data).toContain('Amount: 42 EUR');
+    const [record] = await notificationsOf(t, operator, definition.id);
+    expect(record).toMatchObject({ status: 'SUCCESS', emails: ['ops@example.com', 'desk@example.com'], mailSubject: `Order ${orderId} paid`, mailBody: 'Amount: 42 EUR', mailStorageId: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(mails[0]!.data).toContain(`Message-ID: <${record.id}@platform.example.com>`);
+    const { rows } = await t.built.db.query<{ content_type: string }>('SELECT content_type FROM assets WHERE id = $1', [record.mailStorageId]);
+    expect(rows[0]!.content_type).toBe('message/rfc822');
+  });
+
+  it('writes the message to the mail spool when no SMTP server is configured', async () => {
+    const { definition, orderId } = await oneEvent({ url: undefined, emails: 'ops@example.com' });
+    const { worker, close, dataDir } = workerFor(t);
+    await worker.deliverDue();
+    await close();
+    const [record] = await notificationsOf(t, operator, definition.id);
+    expect(record.status).toBe('SUCCESS');
+    const spooled = await readFile(join(dataDir, 'mail-spool', `${record.id}.eml`), 'utf8');
+    expect(spooled).toContain(`Subject: Order ${orderId} paid`);
+    expect(mails).toEqual([]);
+  });
+
+  it('records a refused message as the try\'s error and retries', async () => {
+    refuse = true;
+    const { definition } = await oneEvent({ url: undefined, emails: 'ops@example.com' });
+    const { worker, close } = workerFor(t, {}, { smtpUrl });
+    await worker.deliverDue();
+    await close();
+    const [record] = await notificationsOf(t, operator, definition.id);
+    expect(record.status).toBe('RETRYING');
+    expect(record.errors[0].error).toMatch(/^the e-mail could not be sent: .*mailbox unavailable/);
+  });
+
+  it('sends the mail once when the web hook of the same receiver fails and is retried', async () => {
+    const hooks = await WebhookReceiver.start();
+    try {
+      hooks.answer({ status: 500 });
+      const { definition } = await oneEvent({ url: hooks.url, emails: 'ops@example.com' });
+      const { worker, close } = workerFor(t, {}, { smtpUrl });
+      await worker.deliverDue();
+      let [record] = await notificationsOf(t, operator, definition.id);
+      expect(record).toMatchObject({ status: 'RETRYING', mailStorageId: expect.any(String) });
+      await t.built.db.query('UPDATE notifications SET next_try_at = create_date WHERE id = $1', [record.id]);
+      await worker.deliverDue();
+      await close();
+      [record] = await notificationsOf(t, operator, definition.id);
+      expect(record.status).toBe('SUCCESS');
+      expect(mails).toHaveLength(1);
+      expect(hooks.received).toHaveLength(2);
+    } finally {
+      await hooks.close();
+    }
+  });
+
+  it('ends FAILED naming the receiver when it asks for a named e-mail template', async () => {
+    const { definition } = await oneEvent({ url: undefined, emails: 'ops@example.com', useEmailTemplate: true, emailTemplateName: 'order-paid-template' });
+    const { worker, close } = workerFor(t, {}, { smtpUrl });
+    await worker.deliverDue();
+    await close();
+    const [record] = await notificationsOf(t, operator, definition.id);
+    expect(record.status).toBe('FAILED');
+    expect(record.errors[0].error).toContain('named e-mail templates are not available');
+    expect(mails).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDetailedError } from '../catalog/catalog-factories.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { makeTlsMaterial } from './tls-material.js';
+import { createDefinition, createReceiver, definitionBody, receiverBody, type Json } from './notification-factories.js';
+
+let t: TestApp;
+let operator: string;
+const tls = makeTlsMaterial();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  operator = await t.operator();
+});
+afterAll(async () => t.close());
+
+describe('POST /notification-definitions', () => {
+  it('stores a definition and reads it back', async () => {
+    const created = await createDefinition(t, operator);
+    expect(created).toMatchObject({ dbVersion: 0, eventMatcher: { fact: 'updated', subject: 'product' } });
+    const read = await t.request('GET', `/notification-definitions/${created.id}`, operator);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(created);
+  });
+
+  it('answers 400 in the detailed shape naming a filter that is not RFC 9535 JSONPath', async () => {
+    const res = await t.request('POST', '/notification-definitions', operator, definitionBody({ eventMatcher: { fact: 'updated', subject: 'product', filters: [{ jsonPath: '$.what[', value: 'x' }] } }));
+    expectDetailedError(res, 400, 'VALIDATION', 'body.eventMatcher.filters[0].jsonPath is not an RFC 9535 JSONPath query');
+  });
+
+  it('answers 400 for a mainIdJsonPath that does not parse, and for a missing eventMatcher', async () => {
+    expectDetailedError(await t.request('POST', '/notification-definitions', operator, definitionBody({ mainIdJsonPath: 'involved.id' })), 400, 'VALIDATION', 'body.mainIdJsonPath');
+    const { eventMatcher: _omitted, ...rest } = definitionBody();
+    expectDetailedError(await t.request('POST', '/notification-definitions', operator, rest), 400, 'VALIDATION', 'eventMatcher');
+  });
+
+  it('answers 400 for a template using an unknown Liquid filter', async () => {
+    const res = await t.request('POST', '/notification-definitions', operator, definitionBody({ notificationPayload: { content: '{{ event.id | nosuchfilter }}' } }));
+    expectDetailedError(res, 400, 'VALIDATION', 'body.notificationPayload.content');
+  });
+
+  it('replaces a definition on PUT and answers 412 for a stale dbVersion', async () => {
+    const created = await createDefinition(t, operator);
+    const updated = await t.request('PUT', `/notification-definitions/${created.id}`, operator, { ...created, name: 'renamed' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'renamed', dbVersion: 1 });
+    expectDetailedError(await t.request('PUT', `/notification-definitions/${created.id}`, operator, { ...created, name: 'again' }), 412, 'STALE_VERSION');
+  });
+});
+
+describe('POST /notification-receivers', () => {
+  it('generates a whsec_ signing secret shown once, masked on reads and kept across updates', async () => {
+    const res = await t.request('POST', '/notification-receivers', operator, receiverBody());
+    expect(res.status).toBe(201);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.body as Json;
+    expect(body.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const read = (await t.request('GET', `/notification-receivers/${body.id}`, operator)).body as Json;
+    expect(read.signingSecret).toBe('********');
+    await t.request('PUT', `/notification-receivers/${body.id}`, operator, { ...read, name: 'renamed', signingSecret: 'whsec_mine' });
+    const { rows } = await t.built.db.query<{ doc: Json }>('SELECT doc FROM notification_receivers WHERE id = $1', [body.id]);
+    expect(rows[0]!.doc.signingSecret).toBe(body.signingSecret);
+    expect(rows[0]!.doc.name).toBe('renamed');
+  });
+
+  it('masks clientSecret and privateKey and keeps them when an update sends the mask back', async () => {
+    const httpClientConfiguration = {
+      clientCredentialOauth2Config: { clientId: 'hooks', clientSecret: 'very-secret', oauth2Type: 'CLIENT_CREDENTIALS', scopes: ['hooks:write'], tokenUrl: 'https://auth.example.com/token' },
+      httpHeaders: { 'x-team': ['orders', 'eu'] },
+      tlsConfiguration: { clientCertificates: tls.clientCert, privateKey: tls.clientKey, serverCACertificates: tls.caCert, tlsAuthMode: 'MUTUAL' },
+    };
+    const created = await createReceiver(t, operator, { httpClientConfiguration });
+    expect(created.httpClientConfiguration.clientCredentialOauth2Config.clientSecret).toBe('********');
+    expect(created.httpClientConfiguration.tlsConfiguration.privateKey).toBe('********');
+    expect(created.httpClientConfiguration.httpHeaders).toEqual({ 'x-team': ['orders', 'eu'] });
+    const updated = await t.request('PUT', `/notification-receivers/${created.id}`, operator, { ...created, name: 'renamed' });
+    expect(updated.status).toBe(200);
+    const { rows } = await t.built.db.query<{ doc: Json }>('SELECT doc FROM notification_receivers WHERE id = $1', [created.id]);
+    expect(rows[0]!.doc.httpClientConfiguration.clientCredentialOauth2Config.clientSecret).toBe('very-secret');
+    expect(rows[0]!.doc.httpClientConfiguration.tlsConfiguration.privateKey).toBe(tls.clientKey);
+  });
+
+  it('answers 400 for PEM material that does not parse, a key without its certificate, and a token URL that is not http(s)', async () => {
+    const configured = (tlsConfiguration: Json, oauth: Json = {}) => receiverBody({ httpClientConfiguration: { tlsConfiguration, clientCredentialOauth2Config: oauth } });
+    const post = (body: Json) => t.request('POST', '/notification-receivers', operator, body);
+    expectDetailedError(await post(configured({ clientCertificates: 'not a pem', privateKey: tls.clientKey })), 400, 'VALIDATION', 'tlsConfiguration.clientCertificates must be an X.509 certificate');
+    expectDetailedError(await post(configured({ clientCertificates: tls.clientCert, privateKey: 'nope' })), 400, 'VALIDATION', 'tlsConfiguration.privateKey must be a private key');
+    expectDetailedError(await post(configured({ serverCACertificates: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' })), 400, 'VALIDATION', 'serverCACertificates');
+    expectDetailedError(await post(configured({ privateKey: tls.clientKey })), 400, 'VALIDATION', 'needs both clientCertificates and privateKey');
+    expectDetailedError(await post(configured({}, { tokenUrl: 'file:///etc/passwd' })), 400, 'VALIDATION', 'clientCredentialOauth2Config.tokenUrl');
+  });
+
+  it('accepts emails as a comma-separated string and answers them as a list', async () => {
+    const created = await createReceiver(t, operator, { emails: ' ops@example.com, desk@example.com ,' });
+    expect(created.emails).toEqual(['ops@example.com', 'desk@example.com']);
+    const listed = (await t.request('GET', `/notification-receivers?size=500`, operator)).body as Json;
+    expect(listed.items.find((item: Json) => item.id === created.id).emails).toEqual(['ops@example.com', 'desk@example.com']);
+  });
+
+  it('answers 400 for an address that is not one, an emailTemplateName outside 10..120 characters and a bad status', async () => {
+    expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ emails: 'ops@example.com,not-an-address' })), 400, 'VALIDATION', 'not-an-address');
+    expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ emailTemplateName: 'short' })), 400, 'VALIDATION', 'emailTemplateName');
+    expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ emailTemplateName: 'x'.repeat(121) })), 400, 'VALIDATION', 'emailTemplateName');
+    expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ status: 'ON' })), 400, 'VALIDATION', 'status');
+    expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ url: 'ftp://files.example.com' })), 400, 'VALIDATION', 'body.url');
+  });
+
+  it('lets a tenant see its own receivers and not another tenant\'s', async () => {
+    const a = await t.tenant();
+    const b = await t.tenant();
+    const mine = await createReceiver(t, a.token);
+    expect(mine.customerId).toBe(a.customerId);
+    expect((await t.request('GET', `/notification-receivers/${mine.id}`, b.token)).status).toBe(404);
+    expect((await t.request('GET', `/notification-receivers/${mine.id}`, a.token)).status).toBe(200);
+  });
+});
+
+describe('POST /events', () => {
+  it('answers 202 with the id of the outbox event it wrote', async () => {
+    const res = await t.request('POST', '/events', operator, { fact: 'paid', subject: 'order', customerId: 'cust-1', what: { delta: { status: 'PAID' } }, involved: { order: { id: 'o-1' } } });
+    expect(res.status).toBe(202);
+    const { rows } = await t.built.db.query<{ event: Json }>('SELECT event FROM outbox WHERE id = $1', [(res.body as Json).id]);
+    expect(rows[0]!.event).toMatchObject({ fact: 'paid', subject: 'order', customerId: 'cust-1', what: { delta: { status: 'PAID' }, previous: {} }, involved: { order: { id: 'o-1' } } });
+  });
+
+  it('gives a tenant\'s event its customer, and answers 403 for another customer', async () => {
+    const tenant = await t.tenant();
+    const res = await t.request('POST', '/events', tenant.token, { fact: 'paid', subject: 'order' });
+    expect(res.status).toBe(202);
+    const { rows } = await t.built.db.query<{ customer_id: string }>('SELECT customer_id FROM outbox WHERE id = $1', [(res.body as Json).id]);
+    expect(rows[0]!.customer_id).toBe(tenant.customerId);
+    expectDetailedError(await t.request('POST', '/events', tenant.token, { fact: 'paid', subject: 'order', customerId: 'someone-else' }), 403, 'FORBIDDEN');
+  });
+
+  it('answers 400 for a missing fact and 403 without notifications:write', async () => {
+    expectDetailedError(await t.request('POST', '/events', operator, { subject: 'order' }), 400, 'VALIDATION', 'fact');
+    const reader = (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: 'test-operator-secret', scope: 'notifications:read' })).access_token;
+    expect((await t.request('POST', '/events', reader, { fact: 'paid', subject: 'order' })).status).toBe(403);
+  });
+});

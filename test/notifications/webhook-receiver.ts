@@ -1,0 +1,67 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type ServerOptions } from 'node:https';
+import type { TLSSocket } from 'node:tls';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedHook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** Over TLS: the subject CN of the client certificate presented, if any. */
+  clientCertificate?: string;
+}
+
+export interface Answer {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Never answer (a receiver that hangs). */
+  hang?: boolean;
+  /** Answer after this long (a slow receiver). */
+  delayMs?: number;
+}
+
+/** A real HTTP receiver on 127.0.0.1: answers from a queue (then `fallback`), records every request. */
+export class WebhookReceiver {
+  readonly received: ReceivedHook[] = [];
+  private readonly answers: Answer[] = [];
+  private server!: Server;
+  fallback: Answer = { status: 200, body: 'ok' };
+
+  private tls = false;
+
+  /** Plain HTTP, or HTTPS with `tls` (server certificate, and the CA and `requestCert` to ask for a client certificate). */
+  static async start(tls?: ServerOptions): Promise<WebhookReceiver> {
+    const receiver = new WebhookReceiver();
+    receiver.tls = Boolean(tls);
+    const handle = (request: IncomingMessage, response: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const peer = tls ? (request.socket as TLSSocket).getPeerCertificate() : undefined;
+        const clientCertificate = peer && 'subject' in peer && peer.subject ? String(peer.subject.CN) : undefined;
+        receiver.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), ...(clientCertificate ? { clientCertificate } : {}) });
+        const answer = receiver.answers.shift() ?? receiver.fallback;
+        if (answer.hang) return;
+        const send = () => response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
+        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        else send();
+      });
+    };
+    receiver.server = tls ? createTlsServer(tls, handle) : createServer(handle);
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    return `${this.tls ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  answer(...answers: Answer[]): void {
+    this.answers.push(...answers);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
