@@ -66,6 +66,27 @@ describe('web hook delivery', () => {
     expect(await workerFor(t).worker.deliverDue()).toBe(0);
   });
 
+  it("lists a tenant's records by their status as it changes with each try", async () => {
+    const tenant = await t.tenant();
+    const subject = unique('order');
+    const definition = await createDefinition(t, tenant.token, { eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id' });
+    await createReceiver(t, tenant.token, { url: hooks.url, notificationDefinitionIds: [definition.id] });
+    await publish(t, tenant.token, { fact: 'paid', subject, what: { delta: { amount: 1 } }, involved: { order: { id: unique('o') } } });
+    await dispatchAll(t);
+    const listed = async (status: string) => {
+      const token = (await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret })).access_token;
+      const res = await t.request('GET', `/notifications?notificationDefinitionId=${definition.id}&status=${status}`, token);
+      expect(res.status).toBe(200);
+      return (res.body as Json).items.length as number;
+    };
+    expect(await listed('PENDING')).toBe(1);
+    hooks.answer({ status: 204 });
+    const { worker, close } = workerFor(t);
+    expect(await worker.deliverDue()).toBe(1);
+    await close();
+    expect([await listed('PENDING'), await listed('SUCCESS')]).toEqual([0, 1]);
+  });
+
   it('retries on the schedule, 500 twice then 200, with the same webhook-id and body', async () => {
     const { receiver, record } = await pending();
     hooks.answer({ status: 500, body: 'down' }, { status: 500, body: 'still down' });

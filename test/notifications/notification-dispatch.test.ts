@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../catalog/catalog-factories.js';
+import { act, createSubscription } from '../subscriptions/subscription-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { dispatchBatch } from '../../src/apis/notifications/dispatcher.js';
 import { dispatchAll, notificationsOf } from './notification-drivers.js';
@@ -151,6 +152,21 @@ describe('dispatching events to notification records', () => {
     await dispatchAll(t);
     const records = await notificationsOf(t, operator, definition.id);
     expect(records.map((record) => record.eventMainObjectId)).toEqual([product.id]);
+  });
+
+  it('fires a definition on cancelled/subscription filtered on $.what.delta.lifecycle.status = CANCELLED when a subscription is cancelled', async () => {
+    const tenant = await t.tenant();
+    const matcher = { fact: 'cancelled', subject: 'subscription', filters: [{ jsonPath: '$.what.delta.lifecycle.status', value: 'CANCELLED' }] };
+    const definition = await createDefinition(t, tenant.token, { eventMatcher: matcher, mainIdJsonPath: '$.involved.subscription.id' });
+    await createReceiver(t, tenant.token, { notificationDefinitionIds: [definition.id] });
+    const cancelled = await createSubscription(t, tenant.token);
+    const suspended = await createSubscription(t, tenant.token);
+    await dispatchAll(t);
+    expect((await act(t, tenant.token, cancelled.id, 'cancel')).status).toBe(200);
+    expect((await act(t, tenant.token, suspended.id, 'suspend')).status).toBe(200);
+    await dispatchAll(t);
+    const records = await notificationsOf(t, tenant.token, definition.id);
+    expect(records.map((record) => record.eventMainObjectId)).toEqual([cancelled.id]);
   });
 });
 

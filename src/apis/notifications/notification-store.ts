@@ -1,6 +1,11 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
+import { filterKeysOf, filterKeysSql } from '../../platform/registry/filter-keys.js';
+import { notificationResource } from './notification.resource.js';
 import type { NotificationStatus } from './notification.schema.js';
+
+/** The record's filter keys: these statements write its document without the engine, so they keep them too. */
+const { filters } = notificationResource;
 
 /**
  * The statements of the dispatcher and the delivery workers on the `notifications` table (migration 0007): one
@@ -23,10 +28,22 @@ export interface NewNotificationRow {
 /** Inserts the record unless this (event, definition, receiver) already has one; true when inserted. */
 export async function insertNotification(db: Queryable, row: NewNotificationRow): Promise<boolean> {
   const { rowCount } = await db.query(
-    `INSERT INTO notifications (id, customer_id, db_version, create_date, update_date, doc, event_id, definition_id, receiver_id, status, tries, max_tries, next_try_at)
-     VALUES ($1, $2, 0, $3, $3, $4::jsonb, $5, $6, $7, $8, 0, $9, $10)
+    `INSERT INTO notifications (id, customer_id, db_version, create_date, update_date, doc, event_id, definition_id, receiver_id, status, tries, max_tries, next_try_at, filter_keys)
+     VALUES ($1, $2, 0, $3, $3, $4::jsonb, $5, $6, $7, $8, 0, $9, $10, $11::text[])
      ON CONFLICT ON CONSTRAINT notifications_delivery_key DO NOTHING`,
-    [row.id, row.customerId, row.now.toISOString(), JSON.stringify(row.doc), row.eventId, row.definitionId, row.receiverId, row.status, row.maxTries, row.nextTryAt?.toISOString() ?? null],
+    [
+      row.id,
+      row.customerId,
+      row.now.toISOString(),
+      JSON.stringify(row.doc),
+      row.eventId,
+      row.definitionId,
+      row.receiverId,
+      row.status,
+      row.maxTries,
+      row.nextTryAt?.toISOString() ?? null,
+      filterKeysOf(filters, row.customerId, row.doc),
+    ],
   );
   return rowCount > 0;
 }
@@ -78,6 +95,12 @@ export interface TryOutcome {
  * Answers the new status, or undefined when the lease was lost (another worker owns the record now).
  */
 export async function recordTry(db: Queryable, outcome: TryOutcome): Promise<NotificationStatus | undefined> {
+  // The document after the try, written once and keyed from the same expression.
+  const afterTry = `(n.doc - 'nextTryTimestamp') || $8::jsonb || jsonb_build_object(
+         'status', s.status, 'retryCount', s.tries, 'retryLeft', GREATEST(s.max_tries - s.tries, 0),
+         'lastTryTimestamp', $9::bigint, 'dbVersion', n.db_version + 1, 'updateDate', $10::text)
+         || CASE WHEN s.next_try_at IS NULL THEN '{}'::jsonb
+            ELSE jsonb_build_object('nextTryTimestamp', floor(extract(epoch FROM s.next_try_at) * 1000)::bigint) END`;
   const { rows } = await db.query<{ status: NotificationStatus }>(
     `WITH tried AS (
        SELECT id, tries + 1 AS tries, max_tries,
@@ -92,11 +115,8 @@ export async function recordTry(db: Queryable, outcome: TryOutcome): Promise<Not
      UPDATE notifications n SET
        tries = s.tries, status = s.status, next_try_at = s.next_try_at, locked_by = NULL, locked_until = NULL,
        db_version = n.db_version + 1, update_date = $5,
-       doc = (n.doc - 'nextTryTimestamp') || $8::jsonb || jsonb_build_object(
-         'status', s.status, 'retryCount', s.tries, 'retryLeft', GREATEST(s.max_tries - s.tries, 0),
-         'lastTryTimestamp', $9::bigint, 'dbVersion', n.db_version + 1, 'updateDate', $10::text)
-         || CASE WHEN s.next_try_at IS NULL THEN '{}'::jsonb
-            ELSE jsonb_build_object('nextTryTimestamp', floor(extract(epoch FROM s.next_try_at) * 1000)::bigint) END
+       doc = ${afterTry},
+       filter_keys = ${filterKeysSql(filters, afterTry, 'n.customer_id')}
      FROM scheduled s WHERE n.id = s.id
      RETURNING n.status`,
     [

@@ -21,15 +21,15 @@ const isOwnerSpec = (name: string, spec: FilterSpec) => (spec.path ?? name) === 
 
 /** A listing matching more keys than this per filter (owners x values) tests the documents instead. */
 export const MAX_KEYS_PER_FILTER = 200;
-/** Longer keys are stored as their hash: a GIN entry must fit in a third of a page, and a filter value may be 4 KB. */
-const MAX_KEY_LENGTH = 160;
+/** Longer keys (in UTF-8 bytes) are stored as their hash: a GIN entry must fit in a third of a page, and a filter value may be 4 KB. */
+const MAX_KEY_BYTES = 160;
 
 export type KeyedValue = string | boolean;
 
 export function filterKey(owner: string | null, field: string, value: KeyedValue): string {
   const text = `${owner ?? ''}\u001f${field}\u001f${typeof value === 'boolean' ? `b:${value}` : `s:${value}`}`;
   // A hashed key has no separator, so it never equals a short one.
-  return text.length <= MAX_KEY_LENGTH ? text : `#${createHash('sha256').update(text).digest('base64url')}`;
+  return Buffer.byteLength(text, 'utf8') <= MAX_KEY_BYTES ? text : `#${createHash('sha256').update(text, 'utf8').digest('base64url')}`;
 }
 
 /** The declared filters that have keys, with their field path. */
@@ -82,5 +82,30 @@ export function keysMatching(filter: FilterValue, { owners, keyed }: OwnerRestri
 /** Changes when the keys a kind's declarations produce change, so stored keys are recomputed once. */
 export function filterKeysSignature(filters: Record<string, FilterSpec>): string {
   const declared = keyedFilters(filters).map(({ field, spec }) => `${field}:${spec.kind}`);
-  return createHash('sha256').update(`v1|${declared.sort().join('|')}`).digest('hex').slice(0, 32);
+  return createHash('sha256').update(`v2|${declared.sort().join('|')}`).digest('hex').slice(0, 32);
+}
+
+/** `filterKey` in SQL, over a text expression `owner␟field␟value`: the same text, or the same hash when it is long. */
+function keySql(text: string): string {
+  return `(SELECT CASE WHEN octet_length(k) <= ${MAX_KEY_BYTES} THEN k ELSE '#' || rtrim(translate(encode(sha256(convert_to(k, 'UTF8')), 'base64'), '+/', '-_'), '=') END FROM (SELECT ${text} AS k) AS key_text)`;
+}
+
+/**
+ * Every key of a record, computed by PostgreSQL from the document expression `doc` (the new document of an UPDATE
+ * that changes it in SQL) and the owner expression `owner`, as `filterKeysOf` computes them: a statement that writes
+ * a kind's documents without the engine keeps its keys with `filter_keys = ${filterKeysSql(...)}`. Field names come
+ * from declarations, never from input.
+ */
+export function filterKeysSql(filters: Record<string, FilterSpec>, doc: string, owner: string): string {
+  const parts = keyedFilters(filters).map(({ field, spec }) => {
+    const path = `'{${splitPath(field).join(',')}}'`;
+    const prefix = `coalesce(${owner}, '') || chr(31) || '${field}' || chr(31)`;
+    if (spec.kind === 'boolean') return `SELECT ${keySql(`${prefix} || 'b:' || (${doc} #>> ${path})`)} WHERE jsonb_typeof(${doc} #> ${path}) = 'boolean'`;
+    if (spec.kind === 'string-array') {
+      return `SELECT ${keySql(`${prefix} || 's:' || (e #>> '{}')`)} FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${doc} #> ${path}) = 'array' THEN ${doc} #> ${path} ELSE '[]' END) AS e WHERE jsonb_typeof(e) = 'string'`;
+    }
+    return `SELECT ${keySql(`${prefix} || 's:' || (${doc} #>> ${path})`)} WHERE jsonb_typeof(${doc} #> ${path}) = 'string'`;
+  });
+  if (parts.length === 0) return `'{}'::text[]`;
+  return `ARRAY(SELECT DISTINCT key FROM (${parts.map((part) => `(${part})`).join(' UNION ALL ')}) AS keys(key))`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { filterKeysSql } from '../../../src/platform/registry/filter-keys.js';
 import { ensureStorage } from '../../../src/platform/registry/resource-storage.js';
 import { unique } from '../../support/unique.js';
 import { useEngineApp } from './engine-test-app.js';
@@ -95,4 +96,24 @@ describe('listings restricted to customers (filter keys)', () => {
     await ensureStorage(db, config.databaseSchema, [gadgetResource]);
     expect(await listed(owner.token, `name=${name}&tags=kept`)).toEqual({ ids: [g.id], total: 1 });
   });
+
+  it('are computed alike by the engine and by PostgreSQL (filterKeysSql), for statements that write documents in SQL', async () => {
+    const owner = await ctx.t.tenant();
+    const long = `${'é'.repeat(60)}-${'x'.repeat(200)}`;
+    const docs = [
+      { name: 'plain', tags: ['a', 'b'], enabled: true, colour: 'RED', auth: { user: 'ann' } },
+      { name: `ünïcode-😀-${'é'.repeat(70)}`, tags: [long, 'ok'], enabled: false },
+      { name: long, tags: [] },
+    ];
+    for (const doc of docs) {
+      const g = await gadget(owner.token, doc);
+      const { rows } = await ctx.t.built.db.query<{ stored: string[]; computed: string[] }>(
+        `SELECT filter_keys AS stored, ${filterKeysSql(gadgetResource.filters, 'doc', 'customer_id')} AS computed FROM test_gadgets WHERE id = $1`,
+        [g.id],
+      );
+      expect([...rows[0]!.computed].sort(), doc.name).toEqual([...rows[0]!.stored].sort());
+      expect(rows[0]!.stored.length).toBeGreaterThan(0);
+    }
+  });
 });
+
