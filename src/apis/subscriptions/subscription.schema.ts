@@ -29,7 +29,7 @@ export const TermSchema = Obj(
   {
     unit: StringEnum(TERM_UNITS, { description: 'calendar unit of one term' }),
     // The specification types the count as a string; it must still be a whole number of units.
-    value: Type.String({ pattern: '^[1-9][0-9]{0,3}$', description: 'how many units one term lasts (1 to 9999), as text' }),
+    value: Type.String({ pattern: '^[1-9][0-9]{0,3}$', maxLength: 4, description: 'how many units one term lasts (1 to 9999), as text' }),
   },
   { $id: 'SubscriptionTerm', title: 'Subscription term' },
 );
