@@ -136,7 +136,7 @@ export class DeliveryWorker {
     const text = payload.content ?? '';
     try {
       const sent = await this.deps.mail.send({ notificationId: record.id, to: emails, subject, text }, receiver.customer_id);
-      return { success: true, final: false, fields: { mailStorageId: sent.storageId, mailSubject: subject.slice(0, 1000), mailBody: text }, outcome: 'success' };
+      return { success: true, final: false, fields: { mailStorageId: sent.storageId, mailSubject: subject, mailBody: text }, outcome: 'success' };
     } catch (error) {
       this.deps.log?.info({ err: error, notificationId: record.id }, 'e-mail not sent');
       return { success: false, final: false, error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`, fields: {}, outcome: 'failure' };

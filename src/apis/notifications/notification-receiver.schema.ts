@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EMAIL_MAX_LENGTH, Id, List, LongText, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/registry/schema-types.js';
+import { EMAIL_MAX_LENGTH, EpochMs, Id, List, LongText, Obj, sharedFields, StringEnum, StringMap, Text, UrlText } from '../../platform/registry/schema-types.js';
 
 export const RECEIVER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
@@ -7,7 +7,6 @@ export const RECEIVER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const MAX_EMAILS = 50;
 
 const Pem = (description: string) => LongText({ maxLength: 100_000, description });
-const EpochMs = (description: string) => Type.Integer({ minimum: 0, description });
 
 export const HttpClientConfigurationSchema = Obj(
   {

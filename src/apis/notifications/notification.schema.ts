@@ -1,10 +1,9 @@
 import Type, { type Static } from 'typebox';
-import { Id, List, LongText, Obj, StringEnum, Text, sharedFields } from '../../platform/registry/schema-types.js';
+import { EpochMs, Id, List, LongText, Obj, sharedFields, StringEnum, Text } from '../../platform/registry/schema-types.js';
 
 export const NOTIFICATION_STATUSES = ['PENDING', 'RETRYING', 'SUCCESS', 'FAILED'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
-const EpochMs = (description: string) => Type.Integer({ minimum: 0, description });
 const Free = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
 /** One delivery of one event to one receiver for one definition (DECISIONS §6). Written by the dispatcher and the workers only. */

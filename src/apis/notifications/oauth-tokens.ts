@@ -10,6 +10,7 @@ export type OAuthConfig = NonNullable<HttpClientConfiguration['clientCredentialO
 /** A token is renewed this long before it expires, so it never runs out in the middle of a try. */
 const RENEW_BEFORE_MS = 30_000;
 /** A token answer without `expires_in` is kept this long. */
+const MAX_LIFETIME_S = 86_400;
 const DEFAULT_LIFETIME_S = 300;
 /** Distinct receiver configurations whose tokens are kept. */
 const MAX_CACHED_TOKENS = 1000;
@@ -83,7 +84,8 @@ export class OAuthTokens {
       text = await readAtMost(response.body, TOKEN_ANSWER_MAX_BYTES);
     } catch (error) {
       if (error instanceof OutboundError) throw new TokenError(`the OAuth token request failed: ${error.message}`);
-      throw error;
+      // Reading the answer fails outside the outbound client (a body timeout, the abort): still the receiver's side.
+      throw new TokenError(`the OAuth token answer could not be read: ${(error as Error).message}`);
     }
     if (status < 200 || status >= 300) throw new TokenError(`the OAuth token endpoint answered ${status}`);
     let body: { access_token?: unknown; expires_in?: unknown };
@@ -93,7 +95,8 @@ export class OAuthTokens {
       throw new TokenError('the OAuth token endpoint did not answer JSON');
     }
     if (typeof body.access_token !== 'string' || !body.access_token) throw new TokenError('the OAuth token answer has no access_token');
-    const lifetime = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : DEFAULT_LIFETIME_S;
+    // A token is cached at most a day, whatever lifetime the endpoint claims (an absurd one would pin it for ever).
+    const lifetime = typeof body.expires_in === 'number' && body.expires_in > 0 ? Math.min(body.expires_in, MAX_LIFETIME_S) : DEFAULT_LIFETIME_S;
     return { token: body.access_token, lifetimeSeconds: lifetime };
   }
 }

@@ -63,4 +63,4 @@ export const RecommendationResultSchema = Obj(
 export type RecommendationResult = Static<typeof RecommendationResultSchema>;
 
 /** The schemas the result references by `$ref`, in dependency order. */
-export const RecommendationReportSchemas = [RecommendedProductSchema, RecommendationSchema, ReportSchema];
+export const RecommendationResultSchemas = [RecommendedProductSchema, RecommendationSchema, ReportSchema];

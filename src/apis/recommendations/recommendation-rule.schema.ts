@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id, List, Obj, StringEnum, StringMap, Text, sharedFields } from '../../platform/registry/schema-types.js';
+import { DateTime, EpochMs, Id, List, Obj, StringEnum, StringMap, Text, sharedFields } from '../../platform/registry/schema-types.js';
 
 export const RULE_STATUSES = ['ENABLED', 'DISABLED'] as const;
 export const RULE_TYPES = ['CROSS_SELL', 'UP_SELL', 'UPGRADE'] as const;
@@ -8,9 +8,6 @@ export const RULE_LEVELS = ['CART', 'PRODUCT', 'PURCHASE', 'INTERSTITIAL'] as co
 export const RULE_SOURCES = ['PURCHASE', 'SUBSCRIPTION', 'MANUAL_RENEWAL', 'BILLING_PLAN', 'UPGRADE'] as const;
 
 const deprecated = { deprecated: true };
-/** Epoch milliseconds from 1970 up to the end of year 9999, the range every date library and PostgreSQL share. */
-const EPOCH_MS_MAX = 253_402_300_799_999;
-const EpochMs = (description: string) => Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, description: `${description}, epoch milliseconds (UTC)` });
 const ProductIds = (description: string) => List(Id(), { uniqueItems: true, maxItems: 200, description });
 
 export const DiscountPlanSchema = Obj(
@@ -36,8 +33,8 @@ export const RecommendationRuleSchema = Obj(
     eligibleParentProductIds: Type.Optional(ProductIds('parent product ids the rule applies to (a cart product whose parent is listed)')),
     eligibleProductIds: Type.Optional(ProductIds('product ids the rule applies to')),
     eligibleStoreIds: List(Id(), { uniqueItems: true, minItems: 1, maxItems: 200, description: 'stores the rule applies in' }),
-    startDate: EpochMs('first instant the rule applies'),
-    endDate: EpochMs('last instant the rule applies (inclusive)'),
+    startDate: EpochMs('first instant the rule applies, epoch milliseconds (UTC)'),
+    endDate: EpochMs('last instant the rule applies (inclusive), epoch milliseconds (UTC)'),
     fallbackLocale: Type.Optional(Text({ maxLength: 35 })),
     function: StringEnum(RULE_FUNCTIONS, { description: 'idToIdsRecoRule: the trigger product\'s list; predefinedIdsRecoRule: every listed product' }),
     levels: List(StringEnum(RULE_LEVELS), { uniqueItems: true, minItems: 1, maxItems: RULE_LEVELS.length, description: 'where the recommendation is shown' }),

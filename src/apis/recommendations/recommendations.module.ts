@@ -8,7 +8,7 @@ import { recommendationRuleHooks } from './recommendation-rule-hooks.js';
 import { importRecommendationRule } from './recommendation-rule-import.js';
 import { recommendationRuleResource } from './recommendation-rule.resource.js';
 import { DiscountPlanSchema } from './recommendation-rule.schema.js';
-import { RecommendationReportSchemas } from './recommendation-result.schema.js';
+import { RecommendationResultSchemas } from './recommendation-result.schema.js';
 
 /** The Product recommendation API: rules, carts, and recommendations computed from them over the catalogue. */
 export const recommendationsModule: ApiModule = {
@@ -19,7 +19,7 @@ export const recommendationsModule: ApiModule = {
         { ...recommendationRuleResource, hooks: recommendationRuleHooks, actions: [importRecommendationRule, cartRecommendations, lineItemRecommendations] },
         { ...cartResource, hooks: cartHooks(services) },
       ],
-      schemas: [DiscountPlanSchema, CartItemSchema, ...RecommendationReportSchemas],
+      schemas: [DiscountPlanSchema, CartItemSchema, ...RecommendationResultSchemas],
     };
   },
 };

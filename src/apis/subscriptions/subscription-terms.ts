@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { ValidationError } from '../../platform/errors/domain-errors.js';
+import { EPOCH_MS_MAX } from '../../platform/registry/schema-types.js';
 import type { Term } from './subscription.schema.js';
 
 const UNIT: Record<Term['unit'], 'days' | 'weeks' | 'months' | 'years'> = { DAY: 'days', WEEK: 'weeks', MONTH: 'months', YEAR: 'years' };
@@ -10,14 +12,12 @@ const UNIT: Record<Term['unit'], 'days' | 'weeks' | 'months' | 'years'> = { DAY:
  */
 export function addTerms(from: number, term: Term, count = 1): number {
   const value = Number(term.value) * count;
-  return DateTime.fromMillis(from, { zone: 'utc' })
+  const end = DateTime.fromMillis(from, { zone: 'utc' })
     .plus({ [UNIT[term.unit]]: value })
     .toMillis();
-}
-
-/** Trial days after `from`, in UTC. */
-export function addDays(from: number, days: number): number {
-  return DateTime.fromMillis(from, { zone: 'utc' }).plus({ days }).toMillis();
+  // A 9999-year term is admitted by the schema; its dates could be stored but never shown as date-times.
+  if (end > EPOCH_MS_MAX) throw new ValidationError(`model.term ${term.value} ${term.unit} ends after the year 9999`);
+  return end;
 }
 
 /** Whole days from `from` until `to` (0 once passed). */

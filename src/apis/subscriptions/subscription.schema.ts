@@ -1,12 +1,9 @@
 import Type, { type Static } from 'typebox';
-import { Id, List, Obj, StringEnum, StringMap, Text, sharedFields } from '../../platform/registry/schema-types.js';
+import { EpochMs, Id, List, Obj, sharedFields, StringEnum, StringMap, Text } from '../../platform/registry/schema-types.js';
 import { SUBSCRIPTION_STATUSES } from './subscription.lifecycle.js';
 
 /** Calendar units of a model's term (DECISIONS §7). */
 export const TERM_UNITS = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
-
-/** Epoch milliseconds, as every subscription date is (specification: integer int64). */
-const EpochMs = (description: string, options: Record<string, unknown> = {}) => Type.Integer({ minimum: 0, maximum: 253402300799999, description, ...options });
 
 /** A scalar of a free-form map (context, variables): text, number or boolean. */
 const Scalar = () => Type.Union([Text({ maxLength: 4000 }), Type.Number(), Type.Boolean()]);

@@ -85,6 +85,14 @@ export function DateTime(options: Record<string, unknown> = {}) {
   return Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, description: 'RFC 3339 date-time (year 1000..9999, at most 6 fractional digits; at most 32 characters)', ...options });
 }
 
+/** The last millisecond of year 9999: the range every date library and PostgreSQL share. */
+export const EPOCH_MS_MAX = 253_402_300_799_999;
+
+/** An instant as epoch milliseconds (UTC), from 1970 to the end of year 9999. */
+export function EpochMs(description: string, options: Record<string, unknown> = {}) {
+  return Type.Integer({ minimum: 0, maximum: EPOCH_MS_MAX, description, ...options });
+}
+
 /** Shared fields of persisted resources (specification, "Shared fields"). */
 export const sharedFields = {
   id: Type.Optional(Id({ description: 'server-generated, opaque and time-ordered', readOnly: true })),
