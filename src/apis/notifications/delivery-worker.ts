@@ -6,11 +6,12 @@ import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
-import { findDefinition, findReceiver, type OwnedDoc } from './dispatch-store.js';
+import { docsById, type OwnedDoc } from './dispatch-store.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import { notificationReceiverResource } from './notification-receiver.resource.js';
 import type { NotificationReceiver } from './notification-receiver.schema.js';
-import { claimDue, recordTry, type ClaimedNotification } from './notification-store.js';
+import { claimDue, recordTries, type ClaimedNotification } from './notification-store.js';
+import { TryRecorder } from './try-recorder.js';
 import type { NotificationMetrics } from './notification-metrics.js';
 import { TokenError, type OAuthConfig } from './oauth-tokens.js';
 import { renderPayload } from './payload-rendering.js';
@@ -70,44 +71,49 @@ const undeliverable = (error: string): TryResult => ({ success: false, final: tr
  * mid-delivery leaves leases that run out, and another worker takes the records again: delivery is at least once.
  */
 export class DeliveryWorker {
-  constructor(private readonly deps: DeliveryWorkerDeps) {}
+  private readonly tries: TryRecorder;
+
+  constructor(private readonly deps: DeliveryWorkerDeps) {
+    this.tries = new TryRecorder((outcomes) => recordTries(deps.db, deps.workerId, deps.schedule, outcomes));
+  }
 
   /** Delivers what is due now; answers how many records were tried. */
   async deliverDue(): Promise<number> {
     const { db, clock, workerId, leaseMs, batchSize } = this.deps;
     const now = clock.now();
     const claimed = await claimDue(db, workerId, now, new Date(now.getTime() + leaseMs), batchSize);
-    await Promise.all(claimed.map((record) => this.deliver(record)));
+    if (claimed.length === 0) return 0;
+    const [definitions, receivers] = await Promise.all([
+      docsById(db, 'notification_definitions', claimed.map((record) => record.definition_id)),
+      docsById(db, 'notification_receivers', claimed.map((record) => record.receiver_id)),
+    ]);
+    await Promise.all(claimed.map((record) => this.deliver(record, definitions.get(record.definition_id), receivers.get(record.receiver_id))));
     return claimed.length;
   }
 
-  private async deliver(record: ClaimedNotification): Promise<void> {
+  private async deliver(record: ClaimedNotification, definition: OwnedDoc | undefined, receiver: OwnedDoc | undefined): Promise<void> {
     const started = performance.now();
-    const result = await this.attempt(record).catch((error: unknown): TryResult => {
+    const result = await this.attempt(record, definition, receiver).catch((error: unknown): TryResult => {
       this.deps.log?.error({ err: error, notificationId: record.id }, 'notification try failed unexpectedly');
       return { success: false, final: false, error: 'the delivery failed on the platform side', fields: {}, outcome: 'failure' };
     });
     const now = this.deps.clock.now();
     const errors = (record.doc.errors as Doc[] | undefined) ?? [];
     const fields = { ...result.fields, ...(result.error ? { errors: [...errors, { error: result.error.slice(0, 4000), timestamp: Math.floor(now.getTime() / 1000) }].slice(-ERRORS_KEPT) } : {}) };
-    const status = await recordTry(this.deps.db, {
+    const status = await this.tries.record({
       id: record.id,
-      workerId: this.deps.workerId,
       now,
       success: result.success,
       final: result.final,
       retryAfterSeconds: result.retryAfterSeconds ?? null,
-      schedule: this.deps.schedule,
       fields,
     });
     this.deps.metrics?.observeTry(result.outcome, (performance.now() - started) / 1000, status);
     if (status === undefined) this.deps.log?.warn({ notificationId: record.id }, 'lease lost during a try; another worker owns the notification now');
   }
 
-  private async attempt(record: ClaimedNotification): Promise<TryResult> {
-    const definition = await findDefinition(this.deps.db, record.definition_id);
+  private async attempt(record: ClaimedNotification, definition: OwnedDoc | undefined, receiver: OwnedDoc | undefined): Promise<TryResult> {
     if (!definition) return undeliverable(`notification definition ${record.definition_id} does not exist`);
-    const receiver = await findReceiver(this.deps.db, record.receiver_id);
     if (!receiver) return undeliverable(`notification receiver ${record.receiver_id} does not exist`);
     const receiverDoc = receiver.doc as NotificationReceiver;
     if (receiverDoc.status !== 'ACTIVE') return undeliverable(`notification receiver ${receiver.id} is ${receiverDoc.status}`);

@@ -45,10 +45,8 @@ export async function outboxBacklog(db: Queryable): Promise<{ count: number; old
   return { count: rows[0]?.count ?? 0, oldest: rows[0]?.oldest ? new Date(rows[0].oldest) : null };
 }
 
-export async function findDefinition(db: Queryable, id: string): Promise<OwnedDoc | undefined> {
-  return (await db.query<OwnedDoc>('SELECT id, customer_id, doc FROM notification_definitions WHERE id = $1', [id])).rows[0];
-}
-
-export async function findReceiver(db: Queryable, id: string): Promise<OwnedDoc | undefined> {
-  return (await db.query<OwnedDoc>('SELECT id, customer_id, doc FROM notification_receivers WHERE id = $1', [id])).rows[0];
+/** The definitions and receivers of a claimed batch, by id: one query per table, not one per record. */
+export async function docsById(db: Queryable, table: 'notification_definitions' | 'notification_receivers', ids: string[]): Promise<Map<string, OwnedDoc>> {
+  const { rows } = await db.query<OwnedDoc>(`SELECT id, customer_id, doc FROM ${table} WHERE id = ANY($1::text[])`, [[...new Set(ids)]]);
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -6,7 +6,10 @@ import type { Doc } from '../../platform/registry/document-paths.js';
 import { activeReceiversOf, claimEvents, definitionsFor, markProcessed, type OwnedDoc } from './dispatch-store.js';
 import { mainObjectId, matches } from './event-matching.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
-import { insertNotification } from './notification-store.js';
+import { insertNotifications, type NewNotificationRow } from './notification-store.js';
+
+/** Records inserted per statement at most. */
+const INSERT_CHUNK = 100;
 
 export interface DispatcherDeps {
   db: Database;
@@ -53,16 +56,34 @@ function recordDoc(id: string, event: PlatformEvent, definition: OwnedDoc, recei
   };
 }
 
-/** The records one event calls for, created in `tx`; answers how many were new. */
-async function dispatchEvent(tx: Queryable, event: PlatformEvent, deps: DispatcherDeps, now: Date): Promise<number> {
-  let created = 0;
+/**
+ * The definitions and receivers a batch reads, each query made once per batch: a burst of alike events costs two
+ * lookups, not two per event. The batch's transaction sees one snapshot of them either way.
+ */
+function batchLookups(tx: Queryable): { definitions: (event: PlatformEvent) => Promise<OwnedDoc[]>; receivers: (definitionId: string) => Promise<OwnedDoc[]> } {
+  const definitions = new Map<string, Promise<OwnedDoc[]>>();
+  const receivers = new Map<string, Promise<OwnedDoc[]>>();
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
+    let found = cache.get(key);
+    if (!found) cache.set(key, (found = load()));
+    return found;
+  };
+  return {
+    definitions: (event) => once(definitions, JSON.stringify([event.fact, event.subject]), () => definitionsFor(tx, event.fact, event.subject)),
+    receivers: (definitionId) => once(receivers, definitionId, () => activeReceiversOf(tx, definitionId)),
+  };
+}
+
+/** The records one event calls for. */
+async function recordsOf(event: PlatformEvent, lookups: ReturnType<typeof batchLookups>, deps: DispatcherDeps, now: Date): Promise<NewNotificationRow[]> {
+  const rows: NewNotificationRow[] = [];
   const firstTry = new Date(now.getTime() + (deps.schedule[0] ?? 0) * 1000);
-  for (const definition of await definitionsFor(tx, event.fact, event.subject)) {
+  for (const definition of await lookups.definitions(event)) {
     if (!reaches(definition, event) || !matches(definition.doc as NotificationDefinition, event)) continue;
-    for (const receiver of await activeReceiversOf(tx, definition.id)) {
+    for (const receiver of await lookups.receivers(definition.id)) {
       if (!reaches(receiver, event) || !targets(receiver, event)) continue;
       const id = newId();
-      const inserted = await insertNotification(tx, {
+      rows.push({
         id,
         customerId: receiver.customer_id,
         doc: recordDoc(id, event, definition, receiver, deps.schedule.length - 1, now, firstTry),
@@ -74,10 +95,9 @@ async function dispatchEvent(tx: Queryable, event: PlatformEvent, deps: Dispatch
         nextTryAt: firstTry,
         now,
       });
-      if (inserted) created += 1;
     }
   }
-  return created;
+  return rows;
 }
 
 export interface DispatchResult {
@@ -97,8 +117,15 @@ export async function dispatchBatch(deps: DispatcherDeps, limit = 100): Promise<
     const events = await claimEvents(tx, limit);
     if (events.length === 0) return { events: 0, notifications: 0, lags: [] };
     const now = deps.clock.now();
+    const lookups = batchLookups(tx);
+    let rows: NewNotificationRow[] = [];
     let notifications = 0;
-    for (const event of events) notifications += await dispatchEvent(tx, event, deps, now);
+    for (const event of events) {
+      rows.push(...(await recordsOf(event, lookups, deps, now)));
+      // Bounded statements: each record carries its event, and events may be large.
+      if (rows.length >= INSERT_CHUNK) [notifications, rows] = [notifications + (await insertNotifications(tx, rows)), []];
+    }
+    notifications += await insertNotifications(tx, rows);
     await markProcessed(tx, events.map((event) => event.id), now);
     const lags = events.map((event) => Math.max(0, (now.getTime() - new Date(event.occurredAt).getTime()) / 1000));
     return { events: events.length, notifications, lags };

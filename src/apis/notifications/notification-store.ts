@@ -25,27 +25,37 @@ export interface NewNotificationRow {
   now: Date;
 }
 
-/** Inserts the record unless this (event, definition, receiver) already has one; true when inserted. */
-export async function insertNotification(db: Queryable, row: NewNotificationRow): Promise<boolean> {
+/**
+ * Inserts the records, skipping any (event, definition, receiver) that has one already, in one statement (a burst of
+ * events costs one round trip per dispatch batch, not one per record); answers how many were inserted.
+ */
+export async function insertNotifications(db: Queryable, rows: NewNotificationRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
   const { rowCount } = await db.query(
     `INSERT INTO notifications (id, customer_id, db_version, create_date, update_date, doc, event_id, definition_id, receiver_id, status, tries, max_tries, next_try_at, filter_keys)
-     VALUES ($1, $2, 0, $3, $3, $4::jsonb, $5, $6, $7, $8, 0, $9, $10, $11::text[])
+     SELECT r.id, r.customer_id, 0, r.now, r.now, r.doc, r.event_id, r.definition_id, r.receiver_id, r.status, 0, r.max_tries, r.next_try_at, r.filter_keys
+     FROM jsonb_to_recordset($1::jsonb) AS r(id text, customer_id text, now timestamptz, doc jsonb, event_id text, definition_id text,
+       receiver_id text, status text, max_tries int, next_try_at timestamptz, filter_keys text[])
      ON CONFLICT ON CONSTRAINT notifications_delivery_key DO NOTHING`,
     [
-      row.id,
-      row.customerId,
-      row.now.toISOString(),
-      JSON.stringify(row.doc),
-      row.eventId,
-      row.definitionId,
-      row.receiverId,
-      row.status,
-      row.maxTries,
-      row.nextTryAt?.toISOString() ?? null,
-      filterKeysOf(filters, row.customerId, row.doc),
+      JSON.stringify(
+        rows.map((row) => ({
+          id: row.id,
+          customer_id: row.customerId,
+          now: row.now.toISOString(),
+          doc: row.doc,
+          event_id: row.eventId,
+          definition_id: row.definitionId,
+          receiver_id: row.receiverId,
+          status: row.status,
+          max_tries: row.maxTries,
+          next_try_at: row.nextTryAt?.toISOString() ?? null,
+          filter_keys: filterKeysOf(filters, row.customerId, row.doc),
+        })),
+      ),
     ],
   );
-  return rowCount > 0;
+  return rowCount;
 }
 
 export interface ClaimedNotification {
@@ -76,63 +86,68 @@ export async function claimDue(db: Queryable, workerId: string, now: Date, lease
 
 export interface TryOutcome {
   id: string;
-  workerId: string;
   now: Date;
   success: boolean;
   /** No further try may help (410 Gone, the receiver or definition is gone). */
   final: boolean;
   /** Seconds the receiver asked to wait (Retry-After); capped by `longestDelay`. */
   retryAfterSeconds: number | null;
-  /** Delays of the tries, seconds: index k is the wait before try k + 1. */
-  schedule: number[];
   /** The record's fields this try sets besides the status and counters (errors, webHookPayload, webHookResponse). */
   fields: Doc;
 }
 
 /**
- * Records a try of a record this worker still leases, and schedules the next one: the delay is the schedule's entry
- * for the tries made (its last entry past its end), stretched to a Retry-After no longer than the longest entry.
- * Answers the new status, or undefined when the lease was lost (another worker owns the record now).
+ * Records tries of records this worker still leases, in one statement, and schedules each one's next try: the delay is
+ * the schedule's entry for the tries made (its last entry past its end), stretched to a Retry-After no longer than the
+ * longest entry. Answers each record's new status; a record missing from the answer lost its lease (another worker
+ * owns it now).
  */
-export async function recordTry(db: Queryable, outcome: TryOutcome): Promise<NotificationStatus | undefined> {
+export async function recordTries(db: Queryable, workerId: string, schedule: number[], outcomes: TryOutcome[]): Promise<Map<string, NotificationStatus>> {
+  if (outcomes.length === 0) return new Map();
   // The document after the try, written once and keyed from the same expression.
-  const afterTry = `(n.doc - 'nextTryTimestamp') || $8::jsonb || jsonb_build_object(
+  const afterTry = `(n.doc - 'nextTryTimestamp') || s.fields || jsonb_build_object(
          'status', s.status, 'retryCount', s.tries, 'retryLeft', GREATEST(s.max_tries - s.tries, 0),
-         'lastTryTimestamp', $9::bigint, 'dbVersion', n.db_version + 1, 'updateDate', $10::text)
+         'lastTryTimestamp', s.now_ms, 'dbVersion', n.db_version + 1, 'updateDate', s.now_text)
          || CASE WHEN s.next_try_at IS NULL THEN '{}'::jsonb
             ELSE jsonb_build_object('nextTryTimestamp', floor(extract(epoch FROM s.next_try_at) * 1000)::bigint) END`;
-  const { rows } = await db.query<{ status: NotificationStatus }>(
-    `WITH tried AS (
-       SELECT id, tries + 1 AS tries, max_tries,
-         CASE WHEN $3::boolean THEN 'SUCCESS' WHEN $4::boolean OR tries + 1 >= max_tries THEN 'FAILED' ELSE 'RETRYING' END AS status
-       FROM notifications WHERE id = $1 AND locked_by = $2
+  const { rows } = await db.query<{ id: string; status: NotificationStatus }>(
+    `WITH outcome AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS o(id text, now_text text, now_ms bigint, success boolean, final boolean, retry_after float8, fields jsonb)
+     ), tried AS (
+       SELECT n.id, n.tries + 1 AS tries, n.max_tries, o.now_text, o.now_ms, o.retry_after, o.fields,
+         CASE WHEN o.success THEN 'SUCCESS' WHEN o.final OR n.tries + 1 >= n.max_tries THEN 'FAILED' ELSE 'RETRYING' END AS status
+       FROM notifications n JOIN outcome o ON o.id = n.id WHERE n.locked_by = $2
      ), scheduled AS (
-       SELECT tried.*, CASE WHEN status = 'RETRYING' THEN $5::timestamptz + make_interval(secs => GREATEST(
-           COALESCE(($6::float8[])[tries + 1], ($6::float8[])[cardinality($6::float8[])]),
-           LEAST(COALESCE($7::float8, 0), (SELECT max(d) FROM unnest($6::float8[]) AS d)))) END AS next_try_at
+       SELECT tried.*, CASE WHEN status = 'RETRYING' THEN now_text::timestamptz + make_interval(secs => GREATEST(
+           COALESCE(($3::float8[])[tries + 1], ($3::float8[])[cardinality($3::float8[])]),
+           LEAST(COALESCE(retry_after, 0), (SELECT max(d) FROM unnest($3::float8[]) AS d)))) END AS next_try_at
        FROM tried
      )
      UPDATE notifications n SET
        tries = s.tries, status = s.status, next_try_at = s.next_try_at, locked_by = NULL, locked_until = NULL,
-       db_version = n.db_version + 1, update_date = $5,
+       db_version = n.db_version + 1, update_date = s.now_text::timestamptz,
        doc = ${afterTry},
        filter_keys = ${filterKeysSql(filters, afterTry, 'n.customer_id')}
      FROM scheduled s WHERE n.id = s.id
-     RETURNING n.status`,
+     RETURNING n.id, n.status`,
     [
-      outcome.id,
-      outcome.workerId,
-      outcome.success,
-      outcome.final,
-      outcome.now.toISOString(),
-      outcome.schedule,
-      outcome.retryAfterSeconds,
-      JSON.stringify(outcome.fields),
-      outcome.now.getTime(),
-      outcome.now.toISOString(),
+      JSON.stringify(
+        outcomes.map((outcome) => ({
+          id: outcome.id,
+          now_text: outcome.now.toISOString(),
+          now_ms: outcome.now.getTime(),
+          success: outcome.success,
+          final: outcome.final,
+          retry_after: outcome.retryAfterSeconds,
+          fields: outcome.fields,
+        })),
+      ),
+      workerId,
+      schedule,
     ],
   );
-  return rows[0]?.status;
+  return new Map(rows.map((row) => [row.id, row.status]));
 }
 
 /** The claim columns of one record, locked for a change (the retry action holds the record's lock already). */
