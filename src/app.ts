@@ -24,7 +24,7 @@ import { loggerOptions, type LogStream } from './platform/http/logging.js';
 import { metricsRoutes } from './platform/http/metrics.js';
 import { registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
 import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
-import { schemaController } from './platform/http/validator-compiler.js';
+import { schemaController } from './platform/http/schema-compilers.js';
 import { newId } from './platform/ids.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { registerResource, registerView } from './platform/registry/engine.js';
@@ -65,7 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Asset file names travel in the path; longer or malformed parameters answer 404 in our error shape.
     routerOptions: { maxParamLength: 1024 },
     frameworkErrors: handleFrameworkError,
-    schemaController,
+    schemaController: schemaController(),
     // Start-up compiles every route's schemas (the OpenAPI plugin's onRoute work included): on a busy 2-core machine
     // that has taken more than Fastify's default 10 s per plugin. A start that really hangs still fails, after a minute.
     pluginTimeout: 60_000,
