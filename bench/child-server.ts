@@ -7,7 +7,9 @@ import { unreachableDatabase } from './bench-database.js';
  * JSON line it prints with a `port`. Anything it prints before (start-up warnings, progress) goes to stderr.
  */
 export async function startChildServer<Handshake extends { port: number }>(script: string): Promise<{ child: ChildProcess; server: Handshake }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL(script, import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  // BENCH_NODE_FLAGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', new URL(script, import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   const server = await new Promise<Handshake>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {

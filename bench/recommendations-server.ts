@@ -4,6 +4,7 @@ import { cartResource } from '../src/apis/recommendations/cart.resource.js';
 import { recommendationRuleResource } from '../src/apis/recommendations/recommendation-rule.resource.js';
 import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
 import { benchServerConfig } from './bench-database.js';
+import { profileLoad } from './load-profile.js';
 
 /**
  * Child process of `recommendations.bench.ts`: starts the service on PostgreSQL, seeds through the services one
@@ -101,9 +102,11 @@ const leaves = Object.values(sample.recommendations).flatMap((byType) => Object.
 const reported = Object.values(sample.reports).flatMap((byType) => Object.values(byType).flatMap((byTrigger) => Object.values(byTrigger).map((leaf) => Object.keys(leaf.products).length)));
 const work = { leaves: leaves.length, recommended: leaves.reduce((sum, leaf) => sum + leaf.products.length, 0), reported: reported.reduce((a, b) => a + b, 0) };
 
+const writeProfile = await profileLoad();
 process.stdout.write(JSON.stringify({ port, token, cartId: cart.doc.id, products: PRODUCTS, rules: RULES, seedSeconds, work }) + '\n');
 
 process.on('SIGTERM', async () => {
+  await writeProfile();
   await built.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await app.close();
   process.exit(0);

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { startBenchServer } from './child-server.js';
+import { processCpuSeconds } from './process-cpu.js';
 
 /**
  * Recommendations under load on PostgreSQL: a 5-item cart against RULES rules (default 1,000) and PRODUCTS products
@@ -30,11 +31,14 @@ try {
   console.log(`${DURATION} s per run, PostgreSQL, one service process\n`);
   await autocannon({ url, connections: 10, duration: 2, headers });
   for (const connections of [10, 50]) {
+    const cpuBefore = processCpuSeconds(child.pid);
     const result = await autocannon({ url, connections, duration: DURATION, headers });
+    const cpuUsed = (processCpuSeconds(child.pid) ?? NaN) - (cpuBefore ?? NaN);
+    const cpuPerRequest = Number.isNaN(cpuUsed) ? '' : `   service CPU ${((cpuUsed * 1000) / result.requests.total).toFixed(2)} ms/request`;
     const failed = result.non2xx + result.errors;
     const verdict = connections === 10 ? `   target p99 <= ${P99_TARGET_MS} ms: ${result.latency.p99 <= P99_TARGET_MS ? 'met' : 'NOT met'}` : '';
     console.log(
-      `cart recommendations ${String(connections).padStart(2)} conn ${result.requests.average.toFixed(0).padStart(6)} recommendations/s   p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms${verdict}${failed ? `   ${failed} FAILED responses` : ''}`,
+      `cart recommendations ${String(connections).padStart(2)} conn ${result.requests.average.toFixed(0).padStart(6)} recommendations/s   p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms${cpuPerRequest}${verdict}${failed ? `   ${failed} FAILED responses` : ''}`,
     );
   }
 } finally {

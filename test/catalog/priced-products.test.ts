@@ -117,6 +117,27 @@ describe('GET /priced-products/{id} with a price function', () => {
     expect(ten.price).toMatchObject({ value: 1019.92, netPrice: 849.93, vatAmount: 169.99 });
   });
 
+  it('answers the new price at once after the product, its price function or the request changes (priced products are cached)', async () => {
+    const { token } = await t.tenant();
+    const fn = await createFunction(token, volumeDiscount);
+    const product = await createProduct(t, token, { prices: PRICES, priceFunction: fn.id });
+    expect((await priced(token, product.id, 'country=FR&quantity=10')).unitPrice).toMatchObject({ value: 101.99 });
+    expect((await priced(token, product.id, 'country=FR&quantity=10')).unitPrice).toMatchObject({ value: 101.99 });
+
+    const fnStored = (await t.request('GET', `/price-functions/${fn.id}`, token)).body as Json;
+    const fnUpdate = await t.request('PUT', `/price-functions/${fn.id}`, token, { ...fnStored, parameters: [volumeDiscount.parameters[0], { ...volumeDiscount.parameters[1], defaultValue: '50' }] });
+    expect(fnUpdate.status, JSON.stringify(fnUpdate.body)).toBe(200);
+    expect((await priced(token, product.id, 'country=FR&quantity=10')).unitPrice).toMatchObject({ value: 60 });
+
+    const stored = (await t.request('GET', `/products/${product.id}`, token)).body as Json;
+    const prices = { ...PRICES, priceByCountryByCurrency: { ...PRICES.priceByCountryByCurrency, FR: { EUR: { value: 200, vatIncluded: true } } } };
+    const update = await t.request('PUT', `/products/${product.id}`, token, { ...stored, prices });
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+    expect((await priced(token, product.id, 'country=FR&quantity=10')).unitPrice).toMatchObject({ value: 100 });
+    expect((await priced(token, product.id, 'country=FR&quantity=1')).unitPrice).toMatchObject({ value: 200 });
+    expect((await priced(token, product.id, 'country=FR&quantity=10&priceFunctionParametersValues=%7B%22discount%22%3A%2210%22%7D')).unitPrice).toMatchObject({ value: 180 });
+  });
+
   it('evaluates with supplied values overriding the defaults: 5 x (119.99 x 80 %) = 479.96', async () => {
     const { token } = await t.tenant();
     const fn = await createFunction(token, volumeDiscount);

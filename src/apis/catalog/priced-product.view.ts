@@ -5,6 +5,7 @@ import { defineView } from '../../platform/registry/resource-view.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
 import { priceFunctionResource } from './price-function.resource.js';
 import type { PriceFunction } from './price-function.schema.js';
+import { PricedProductCache, requestKey } from './priced-product-cache.js';
 import { nextGenerationLookup } from './priced-product-next-generation.js';
 import { pricedProduct } from './priced-product-pricing.js';
 import { pricingRequestOf } from './priced-product-query.js';
@@ -29,6 +30,14 @@ async function priceFunctionsOf(ids: string[], principal: Principal, services: S
     }
   }
   return functions;
+}
+
+/** One cache per service (the registry is the service's), so services in one process never share entries. */
+const caches = new WeakMap<ServiceRegistry, PricedProductCache>();
+function cacheOf(services: ServiceRegistry): PricedProductCache {
+  let cache = caches.get(services);
+  if (!cache) caches.set(services, (cache = new PricedProductCache()));
+  return cache;
 }
 
 /** Priced product views (DECISIONS §9): products with their price computed for a country, currency and quantity. */
@@ -56,8 +65,13 @@ export const pricedProductView = defineView({
   async compute(products, { query, principal, services, db, now }) {
     const request = { ...pricingRequestOf(query), vatRate: vatRatePercent(typeof query.country === 'string' ? query.country : undefined, now) };
     const functions = await priceFunctionsOf(products.flatMap((product) => (product.priceFunction ? [product.priceFunction] : [])), principal, services, db);
+    const cache = cacheOf(services);
+    const key = requestKey(request);
     const items: PricedProduct[] = [];
-    for (const product of products) items.push(await pricedProduct(product, request, functions));
+    for (const product of products) {
+      const fn = product.priceFunction === undefined ? undefined : functions.get(product.priceFunction);
+      items.push(await cache.priced(product, key, fn, () => pricedProduct(product, request, functions)));
+    }
     return items;
   },
 });

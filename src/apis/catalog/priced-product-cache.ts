@@ -1,0 +1,36 @@
+import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../../platform/deep-freeze.js';
+import type { Doc } from '../../platform/registry/document-paths.js';
+import type { PriceFunction } from './price-function.schema.js';
+import type { PricedProductRequest } from './priced-product-query.js';
+import type { PricedProduct } from './priced-product.schema.js';
+import type { Product } from './product.schema.js';
+
+/** Priced products kept per service at most: a few MB, far more than the products a store's pages price at once. */
+const ENTRIES = 5_000;
+
+/** The request's part of the key: everything pricing reads besides the product and its function. */
+export function requestKey(request: PricedProductRequest): string {
+  return JSON.stringify([request.country, request.currency, request.storeId, request.quantity, request.supplied, request.vatRate.toString()]);
+}
+
+/**
+ * Priced products by everything their price is computed from: the product's id and version, the pricing request
+ * (country, currency, store, quantity, supplied parameter values, VAT rate), and the price function's id and version
+ * (or its absence for this caller). A change to any of them makes a new key, so an entry is never stale; old ones
+ * age out. A price function that failed is not kept: its failure may be the evaluation's time limit on a busy moment.
+ */
+export class PricedProductCache {
+  private readonly entries = new LRUCache<string, PricedProduct>({ max: ENTRIES });
+
+  async priced(product: Product & Doc, request: string, fn: PriceFunction | undefined, compute: () => Promise<PricedProduct>): Promise<PricedProduct> {
+    const functionPart = product.priceFunction === undefined ? '' : `${product.priceFunction}@${fn ? String((fn as Doc).dbVersion) : 'none'}`;
+    const key = `${String(product.id)}@${String(product.dbVersion)}\u0000${request}\u0000${functionPart}`;
+    // Deep-frozen: a cached item is shared by every request that prices the same product the same way.
+    const found = this.entries.get(key);
+    if (found) return found;
+    const item = await compute();
+    if (item.priceFunctionExecutionErrorMessage === undefined) this.entries.set(key, deepFreeze(item));
+    return item;
+  }
+}
