@@ -4,7 +4,7 @@ import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryR
 // int8 (counts, sums) come back as JavaScript numbers, as PGlite returns them.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-const POOL_SIZE = 10;
+export const POOL_SIZE = 10;
 
 function wrap(result: pg.QueryResult): QueryResult<never> {
   return { rows: result.rows as never[], rowCount: result.rowCount ?? result.rows.length };
