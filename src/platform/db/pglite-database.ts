@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { newMemoryPglite } from './pglite-image.js';
 import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryResult, type Transaction } from './database.js';
 
 function wrap(result: { rows: unknown[]; affectedRows?: number }): QueryResult<never> {
@@ -9,7 +10,7 @@ function wrap(result: { rows: unknown[]; affectedRows?: number }): QueryResult<n
 /** Embedded PostgreSQL (WASM): in memory for tests, or a directory under DATA_DIR. */
 export async function openPgliteDatabase(dataDir: string | undefined, schema: string, onCallbackError: CallbackErrorReporter): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  const pg = dataDir ? await PGlite.create(dataDir) : await newMemoryPglite();
   await pg.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}"`);
   return {
     kind: 'pglite',
