@@ -238,21 +238,28 @@ function pooledUrl(server: URL, bouncerPort: number): string {
   return url.href;
 }
 
-/** Starts pgbouncer, the API and worker processes at once (they race for the migrations), then haproxy. */
-export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const pgbouncerBinary = findBinary('pgbouncer');
-  const haproxyBinary = findBinary('haproxy');
-  if (!pgbouncerBinary || !haproxyBinary) throw new Error('haproxy and pgbouncer are needed: run deploy/install-packages.sh');
-  const echo = options.echo ?? false;
-  const logDir = join(options.dataDir, 'logs');
-  mkdirSync(logDir, { recursive: true });
+export interface Pgbouncer {
+  process: ClusterProcess;
+  /** postgres://...@127.0.0.1:<port>/<database>: the service's DATABASE_URL. */
+  pooledDatabaseUrl: string;
+  /** Its generated pgbouncer.ini, auth file, pid and log (removed by the caller). */
+  runDir: string;
+}
 
+/**
+ * pgbouncer in transaction pooling mode in front of `databaseUrl`'s server, from deploy/pgbouncer.ini. Without
+ * `setSearchPath` its server connections keep the default search_path (to show what the service's start-up check does).
+ */
+export async function startPgbouncer(options: { databaseUrl: string; schema: string; logDir: string; echo?: boolean; setSearchPath?: boolean }): Promise<Pgbouncer> {
+  const binary = findBinary('pgbouncer');
+  if (!binary) throw new Error('pgbouncer is needed: run deploy/install-packages.sh');
+  mkdirSync(options.logDir, { recursive: true });
   const server = new URL(options.databaseUrl);
   const database = decodeURIComponent(server.pathname.replace(/^\//, '')) || 'postgres';
   const user = decodeURIComponent(server.username) || 'postgres';
   const bouncerPort = await freePort();
-  const bouncerDir = mkdtempSync(join(tmpdir(), 'cluster-pgbouncer-'));
-  const ini = fill(readFileSync(join(DEPLOY, 'pgbouncer.ini'), 'utf8'), {
+  const runDir = mkdtempSync(join(tmpdir(), 'cluster-pgbouncer-'));
+  const filled = fill(readFileSync(join(DEPLOY, 'pgbouncer.ini'), 'utf8'), {
     DB_ALIAS: database,
     PG_HOST: server.hostname || '127.0.0.1',
     PG_PORT: server.port || '5432',
@@ -261,16 +268,29 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     PG_PASSWORD: server.password ? ` password=${decodeURIComponent(server.password)}` : '',
     SCHEMA: options.schema,
     LISTEN_PORT: String(bouncerPort),
-    RUN_DIR: bouncerDir,
+    RUN_DIR: runDir,
   });
-  writeFileSync(join(bouncerDir, 'pgbouncer.ini'), ini);
-  writeFileSync(join(bouncerDir, 'userlist.txt'), `"${user}" ""\n`);
+  const ini = options.setSearchPath === false ? filled.replace(/ connect_query='[^']*'/, '') : filled;
+  writeFileSync(join(runDir, 'pgbouncer.ini'), ini);
+  writeFileSync(join(runDir, 'userlist.txt'), `"${user}" ""\n`);
   const runAs = unprivilegedUser();
-  if (runAs) for (const file of ['', 'pgbouncer.ini', 'userlist.txt']) chownSync(join(bouncerDir, file), runAs.uid, runAs.gid);
-  const pgbouncer = new ClusterProcess('pgbouncer', pgbouncerBinary, [...(runAs ? ['-u', runAs.name] : []), join(bouncerDir, 'pgbouncer.ini')], { PATH: process.env.PATH ?? '' }, join(logDir, 'pgbouncer.out'), echo);
+  if (runAs) for (const file of ['', 'pgbouncer.ini', 'userlist.txt']) chownSync(join(runDir, file), runAs.uid, runAs.gid);
+  const args = [...(runAs ? ['-u', runAs.name] : []), join(runDir, 'pgbouncer.ini')];
+  const pgbouncer = new ClusterProcess('pgbouncer', binary, args, { PATH: process.env.PATH ?? '' }, join(options.logDir, 'pgbouncer.out'), options.echo ?? false);
   pgbouncer.start();
   await pgbouncer.until('it listens', () => tcpOpen(bouncerPort), 30_000);
-  const pooledDatabaseUrl = pooledUrl(server, bouncerPort);
+  return { process: pgbouncer, pooledDatabaseUrl: pooledUrl(server, bouncerPort), runDir };
+}
+
+/** Starts pgbouncer, the API and worker processes at once (they race for the migrations), then haproxy. */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const haproxyBinary = findBinary('haproxy');
+  if (!haproxyBinary) throw new Error('haproxy is needed: run deploy/install-packages.sh');
+  const echo = options.echo ?? false;
+  const logDir = join(options.dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+
+  const { process: pgbouncer, pooledDatabaseUrl, runDir: bouncerDir } = await startPgbouncer({ databaseUrl: options.databaseUrl, schema: options.schema, logDir, echo });
 
   const frontPort = options.frontPort || (await freePort());
   const bindAddress = options.bindAddress ?? '127.0.0.1';

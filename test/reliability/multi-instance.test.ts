@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Cluster, findBinary, startCluster } from '../../deploy/cluster.js';
+import { Cluster, findBinary, startCluster, startPgbouncer } from '../../deploy/cluster.js';
+import { openDatabase } from '../../src/platform/db/open-database.js';
 import { WebhookReceiver } from '../notifications/webhook-receiver.js';
 
 /**
@@ -252,4 +253,21 @@ describe.skipIf(skipReason !== undefined)('two API processes behind haproxy and 
     };
     console.info(`multi-instance figures: ${JSON.stringify(figures)}`);
   }, 300_000);
+});
+
+describe.skipIf(skipReason !== undefined)('the service behind a pgbouncer that drops its search_path', () => {
+  it('refuses to start, naming connect_query, rather than write its tables into public', async () => {
+    const logDir = join(dataDir, 'bare-pgbouncer');
+    const bouncer = await startPgbouncer({ databaseUrl, schema, logDir, setSearchPath: false });
+    try {
+      const opening = openDatabase({ databaseUrl: bouncer.pooledDatabaseUrl, dataDir: logDir, databaseSchema: `${schema}_bare` }, (error) => {
+        throw error;
+      });
+      await expect(opening).rejects.toThrow(`not DATABASE_SCHEMA "${schema}_bare": a connection pooler that drops the options startup parameter must set it itself (pgbouncer: connect_query='SET search_path TO "${schema}_bare"')`);
+    } finally {
+      await bouncer.process.kill('SIGINT');
+      rmSync(bouncer.runDir, { recursive: true, force: true });
+      await direct.query(`DROP SCHEMA IF EXISTS "${schema}_bare"`);
+    }
+  });
 });
