@@ -168,10 +168,10 @@ export class ClusterProcess {
     await this.exit;
   }
 
-  /** SIGTERM, then SIGKILL after `graceMs`. */
-  async stop(graceMs = 10_000): Promise<void> {
+  /** `signal` (the program's graceful stop), then SIGKILL after `graceMs`. */
+  async stop(graceMs = 10_000, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     if (!this.running) return;
-    this.child!.kill('SIGTERM');
+    this.child!.kill(signal);
     const timer = setTimeout(() => this.child?.kill('SIGKILL'), graceMs);
     await this.exit;
     clearTimeout(timer);
@@ -219,7 +219,7 @@ export class Cluster {
     await Promise.all([...this.apis, ...this.workers].map((p) => p.stop()));
     await this.haproxy.stop(2000);
     // SIGINT: pgbouncer's safe shutdown (after the running transactions); SIGTERM would drop them.
-    await this.pgbouncer.kill('SIGINT');
+    await this.pgbouncer.stop(5000, 'SIGINT');
     for (const p of [...this.apis, ...this.workers, this.haproxy, this.pgbouncer]) p.closeLog();
     rmSync(this.bouncerDir, { recursive: true, force: true });
   }

@@ -265,7 +265,7 @@ describe.skipIf(skipReason !== undefined)('the service behind a pgbouncer that d
       });
       await expect(opening).rejects.toThrow(`not DATABASE_SCHEMA "${schema}_bare": a connection pooler that drops the options startup parameter must set it itself (pgbouncer: connect_query='SET search_path TO "${schema}_bare"')`);
     } finally {
-      await bouncer.process.kill('SIGINT');
+      await bouncer.process.stop(5000, 'SIGINT');
       rmSync(bouncer.runDir, { recursive: true, force: true });
       await direct.query(`DROP SCHEMA IF EXISTS "${schema}_bare"`);
     }
