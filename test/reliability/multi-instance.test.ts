@@ -51,7 +51,9 @@ async function call(base: string, method: string, path: string, token: string | 
     signal: AbortSignal.timeout(20_000),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
+  // haproxy's own answers (502, 503) are HTML.
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  return { status: response.status, body: json && text ? (JSON.parse(text) as Json) : {} };
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
