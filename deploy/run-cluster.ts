@@ -69,6 +69,8 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // The terminal closed: stop too, rather than leave the processes behind.
+  process.on('SIGHUP', stop);
 }
 
 main().catch((error: unknown) => {
