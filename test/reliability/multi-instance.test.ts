@@ -146,6 +146,8 @@ describe.skipIf(skipReason !== undefined)('two API processes behind haproxy and 
   it('loses no acknowledged write, delivers every notification, and spreads revocation when an API process and a worker are killed mid-load', async () => {
     await direct.connect();
     hooks = await WebhookReceiver.start();
+    // A slow receiver keeps the workers' claims open long enough for the kill to land in the middle of deliveries.
+    hooks.fallback = { status: 200, body: 'ok', delayMs: 300 };
     const startedAt = performance.now();
     cluster = await startCluster({
       databaseUrl,
@@ -181,9 +183,11 @@ describe.skipIf(skipReason !== undefined)('two API processes behind haproxy and 
     // SIGKILL one API process and one worker mid-load, then start them again.
     const [api, worker] = [cluster.apis[0]!, cluster.workers[0]!];
     const workerPid = worker.pid!;
+    await until('the worker to be killed holds claims', async () => (await leasedBy(workerPid)).size > 0, 30_000);
     const killedAt = performance.now();
     await Promise.all([api.kill('SIGKILL'), worker.kill('SIGKILL')]);
     const inFlight = await leasedBy(workerPid);
+    expect(inFlight.size, 'claims the killed worker held').toBeGreaterThan(0);
     const [apiRestartMs, workerRestartMs] = await Promise.all([cluster.restart(api), cluster.restart(worker)]);
     // Load goes on until haproxy sends requests to the restarted process again.
     await until('the restarted API process serves requests through haproxy', async () => (await call(`http://127.0.0.1:${api.port}`, 'GET', '/health/ready', undefined)).status === 200, 30_000);
