@@ -142,6 +142,16 @@ async function leasedBy(pid: number): Promise<Set<string>> {
   return new Set(rows.map((row) => row.id));
 }
 
+/** Requests an API process answered since it started, health checks and metrics aside (from its own /metrics). */
+async function served(port: number | undefined): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  let total = 0;
+  for (const match of text.matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)$/gm)) {
+    if (!/route="\/(health|metrics)/.test(match[1]!)) total += Number(match[2]);
+  }
+  return total;
+}
+
 describe.skipIf(skipReason !== undefined)('two API processes behind haproxy and two workers, through pgbouncer in transaction pooling mode', () => {
   it('loses no acknowledged write, delivers every notification, and spreads revocation when an API process and a worker are killed mid-load', async () => {
     await direct.connect();
@@ -194,6 +204,9 @@ describe.skipIf(skipReason !== undefined)('two API processes behind haproxy and 
     stopping = true;
     await Promise.all(clients);
     const loadMs = performance.now() - loadStartedAt;
+    // haproxy sent the restarted process its share again.
+    const servedAfterRestart = await served(api.port);
+    expect(servedAfterRestart).toBeGreaterThan(0);
 
     // Every acknowledged create and replace is in the database.
     const ids = [...tally.terms.keys()];
@@ -249,6 +262,8 @@ describe.skipIf(skipReason !== undefined)('two API processes behind haproxy and 
       notificationsDelivered: deliveries.size,
       deliveredTwice: twice.length,
       killedWorkerClaims: inFlight.size,
+      servedByRestartedApi: servedAfterRestart,
+      servedBySurvivor: await served(cluster.apis[1]!.port),
       apiRestartMs: Math.round(apiRestartMs),
       workerRestartMs: Math.round(workerRestartMs),
       failuresWindowMs: tally.firstFailureAt === undefined ? 0 : Math.round(tally.lastFailureAt! - tally.firstFailureAt),
