@@ -25,7 +25,9 @@ if (skipReason) console.warn(`multi-instance test skipped: ${skipReason}`);
 const REVOCATION_POLL_MS = 1000;
 const OPERATOR_SECRET = 'multi-instance-operator-secret';
 const schema = `mi_${randomBytes(5).toString('hex')}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'multi-instance-'));
+/** Made when a test runs: a skipped file leaves nothing behind. */
+let scratch: string | undefined;
+const dataDir = () => (scratch ??= mkdtempSync(join(tmpdir(), 'multi-instance-')));
 let cluster: Cluster | undefined;
 let hooks: WebhookReceiver | undefined;
 const direct = new pg.Client({ connectionString: databaseUrl });
@@ -37,7 +39,7 @@ afterAll(async () => {
     await direct.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await direct.end();
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
 type Json = Record<string, any>;
@@ -166,7 +168,7 @@ describe.skipIf(skipReason !== undefined)('two API processes behind haproxy and 
       operatorClientSecret: OPERATOR_SECRET,
       adminPassword: 'multi-instance-admin',
       frontPort: 0,
-      dataDir,
+      dataDir: dataDir(),
       env: { LOG_LEVEL: 'warn', NOTIFICATION_POLL_MS: '100', NOTIFICATION_LEASE: '10', OUTBOUND_ALLOWLIST: '127.0.0.1', NOTIFICATION_RETRY_SCHEDULE: '0s,1s,2s,4s,8s' },
     });
     const startupMs = performance.now() - startedAt;
@@ -277,7 +279,7 @@ describe.skipIf(skipReason !== undefined)('two API processes behind haproxy and 
 
 describe.skipIf(skipReason !== undefined)('the service behind a pgbouncer that drops its search_path', () => {
   it('refuses to start, naming connect_query, rather than write its tables into public', async () => {
-    const logDir = join(dataDir, 'bare-pgbouncer');
+    const logDir = join(dataDir(), 'bare-pgbouncer');
     const bouncer = await startPgbouncer({ databaseUrl, schema, logDir, setSearchPath: false });
     try {
       const opening = openDatabase({ databaseUrl: bouncer.pooledDatabaseUrl, dataDir: logDir, databaseSchema: `${schema}_bare` }, (error) => {
