@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { checkSearchPath } from './search-path-check.js';
 import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryResult, type Transaction } from './database.js';
 
 // int8 (counts, sums) come back as JavaScript numbers, as PGlite returns them.
@@ -32,7 +33,13 @@ export async function openPostgresDatabase(url: string, schema: string, onCallba
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
-  await createSchema(pool, schema);
+  try {
+    await createSchema(pool, schema);
+    await checkSearchPath({ query: async (sql, params) => wrap(await pool.query(sql, params)) }, schema);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return {
     kind: 'postgres',
     async query(sql, params) {
