@@ -126,15 +126,4 @@ describe('e-mail delivery', () => {
       await hooks.close();
     }
   });
-
-  it('ends FAILED naming the receiver when it asks for a named e-mail template', async () => {
-    const { definition } = await oneEvent({ url: undefined, emails: 'ops@example.com', useEmailTemplate: true, emailTemplateName: 'order-paid-template' });
-    const { worker, close } = workerFor(t, {}, { smtpUrl });
-    await worker.deliverDue();
-    await close();
-    const [record] = await notificationsOf(t, operator, definition.id);
-    expect(record.status).toBe('FAILED');
-    expect(record.errors[0].error).toContain('named e-mail templates are not available');
-    expect(mails).toEqual([]);
-  });
 });

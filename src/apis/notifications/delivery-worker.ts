@@ -13,10 +13,12 @@ import type { NotificationReceiver } from './notification-receiver.schema.js';
 import { claimDue, recordTry, type ClaimedNotification } from './notification-store.js';
 import type { NotificationMetrics } from './notification-metrics.js';
 import { TokenError, type OAuthConfig } from './oauth-tokens.js';
-import { renderPayload } from './payload-rendering.js';
+import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
+import { liquidProblem, renderPayload, renderTemplate } from './payload-rendering.js';
+import { LONG_TEXT_MAX_LENGTH } from '../../platform/registry/schema-types.js';
 import { tlsOf } from './receiver-clients.js';
 import type { WebhookSender } from './webhook-sender.js';
-import type { MailSender } from './mail-sender.js';
+import type { MailMessage, MailSender } from './mail-sender.js';
 import type { RenderedPayload } from './payload-rendering.js';
 
 /** At most this many errors are kept on a record (the latest ones). */
@@ -28,6 +30,8 @@ export interface DeliveryWorkerDeps {
   services: ServiceRegistry;
   webhooks: WebhookSender;
   mail: MailSender;
+  /** Named e-mail templates of receivers with `useEmailTemplate`. */
+  templates: EmailTemplateSource;
   /** OAuth2 client-credentials tokens of receivers that configure a `tokenUrl`. */
   tokens: TokenSource;
   /** Delays of the tries, seconds. */
@@ -61,6 +65,11 @@ export function retryAfterSeconds(value: string | undefined, now: Date): number 
   if (/^\s*\d{1,10}\s*$/.test(value)) return Number(value);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, (date - now.getTime()) / 1000);
+}
+
+interface MailBody {
+  parts: Pick<MailMessage, 'text' | 'html'>;
+  kept: string;
 }
 
 const undeliverable = (error: string): TryResult => ({ success: false, final: true, error, fields: {}, outcome: 'undeliverable' });
@@ -113,7 +122,6 @@ export class DeliveryWorker {
     if (receiverDoc.status !== 'ACTIVE') return undeliverable(`notification receiver ${receiver.id} is ${receiverDoc.status}`);
     const emails = Array.isArray(receiverDoc.emails) ? receiverDoc.emails : [];
     if (!receiverDoc.url && emails.length === 0) return undeliverable(`notification receiver ${receiver.id} has no url and no emails to deliver to`);
-    if (emails.length && receiverDoc.useEmailTemplate) return undeliverable(`notification receiver ${receiver.id} asks for e-mail template ${JSON.stringify(receiverDoc.emailTemplateName ?? '')}, and named e-mail templates are not available`);
     const event = record.doc.processedEvent as PlatformEvent;
     let body = typeof record.doc.webHookPayload === 'string' ? record.doc.webHookPayload : undefined;
     let payload: RenderedPayload;
@@ -124,23 +132,52 @@ export class DeliveryWorker {
     }
     body ??= JSON.stringify({ notificationId: record.id, event, payload });
     // A channel that succeeded in an earlier try is not used again (the mail of a try whose web hook failed is sent once).
-    const mailed = emails.length === 0 || typeof record.doc.mailStorageId === 'string' ? undefined : await this.sendMail(record, receiver, emails, payload);
+    const mailed = emails.length === 0 || typeof record.doc.mailStorageId === 'string' ? undefined : await this.sendMail(record, receiver, emails, payload, event);
     if (!receiverDoc.url) return mailed ?? { success: true, final: false, fields: {}, outcome: 'success' };
     const hooked = await this.sendWebhook(record, receiver, receiverDoc, body);
     if (!mailed || mailed.success) return { ...hooked, fields: { ...mailed?.fields, ...hooked.fields } };
     return { ...mailed, final: hooked.final, fields: { ...mailed.fields, ...hooked.fields }, error: hooked.success ? mailed.error : `${mailed.error}; ${hooked.error}` };
   }
 
-  private async sendMail(record: ClaimedNotification, receiver: OwnedDoc, emails: string[], payload: RenderedPayload): Promise<TryResult> {
+  private async sendMail(record: ClaimedNotification, receiver: OwnedDoc, emails: string[], payload: RenderedPayload, event: PlatformEvent): Promise<TryResult> {
     const subject = payload.subject ?? payload.type ?? 'Notification';
-    const text = payload.content ?? '';
+    let body: MailBody;
     try {
-      const sent = await this.deps.mail.send({ notificationId: record.id, to: emails, subject, text }, receiver.customer_id);
-      return { success: true, final: false, fields: { mailStorageId: sent.storageId, mailSubject: subject, mailBody: text }, outcome: 'success' };
+      body = await this.mailBody(receiver, payload, event);
+    } catch (error) {
+      // Retried like a refused mail: a template uploaded or fixed later is picked up by the next try.
+      if (error instanceof EmailTemplateError) return { success: false, final: false, error: error.message, fields: {}, outcome: 'failure' };
+      throw error;
+    }
+    try {
+      const sent = await this.deps.mail.send({ notificationId: record.id, to: emails, subject, ...body.parts }, receiver.customer_id);
+      return { success: true, final: false, fields: { mailStorageId: sent.storageId, mailSubject: subject, mailBody: body.kept }, outcome: 'success' };
     } catch (error) {
       this.deps.log?.info({ err: error, notificationId: record.id }, 'e-mail not sent');
       return { success: false, final: false, error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`, fields: {}, outcome: 'failure' };
     }
+  }
+
+  /**
+   * The mail's parts: the rendered payload content as text, or, for a receiver with `useEmailTemplate`, its named
+   * template rendered over the same variables (an HTML template is the html part, the payload content its text
+   * alternative). `kept` is what `mailBody` records.
+   */
+  private async mailBody(receiver: OwnedDoc, payload: RenderedPayload, event: PlatformEvent): Promise<MailBody> {
+    const doc = receiver.doc as NotificationReceiver;
+    if (!doc.useEmailTemplate) return { parts: { text: payload.content ?? '' }, kept: payload.content ?? '' };
+    if (!doc.emailTemplateName) throw new EmailTemplateError(`notification receiver ${receiver.id} asks for an e-mail template (useEmailTemplate) without naming one (emailTemplateName)`);
+    const template = await this.deps.templates.find(receiver.customer_id, doc.emailTemplateName, doc.locale);
+    const what = `e-mail template asset ${template.assetId} (${JSON.stringify(template.filename)})`;
+    let rendered: string;
+    try {
+      rendered = await renderTemplate(template.source, event);
+    } catch (error) {
+      throw new EmailTemplateError(`${what} could not be rendered: ${liquidProblem(error)}`);
+    }
+    if (rendered.length > LONG_TEXT_MAX_LENGTH) throw new EmailTemplateError(`${what} renders to more than ${LONG_TEXT_MAX_LENGTH} characters`);
+    if (!template.html) return { parts: { text: rendered }, kept: rendered };
+    return { parts: { html: rendered, ...(payload.content === undefined ? {} : { text: payload.content }) }, kept: rendered };
   }
 
   /** The bearer token a receiver's OAuth2 configuration calls for, or undefined when it has none. */

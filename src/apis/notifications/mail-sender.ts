@@ -11,7 +11,10 @@ export interface MailMessage {
   notificationId: string;
   to: string[];
   subject: string;
-  text: string;
+  /** The plain text part (absent: an html-only message). */
+  text?: string;
+  /** The html part, from an HTML e-mail template. */
+  html?: string;
 }
 
 export interface SentMail {
@@ -58,7 +61,8 @@ export class SmtpMailSender implements MailSender {
       from: this.settings.from,
       to: message.to,
       subject: message.subject,
-      text: message.text,
+      ...(message.text === undefined ? {} : { text: message.text }),
+      ...(message.html === undefined ? {} : { html: message.html }),
       messageId: `<${message.notificationId}@${this.settings.messageIdHost}>`,
     });
     const raw = composed.message as Buffer;

@@ -61,6 +61,7 @@ function checkHttpClient(doc: NotificationReceiver): void {
 
 function normalised(doc: NotificationReceiver): NotificationReceiver {
   checkUrl(doc.url, 'body.url');
+  if (doc.useEmailTemplate && !doc.emailTemplateName) throw new ValidationError('body.emailTemplateName is required when useEmailTemplate is true: the file name of the template asset');
   checkHttpClient(doc);
   const emails = emailList(doc.emails);
   return emails === undefined ? doc : { ...doc, emails };
