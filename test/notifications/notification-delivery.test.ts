@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { claimDue } from '../../src/apis/notifications/notification-store.js';
 import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
-import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
+import { createDefinition, createReceiver, expectSealedAtRest, publish, unique, type Json } from './notification-factories.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
 let t: TestApp;
@@ -56,6 +56,7 @@ describe('web hook delivery', () => {
     const { worker, close } = workerFor(t);
     expect(await worker.deliverDue()).toBe(1);
     await close();
+    await expectSealedAtRest(t, receiver.id, [receiver.signingSecret]);
     const [hook] = hooks.received;
     const verified = new Webhook(receiver.signingSecret).verify(hook!.body, hook!.headers as Record<string, string>) as Json;
     expect(verified).toMatchObject({ notificationId: record.id, event: { fact: 'paid', involved: { order: { id: orderId } } }, payload: { subject: `Order ${orderId} paid`, content: '42 EUR', type: 'ORDER_PAID' } });
@@ -64,6 +65,22 @@ describe('web hook delivery', () => {
     expect(stored).toMatchObject({ status: 'SUCCESS', retryCount: 1, retryLeft: 7, lastTryTimestamp: clock.now().getTime(), errors: [], webHookPayload: hook!.body, webHookResponse: 'HTTP 204', dbVersion: 1 });
     expect(stored.nextTryTimestamp).toBeUndefined();
     expect(await workerFor(t).worker.deliverDue()).toBe(0);
+  });
+
+  it('still signs with a signing secret stored in plain text before sealing, and seals it at the next write', async () => {
+    const { receiver } = await pending();
+    const plain = 'whsec_' + Buffer.alloc(24, 7).toString('base64');
+    await t.built.db.query(`UPDATE notification_receivers SET doc = jsonb_set(doc, '{signingSecret}', to_jsonb($2::text)) WHERE id = $1`, [receiver.id, plain]);
+    hooks.answer({ status: 204 });
+    const { worker, close } = workerFor(t);
+    expect(await worker.deliverDue()).toBe(1);
+    await close();
+    const [hook] = hooks.received;
+    expect(() => new Webhook(plain).verify(hook!.body, hook!.headers as Record<string, string>)).not.toThrow();
+    const read = (await t.request('GET', `/notification-receivers/${receiver.id}`, operator)).body as Json;
+    expect(read.signingSecret).toBe('********');
+    expect((await t.request('PUT', `/notification-receivers/${receiver.id}`, operator, { ...read, name: 'sealed now' })).status).toBe(200);
+    await expectSealedAtRest(t, receiver.id, [plain]);
   });
 
   it("lists a tenant's records by their status as it changes with each try", async () => {

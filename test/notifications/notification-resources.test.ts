@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDetailedError } from '../catalog/catalog-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { makeTlsMaterial } from './tls-material.js';
-import { createDefinition, createReceiver, definitionBody, receiverBody, type Json } from './notification-factories.js';
+import { notificationReceiverResource } from '../../src/apis/notifications/notification-receiver.resource.js';
+import { createDefinition, createReceiver, definitionBody, expectSealedAtRest, receiverBody, type Json } from './notification-factories.js';
 
 let t: TestApp;
 let operator: string;
@@ -59,8 +60,9 @@ describe('POST /notification-receivers', () => {
     expect(read.signingSecret).toBe('********');
     await t.request('PUT', `/notification-receivers/${body.id}`, operator, { ...read, name: 'renamed', signingSecret: 'whsec_mine' });
     const { rows } = await t.built.db.query<{ doc: Json }>('SELECT doc FROM notification_receivers WHERE id = $1', [body.id]);
-    expect(rows[0]!.doc.signingSecret).toBe(body.signingSecret);
     expect(rows[0]!.doc.name).toBe('renamed');
+    expect(rows[0]!.doc.signingSecret).toMatch(/^sealed:v1\./);
+    expect(t.built.services.of(notificationReceiverResource).withSecretsOpened(rows[0]!.doc).signingSecret).toBe(body.signingSecret);
   });
 
   it('masks clientSecret and privateKey and keeps them when an update sends the mask back', async () => {
@@ -75,9 +77,11 @@ describe('POST /notification-receivers', () => {
     expect(created.httpClientConfiguration.httpHeaders).toEqual({ 'x-team': ['orders', 'eu'] });
     const updated = await t.request('PUT', `/notification-receivers/${created.id}`, operator, { ...created, name: 'renamed' });
     expect(updated.status).toBe(200);
+    await expectSealedAtRest(t, created.id, ['very-secret', tls.clientKey]);
     const { rows } = await t.built.db.query<{ doc: Json }>('SELECT doc FROM notification_receivers WHERE id = $1', [created.id]);
-    expect(rows[0]!.doc.httpClientConfiguration.clientCredentialOauth2Config.clientSecret).toBe('very-secret');
-    expect(rows[0]!.doc.httpClientConfiguration.tlsConfiguration.privateKey).toBe(tls.clientKey);
+    const opened = t.built.services.of(notificationReceiverResource).withSecretsOpened(rows[0]!.doc);
+    expect(opened.httpClientConfiguration!.clientCredentialOauth2Config!.clientSecret).toBe('very-secret');
+    expect(opened.httpClientConfiguration!.tlsConfiguration!.privateKey).toBe(tls.clientKey);
   });
 
   it('answers 400 for PEM material that does not parse, a key without its certificate, and a token URL that is not http(s)', async () => {

@@ -3,6 +3,7 @@ import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
+import { DecryptionError } from '../../platform/crypto/data-encryption.js';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
@@ -118,7 +119,14 @@ export class DeliveryWorker {
     if (!definition) return undeliverable(`notification definition ${record.definition_id} does not exist`);
     const receiver = await findReceiver(this.deps.db, record.receiver_id);
     if (!receiver) return undeliverable(`notification receiver ${record.receiver_id} does not exist`);
-    const receiverDoc = receiver.doc as NotificationReceiver;
+    let receiverDoc: NotificationReceiver;
+    try {
+      receiverDoc = this.deps.services.of(notificationReceiverResource).withSecretsOpened(receiver.doc);
+    } catch (error) {
+      // A key that changed is fixed by configuration, not by the receiver: the record keeps its tries meanwhile.
+      if (!(error instanceof DecryptionError)) throw error;
+      return { success: false, final: false, error: `the secrets of notification receiver ${receiver.id} could not be opened: ${error.message}`, fields: {}, outcome: 'failure' };
+    }
     if (receiverDoc.status !== 'ACTIVE') return undeliverable(`notification receiver ${receiver.id} is ${receiverDoc.status}`);
     const emails = Array.isArray(receiverDoc.emails) ? receiverDoc.emails : [];
     if (!receiverDoc.url && emails.length === 0) return undeliverable(`notification receiver ${receiver.id} has no url and no emails to deliver to`);
