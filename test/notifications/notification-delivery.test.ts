@@ -51,7 +51,7 @@ async function reread(id: string): Promise<Json> {
 
 describe('web hook delivery', () => {
   it('posts the signed body once due, with fixed headers, and records the success', async () => {
-    const { receiver, record, orderId } = await pending({ httpClientConfiguration: { httpHeaders: { 'X-Team': ['orders', 'eu'], 'webhook-id': ['forged'] } } });
+    const { receiver, record, orderId } = await pending({ httpClientConfiguration: { httpHeaders: { 'X-Team': ['orders', 'eu'], 'X-City': ['Z\u00fcrich'], Authorization: ['Basic eDp5'] } } });
     hooks.answer({ status: 204 });
     const { worker, close } = workerFor(t);
     expect(await worker.deliverDue()).toBe(1);
@@ -60,11 +60,25 @@ describe('web hook delivery', () => {
     const [hook] = hooks.received;
     const verified = new Webhook(receiver.signingSecret).verify(hook!.body, hook!.headers as Record<string, string>) as Json;
     expect(verified).toMatchObject({ notificationId: record.id, event: { fact: 'paid', involved: { order: { id: orderId } } }, payload: { subject: `Order ${orderId} paid`, content: '42 EUR', type: 'ORDER_PAID' } });
-    expect(hook!.headers).toMatchObject({ 'webhook-id': record.id, 'content-type': 'application/json', 'x-team': 'orders, eu' });
+    expect(hook!.headers).toMatchObject({ 'webhook-id': record.id, 'content-type': 'application/json', 'x-team': 'orders, eu', 'x-city': 'Z\u00fcrich', authorization: 'Basic eDp5' });
     const stored = await reread(record.id);
     expect(stored).toMatchObject({ status: 'SUCCESS', retryCount: 1, retryLeft: 7, lastTryTimestamp: clock.now().getTime(), errors: [], webHookPayload: hook!.body, webHookResponse: 'HTTP 204', dbVersion: 1 });
     expect(stored.nextTryTimestamp).toBeUndefined();
     expect(await workerFor(t).worker.deliverDue()).toBe(0);
+  });
+
+  it('leaves out fixed headers stored before they were checked, instead of failing the try', async () => {
+    const { receiver, record } = await pending({ httpClientConfiguration: { httpHeaders: { 'X-Ok': ['1'] } } });
+    const stored = { 'X-Ok': ['1'], 'webhook-id': ['forged'], 'X-Price': ['10 \u20ac'], 'X Bad': ['x'] };
+    await t.built.db.query(`UPDATE notification_receivers SET doc = jsonb_set(doc, '{httpClientConfiguration,httpHeaders}', $2::jsonb) WHERE id = $1`, [receiver.id, JSON.stringify(stored)]);
+    hooks.answer({ status: 204 });
+    const { worker, close } = workerFor(t);
+    await worker.deliverDue();
+    await close();
+    expect(hooks.received).toHaveLength(1);
+    expect(hooks.received[0]!.headers).toMatchObject({ 'webhook-id': record.id, 'x-ok': '1' });
+    expect(hooks.received[0]!.headers['x-price']).toBeUndefined();
+    expect((await reread(record.id)).status).toBe('SUCCESS');
   });
 
   it('still signs with a signing secret stored in plain text before sealing, and seals it at the next write', async () => {

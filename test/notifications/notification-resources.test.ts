@@ -109,6 +109,25 @@ describe('POST /notification-receivers', () => {
     expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ url: 'ftp://files.example.com' })), 400, 'VALIDATION', 'body.url');
   });
 
+  it('answers 400 naming the fixed header whose name or value cannot be sent, or that the platform sets', async () => {
+    const post = (httpClientConfiguration: Json) => t.request('POST', '/notification-receivers', operator, receiverBody({ httpClientConfiguration }));
+    const headers = (httpHeaders: Record<string, string[]>, oauth: Json = {}) => post({ httpHeaders, ...oauth });
+    expectDetailedError(await headers({ 'X-Price': ['10 \u20ac'] }), 400, 'VALIDATION', 'body.httpClientConfiguration.httpHeaders header "X-Price" has value 0 with a character a header cannot carry');
+    expectDetailedError(await headers({ 'X-Split': ['ok', 'a\r\nInjected: yes'] }), 400, 'VALIDATION', 'header "X-Split" has value 1');
+    expectDetailedError(await headers({ 'X-Bell': ['\u0007'] }), 400, 'VALIDATION', 'header "X-Bell"');
+    expectDetailedError(await headers({ 'X Team': ['a'] }), 400, 'VALIDATION', 'header "X Team" is not a valid header name');
+    expectDetailedError(await headers({ 'x-a': ['1'], 'X-A': ['2'] }), 400, 'VALIDATION', 'names header "X-A" twice');
+    for (const name of ['Content-Type', 'content-length', 'Host', 'User-Agent', 'webhook-id', 'Webhook-Timestamp', 'webhook-signature', 'Transfer-Encoding', 'Connection', 'Expect']) {
+      expectDetailedError(await headers({ [name]: ['x'] }), 400, 'VALIDATION', `header "${name}" is set by the platform`);
+    }
+    const oauth = { clientCredentialOauth2Config: { clientId: 'c', clientSecret: 's', tokenUrl: 'https://auth.example.com/token' } };
+    expectDetailedError(await headers({ Authorization: ['Basic eDp5'] }, oauth), 400, 'VALIDATION', 'header "Authorization" is set by the platform (the OAuth2 bearer token)');
+    expect((await headers({ Authorization: ['Basic eDp5'], 'X-City': ['Z\u00fcrich'] })).status).toBe(201);
+    const created = await createReceiver(t, operator);
+    const put = await t.request('PUT', `/notification-receivers/${created.id}`, operator, { ...created, httpClientConfiguration: { httpHeaders: { 'webhook-signature': ['v1,forged'] } } });
+    expectDetailedError(put, 400, 'VALIDATION', 'header "webhook-signature" is set by the platform');
+  });
+
   it('lets a tenant see its own receivers and not another tenant\'s', async () => {
     const a = await t.tenant();
     const b = await t.tenant();
