@@ -140,7 +140,8 @@ export class DeliveryWorker {
     }
     body ??= JSON.stringify({ notificationId: record.id, event, payload });
     // A channel that succeeded in an earlier try is not used again (the mail of a try whose web hook failed is sent once).
-    const mailed = emails.length === 0 || typeof record.doc.mailStorageId === 'string' ? undefined : await this.sendMail(record, receiver, emails, payload, event);
+    const alreadyMailed = typeof record.doc.mailStorageId === 'string' || typeof record.doc.mailSubject === 'string';
+    const mailed = emails.length === 0 || alreadyMailed ? undefined : await this.sendMail(record, receiver, emails, payload, event);
     if (!receiverDoc.url) return mailed ?? { success: true, final: false, fields: {}, outcome: 'success' };
     const hooked = await this.sendWebhook(record, receiver, receiverDoc, body);
     if (!mailed || mailed.success) return { ...hooked, fields: { ...mailed?.fields, ...hooked.fields } };
@@ -159,7 +160,9 @@ export class DeliveryWorker {
     }
     try {
       const sent = await this.deps.mail.send({ notificationId: record.id, to: emails, subject, ...body.parts }, receiver.customer_id);
-      return { success: true, final: false, fields: { mailStorageId: sent.storageId, mailSubject: subject, mailBody: body.kept }, outcome: 'success' };
+      if (sent.storageId === undefined) this.deps.log?.error({ err: sent.storageError, notificationId: record.id }, 'e-mail sent, but its copy could not be kept as an asset');
+      const stored = sent.storageId === undefined ? {} : { mailStorageId: sent.storageId };
+      return { success: true, final: false, fields: { ...stored, mailSubject: subject, mailBody: body.kept }, outcome: 'success' };
     } catch (error) {
       this.deps.log?.info({ err: error, notificationId: record.id }, 'e-mail not sent');
       return { success: false, final: false, error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`, fields: {}, outcome: 'failure' };
