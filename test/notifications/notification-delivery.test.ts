@@ -97,6 +97,22 @@ describe('web hook delivery', () => {
     await expectSealedAtRest(t, receiver.id, [plain]);
   });
 
+  it('fails the try naming the receiver when a sealed secret does not open (copied from another receiver), and retries', async () => {
+    const { receiver, record } = await pending();
+    const other = await createReceiver(t, operator);
+    await t.built.db.query(
+      `UPDATE notification_receivers SET doc = jsonb_set(doc, '{signingSecret}', (SELECT doc->'signingSecret' FROM notification_receivers WHERE id = $2)) WHERE id = $1`,
+      [receiver.id, other.id],
+    );
+    const { worker, close } = workerFor(t);
+    await worker.deliverDue();
+    await close();
+    expect(hooks.received).toEqual([]);
+    const stored = await reread(record.id);
+    expect(stored.status).toBe('RETRYING');
+    expect(stored.errors[0].error).toMatch(new RegExp(`^the secrets of notification receiver ${receiver.id} could not be opened: .*sealed for another owner`));
+  });
+
   it("lists a tenant's records by their status as it changes with each try", async () => {
     const tenant = await t.tenant();
     const subject = unique('order');

@@ -297,10 +297,12 @@ export class ResourceService<S extends TObject = TObject> {
       this.assertVersion(row, id, options.expectedVersion);
       const now = this.now();
       const dbVersion = row.db_version + 1;
-      const changed = await change(this.withSecretsOpened(row.doc), { dbVersion: row.db_version });
+      // Opened, so the change and the event's delta compare secrets in clear (write() seals them again).
+      const before = this.withSecretsOpened(row.doc);
+      const changed = await change(before, { dbVersion: row.db_version });
       const doc = { ...changed, id, createDate: row.doc.createDate, updateDate: this.stamp(now), dbVersion } as RecordOf<S>;
       if (row.doc.customerId !== undefined) (doc as Doc).customerId = row.doc.customerId;
-      await this.write(tx, options.fact ?? 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, row.doc);
+      await this.write(tx, options.fact ?? 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, before);
       return { doc: this.present(doc), dbVersion };
     });
   }
