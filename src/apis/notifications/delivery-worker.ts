@@ -15,11 +15,11 @@ import { claimDue, recordTry, type ClaimedNotification } from './notification-st
 import type { NotificationMetrics } from './notification-metrics.js';
 import { TokenError, type OAuthConfig } from './oauth-tokens.js';
 import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
-import { liquidProblem, renderPayload, renderTemplate } from './payload-rendering.js';
-import { LONG_TEXT_MAX_LENGTH } from '../../platform/registry/schema-types.js';
+import { mailBodyOf, type MailBody } from './mail-body.js';
+import { renderPayload } from './payload-rendering.js';
 import { tlsOf } from './receiver-clients.js';
 import type { WebhookSender } from './webhook-sender.js';
-import type { MailMessage, MailSender } from './mail-sender.js';
+import type { MailSender } from './mail-sender.js';
 import type { RenderedPayload } from './payload-rendering.js';
 
 /** At most this many errors are kept on a record (the latest ones). */
@@ -66,11 +66,6 @@ export function retryAfterSeconds(value: string | undefined, now: Date): number 
   if (/^\s*\d{1,10}\s*$/.test(value)) return Number(value);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, (date - now.getTime()) / 1000);
-}
-
-interface MailBody {
-  parts: Pick<MailMessage, 'text' | 'html'>;
-  kept: string;
 }
 
 const undeliverable = (error: string): TryResult => ({ success: false, final: true, error, fields: {}, outcome: 'undeliverable' });
@@ -152,7 +147,7 @@ export class DeliveryWorker {
     const subject = payload.subject ?? payload.type ?? 'Notification';
     let body: MailBody;
     try {
-      body = await this.mailBody(receiver, payload, event);
+      body = await mailBodyOf(this.deps.templates, receiver, payload, event);
     } catch (error) {
       // Retried like a refused mail: a template uploaded or fixed later is picked up by the next try.
       if (error instanceof EmailTemplateError) return { success: false, final: false, error: error.message, fields: {}, outcome: 'failure' };
@@ -167,28 +162,6 @@ export class DeliveryWorker {
       this.deps.log?.info({ err: error, notificationId: record.id }, 'e-mail not sent');
       return { success: false, final: false, error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`, fields: {}, outcome: 'failure' };
     }
-  }
-
-  /**
-   * The mail's parts: the rendered payload content as text, or, for a receiver with `useEmailTemplate`, its named
-   * template rendered over the same variables (an HTML template is the html part, the payload content its text
-   * alternative). `kept` is what `mailBody` records.
-   */
-  private async mailBody(receiver: OwnedDoc, payload: RenderedPayload, event: PlatformEvent): Promise<MailBody> {
-    const doc = receiver.doc as NotificationReceiver;
-    if (!doc.useEmailTemplate) return { parts: { text: payload.content ?? '' }, kept: payload.content ?? '' };
-    if (!doc.emailTemplateName) throw new EmailTemplateError(`notification receiver ${receiver.id} asks for an e-mail template (useEmailTemplate) without naming one (emailTemplateName)`);
-    const template = await this.deps.templates.find(receiver.customer_id, doc.emailTemplateName, doc.locale);
-    const what = `e-mail template asset ${template.assetId} (${JSON.stringify(template.filename)})`;
-    let rendered: string;
-    try {
-      rendered = await renderTemplate(template.source, event);
-    } catch (error) {
-      throw new EmailTemplateError(`${what} could not be rendered: ${liquidProblem(error)}`);
-    }
-    if (rendered.length > LONG_TEXT_MAX_LENGTH) throw new EmailTemplateError(`${what} renders to more than ${LONG_TEXT_MAX_LENGTH} characters`);
-    if (!template.html) return { parts: { text: rendered }, kept: rendered };
-    return { parts: { html: rendered, ...(payload.content === undefined ? {} : { text: payload.content }) }, kept: rendered };
   }
 
   /** The bearer token a receiver's OAuth2 configuration calls for, or undefined when it has none. */
