@@ -27,6 +27,8 @@ import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
 import { schemaController } from './platform/http/schema-compilers.js';
 import { newId } from './platform/ids.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { DataEncryption } from './platform/crypto/data-encryption.js';
+import { loadDataEncryptionKey } from './platform/crypto/data-encryption-key.js';
 import { registerResource, registerView } from './platform/registry/engine.js';
 import { RecapItemSchema } from './platform/registry/resource-schemas.js';
 import { ensureStorage } from './platform/registry/resource-storage.js';
@@ -109,7 +111,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerIamRoutes(iamScope, iam, config);
   });
   const services = new ServiceRegistry();
-  await startApis(app, { db, config, log: app.log, clock, iam, services }, [...apiModules, ...(options.extraModules ?? [])]);
+  const key = loadDataEncryptionKey(config);
+  if (key.warning) app.log.warn(key.warning);
+  const encryption = new DataEncryption(key.key);
+  await startApis(app, { db, config, log: app.log, clock, iam, services, encryption }, [...apiModules, ...(options.extraModules ?? [])]);
 
   await registerDocsUi(app);
   await app.ready();

@@ -134,7 +134,7 @@ export const EnvSchema = Type.Object({
   REQUEST_TIMEOUT: whole(300, 1, 86_400, 'seconds a whole request, uploads included, may take to arrive (408 beyond)'),
   KEEP_ALIVE_TIMEOUT: whole(72, 1, 3600, 'seconds an idle keep-alive connection stays open'),
   SUBSCRIPTION_EXPIRY_INTERVAL: whole(60, 1, 86_400, 'seconds between two runs of the subscription expiry job'),
-  DATA_ENCRYPTION_KEY: optionalText('base64 of 32 bytes sealing private keys at rest (AES-256-GCM); unset: generated once in DATA_DIR/data-encryption.key', '^[A-Za-z0-9+/]{43}=$', 'the base64 of 32 bytes (44 characters ending in =, e.g. from `openssl rand -base64 32`)'),
+  DATA_ENCRYPTION_KEY: optionalText('base64 of 32 bytes sealing private keys and declared secrets at rest (AES-256-GCM); unset: generated once in DATA_DIR/data-encryption.key', '^[A-Za-z0-9+/]{43}=$', 'the base64 of 32 bytes (44 characters ending in =, e.g. from `openssl rand -base64 32`)'),
 });
 type Env = Static<typeof EnvSchema>;
 type EnvName = keyof Env;

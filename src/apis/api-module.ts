@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
+import type { DataEncryption } from '../platform/crypto/data-encryption.js';
 import type { Database } from '../platform/db/database.js';
 import type { AnyResourceDefinition } from '../platform/registry/resource-definition.js';
 import type { AnyViewDefinition } from '../platform/registry/resource-view.js';
@@ -15,6 +16,8 @@ export interface ApiContext {
   clock: Clock;
   iam: Iam;
   services: ServiceRegistry;
+  /** Seals data at rest with DATA_ENCRYPTION_KEY (customers' private keys, the kinds' declared secrets). */
+  encryption: DataEncryption;
 }
 
 /** What an API hands back: its kinds and views (served by the engine), and what the engine cannot derive. */

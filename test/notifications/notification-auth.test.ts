@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ManualClock } from '../../src/platform/clock.js';
 import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
-import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
+import { createDefinition, createReceiver, expectSealedAtRest, publish, unique, type Json } from './notification-factories.js';
 import { makeTlsMaterial } from './tls-material.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
@@ -65,12 +65,12 @@ afterEach(async () => {
 async function receiving(url: string, httpClientConfiguration: Json) {
   const subject = unique('order');
   const definition = await createDefinition(t, operator, { eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id' });
-  await createReceiver(t, operator, { url, notificationDefinitionIds: [definition.id], httpClientConfiguration });
+  const receiver = await createReceiver(t, operator, { url, notificationDefinitionIds: [definition.id], httpClientConfiguration });
   const publishOne = async () => {
     await publish(t, operator, { fact: 'paid', subject, involved: { order: { id: unique('o') } } });
     await dispatchAll(t);
   };
-  return { definition, publishOne };
+  return { definition, receiver, publishOne };
 }
 
 const oauth = () => ({ clientCredentialOauth2Config: { clientId: 'hooks client', clientSecret: 's3cret:x', oauth2Type: 'CLIENT_CREDENTIALS', scopes: ['hooks:write', 'extra'], tokenUrl: tokens.url } });
@@ -78,7 +78,8 @@ const oauth = () => ({ clientCredentialOauth2Config: { clientId: 'hooks client',
 describe('OAuth2 client-credentials tokens', () => {
   it('fetches a token with HTTP Basic client authentication, sends it as the bearer, and reuses it until it nears expiry', async () => {
     hooks = await WebhookReceiver.start();
-    const { publishOne } = await receiving(hooks.url, oauth());
+    const { receiver, publishOne } = await receiving(hooks.url, oauth());
+    await expectSealedAtRest(t, receiver.id, ['s3cret:x']);
     const { worker, close } = workerFor(t);
     await publishOne();
     await publishOne();
@@ -146,7 +147,8 @@ describe('TLS client certificates and a custom server CA', () => {
 
   it('presents the client certificate to a receiver that requires one, trusting the configured CA', async () => {
     hooks = await server();
-    const { definition, publishOne } = await receiving(hooks.url, { tlsConfiguration: { clientCertificates: tls.clientCert, privateKey: tls.clientKey, serverCACertificates: tls.caCert, tlsAuthMode: 'MUTUAL' } });
+    const { definition, receiver, publishOne } = await receiving(hooks.url, { tlsConfiguration: { clientCertificates: tls.clientCert, privateKey: tls.clientKey, serverCACertificates: tls.caCert, tlsAuthMode: 'MUTUAL' } });
+    await expectSealedAtRest(t, receiver.id, [tls.clientKey]);
     await publishOne();
     const { worker, close } = workerFor(t);
     await worker.deliverDue();

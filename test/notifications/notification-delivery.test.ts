@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { claimDue } from '../../src/apis/notifications/notification-store.js';
 import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
-import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
+import { createDefinition, createReceiver, expectSealedAtRest, publish, unique, type Json } from './notification-factories.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
 let t: TestApp;
@@ -51,19 +51,68 @@ async function reread(id: string): Promise<Json> {
 
 describe('web hook delivery', () => {
   it('posts the signed body once due, with fixed headers, and records the success', async () => {
-    const { receiver, record, orderId } = await pending({ httpClientConfiguration: { httpHeaders: { 'X-Team': ['orders', 'eu'], 'webhook-id': ['forged'] } } });
+    const { receiver, record, orderId } = await pending({ httpClientConfiguration: { httpHeaders: { 'X-Team': ['orders', 'eu'], 'X-City': ['Z\u00fcrich'], Authorization: ['Basic eDp5'] } } });
+    hooks.answer({ status: 204 });
+    const { worker, close } = workerFor(t);
+    expect(await worker.deliverDue()).toBe(1);
+    await close();
+    await expectSealedAtRest(t, receiver.id, [receiver.signingSecret]);
+    const [hook] = hooks.received;
+    const verified = new Webhook(receiver.signingSecret).verify(hook!.body, hook!.headers as Record<string, string>) as Json;
+    expect(verified).toMatchObject({ notificationId: record.id, event: { fact: 'paid', involved: { order: { id: orderId } } }, payload: { subject: `Order ${orderId} paid`, content: '42 EUR', type: 'ORDER_PAID' } });
+    expect(hook!.headers).toMatchObject({ 'webhook-id': record.id, 'content-type': 'application/json', 'x-team': 'orders, eu', 'x-city': 'Z\u00fcrich', authorization: 'Basic eDp5' });
+    const stored = await reread(record.id);
+    expect(stored).toMatchObject({ status: 'SUCCESS', retryCount: 1, retryLeft: 7, lastTryTimestamp: clock.now().getTime(), errors: [], webHookPayload: hook!.body, webHookResponse: 'HTTP 204', dbVersion: 1 });
+    expect(stored.nextTryTimestamp).toBeUndefined();
+    expect(await workerFor(t).worker.deliverDue()).toBe(0);
+  });
+
+  it('leaves out fixed headers stored before they were checked, instead of failing the try', async () => {
+    const { receiver, record } = await pending({ httpClientConfiguration: { httpHeaders: { 'X-Ok': ['1'] } } });
+    const stored = { 'X-Ok': ['1'], 'webhook-id': ['forged'], 'X-Price': ['10 \u20ac'], 'X Bad': ['x'] };
+    await t.built.db.query(`UPDATE notification_receivers SET doc = jsonb_set(doc, '{httpClientConfiguration,httpHeaders}', $2::jsonb) WHERE id = $1`, [receiver.id, JSON.stringify(stored)]);
+    hooks.answer({ status: 204 });
+    const { worker, close } = workerFor(t);
+    await worker.deliverDue();
+    await close();
+    expect(hooks.received).toHaveLength(1);
+    expect(hooks.received[0]!.headers).toMatchObject({ 'webhook-id': record.id, 'x-ok': '1' });
+    expect(hooks.received[0]!.headers['x-price']).toBeUndefined();
+    expect((await reread(record.id)).status).toBe('SUCCESS');
+  });
+
+  it('still signs with a signing secret stored in plain text before sealing, and seals it at the next write', async () => {
+    const { receiver } = await pending();
+    const plain = 'whsec_' + Buffer.alloc(24, 7).toString('base64');
+    await t.built.db.query(`UPDATE notification_receivers SET doc = jsonb_set(doc, '{signingSecret}', to_jsonb($2::text)) WHERE id = $1`, [receiver.id, plain]);
     hooks.answer({ status: 204 });
     const { worker, close } = workerFor(t);
     expect(await worker.deliverDue()).toBe(1);
     await close();
     const [hook] = hooks.received;
-    const verified = new Webhook(receiver.signingSecret).verify(hook!.body, hook!.headers as Record<string, string>) as Json;
-    expect(verified).toMatchObject({ notificationId: record.id, event: { fact: 'paid', involved: { order: { id: orderId } } }, payload: { subject: `Order ${orderId} paid`, content: '42 EUR', type: 'ORDER_PAID' } });
-    expect(hook!.headers).toMatchObject({ 'webhook-id': record.id, 'content-type': 'application/json', 'x-team': 'orders, eu' });
+    expect(() => new Webhook(plain).verify(hook!.body, hook!.headers as Record<string, string>)).not.toThrow();
+    const read = (await t.request('GET', `/notification-receivers/${receiver.id}`, operator)).body as Json;
+    expect(read.signingSecret).toBe('********');
+    expect((await t.request('PUT', `/notification-receivers/${receiver.id}`, operator, { ...read, name: 'sealed now' })).status).toBe(200);
+    await expectSealedAtRest(t, receiver.id, [plain]);
+  });
+
+  it('fails the try naming the receiver when a sealed secret does not open (copied from another receiver), and retries', async () => {
+    const { receiver, record } = await pending();
+    const other = await createReceiver(t, operator);
+    await t.built.db.query(
+      `UPDATE notification_receivers SET doc = jsonb_set(doc, '{signingSecret}', (SELECT doc->'signingSecret' FROM notification_receivers WHERE id = $2)) WHERE id = $1`,
+      [receiver.id, other.id],
+    );
+    const { worker, close } = workerFor(t);
+    await worker.deliverDue();
+    await close();
+    expect(hooks.received).toEqual([]);
     const stored = await reread(record.id);
-    expect(stored).toMatchObject({ status: 'SUCCESS', retryCount: 1, retryLeft: 7, lastTryTimestamp: clock.now().getTime(), errors: [], webHookPayload: hook!.body, webHookResponse: 'HTTP 204', dbVersion: 1 });
-    expect(stored.nextTryTimestamp).toBeUndefined();
-    expect(await workerFor(t).worker.deliverDue()).toBe(0);
+    expect(stored.status).toBe('RETRYING');
+    expect(stored.errors[0].error).toMatch(new RegExp(`^the secrets of notification receiver ${receiver.id} could not be opened: .*sealed for another owner`));
+    // Finished here, so the later tests' worker rounds do not pick it up again.
+    await t.built.db.query(`UPDATE notifications SET status = 'FAILED', next_try_at = NULL WHERE id = $1`, [record.id]);
   });
 
   it("lists a tenant's records by their status as it changes with each try", async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { AssetService } from '../../src/apis/assets/asset.service.js';
 import { FsAssetStore } from '../../src/apis/assets/fs-asset-store.js';
 import { SmtpMailSender } from '../../src/apis/notifications/mail-sender.js';
+import { AssetEmailTemplates } from '../../src/apis/notifications/email-templates.js';
 import type { TestApp } from '../support/test-app.js';
 import type { Json } from './notification-factories.js';
 
@@ -30,6 +31,7 @@ export interface WorkerOptions {
   timeoutMs?: number;
   /** Unset: mails go to `<dataDir>/mail-spool`. */
   smtpUrl?: string;
+  /** The worker's assets live in `<dataDir>/assets`: the app's DATA_DIR to read what the Asset API stored. */
   dataDir?: string;
 }
 
@@ -37,9 +39,10 @@ export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {
   const clients = new ReceiverClients(OutboundAllowlist.parse(options.allowlist ?? ['127.0.0.1']));
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'notif-worker-'));
   const store = new FsAssetStore(join(dataDir, 'assets'));
+  const assets = new AssetService(t.built.db, store, 'http://localhost:8080', t.built.clock);
   const mail = new SmtpMailSender(
     { smtpUrl: options.smtpUrl, from: 'platform@example.com', spoolDir: join(dataDir, 'mail-spool'), stagingDir: join(dataDir, 'assets', '.staging'), messageIdHost: 'platform.example.com' },
-    new AssetService(t.built.db, store, 'http://localhost:8080', t.built.clock),
+    assets,
   );
   const worker = new DeliveryWorker({
     db: t.built.db,
@@ -47,6 +50,7 @@ export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {
     services: t.built.services,
     webhooks: new HttpWebhookSender((tls) => clients.client(tls), options.timeoutMs),
     mail,
+    templates: new AssetEmailTemplates(t.built.db, assets),
     tokens: new OAuthTokens(t.built.clock, () => clients.client(undefined)),
     schedule: t.config.notificationRetrySchedule,
     workerId: 'test-worker',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
 
 export type Json = Record<string, any>;
@@ -35,4 +36,21 @@ export async function publish(t: TestApp, token: string, event: Json): Promise<s
   const res = await t.request('POST', '/events', token, event);
   if (res.status !== 202) throw new Error(`POST /events answered ${res.status}: ${JSON.stringify(res.body)}`);
   return (res.body as Json).id;
+}
+
+/** The receiver's JSONB as stored, as text (read with SQL, past the API's masking). */
+export async function storedReceiverText(t: TestApp, id: string): Promise<string> {
+  const { rows } = await t.built.db.query<{ text: string }>('SELECT doc::text AS text FROM notification_receivers WHERE id = $1', [id]);
+  return rows[0]!.text;
+}
+
+/** None of `secrets` (nor the longest line of a PEM one) is in the receiver's stored JSONB, and it holds sealed values. */
+export async function expectSealedAtRest(t: TestApp, id: string, secrets: string[]): Promise<void> {
+  const text = await storedReceiverText(t, id);
+  for (const secret of secrets) {
+    const longestLine = secret.split('\n').reduce((a, b) => (b.length > a.length ? b : a), '');
+    expect(text).not.toContain(longestLine);
+    expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
+  }
+  expect(text).toMatch(/"signingSecret": "sealed:v1\./);
 }

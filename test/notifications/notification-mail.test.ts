@@ -1,54 +1,30 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
 import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
+import { SmtpSink } from './smtp-sink.js';
 import { WebhookReceiver } from './webhook-receiver.js';
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  data: string;
-}
 
 let t: TestApp;
 let operator: string;
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let smtpUrl: string;
-let mails: ReceivedMail[];
-let refuse = false;
 
 beforeAll(async () => {
   t = await startTestApp();
   operator = await t.operator();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        if (refuse) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await SmtpSink.start();
+  smtpUrl = smtp.url;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await t.close();
 });
-beforeEach(() => {
-  mails = [];
-  refuse = false;
-});
+beforeEach(() => smtp.reset());
 
 /** A definition on paid/<subject>, a receiver with `receiver` fields, one dispatched event. */
 async function oneEvent(receiver: Json) {
@@ -71,14 +47,14 @@ describe('e-mail delivery', () => {
     const { worker, close } = workerFor(t, {}, { smtpUrl });
     await worker.deliverDue();
     await close();
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.from).toBe('platform@example.com');
-    expect(mails[0]!.to).toEqual(['ops@example.com', 'desk@example.com']);
-    expect(mails[0]!.data).toContain(`Subject: Order ${orderId} paid`);
-    expect(mails[0]!.data).toContain('Amount: 42 EUR');
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]!.from).toBe('platform@example.com');
+    expect(smtp.mails[0]!.to).toEqual(['ops@example.com', 'desk@example.com']);
+    expect(smtp.mails[0]!.data).toContain(`Subject: Order ${orderId} paid`);
+    expect(smtp.mails[0]!.data).toContain('Amount: 42 EUR');
     const [record] = await notificationsOf(t, operator, definition.id);
     expect(record).toMatchObject({ status: 'SUCCESS', emails: ['ops@example.com', 'desk@example.com'], mailSubject: `Order ${orderId} paid`, mailBody: 'Amount: 42 EUR', mailStorageId: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(mails[0]!.data).toContain(`Message-ID: <${record.id}@platform.example.com>`);
+    expect(smtp.mails[0]!.data).toContain(`Message-ID: <${record.id}@platform.example.com>`);
     const { rows } = await t.built.db.query<{ content_type: string }>('SELECT content_type FROM assets WHERE id = $1', [record.mailStorageId]);
     expect(rows[0]!.content_type).toBe('message/rfc822');
   });
@@ -92,18 +68,54 @@ describe('e-mail delivery', () => {
     expect(record.status).toBe('SUCCESS');
     const spooled = await readFile(join(dataDir, 'mail-spool', `${record.id}.eml`), 'utf8');
     expect(spooled).toContain(`Subject: Order ${orderId} paid`);
-    expect(mails).toEqual([]);
+    expect(smtp.mails).toEqual([]);
   });
 
-  it('records a refused message as the try\'s error and retries', async () => {
-    refuse = true;
+  it('records a refused message as the try\'s error and retries, and keeps no copy of it', async () => {
+    smtp.refuse = true;
     const { definition } = await oneEvent({ url: undefined, emails: 'ops@example.com' });
     const { worker, close } = workerFor(t, {}, { smtpUrl });
     await worker.deliverDue();
-    await close();
-    const [record] = await notificationsOf(t, operator, definition.id);
+    let [record] = await notificationsOf(t, operator, definition.id);
     expect(record.status).toBe('RETRYING');
     expect(record.errors[0].error).toMatch(/^the e-mail could not be sent: .*mailbox unavailable/);
+    expect(record.mailStorageId).toBeUndefined();
+    const copies = async () => (await t.built.db.query<{ id: string }>('SELECT id FROM assets WHERE filename = $1', [`notification-${record.id}.eml`])).rows;
+    expect(await copies()).toEqual([]);
+    smtp.refuse = false;
+    await t.built.db.query('UPDATE notifications SET next_try_at = create_date WHERE id = $1', [record.id]);
+    await worker.deliverDue();
+    await close();
+    [record] = await notificationsOf(t, operator, definition.id);
+    expect(record.status).toBe('SUCCESS');
+    expect(await copies()).toEqual([{ id: record.mailStorageId }]);
+  });
+
+  it('counts a sent mail whose copy cannot be kept as sent, without a mailStorageId, and does not send it again', async () => {
+    const hooks = await WebhookReceiver.start();
+    const dataDir = mkdtempSync(join(tmpdir(), 'notif-nocopy-'));
+    try {
+      // The staging area is a file: the copy cannot be staged, after the mail went out.
+      mkdirSync(join(dataDir, 'assets'), { recursive: true });
+      writeFileSync(join(dataDir, 'assets', '.staging'), 'not a directory');
+      hooks.answer({ status: 500 });
+      const { definition, orderId } = await oneEvent({ url: hooks.url, emails: 'ops@example.com' });
+      const { worker, close } = workerFor(t, {}, { smtpUrl, dataDir });
+      await worker.deliverDue();
+      let [record] = await notificationsOf(t, operator, definition.id);
+      expect(record).toMatchObject({ status: 'RETRYING', mailSubject: `Order ${orderId} paid` });
+      expect(record.mailStorageId).toBeUndefined();
+      expect(record.errors.map((entry: Json) => entry.error)).toEqual(['the receiver answered 500']);
+      await t.built.db.query('UPDATE notifications SET next_try_at = create_date WHERE id = $1', [record.id]);
+      await worker.deliverDue();
+      await close();
+      [record] = await notificationsOf(t, operator, definition.id);
+      expect(record.status).toBe('SUCCESS');
+      expect(smtp.mails).toHaveLength(1);
+    } finally {
+      await hooks.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('sends the mail once when the web hook of the same receiver fails and is retried', async () => {
@@ -120,21 +132,10 @@ describe('e-mail delivery', () => {
       await close();
       [record] = await notificationsOf(t, operator, definition.id);
       expect(record.status).toBe('SUCCESS');
-      expect(mails).toHaveLength(1);
+      expect(smtp.mails).toHaveLength(1);
       expect(hooks.received).toHaveLength(2);
     } finally {
       await hooks.close();
     }
-  });
-
-  it('ends FAILED naming the receiver when it asks for a named e-mail template', async () => {
-    const { definition } = await oneEvent({ url: undefined, emails: 'ops@example.com', useEmailTemplate: true, emailTemplateName: 'order-paid-template' });
-    const { worker, close } = workerFor(t, {}, { smtpUrl });
-    await worker.deliverDue();
-    await close();
-    const [record] = await notificationsOf(t, operator, definition.id);
-    expect(record.status).toBe('FAILED');
-    expect(record.errors[0].error).toContain('named e-mail templates are not available');
-    expect(mails).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDetailedError } from '../catalog/catalog-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { makeTlsMaterial } from './tls-material.js';
-import { createDefinition, createReceiver, definitionBody, receiverBody, type Json } from './notification-factories.js';
+import { notificationReceiverResource } from '../../src/apis/notifications/notification-receiver.resource.js';
+import { createDefinition, createReceiver, definitionBody, expectSealedAtRest, receiverBody, type Json } from './notification-factories.js';
 
 let t: TestApp;
 let operator: string;
@@ -59,8 +60,9 @@ describe('POST /notification-receivers', () => {
     expect(read.signingSecret).toBe('********');
     await t.request('PUT', `/notification-receivers/${body.id}`, operator, { ...read, name: 'renamed', signingSecret: 'whsec_mine' });
     const { rows } = await t.built.db.query<{ doc: Json }>('SELECT doc FROM notification_receivers WHERE id = $1', [body.id]);
-    expect(rows[0]!.doc.signingSecret).toBe(body.signingSecret);
     expect(rows[0]!.doc.name).toBe('renamed');
+    expect(rows[0]!.doc.signingSecret).toMatch(/^sealed:v1\./);
+    expect(t.built.services.of(notificationReceiverResource).withSecretsOpened(rows[0]!.doc).signingSecret).toBe(body.signingSecret);
   });
 
   it('masks clientSecret and privateKey and keeps them when an update sends the mask back', async () => {
@@ -75,9 +77,11 @@ describe('POST /notification-receivers', () => {
     expect(created.httpClientConfiguration.httpHeaders).toEqual({ 'x-team': ['orders', 'eu'] });
     const updated = await t.request('PUT', `/notification-receivers/${created.id}`, operator, { ...created, name: 'renamed' });
     expect(updated.status).toBe(200);
+    await expectSealedAtRest(t, created.id, ['very-secret', tls.clientKey]);
     const { rows } = await t.built.db.query<{ doc: Json }>('SELECT doc FROM notification_receivers WHERE id = $1', [created.id]);
-    expect(rows[0]!.doc.httpClientConfiguration.clientCredentialOauth2Config.clientSecret).toBe('very-secret');
-    expect(rows[0]!.doc.httpClientConfiguration.tlsConfiguration.privateKey).toBe(tls.clientKey);
+    const opened = t.built.services.of(notificationReceiverResource).withSecretsOpened(rows[0]!.doc);
+    expect(opened.httpClientConfiguration!.clientCredentialOauth2Config!.clientSecret).toBe('very-secret');
+    expect(opened.httpClientConfiguration!.tlsConfiguration!.privateKey).toBe(tls.clientKey);
   });
 
   it('answers 400 for PEM material that does not parse, a key without its certificate, and a token URL that is not http(s)', async () => {
@@ -103,6 +107,25 @@ describe('POST /notification-receivers', () => {
     expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ emailTemplateName: 'x'.repeat(121) })), 400, 'VALIDATION', 'emailTemplateName');
     expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ status: 'ON' })), 400, 'VALIDATION', 'status');
     expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ url: 'ftp://files.example.com' })), 400, 'VALIDATION', 'body.url');
+  });
+
+  it('answers 400 naming the fixed header whose name or value cannot be sent, or that the platform sets', async () => {
+    const post = (httpClientConfiguration: Json) => t.request('POST', '/notification-receivers', operator, receiverBody({ httpClientConfiguration }));
+    const headers = (httpHeaders: Record<string, string[]>, oauth: Json = {}) => post({ httpHeaders, ...oauth });
+    expectDetailedError(await headers({ 'X-Price': ['10 \u20ac'] }), 400, 'VALIDATION', 'body.httpClientConfiguration.httpHeaders header "X-Price" has value 0 with a character a header cannot carry');
+    expectDetailedError(await headers({ 'X-Split': ['ok', 'a\r\nInjected: yes'] }), 400, 'VALIDATION', 'header "X-Split" has value 1');
+    expectDetailedError(await headers({ 'X-Bell': ['\u0007'] }), 400, 'VALIDATION', 'header "X-Bell"');
+    expectDetailedError(await headers({ 'X Team': ['a'] }), 400, 'VALIDATION', 'header "X Team" is not a valid header name');
+    expectDetailedError(await headers({ 'x-a': ['1'], 'X-A': ['2'] }), 400, 'VALIDATION', 'names header "X-A" twice');
+    for (const name of ['Content-Type', 'content-length', 'Host', 'User-Agent', 'webhook-id', 'Webhook-Timestamp', 'webhook-signature', 'Transfer-Encoding', 'Connection', 'Expect']) {
+      expectDetailedError(await headers({ [name]: ['x'] }), 400, 'VALIDATION', `header "${name}" is set by the platform`);
+    }
+    const oauth = { clientCredentialOauth2Config: { clientId: 'c', clientSecret: 's', tokenUrl: 'https://auth.example.com/token' } };
+    expectDetailedError(await headers({ Authorization: ['Basic eDp5'] }, oauth), 400, 'VALIDATION', 'header "Authorization" is set by the platform (the OAuth2 bearer token)');
+    expect((await headers({ Authorization: ['Basic eDp5'], 'X-City': ['Z\u00fcrich'] })).status).toBe(201);
+    const created = await createReceiver(t, operator);
+    const put = await t.request('PUT', `/notification-receivers/${created.id}`, operator, { ...created, httpClientConfiguration: { httpHeaders: { 'webhook-signature': ['v1,forged'] } } });
+    expectDetailedError(put, 400, 'VALIDATION', 'header "webhook-signature" is set by the platform');
   });
 
   it('lets a tenant see its own receivers and not another tenant\'s', async () => {

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
 import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
 const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
+// Workers open the receivers' sealed secrets: every process on the database shares the app's key.
+const DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 const apps: TestApp[] = [];
 const receivers: WebhookReceiver[] = [];
 const workers: ChildProcess[] = [];
@@ -70,6 +73,7 @@ function startWorker(t: TestApp, name: string): ChildProcess {
     NOTIFICATION_LEASE: '15',
     LOG_LEVEL: 'warn',
     DATA_DIR: `/tmp/worker-${name}-${process.pid}`,
+    DATA_ENCRYPTION_KEY,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   workers.push(child);
@@ -78,7 +82,7 @@ function startWorker(t: TestApp, name: string): ChildProcess {
 
 describe.skipIf(!onPostgres)('worker processes (npm run worker, PostgreSQL)', () => {
   it('loses nothing when a worker is killed with SIGKILL mid-batch, and two workers deliver each try once', async () => {
-    const t = await startTestApp();
+    const t = await startTestApp({ DATA_ENCRYPTION_KEY });
     apps.push(t);
     const hooks = await WebhookReceiver.start();
     receivers.push(hooks);

@@ -64,3 +64,16 @@ export async function lockAssetIds(tx: Queryable, ids: readonly string[]): Promi
   const keys = [...new Set(ids.map(lockKey))].sort();
   await tx.query(`SELECT pg_advisory_xact_lock(k) FROM unnest($1::bigint[]) WITH ORDINALITY AS t(k, n) ORDER BY n`, [keys]);
 }
+
+/**
+ * The asset named like one of `filenames` that `customerId` owns, else one the operator owns (customer_id null); among
+ * several, the earlier name in `filenames` wins, then the newest upload. `customerId` null: operator assets only.
+ */
+export async function findNewestNamed(db: Queryable, customerId: string | null, filenames: readonly string[]): Promise<AssetRow | undefined> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${COLUMNS} FROM assets WHERE filename = ANY($1::text[]) AND (customer_id = $2 OR customer_id IS NULL)
+     ORDER BY customer_id IS NULL, array_position($1::text[], filename), create_date DESC, id DESC LIMIT 1`,
+    [filenames, customerId],
+  );
+  return rows[0] ? row(rows[0]) : undefined;
+}

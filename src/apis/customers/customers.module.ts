@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DataEncryption } from '../../platform/crypto/data-encryption.js';
-import { loadDataEncryptionKey } from '../../platform/crypto/data-encryption-key.js';
 import type { ApiModule } from '../api-module.js';
 import { AuthorizedCustomersCache } from './authorized-customers.cache.js';
 import { customerActions } from './customer-actions.js';
@@ -16,15 +14,13 @@ import { CustomerSigningService } from './customer-signing.service.js';
 import { registerSigningRoutes } from './customer-signing.routes.js';
 
 /**
- * The Customer API. At start: the data encryption key, the signing service, and the token verifier's view of
+ * The Customer API. At start: the signing service (keys sealed with the app's data encryption key), and the token verifier's view of
  * `authorizedCustomers` (cached; see AuthorizedCustomersCache for staleness).
  */
 export const customersModule: ApiModule = {
   name: 'customers',
-  start({ db, iam, config, log, clock, services }) {
-    const loaded = loadDataEncryptionKey(config);
-    if (loaded.warning) log.warn(loaded.warning);
-    const signing = new CustomerSigningService(db, new DataEncryption(loaded.key));
+  start({ db, iam, clock, services, encryption }) {
+    const signing = new CustomerSigningService(db, encryption);
     const authorizations = new AuthorizedCustomersCache((customerId) => authorizedCustomersOf(db, customerId), undefined, undefined, () => clock.now().getTime());
     iam.verifier.authorizedCustomers = (customerId) => authorizations.get(customerId);
     const lookups = new CustomerLookups(db, () => services.of(definition));

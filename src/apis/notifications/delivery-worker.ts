@@ -3,6 +3,7 @@ import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
+import { DecryptionError } from '../../platform/crypto/data-encryption.js';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
@@ -14,6 +15,8 @@ import { claimDue, recordTries, type ClaimedNotification } from './notification-
 import { TryRecorder } from './try-recorder.js';
 import type { NotificationMetrics } from './notification-metrics.js';
 import { TokenError, type OAuthConfig } from './oauth-tokens.js';
+import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
+import { mailBodyOf, type MailBody } from './mail-body.js';
 import { renderPayload } from './payload-rendering.js';
 import { tlsOf } from './receiver-clients.js';
 import type { WebhookSender } from './webhook-sender.js';
@@ -29,6 +32,8 @@ export interface DeliveryWorkerDeps {
   services: ServiceRegistry;
   webhooks: WebhookSender;
   mail: MailSender;
+  /** Named e-mail templates of receivers with `useEmailTemplate`. */
+  templates: EmailTemplateSource;
   /** OAuth2 client-credentials tokens of receivers that configure a `tokenUrl`. */
   tokens: TokenSource;
   /** Delays of the tries, seconds. */
@@ -115,11 +120,17 @@ export class DeliveryWorker {
   private async attempt(record: ClaimedNotification, definition: OwnedDoc | undefined, receiver: OwnedDoc | undefined): Promise<TryResult> {
     if (!definition) return undeliverable(`notification definition ${record.definition_id} does not exist`);
     if (!receiver) return undeliverable(`notification receiver ${record.receiver_id} does not exist`);
-    const receiverDoc = receiver.doc as NotificationReceiver;
+    let receiverDoc: NotificationReceiver;
+    try {
+      receiverDoc = this.deps.services.of(notificationReceiverResource).withSecretsOpened(receiver.doc);
+    } catch (error) {
+      // A key that changed is fixed by configuration, not by the receiver: the record keeps its tries meanwhile.
+      if (!(error instanceof DecryptionError)) throw error;
+      return { success: false, final: false, error: `the secrets of notification receiver ${receiver.id} could not be opened: ${error.message}`, fields: {}, outcome: 'failure' };
+    }
     if (receiverDoc.status !== 'ACTIVE') return undeliverable(`notification receiver ${receiver.id} is ${receiverDoc.status}`);
     const emails = Array.isArray(receiverDoc.emails) ? receiverDoc.emails : [];
     if (!receiverDoc.url && emails.length === 0) return undeliverable(`notification receiver ${receiver.id} has no url and no emails to deliver to`);
-    if (emails.length && receiverDoc.useEmailTemplate) return undeliverable(`notification receiver ${receiver.id} asks for e-mail template ${JSON.stringify(receiverDoc.emailTemplateName ?? '')}, and named e-mail templates are not available`);
     const event = record.doc.processedEvent as PlatformEvent;
     let body = typeof record.doc.webHookPayload === 'string' ? record.doc.webHookPayload : undefined;
     let payload: RenderedPayload;
@@ -130,19 +141,29 @@ export class DeliveryWorker {
     }
     body ??= JSON.stringify({ notificationId: record.id, event, payload });
     // A channel that succeeded in an earlier try is not used again (the mail of a try whose web hook failed is sent once).
-    const mailed = emails.length === 0 || typeof record.doc.mailStorageId === 'string' ? undefined : await this.sendMail(record, receiver, emails, payload);
+    const alreadyMailed = typeof record.doc.mailStorageId === 'string' || typeof record.doc.mailSubject === 'string';
+    const mailed = emails.length === 0 || alreadyMailed ? undefined : await this.sendMail(record, receiver, emails, payload, event);
     if (!receiverDoc.url) return mailed ?? { success: true, final: false, fields: {}, outcome: 'success' };
     const hooked = await this.sendWebhook(record, receiver, receiverDoc, body);
     if (!mailed || mailed.success) return { ...hooked, fields: { ...mailed?.fields, ...hooked.fields } };
     return { ...mailed, final: hooked.final, fields: { ...mailed.fields, ...hooked.fields }, error: hooked.success ? mailed.error : `${mailed.error}; ${hooked.error}` };
   }
 
-  private async sendMail(record: ClaimedNotification, receiver: OwnedDoc, emails: string[], payload: RenderedPayload): Promise<TryResult> {
+  private async sendMail(record: ClaimedNotification, receiver: OwnedDoc, emails: string[], payload: RenderedPayload, event: PlatformEvent): Promise<TryResult> {
     const subject = payload.subject ?? payload.type ?? 'Notification';
-    const text = payload.content ?? '';
+    let body: MailBody;
     try {
-      const sent = await this.deps.mail.send({ notificationId: record.id, to: emails, subject, text }, receiver.customer_id);
-      return { success: true, final: false, fields: { mailStorageId: sent.storageId, mailSubject: subject, mailBody: text }, outcome: 'success' };
+      body = await mailBodyOf(this.deps.templates, receiver, payload, event);
+    } catch (error) {
+      // Retried like a refused mail: a template uploaded or fixed later is picked up by the next try.
+      if (error instanceof EmailTemplateError) return { success: false, final: false, error: error.message, fields: {}, outcome: 'failure' };
+      throw error;
+    }
+    try {
+      const sent = await this.deps.mail.send({ notificationId: record.id, to: emails, subject, ...body.parts }, receiver.customer_id);
+      if (sent.storageId === undefined) this.deps.log?.error({ err: sent.storageError, notificationId: record.id }, 'e-mail sent, but its copy could not be kept as an asset');
+      const stored = sent.storageId === undefined ? {} : { mailStorageId: sent.storageId };
+      return { success: true, final: false, fields: { ...stored, mailSubject: subject, mailBody: body.kept }, outcome: 'success' };
     } catch (error) {
       this.deps.log?.info({ err: error, notificationId: record.id }, 'e-mail not sent');
       return { success: false, final: false, error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`, fields: {}, outcome: 'failure' };

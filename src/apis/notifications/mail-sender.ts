@@ -11,12 +11,17 @@ export interface MailMessage {
   notificationId: string;
   to: string[];
   subject: string;
-  text: string;
+  /** The plain text part (absent: an html-only message). */
+  text?: string;
+  /** The html part, from an HTML e-mail template. */
+  html?: string;
 }
 
 export interface SentMail {
-  /** The asset holding the message as sent (message/rfc822). */
-  storageId: string;
+  /** The asset holding the message as sent (message/rfc822); undefined when the copy could not be kept. */
+  storageId: string | undefined;
+  /** Why the sent message's copy could not be kept (the mail itself went out). */
+  storageError?: unknown;
 }
 
 export interface MailSender {
@@ -38,8 +43,9 @@ export interface SmtpMailSettings {
 }
 
 /**
- * E-mails with nodemailer: the message is composed once, kept as an asset (its id becomes `mailStorageId`), then sent
- * over SMTP, or written to the spool directory when no SMTP server is configured.
+ * E-mails with nodemailer: the message is composed once, sent over SMTP (or written to the spool directory when no
+ * SMTP server is configured), then kept as an asset whose id becomes `mailStorageId`. Kept only once sent: a refused
+ * message leaves no asset behind, and `mailStorageId` always names a message that went out.
  */
 export class SmtpMailSender implements MailSender {
   private readonly composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -58,19 +64,25 @@ export class SmtpMailSender implements MailSender {
       from: this.settings.from,
       to: message.to,
       subject: message.subject,
-      text: message.text,
+      ...(message.text === undefined ? {} : { text: message.text }),
+      ...(message.html === undefined ? {} : { html: message.html }),
       messageId: `<${message.notificationId}@${this.settings.messageIdHost}>`,
     });
     const raw = composed.message as Buffer;
-    const staged = await stage(Readable.from([raw]), this.settings.stagingDir, MAX_MESSAGE_BYTES);
-    const stored = await this.assets.keep(owner, { staged, filename: `notification-${message.notificationId}.eml`, contentType: 'message/rfc822' });
     if (this.smtp) {
       await this.smtp.sendMail({ envelope: { from: this.settings.from, to: message.to }, raw });
     } else {
       await mkdir(this.settings.spoolDir, { recursive: true });
       await writeFile(join(this.settings.spoolDir, `${message.notificationId}.eml`), raw);
     }
-    return { storageId: stored.id };
+    // The mail is out: failing to keep its copy must not fail the try (a retry would send it twice).
+    try {
+      const staged = await stage(Readable.from([raw]), this.settings.stagingDir, MAX_MESSAGE_BYTES);
+      const stored = await this.assets.keep(owner, { staged, filename: `notification-${message.notificationId}.eml`, contentType: 'message/rfc822' });
+      return { storageId: stored.id };
+    } catch (error) {
+      return { storageId: undefined, storageError: error };
+    }
   }
 
   close(): void {

@@ -2,6 +2,7 @@ import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
 import { EMAIL_MAX_LENGTH } from '../../platform/registry/schema-types.js';
+import { headerProblem } from './webhook-headers.js';
 import { MAX_EMAILS, type NotificationReceiver, type NotificationReceiverSchema } from './notification-receiver.schema.js';
 
 /** A Standard Webhooks secret: `whsec_` and the base64 of 24 random bytes. */
@@ -46,10 +47,23 @@ function checkPem(value: string | undefined, field: string, parse: (pem: string)
   }
 }
 
+/** Fixed headers are checked when stored: a header undici would refuse makes every try fail, one of ours is refused. */
+function checkHeaders(headers: Record<string, string[]> | undefined, oauth: boolean, field: string): void {
+  const seen = new Map<string, string>();
+  for (const [name, values] of Object.entries(headers ?? {})) {
+    const problem = headerProblem(name, values, oauth);
+    if (problem) throw new ValidationError(`${field} header ${JSON.stringify(name.slice(0, 100))} ${problem}`);
+    const earlier = seen.get(name.toLowerCase());
+    if (earlier !== undefined) throw new ValidationError(`${field} names header ${JSON.stringify(name.slice(0, 100))} twice (also as ${JSON.stringify(earlier.slice(0, 100))}): header names ignore case`);
+    seen.set(name.toLowerCase(), name);
+  }
+}
+
 function checkHttpClient(doc: NotificationReceiver): void {
   const configuration = doc.httpClientConfiguration;
   const prefix = 'body.httpClientConfiguration';
   checkUrl(configuration?.clientCredentialOauth2Config?.tokenUrl, `${prefix}.clientCredentialOauth2Config.tokenUrl`);
+  checkHeaders(configuration?.httpHeaders, Boolean(configuration?.clientCredentialOauth2Config?.tokenUrl), `${prefix}.httpHeaders`);
   const tls = configuration?.tlsConfiguration;
   checkPem(tls?.clientCertificates, `${prefix}.tlsConfiguration.clientCertificates`, (pem) => new X509Certificate(pem), 'an X.509 certificate (chain)');
   checkPem(tls?.serverCACertificates, `${prefix}.tlsConfiguration.serverCACertificates`, (pem) => new X509Certificate(pem), 'X.509 CA certificates');
@@ -61,6 +75,7 @@ function checkHttpClient(doc: NotificationReceiver): void {
 
 function normalised(doc: NotificationReceiver): NotificationReceiver {
   checkUrl(doc.url, 'body.url');
+  if (doc.useEmailTemplate && !doc.emailTemplateName) throw new ValidationError('body.emailTemplateName is required when useEmailTemplate is true: the file name of the template asset');
   checkHttpClient(doc);
   const emails = emailList(doc.emails);
   return emails === undefined ? doc : { ...doc, emails };

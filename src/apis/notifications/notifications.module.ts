@@ -6,6 +6,7 @@ import { AssetService } from '../assets/asset.service.js';
 import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
 import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import { DeliveryWorker } from './delivery-worker.js';
+import { AssetEmailTemplates } from './email-templates.js';
 import { outboxBacklog } from './dispatch-store.js';
 import { notificationActions, OutsideEventSchema } from './notification-actions.js';
 import { notificationDefinitionHooks } from './notification-definition-hooks.js';
@@ -44,7 +45,8 @@ export const notificationsModule: ApiModule = {
   async start({ db, config, clock, services, log }) {
     const metrics = new NotificationMetrics(() => outboxBacklog(db), clock);
     const assetStore = await openAssetStore(config);
-    const mail = new SmtpMailSender(mailSettings(config), new AssetService(db, assetStore, config.publicBaseUrl, clock));
+    const assets = new AssetService(db, assetStore, config.publicBaseUrl, clock);
+    const mail = new SmtpMailSender(mailSettings(config), assets);
     const clients = new ReceiverClients(OutboundAllowlist.parse(config.outboundAllowlist));
     const schedule = config.notificationRetrySchedule;
     const worker = new DeliveryWorker({
@@ -53,6 +55,7 @@ export const notificationsModule: ApiModule = {
       services,
       webhooks: new HttpWebhookSender((tls) => clients.client(tls)),
       mail,
+      templates: new AssetEmailTemplates(db, assets),
       tokens: new OAuthTokens(clock, () => clients.client(undefined)),
       schedule,
       workerId: newWorkerId(),

@@ -18,17 +18,29 @@ export interface RenderedPayload {
   type?: string;
 }
 
+/** The first line of a Liquid error, short enough for a record's error entry. */
+export function liquidProblem(error: unknown): string {
+  return (error as Error).message.split('\n')[0]!.slice(0, 300);
+}
+
+/**
+ * `template` rendered over `{event}`, the variables every notification template sees (payload and e-mail templates
+ * alike), with the strict settings above. Throws the Liquid error on a broken template.
+ */
+export function renderTemplate(template: string, event: PlatformEvent): Promise<string> {
+  return liquid.parseAndRender(template, { event }) as Promise<string>;
+}
+
 /** `notificationPayload` with `subject` and `content` rendered over `{event}` (DECISIONS §6). Throws on a broken template. */
 export async function renderPayload(definition: Pick<NotificationDefinition, 'notificationPayload'>, event: PlatformEvent): Promise<RenderedPayload> {
   const { subject, content, type } = definition.notificationPayload;
-  const scope = { event };
   const render = async (template: string | undefined, field: 'subject' | 'content') => {
     if (template === undefined) return undefined;
     let text: string;
     try {
-      text = await liquid.parseAndRender(template, scope);
+      text = await renderTemplate(template, event);
     } catch (error) {
-      throw new Error(`notificationPayload.${field} could not be rendered: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`);
+      throw new Error(`notificationPayload.${field} could not be rendered: ${liquidProblem(error)}`);
     }
     // What is rendered is stored on the record (mailSubject, mailBody): it keeps the limits of those fields.
     if (text.length > RENDERED_LIMITS[field]) throw new Error(`notificationPayload.${field} renders to more than ${RENDERED_LIMITS[field]} characters`);

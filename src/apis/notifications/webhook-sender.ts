@@ -2,14 +2,13 @@ import { Webhook } from 'standardwebhooks';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
 import type { OutboundTls } from '../../platform/outbound/guarded-connector.js';
+import { fixedHeaders } from './webhook-headers.js';
 
 /** Each try has this long in all, connection to last byte (DECISIONS §6). */
 export const TRY_TIMEOUT_MS = 10_000;
 /** How much of a receiver's answer body is kept in `webHookResponse`. */
 export const RESPONSE_BODY_KEPT = 2_000;
 
-/** Headers the platform sets itself; fixed `httpHeaders` of a receiver cannot replace them. */
-const OWN_HEADERS = new Set(['content-type', 'content-length', 'host', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'authorization', 'user-agent', 'transfer-encoding', 'connection']);
 
 export interface WebhookRequest {
   url: string;
@@ -41,18 +40,6 @@ export function signedHeaders(request: Pick<WebhookRequest, 'messageId' | 'body'
   return { 'webhook-id': request.messageId, 'webhook-timestamp': String(Math.floor(request.sentAt.getTime() / 1000)), 'webhook-signature': signature };
 }
 
-function fixed(headers: Record<string, string[]> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, values] of Object.entries(headers ?? {})) {
-    const lower = name.toLowerCase();
-    if (OWN_HEADERS.has(lower) || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(lower)) continue;
-    const value = values.join(', ');
-    if (/[\r\n\0]/.test(value)) continue;
-    out[lower] = value;
-  }
-  return out;
-}
-
 /** The first `maxBytes` of a body as text; the rest is not read (the connection is dropped instead). */
 export async function readAtMost(body: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
@@ -74,7 +61,7 @@ export class HttpWebhookSender implements WebhookSender {
 
   async send(request: WebhookRequest): Promise<WebhookAnswer> {
     const headers = {
-      ...fixed(request.fixedHeaders),
+      ...fixedHeaders(request.fixedHeaders, Boolean(request.bearerToken)),
       'content-type': 'application/json',
       'user-agent': 'commerce-platform-webhooks/1',
       ...(request.bearerToken ? { authorization: `Bearer ${request.bearerToken}` } : {}),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { TObject } from 'typebox';
 import type { Clock } from '../clock.js';
+import type { DataEncryption } from '../crypto/data-encryption.js';
 import type { Database } from '../db/database.js';
 import { registerActionRoutes } from './action-routes.js';
 import type { AnyResourceDefinition } from './resource-definition.js';
@@ -15,6 +16,7 @@ export interface EngineDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   services: ServiceRegistry;
+  encryption: DataEncryption;
 }
 
 /** Serves one declared kind: its service (also in the registry, for other APIs) and every route it declares. */

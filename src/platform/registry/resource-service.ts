@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TObject } from 'typebox';
 import type { Clock } from '../clock.js';
+import type { DataEncryption } from '../crypto/data-encryption.js';
 import type { Database, Queryable, Transaction } from '../db/database.js';
 import { mayActFor, tenantScopeOf, type Principal } from '../auth/principal.js';
 import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
@@ -10,6 +11,7 @@ import type { Doc } from './document-paths.js';
 import { isArraySchema, project, schemaAt, splitPath, withPath, type JsonSchemaNode } from './document-paths.js';
 import { arrayTarget, parseListingQuery, recapTarget, type ListingQuery, type ListingSource } from './listing-query.js';
 import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from './record-fields.js';
+import { openSecrets, sealSecrets } from './sealed-secrets.js';
 import type { RecordOf, ResourceDefinition } from './resource-definition.js';
 import * as repository from './resource-repository.js';
 import type { RowWrite } from './resource-statements.js';
@@ -40,6 +42,8 @@ export interface ServiceDeps {
   db: Database;
   clock: Clock;
   log?: FastifyBaseLogger;
+  /** Seals the kind's declared secrets at rest; required when it declares any. */
+  encryption?: DataEncryption;
 }
 
 /** Writes may join the caller's transaction (one domain operation, one transaction, all its events). */
@@ -60,7 +64,22 @@ export class ResourceService<S extends TObject = TObject> {
   constructor(
     readonly definition: ResourceDefinition<S>,
     private readonly deps: ServiceDeps,
-  ) {}
+  ) {
+    if (definition.secret.length && !deps.encryption) throw new Error(`${definition.name} declares secrets: its service needs the data encryption key`);
+  }
+
+  /**
+   * The stored record with its secrets in clear, for the platform's own use (a worker calling out with them); never
+   * for an answer. Throws DecryptionError when a secret was sealed under another key.
+   */
+  withSecretsOpened(doc: Doc): RecordOf<S> {
+    return (this.definition.secret.length ? openSecrets(this.definition, this.deps.encryption!, doc) : doc) as RecordOf<S>;
+  }
+
+  /** The record as written to storage: declared secrets sealed (the service itself handles them in clear). */
+  private sealed(doc: Doc): Doc {
+    return this.definition.secret.length ? sealSecrets(this.definition, this.deps.encryption!, doc) : doc;
+  }
 
   now(): Date {
     return this.deps.clock.now();
@@ -203,13 +222,14 @@ export class ResourceService<S extends TObject = TObject> {
 
   /** Stores a new or changed record with its version and its event, in `tx`; a taken unique key answers 409. */
   private async write(tx: Transaction, fact: string, row: RowWrite, before: Doc | undefined): Promise<void> {
+    const stored = { ...row, doc: this.sealed(row.doc) };
     try {
-      if (before === undefined) await repository.insertRecord(tx, this.definition, row);
-      else await repository.replaceRecord(tx, this.definition, row);
+      if (before === undefined) await repository.insertRecord(tx, this.definition, stored);
+      else await repository.replaceRecord(tx, this.definition, stored);
     } catch (error) {
       throw uniqueViolation(this.definition, error, row.doc) ?? error;
     }
-    if (this.definition.history) await repository.insertVersion(tx, this.definition, row);
+    if (this.definition.history) await repository.insertVersion(tx, this.definition, stored);
     const mask = (doc: Doc) => this.present(doc);
     await recordChange(tx, { fact, subject: this.definition.name, customerId: row.customerId, before, after: row.doc, mask, occurredAt: row.updatedAt });
     this.afterCommit(tx, this.present(row.doc));
@@ -243,7 +263,8 @@ export class ResourceService<S extends TObject = TObject> {
     const { definition } = this;
     return this.inTransaction(options.tx, async (tx) => {
       const row = await this.findVisible(tx, principal, key, true);
-      const stored = row.doc;
+      // Hooks and the kept secrets work on values in clear; write() seals them again.
+      const stored = this.withSecretsOpened(row.doc);
       const id = String(stored.id);
       this.assertWritable(principal, row, id);
       this.assertVersion(row, id, options.expectedVersion, body.dbVersion);
@@ -276,10 +297,12 @@ export class ResourceService<S extends TObject = TObject> {
       this.assertVersion(row, id, options.expectedVersion);
       const now = this.now();
       const dbVersion = row.db_version + 1;
-      const changed = await change(row.doc as RecordOf<S>, { dbVersion: row.db_version });
+      // Opened, so the change and the event's delta compare secrets in clear (write() seals them again).
+      const before = this.withSecretsOpened(row.doc);
+      const changed = await change(before, { dbVersion: row.db_version });
       const doc = { ...changed, id, createDate: row.doc.createDate, updateDate: this.stamp(now), dbVersion } as RecordOf<S>;
       if (row.doc.customerId !== undefined) (doc as Doc).customerId = row.doc.customerId;
-      await this.write(tx, options.fact ?? 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, row.doc);
+      await this.write(tx, options.fact ?? 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, before);
       return { doc: this.present(doc), dbVersion };
     });
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SYSTEM_PRINCIPAL } from '../../../src/platform/auth/principal.js';
 import { eventsOf, storedDoc, unique } from '../../terms/terms-factories.js';
 import { useEngineApp } from './engine-test-app.js';
 import { gadgetResource } from './gadget.resource.js';
@@ -6,6 +7,11 @@ import { gadgetResource } from './gadget.resource.js';
 const MASK = '********';
 
 const ctx = useEngineApp([gadgetResource]);
+
+/** The record as stored, its secrets opened: what the engine sealed is what was sent. */
+async function openedDoc(id: string): Promise<Record<string, any>> {
+  return ctx.t.built.services.of(gadgetResource).withSecretsOpened((await storedDoc(ctx.t, 'test_gadgets', id))!);
+}
 
 async function gadget(fields: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await ctx.e.request('POST', '/gadgets', ctx.operator, { name: unique('g'), ...fields });
@@ -16,13 +22,16 @@ async function gadget(fields: Record<string, unknown>): Promise<Record<string, a
 const put = (id: string, body: Record<string, unknown>) => ctx.e.request('PUT', `/gadgets/${id}`, ctx.operator, body);
 
 describe('secret fields', () => {
-  it('are answered masked on create, get and list, and stored in clear', async () => {
+  it('are answered masked on create, get and list, and stored sealed', async () => {
     const g = await gadget({ apiKey: 'key-1', auth: { user: 'ann', password: 'pw-1' } });
     expect(g).toMatchObject({ apiKey: MASK, auth: { user: 'ann', password: MASK } });
     expect((await ctx.e.request('GET', `/gadgets/${g.id}`, ctx.operator)).body).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
     const listed = await ctx.e.request('GET', `/gadgets?name=${g.name}`, ctx.operator);
     expect(listed.body.items[0]).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
-    expect(await storedDoc(ctx.t, 'test_gadgets', g.id)).toMatchObject({ apiKey: 'key-1', auth: { password: 'pw-1' } });
+    const stored = (await storedDoc(ctx.t, 'test_gadgets', g.id))!;
+    expect(stored).toMatchObject({ apiKey: expect.stringMatching(/^sealed:v1\./), auth: { user: 'ann', password: expect.stringMatching(/^sealed:v1\./) } });
+    expect(JSON.stringify(stored)).not.toMatch(/key-1|pw-1/);
+    expect(await openedDoc(g.id)).toMatchObject({ apiKey: 'key-1', auth: { password: 'pw-1' } });
   });
 
   it('are masked in a target projection', async () => {
@@ -42,20 +51,20 @@ describe('secret fields', () => {
     const res = await put(g.id, { name: g.name, auth: { user: 'bob' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ apiKey: MASK, auth: { user: 'bob', password: MASK } });
-    expect(await storedDoc(ctx.t, 'test_gadgets', g.id)).toMatchObject({ apiKey: 'key-2', auth: { user: 'bob', password: 'pw-2' } });
+    expect(await openedDoc(g.id)).toMatchObject({ apiKey: 'key-2', auth: { user: 'bob', password: 'pw-2' } });
   });
 
   it('keep their stored value when an update sends the mask back', async () => {
     const g = await gadget({ apiKey: 'key-3', auth: { password: 'pw-3' } });
     await put(g.id, { ...g, name: 'renamed' });
-    expect(await storedDoc(ctx.t, 'test_gadgets', g.id)).toMatchObject({ name: 'renamed', apiKey: 'key-3', auth: { password: 'pw-3' } });
+    expect(await openedDoc(g.id)).toMatchObject({ name: 'renamed', apiKey: 'key-3', auth: { password: 'pw-3' } });
   });
 
   it('take a new value sent in an update', async () => {
     const g = await gadget({ apiKey: 'key-4' });
     const res = await put(g.id, { name: g.name, apiKey: 'key-5' });
     expect(res.body.apiKey).toBe(MASK);
-    expect((await storedDoc(ctx.t, 'test_gadgets', g.id))?.apiKey).toBe('key-5');
+    expect((await openedDoc(g.id)).apiKey).toBe('key-5');
   });
 
   it('never appear in clear in outbox events, while a change still shows in the delta', async () => {
@@ -70,11 +79,30 @@ describe('secret fields', () => {
     expect(events[1]!.what.delta).not.toHaveProperty('auth');
   });
 
-  it('leave the delta alone when an update keeps them', async () => {
+  it('are bound to their record and field: a sealed value copied elsewhere does not open', async () => {
+    const a = await gadget({ apiKey: 'key-9' });
+    const b = await gadget({ apiKey: 'key-10' });
+    await ctx.t.built.db.query(`UPDATE test_gadgets SET doc = jsonb_set(doc, '{apiKey}', (SELECT doc->'apiKey' FROM test_gadgets WHERE id = $2)) WHERE id = $1`, [b.id, a.id]);
+    await expect(openedDoc(b.id)).rejects.toThrow(/sealed for another owner/);
+  });
+
+  it('stored in clear before sealing are still read, and sealed at the next write', async () => {
+    const g = await gadget({ name: unique('legacy') });
+    await ctx.t.built.db.query(`UPDATE test_gadgets SET doc = jsonb_set(doc, '{apiKey}', '"plain-key"') WHERE id = $1`, [g.id]);
+    expect((await openedDoc(g.id)).apiKey).toBe('plain-key');
+    await put(g.id, { name: g.name, weight: 2 });
+    expect((await storedDoc(ctx.t, 'test_gadgets', g.id))?.apiKey).toMatch(/^sealed:v1\./);
+    expect((await openedDoc(g.id)).apiKey).toBe('plain-key');
+  });
+
+  it('leave the delta alone when an update or an action keeps them', async () => {
     const g = await gadget({ apiKey: 'key-8' });
     await put(g.id, { name: g.name, weight: 4 });
-    const [, updated] = await eventsOf(ctx.t, 'gadget', g.id);
+    await ctx.t.built.services.of(gadgetResource).act(SYSTEM_PRINCIPAL, g.id, (doc) => ({ ...doc, weight: 5 }));
+    const [, updated, acted] = await eventsOf(ctx.t, 'gadget', g.id);
     expect(Object.keys(updated!.what.delta).sort()).toEqual(['dbVersion', 'updateDate', 'weight']);
+    expect(Object.keys(acted!.what.delta).sort()).toEqual(['dbVersion', 'updateDate', 'weight']);
+    expect((await openedDoc(g.id)).apiKey).toBe('key-8');
   });
 });
 

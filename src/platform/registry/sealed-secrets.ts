@@ -1,0 +1,41 @@
+import type { DataEncryption } from '../crypto/data-encryption.js';
+import { getPath, splitPath, withPath, type Doc } from './document-paths.js';
+import { MASK, type AnyResourceDefinition } from './resource-definition.js';
+
+/** What a sealed secret starts with in a stored record; a stored value without it is a plain one written before sealing. */
+export const SEALED_PREFIX = 'sealed:';
+
+type Secrets = Pick<AnyResourceDefinition, 'name' | 'secret'>;
+
+/** The value is bound to its kind, record and field: copied to another record or field, it does not open. */
+const contextOf = (definition: Secrets, id: unknown, field: string) => `${definition.name}:${String(id)}:${field}`;
+
+/**
+ * The record as stored: every declared secret holding text is sealed with the data encryption key (the mask, a
+ * placeholder, is left as it is). `doc` holds secrets in clear, as the service handles them.
+ */
+export function sealSecrets(definition: Secrets, encryption: DataEncryption, doc: Doc): Doc {
+  let out = doc;
+  for (const field of definition.secret) {
+    const path = splitPath(field);
+    const value = getPath(out, path);
+    if (typeof value !== 'string' || value === MASK) continue;
+    out = withPath(out, path, SEALED_PREFIX + encryption.seal(Buffer.from(value, 'utf8'), contextOf(definition, doc.id, field)));
+  }
+  return out;
+}
+
+/**
+ * The stored record with its secrets in clear. Plain values (stored before secrets were sealed) are read as they are;
+ * they are sealed by the record's next write. Throws DecryptionError when a value does not open (another key).
+ */
+export function openSecrets(definition: Secrets, encryption: DataEncryption, doc: Doc): Doc {
+  let out = doc;
+  for (const field of definition.secret) {
+    const path = splitPath(field);
+    const value = getPath(out, path);
+    if (typeof value !== 'string' || !value.startsWith(SEALED_PREFIX)) continue;
+    out = withPath(out, path, encryption.open(value.slice(SEALED_PREFIX.length), contextOf(definition, doc.id, field)).toString('utf8'));
+  }
+  return out;
+}
