@@ -75,12 +75,23 @@ async function call(scenario: string, method: string, path: string, token: strin
   return answer;
 }
 
-async function tokenOf(body: Json): Promise<string> {
-  const res = await fetch(`${base}/iam/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return ((await res.json()) as Json).access_token as string;
+/** A client's access token, fetched again before it expires, as a real client does. */
+function tokenSource(body: Json): () => string {
+  let token = '';
+  const refresh = async (): Promise<void> => {
+    const res = await fetch(`${base}/iam/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = (await res.json()) as Json;
+    token = answer.access_token as string;
+    // At 80 % of its lifetime; timers of a finished soak do not hold the process.
+    setTimeout(() => void refresh(), Math.max(1, Number(answer.expires_in ?? 300)) * 800).unref();
+  };
+  ready.push(refresh());
+  return () => token;
 }
-const operator = await tokenOf({ realmName: 'operator', grantType: 'client_credentials', clientSecret: server.operatorSecret });
-const tenant = await tokenOf({ realmName: server.realm, grantType: 'client_credentials', clientSecret: server.clientSecret });
+const ready: Promise<void>[] = [];
+const operatorToken = tokenSource({ realmName: 'operator', grantType: 'client_credentials', clientSecret: server.operatorSecret });
+const tenantToken = tokenSource({ realmName: server.realm, grantType: 'client_credentials', clientSecret: server.clientSecret });
+await Promise.all(ready);
 
 const now = Date.now();
 const productBody = (n: number) => ({
@@ -92,17 +103,17 @@ const productBody = (n: number) => ({
   prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 19.99 + (n % 50), vatIncluded: true } } } },
 });
 const seedProducts: string[] = [];
-for (let n = 0; n < 20; n += 1) seedProducts.push((await call('seed', 'POST', '/products', tenant, productBody(n))).id);
+for (let n = 0; n < 20; n += 1) seedProducts.push((await call('seed', 'POST', '/products', tenantToken(), productBody(n))).id);
 for (let r = 0; r < 10; r += 1) {
   const eligible = seedProducts[r]!;
-  await call('seed', 'POST', '/recommendation-rules', tenant, {
+  await call('seed', 'POST', '/recommendation-rules', tenantToken(), {
     name: `Soak rule ${r}`, status: 'ENABLED', type: r % 2 ? 'UP_SELL' : 'CROSS_SELL', function: 'idToIdsRecoRule', levels: ['CART'], eligibleStoreIds: ['store-eu'],
     startDate: now - 86_400_000, endDate: now + 86_400_000 * 30, eligibleProductIds: [eligible], byProductIds: { [eligible]: seedProducts.slice(10, 14) }, discountPlan: { discountStep: r },
   });
 }
-const definition = await call('seed', 'POST', '/notification-definitions', operator, { name: 'soak', eventMatcher: { fact: 'paid', subject: 'soak-order' }, mainIdJsonPath: '$.involved.order.id', notificationPayload: { subject: 'Order {{ event.involved.order.id }}' } });
+const definition = await call('seed', 'POST', '/notification-definitions', operatorToken(), { name: 'soak', eventMatcher: { fact: 'paid', subject: 'soak-order' }, mainIdJsonPath: '$.involved.order.id', notificationPayload: { subject: 'Order {{ event.involved.order.id }}' } });
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-await call('seed', 'POST', '/notification-receivers', operator, { name: 'soak', status: 'ACTIVE', url: receiverUrl, notificationDefinitionIds: [definition.id] });
+await call('seed', 'POST', '/notification-receivers', operatorToken(), { name: 'soak', status: 'ACTIVE', url: receiverUrl, notificationDefinitionIds: [definition.id] });
 
 let counter = 0;
 let eventsSent = 0;
@@ -111,40 +122,40 @@ const pick = <T>(list: T[]) => list[counter % list.length]!;
 /** Each scenario is one user's short visit to one API: a write, and the reads that follow it. */
 const scenarios: Record<string, () => Promise<void>> = {
   async terms() {
-    const created = await call('terms', 'POST', '/terms', tenant, { startDate: '2026-01-01T00:00:00Z', template: `<h1>Terms ${counter}</h1>`, model: 'MOR', status: 'DRAFT', locale: 'en_GB' });
-    const read = await call('terms', 'GET', `/terms/${created.id}`, tenant);
-    await call('terms', 'PUT', `/terms/${created.id}`, tenant, { ...read, status: 'RUNNING' });
-    await call('terms', 'GET', '/terms?size=20', tenant);
+    const created = await call('terms', 'POST', '/terms', tenantToken(), { startDate: '2026-01-01T00:00:00Z', template: `<h1>Terms ${counter}</h1>`, model: 'MOR', status: 'DRAFT', locale: 'en_GB' });
+    const read = await call('terms', 'GET', `/terms/${created.id}`, tenantToken());
+    await call('terms', 'PUT', `/terms/${created.id}`, tenantToken(), { ...read, status: 'RUNNING' });
+    await call('terms', 'GET', '/terms?size=20', tenantToken());
   },
   async products() {
-    const created = await call('products', 'POST', '/products', tenant, productBody(counter));
-    await call('products', 'GET', `/products/${created.id}`, tenant);
-    await call('products', 'GET', '/products?status=ENABLED&size=20', tenant);
-    await call('products', 'GET', `/priced-products/${pick(seedProducts)}?country=FR&currency=EUR`, tenant);
+    const created = await call('products', 'POST', '/products', tenantToken(), productBody(counter));
+    await call('products', 'GET', `/products/${created.id}`, tenantToken());
+    await call('products', 'GET', '/products?status=ENABLED&size=20', tenantToken());
+    await call('products', 'GET', `/priced-products/${pick(seedProducts)}?country=FR&currency=EUR`, tenantToken());
   },
   async recommendations() {
-    const cart = await call('recommendations', 'POST', '/carts', tenant, { storeId: 'store-eu', country: 'FR', currency: 'EUR', items: [0, 1, 2].map((i) => ({ productId: seedProducts[(counter + i) % 10]!, quantity: 1 })) });
-    await call('recommendations', 'GET', `/recommendations/cart?cartId=${cart.id}`, tenant);
+    const cart = await call('recommendations', 'POST', '/carts', tenantToken(), { storeId: 'store-eu', country: 'FR', currency: 'EUR', items: [0, 1, 2].map((i) => ({ productId: seedProducts[(counter + i) % 10]!, quantity: 1 })) });
+    await call('recommendations', 'GET', `/recommendations/cart?cartId=${cart.id}`, tenantToken());
   },
   async subscriptions() {
-    const created = await call('subscriptions', 'POST', '/subscriptions', tenant, { name: `soak-${counter}`, enduserId: 'enduser-1', currency: 'EUR', model: { term: { unit: 'MONTH', value: '1' } }, products: [{ id: pick(seedProducts) }] });
-    await call('subscriptions', 'POST', `/subscriptions/${created.id}/suspend`, tenant, undefined, 200);
-    await call('subscriptions', 'POST', `/subscriptions/${created.id}/reactivate`, tenant, undefined, 200);
-    await call('subscriptions', 'GET', `/subscriptions/${created.id}`, tenant);
+    const created = await call('subscriptions', 'POST', '/subscriptions', tenantToken(), { name: `soak-${counter}`, enduserId: 'enduser-1', currency: 'EUR', model: { term: { unit: 'MONTH', value: '1' } }, products: [{ id: pick(seedProducts) }] });
+    await call('subscriptions', 'POST', `/subscriptions/${created.id}/suspend`, tenantToken(), undefined, 200);
+    await call('subscriptions', 'POST', `/subscriptions/${created.id}/reactivate`, tenantToken(), undefined, 200);
+    await call('subscriptions', 'GET', `/subscriptions/${created.id}`, tenantToken());
   },
   async notifications() {
-    await call('notifications', 'POST', '/events', operator, { fact: 'paid', subject: 'soak-order', what: { delta: { status: 'PAID' } }, involved: { order: { id: `o-${counter}` } } }, 202);
-    eventsSent += 1;
-    await call('notifications', 'GET', '/notifications?size=20', operator);
+    const accepted = await call('notifications', 'POST', '/events', operatorToken(), { fact: 'paid', subject: 'soak-order', what: { delta: { status: 'PAID' } }, involved: { order: { id: `o-${counter}` } } }, 202);
+    if (accepted.id) eventsSent += 1;
+    await call('notifications', 'GET', '/notifications?size=20', operatorToken());
   },
   async assets() {
     const form = new FormData();
     form.append('file', new Blob([`soak asset ${counter} ${randomBytes(16).toString('hex')}`], { type: 'text/plain' }), `soak-${counter}.txt`);
-    const created = await call('assets', 'POST', '/assets', tenant, form);
-    await call('assets', 'GET', `/assets/${created.id}/${created.filename}`, tenant);
+    const created = await call('assets', 'POST', '/assets', tenantToken(), form);
+    await call('assets', 'GET', `/assets/${created.id}/${created.filename}`, tenantToken());
   },
   async tokens() {
-    await call('tokens', 'GET', `/customers?size=10`, operator);
+    await call('tokens', 'GET', `/customers?size=10`, operatorToken());
     const res = await fetch(`${base}/iam/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ realmName: server.realm, grantType: 'client_credentials', clientSecret: server.clientSecret }) });
     await res.arrayBuffer();
     if (res.status !== 200) errors.push(`tokens: POST /iam/tokens answered ${res.status}`);
