@@ -55,13 +55,32 @@ describe('50 concurrent PUTs based on the same dbVersion', () => {
   });
 });
 
-describe('50 concurrent clients each writing until their write is accepted (read, PUT with the read dbVersion, 412: read again)', () => {
-  it('produce dbVersions 1..50 exactly once each, every success one above the version it read, and the final record is the last success', async () => {
+describe('10 rounds of 50 concurrent PUTs, each round based on the version the previous one produced', () => {
+  it('let exactly one write win per round: dbVersions 1..10 in order, the final record and the events are the winners', async () => {
+    const item = await createTerms();
+    const winners: Record<string, any>[] = [];
+    for (let round = 0; round < 10; round += 1) {
+      const answers = await http.burst(CLIENTS, (i) => http.send('PUT', `/terms/${item.id}`, operator, termsBody({ template: `round-${round}-client-${i}`, dbVersion: round })));
+      expect(statusCounts(answers)).toEqual({ 200: 1, 412: CLIENTS - 1 });
+      winners.push(answers.find((a) => a.status === 200)!.body);
+    }
+    expect(winners.map((w) => w.dbVersion)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect((await http.send('GET', `/terms/${item.id}`, operator)).body).toEqual(winners.at(-1));
+    expect((await updates(item.id)).map((doc) => [doc.dbVersion, doc.template])).toEqual(winners.map((w) => [w.dbVersion, w.template]));
+  });
+});
+
+/** Free-running contention costs about WRITERS² requests; 20 writers keep the file quick on a busy CI machine. */
+const WRITERS = 20;
+
+describe(`${WRITERS} concurrent clients each writing until their write is accepted (read, PUT with the read dbVersion, 412: read again)`, () => {
+  it(`produce dbVersions 1..${WRITERS} exactly once each, every success one above the version it read, and the final record is the last success`, async () => {
     const item = await createTerms();
     const successes: { client: number; readVersion: number; answer: Answer }[] = [];
     let refusals = 0;
-    await http.burst(CLIENTS, async (client) => {
-      for (;;) {
+    await http.burst(WRITERS, async (client) => {
+      // Bounded, so a regression fails the test instead of leaving writers running after it.
+      for (let attempt = 0; attempt <= WRITERS; attempt += 1) {
         const read = await http.send('GET', `/terms/${item.id}`, operator);
         const answer = await http.send('PUT', `/terms/${item.id}`, operator, termsBody({ template: `client-${client}`, dbVersion: read.body.dbVersion }));
         if (answer.status === 200) return void successes.push({ client, readVersion: read.body.dbVersion, answer });
@@ -70,16 +89,13 @@ describe('50 concurrent clients each writing until their write is accepted (read
       }
     });
     const versions = successes.map((s) => s.answer.body.dbVersion).sort((a, b) => a - b);
-    expect(versions).toEqual(Array.from({ length: CLIENTS }, (_, i) => i + 1));
+    expect(versions).toEqual(Array.from({ length: WRITERS }, (_, i) => i + 1));
     for (const s of successes) expect(s.answer.body.dbVersion).toBe(s.readVersion + 1);
-    const last = successes.find((s) => s.answer.body.dbVersion === CLIENTS)!;
-    const stored = (await http.send('GET', `/terms/${item.id}`, operator)).body;
-    expect(stored).toEqual(last.answer.body);
+    const last = successes.find((s) => s.answer.body.dbVersion === WRITERS)!;
+    expect((await http.send('GET', `/terms/${item.id}`, operator)).body).toEqual(last.answer.body);
     // The event log holds exactly the accepted writes, each with the value its client sent.
     const byVersion = new Map(successes.map((s) => [s.answer.body.dbVersion, `client-${s.client}`]));
     expect((await updates(item.id)).map((doc) => [doc.dbVersion, doc.template])).toEqual([...byVersion.entries()].sort(([a], [b]) => a - b));
-    // Every client wrote once; the refusals are the price of the contention (logged for docs/reliability.md).
-    expect(new Set(successes.map((s) => s.client)).size).toBe(CLIENTS);
-    console.info(`concurrent writers: ${CLIENTS} successes, ${refusals} answers 412 on the way`);
+    console.info(`contended writers: ${WRITERS} successes, ${refusals} answers 412 on the way`);
   });
 });
