@@ -24,3 +24,8 @@ export function isConnectionFailure(error: unknown): boolean {
 export function asUnavailable(error: unknown): unknown {
   return isConnectionFailure(error) ? new DatabaseUnavailableError(error) : error;
 }
+
+/** The driver's own error behind a 503 (`connect ECONNREFUSED host:port`), for start-up messages to the operator. */
+export function driverError(error: unknown): unknown {
+  return error instanceof DatabaseUnavailableError ? error.cause : error;
+}
