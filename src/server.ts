@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, prepareDataDir, type Config } from './config.js';
 import { LOCK_FILE, lockDataDir, type DataDirLock } from './platform/db/data-dir-lock.js';
 import { checkPortFree } from './platform/http/port-check.js';
+import { driverError } from './platform/db/connection-failures.js';
 
 /** Orchestrators usually wait 30 s after SIGTERM before SIGKILL; finish first, with a margin. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -14,7 +15,9 @@ function fail(message: string): never {
 }
 
 function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  // At start-up the operator needs the driver's reason (`connect ECONNREFUSED host:port`), not the 503's message.
+  const reason = driverError(error);
+  return (reason instanceof Error ? reason.message : String(reason)).split('\n')[0] ?? '';
 }
 
 function configure(): Config {

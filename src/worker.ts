@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, prepareDataDir, type Config } from './config.js';
+import { driverError } from './platform/db/connection-failures.js';
 
 /**
  * `npm run worker`: notification dispatch and delivery without the HTTP API, so API processes can run with
@@ -24,7 +25,7 @@ function configure(): Config {
 
 async function main() {
   const config = configure();
-  const { app } = await buildApp(config).catch((error: unknown) => fail(`could not open the database: ${(error as Error).message.split('\n')[0]}`));
+  const { app } = await buildApp(config).catch((error: unknown) => fail(`could not open the database: ${String((driverError(error) as Error).message).split('\n')[0]}`));
   app.log.info('notification worker running');
   const stop = (signal: NodeJS.Signals) => {
     app.log.info({ signal }, 'worker shutting down');

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { asUnavailable } from './connection-failures.js';
 import { checkSearchPath } from './search-path-check.js';
 import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryResult, type Transaction } from './database.js';
 
@@ -6,14 +7,51 @@ import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryR
 pg.types.setTypeParser(20, (value) => Number(value));
 
 export const POOL_SIZE = 10;
+/**
+ * How long a request waits for a connection (a new one, or a turn in the pool) before it answers 503: a server that
+ * drops packets would otherwise hold the request for the kernel's two-minute TCP connect timeout.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 function wrap(result: pg.QueryResult): QueryResult<never> {
   return { rows: result.rows as never[], rowCount: result.rowCount ?? result.rows.length };
 }
 
+/**
+ * A client checked out of the pool, for a transaction. While checked out it has no `error` listener of the pool's, and
+ * a connection lost between two statements (the server shut down) would be an unhandled `error` event that ends the
+ * process: the listener here keeps it, the next statement fails with it, and `release` drops the broken client.
+ */
+async function checkOut(pool: pg.Pool): Promise<{ client: pg.PoolClient; release: () => void }> {
+  const client = await pool.connect().catch((error: unknown) => {
+    throw asUnavailable(error);
+  });
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onError);
+  return {
+    client,
+    release: () => {
+      client.removeListener('error', onError);
+      client.release(lost);
+    },
+  };
+}
+
+/** A statement on a checked-out client; a lost connection is the 503 of the platform. */
+async function onClient(client: pg.PoolClient, sql: string, params?: unknown[]): Promise<pg.QueryResult> {
+  try {
+    return await client.query(sql, params);
+  } catch (error) {
+    throw asUnavailable(error);
+  }
+}
+
 /** `CREATE SCHEMA IF NOT EXISTS` is not safe against a concurrent twin; a transaction-scoped lock serialises it. */
 async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`schema:${schema}`]);
@@ -23,13 +61,13 @@ async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    release();
   }
 }
 
 /** A PostgreSQL server through a `pg` pool; every connection uses `schema`. */
 export async function openPostgresDatabase(url: string, schema: string, onCallbackError: CallbackErrorReporter): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path="${schema}"` });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path="${schema}"`, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
@@ -43,22 +81,26 @@ export async function openPostgresDatabase(url: string, schema: string, onCallba
   return {
     kind: 'postgres',
     async query(sql, params) {
-      return wrap(await pool.query(sql, params as unknown[]));
+      try {
+        return wrap(await pool.query(sql, params as unknown[]));
+      } catch (error) {
+        throw asUnavailable(error);
+      }
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const { client, release } = await checkOut(pool);
       const callbacks = new CommitCallbacks();
       let value: Awaited<ReturnType<typeof work>>;
       try {
-        await client.query('BEGIN');
-        const scoped: Transaction = { query: async (sql, params) => wrap(await client.query(sql, params as unknown[])), afterCommit: (callback) => callbacks.add(callback) };
+        await onClient(client, 'BEGIN');
+        const scoped: Transaction = { query: async (sql, params) => wrap(await onClient(client, sql, params as unknown[])), afterCommit: (callback) => callbacks.add(callback) };
         value = await work(scoped);
-        await client.query('COMMIT');
+        await onClient(client, 'COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        release();
       }
       callbacks.run(onCallbackError);
       return value;

@@ -101,3 +101,14 @@ export class ServiceUnavailableError extends DomainError {
     super(503, undefined, message, {}, {}, { connection: 'close' });
   }
 }
+
+/**
+ * The database cannot be reached (refused, connection lost, shutting down or starting up). Nothing the request did is
+ * kept, except that a COMMIT cut off half-way may have landed; the client retries, as after any 503.
+ */
+export class DatabaseUnavailableError extends DomainError {
+  constructor(cause: unknown) {
+    super(503, undefined, 'the database is not reachable; retry the request', {}, {}, { 'retry-after': '1' });
+    this.cause = cause;
+  }
+}

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { allowedMethods } from '../http/allowed-methods.js';
-import { DomainError, type ErrorDetail } from './domain-errors.js';
+import { DatabaseUnavailableError, DomainError, type ErrorDetail } from './domain-errors.js';
 import { describeValidationErrors } from './validation-messages.js';
 
 declare module 'fastify' {
@@ -107,6 +107,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      // Expected answers are not logged; an unreachable database is, with the driver's reason, for the operator.
+      if (error instanceof DatabaseUnavailableError) request.log.warn({ err: error.cause }, 'database unavailable: answered 503');
       const detail = error.errorType ? { errorType: error.errorType, ...error.detail } : undefined;
       return send(reply, error.status, buildErrorBody(request, error.status, error.message, detail, error.extra), error.headers);
     }

@@ -45,7 +45,7 @@ const DESCRIPTIONS: Record<number, string> = {
   415: 'Unsupported content type',
   429: 'Too many requests',
   500: 'Server fault',
-  503: 'The service is shutting down (or not ready): retry, another instance will answer',
+  503: 'The service is shutting down, or its database is not reachable: retry (after Retry-After when given)',
 };
 
 /**

@@ -36,7 +36,8 @@ export function platformErrorStatuses(route: RouteOptions): number[] {
   const config = (route.config ?? {}) as Json;
   const schema = (route.schema ?? {}) as Json;
   const takesBody = methodsOf(route).some((method) => BODY_METHODS.includes(method));
-  // 503: a request that arrives while the instance is closing (connection-drain.ts).
+  // 503: a request that arrives while the instance is closing (connection-drain.ts), or while the database is not
+  // reachable (db/connection-failures.ts).
   const statuses = new Set<number>([500, 503]);
   if (!config.public) statuses.add(401);
   if (!config.public && !config.anyToken) statuses.add(403);
