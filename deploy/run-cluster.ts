@@ -13,7 +13,7 @@ import { startCluster } from './cluster.js';
  * and any other setting of the service (LOG_LEVEL, NOTIFICATION_POLL_MS...), passed to every process.
  */
 
-const SERVICE_SETTINGS = ['LOG_LEVEL', 'NOTIFICATION_POLL_MS', 'NOTIFICATION_LEASE', 'NOTIFICATION_RETRY_SCHEDULE', 'OUTBOUND_ALLOWLIST', 'SMTP_URL', 'MAIL_FROM', 'ASSET_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'ACCESS_TOKEN_TTL', 'REFRESH_TOKEN_TTL'];
+const SERVICE_SETTINGS = ['LOG_LEVEL', 'NOTIFICATION_POLL_MS', 'NOTIFICATION_LEASE', 'OUTBOX_RETENTION_DAYS', 'NOTIFICATION_RETRY_SCHEDULE', 'OUTBOUND_ALLOWLIST', 'SMTP_URL', 'MAIL_FROM', 'ASSET_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'ACCESS_TOKEN_TTL', 'REFRESH_TOKEN_TTL'];
 
 /** A secret from the environment, or the one kept in DATA_DIR from an earlier run (created the first time). */
 function secret(name: string, dataDir: string, make: () => string): string {

@@ -28,6 +28,8 @@ export interface Config {
   notificationWorker: boolean;
   /** How often the dispatcher and the delivery worker look for work, milliseconds. */
   notificationPollMs: number;
+  /** Days a dispatched event is kept in the outbox. */
+  outboxRetentionDays: number;
   /** How long a worker's claim on a notification holds: a worker that died is replaced after this. */
   notificationLeaseSeconds: number;
   accessTokenTtl: number;
@@ -120,6 +122,7 @@ export const EnvSchema = Type.Object({
   NOTIFICATION_RETRY_SCHEDULE: Type.String({ default: '0s,5s,5m,30m,2h,5h,10h,10h', pattern: DURATION_LIST_PATTERN, expected: 'a comma list of durations like 0s,5s,5m,2h,1d', description: 'delays of the delivery tries' }),
   NOTIFICATION_WORKER: Type.Enum(['on', 'off'] as const, { default: 'on', description: 'off: this process serves the API only and another runs `npm run worker`' }),
   NOTIFICATION_POLL_MS: whole(200, 10, 60_000, 'milliseconds between two looks for events to dispatch and notifications to deliver'),
+  OUTBOX_RETENTION_DAYS: whole(7, 1, 3650, 'days a dispatched event stays in the outbox before the workers delete it (its notifications keep a copy)'),
   NOTIFICATION_LEASE: whole(60, 1, 3600, 'seconds a delivery worker holds a claimed notification; keep it above a try (10 s, plus an OAuth token call)'),
   ACCESS_TOKEN_TTL: whole(300, 10, 86_400, 'access token lifetime, seconds'),
   REFRESH_TOKEN_TTL: whole(1800, 10, 31_536_000, 'refresh token lifetime, seconds'),
@@ -269,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notificationRetrySchedule: notificationSchedule(e.NOTIFICATION_RETRY_SCHEDULE),
     notificationWorker: e.NOTIFICATION_WORKER === 'on',
     notificationPollMs: e.NOTIFICATION_POLL_MS,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     notificationLeaseSeconds: e.NOTIFICATION_LEASE,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

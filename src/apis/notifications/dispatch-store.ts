@@ -39,6 +39,15 @@ export async function activeReceiversOf(db: Queryable, definitionId: string): Pr
   return rows;
 }
 
+/** Deletes up to `limit` events dispatched before `before`, oldest first; answers how many. */
+export async function purgeDispatched(db: Queryable, before: Date, limit: number): Promise<number> {
+  const { rowCount } = await db.query(
+    'DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE processed_at < $1 ORDER BY processed_at LIMIT $2)',
+    [before.toISOString(), limit],
+  );
+  return rowCount;
+}
+
 /** Oldest unprocessed event's age basis, for the backlog metrics. */
 export async function outboxBacklog(db: Queryable): Promise<{ count: number; oldest: Date | null }> {
   const { rows } = await db.query<{ count: number; oldest: Date | null }>('SELECT count(*)::int AS count, min(occurred_at) AS oldest FROM outbox WHERE processed_at IS NULL');

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { startBackgroundTask } from '../../platform/background-task.js';
+import { purgeDispatched } from './dispatch-store.js';
 import { dispatchBatch, type DispatcherDeps } from './dispatcher.js';
 import type { DeliveryWorker } from './delivery-worker.js';
 import type { NotificationMetrics } from './notification-metrics.js';
@@ -31,8 +32,28 @@ function exclusive(work: () => Promise<boolean>): { run: () => Promise<void>; id
   };
 }
 
+/** Dispatched events deleted per statement: short transactions on a table every write appends to. */
+export const PURGE_BATCH = 1000;
+/** How often the outbox purge runs. */
+const PURGE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Deletes events dispatched more than `retentionDays` ago (their notifications keep a copy of each), in batches until
+ * none is left; answers how many. Without it the outbox, which every write appends to, grows for ever.
+ */
+export async function purgeOutbox(deps: DispatcherDeps, retentionDays: number): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - retentionDays * 86_400_000);
+  let purged = 0;
+  for (;;) {
+    const deleted = await purgeDispatched(deps.db, before, PURGE_BATCH);
+    purged += deleted;
+    if (deleted < PURGE_BATCH) return purged;
+  }
+}
+
 export interface LoopDeps {
   dispatcher: DispatcherDeps;
+  outboxRetentionDays: number;
   worker: DeliveryWorker;
   metrics: NotificationMetrics;
   pollMs: number;
@@ -54,6 +75,7 @@ export function startNotificationLoop(deps: LoopDeps): () => Promise<void> {
   const stops = [
     startBackgroundTask({ name: 'notification dispatch', everyMs: deps.pollMs, run: dispatch.run }, deps.log),
     startBackgroundTask({ name: 'notification delivery', everyMs: deps.pollMs, run: deliver.run }, deps.log),
+    startBackgroundTask({ name: 'outbox purge', everyMs: PURGE_EVERY_MS, run: () => purgeOutbox(deps.dispatcher, deps.outboxRetentionDays) }, deps.log),
   ];
   return async () => {
     stops.forEach((stop) => stop());
