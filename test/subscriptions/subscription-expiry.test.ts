@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueSubscriptions } from '../../src/apis/subscriptions/subscription-expiry.js';
+import { claimExpiredSubscriptions } from '../../src/apis/subscriptions/subscription.repository.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { eventsOf } from '../support/outbox-events.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -78,5 +79,20 @@ describe('the scheduled expiry', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the expiry query', () => {
+  it('is served by the subscriptions_expiry_idx partial index, not a scan of every subscription', async () => {
+    const plan = await t.built.db.transaction(async (tx) => {
+      // On a table this small the planner would scan it whatever the indexes: forbid the scan to see what serves it.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const query = { text: '', values: [] as unknown[] };
+      const spy = { query: async (sql: string, params?: unknown[]) => ((query.text = sql), (query.values = params ?? []), { rows: [], rowCount: 0 }) };
+      await claimExpiredSubscriptions(spy, 'subscriptions', clock.now().getTime(), 100);
+      const { rows } = await tx.query<Record<string, string>>(`EXPLAIN ${query.text}`, query.values);
+      return rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain('subscriptions_expiry_idx');
   });
 });

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { defineResource } from '../../platform/registry/resource-definition.js';
+import { EXPIRATION_DATE_SQL, NOT_EXPIRED_SQL } from './subscription.repository.js';
 import { SubscriptionSchema } from './subscription.schema.js';
 
 /** The format every subscription list page names (the specification's page carries `format`). */
@@ -28,4 +29,6 @@ export const subscriptionResource = defineResource({
     externalRefId: { kind: 'string' },
     status: { kind: 'string', path: 'lifecycle.status', description: 'lifecycle.status' },
   },
+  // The expiry job runs every minute on every instance: without it, each run reads every subscription.
+  indexes: [{ name: 'expiry', expression: `(${EXPIRATION_DATE_SQL})`, where: NOT_EXPIRED_SQL }],
 });

@@ -49,6 +49,16 @@ export interface RecordKey {
   field: string;
 }
 
+/**
+ * An index the kind's own SQL needs: `expression` and `where` are SQL over the table's columns (`doc`), written in the
+ * declaration, never taken from input. Named `<table>_<name>_idx`.
+ */
+export interface StoredIndex {
+  name: string;
+  expression: string;
+  where?: string;
+}
+
 /** A unique key: `customerId` (the owning tenant) and dot paths of the record; a record missing one of them is not constrained. */
 export interface UniqueKey {
   fields: string[];
@@ -98,6 +108,8 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   history: boolean;
   search?: SearchFeature;
   unique: UniqueKey[];
+  /** Indexes for the kind's own statements (a background job's query), beside the engine's. */
+  indexes?: StoredIndex[];
   /** `createDate`/`updateDate` as ISO 8601 UTC text, or as epoch milliseconds (subscriptions). */
   dates: 'iso' | 'epoch-ms';
   /** Fields every list page of the kind carries besides the page shape (a subscription page's `format`), with their schemas. */

@@ -77,6 +77,10 @@ export function storageObjects(definition: AnyResourceDefinition): StorageObject
     const name = uniqueIndexName(table, key);
     add(name, `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${parts.map((part) => part.expression).join(', ')})${where}`);
   }
+  for (const index of definition.indexes ?? []) {
+    const name = `${table}_${index.name}_idx`;
+    add(name, `CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${index.expression})${index.where ? ` WHERE ${index.where}` : ''}`);
+  }
   return objects;
 }
 
