@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -45,9 +45,12 @@ export async function stage(source: Readable, dir: string, maxBytes: number): Pr
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${randomUUID()}.part`);
   const meter = new Meter(maxBytes);
+  // Opened here, before the pipeline: a stream opening its own file could create it after a failure removed it.
+  const handle = await open(path, 'wx');
   try {
-    await pipeline(source, meter, createWriteStream(path, { flags: 'wx', flush: true }));
+    await pipeline(source, meter, createWriteStream(path, { fd: handle, flush: true }));
   } catch (error) {
+    await handle.close().catch(() => undefined);
     await discard(path);
     throw error;
   }
