@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { expectError, subscriptionBody, type Json } from '../subscriptions/subscription-factories.js';
-import { HttpClients, statusCounts, type Answer } from './concurrent-clients.js';
+import { HttpClients, startConcurrentApp, statusCounts, type Answer } from './concurrent-clients.js';
 
 /** 50 clients acting on one subscription at the same time, over real connections: the life cycle holds. */
 const CLIENTS = 50;
 
 let t: TestApp;
 let http: HttpClients;
+let close: () => Promise<void>;
 let token: string;
 beforeAll(async () => {
-  t = await startTestApp();
-  http = await HttpClients.of(t, CLIENTS);
+  ({ t, http, close } = await startConcurrentApp(CLIENTS));
   token = (await t.tenant()).token;
 });
-afterAll(async () => {
-  await http.close();
-  await t.close();
-});
+afterAll(() => close());
 
 async function activeSubscription(): Promise<Json> {
   const res = await http.send('POST', '/subscriptions', token, subscriptionBody());

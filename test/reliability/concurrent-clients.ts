@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import type { TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** An answer as a test reads it: status, headers and the body parsed when it is JSON. */
 export interface Answer<Body = any> {
@@ -61,4 +61,18 @@ export function statusCounts(answers: { status: number }[]): Record<number, numb
   const counts: Record<number, number> = {};
   for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
   return counts;
+}
+
+/** A concurrency test file's app, listening, with `connections` clients; `close` ends both. */
+export async function startConcurrentApp(connections: number): Promise<{ t: TestApp; http: HttpClients; close: () => Promise<void> }> {
+  const t = await startTestApp();
+  const http = await HttpClients.of(t, connections);
+  return {
+    t,
+    http,
+    close: async () => {
+      await http.close();
+      await t.close();
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { subscriptionBody, unique, type Json } from '../subscriptions/subscription-factories.js';
 import { expectSimpleError, termsBody } from '../terms/terms-factories.js';
-import { HttpClients, statusCounts, type Answer } from './concurrent-clients.js';
+import { HttpClients, startConcurrentApp, statusCounts, type Answer } from './concurrent-clients.js';
 
 /**
  * 50 clients sending one POST with the same Idempotency-Key at the same time, over real connections. The operation
@@ -15,16 +15,13 @@ const IN_PROGRESS = 'is still being processed; retry once it has finished';
 
 let t: TestApp;
 let http: HttpClients;
+let close: () => Promise<void>;
 let operator: string;
 beforeAll(async () => {
-  t = await startTestApp();
-  http = await HttpClients.of(t, CLIENTS);
+  ({ t, http, close } = await startConcurrentApp(CLIENTS));
   operator = await t.operator();
 });
-afterAll(async () => {
-  await http.close();
-  await t.close();
-});
+afterAll(() => close());
 
 async function termsTagged(tag: string): Promise<string[]> {
   const { rows } = await t.built.db.query<{ id: string }>(`SELECT id FROM terms WHERE doc ->> 'lastUpdater' = $1`, [tag]);

@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDetailedError, productBody } from '../catalog/catalog-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { expectError, modelBody, unique } from '../subscriptions/subscription-factories.js';
-import { HttpClients, statusCounts } from './concurrent-clients.js';
+import { HttpClients, startConcurrentApp, statusCounts } from './concurrent-clients.js';
 
 /** 50 clients taking the same unique key at the same time, over real connections: the unique index decides. */
 const CLIENTS = 50;
 
 let t: TestApp;
 let http: HttpClients;
+let close: () => Promise<void>;
 let token: string;
 beforeAll(async () => {
-  t = await startTestApp();
-  http = await HttpClients.of(t, CLIENTS);
+  ({ t, http, close } = await startConcurrentApp(CLIENTS));
   token = (await t.tenant()).token;
 });
-afterAll(async () => {
-  await http.close();
-  await t.close();
-});
+afterAll(() => close());
 
 async function countRows(table: string, field: string, value: string): Promise<number> {
   const { rows } = await t.built.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE doc ->> '${field}' = $1`, [value]);

@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { expectSimpleError, termsBody } from '../terms/terms-factories.js';
-import { HttpClients, statusCounts, type Answer } from './concurrent-clients.js';
+import { HttpClients, startConcurrentApp, statusCounts, type Answer } from './concurrent-clients.js';
 
 /** 50 clients updating one terms item at the same time, over real connections (optimistic concurrency, `dbVersion`). */
 const CLIENTS = 50;
 
 let t: TestApp;
 let http: HttpClients;
+let close: () => Promise<void>;
 let operator: string;
 beforeAll(async () => {
-  t = await startTestApp();
-  http = await HttpClients.of(t, CLIENTS);
+  ({ t, http, close } = await startConcurrentApp(CLIENTS));
   operator = await t.operator();
 });
-afterAll(async () => {
-  await http.close();
-  await t.close();
-});
+afterAll(() => close());
 
 async function createTerms(): Promise<Record<string, any>> {
   const res = await http.send('POST', '/terms', operator, termsBody({ template: 'original' }));
