@@ -67,6 +67,11 @@ export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {
 }
 
 /** The processing records of one definition, oldest first, as the operator lists them. */
+/** Makes the record's next try due at once, as if its wait had passed (for files whose clock does not move). */
+export async function makeDue(t: TestApp, id: string): Promise<void> {
+  await t.built.db.query('UPDATE notifications SET next_try_at = create_date WHERE id = $1', [id]);
+}
+
 export async function notificationsOf(t: TestApp, token: string, definitionId: string): Promise<Json[]> {
   const res = await t.request('GET', `/notifications?notificationDefinitionId=${definitionId}&size=500&sort=id,asc`, token);
   if (res.status !== 200) throw new Error(`GET /notifications answered ${res.status}: ${JSON.stringify(res.body)}`);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
+import { dispatchAll, makeDue, notificationsOf, workerFor } from './notification-drivers.js';
 import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
 import { SmtpSink } from './smtp-sink.js';
 import { WebhookReceiver } from './webhook-receiver.js';
@@ -83,7 +83,7 @@ describe('e-mail delivery', () => {
     const copies = async () => (await t.built.db.query<{ id: string }>('SELECT id FROM assets WHERE filename = $1', [`notification-${record.id}.eml`])).rows;
     expect(await copies()).toEqual([]);
     smtp.refuse = false;
-    await t.built.db.query('UPDATE notifications SET next_try_at = create_date WHERE id = $1', [record.id]);
+    await makeDue(t, record.id);
     await worker.deliverDue();
     await close();
     [record] = await notificationsOf(t, operator, definition.id);
@@ -106,7 +106,7 @@ describe('e-mail delivery', () => {
       expect(record).toMatchObject({ status: 'RETRYING', mailSubject: `Order ${orderId} paid` });
       expect(record.mailStorageId).toBeUndefined();
       expect(record.errors.map((entry: Json) => entry.error)).toEqual(['the receiver answered 500']);
-      await t.built.db.query('UPDATE notifications SET next_try_at = create_date WHERE id = $1', [record.id]);
+      await makeDue(t, record.id);
       await worker.deliverDue();
       await close();
       [record] = await notificationsOf(t, operator, definition.id);
@@ -127,7 +127,7 @@ describe('e-mail delivery', () => {
       await worker.deliverDue();
       let [record] = await notificationsOf(t, operator, definition.id);
       expect(record).toMatchObject({ status: 'RETRYING', mailStorageId: expect.any(String) });
-      await t.built.db.query('UPDATE notifications SET next_try_at = create_date WHERE id = $1', [record.id]);
+      await makeDue(t, record.id);
       await worker.deliverDue();
       await close();
       [record] = await notificationsOf(t, operator, definition.id);
