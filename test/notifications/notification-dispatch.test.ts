@@ -168,6 +168,19 @@ describe('dispatching events to notification records', () => {
     const records = await notificationsOf(t, tenant.token, definition.id);
     expect(records.map((record) => record.eventMainObjectId)).toEqual([cancelled.id]);
   });
+
+  it('creates every record of a batch whose records are inserted in several statements (120 records from 60 events)', async () => {
+    const { subject, definition } = await listening([]);
+    await createReceiver(t, operator, { notificationDefinitionIds: [definition.id] });
+    const eventIds: string[] = [];
+    for (let i = 0; i < 60; i += 1) eventIds.push(await publish(t, operator, paid(subject)));
+    const dispatched = await dispatchAll(t);
+    expect(dispatched.notifications).toBeGreaterThanOrEqual(120);
+    const records = await notificationsOf(t, operator, definition.id);
+    expect(records).toHaveLength(120);
+    expect(new Set(records.map((record) => `${record.eventId}/${record.notificationReceiverId}`)).size).toBe(120);
+    expect(new Set(records.map((record) => record.eventId))).toEqual(new Set(eventIds));
+  });
 });
 
 describe('GET /metrics', () => {

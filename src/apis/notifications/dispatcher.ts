@@ -8,7 +8,7 @@ import { mainObjectId, matches } from './event-matching.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import { insertNotifications, type NewNotificationRow } from './notification-store.js';
 
-/** Records inserted per statement at most. */
+/** Records are inserted once this many are waiting (one event's records are never split). */
 const INSERT_CHUNK = 100;
 
 export interface DispatcherDeps {
@@ -123,7 +123,10 @@ export async function dispatchBatch(deps: DispatcherDeps, limit = 100): Promise<
     for (const event of events) {
       rows.push(...(await recordsOf(event, lookups, deps, now)));
       // Bounded statements: each record carries its event, and events may be large.
-      if (rows.length >= INSERT_CHUNK) [notifications, rows] = [notifications + (await insertNotifications(tx, rows)), []];
+      if (rows.length >= INSERT_CHUNK) {
+        notifications += await insertNotifications(tx, rows);
+        rows = [];
+      }
     }
     notifications += await insertNotifications(tx, rows);
     await markProcessed(tx, events.map((event) => event.id), now);
