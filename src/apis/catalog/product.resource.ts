@@ -42,4 +42,6 @@ export const productResource = defineResource({
   hookErrors: { create: [404], update: [404] },
   history: true,
   unique: [{ fields: ['customerId', 'publisherRefId'] }],
+  // Priced views, recommendations and carts read products by the page: keep the documents they read.
+  cache: { megabytes: 32 },
 });

@@ -33,4 +33,6 @@ export const recommendationRuleResource = defineResource({
     eligibleProductIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying to any of these products' },
     eligibleParentProductIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying to any of these parents' },
   },
+  // Every recommendation request reads the rules of its cart's products.
+  cache: { megabytes: 16 },
 });

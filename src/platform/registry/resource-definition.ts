@@ -108,6 +108,11 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   history: boolean;
   search?: SearchFeature;
   unique: UniqueKey[];
+  /**
+   * Documents read lately are kept in each process (document-cache.ts), up to `megabytes` of stored size: reads by id
+   * and listings then fetch only the documents that changed. For kinds read many at a time (products, rules).
+   */
+  cache?: { megabytes: number };
   /** Indexes for the kind's own statements (a background job's query), beside the engine's. */
   indexes?: StoredIndex[];
   /** `createDate`/`updateDate` as ISO 8601 UTC text, or as epoch milliseconds (subscriptions). */

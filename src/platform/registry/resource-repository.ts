@@ -24,6 +24,20 @@ export async function findByIds(db: Queryable, kind: Kind, ids: string[], scope:
   return (await run<StoredRow>(db, sql.findByIds(kind, ids, scope))).rows;
 }
 
+/** A row of `findCurrentByIds`: `doc` (and its stored size) only when the caller's copy is not current. */
+export interface VersionedRow {
+  id: string;
+  row_version: string;
+  db_version: number;
+  customer_id: string | null;
+  doc: Doc | null;
+  doc_size: number | null;
+}
+
+export async function findCurrentByIds(db: Queryable, kind: Kind, ids: string[], scope: TenantScope, known: string[]): Promise<VersionedRow[]> {
+  return (await run<VersionedRow>(db, sql.findCurrentByIds(kind, ids, scope, known))).rows;
+}
+
 export async function findVersion(db: Queryable, kind: Kind, id: string, version: number, scope: TenantScope): Promise<StoredRow | undefined> {
   return (await run<StoredRow>(db, sql.findVersion(kind, id, version, scope))).rows[0];
 }
@@ -57,10 +71,19 @@ async function pageWithTotal(db: Queryable, page: sql.Statement, count: sql.Stat
 /** A page and the total: counted only when the page does not tell it (a first page that is not full holds every match). */
 export async function listRecords(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope): Promise<{ docs: Doc[]; total: number }> {
   const { rows } = await run<{ doc: Doc }>(db, sql.listRecords(kind, query, scope));
-  const docs = rows.map((r) => r.doc);
-  if (query.page === 0 && docs.length < query.size) return { docs, total: docs.length };
+  return { docs: rows.map((r) => r.doc), total: await totalOf(db, kind, query, scope, rows.length) };
+}
+
+/** A listing page as ids and row versions, for a kind whose documents are cached. */
+export async function listRowVersions(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope): Promise<{ rows: { id: string; row_version: string }[]; total: number }> {
+  const { rows } = await run<{ id: string; row_version: string }>(db, sql.listRowVersions(kind, query, scope));
+  return { rows, total: await totalOf(db, kind, query, scope, rows.length) };
+}
+
+async function totalOf(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope, pageLength: number): Promise<number> {
+  if (query.page === 0 && pageLength < query.size) return pageLength;
   const counted = await run<{ total: number }>(db, sql.countRecords(kind, query, scope));
-  return { docs, total: counted.rows[0]?.total ?? 0 };
+  return counted.rows[0]?.total ?? 0;
 }
 
 export function searchRecords(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope, text: string, config: string): Promise<{ docs: Doc[]; total: number }> {

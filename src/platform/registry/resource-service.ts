@@ -7,6 +7,7 @@ import { mayActFor, tenantScopeOf, type Principal } from '../auth/principal.js';
 import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
 import { recordChange } from '../events/outbox.js';
 import { newId } from '../ids.js';
+import { DocumentCache } from './document-cache.js';
 import type { Doc } from './document-paths.js';
 import { isArraySchema, project, schemaAt, splitPath, withPath, type JsonSchemaNode } from './document-paths.js';
 import { arrayTarget, parseListingQuery, recapTarget, type ListingQuery, type ListingSource } from './listing-query.js';
@@ -61,11 +62,14 @@ const MAX_SEARCH_TEXT = 1000;
  * history, unique keys and events are enforced here, once, for all of them.
  */
 export class ResourceService<S extends TObject = TObject> {
+  private readonly cache: DocumentCache | undefined;
+
   constructor(
     readonly definition: ResourceDefinition<S>,
     private readonly deps: ServiceDeps,
   ) {
     if (definition.secret.length && !deps.encryption) throw new Error(`${definition.name} declares secrets: its service needs the data encryption key`);
+    this.cache = definition.cache ? new DocumentCache(definition.cache.megabytes) : undefined;
   }
 
   /**
@@ -126,7 +130,10 @@ export class ResourceService<S extends TObject = TObject> {
     const wanted = [...new Set(ids.filter(isStorableText))];
     const found = new Map<string, RecordOf<S>>();
     if (wanted.length === 0) return found;
-    for (const row of await repository.findByIds(options.db ?? this.deps.db, this.definition, wanted, tenantScopeOf(principal))) {
+    const db = options.db ?? this.deps.db;
+    const scope = tenantScopeOf(principal);
+    const rows = this.cache ? await this.cache.findByIds(db, this.definition, wanted, scope) : await repository.findByIds(db, this.definition, wanted, scope);
+    for (const row of rows) {
       found.set(String(row.doc.id), this.present(row.doc) as RecordOf<S>);
     }
     return found;
@@ -166,7 +173,9 @@ export class ResourceService<S extends TObject = TObject> {
     options: { db?: Queryable } = {},
   ): Promise<{ listing: ListingQuery; docs: RecordOf<S>[]; total: number }> {
     const listing = parseListingQuery(source, query);
-    const { docs, total } = await repository.listRecords(options.db ?? this.deps.db, this.definition, listing, tenantScopeOf(principal));
+    const db = options.db ?? this.deps.db;
+    const scope = tenantScopeOf(principal);
+    const { docs, total } = this.cache ? await this.cache.listRecords(db, this.definition, listing, scope) : await repository.listRecords(db, this.definition, listing, scope);
     return { listing, docs: docs.map((doc) => this.present(doc)), total };
   }
 

@@ -57,6 +57,27 @@ export function findByIds(kind: Kind, ids: string[], scope: TenantScope): Statem
   return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`, params);
 }
 
+/**
+ * What identifies one version of a row: every write makes a new tuple, with the writing transaction's id (`xmin`) at
+ * a place (`ctid`) no live tuple holds; two writes of one transaction differ by place. Stored nowhere, costs nothing.
+ */
+const rowVersion = (alias = '') => `${alias && `${alias}.`}xmin::text || ${alias && `${alias}.`}ctid::text`;
+
+/**
+ * `findByIds` for a kind whose documents are cached (document-cache.ts): `known[i]` is the row version of the copy
+ * the caller holds of `ids[i]` ('' for none); a row still at that version comes without its document, so only
+ * documents that changed travel.
+ */
+export function findCurrentByIds(kind: Kind, ids: string[], scope: TenantScope, known: string[]): Statement {
+  const params = new SqlParams();
+  const wanted = `unnest(${params.add(ids)}::text[], ${params.add(known)}::text[]) AS wanted (id, known)`;
+  const current = `wanted.known = ${rowVersion('r')}`;
+  return statement(
+    `SELECT r.id, ${rowVersion('r')} AS row_version, r.db_version, r.customer_id, CASE WHEN ${current} THEN NULL ELSE r.doc END AS doc, CASE WHEN ${current} THEN NULL ELSE pg_column_size(r.doc) END AS doc_size FROM ${wanted} JOIN ${kind.table} r ON r.id = wanted.id WHERE ${tenantCondition(scope, params, 'r')}`,
+    params,
+  );
+}
+
 /** `setweight(to_tsvector(config, text), weight) || ...` of the record's searchable texts. */
 function searchVector(kind: Kind, doc: Doc, params: SqlParams): string {
   const pieces = searchPieces(doc, kind.search!.fields);
@@ -133,10 +154,19 @@ export function deleteVersions(kind: Kind, id: string): Statement {
  * count would read and sort every match, where the page alone can stop at its last row in index order.
  */
 export function listRecords(kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
+  return listPage('doc', kind, query, scope);
+}
+
+/** A page of a cached kind's listing as ids and row versions: the documents come from the cache or `findCurrentByIds`. */
+export function listRowVersions(kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
+  return listPage(`id, ${rowVersion()} AS row_version`, kind, query, scope);
+}
+
+function listPage(columns: string, kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params);
   const order = orderBy(query.sort, params);
-  return statement(`SELECT doc FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`, params);
+  return statement(`SELECT ${columns} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`, params);
 }
 
 /** The number of matches of a listing. */

@@ -51,6 +51,12 @@ export function sqlSnapshot(definition: AnyResourceDefinition): string {
     block('List: a customer token, every filter, sorted by createDate desc, page 0 of 20', sql.listRecords(definition, listing, TENANT).text),
     block('Count, for a page past the last', sql.countRecords(definition, listing, TENANT).text),
   ];
+  if (definition.cache) {
+    parts.push(
+      block('Cached documents: the same page as ids and row versions', sql.listRowVersions(definition, listing, TENANT).text),
+      block('Cached documents: reads by id, each document only when the copy held is not current', sql.findCurrentByIds(definition, ['id'], TENANT, ['']).text),
+    );
+  }
   const [firstFilter] = listing.filters;
   if (definition.operations.recap && firstFilter) {
     const isArray = isArraySchema(schemaAt(definition.schema as unknown as JsonSchemaNode, firstFilter.path));

@@ -41,6 +41,8 @@ export const widgetResource = defineResource({
   key: { param: 'widgetId' },
   filters: { code: { kind: 'string' }, status: { kind: 'string' }, customerId: { kind: 'string' } },
   history: true,
+  // Every widget test reads through the document cache; engine-document-cache.test.ts checks what it may not do.
+  cache: { megabytes: 1 },
   search: { fields: ['title', 'localizedDesc'], operationId: 'searchWidgets', textParam: 'req' },
   unique: [{ fields: ['customerId', 'code'] }],
   hooks: {
