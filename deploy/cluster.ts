@@ -299,6 +299,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     PATH: process.env.PATH ?? '',
     DATABASE_URL: pooledDatabaseUrl,
     DATABASE_SCHEMA: options.schema,
+    // pgbouncer 1.18 in transaction pooling cannot carry named prepared statements from one transaction to the next.
+    DATABASE_PREPARED_STATEMENTS: 'off',
     DATA_DIR: options.dataDir,
     DATA_ENCRYPTION_KEY: options.dataEncryptionKey,
     OPERATOR_CLIENT_SECRET: options.operatorClientSecret,

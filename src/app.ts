@@ -16,6 +16,7 @@ import { DetailedErrorSchema, SimpleErrorSchema } from './platform/errors/error-
 import { bodyDeadline } from './platform/http/body-deadline.js';
 import { clientErrorHandler, trackRequestsInFlight } from './platform/http/client-errors.js';
 import { refuseUnknownQueryParameters } from './platform/http/closed-querystring.js';
+import { registerLargePayloadBytes } from './platform/http/large-payload-bytes.js';
 import { registerConditionalGet } from './platform/http/conditional-get.js';
 import { connectionDrain } from './platform/http/connection-drain.js';
 import { healthRoutes } from './platform/http/health.js';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const schema of [SimpleErrorSchema, DetailedErrorSchema, RecapItemSchema]) app.addSchema(schema);
   refuseUnknownQueryParameters(app);
   registerConditionalGet(app);
+  registerLargePayloadBytes(app);
   await registerOpenApi(app);
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
   registerAuthentication(app, iam.verifier);

@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL schema holding every table (tests give each app its own). */
   databaseSchema: string;
+  /** Engine reads by id run as named prepared statements (off behind a pooler that cannot carry them). */
+  databasePreparedStatements: boolean;
   dataDir: string;
   publicBaseUrl: string;
   adminUsername: string;
@@ -101,6 +103,10 @@ export const EnvSchema = Type.Object({
   HOST: Type.String({ default: '0.0.0.0', description: 'listen address' }),
   DATABASE_URL: optionalText('unset: embedded PostgreSQL under DATA_DIR; memory://: embedded, in memory; postgres://...: a server', '^(memory://|postgres(ql)?://.+)$', 'memory:// or a postgres://... URL'),
   DATABASE_SCHEMA: Type.String({ default: 'public', pattern: '^[a-z_][a-z0-9_]{0,62}$', expected: 'a lower-case SQL identifier', description: 'PostgreSQL schema of every table' }),
+  DATABASE_PREPARED_STATEMENTS: Type.Enum(['on', 'off'] as const, {
+    default: 'on',
+    description: "off behind pgbouncer in transaction pooling older than 1.21 (no max_prepared_statements): engine reads by id are then planned on every run",
+  }),
   DATA_DIR: Type.String({ default: './data', description: 'embedded database, asset files, mail spool' }),
   PUBLIC_BASE_URL: optionalText('base of public links and token issuers (default http://localhost:PORT)', '^https?://[^\\s/?#]+', 'an http:// or https:// URL'),
   ADMIN_USERNAME: Type.String({ default: 'admin', minLength: 1, maxLength: 150, expected: '1 to 150 characters, as any realm username', description: "the operator realm's administrator" }),
@@ -260,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL === undefined ? undefined : checkedUrl('DATABASE_URL', e.DATABASE_URL),
     databaseSchema: e.DATABASE_SCHEMA,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
     dataDir: e.DATA_DIR,
     publicBaseUrl,
     adminUsername: e.ADMIN_USERNAME,

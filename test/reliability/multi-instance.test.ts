@@ -282,7 +282,7 @@ describe.skipIf(skipReason !== undefined)('the service behind a pgbouncer that d
     const logDir = join(dataDir(), 'bare-pgbouncer');
     const bouncer = await startPgbouncer({ databaseUrl, schema, logDir, setSearchPath: false });
     try {
-      const opening = openDatabase({ databaseUrl: bouncer.pooledDatabaseUrl, dataDir: logDir, databaseSchema: `${schema}_bare` }, (error) => {
+      const opening = openDatabase({ databaseUrl: bouncer.pooledDatabaseUrl, dataDir: logDir, databaseSchema: `${schema}_bare`, databasePreparedStatements: false }, (error) => {
         throw error;
       });
       await expect(opening).rejects.toThrow(`not DATABASE_SCHEMA "${schema}_bare": a connection pooler that drops the options startup parameter must set it itself (pgbouncer: connect_query='SET search_path TO "${schema}_bare"')`);

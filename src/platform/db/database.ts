@@ -4,8 +4,16 @@ export interface QueryResult<Row> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * The statement's text depends on nothing a request chooses (an engine read by id): it may be prepared once per
+   * connection and its plan reused (prepared-statements.ts).
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
 }
 
 /** A transaction in progress: queries run in it, and work registered with `afterCommit` runs only if it commits. */
@@ -72,5 +80,5 @@ export async function discardableTransaction<T>(db: Database, work: (tx: Transac
 
 /** Reads outside a transaction, behind the transaction interface (after-commit work runs at once: nothing is pending). */
 export function autocommit(db: Queryable): Transaction {
-  return { query: (sql, params) => db.query(sql, params), afterCommit: (callback) => callback() };
+  return { query: (sql, params, options) => db.query(sql, params, options), afterCommit: (callback) => callback() };
 }

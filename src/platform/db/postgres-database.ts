@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { asUnavailable } from './connection-failures.js';
 import { checkSearchPath } from './search-path-check.js';
-import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryResult, type Transaction } from './database.js';
+import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryOptions, type QueryResult, type Transaction } from './database.js';
+import { PreparedStatementNames } from './prepared-statements.js';
 
 // int8 (counts, sums) come back as JavaScript numbers, as PGlite returns them.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -41,9 +42,9 @@ async function checkOut(pool: pg.Pool): Promise<{ client: pg.PoolClient; release
 }
 
 /** A statement on a checked-out client; a lost connection is the 503 of the platform. */
-async function onClient(client: pg.PoolClient, sql: string, params?: unknown[]): Promise<pg.QueryResult> {
+async function onClient(client: pg.PoolClient, statement: pg.QueryConfig): Promise<pg.QueryResult> {
   try {
-    return await client.query(sql, params);
+    return await client.query(statement);
   } catch (error) {
     throw asUnavailable(error);
   }
@@ -66,7 +67,12 @@ async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
 }
 
 /** A PostgreSQL server through a `pg` pool; every connection uses `schema`. */
-export async function openPostgresDatabase(url: string, schema: string, onCallbackError: CallbackErrorReporter): Promise<Database> {
+export async function openPostgresDatabase(url: string, schema: string, onCallbackError: CallbackErrorReporter, options: { preparedStatements: boolean }): Promise<Database> {
+  const names = options.preparedStatements ? new PreparedStatementNames() : undefined;
+  const statement = (text: string, values: unknown[] | undefined, query?: QueryOptions): pg.QueryConfig => {
+    const name = query?.prepare ? names?.nameOf(text) : undefined;
+    return name ? { text, values, name } : { text, values };
+  };
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path="${schema}"`, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
@@ -80,9 +86,9 @@ export async function openPostgresDatabase(url: string, schema: string, onCallba
   }
   return {
     kind: 'postgres',
-    async query(sql, params) {
+    async query(sql, params, query) {
       try {
-        return wrap(await pool.query(sql, params as unknown[]));
+        return wrap(await pool.query(statement(sql, params, query)));
       } catch (error) {
         throw asUnavailable(error);
       }
@@ -92,10 +98,10 @@ export async function openPostgresDatabase(url: string, schema: string, onCallba
       const callbacks = new CommitCallbacks();
       let value: Awaited<ReturnType<typeof work>>;
       try {
-        await onClient(client, 'BEGIN');
-        const scoped: Transaction = { query: async (sql, params) => wrap(await onClient(client, sql, params as unknown[])), afterCommit: (callback) => callbacks.add(callback) };
+        await onClient(client, { text: 'BEGIN' });
+        const scoped: Transaction = { query: async (sql, params, query) => wrap(await onClient(client, statement(sql, params, query))), afterCommit: (callback) => callbacks.add(callback) };
         value = await work(scoped);
-        await onClient(client, 'COMMIT');
+        await onClient(client, { text: 'COMMIT' });
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;

@@ -14,7 +14,7 @@ export interface StoredRow {
 
 type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
 
-const run = <Row>(db: Queryable, statement: sql.Statement) => db.query<Row>(statement.text, statement.values);
+const run = <Row>(db: Queryable, statement: sql.Statement) => db.query<Row>(statement.text, statement.values, statement.prepare ? { prepare: true } : undefined);
 
 export async function findByKey(db: Queryable, kind: Kind, value: string, scope: TenantScope, forUpdate = false): Promise<StoredRow | undefined> {
   return (await run<StoredRow>(db, sql.findByKey(kind, value, scope, forUpdate))).rows[0];

@@ -13,11 +13,15 @@ import { filterKeysOf, keyedFieldKinds } from './filter-keys.js';
 export interface Statement {
   text: string;
   values: unknown[];
+  /** Its text depends only on the kind and the tenant rule's shape, never on a request's filters: it may be prepared. */
+  prepare?: true;
 }
 
 type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
 
 const statement = (text: string, params: SqlParams): Statement => ({ text, values: params.values });
+/** A statement of fixed shape (reads by id or key): see `Statement.prepare`. */
+const fixedStatement = (text: string, params: SqlParams): Statement => ({ text, values: params.values, prepare: true });
 
 function whereClause(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, params: SqlParams, alias = ''): string {
   const owner = query.filters.find(isOwnerFilter);
@@ -44,7 +48,7 @@ export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpda
   const params = new SqlParams();
   const lock = forUpdate ? ' FOR UPDATE' : '';
   if (kind.key.field === 'id') {
-    return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ${params.add(value)} AND ${tenantCondition(scope, params)}${lock}`, params);
+    return fixedStatement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ${params.add(value)} AND ${tenantCondition(scope, params)}${lock}`, params);
   }
   const match = params.add(JSON.stringify({ [kind.key.field]: value }));
   const ownFirst = scope.all ? 'customer_id IS NOT NULL' : 'customer_id IS NULL';
@@ -54,7 +58,7 @@ export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpda
 /** The visible records among `ids` (primary-key lookups), in no particular order. */
 export function findByIds(kind: Kind, ids: string[], scope: TenantScope): Statement {
   const params = new SqlParams();
-  return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`, params);
+  return fixedStatement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`, params);
 }
 
 /**
@@ -72,7 +76,7 @@ export function findCurrentByIds(kind: Kind, ids: string[], scope: TenantScope, 
   const params = new SqlParams();
   const wanted = `unnest(${params.add(ids)}::text[], ${params.add(known)}::text[]) AS wanted (id, known)`;
   const current = `wanted.known = ${rowVersion('r')}`;
-  return statement(
+  return fixedStatement(
     `SELECT r.id, ${rowVersion('r')} AS row_version, r.db_version, r.customer_id, CASE WHEN ${current} THEN NULL ELSE r.doc END AS doc, CASE WHEN ${current} THEN NULL ELSE pg_column_size(r.doc) END AS doc_size FROM ${wanted} JOIN ${kind.table} r ON r.id = wanted.id WHERE ${tenantCondition(scope, params, 'r')}`,
     params,
   );

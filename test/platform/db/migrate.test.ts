@@ -12,7 +12,7 @@ const onPostgres = databaseUrl.startsWith('postgres');
 describe('migrations', () => {
   it('apply once and report nothing pending on a second run', async () => {
     const schema = onPostgres ? `m_${randomBytes(5).toString('hex')}` : 'public';
-    const db = await openDatabase({ databaseUrl, dataDir: '', databaseSchema: schema }, (error) => {
+    const db = await openDatabase({ databaseUrl, dataDir: '', databaseSchema: schema, databasePreparedStatements: true }, (error) => {
       throw error;
     });
     try {

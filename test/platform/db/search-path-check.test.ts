@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 async function open(): Promise<Database> {
-  const db = await openDatabase({ databaseUrl, dataDir: '', databaseSchema: schema }, (error) => {
+  const db = await openDatabase({ databaseUrl, dataDir: '', databaseSchema: schema, databasePreparedStatements: true }, (error) => {
     throw error;
   });
   opened.push(db);
