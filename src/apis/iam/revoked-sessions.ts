@@ -6,6 +6,9 @@ import { revokedSince } from './iam.repository.js';
 /**
  * Ended sessions, kept in memory so that checking a token costs no query. A revocation on this instance takes
  * effect at once; revocations by other instances are picked up by polling every `pollMs` (default 1 s).
+ *
+ * The poll window is wall-clock time, not the app's `Clock`: `revoked_at` is the database's `now()`, and a test's
+ * ManualClock (months away from it) would make the window miss every revocation.
  */
 export class RevokedSessions {
   private readonly ended = new Map<string, number>();

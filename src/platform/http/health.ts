@@ -42,14 +42,18 @@ export const healthRoutes = fp(
   async (app: FastifyInstance, options: { db: Database }) => {
     app.addSchema(StatusSchema);
     const noStore = { 'cache-control': 'no-store' };
+    // Load balancers ask every few seconds: a healthy answer is not worth a log line, a failing one still logs (warn).
+    const logLevel = 'warn';
 
     app.get('/health/live', {
+      logLevel,
       config: { public: true },
       schema: { operationId: 'liveness', tags: [TAG], summary: 'Liveness: the process is up and serving HTTP', response: { 200: { $ref: 'HealthStatus#' } } },
       handler: async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }),
     });
 
     app.get('/health/ready', {
+      logLevel,
       config: { public: true },
       schema: {
         operationId: 'readiness',

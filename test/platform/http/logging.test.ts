@@ -36,6 +36,14 @@ describe('request logs', () => {
     expect(lines.filter((l) => l.reqId !== id)).toEqual([]);
   });
 
+  it('leave healthy health checks out (a load balancer asks every few seconds), while other requests are logged', async () => {
+    log.clear();
+    for (const path of ['/health/live', '/health/ready']) expect((await t.request('GET', path, undefined)).status).toBe(200);
+    expect(log.lines()).toEqual([]);
+    expect((await t.request('GET', '/terms?size=1', operator)).status).toBe(200);
+    expect(log.lines().map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+  });
+
   it('never contain the Authorization header nor secrets passed in the query string', async () => {
     log.clear();
     const basic = Buffer.from(`operator:${OPERATOR_SECRET}`).toString('base64');
