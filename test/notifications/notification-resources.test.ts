@@ -65,6 +65,36 @@ describe('POST /notification-receivers', () => {
     expect(t.built.services.of(notificationReceiverResource).withSecretsOpened(rows[0]!.doc).signingSecret).toBe(body.signingSecret);
   });
 
+  it('answers 409 naming a stored secret that does not open (another key or record) when the update would keep it; a new value replaces it', async () => {
+    const httpClientConfiguration = {
+      clientCredentialOauth2Config: { clientId: 'hooks', clientSecret: 'first', oauth2Type: 'CLIENT_CREDENTIALS', scopes: ['hooks:write'], tokenUrl: 'https://auth.example.com/token' },
+    };
+    const receiver = await createReceiver(t, operator, { httpClientConfiguration });
+    const other = await createReceiver(t, operator, { httpClientConfiguration });
+    // Sealed for the other receiver: bound to its id, it does not open here (as under another DATA_ENCRYPTION_KEY).
+    const path = '{httpClientConfiguration,clientCredentialOauth2Config,clientSecret}';
+    await t.built.db.query(`UPDATE notification_receivers SET doc = jsonb_set(doc, '${path}', (SELECT doc #> '${path}' FROM notification_receivers WHERE id = $2)) WHERE id = $1`, [receiver.id, other.id]);
+    const read = (await t.request('GET', `/notification-receivers/${receiver.id}`, operator)).body as Json;
+    const kept = await t.request('PUT', `/notification-receivers/${receiver.id}`, operator, { ...read, name: 'keeps the secret' });
+    expectDetailedError(kept, 409, 'CONFLICT', `notification receiver ${receiver.id}: the stored httpClientConfiguration.clientCredentialOauth2Config.clientSecret cannot be opened with this service's DATA_ENCRYPTION_KEY`);
+    expect((kept.body as Json).message).toMatch(/send a new value to replace it$/);
+    expect((await t.request('GET', `/notification-receivers/${receiver.id}`, operator)).body).toMatchObject({ name: read.name, dbVersion: read.dbVersion });
+    const withNewSecret = structuredClone(read);
+    withNewSecret.httpClientConfiguration!.clientCredentialOauth2Config!.clientSecret = 'replacement';
+    expect((await t.request('PUT', `/notification-receivers/${receiver.id}`, operator, { ...withNewSecret, name: 'new secret' })).status).toBe(200);
+    const { rows } = await t.built.db.query<{ doc: Json }>('SELECT doc FROM notification_receivers WHERE id = $1', [receiver.id]);
+    expect(t.built.services.of(notificationReceiverResource).withSecretsOpened(rows[0]!.doc).httpClientConfiguration?.clientCredentialOauth2Config?.clientSecret).toBe('replacement');
+  });
+
+  it('answers 409 asking for a new receiver when its generated signing secret does not open', async () => {
+    const receiver = await createReceiver(t, operator);
+    const other = await createReceiver(t, operator);
+    await t.built.db.query(`UPDATE notification_receivers SET doc = jsonb_set(doc, '{signingSecret}', (SELECT doc->'signingSecret' FROM notification_receivers WHERE id = $2)) WHERE id = $1`, [receiver.id, other.id]);
+    const read = (await t.request('GET', `/notification-receivers/${receiver.id}`, operator)).body as Json;
+    const res = await t.request('PUT', `/notification-receivers/${receiver.id}`, operator, { ...read, name: 'renamed', signingSecret: 'whsec_mine' });
+    expectDetailedError(res, 409, 'CONFLICT', `the stored signingSecret cannot be opened with this service's DATA_ENCRYPTION_KEY (sealed under another key, or copied from another record); create the notification receiver again`);
+  });
+
   it('masks clientSecret and privateKey and keeps them when an update sends the mask back', async () => {
     const httpClientConfiguration = {
       clientCredentialOauth2Config: { clientId: 'hooks', clientSecret: 'very-secret', oauth2Type: 'CLIENT_CREDENTIALS', scopes: ['hooks:write'], tokenUrl: 'https://auth.example.com/token' },

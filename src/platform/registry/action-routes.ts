@@ -46,8 +46,10 @@ function changesRecord(action: ActionDefinition): boolean {
   return action.on === 'record' && action.fact !== undefined;
 }
 
-function errorCodes(action: ActionDefinition): number[] {
-  const codes = new Set([400, 404, ...(changesRecord(action) ? [412] : []), ...(action.errors ?? [])]);
+/** A record action answers 412 for a stale version and, on a kind with secrets, 409 for a secret that does not open. */
+function errorCodes(action: ActionDefinition, secrets: boolean): number[] {
+  const changes = changesRecord(action) ? [412, ...(secrets ? [409] : [])] : [];
+  const codes = new Set([400, 404, ...changes, ...(action.errors ?? [])]);
   return [...codes].sort();
 }
 
@@ -86,7 +88,7 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
         // A kind's own schema as a body is its create-or-replace shape (server-set fields optional).
         ...(action.body ? { body: sharedRef(app, action.body === definition.schema ? draftSchemaOf(definition) : action.body) } : {}),
         ...(changesRecord(action) || action.ifMatch ? { headers: IfMatchHeadersSchema } : {}),
-        response: { ...successResponses(action, action.response ? sharedRef(app, action.response) : answeredRecord), ...errorResponses(definition.errorShape, errorCodes(action)) },
+        response: { ...successResponses(action, action.response ? sharedRef(app, action.response) : answeredRecord), ...errorResponses(definition.errorShape, errorCodes(action, definition.secret.length > 0)) },
       },
       handler: async (request, reply) => {
         const principal = action.public ? ANONYMOUS_PRINCIPAL : principalOf(request);

@@ -66,6 +66,8 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
   const errors = (codes: number[]) => errorResponses(definition.errorShape, codes);
   // 409 only where a declared unique key can be taken (a POST declares it anyway, for Idempotency-Key).
   const taken = definition.unique.length > 0 ? [409] : [];
+  // An update also answers 409 when a stored secret does not open and the body does not replace it.
+  const updateConflicts = definition.unique.length > 0 || definition.secret.length > 0 ? [409] : [];
 
   if (ids.list) {
     app.get(path, {
@@ -115,7 +117,7 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
   if (ids.update) {
     app.put(recordPath, {
       config: write,
-      schema: { operationId: ids.update, tags: [tag], summary: `Replace a ${definition.displayName}`, params: keyParamsSchema(definition), headers: IfMatchHeadersSchema, body: draftRef, response: { 200: withHeaders(ref, 'etag'), ...errors([404, ...taken, 412, ...(definition.hookErrors.update ?? [])]) } },
+      schema: { operationId: ids.update, tags: [tag], summary: `Replace a ${definition.displayName}`, params: keyParamsSchema(definition), headers: IfMatchHeadersSchema, body: draftRef, response: { 200: withHeaders(ref, 'etag'), ...errors([404, ...updateConflicts, 412, ...(definition.hookErrors.update ?? [])]) } },
       handler: async (request, reply) => {
         const expectedVersion = parseIfMatch(request.headers['if-match']);
         return withVersion(reply, await service.update(principalOf(request), keyOf(definition, request), request.body as Doc, { expectedVersion }));

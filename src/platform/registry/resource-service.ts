@@ -4,16 +4,16 @@ import type { Clock } from '../clock.js';
 import type { DataEncryption } from '../crypto/data-encryption.js';
 import type { Database, Queryable, Transaction } from '../db/database.js';
 import { mayActFor, tenantScopeOf, type Principal } from '../auth/principal.js';
-import { ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
 import { recordChange } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import { DocumentCache } from './document-cache.js';
 import type { Doc } from './document-paths.js';
-import { isArraySchema, project, schemaAt, splitPath, withPath, type JsonSchemaNode } from './document-paths.js';
+import { getPath, isArraySchema, project, schemaAt, splitPath, withPath, type JsonSchemaNode } from './document-paths.js';
 import { arrayTarget, parseListingQuery, recapTarget, type ListingQuery, type ListingSource } from './listing-query.js';
 import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from './record-fields.js';
-import { openSecrets, sealSecrets } from './sealed-secrets.js';
-import type { RecordOf, ResourceDefinition } from './resource-definition.js';
+import { openSecrets, openSecretsForWrite, sealSecrets } from './sealed-secrets.js';
+import { MASK, type RecordOf, type ResourceDefinition } from './resource-definition.js';
 import * as repository from './resource-repository.js';
 import type { RowWrite } from './resource-statements.js';
 import { textSearchConfig } from './search-text.js';
@@ -78,6 +78,31 @@ export class ResourceService<S extends TObject = TObject> {
    */
   withSecretsOpened(doc: Doc): RecordOf<S> {
     return (this.definition.secret.length ? openSecrets(this.definition, this.deps.encryption!, doc) : doc) as RecordOf<S>;
+  }
+
+  /**
+   * The stored record in clear for a write based on `body` (none: an action). A secret that does not open (sealed
+   * under another DATA_ENCRYPTION_KEY, or copied from another record) cannot be kept: 409 naming it, unless the body
+   * sends a new value for it.
+   */
+  private openedForWrite(stored: Doc, key: string, body?: Doc): RecordOf<S> {
+    if (!this.definition.secret.length) return stored as RecordOf<S>;
+    const { doc, unopened } = openSecretsForWrite(this.definition, this.deps.encryption!, stored);
+    const kept = unopened.filter((field) => {
+      // A read-only secret (generated) is never taken from a body.
+      if (this.definition.readOnly.includes(field)) return true;
+      const sent = body === undefined ? undefined : getPath(body, splitPath(field));
+      return typeof sent !== 'string' || sent === MASK;
+    });
+    if (kept.length) {
+      // A generated secret (read-only) cannot be sent: only a new record gets a new one.
+      const remedy = kept.some((field) => this.definition.readOnly.includes(field)) ? `create the ${this.definition.displayName} again` : 'send a new value to replace it';
+      throw new ConflictError(
+        `${this.definition.displayName} ${key}: the stored ${kept.join(', ')} cannot be opened with this service's DATA_ENCRYPTION_KEY (sealed under another key, or copied from another record); ${remedy}`,
+        { resourceId: key, resourceType: this.definition.name },
+      );
+    }
+    return doc as RecordOf<S>;
   }
 
   /** The record as written to storage: declared secrets sealed (the service itself handles them in clear). */
@@ -273,7 +298,7 @@ export class ResourceService<S extends TObject = TObject> {
     return this.inTransaction(options.tx, async (tx) => {
       const row = await this.findVisible(tx, principal, key, true);
       // Hooks and the kept secrets work on values in clear; write() seals them again.
-      const stored = this.withSecretsOpened(row.doc);
+      const stored = this.openedForWrite(row.doc, key, body);
       const id = String(stored.id);
       this.assertWritable(principal, row, id);
       this.assertVersion(row, id, options.expectedVersion, body.dbVersion);
@@ -307,7 +332,7 @@ export class ResourceService<S extends TObject = TObject> {
       const now = this.now();
       const dbVersion = row.db_version + 1;
       // Opened, so the change and the event's delta compare secrets in clear (write() seals them again).
-      const before = this.withSecretsOpened(row.doc);
+      const before = this.openedForWrite(row.doc, key);
       const changed = await change(before, { dbVersion: row.db_version });
       const doc = { ...changed, id, createDate: row.doc.createDate, updateDate: this.stamp(now), dbVersion } as RecordOf<S>;
       if (row.doc.customerId !== undefined) (doc as Doc).customerId = row.doc.customerId;

@@ -1,4 +1,4 @@
-import type { DataEncryption } from '../crypto/data-encryption.js';
+import { DecryptionError, type DataEncryption } from '../crypto/data-encryption.js';
 import { getPath, splitPath, withPath, type Doc } from './document-paths.js';
 import { MASK, type AnyResourceDefinition } from './resource-definition.js';
 
@@ -38,4 +38,26 @@ export function openSecrets(definition: Secrets, encryption: DataEncryption, doc
     out = withPath(out, path, encryption.open(value.slice(SEALED_PREFIX.length), contextOf(definition, doc.id, field)).toString('utf8'));
   }
   return out;
+}
+
+/**
+ * `openSecrets` for a write: a value that does not open (sealed under another key, or copied from another record) is
+ * left out and its field named, so the write can go on if it replaces that secret.
+ */
+export function openSecretsForWrite(definition: Secrets, encryption: DataEncryption, doc: Doc): { doc: Doc; unopened: string[] } {
+  let out = doc;
+  const unopened: string[] = [];
+  for (const field of definition.secret) {
+    const path = splitPath(field);
+    const value = getPath(out, path);
+    if (typeof value !== 'string' || !value.startsWith(SEALED_PREFIX)) continue;
+    try {
+      out = withPath(out, path, encryption.open(value.slice(SEALED_PREFIX.length), contextOf(definition, doc.id, field)).toString('utf8'));
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error;
+      out = withPath(out, path, undefined);
+      unopened.push(field);
+    }
+  }
+  return { doc: out, unopened };
 }
