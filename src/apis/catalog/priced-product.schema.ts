@@ -1,5 +1,5 @@
 import Type, { type Static, type TProperties } from 'typebox';
-import { Id, List, Obj, StringMap, Text } from '../../platform/registry/schema-types.js';
+import { Id, List, Obj, Ref, StringMap, Text } from '../../platform/registry/schema-types.js';
 import { PriceFunctionParameterSchema } from './price-function.schema.js';
 import { PriceSchema } from './pricing/price.schema.js';
 import { CountryCode, CurrencyCode, ProductSchema, VariableSchema } from './product.schema.js';
@@ -30,8 +30,8 @@ export const PricedProductSchema = Obj(
     taxExempt: Type.Boolean({ description: 'true when no VAT applies (the rate used is 0)' }),
     // By reference: one schema may not hold two copies of the `Price` $id (the catalogue module registers it).
     // price: `quantity` units; unitPrice: one.
-    price: Type.Optional({ $ref: 'Price#' } as unknown as typeof PriceSchema),
-    unitPrice: Type.Optional({ $ref: 'Price#' } as unknown as typeof PriceSchema),
+    price: Type.Optional(Ref(PriceSchema)),
+    unitPrice: Type.Optional(Ref(PriceSchema)),
     priceFunctionParameters: Type.Optional(List(ViewParameterSchema, { maxItems: 50 })),
     priceFunctionParametersValues: Type.Optional(StringMap(Text(), { description: 'the parameter values the price function was evaluated with' })),
     priceFunctionExecutionErrorMessage: Type.Optional(Text({ maxLength: 2000, description: 'why the price function failed; the list price is shown instead' })),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { List, LongText, Obj, sharedFields, Text } from '../../platform/registry/schema-types.js';
+import { List, LongText, Obj, Ref, sharedFields, Text } from '../../platform/registry/schema-types.js';
 
 /** Longest JSONPath expression: far beyond any real event path, short enough to parse cheaply for every event. */
 export const JSON_PATH_MAX_LENGTH = 500;
@@ -21,7 +21,7 @@ export const NotificationDefinitionSchema = Obj(
     eventMatcher: Obj({
       fact: Text({ minLength: 1, description: 'created, updated, deleted, cancelled, ...' }),
       subject: Text({ minLength: 1, description: 'the resource name in kebab case: product, subscription, price-function, ...' }),
-      filters: Type.Optional(List({ $ref: 'NotificationEventFilter#' } as unknown as typeof EventFilterSchema, { maxItems: 50 })),
+      filters: Type.Optional(List(Ref(EventFilterSchema), { maxItems: 50 })),
     }),
     mainIdJsonPath: JsonPath('JSONPath locating the id of the main object in the event, e.g. `$.involved.product.id`'),
     notificationPayload: Obj({

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EMAIL_MAX_LENGTH, EpochMs, Id, List, LongText, Obj, sharedFields, StringEnum, StringMap, Text, UrlText } from '../../platform/registry/schema-types.js';
+import { EMAIL_MAX_LENGTH, EpochMs, Id, List, LongText, Obj, Ref, sharedFields, StringEnum, StringMap, Text, UrlText } from '../../platform/registry/schema-types.js';
 
 export const RECEIVER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
@@ -51,7 +51,7 @@ export const NotificationReceiverSchema = Obj(
     locale: Type.Optional(Text({ maxLength: 64 })),
     notificationDefinitionIds: Type.Optional(List(Id(), { maxItems: 200, description: 'definitions the receiver listens to' })),
     targetedCustomerIds: Type.Optional(List(Id(), { maxItems: 200, description: 'when set, only events of these customers' })),
-    httpClientConfiguration: Type.Optional({ $ref: 'NotificationHttpClientConfiguration#' } as unknown as typeof HttpClientConfigurationSchema),
+    httpClientConfiguration: Type.Optional(Ref(HttpClientConfigurationSchema)),
     signingSecret: Type.Optional(Text({ readOnly: true, description: 'ext: `whsec_...` Standard Webhooks secret, generated at creation and shown in clear only in the create answer; masked afterwards' })),
   },
   {

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id, List, Obj, sharedFields } from '../../platform/registry/schema-types.js';
+import { DateTime, Id, List, Obj, Ref, sharedFields } from '../../platform/registry/schema-types.js';
 
 const lineItemFields = {
   id: Id({ minLength: 1, description: 'line item id' }),
@@ -24,7 +24,7 @@ export const OrderSchema = Obj(
     subscriptionId: Id(),
     customerId: Id({ description: 'the customer (tenant) the order belongs to' }),
     enduserId: Type.Optional(Id({ description: 'the end user billed' })),
-    lineItems: List({ $ref: 'OrderLineItem#' } as unknown as typeof OrderLineItemSchema),
+    lineItems: List(Ref(OrderLineItemSchema)),
     ...termFields,
     createDate: DateTime({ readOnly: true }),
   },

@@ -1,9 +1,9 @@
 import Type, { type Static } from 'typebox';
-import { Id, Obj, StringMap, Text } from '../../platform/registry/schema-types.js';
-import type { PriceSchema } from '../catalog/pricing/price.schema.js';
+import { Id, Obj, Ref, StringMap, Text } from '../../platform/registry/schema-types.js';
+import { PriceSchema } from '../catalog/pricing/price.schema.js';
 import { DiscountPlanSchema, RULE_LEVELS, RULE_TYPES } from './recommendation-rule.schema.js';
 
-const PriceRef = (description: string) => Type.Optional({ $ref: 'Price#', description } as unknown as typeof PriceSchema);
+const PriceRef = (description: string) => Type.Optional(Ref(PriceSchema, { description }));
 
 export const RecommendedProductSchema = Obj(
   {
@@ -24,10 +24,10 @@ export type RecommendedProduct = Static<typeof RecommendedProductSchema>;
 export const RecommendationSchema = Obj(
   {
     recommendationId: Type.Optional(Id({ description: 'the rule that recommends these products (absent for forced cross-sales alone)' })),
-    discountPlan: Type.Optional({ $ref: 'DiscountPlan#' } as unknown as typeof DiscountPlanSchema),
+    discountPlan: Type.Optional(Ref(DiscountPlanSchema)),
     localizedDesc: Type.Optional(Text({ maxLength: 4000, description: "the rule's description in the cart's language (or its fallbackLocale)" })),
     marketingOperationId: Type.Optional(Id()),
-    products: Type.Array({ $ref: 'RecommendedProduct#' } as unknown as typeof RecommendedProductSchema),
+    products: Type.Array(Ref(RecommendedProductSchema)),
   },
   { $id: 'Recommendation', title: 'Recommendation' },
 );
@@ -55,8 +55,8 @@ const ThreeLevels = <T extends object>(leaf: T, description: string) =>
 
 export const RecommendationResultSchema = Obj(
   {
-    recommendations: ThreeLevels({ $ref: 'Recommendation#' } as unknown as typeof RecommendationSchema, 'level -> rule type -> trigger product id -> the recommendation'),
-    reports: ThreeLevels({ $ref: 'RecommendationReport#' } as unknown as typeof ReportSchema, 'level -> rule type -> trigger product id -> what became of each candidate'),
+    recommendations: ThreeLevels(Ref(RecommendationSchema), 'level -> rule type -> trigger product id -> the recommendation'),
+    reports: ThreeLevels(Ref(ReportSchema), 'level -> rule type -> trigger product id -> what became of each candidate'),
   },
   { $id: 'RecommendationResult', title: 'Recommendation result' },
 );

@@ -58,6 +58,16 @@ export function Obj<P extends TProperties>(properties: P, options: Record<string
   return Type.Object(properties, { additionalProperties: false, ...options });
 }
 
+/**
+ * A reference to a shared schema by its `$id` (`{ $ref: 'Price#' }`), typed as that schema: values are typed as the
+ * schema says, and the schema is declared once in the OpenAPI document instead of inlined wherever it is used.
+ */
+export function Ref<T extends TSchema>(schema: T, options: Record<string, unknown> = {}): T {
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new Error('Ref() needs a schema with an $id');
+  return { $ref: `${id}#`, ...options } as unknown as T;
+}
+
 /** A string enum as JSON Schema `{type: string, enum}`, typed as the union of its values. */
 export function StringEnum<const V extends readonly string[]>(values: V, options: Record<string, unknown> = {}) {
   return Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options });

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Obj, Text } from '../../../platform/registry/schema-types.js';
+import { Obj, Ref, Text } from '../../../platform/registry/schema-types.js';
 
 export const CurrencySchema = Obj(
   {
@@ -58,7 +58,7 @@ export const PriceSchema = Obj(
     crossSell: Amount('price when sold as a cross-sell, as listed'),
     upSell: Amount('price when sold as an up-sell, as listed'),
     source: Type.Optional(Text({ maxLength: 32, description: 'INTERNAL: computed from the product record' })),
-    discountedPrice: Type.Optional({ $ref: 'DiscountedPrice#' } as unknown as typeof DiscountedPriceSchema),
+    discountedPrice: Type.Optional(Ref(DiscountedPriceSchema)),
   },
   { $id: 'Price', title: 'Price' },
 );
