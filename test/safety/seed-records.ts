@@ -39,12 +39,16 @@ export function pathValuesFor(path: string, records: Records, parameters: Parame
   return values;
 }
 
-/** The example with its free-text fields made unique, so creating it twice never meets a unique key (a realm name). */
-export function uniqueExample(doc: Json, op: Operation, extra: Json = {}): Json {
+/**
+ * The example with its free-text fields made unique, so creating it twice never meets a unique key (a realm name).
+ * `tagged: false` leaves them as they are: a free text may be code (an expression, a JSON path) the tag would break.
+ */
+export function uniqueExample(doc: Json, op: Operation, extra: Json = {}, tagged = true): Json {
   const schema = resolve(doc, op.body?.schema);
   const example = { ...(op.body?.example as Json) };
   const tag = randomBytes(3).toString('hex');
   for (const [name, value] of Object.entries(example)) {
+    if (!tagged) break;
     const field = resolve(doc, schema.properties?.[name]);
     const free = typeof value === 'string' && field.type === 'string' && !field.format && !field.enum && !field.pattern;
     if (free && (field.maxLength === undefined || value.length + 7 <= field.maxLength)) example[name] = `${value}-${tag}`;
@@ -83,6 +87,10 @@ export async function createThrough(t: TestApp, doc: Json, op: Operation, token:
   if (takesJson(op)) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(withReferences(uniqueExample(doc, op, extra), records));
+    const tagged = await t.inject({ method: 'POST', url, headers, payload });
+    if (tagged.statusCode === 201) return tagged.json() as Json;
+    // Refused: the tag may have broken a text that is code (a price function's expression); the example as written.
+    payload = JSON.stringify(withReferences(uniqueExample(doc, op, extra, false), records));
   } else {
     const fileField = Object.entries<Json>(resolve(doc, op.body?.schema).properties ?? {}).find(([, s]) => s.format === 'binary')?.[0] ?? 'file';
     const file = multipartFile(fileField);
