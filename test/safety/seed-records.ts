@@ -47,8 +47,7 @@ export function uniqueExample(doc: Json, op: Operation, extra: Json = {}, tagged
   const schema = resolve(doc, op.body?.schema);
   const example = { ...(op.body?.example as Json) };
   const tag = randomBytes(3).toString('hex');
-  for (const [name, value] of Object.entries(example)) {
-    if (!tagged) break;
+  for (const [name, value] of tagged ? Object.entries(example) : []) {
     const field = resolve(doc, schema.properties?.[name]);
     const free = typeof value === 'string' && field.type === 'string' && !field.format && !field.enum && !field.pattern;
     if (free && (field.maxLength === undefined || value.length + 7 <= field.maxLength)) example[name] = `${value}-${tag}`;

@@ -4,10 +4,9 @@ import type { Queryable } from '../db/database.js';
 import { deepFreeze } from '../deep-freeze.js';
 import type { Doc } from './document-paths.js';
 import type { ListingQuery } from './listing-query.js';
-import type { AnyResourceDefinition } from './resource-definition.js';
 import * as repository from './resource-repository.js';
+import type { Kind } from './resource-statements.js';
 
-type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
 
 /** A stored row as last read, with the version it was read at (`xmin` and `ctid`, see resource-statements.ts). */
 interface Copy {

@@ -2,7 +2,6 @@ import type { Queryable } from '../db/database.js';
 import type { TenantScope } from '../auth/principal.js';
 import type { Doc } from './document-paths.js';
 import type { ListingQuery } from './listing-query.js';
-import type { AnyResourceDefinition } from './resource-definition.js';
 import * as sql from './resource-statements.js';
 
 /** Runs the engine's statements (`resource-statements.ts`): one statement per function, rules live in the service. */
@@ -12,7 +11,7 @@ export interface StoredRow {
   customer_id: string | null;
 }
 
-type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
+type Kind = sql.Kind;
 
 const run = <Row>(db: Queryable, statement: sql.Statement) => db.query<Row>(statement.text, statement.values, statement.prepare ? { prepare: true } : undefined);
 

@@ -88,15 +88,14 @@ export class ResourceService<S extends TObject = TObject> {
   private openedForWrite(stored: Doc, key: string, body?: Doc): RecordOf<S> {
     if (!this.definition.secret.length) return stored as RecordOf<S>;
     const { doc, unopened } = openSecretsForWrite(this.definition, this.deps.encryption!, stored);
+    // A read-only secret (generated) is never taken from a body: only a new record gets a new one.
+    const generated = unopened.filter((field) => this.definition.readOnly.includes(field));
     const kept = unopened.filter((field) => {
-      // A read-only secret (generated) is never taken from a body.
-      if (this.definition.readOnly.includes(field)) return true;
       const sent = body === undefined ? undefined : getPath(body, splitPath(field));
-      return typeof sent !== 'string' || sent === MASK;
+      return generated.includes(field) || typeof sent !== 'string' || sent === MASK;
     });
     if (kept.length) {
-      // A generated secret (read-only) cannot be sent: only a new record gets a new one.
-      const remedy = kept.some((field) => this.definition.readOnly.includes(field)) ? `create the ${this.definition.displayName} again` : 'send a new value to replace it';
+      const remedy = generated.length ? `create the ${this.definition.displayName} again` : 'send a new value to replace it';
       throw new ConflictError(
         `${this.definition.displayName} ${key}: the stored ${kept.join(', ')} cannot be opened with this service's DATA_ENCRYPTION_KEY (sealed under another key, or copied from another record); ${remedy}`,
         { resourceId: key, resourceType: this.definition.name },

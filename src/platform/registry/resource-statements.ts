@@ -17,10 +17,11 @@ export interface Statement {
   prepare?: true;
 }
 
-type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
+/** What the statements read of a kind's declaration. */
+export type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
 
 const statement = (text: string, params: SqlParams): Statement => ({ text, values: params.values });
-/** A statement of fixed shape (reads by id or key): see `Statement.prepare`. */
+/** A statement of fixed shape (reads by id): see `Statement.prepare`. */
 const fixedStatement = (text: string, params: SqlParams): Statement => ({ text, values: params.values, prepare: true });
 
 function whereClause(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, params: SqlParams, alias = ''): string {

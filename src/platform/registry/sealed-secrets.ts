@@ -25,19 +25,24 @@ export function sealSecrets(definition: Secrets, encryption: DataEncryption, doc
   return out;
 }
 
-/**
- * The stored record with its secrets in clear. Plain values (stored before secrets were sealed) are read as they are;
- * they are sealed by the record's next write. Throws DecryptionError when a value does not open (another key).
- */
-export function openSecrets(definition: Secrets, encryption: DataEncryption, doc: Doc): Doc {
+/** `doc` with each sealed secret replaced by what `open` makes of it (given the sealed value, its context and field). */
+function withSealedReplaced(definition: Secrets, doc: Doc, open: (sealed: string, context: string, field: string) => unknown): Doc {
   let out = doc;
   for (const field of definition.secret) {
     const path = splitPath(field);
     const value = getPath(out, path);
     if (typeof value !== 'string' || !value.startsWith(SEALED_PREFIX)) continue;
-    out = withPath(out, path, encryption.open(value.slice(SEALED_PREFIX.length), contextOf(definition, doc.id, field)).toString('utf8'));
+    out = withPath(out, path, open(value.slice(SEALED_PREFIX.length), contextOf(definition, doc.id, field), field));
   }
   return out;
+}
+
+/**
+ * The stored record with its secrets in clear. Plain values (stored before secrets were sealed) are read as they are;
+ * they are sealed by the record's next write. Throws DecryptionError when a value does not open (another key).
+ */
+export function openSecrets(definition: Secrets, encryption: DataEncryption, doc: Doc): Doc {
+  return withSealedReplaced(definition, doc, (sealed, context) => encryption.open(sealed, context).toString('utf8'));
 }
 
 /**
@@ -45,19 +50,15 @@ export function openSecrets(definition: Secrets, encryption: DataEncryption, doc
  * left out and its field named, so the write can go on if it replaces that secret.
  */
 export function openSecretsForWrite(definition: Secrets, encryption: DataEncryption, doc: Doc): { doc: Doc; unopened: string[] } {
-  let out = doc;
   const unopened: string[] = [];
-  for (const field of definition.secret) {
-    const path = splitPath(field);
-    const value = getPath(out, path);
-    if (typeof value !== 'string' || !value.startsWith(SEALED_PREFIX)) continue;
+  const opened = withSealedReplaced(definition, doc, (sealed, context, field) => {
     try {
-      out = withPath(out, path, encryption.open(value.slice(SEALED_PREFIX.length), contextOf(definition, doc.id, field)).toString('utf8'));
+      return encryption.open(sealed, context).toString('utf8');
     } catch (error) {
       if (!(error instanceof DecryptionError)) throw error;
-      out = withPath(out, path, undefined);
       unopened.push(field);
+      return undefined;
     }
-  }
-  return { doc: out, unopened };
+  });
+  return { doc: opened, unopened };
 }
