@@ -86,6 +86,23 @@ describe('secret fields', () => {
     await expect(openedDoc(b.id)).rejects.toThrow(/sealed for another owner/);
   });
 
+  it('that do not open answer 409 naming them when an update or action would keep them, and change nothing; a new value replaces them', async () => {
+    const a = await gadget({ apiKey: 'key-11', auth: { user: 'ann', password: 'pw-11' } });
+    const b = await gadget({ apiKey: 'key-12', auth: { user: 'bob', password: 'pw-12' } });
+    // Sealed for record a: bound to its id, neither value opens in record b (as under another DATA_ENCRYPTION_KEY).
+    await ctx.t.built.db.query(`UPDATE test_gadgets SET doc = jsonb_set(jsonb_set(doc, '{apiKey}', (SELECT doc->'apiKey' FROM test_gadgets WHERE id = $2)), '{auth,password}', (SELECT doc#>'{auth,password}' FROM test_gadgets WHERE id = $2)) WHERE id = $1`, [b.id, a.id]);
+    const before = await storedDoc(ctx.t, 'test_gadgets', b.id);
+    const kept = await put(b.id, { name: b.name, weight: 1, apiKey: 'key-13', auth: { user: 'bob' } });
+    expect(kept.status).toBe(409);
+    expect(kept.body.message).toBe(`gadget ${b.id}: the stored auth.password cannot be opened with this service's DATA_ENCRYPTION_KEY (sealed under another key, or copied from another record); send a new value to replace it`);
+    const acting = ctx.t.built.services.of(gadgetResource).act(SYSTEM_PRINCIPAL, b.id, (doc) => ({ ...doc, weight: 2 }));
+    await expect(acting).rejects.toThrow(`gadget ${b.id}: the stored apiKey, auth.password cannot be opened`);
+    expect(await storedDoc(ctx.t, 'test_gadgets', b.id)).toEqual(before);
+    const replaced = await put(b.id, { name: b.name, weight: 3, apiKey: 'key-14', auth: { user: 'bob', password: 'pw-14' } });
+    expect(replaced.status).toBe(200);
+    expect(await openedDoc(b.id)).toMatchObject({ weight: 3, apiKey: 'key-14', auth: { password: 'pw-14' } });
+  });
+
   it('stored in clear before sealing are still read, and sealed at the next write', async () => {
     const g = await gadget({ name: unique('legacy') });
     await ctx.t.built.db.query(`UPDATE test_gadgets SET doc = jsonb_set(doc, '{apiKey}', '"plain-key"') WHERE id = $1`, [g.id]);
