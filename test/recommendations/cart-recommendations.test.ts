@@ -1,4 +1,8 @@
+import fastJsonStringify from 'fast-json-stringify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscountedPriceSchema, PriceSchema } from '../../src/apis/catalog/pricing/price.schema.js';
+import { RecommendationResultSchema, RecommendationResultSchemas } from '../../src/apis/recommendations/recommendation-result.schema.js';
+import { DiscountPlanSchema } from '../../src/apis/recommendations/recommendation-rule.schema.js';
 import { createProduct, type Json } from '../catalog/catalog-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { DAY_MS, createCart, createRule } from './recommendation-kit.js';
@@ -150,6 +154,52 @@ describe('GET /recommendations/cart', () => {
     const result = await recommendationsFor(tenant.token, (await createCart(t, tenant.token, [older.id])).id);
     expect(result.recommendations.CART.CROSS_SELL[older.id]).toEqual({ products: [expect.objectContaining({ id: companion.id, forcedBy: older.id })] });
     expect(result.recommendations.CART.UPGRADE[older.id]).toMatchObject({ recommendationId: upgrade.id, products: [{ id: newer.id, upSellBy: older.id }] });
+  });
+
+  it('writes the answer byte for byte as the result schema serializes it, and the same bytes when asked again', async () => {
+    const c = await catalogue();
+    const product = (overrides: Json = {}) => createProduct(t, c.token, overrides);
+    const variant = await product({ variantOf: c.parent.id });
+    const forcing = await product({ forcedCrossSaleProductIds: [c.other.id] });
+    const candidates = [c.c1.id, variant.id, c.disabled.id, c.elsewhere.id, c.blacklisted.id];
+    await createRule(t, c.token, {
+      weight: 5,
+      levels: ['CART', 'PRODUCT'],
+      eligibleProductIds: [c.trigger.id],
+      byProductIds: { [c.trigger.id]: candidates },
+      discountPlan: { discountStep: 15, tag: 'spring' },
+      localizedDesc: { de: 'Passt "gut" \\ dazu — 20 € Rabatt\n', en: 'Goes well' },
+      fallbackLocale: 'de',
+      marketingOperationId: 'op-é',
+    });
+    await createRule(t, c.token, { weight: 1, eligibleProductIds: [c.trigger.id], byProductIds: { [c.trigger.id]: [c.c2.id] } });
+    await createRule(t, c.token, { type: 'UP_SELL', eligibleProductIds: [c.trigger.id], byProductIds: { [c.trigger.id]: [c.c2.id] } });
+    const cart = await createCart(t, c.token, [c.trigger.id, forcing.id]);
+    const serialize = fastJsonStringify(RecommendationResultSchema as never, {
+      schema: Object.fromEntries([...RecommendationResultSchemas, PriceSchema, DiscountedPriceSchema, DiscountPlanSchema].map((schema) => [(schema as { $id?: string }).$id, schema])) as never,
+    });
+    const answers = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await t.request('GET', `/recommendations/cart?cartId=${cart.id}`, c.token);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(res.raw.rawPayload.length);
+      answers.push(res.raw.rawPayload);
+    }
+    const result = JSON.parse(answers[0]!.toString('utf8'));
+    // Every optional part of the answer is there, so each has been written.
+    const leaf = result.recommendations.CART.CROSS_SELL[c.trigger.id];
+    expect(leaf).toMatchObject({ discountPlan: { discountStep: 15, tag: 'spring' }, localizedDesc: 'Passt "gut" \\ dazu — 20 € Rabatt\n', marketingOperationId: 'op-é' });
+    expect(leaf.products.map((entry: Json) => entry.id)).toEqual([c.c1.id, variant.id]);
+    expect(leaf.products[1]).toMatchObject({ variantOf: c.parent.id, price: { discountedPrice: { cumulatedDiscountRate: 15 } }, fullPrice: { value: expect.any(Number) } });
+    expect(result.recommendations.PRODUCT.CROSS_SELL[c.trigger.id]).toEqual(leaf);
+    expect(result.recommendations.CART.UP_SELL[c.trigger.id].products).toMatchObject([{ id: c.c2.id, upSellBy: c.trigger.id }]);
+    expect(result.recommendations.CART.CROSS_SELL[forcing.id]).toMatchObject({ products: [{ id: c.other.id, forcedBy: forcing.id }] });
+    expect(Object.values(result.reports.CART.CROSS_SELL[c.trigger.id].products).map((report) => (report as Json).status)).toEqual(
+      expect.arrayContaining(['RECOMMENDED', 'DISABLED', 'NOT_SOLD_IN_STORE', 'BLACKLISTED_COUNTRY', 'OUTWEIGHED']),
+    );
+    expect(answers[0]!.toString('utf8')).toBe(serialize(result));
+    expect(answers[1]!.equals(answers[0]!)).toBe(true);
   });
 
   it("uses only the cart owner's rules, and answers 404 for another tenant's cart or an unknown one, 400 without cartId", async () => {

@@ -9,12 +9,12 @@ import type { ResourceService } from '../../platform/registry/resource-service.j
 /**
  * Every visible record matching `query`, read page by page in `db` (an action's transaction), oldest first. The
  * operations that need all of them (a customer's products, the variants of a page) are bounded by what a customer
- * stores, not by a request.
+ * stores, not by a request. Its filters are the caller's code, so its statements may be prepared.
  */
 export async function listAll<S extends TObject>(records: ResourceService<S>, principal: Principal, db: Queryable, query: Record<string, unknown>, source?: ListingSource): Promise<RecordOf<S>[]> {
   const all: RecordOf<S>[] = [];
   for (let page = 0; ; page += 1) {
-    const { docs, total } = await records.listRecords(principal, { ...query, sort: ['createDate,asc', 'id,asc'], page, size: MAX_PAGE_SIZE }, source, { db });
+    const { docs, total } = await records.listRecords(principal, { ...query, sort: ['createDate,asc', 'id,asc'], page, size: MAX_PAGE_SIZE }, source, { db, fixedShape: true });
     all.push(...docs);
     if (docs.length === 0 || all.length >= total) return all;
   }

@@ -38,7 +38,7 @@ export async function listPublic(db: Queryable, by: { ids: string[] } | { name: 
 
 /** The customer's `authorizedCustomers` (empty when it has none or does not exist). */
 export async function authorizedCustomersOf(db: Queryable, customerId: string): Promise<string[]> {
-  const { rows } = await db.query<{ ids: unknown }>(`SELECT doc -> 'authorizedCustomers' AS ids FROM ${TABLE} WHERE id = $1`, [customerId]);
+  const { rows } = await db.query<{ ids: unknown }>(`SELECT doc -> 'authorizedCustomers' AS ids FROM ${TABLE} WHERE id = $1`, [customerId], { prepare: true });
   const ids = rows[0]?.ids;
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }

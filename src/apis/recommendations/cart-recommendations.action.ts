@@ -5,6 +5,7 @@ import { productResource } from '../catalog/product.resource.js';
 import { cartResource } from './cart.resource.js';
 import { recommend, type CartTrigger } from './recommendation-engine.js';
 import type { RecommendationRuleSchema } from './recommendation-rule.schema.js';
+import { recommendationResultJson } from './recommendation-result-json.js';
 import { RecommendationResultSchema } from './recommendation-result.schema.js';
 
 /**
@@ -21,6 +22,7 @@ export const cartRecommendations: ActionDefinition<typeof RecommendationRuleSche
     'Applies the ENABLED rules of the cart owner that are current, name the cart\'s store and a cart product (or its parent) as eligible, and allow the cart\'s source. Results: `recommendations[level][type][cart product id]`, and `reports` saying what became of each candidate. See docs/recommendations.md.',
   query: Type.Object({ cartId: LookupId({ minLength: 1, description: 'the cart' }) }, { additionalProperties: false }),
   response: RecommendationResultSchema,
+  writeJson: recommendationResultJson,
   errors: [404],
   async run({ principal, query, services, tx, now }) {
     const { doc: cart } = await services.of(cartResource).get(principal, String(query.cartId), { db: tx });

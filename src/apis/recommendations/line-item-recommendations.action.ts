@@ -8,6 +8,7 @@ import { listAll } from '../catalog/product-queries.js';
 import { subscriptionResource } from '../subscriptions/subscription.resource.js';
 import { recommend } from './recommendation-engine.js';
 import { RULE_SOURCES, type RecommendationRuleSchema } from './recommendation-rule.schema.js';
+import { recommendationResultJson } from './recommendation-result-json.js';
 import { RecommendationResultSchema } from './recommendation-result.schema.js';
 
 /** The source a subscription's recommendations are for: its own when it is one rules name, else SUBSCRIPTION. */
@@ -37,6 +38,7 @@ export const lineItemRecommendations: ActionDefinition<typeof RecommendationRule
     { additionalProperties: false },
   ),
   response: RecommendationResultSchema,
+  writeJson: recommendationResultJson,
   errors: [404],
   async run({ principal, query, services, tx, now }) {
     const lineItemId = String(query.previousLineItemId);

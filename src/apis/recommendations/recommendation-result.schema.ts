@@ -35,12 +35,12 @@ export type Recommendation = Static<typeof RecommendationSchema>;
 
 export const REPORT_STATUSES = ['RECOMMENDED', 'ALREADY_IN_CART', 'NOT_FOUND', 'DISABLED', 'NOT_SOLD_IN_STORE', 'BLACKLISTED_COUNTRY', 'OUTWEIGHED'] as const;
 
+/** What became of one candidate. */
+export const ReportedProductSchema = Obj({ status: Text({ maxLength: 32, description: REPORT_STATUSES.join(', ') }), explanation: Text({ maxLength: 1000 }) });
+
 export const ReportSchema = Obj(
   {
-    products: StringMap(
-      Obj({ status: Text({ maxLength: 32, description: REPORT_STATUSES.join(', ') }), explanation: Text({ maxLength: 1000 }) }),
-      { description: 'candidate product id -> what became of it' },
-    ),
+    products: StringMap(ReportedProductSchema, { description: 'candidate product id -> what became of it' }),
   },
   { $id: 'RecommendationReport', title: 'Recommendation report' },
 );

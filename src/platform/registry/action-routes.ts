@@ -94,10 +94,13 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
         const principal = action.public ? ANONYMOUS_PRINCIPAL : principalOf(request);
         if (action.noStore) reply.header('cache-control', 'no-store');
         reply.code(action.status ?? 200);
-        return inActionTransaction(deps, actionAccess(action), (tx, discard) => {
+        const answer = await inActionTransaction(deps, actionAccess(action), (tx, discard) => {
           const ctx: ActionContext<TObject> = { principal, tx, body: request.body, query: (request.query ?? {}) as Record<string, unknown>, params: request.params as Record<string, string>, records: service, services: deps.services, now: service.now(), reply, discard };
           return runAction(action, ctx, request, reply);
         });
+        if (!action.writeJson) return answer;
+        reply.type('application/json; charset=utf-8');
+        return action.writeJson(answer as never);
       },
     });
   }

@@ -43,6 +43,11 @@ export interface ListingQuery {
   sort: SortKey[];
   filters: FilterValue[];
   targets: string[][];
+  /**
+   * Code chose the filters (a domain read through `listAll`), not a request: the statement has one of a few texts,
+   * so it may be prepared (`Statement.prepare`).
+   */
+  fixedShape?: true;
 }
 
 /** Query parameters that are not filters. */

@@ -54,6 +54,11 @@ interface ActionBase {
   params?: TObject;
   /** The answer's schema; default the record. */
   response?: TSchema;
+  /**
+   * Writes the answer's JSON itself, exactly as `response` would serialize it, when it can do so for less (it keeps
+   * the bytes of cached parts); the schema still declares the answer.
+   */
+  writeJson?: (answer: never) => Buffer;
   /** Default 200. */
   status?: number;
   /** Other success statuses `run` may set with `ctx.reply.code()` (an import answers 201 or 200), same answer schema. */

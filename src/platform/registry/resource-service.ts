@@ -188,15 +188,17 @@ export class ResourceService<S extends TObject = TObject> {
 
   /**
    * A page of visible records as stored (secrets masked), read against `source` (a view's filters) or the kind;
-   * `db` reads inside a transaction (an action's `ctx.tx`: on PGlite a query outside it would wait for ever).
+   * `db` reads inside a transaction (an action's `ctx.tx`: on PGlite a query outside it would wait for ever);
+   * `fixedShape` says code chose the filters, not a request (see `ListingQuery.fixedShape`).
    */
   async listRecords(
     principal: Principal,
     query: Record<string, unknown>,
     source: ListingSource = this.definition,
-    options: { db?: Queryable } = {},
+    options: { db?: Queryable; fixedShape?: boolean } = {},
   ): Promise<{ listing: ListingQuery; docs: RecordOf<S>[]; total: number }> {
-    const listing = parseListingQuery(source, query);
+    const parsed = parseListingQuery(source, query);
+    const listing: ListingQuery = options.fixedShape ? { ...parsed, fixedShape: true } : parsed;
     const db = options.db ?? this.deps.db;
     const scope = tenantScopeOf(principal);
     const { docs, total } = this.cache ? await this.cache.listRecords(db, this.definition, listing, scope) : await repository.listRecords(db, this.definition, listing, scope);

@@ -21,7 +21,7 @@ export interface Statement {
 export type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
 
 const statement = (text: string, params: SqlParams): Statement => ({ text, values: params.values });
-/** A statement of fixed shape (reads by id): see `Statement.prepare`. */
+/** A statement of fixed shape (reads by id, listings whose filters code chose): see `Statement.prepare`. */
 const fixedStatement = (text: string, params: SqlParams): Statement => ({ text, values: params.values, prepare: true });
 
 function whereClause(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, params: SqlParams, alias = ''): string {
@@ -171,13 +171,13 @@ function listPage(columns: string, kind: Kind, query: ListingQuery, scope: Tenan
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params);
   const order = orderBy(query.sort, params);
-  return statement(`SELECT ${columns} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`, params);
+  return (query.fixedShape ? fixedStatement : statement)(`SELECT ${columns} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`, params);
 }
 
 /** The number of matches of a listing. */
-export function countRecords(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope): Statement {
+export function countRecords(kind: Kind, query: Pick<ListingQuery, 'filters' | 'fixedShape'>, scope: TenantScope): Statement {
   const params = new SqlParams();
-  return statement(`SELECT count(*)::int AS total FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`, params);
+  return (query.fixedShape ? fixedStatement : statement)(`SELECT count(*)::int AS total FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`, params);
 }
 
 /**
