@@ -12,6 +12,9 @@ export interface Verdict {
   explanation: string;
 }
 
+/** One shared answer: frozen, so the answer writer keeps its bytes (recommendation-result-json.ts). */
+const RECOMMENDED: Verdict = Object.freeze({ status: 'RECOMMENDED', explanation: 'recommended' });
+
 /** Whether a candidate can be recommended in this shop, and why not when it cannot (the first reason that holds). */
 export function verdictOn(id: string, product: Product | undefined, shop: Shop): Verdict {
   if (shop.inCart.has(id)) return { status: 'ALREADY_IN_CART', explanation: `product ${id} is already in the cart` };
@@ -19,5 +22,5 @@ export function verdictOn(id: string, product: Product | undefined, shop: Shop):
   if (product.status === 'DISABLED') return { status: 'DISABLED', explanation: `product ${id} is DISABLED` };
   if (!product.sellingStores.includes(shop.storeId)) return { status: 'NOT_SOLD_IN_STORE', explanation: `product ${id} is not sold in store ${shop.storeId}` };
   if (product.blackListedCountries?.includes(shop.country)) return { status: 'BLACKLISTED_COUNTRY', explanation: `product ${id} may not be sold in ${shop.country}` };
-  return { status: 'RECOMMENDED', explanation: 'recommended' };
+  return RECOMMENDED;
 }

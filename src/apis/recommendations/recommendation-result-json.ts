@@ -1,4 +1,4 @@
-import { JsonBytes, arrayWriter, frozenBytes, jsonSerializer, mapWriter, objectWriter, type SchemaRefs } from '../../platform/http/json-bytes.js';
+import { JsonBytes, arrayWriter, frozenJson, jsonSerializer, mapWriter, objectWriter, type SchemaRefs } from '../../platform/http/json-bytes.js';
 import { DiscountedPriceSchema, PriceSchema, type Price } from '../catalog/pricing/price.schema.js';
 import { DiscountPlanSchema } from './recommendation-rule.schema.js';
 import {
@@ -18,11 +18,11 @@ const refs: SchemaRefs = { Price: PriceSchema, DiscountedPrice: DiscountedPriceS
 // Priced products and their discounts are frozen cache entries (priced-product-cache.ts, price-discount.ts): every
 // cart that recommends a product in the same country and currency gets the same price objects, and writing them was
 // most of the work of an answer (docs/recommendations.md, "Speed").
-const price = frozenBytes<Price>(jsonSerializer(PriceSchema, refs));
+const price = frozenJson<Price>(jsonSerializer(PriceSchema, refs));
 const product = objectWriter<RecommendedProduct>(RecommendedProductSchema, refs, { price, fullPrice: price });
 const leaf = objectWriter<Recommendation>(RecommendationSchema, refs, { products: arrayWriter(product) });
 // fast-json-stringify walks a map's keys slowly (each against the key pattern): maps are written here.
-const report = objectWriter<Report>(ReportSchema, refs, { products: mapWriter(objectWriter(ReportedProductSchema, refs, {})) });
+const report = objectWriter<Report>(ReportSchema, refs, { products: mapWriter(frozenJson(jsonSerializer(ReportedProductSchema, refs))) });
 const result = objectWriter<RecommendationResult>(RecommendationResultSchema, refs, {
   recommendations: mapWriter(mapWriter(mapWriter(leaf))),
   reports: mapWriter(mapWriter(mapWriter(report))),

@@ -4,7 +4,7 @@ import { Obj } from '../registry/schema-types.js';
 
 /**
  * A JSON answer written into one buffer, piece by piece: text is gathered and encoded in place once per run, bytes
- * kept elsewhere (`frozenBytes`) are copied in. `end` gives the answer.
+ * kept elsewhere (`frozenJson`) are copied in. `end` gives the answer.
  */
 export class JsonBytes {
   private buffer: Buffer;
@@ -58,18 +58,26 @@ export function jsonSerializer<T>(schema: TSchema, refs: SchemaRefs): (value: T)
 }
 
 /**
- * The JSON bytes of a value as `serialize` writes it, kept beside the value when it is frozen: a frozen value is a
- * cache entry that cannot change, asked for again and again (a priced product's price), so it is written once.
+ * The JSON of a value as `serialize` writes it, kept beside the value when it is frozen: a frozen value is a cache
+ * entry that cannot change, asked for again and again (a priced product's price), so it is written once. Long JSON
+ * is kept as bytes (copied, not encoded again); short JSON as text, which joins the text around it for less.
  */
-export function frozenBytes<T extends object>(serialize: (value: T) => string): ValueWriter<T> {
-  const kept = new WeakMap<T, Buffer>();
+export function frozenJson<T extends object>(serialize: (value: T) => string): ValueWriter<T> {
+  const kept = new WeakMap<T, Buffer | string>();
   return (out, value) => {
     if (!Object.isFrozen(value)) return out.write(serialize(value));
-    let bytes = kept.get(value);
-    if (!bytes) kept.set(value, (bytes = Buffer.from(serialize(value))));
-    out.writeBytes(bytes);
+    let json = kept.get(value);
+    if (json === undefined) {
+      const text = serialize(value);
+      kept.set(value, (json = text.length > SHORT_JSON ? Buffer.from(text) : text));
+    }
+    if (typeof json === 'string') out.write(json);
+    else out.writeBytes(json);
   };
 }
+
+/** Characters up to which kept JSON stays text. */
+const SHORT_JSON = 128;
 
 export function arrayWriter<T>(item: ValueWriter<T>): ValueWriter<T[]> {
   return (out, values) => {
