@@ -3,6 +3,7 @@ import { asUnavailable } from './connection-failures.js';
 import { checkSearchPath } from './search-path-check.js';
 import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryOptions, type QueryResult, type Transaction } from './database.js';
 import { PreparedStatementNames } from './prepared-statements.js';
+import { withTextArrayLiterals } from './text-array-literal.js';
 
 // int8 (counts, sums) come back as JavaScript numbers, as PGlite returns them.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -71,7 +72,8 @@ export async function openPostgresDatabase(url: string, schema: string, onCallba
   const names = options.preparedStatements ? new PreparedStatementNames() : undefined;
   const statement = (text: string, values: unknown[] | undefined, query?: QueryOptions): pg.QueryConfig => {
     const name = query?.prepare ? names?.nameOf(text) : undefined;
-    return name ? { text, values, name } : { text, values };
+    const sent = withTextArrayLiterals(values);
+    return name ? { text, values: sent, name } : { text, values: sent };
   };
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path="${schema}"`, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => {
