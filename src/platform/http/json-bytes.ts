@@ -79,6 +79,12 @@ export function frozenJson<T extends object>(serialize: (value: T) => string): V
 /** Characters up to which kept JSON stays text. */
 const SHORT_JSON = 128;
 
+/** Characters a JSON string escapes. */
+const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** `JSON.stringify(text)`, for less when nothing needs escaping (ids, codes). */
+const jsonString = (text: string): string => (JSON_ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`);
+
 export function arrayWriter<T>(item: ValueWriter<T>): ValueWriter<T[]> {
   return (out, values) => {
     out.write('[');
@@ -95,9 +101,9 @@ export function mapWriter<T>(value: ValueWriter<T>): ValueWriter<Record<string, 
   return (out, map) => {
     out.write('{');
     let first = true;
-    for (const [key, entry] of Object.entries(map)) {
-      out.write(`${first ? '' : ','}${JSON.stringify(key)}:`);
-      value(out, entry);
+    for (const key of Object.keys(map)) {
+      out.write(`${first ? '' : ','}${jsonString(key)}:`);
+      value(out, map[key]!);
       first = false;
     }
     out.write('}');
