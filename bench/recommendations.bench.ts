@@ -1,14 +1,21 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startBenchServer } from './child-server.js';
+import { startBenchServer, startChildServer } from './child-server.js';
 import { processCpuSeconds } from './process-cpu.js';
 
 /**
  * Recommendations under load on PostgreSQL: a 5-item cart against RULES rules (default 1,000) and PRODUCTS products
  * (default 10,000) of one customer (see recommendations-server.ts for the data), requested with the customer's
- * token at 10 and 50 connections. Usage: `npm run bench:recommendations` (BENCH_SECONDS per run, default 10).
+ * token at 10 and 50 connections. Usage: `npm run bench:recommendations` (BENCH_SECONDS per run, default 10;
+ * BENCH_WARM_UP seconds of load before, default 5).
+ * Then, in the same run, a bare node:http server sends the same answer's bytes at 10 connections: the machine's
+ * ceiling for an answer of that size at that moment (its speed changes by up to 2 times within an hour).
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const P99_TARGET_MS = 50;
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 5);
 
 interface Handshake {
   port: number;
@@ -28,8 +35,10 @@ const headers = { authorization: `Bearer ${server.token}` };
 try {
   console.log(`\n${server.products} products and ${server.rules} rules of one customer, seeded in ${server.seedSeconds.toFixed(1)} s`);
   console.log(`one request: a 5-item cart -> ${server.work.leaves} filled leaves, ${server.work.recommended} recommended (priced) products, ${server.work.reported} reported candidates`);
-  console.log(`${DURATION} s per run, PostgreSQL, one service process\n`);
-  await autocannon({ url, connections: 10, duration: 2, headers });
+  console.log(`${WARM_UP_SECONDS} s of warm-up, then ${DURATION} s per run, PostgreSQL, one service process\n`);
+  // Warm-up: about 1,500 requests, so V8 has optimised what runs once per request and every pooled connection has
+  // prepared its statements; a service runs for days, the bench measures that steady state.
+  await autocannon({ url, connections: 10, duration: WARM_UP_SECONDS, headers });
   for (const connections of [10, 50]) {
     const cpuBefore = processCpuSeconds(child.pid);
     const result = await autocannon({ url, connections, duration: DURATION, headers });
@@ -41,6 +50,23 @@ try {
       `cart recommendations ${String(connections).padStart(2)} conn ${result.requests.average.toFixed(0).padStart(6)} recommendations/s   p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms${cpuPerRequest}${verdict}${failed ? `   ${failed} FAILED responses` : ''}`,
     );
   }
+  await printCeiling();
 } finally {
   child.kill('SIGTERM');
+}
+
+/** The same answer's bytes from a bare server, at 10 connections, after the service's runs (it is idle meanwhile). */
+async function printCeiling(): Promise<void> {
+  const directory = mkdtempSync(join(tmpdir(), 'bench-reco-'));
+  const file = join(directory, 'answer.json');
+  writeFileSync(file, Buffer.from(await (await fetch(url, { headers })).arrayBuffer()));
+  process.env.ANSWER_FILE = file;
+  const { child: bare, server: fixed } = await startChildServer<{ port: number }>('./fixed-answer-server.ts');
+  try {
+    const result = await autocannon({ url: `http://127.0.0.1:${fixed.port}/`, connections: 10, duration: DURATION });
+    console.log(`same answer, bare node:http  10 conn ${result.requests.average.toFixed(0).padStart(6)} answers/s           p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms   (the machine's ceiling for this answer now)`);
+  } finally {
+    bare.kill('SIGTERM');
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
