@@ -1,8 +1,8 @@
-import fastJsonStringify from 'fast-json-stringify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscountedPriceSchema, PriceSchema } from '../../src/apis/catalog/pricing/price.schema.js';
 import { RecommendationResultSchema, RecommendationResultSchemas } from '../../src/apis/recommendations/recommendation-result.schema.js';
 import { DiscountPlanSchema } from '../../src/apis/recommendations/recommendation-rule.schema.js';
+import { jsonSerializer, schemaRefs } from '../../src/platform/http/json-bytes.js';
 import { createProduct, type Json } from '../catalog/catalog-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { DAY_MS, createCart, createRule } from './recommendation-kit.js';
@@ -175,9 +175,7 @@ describe('GET /recommendations/cart', () => {
     await createRule(t, c.token, { weight: 1, eligibleProductIds: [c.trigger.id], byProductIds: { [c.trigger.id]: [c.c2.id] } });
     await createRule(t, c.token, { type: 'UP_SELL', eligibleProductIds: [c.trigger.id], byProductIds: { [c.trigger.id]: [c.c2.id] } });
     const cart = await createCart(t, c.token, [c.trigger.id, forcing.id]);
-    const serialize = fastJsonStringify(RecommendationResultSchema as never, {
-      schema: Object.fromEntries([...RecommendationResultSchemas, PriceSchema, DiscountedPriceSchema, DiscountPlanSchema].map((schema) => [(schema as { $id?: string }).$id, schema])) as never,
-    });
+    const serialize = jsonSerializer(RecommendationResultSchema, schemaRefs(...RecommendationResultSchemas, PriceSchema, DiscountedPriceSchema, DiscountPlanSchema));
     const answers = [];
     for (let i = 0; i < 2; i++) {
       const res = await t.request('GET', `/recommendations/cart?cartId=${cart.id}`, c.token);

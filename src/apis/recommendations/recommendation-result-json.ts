@@ -1,4 +1,4 @@
-import { JsonBytes, arrayWriter, frozenJson, jsonSerializer, mapWriter, objectWriter, type SchemaRefs } from '../../platform/http/json-bytes.js';
+import { JsonBytes, arrayWriter, frozenJson, jsonSerializer, mapWriter, objectWriter, schemaRefs } from '../../platform/http/json-bytes.js';
 import { DiscountedPriceSchema, PriceSchema, type Price } from '../catalog/pricing/price.schema.js';
 import { DiscountPlanSchema } from './recommendation-rule.schema.js';
 import {
@@ -13,7 +13,7 @@ import {
   type Report,
 } from './recommendation-result.schema.js';
 
-const refs: SchemaRefs = { Price: PriceSchema, DiscountedPrice: DiscountedPriceSchema, DiscountPlan: DiscountPlanSchema, RecommendationReport: ReportSchema };
+const refs = schemaRefs(PriceSchema, DiscountedPriceSchema, DiscountPlanSchema, ReportSchema);
 
 // Priced products and their discounts are frozen cache entries (priced-product-cache.ts, price-discount.ts): every
 // cart that recommends a product in the same country and currency gets the same price objects, and writing them was

@@ -52,6 +52,11 @@ export type ValueWriter<T> = (out: JsonBytes, value: T) => void;
 /** Shared schemas by `$id`, for the `$ref`s of the schemas compiled here. */
 export type SchemaRefs = Record<string, TSchema>;
 
+/** `schemas` by their own `$id`. */
+export function schemaRefs(...schemas: TSchema[]): SchemaRefs {
+  return Object.fromEntries(schemas.map((schema) => [(schema as { $id?: string }).$id!, schema]));
+}
+
 /** fast-json-stringify for `schema`, its references resolved in `refs`. */
 export function jsonSerializer<T>(schema: TSchema, refs: SchemaRefs): (value: T) => string {
   return fastJsonStringify(schema as never, { schema: refs as never }) as (value: T) => string;

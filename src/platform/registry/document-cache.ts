@@ -7,7 +7,6 @@ import type { ListingQuery } from './listing-query.js';
 import * as repository from './resource-repository.js';
 import type { Kind } from './resource-statements.js';
 
-
 /** A stored row as last read, with the version it was read at (`xmin` and `ctid`, see resource-statements.ts). */
 interface Copy {
   rowVersion: string;

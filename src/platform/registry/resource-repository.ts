@@ -3,6 +3,7 @@ import type { TenantScope } from '../auth/principal.js';
 import type { Doc } from './document-paths.js';
 import type { ListingQuery } from './listing-query.js';
 import * as sql from './resource-statements.js';
+import type { Kind } from './resource-statements.js';
 
 /** Runs the engine's statements (`resource-statements.ts`): one statement per function, rules live in the service. */
 export interface StoredRow {
@@ -10,8 +11,6 @@ export interface StoredRow {
   db_version: number;
   customer_id: string | null;
 }
-
-type Kind = sql.Kind;
 
 const run = <Row>(db: Queryable, statement: sql.Statement) => db.query<Row>(statement.text, statement.values, statement.prepare ? { prepare: true } : undefined);
 
