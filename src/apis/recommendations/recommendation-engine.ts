@@ -1,4 +1,5 @@
 import type { Principal } from '../../platform/auth/principal.js';
+import { deepFreeze } from '../../platform/deep-freeze.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
@@ -120,6 +121,39 @@ export async function recommend(deps: Deps, request: RecommendationRequest): Pro
   return { recommendations: await priced(deps, request, leaves, products), reports };
 }
 
+/** A recommended product with its prices: `price` with `discountStep` taken off, `fullPrice` without. */
+function withPrices(view: Doc | undefined, entry: RecommendedProduct, discountStep: number): RecommendedProduct {
+  const fullPrice = view?.price as Price | undefined;
+  const values = view?.priceFunctionParametersValues as Record<string, string> | undefined;
+  return {
+    ...entry,
+    ...(fullPrice ? { fullPrice, price: discountedPrice(fullPrice, discountStep, 'RECOMMENDATION') } : {}),
+    ...(values ? { priceFunctionParametersValues: values } : {}),
+  };
+}
+
+/**
+ * Priced entries of cached (frozen) priced products, by everything else an entry holds: the cart product it is
+ * recommended for and how, and the discount. Frozen, so the answer writer copies their bytes (a recommended product
+ * with its two prices is most of an answer); they go with their priced product, and a product recommended in more
+ * ways than ENTRIES_PER_VIEW starts its list again.
+ */
+const entriesOf = new WeakMap<Doc, Map<string, RecommendedProduct>>();
+const ENTRIES_PER_VIEW = 64;
+
+function pricedEntry(view: Doc | undefined, entry: RecommendedProduct, discountStep: number): RecommendedProduct {
+  if (!view || !Object.isFrozen(view)) return withPrices(view, entry, discountStep);
+  let entries = entriesOf.get(view);
+  if (!entries) entriesOf.set(view, (entries = new Map()));
+  const key = `${entry.crossSellBy ?? ''}\u0000${entry.upSellBy ?? ''}\u0000${entry.forcedBy ?? ''}\u0000${discountStep}`;
+  let found = entries.get(key);
+  if (!found) {
+    if (entries.size >= ENTRIES_PER_VIEW) entries.clear();
+    entries.set(key, (found = deepFreeze(withPrices(view, entry, discountStep))));
+  }
+  return found;
+}
+
 /** Prices every recommended product once through the priced product view; `price` takes the leaf's discount plan off. */
 async function priced(deps: Deps, request: RecommendationRequest, leaves: Tree<Recommendation & { pending: Pending[] }>, products: Map<string, Product & Doc>): Promise<Tree<Recommendation>> {
   const ids = new Set<string>();
@@ -133,16 +167,7 @@ async function priced(deps: Deps, request: RecommendationRequest, leaves: Tree<R
     for (const [type, byTrigger] of Object.entries(byType)) {
       for (const [trigger, { pending, ...leaf }] of Object.entries(byTrigger)) {
         if (pending.length === 0) continue;
-        const entries = pending.map(({ entry, discountPlan }) => {
-          const view = viewOf.get(entry.id);
-          const fullPrice = view?.price as Price | undefined;
-          const values = view?.priceFunctionParametersValues as Record<string, string> | undefined;
-          return {
-            ...entry,
-            ...(fullPrice ? { fullPrice, price: discountedPrice(fullPrice, discountPlan?.discountStep ?? 0, 'RECOMMENDATION') } : {}),
-            ...(values ? { priceFunctionParametersValues: values } : {}),
-          };
-        });
+        const entries = pending.map(({ entry, discountPlan }) => pricedEntry(viewOf.get(entry.id), entry, discountPlan?.discountStep ?? 0));
         at(result, level, type, trigger, () => ({ ...leaf, products: entries }));
       }
     }

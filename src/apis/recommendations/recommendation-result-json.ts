@@ -1,4 +1,4 @@
-import { JsonBytes, arrayWriter, frozenJson, jsonSerializer, mapWriter, objectWriter, schemaRefs } from '../../platform/http/json-bytes.js';
+import { JsonBytes, arrayWriter, frozenJson, frozenWriter, jsonSerializer, mapWriter, objectWriter, schemaRefs } from '../../platform/http/json-bytes.js';
 import { DiscountedPriceSchema, PriceSchema, type Price } from '../catalog/pricing/price.schema.js';
 import { DiscountPlanSchema } from './recommendation-rule.schema.js';
 import {
@@ -19,7 +19,8 @@ const refs = schemaRefs(PriceSchema, DiscountedPriceSchema, DiscountPlanSchema, 
 // cart that recommends a product in the same country and currency gets the same price objects, and writing them was
 // most of the work of an answer (docs/recommendations.md, "Speed").
 const price = frozenJson<Price>(jsonSerializer(PriceSchema, refs));
-const product = objectWriter<RecommendedProduct>(RecommendedProductSchema, refs, { price, fullPrice: price });
+// Recommended products of cached priced products are frozen too (recommendation-engine.ts): each is written once.
+const product = frozenWriter(objectWriter<RecommendedProduct>(RecommendedProductSchema, refs, { price, fullPrice: price }));
 const leaf = objectWriter<Recommendation>(RecommendationSchema, refs, { products: arrayWriter(product) });
 // fast-json-stringify walks a map's keys slowly (each against the key pattern): maps are written here.
 const report = objectWriter<Report>(ReportSchema, refs, { products: mapWriter(frozenJson(jsonSerializer(ReportedProductSchema, refs))) });

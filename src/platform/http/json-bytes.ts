@@ -63,22 +63,29 @@ export function jsonSerializer<T>(schema: TSchema, refs: SchemaRefs): (value: T)
 }
 
 /**
- * The JSON of a value as `serialize` writes it, kept beside the value when it is frozen: a frozen value is a cache
- * entry that cannot change, asked for again and again (a priced product's price), so it is written once. Long JSON
- * is kept as bytes (copied, not encoded again); short JSON as text, which joins the text around it for less.
+ * What `write` writes for a value, kept beside the value when it is frozen: a frozen value is a cache entry that
+ * cannot change, asked for again and again (a priced product's price), so it is written once. Long JSON is kept as
+ * bytes (copied, not encoded again); short JSON as text, which joins the text around it for less.
  */
-export function frozenJson<T extends object>(serialize: (value: T) => string): ValueWriter<T> {
+export function frozenWriter<T extends object>(write: ValueWriter<T>): ValueWriter<T> {
   const kept = new WeakMap<T, Buffer | string>();
   return (out, value) => {
-    if (!Object.isFrozen(value)) return out.write(serialize(value));
+    if (!Object.isFrozen(value)) return write(out, value);
     let json = kept.get(value);
     if (json === undefined) {
-      const text = serialize(value);
-      kept.set(value, (json = text.length > SHORT_JSON ? Buffer.from(text) : text));
+      const own = new JsonBytes(1024);
+      write(own, value);
+      const bytes = own.end();
+      kept.set(value, (json = bytes.length > SHORT_JSON ? Buffer.from(bytes) : bytes.toString()));
     }
     if (typeof json === 'string') out.write(json);
     else out.writeBytes(json);
   };
+}
+
+/** `frozenWriter` for a value `serialize` turns into JSON. */
+export function frozenJson<T extends object>(serialize: (value: T) => string): ValueWriter<T> {
+  return frozenWriter((out, value) => out.write(serialize(value)));
 }
 
 /** Characters up to which kept JSON stays text. */
@@ -115,12 +122,35 @@ export function mapWriter<T>(value: ValueWriter<T>): ValueWriter<Record<string, 
   };
 }
 
-type Piece<T> = { own: false; serialize: (value: T) => string } | { own: true; name: string; write: ValueWriter<never> };
+/** How a value of a scalar schema is written when it has the schema's own type; anything else goes to fast-json-stringify. */
+const SCALARS: Record<string, (value: unknown) => string | undefined> = {
+  string: (value) => (typeof value === 'string' ? jsonString(value) : undefined),
+  integer: (value) => (Number.isInteger(value) ? String(value) : undefined),
+  number: (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined),
+  boolean: (value) => (typeof value === 'boolean' ? String(value) : undefined),
+};
+
+/** The writer of a schema's scalar values (one `type`, no `$ref`, no `anyOf`, no format turning a Date into text), if it is one. */
+function scalarOf(schema: TSchema): ((value: unknown) => string | undefined) | undefined {
+  const { type, format } = schema as { type?: unknown; format?: unknown };
+  if (typeof type !== 'string' || format !== undefined || '$ref' in schema || 'anyOf' in schema) return undefined;
+  return SCALARS[type];
+}
+
+type Piece<T> =
+  | { kind: 'run'; serialize: (value: T) => string }
+  | { kind: 'own'; name: string; first: string; next: string; write: ValueWriter<never> }
+  | { kind: 'scalar'; name: string; first: string; next: string; required: boolean; text: (value: unknown) => string | undefined; serialize: (value: T) => string };
+
+/** `"name":`, as the first property and as a following one. */
+const namePrefixes = (name: string) => ({ first: `${JSON.stringify(name)}:`, next: `,${JSON.stringify(name)}:` });
 
 /**
  * An object of `schema` written as fast-json-stringify writes it (required properties first, undefined ones left
- * out), except the properties given in `own`, which their writer writes. The other properties are serialized in
- * runs by fast-json-stringify from the schema itself, so what they accept and how they look does not change.
+ * out), except the properties given in `own`, which their writer writes. Scalar properties holding a value of their
+ * own type are written here; a scalar of another type (which fast-json-stringify coerces or refuses) and every other
+ * property are serialized by fast-json-stringify from the schema itself, so what they accept and how they look does
+ * not change.
  */
 export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs, own: { [K in keyof T]?: ValueWriter<NonNullable<T[K]>> }): ValueWriter<T> {
   const pieces: Piece<T>[] = [];
@@ -128,7 +158,7 @@ export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs
   const endRun = () => {
     if (Object.keys(run).length === 0) return;
     // The properties keep their Optional marks, so the run's object requires what the schema requires.
-    pieces.push({ own: false, serialize: jsonSerializer<T>(Obj(run), refs) });
+    pieces.push({ kind: 'run', serialize: jsonSerializer<T>(Obj(run), refs) });
     run = {};
   };
   // fast-json-stringify writes the required properties first, each group in schema order.
@@ -136,16 +166,18 @@ export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs
   const ordered = Object.entries(schema.properties).sort(([a], [b]) => Number(required.has(b)) - Number(required.has(a)));
   for (const [name, property] of ordered) {
     const write = own[name as keyof T];
-    if (!write) {
+    const text = write ? undefined : scalarOf(property);
+    if (!write && !text) {
       run[name] = property;
       continue;
     }
     endRun();
-    pieces.push({ own: true, name, write: write as ValueWriter<never> });
+    if (write) pieces.push({ kind: 'own', name, ...namePrefixes(name), write: write as ValueWriter<never> });
+    else pieces.push({ kind: 'scalar', name, ...namePrefixes(name), required: required.has(name), text: text!, serialize: jsonSerializer<T>(Obj({ [name]: property }), refs) });
   }
   endRun();
   const only = pieces.length === 1 ? pieces[0]! : undefined;
-  if (only && !only.own) {
+  if (only?.kind === 'run') {
     const { serialize } = only;
     return (out, value) => out.write(serialize(value));
   }
@@ -153,16 +185,26 @@ export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs
     out.write('{');
     let first = true;
     for (const piece of pieces) {
-      if (piece.own) {
-        const property = (value as Record<string, unknown>)[piece.name];
-        if (property === undefined) continue;
-        out.write(`${first ? '' : ','}${JSON.stringify(piece.name)}:`);
-        piece.write(out, property as never);
-      } else {
+      if (piece.kind === 'run') {
         // `{...}` with the run's properties; `{}` when none of them is set.
         const inner = piece.serialize(value).slice(1, -1);
         if (inner === '') continue;
         out.write(first ? inner : `,${inner}`);
+      } else {
+        const property = (value as Record<string, unknown>)[piece.name];
+        if (piece.kind === 'own') {
+          if (property === undefined) continue;
+          out.write(first ? piece.first : piece.next);
+          piece.write(out, property as never);
+        } else {
+          if (property === undefined && !piece.required) continue;
+          const text = piece.text(property);
+          // fast-json-stringify says what becomes of a value of another type (or of a missing required one).
+          const written = text === undefined ? piece.serialize(value).slice(1, -1) : undefined;
+          if (written === '') continue;
+          out.write(first ? piece.first : piece.next);
+          out.write(written === undefined ? text! : written.slice(piece.first.length));
+        }
       }
       first = false;
     }
