@@ -139,7 +139,7 @@ function withPrices(view: Doc | undefined, entry: RecommendedProduct, discountSt
  * ways than ENTRIES_PER_VIEW starts its list again.
  */
 const entriesOf = new WeakMap<Doc, Map<string, RecommendedProduct>>();
-const ENTRIES_PER_VIEW = 64;
+const ENTRIES_PER_VIEW = 8;
 
 function pricedEntry(view: Doc | undefined, entry: RecommendedProduct, discountStep: number): RecommendedProduct {
   if (!view || !Object.isFrozen(view)) return withPrices(view, entry, discountStep);
