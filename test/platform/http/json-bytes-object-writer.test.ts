@@ -19,7 +19,7 @@ type Value = Record<string, unknown>;
 
 const reference = jsonSerializer<Value>(Outer, {});
 const innerWriter = objectWriter<Value>(Inner, {}, {});
-const writer = objectWriter<Value>(Outer, {}, { inner: innerWriter as ValueWriter<never>, items: arrayWriter(innerWriter) as ValueWriter<never> });
+const writer = objectWriter<Value>(Outer, {}, { inner: innerWriter as ValueWriter<object>, items: arrayWriter(innerWriter) as ValueWriter<object> });
 const written = (value: Value, write: ValueWriter<Value> = writer) => {
   const out = new JsonBytes(16);
   write(out, value);
