@@ -65,6 +65,25 @@ describe('GET /recommendations/cart', () => {
     expect(result.reports.CART.CROSS_SELL[c.trigger.id].products[c.c1.id]).toEqual({ status: 'RECOMMENDED', explanation: 'recommended' });
   });
 
+  it("answers a candidate's new price, a rule's new discount and each cart product's own entry at once (priced entries are kept)", async () => {
+    const c = await catalogue();
+    const second = await createProduct(t, c.token);
+    const rule = await createRule(t, c.token, { eligibleProductIds: [c.trigger.id, second.id], byProductIds: { [c.trigger.id]: [c.c1.id], [second.id]: [c.c1.id] }, discountPlan: { discountStep: 10 } });
+    const cart = await createCart(t, c.token, [c.trigger.id, second.id]);
+    const entryFor = async (trigger: string) => (await recommendationsFor(c.token, cart.id)).recommendations.CART.CROSS_SELL[trigger].products[0];
+    expect(await entryFor(c.trigger.id)).toMatchObject({ crossSellBy: c.trigger.id, fullPrice: { value: 119.99 }, price: { value: 107.99 } });
+    expect(await entryFor(second.id)).toMatchObject({ crossSellBy: second.id, fullPrice: { value: 119.99 }, price: { value: 107.99 } });
+
+    const stored = (await t.request('GET', `/products/${c.c1.id}`, c.token)).body as Json;
+    const prices = { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 200, vatIncluded: true } } } };
+    expect((await t.request('PUT', `/products/${c.c1.id}`, c.token, { ...stored, prices })).status).toBe(200);
+    expect(await entryFor(c.trigger.id)).toMatchObject({ fullPrice: { value: 200 }, price: { value: 180 } });
+
+    const storedRule = (await t.request('GET', `/recommendation-rules/${rule.id}`, c.token)).body as Json;
+    expect((await t.request('PUT', `/recommendation-rules/${rule.id}`, c.token, { ...storedRule, discountPlan: { discountStep: 25 } })).status).toBe(200);
+    expect(await entryFor(second.id)).toMatchObject({ crossSellBy: second.id, fullPrice: { value: 200 }, price: { value: 150 } });
+  });
+
   it('applies a rule only when every condition holds (each one off in turn)', async () => {
     const c = await catalogue();
     const now = Date.now();

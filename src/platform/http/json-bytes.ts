@@ -142,6 +142,16 @@ type Piece<T> =
   | { kind: 'own'; name: string; first: string; next: string; write: ValueWriter<never> }
   | { kind: 'scalar'; name: string; first: string; next: string; required: boolean; text: (value: unknown) => string | undefined; serialize: (value: T) => string };
 
+/** A scalar property's JSON, or undefined when it is left out. */
+function scalarText<T>(piece: Extract<Piece<T>, { kind: 'scalar' }>, value: T, property: unknown): string | undefined {
+  if (property === undefined && !piece.required) return undefined;
+  const text = piece.text(property);
+  if (text !== undefined) return text;
+  // fast-json-stringify says what becomes of a value of another type (or of a missing required one): `{"name":...}`.
+  const written = piece.serialize(value).slice(1, -1);
+  return written === '' ? undefined : written.slice(piece.first.length);
+}
+
 /** `"name":`, as the first property and as a following one. */
 const namePrefixes = (name: string) => ({ first: `${JSON.stringify(name)}:`, next: `,${JSON.stringify(name)}:` });
 
@@ -197,13 +207,10 @@ export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs
           out.write(first ? piece.first : piece.next);
           piece.write(out, property as never);
         } else {
-          if (property === undefined && !piece.required) continue;
-          const text = piece.text(property);
-          // fast-json-stringify says what becomes of a value of another type (or of a missing required one).
-          const written = text === undefined ? piece.serialize(value).slice(1, -1) : undefined;
-          if (written === '') continue;
+          const text = scalarText(piece, value, property);
+          if (text === undefined) continue;
           out.write(first ? piece.first : piece.next);
-          out.write(written === undefined ? text! : written.slice(piece.first.length));
+          out.write(text);
         }
       }
       first = false;
