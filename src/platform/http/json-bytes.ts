@@ -139,7 +139,7 @@ function scalarOf(schema: TSchema): ((value: unknown) => string | undefined) | u
 
 type Piece<T> =
   | { kind: 'run'; serialize: (value: T) => string }
-  | { kind: 'own'; name: string; first: string; next: string; write: ValueWriter<never> }
+  | { kind: 'own'; name: string; first: string; next: string; required: boolean; write: ValueWriter<never> }
   | { kind: 'scalar'; name: string; first: string; next: string; required: boolean; text: (value: unknown) => string | undefined; serialize: (value: T) => string };
 
 /** A scalar property's JSON, or undefined when it is left out. */
@@ -182,7 +182,7 @@ export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs
       continue;
     }
     endRun();
-    if (write) pieces.push({ kind: 'own', name, ...namePrefixes(name), write: write as ValueWriter<never> });
+    if (write) pieces.push({ kind: 'own', name, ...namePrefixes(name), required: required.has(name), write: write as ValueWriter<never> });
     else pieces.push({ kind: 'scalar', name, ...namePrefixes(name), required: required.has(name), text: text!, serialize: jsonSerializer<T>(Obj({ [name]: property }), refs) });
   }
   endRun();
@@ -203,7 +203,11 @@ export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs
       } else {
         const property = (value as Record<string, unknown>)[piece.name];
         if (piece.kind === 'own') {
-          if (property === undefined) continue;
+          if (property === undefined) {
+            // As fast-json-stringify refuses it: an answer missing a required part is a bug, not a shorter answer.
+            if (piece.required) throw new Error(`${JSON.stringify(piece.name)} is required!`);
+            continue;
+          }
           out.write(first ? piece.first : piece.next);
           piece.write(out, property as never);
         } else {

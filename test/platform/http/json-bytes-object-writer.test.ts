@@ -45,6 +45,13 @@ describe('objectWriter', () => {
     expect(() => reference({ count: 1 })).toThrow();
     expect(() => written({ count: 1 })).toThrow();
   });
+
+  it('refuses a missing required property written by its own writer as fast-json-stringify does', () => {
+    const Holder = Obj({ inner: Inner });
+    const holder = objectWriter<Value>(Holder, {}, { inner: innerWriter as ValueWriter<object> });
+    expect(() => jsonSerializer<Value>(Holder, {})({})).toThrow('"inner" is required!');
+    expect(() => written({}, holder)).toThrow('"inner" is required!');
+  });
 });
 
 describe('frozenWriter', () => {
