@@ -14,7 +14,7 @@ import { profileLoad } from './load-profile.js';
  * The catalogue: every tenth product DISABLED; every fiftieth the next generation of the one before it. The rules:
  * rule r is eligible for product r % 200 (so each of the 200 "popular" products is eligible in RULES / 200 rules)
  * and two other products; it recommends four products for each eligible one; types cycle CROSS_SELL, UP_SELL,
- * UPGRADE; weights r % 17; discounts r % 30 %. The cart holds popular products 0 to 4.
+ * UPGRADE; weights r % 17; discounts r % 30 %. The cart holds popular products 0 to 4 (CARTS: more carts, below).
  */
 const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
 const RULES = Number(process.env.RULES ?? 1_000);
@@ -74,14 +74,22 @@ await inBatches(RULES, async (r) => {
 const seedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 for (const table of ['products', 'recommendation_rules', 'products_history', 'outbox']) await built.db.query(`VACUUM ANALYZE ${table}`);
 
-const cart = await services.of(cartResource).create(SYSTEM_PRINCIPAL, {
-  customerId,
-  storeId: 'store-eu',
-  country: 'FR',
-  currency: 'EUR',
-  source: 'PURCHASE',
-  items: [0, 1, 2, 3, 4].map((n) => ({ productId: ids[n]!, quantity: 1 })),
-});
+// Cart 0 holds popular products 0 to 4; with CARTS > 1, cart k holds five other popular products, so the load
+// spreads over the popular products' rules, priced products and kept entries instead of repeating one cart.
+const CARTS = Math.max(1, Number(process.env.CARTS ?? 1));
+const cartIds: string[] = [];
+for (let k = 0; k < CARTS; k++) {
+  const popular = [0, 1, 2, 3, 4].map((j) => (k === 0 ? j : (k * 7 + j * 37) % 200));
+  const cart = await services.of(cartResource).create(SYSTEM_PRINCIPAL, {
+    customerId,
+    storeId: 'store-eu',
+    country: 'FR',
+    currency: 'EUR',
+    source: 'PURCHASE',
+    items: popular.map((n) => ({ productId: ids[n]!, quantity: 1 })),
+  });
+  cartIds.push(String(cart.doc.id));
+}
 const { clientSecret } = await built.db.transaction((tx) => built.iam.realms.provisionRealm(tx, 'bench-reco-realm', customerId));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
@@ -94,7 +102,7 @@ const tokenAnswer = await fetch(`${base}/iam/tokens`, {
 const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
 
 // The work of one request, for the printout.
-const sample = (await (await fetch(`${base}/recommendations/cart?cartId=${cart.doc.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+const sample = (await (await fetch(`${base}/recommendations/cart?cartId=${cartIds[0]}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
   recommendations: Record<string, Record<string, Record<string, { recommendationId?: string; products: unknown[] }>>>;
   reports: Record<string, Record<string, Record<string, { products: Record<string, unknown> }>>>;
 };
@@ -103,7 +111,7 @@ const reported = Object.values(sample.reports).flatMap((byType) => Object.values
 const work = { leaves: leaves.length, recommended: leaves.reduce((sum, leaf) => sum + leaf.products.length, 0), reported: reported.reduce((a, b) => a + b, 0) };
 
 const writeProfile = await profileLoad();
-process.stdout.write(JSON.stringify({ port, token, cartId: cart.doc.id, products: PRODUCTS, rules: RULES, seedSeconds, work }) + '\n');
+process.stdout.write(JSON.stringify({ port, token, cartId: cartIds[0], cartIds, products: PRODUCTS, rules: RULES, seedSeconds, work }) + '\n');
 
 process.on('SIGTERM', async () => {
   await writeProfile();

@@ -9,7 +9,7 @@ import { processCpuSeconds } from './process-cpu.js';
  * Recommendations under load on PostgreSQL: a 5-item cart against RULES rules (default 1,000) and PRODUCTS products
  * (default 10,000) of one customer (see recommendations-server.ts for the data), requested with the customer's
  * token at 10 and 50 connections. Usage: `npm run bench:recommendations` (BENCH_SECONDS per run, default 10;
- * BENCH_WARM_UP seconds of load before, default 5).
+ * BENCH_WARM_UP seconds of load before, default 5; CARTS carts asked in turn, default 1).
  * Then, in the same run, a bare node:http server sends the same answer's bytes at 10 connections: the machine's
  * ceiling for an answer of that size at that moment (its speed changes by up to 2 times within an hour).
  */
@@ -21,6 +21,7 @@ interface Handshake {
   port: number;
   token: string;
   cartId: string;
+  cartIds: string[];
   products: number;
   rules: number;
   seedSeconds: number;
@@ -31,17 +32,20 @@ process.stderr.write(`seeding ${process.env.PRODUCTS ?? 10_000} products and ${p
 const { child, server } = await startBenchServer<Handshake>('./recommendations-server.ts');
 const url = `http://127.0.0.1:${server.port}/recommendations/cart?cartId=${server.cartId}`;
 const headers = { authorization: `Bearer ${server.token}` };
+// CARTS > 1: each connection asks for the carts in turn (the answer's shape printed below is cart 0's).
+const requests = server.cartIds.length > 1 ? server.cartIds.map((id) => ({ path: `/recommendations/cart?cartId=${id}` })) : undefined;
+const load = (connections: number, duration: number) => autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) });
 
 try {
   console.log(`\n${server.products} products and ${server.rules} rules of one customer, seeded in ${server.seedSeconds.toFixed(1)} s`);
   console.log(`one request: a 5-item cart -> ${server.work.leaves} filled leaves, ${server.work.recommended} recommended (priced) products, ${server.work.reported} reported candidates`);
-  console.log(`${WARM_UP_SECONDS} s of warm-up, then ${DURATION} s per run, PostgreSQL, one service process\n`);
+  console.log(`${server.cartIds.length > 1 ? `${server.cartIds.length} carts of 5 popular products asked in turn; ` : ''}${WARM_UP_SECONDS} s of warm-up, then ${DURATION} s per run, PostgreSQL, one service process\n`);
   // Warm-up: about 1,500 requests, so V8 has optimised what runs once per request and every pooled connection has
   // prepared its statements; a service runs for days, the bench measures that steady state.
-  await autocannon({ url, connections: 10, duration: WARM_UP_SECONDS, headers });
+  await load(10, WARM_UP_SECONDS);
   for (const connections of [10, 50]) {
     const cpuBefore = processCpuSeconds(child.pid);
-    const result = await autocannon({ url, connections, duration: DURATION, headers });
+    const result = await load(connections, DURATION);
     const cpuUsed = (processCpuSeconds(child.pid) ?? NaN) - (cpuBefore ?? NaN);
     const cpuPerRequest = Number.isNaN(cpuUsed) ? '' : `   service CPU ${((cpuUsed * 1000) / result.requests.total).toFixed(2)} ms/request`;
     const failed = result.non2xx + result.errors;
