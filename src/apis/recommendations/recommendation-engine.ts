@@ -1,5 +1,5 @@
 import type { Principal } from '../../platform/auth/principal.js';
-import { deepFreeze } from '../../platform/deep-freeze.js';
+import { keptBesideFrozen } from '../../platform/kept-beside-frozen.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
@@ -138,20 +138,13 @@ function withPrices(view: Doc | undefined, entry: RecommendedProduct, discountSt
  * with its two prices is most of an answer); they go with their priced product, and a product recommended in more
  * ways than ENTRIES_PER_VIEW starts its list again.
  */
-const entriesOf = new WeakMap<Doc, Map<string, RecommendedProduct>>();
 const ENTRIES_PER_VIEW = 8;
+const entries = keptBesideFrozen<Doc, RecommendedProduct>(ENTRIES_PER_VIEW);
 
 function pricedEntry(view: Doc | undefined, entry: RecommendedProduct, discountStep: number): RecommendedProduct {
-  if (!view || !Object.isFrozen(view)) return withPrices(view, entry, discountStep);
-  let entries = entriesOf.get(view);
-  if (!entries) entriesOf.set(view, (entries = new Map()));
+  if (!view) return withPrices(view, entry, discountStep);
   const key = `${entry.crossSellBy ?? ''}\u0000${entry.upSellBy ?? ''}\u0000${entry.forcedBy ?? ''}\u0000${discountStep}`;
-  let found = entries.get(key);
-  if (!found) {
-    if (entries.size >= ENTRIES_PER_VIEW) entries.clear();
-    entries.set(key, (found = deepFreeze(withPrices(view, entry, discountStep))));
-  }
-  return found;
+  return entries(view, key, () => withPrices(view, entry, discountStep));
 }
 
 /** Prices every recommended product once through the priced product view; `price` takes the leaf's discount plan off. */

@@ -1,4 +1,4 @@
-import { deepFreeze } from '../../../platform/deep-freeze.js';
+import { keptBesideFrozen } from '../../../platform/kept-beside-frozen.js';
 import { amountNumber, money, roundHalfEven, type Money } from './money.js';
 import type { Price } from './price.schema.js';
 
@@ -10,18 +10,12 @@ import type { Price } from './price.schema.js';
  */
 export function discountedPrice(price: Price, ratePercent: number, model: string): Price {
   if (ratePercent <= 0) return price;
-  if (!Object.isFrozen(price)) return discounted(price, ratePercent, model);
   // A frozen price is a cached one, priced again and again: its discounts are kept with it.
-  let byRate = discounts.get(price);
-  if (!byRate) discounts.set(price, (byRate = new Map()));
-  const key = `${ratePercent}\u0000${model}`;
-  let found = byRate.get(key);
-  if (!found) byRate.set(key, (found = deepFreeze(discounted(price, ratePercent, model))));
-  return found;
+  return discounts(price, `${ratePercent}\u0000${model}`, () => discounted(price, ratePercent, model));
 }
 
 /** Discounts of cached (frozen) prices, kept as long as the price is. */
-const discounts = new WeakMap<Price, Map<string, Price>>();
+const discounts = keptBesideFrozen<Price, Price>();
 
 function discounted(price: Price, ratePercent: number, model: string): Price {
   const digits = price.currency.defaultFractionDigits;
