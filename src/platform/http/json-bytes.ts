@@ -130,11 +130,10 @@ const SCALARS: Record<string, (value: unknown) => string | undefined> = {
   boolean: (value) => (typeof value === 'boolean' ? String(value) : undefined),
 };
 
-/** The writer of a schema's scalar values (one `type`, no `$ref`, no `anyOf`, no format turning a Date into text), if it is one. */
+/** The writer of a schema's scalar values (one `type`, no format turning a Date into text), if it is one. */
 function scalarOf(schema: TSchema): ((value: unknown) => string | undefined) | undefined {
   const { type, format } = schema as { type?: unknown; format?: unknown };
-  if (typeof type !== 'string' || format !== undefined || '$ref' in schema || 'anyOf' in schema) return undefined;
-  return SCALARS[type];
+  return typeof type === 'string' && format === undefined ? SCALARS[type] : undefined;
 }
 
 type Piece<T> =
