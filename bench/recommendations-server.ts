@@ -111,7 +111,7 @@ const reported = Object.values(sample.reports).flatMap((byType) => Object.values
 const work = { leaves: leaves.length, recommended: leaves.reduce((sum, leaf) => sum + leaf.products.length, 0), reported: reported.reduce((a, b) => a + b, 0) };
 
 const writeProfile = await profileLoad();
-process.stdout.write(JSON.stringify({ port, token, cartId: cartIds[0], cartIds, products: PRODUCTS, rules: RULES, seedSeconds, work }) + '\n');
+process.stdout.write(JSON.stringify({ port, token, cartIds, products: PRODUCTS, rules: RULES, seedSeconds, work }) + '\n');
 
 process.on('SIGTERM', async () => {
   await writeProfile();

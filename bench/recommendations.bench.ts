@@ -20,7 +20,6 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 5);
 interface Handshake {
   port: number;
   token: string;
-  cartId: string;
   cartIds: string[];
   products: number;
   rules: number;
@@ -30,7 +29,7 @@ interface Handshake {
 
 process.stderr.write(`seeding ${process.env.PRODUCTS ?? 10_000} products and ${process.env.RULES ?? 1_000} rules...\n`);
 const { child, server } = await startBenchServer<Handshake>('./recommendations-server.ts');
-const url = `http://127.0.0.1:${server.port}/recommendations/cart?cartId=${server.cartId}`;
+const url = `http://127.0.0.1:${server.port}/recommendations/cart?cartId=${server.cartIds[0]}`;
 const headers = { authorization: `Bearer ${server.token}` };
 // CARTS > 1: each connection asks for the carts in turn (the answer's shape printed below is cart 0's).
 const requests = server.cartIds.length > 1 ? server.cartIds.map((id) => ({ path: `/recommendations/cart?cartId=${id}` })) : undefined;
