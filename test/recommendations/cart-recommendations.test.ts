@@ -84,6 +84,18 @@ describe('GET /recommendations/cart', () => {
     expect(await entryFor(second.id)).toMatchObject({ crossSellBy: second.id, fullPrice: { value: 200 }, price: { value: 150 } });
   });
 
+  it('gives each cart product its own entry when one candidate is recommended in more ways than are kept (9 cart products)', async () => {
+    const c = await catalogue();
+    const triggers = await Promise.all(Array.from({ length: 9 }, () => createProduct(t, c.token)));
+    const ids = triggers.map((trigger) => trigger.id as string);
+    await createRule(t, c.token, { eligibleProductIds: ids, byProductIds: Object.fromEntries(ids.map((id) => [id, [c.c1.id]])), discountPlan: { discountStep: 10 } });
+    const cart = await createCart(t, c.token, ids);
+    for (let asked = 0; asked < 2; asked++) {
+      const byTrigger = (await recommendationsFor(c.token, cart.id)).recommendations.CART.CROSS_SELL;
+      expect(ids.map((id) => byTrigger[id].products)).toEqual(ids.map((id) => [expect.objectContaining({ id: c.c1.id, crossSellBy: id, price: expect.objectContaining({ value: 107.99 }) })]));
+    }
+  });
+
   it('applies a rule only when every condition holds (each one off in turn)', async () => {
     const c = await catalogue();
     const now = Date.now();
