@@ -172,11 +172,11 @@ describe('GET /priced-products/{id} with a price function', () => {
     expect(failed.priceFunctionExecutionErrorMessage).toContain('division by zero');
   });
 
-  it('keeps the list price when the function is not visible to the caller', async () => {
+  it('keeps the list price when the function is not visible to the caller (the operator named another tenant\'s)', async () => {
     const owner = await t.tenant();
     const stranger = await t.tenant();
     const fn = await createFunction(stranger.token, volumeDiscount);
-    const product = await createProduct(t, owner.token, { prices: PRICES, priceFunction: fn.id });
+    const product = await createProduct(t, await t.operator(), { prices: PRICES, priceFunction: fn.id, customerId: owner.customerId });
     const view = await priced(owner.token, product.id, 'country=FR&quantity=10');
     expect(view.price).toMatchObject({ value: 1199.9 });
     expect(view.priceFunctionExecutionErrorMessage).toBe(`price function ${fn.id} was not found`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../../src/apis/orders/order.service.js';
+import { createSubscription } from '../subscriptions/subscription-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createProduct, type Json } from './catalog-factories.js';
 
@@ -9,21 +10,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function orderOf(customerId: string, productIds: string[]): Promise<string> {
+/** An order of the tenant for these products, as pre-billing makes it: of a subscription to them. */
+async function orderOf({ token, customerId }: { token: string; customerId: string }, productIds: string[]): Promise<string> {
+  const subscription = await createSubscription(t, token, { products: productIds.map((id) => ({ id })) });
   const order = await t.built.db.transaction((tx) =>
-    createOrder(t.built.services, tx, { subscriptionId: 'sub-1', customerId, lineItems: productIds.map((productId) => ({ productId, quantity: 1 })) }),
+    createOrder(t.built.services, tx, { subscriptionId: subscription.id, customerId, lineItems: productIds.map((productId) => ({ productId, quantity: 1 })) }),
   );
   return order.id;
 }
 
 describe('GET /assets/control/{orderId}/{filename}', () => {
   it("answers belongs: true with the product when a line item's product lists the file, whatever its URL", async () => {
-    const { token, customerId } = await t.tenant();
+    const tenant = await t.tenant();
+    const { token } = tenant;
     const plain = await createProduct(t, token);
     const withFiles = await createProduct(t, token, {
       relatedContents: [{ file: 'readme.txt' }, { file: 'https://cdn.example.com/assets/abc/user%20guide.pdf?token=x', label: 'Guide' }],
     });
-    const orderId = await orderOf(customerId, [plain.id, withFiles.id]);
+    const orderId = await orderOf(tenant, [plain.id, withFiles.id]);
     const res = await t.request('GET', `/assets/control/${orderId}/user%20guide.pdf`, token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ orderId, filename: 'user guide.pdf', belongs: true, productId: withFiles.id, label: 'Guide' });
@@ -31,10 +35,11 @@ describe('GET /assets/control/{orderId}/{filename}', () => {
   });
 
   it('answers belongs: false for a file no product of the order lists (another product may list it)', async () => {
-    const { token, customerId } = await t.tenant();
+    const tenant = await t.tenant();
+    const { token } = tenant;
     const bought = await createProduct(t, token, { relatedContents: [{ file: 'manual.pdf' }] });
     await createProduct(t, token, { relatedContents: [{ file: 'secret.pdf' }] });
-    const orderId = await orderOf(customerId, [bought.id]);
+    const orderId = await orderOf(tenant, [bought.id]);
     const res = await t.request('GET', `/assets/control/${orderId}/secret.pdf`, token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ orderId, filename: 'secret.pdf', belongs: false });
@@ -45,7 +50,7 @@ describe('GET /assets/control/{orderId}/{filename}', () => {
     const owner = await t.tenant();
     const other = await t.tenant();
     const product = await createProduct(t, owner.token, { relatedContents: [{ file: 'manual.pdf' }] });
-    const orderId = await orderOf(owner.customerId, [product.id]);
+    const orderId = await orderOf(owner, [product.id]);
     const unknown = await t.request('GET', '/assets/control/no-such-order/manual.pdf', owner.token);
     expect(unknown.status).toBe(404);
     expect((unknown.body as Json).message).toContain('no-such-order');

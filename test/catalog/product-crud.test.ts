@@ -136,11 +136,12 @@ describe('variants made with variantOf', () => {
     expect(await listedIds(t, token, `parentId=${parent.id}`)).toEqual([variant.id]);
   });
 
-  it("answers 404 for a parent the caller cannot see, and 400 when the operator names another customer's parent", async () => {
+  it("answers 400 naming variantOf for a parent the caller cannot see, and 400 when the operator names another customer's parent", async () => {
     const owner = await t.tenant();
     const other = await t.tenant();
     const parent = await createProduct(t, owner.token);
-    expectDetailedError(await t.request('POST', '/products', other.token, productBody({ variantOf: parent.id })), 404, 'NOT_FOUND', parent.id);
+    const refused = expectDetailedError(await t.request('POST', '/products', other.token, productBody({ variantOf: parent.id })), 400, 'VALIDATION', `body.variantOf names no product this token may see: "${parent.id}"`);
+    expect(refused.details[0]).toMatchObject({ resourceType: 'product', resourceId: parent.id, specific: { field: 'body.variantOf' } });
     const operator = await t.operator();
     expectDetailedError(await t.request('POST', '/products', operator, productBody({ customerId: other.customerId, variantOf: parent.id })), 400, 'VALIDATION', 'same customer');
   });

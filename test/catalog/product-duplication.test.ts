@@ -20,22 +20,31 @@ const ALL = {
   duplicateSubscription: true,
 };
 
-/** A product with a field for every option. */
+/** A price function of the token's customer (a product may name only one its writer sees). */
+async function createPriceFunction(token: string): Promise<Json> {
+  const res = await t.request('POST', '/price-functions', token, { name: unique('Volume discount'), expression: 'quantity >= 10 ? price * 0.9 : price' });
+  if (res.status !== 201) throw new Error(`create price function answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as Json;
+}
+
+/** A product with a field for every option; its price function and the product it is the next generation of are real. */
 async function richProduct(token: string, overrides: Json = {}): Promise<Json> {
+  const priceFunction = await createPriceFunction(token);
+  const oldGeneration = await createProduct(t, token);
   return createProduct(t, token, {
     type: 'GAMES',
     productFamily: 'arcade',
     sellingStores: ['store-eu', 'store-us'],
     fulfillmentTemplate: 'license-key',
     fulfillmentTemplateName: 'License key',
-    priceFunction: 'pf-1',
+    priceFunction: priceFunction.id,
     relatedContents: [{ file: 'manual.pdf', label: 'Manual' }],
     resources: [{ url: 'https://cdn.example.com/box.png' }],
     subscriptionTemplate: 'sub-monthly',
     trialAllowed: true,
     trialDuration: 14,
     marketingName: { en: 'Arcade Pack' },
-    nextGenerationOf: ['old-generation'],
+    nextGenerationOf: [oldGeneration.id],
     ...overrides,
   });
 }
@@ -86,7 +95,7 @@ describe('POST /products/{id}/duplicate', () => {
     const source = await richProduct(token);
     const cases: [string, Json][] = [
       ['duplicateFulfillment', { fulfillmentTemplate: 'license-key', fulfillmentTemplateName: 'License key' }],
-      ['duplicatePrices', { prices: source.prices, priceFunction: 'pf-1' }],
+      ['duplicatePrices', { prices: source.prices, priceFunction: source.priceFunction }],
       ['duplicateProductFiles', { relatedContents: source.relatedContents, resources: source.resources }],
       ['duplicateSubscription', { subscriptionTemplate: 'sub-monthly', trialAllowed: true, trialDuration: 14 }],
       ['duplicateGeneral', { type: 'GAMES', productFamily: 'arcade', sellingStores: ['store-eu', 'store-us'] }],

@@ -26,11 +26,11 @@ describe('product sale records', () => {
     expect((await eventsOf(t, 'product-sale-record', record.id)).map((event) => event.fact)).toEqual(['created', 'updated']);
   });
 
-  it("answers 404 for a product the caller cannot see, and 404 for another tenant's record", async () => {
+  it("answers 400 naming productId for a product the caller cannot see, and 404 for another tenant's record", async () => {
     const owner = await t.tenant();
     const other = await t.tenant();
     const product = await createProduct(t, owner.token);
-    expectDetailedError(await t.request('POST', '/product-sale-records', other.token, { productId: product.id }), 404, 'NOT_FOUND', product.id);
+    expectDetailedError(await t.request('POST', '/product-sale-records', other.token, { productId: product.id }), 400, 'VALIDATION', `body.productId names no product this token may see: "${product.id}"`);
     const record = (await t.request('POST', '/product-sale-records', owner.token, { productId: product.id })).body as Json;
     expectDetailedError(await t.request('GET', `/product-sale-records/${record.id}`, other.token), 404, 'NOT_FOUND');
   });

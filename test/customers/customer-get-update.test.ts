@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { MASK, createCustomer, customerBody, customerEvents, customerWithToken, expectError, unique, type Json } from './customer-factories.js';
+import { MASK, createCustomer, customerBody, customerEvents, customerWithToken, expectError, type Json } from './customer-factories.js';
 
 let t: TestApp;
 let operator: string;
@@ -57,11 +57,14 @@ describe('PUT /customers/{id}', () => {
   });
 
   it('lets a customer update its own record, keeping operator-only fields it leaves out', async () => {
-    const mine = await customerWithToken(t, { type: 'RESELLER', status: 'RUNNING', parentId: 'p-1', authorizedCustomers: ['someone'] });
+    // parentId and authorizedCustomers name customer records: the parent and the authorized customer are real ones.
+    const parent = await createCustomer(t);
+    const someone = await createCustomer(t);
+    const mine = await customerWithToken(t, { type: 'RESELLER', status: 'RUNNING', parentId: parent.id, authorizedCustomers: [someone.id] });
     const { type: _t, status: _s, parentId: _p, authorizedCustomers: _a, ...own } = await readBack(mine.id, mine.token);
     const res = await t.request('PUT', `/customers/${mine.id}`, mine.token, { ...own, bannerEmail: 'me@example.com' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ bannerEmail: 'me@example.com', type: 'RESELLER', status: 'RUNNING', parentId: 'p-1', authorizedCustomers: ['someone'] });
+    expect(res.body).toMatchObject({ bannerEmail: 'me@example.com', type: 'RESELLER', status: 'RUNNING', parentId: parent.id, authorizedCustomers: [someone.id] });
   });
 
   it.each([
@@ -79,7 +82,8 @@ describe('PUT /customers/{id}', () => {
 
   it('lets the operator change operator-only fields', async () => {
     const created = await createCustomer(t);
-    const body = { ...(await readBack(created.id)), status: 'RUNNING', type: 'RESELLER', authorizedCustomers: [unique('p')] };
+    const publisher = await createCustomer(t);
+    const body = { ...(await readBack(created.id)), status: 'RUNNING', type: 'RESELLER', authorizedCustomers: [publisher.id] };
     expect((await t.request('PUT', `/customers/${created.id}`, operator, body)).body).toMatchObject({ status: 'RUNNING', type: 'RESELLER', dbVersion: 1 });
   });
 

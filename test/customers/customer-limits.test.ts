@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomWideText } from '../support/random-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { customerBody, customerToken, type Json } from './customer-factories.js';
+import { createCustomer, customerBody, customerToken, type Json } from './customer-factories.js';
 
 /**
  * docs/decisions.md, "Input bounds": a customer whose every text is at its limit, in four-byte characters (the most
@@ -18,15 +18,19 @@ afterAll(() => t.close());
 describe('a customer at the limits', () => {
   it('is created, read, listed, looked up and gets a token', async () => {
     const name = randomWideText(150);
+    // parentId and authorizedCustomers name customer records, whose ids the server makes: they hold real ids, not
+    // texts at their limits (customer-validation.test.ts checks that a longer id and a longer list are refused).
+    const parent = await createCustomer(t);
+    const authorized = [await createCustomer(t), await createCustomer(t)];
     const body = customerBody({
       name,
       vatNumber: randomWideText(50),
-      parentId: randomWideText(128),
+      parentId: parent.id,
       legalEntityId: randomWideText(128),
       bannerEmail: randomWideText(254),
       logo: randomWideText(2048),
       addressBook: { city: randomWideText(1000), streetAddress: randomWideText(1000) },
-      authorizedCustomers: Array.from({ length: 1000 }, () => randomWideText(36)),
+      authorizedCustomers: authorized.map((customer) => customer.id),
       fulfillments: Object.fromEntries(Array.from({ length: 20 }, () => [randomWideText(128), randomWideText(1000)])),
       availableLocales: Array.from({ length: 50 }, () => randomWideText(64)),
     });

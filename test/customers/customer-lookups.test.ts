@@ -8,6 +8,8 @@ let shown: CreatedCustomer;
 beforeAll(async () => {
   t = await startTestApp();
   operator = await t.operator();
+  // authorizedCustomers names customer records: the partner kept out of the public view is a real one.
+  const secretPartner = await createCustomer(t);
   shown = await createCustomer(t, {
     status: 'RUNNING',
     logo: 'https://cdn.example.com/logo.png',
@@ -20,7 +22,7 @@ beforeAll(async () => {
     urlToOverrideDirectPaymentPublicUrl: 'https://pay.example.com',
     features: { onboardingManagement: true, usingBillingPlan: true, usingSafePIIData: false },
     paymentServiceConfiguration: { forcedPaymentTypes: 'CARD, PAYPAL', blackListedPaymentTypes: ['CHECK'] },
-    authorizedCustomers: ['secret-partner'],
+    authorizedCustomers: [secretPartner.id],
     bannerEmail: 'private@example.com',
   });
 });

@@ -95,6 +95,8 @@ describe('customer validation', () => {
   });
 
   it('stores the full record of the specification, nested objects included', async () => {
+    // parentId names a customer record: the parent is a real one.
+    const parent = await createCustomer(t);
     const full = {
       availableAdditionalPaymentTypes: ['SEPA'],
       blackListedPaymentTypes: ['CHECK'],
@@ -120,7 +122,7 @@ describe('customer validation', () => {
       onboardingGuideUrl: 'https://example.com/guide',
       onboardingTermsUrl: 'https://example.com/terms',
       onboardingManager: false,
-      parentId: 'parent-1',
+      parentId: parent.id,
       paymentServiceConfiguration: {
         availableAdditionalPaymentTypes: ['SEPA'],
         blackListedPaymentTypes: ['CHECK'],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../../src/apis/orders/order.service.js';
 import { ValidationError } from '../../src/platform/errors/domain-errors.js';
 import { expectSimpleError } from '../terms/terms-factories.js';
+import { createSubscription, productIds } from '../subscriptions/subscription-factories.js';
 import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -12,27 +13,37 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const order = (customerId: string) => ({
-  subscriptionId: 'sub-1',
-  customerId,
-  enduserId: 'enduser-1',
-  lineItems: [
-    { productId: 'prod-1', quantity: 2 },
-    { id: 'li-given', productId: 'prod-2', subscriptionId: 'sub-other', quantity: 1 },
-  ],
-});
+/**
+ * A new order of `customerId` as pre-billing hands it over: an order names its subscription and products, so the
+ * operator first makes them for that customer.
+ */
+async function order(customerId: string) {
+  const [first, second] = await productIds(t, operator, 2, customerId);
+  const subscription = await createSubscription(t, operator, { customerId, products: [{ id: first }, { id: second }] });
+  return {
+    subscriptionId: subscription.id as string,
+    customerId,
+    enduserId: 'enduser-1',
+    lineItems: [
+      { productId: first!, quantity: 2 },
+      { id: 'li-given', productId: second!, subscriptionId: 'sub-other', quantity: 1 },
+    ],
+  };
+}
 
 describe('createOrder (what pre-billing calls)', () => {
   it('stores the DECISIONS §7 shape with server ids and dates, and emits a created event in the same transaction', async () => {
-    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order('cust-a')));
+    const given = await order('cust-a');
+    const [first, second] = given.lineItems;
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, given));
     expect(created).toEqual({
       id: expect.any(String),
-      subscriptionId: 'sub-1',
+      subscriptionId: given.subscriptionId,
       customerId: 'cust-a',
       enduserId: 'enduser-1',
       lineItems: [
-        { id: expect.any(String), productId: 'prod-1', subscriptionId: 'sub-1', quantity: 2 },
-        { id: 'li-given', productId: 'prod-2', subscriptionId: 'sub-other', quantity: 1 },
+        { id: expect.any(String), productId: first!.productId, subscriptionId: given.subscriptionId, quantity: 2 },
+        { id: 'li-given', productId: second!.productId, subscriptionId: 'sub-other', quantity: 1 },
       ],
       createDate: expect.stringMatching(/Z$/),
       updateDate: created.createDate,
@@ -45,9 +56,10 @@ describe('createOrder (what pre-billing calls)', () => {
 
   it('writes nothing when the transaction rolls back', async () => {
     let id = '';
+    const given = await order('cust-a');
     await expect(
       t.built.db.transaction(async (tx) => {
-        id = (await createOrder(t.built.services, tx, order('cust-a'))).id;
+        id = (await createOrder(t.built.services, tx, given)).id;
         throw new Error('pre-billing failed later');
       }),
     ).rejects.toThrow('pre-billing failed later');
@@ -55,15 +67,17 @@ describe('createOrder (what pre-billing calls)', () => {
   });
 
   it('refuses an order without line items or with a bad quantity', async () => {
-    await expect(t.built.db.transaction((tx) => createOrder(t.built.services, tx, { ...order('c'), lineItems: [] }))).rejects.toBeInstanceOf(ValidationError);
-    await expect(t.built.db.transaction((tx) => createOrder(t.built.services, tx, { ...order('c'), lineItems: [{ productId: 'p', quantity: 0 }] }))).rejects.toThrow(/quantity/);
+    const given = await order('c');
+    await expect(t.built.db.transaction((tx) => createOrder(t.built.services, tx, { ...given, lineItems: [] }))).rejects.toBeInstanceOf(ValidationError);
+    await expect(t.built.db.transaction((tx) => createOrder(t.built.services, tx, { ...given, lineItems: [{ productId: given.lineItems[0]!.productId, quantity: 0 }] }))).rejects.toThrow(/quantity/);
   });
 });
 
 describe('GET /orders/{id}', () => {
   it("answers 200 with the tenant's own order and its ETag", async () => {
     const tenant = await t.tenant();
-    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order(tenant.customerId)));
+    const given = await order(tenant.customerId);
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, given));
     const res = await t.request('GET', `/orders/${created.id}`, tenant.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(created);
@@ -73,14 +87,16 @@ describe('GET /orders/{id}', () => {
   it("answers 404 for another tenant's order, as for an unknown one; the operator reads both", async () => {
     const owner = await t.tenant();
     const other = await t.tenant();
-    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order(owner.customerId)));
+    const given = await order(owner.customerId);
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, given));
     expectSimpleError(await t.request('GET', `/orders/${created.id}`, other.token), 404, `order ${created.id} was not found`);
     expect((await t.request('GET', `/orders/${created.id}`, operator)).status).toBe(200);
   });
 
   it('lets a reseller read the orders of a customer it is authorized for', async () => {
     const publisher = await t.tenant();
-    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order(publisher.customerId)));
+    const given = await order(publisher.customerId);
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, given));
     const reseller = await t.tenant(undefined, [publisher.customerId]);
     expect((await t.request('GET', `/orders/${created.id}`, reseller.token)).status).toBe(200);
   });
@@ -93,7 +109,8 @@ describe('GET /orders/{id}', () => {
   });
 
   it('needs subscriptions:read (403 without it, 401 without a token)', async () => {
-    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, order('cust-b')));
+    const given = await order('cust-b');
+    const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, given));
     const narrow = await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET, scope: 'assets:read' });
     expectSimpleError(await t.request('GET', `/orders/${created.id}`, narrow.access_token), 403, 'subscriptions:read');
     expectSimpleError(await t.request('GET', `/orders/${created.id}`, undefined), 401);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../support/outbox-events.js';
 import type { TestApp } from '../support/test-app.js';
-import { expectError, subscriptionBody, type Json } from '../subscriptions/subscription-factories.js';
+import { expectError, productIds, subscriptionBody, type Json } from '../subscriptions/subscription-factories.js';
 import { HttpClients, startConcurrentApp, statusCounts, type Answer } from './concurrent-clients.js';
 
 /** 50 clients acting on one subscription at the same time, over real connections: the life cycle holds. */
@@ -11,14 +11,17 @@ let t: TestApp;
 let http: HttpClients;
 let close: () => Promise<void>;
 let token: string;
+/** The tenant's product every subscription of this file is for. */
+let productId: string;
 beforeAll(async () => {
   ({ t, http, close } = await startConcurrentApp(CLIENTS));
   token = (await t.tenant()).token;
+  [productId] = await productIds(t, token, 1);
 });
 afterAll(() => close());
 
 async function activeSubscription(): Promise<Json> {
-  const res = await http.send('POST', '/subscriptions', token, subscriptionBody());
+  const res = await http.send('POST', '/subscriptions', token, subscriptionBody({ products: [{ id: productId }] }));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.lifecycle.status).toBe('ACTIVE');
   return res.body;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../support/outbox-events.js';
 import type { TestApp } from '../support/test-app.js';
-import { subscriptionBody, unique, type Json } from '../subscriptions/subscription-factories.js';
+import { productIds, subscriptionBody, unique, type Json } from '../subscriptions/subscription-factories.js';
 import { expectSimpleError, termsBody } from '../terms/terms-factories.js';
 import { HttpClients, startConcurrentApp, statusCounts, type Answer } from './concurrent-clients.js';
 
@@ -72,7 +72,8 @@ describe('50 concurrent POSTs with one Idempotency-Key and one body', () => {
 describe('50 concurrent subscription actions with one Idempotency-Key', () => {
   it('cancel once: one 200 ran, the others are its replay or 409 in progress, never the 400 of a second cancel', async () => {
     const token = (await t.tenant()).token;
-    const created = await http.send<Json>('POST', '/subscriptions', token, subscriptionBody());
+    const products = (await productIds(t, token, 1)).map((id) => ({ id }));
+    const created = await http.send<Json>('POST', '/subscriptions', token, subscriptionBody({ products }));
     expect(created.status).toBe(201);
     const key = unique('key');
     const answers = await http.burst(CLIENTS, () => http.send('POST', `/subscriptions/${created.body.id}/cancel`, token, undefined, { 'idempotency-key': key }));

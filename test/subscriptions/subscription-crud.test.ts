@@ -2,22 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
 import { eventsOf } from '../support/outbox-events.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { createModel, createSubscription, expectError, subscriptionBody, unique, utc, type Json } from './subscription-factories.js';
+import { createModel, createSubscription, expectError, productIds, subscriptionBody, unique, utc, type Json } from './subscription-factories.js';
 
 const clock = new ManualClock('2026-01-31T10:00:00Z');
 let t: TestApp;
 let tenant: { customerId: string; token: string };
+/** A product of the tenant: the bodies posted as they are name it, so only what a test changes is wrong. */
+let productId: string;
 beforeAll(async () => {
   t = await startTestApp({}, { clock });
   tenant = await t.tenant();
+  [productId] = await productIds(t, tenant.token, 1);
 });
+
+/** subscriptionBody naming the tenant's product. */
+const bodyOf = (overrides: Json = {}) => subscriptionBody({ products: [{ id: productId }], ...overrides });
 afterAll(() => t.close());
 
 describe('POST /subscriptions', () => {
   it('answers 201 with epoch-ms dates, the model copied and the life cycle computed from its term', async () => {
     clock.set('2026-01-31T10:00:00Z');
     const model = await createModel(t, tenant.token, { term: { unit: 'MONTH', value: '1' } });
-    const res = await t.request<Json>('POST', '/subscriptions', tenant.token, subscriptionBody({ modelId: model.id, model: undefined }));
+    const res = await t.request<Json>('POST', '/subscriptions', tenant.token, bodyOf({ modelId: model.id, model: undefined }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const now = utc('2026-01-31T10:00:00Z');
     const feb28 = utc('2026-02-28T10:00:00Z');
@@ -30,7 +36,7 @@ describe('POST /subscriptions', () => {
       modelId: model.id,
       model: { id: model.id, name: model.name, customerId: tenant.customerId, term: { unit: 'MONTH', value: '1' } },
       lifecycle: { status: 'ACTIVE', generation: 0, creationDate: now, anniversaryDate: feb28, nextBillingDate: feb28, expirationDate: feb28, modelId: model.id, id: expect.any(String) },
-      products: [{ id: 'product-1', lineItemId: expect.any(String) }],
+      products: [{ id: productId, lineItemId: expect.any(String) }],
     });
     expect(res.headers.etag).toBe('"0"');
     expect((await eventsOf(t, 'subscription', res.body.id)).map((e) => e.fact)).toEqual(['created']);
@@ -45,7 +51,8 @@ describe('POST /subscriptions', () => {
   });
 
   it('keeps every field of the specification', async () => {
-    const body = subscriptionBody({
+    const [nextProductId] = await productIds(t, tenant.token, 1);
+    const body = bodyOf({
       externalContext: 'ctx',
       externalRefId: 'ext-1',
       initialOrderId: 'order-0',
@@ -60,19 +67,19 @@ describe('POST /subscriptions', () => {
       decodedExternalContext: { a: 1, b: { c: 'x' } },
       discountPlan: { nextDiscountStep: 2, startingStep: 1, tag: 'promo' },
       emails: [{ date: 1767225600000, emailId: 'e1', id: 'm1', message: 'hello', templateName: 'welcome' }],
-      nextProducts: [{ id: 'product-2', licenseId: 'lic', dynamicVariables: { seats: 5 }, priceFunctionParameters: { p: 'v' } }],
+      nextProducts: [{ id: nextProductId, licenseId: 'lic', dynamicVariables: { seats: 5 }, priceFunctionParameters: { p: 'v' } }],
     });
     const sub = await createSubscription(t, tenant.token, body);
     const { name: _n, ...rest } = body;
-    expect(sub).toMatchObject({ ...rest, nextProducts: [{ ...body.nextProducts[0], lineItemId: expect.any(String) }], products: [{ id: 'product-1', lineItemId: expect.any(String) }] });
+    expect(sub).toMatchObject({ ...rest, nextProducts: [{ ...body.nextProducts[0], lineItemId: expect.any(String) }], products: [{ id: productId, lineItemId: expect.any(String) }] });
     const read = await t.request<Json>('GET', `/subscriptions/${sub.id}`, tenant.token);
     expect(read.body).toEqual(sub);
   });
 
   it('answers 400 for free-form values nested deeper than a map of lists (decodedExternalContext, dynamicVariables)', async () => {
-    expect((await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ decodedExternalContext: { a: { b: [1, 'x'] } } }))).status).toBe(201);
-    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ decodedExternalContext: { a: { b: { c: 1 } } } })), 400, 'decodedExternalContext');
-    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ products: [{ id: 'p', dynamicVariables: { a: [[1]] } }] })), 400, 'dynamicVariables');
+    expect((await t.request('POST', '/subscriptions', tenant.token, bodyOf({ decodedExternalContext: { a: { b: [1, 'x'] } } }))).status).toBe(201);
+    expectError(await t.request('POST', '/subscriptions', tenant.token, bodyOf({ decodedExternalContext: { a: { b: { c: 1 } } } })), 400, 'decodedExternalContext');
+    expectError(await t.request('POST', '/subscriptions', tenant.token, bodyOf({ products: [{ id: productId, dynamicVariables: { a: [[1]] } }] })), 400, 'dynamicVariables');
   });
 
   it('keeps no id or owner sent with an inline model', async () => {
@@ -87,22 +94,22 @@ describe('POST /subscriptions', () => {
   });
 
   it('answers 400 without a model, with an unknown modelId or model name, or with a bad term', async () => {
-    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ model: undefined })), 400, 'body.modelId is required');
-    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ modelId: 'nope' })), 400, 'subscription model nope was not found');
-    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ model: { name: unique('missing') } })), 400, 'no subscription model named');
-    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ model: { term: { unit: 'FORTNIGHT', value: '1' } } })), 400, 'unit');
-    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ model: { term: { unit: 'DAY', value: '0' } } })), 400, 'value');
+    expectError(await t.request('POST', '/subscriptions', tenant.token, bodyOf({ model: undefined })), 400, 'body.modelId is required');
+    expectError(await t.request('POST', '/subscriptions', tenant.token, bodyOf({ modelId: 'nope' })), 400, 'subscription model nope was not found');
+    expectError(await t.request('POST', '/subscriptions', tenant.token, bodyOf({ model: { name: unique('missing') } })), 400, 'no subscription model named');
+    expectError(await t.request('POST', '/subscriptions', tenant.token, bodyOf({ model: { term: { unit: 'FORTNIGHT', value: '1' } } })), 400, 'unit');
+    expectError(await t.request('POST', '/subscriptions', tenant.token, bodyOf({ model: { term: { unit: 'DAY', value: '0' } } })), 400, 'value');
   });
 
   it('answers 400 when the operator names no customer, and 403 when a tenant names another one', async () => {
-    expectError(await t.request('POST', '/subscriptions', await t.operator(), subscriptionBody()), 400, 'body.customerId is required');
-    expectError(await t.request('POST', '/subscriptions', tenant.token, subscriptionBody({ customerId: 'someone-else' })), 403);
+    expectError(await t.request('POST', '/subscriptions', await t.operator(), bodyOf()), 400, 'body.customerId is required');
+    expectError(await t.request('POST', '/subscriptions', tenant.token, bodyOf({ customerId: 'someone-else' })), 403);
   });
 
   it("refuses another customer's model (400)", async () => {
     const other = await t.tenant();
     const model = await createModel(t, other.token);
-    expectError(await t.request('POST', '/subscriptions', await t.operator(), subscriptionBody({ customerId: tenant.customerId, modelId: model.id })), 400, 'belongs to another customer');
+    expectError(await t.request('POST', '/subscriptions', await t.operator(), bodyOf({ customerId: tenant.customerId, modelId: model.id })), 400, 'belongs to another customer');
   });
 });
 

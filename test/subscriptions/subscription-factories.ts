@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { createProduct } from '../catalog/catalog-factories.js';
 import { unique } from '../support/unique.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -11,9 +12,22 @@ export function modelBody(overrides: Json = {}): Json {
   return { name: unique('model'), term: { unit: 'MONTH', value: '1' }, ...overrides };
 }
 
-/** A subscription body following an inline monthly model, with one product. */
+/**
+ * A subscription body following an inline monthly model. It names no product of its own: the engine refuses ids naming
+ * no product the writer may see, so give `products` real ones (productIds makes them).
+ */
 export function subscriptionBody(overrides: Json = {}): Json {
-  return { name: unique('sub'), enduserId: 'enduser-1', currency: 'EUR', model: { term: { unit: 'MONTH', value: '1' } }, products: [{ id: 'product-1' }], ...overrides };
+  return { name: unique('sub'), enduserId: 'enduser-1', currency: 'EUR', model: { term: { unit: 'MONTH', value: '1' } }, ...overrides };
+}
+
+/**
+ * The ids of `count` new products of the token's customer, or of `customerId` when the operator makes them for one
+ * (an operator's product without customerId is the operator's alone: no tenant may name it).
+ */
+export async function productIds(t: TestApp, token: string, count: number, customerId?: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push((await createProduct(t, token, customerId ? { customerId } : {})).id);
+  return ids;
 }
 
 async function created(res: { status: number; body: unknown }, what: string): Promise<Json> {
@@ -25,8 +39,10 @@ export async function createModel(t: TestApp, token: string, overrides: Json = {
   return created(await t.request('POST', '/subscription-models', token, modelBody(overrides)), 'subscription model');
 }
 
+/** POST /subscriptions; without `products` in overrides, the subscription gets one new product of its customer. */
 export async function createSubscription(t: TestApp, token: string, overrides: Json = {}): Promise<Json> {
-  return created(await t.request('POST', '/subscriptions', token, subscriptionBody(overrides)), 'subscription');
+  const products = 'products' in overrides ? {} : { products: (await productIds(t, token, 1, overrides.customerId)).map((id) => ({ id })) };
+  return created(await t.request('POST', '/subscriptions', token, subscriptionBody({ ...products, ...overrides })), 'subscription');
 }
 
 /** POST /subscriptions/{id}/{action}. */

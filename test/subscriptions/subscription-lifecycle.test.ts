@@ -4,7 +4,7 @@ import { LIFECYCLE_ACTIONS, SUBSCRIPTION_STATUSES, type SubscriptionStatus } fro
 import { ManualClock } from '../../src/platform/clock.js';
 import { eventsOf } from '../support/outbox-events.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { act, createModel, createSubscription, expectError, tokenFor, type Json } from './subscription-factories.js';
+import { act, createModel, createSubscription, expectError, productIds, tokenFor, type Json } from './subscription-factories.js';
 
 const DAY = 86_400_000;
 const clock = new ManualClock('2026-03-01T00:00:00Z');
@@ -47,7 +47,8 @@ async function subscriptionIn(status: SubscriptionStatus): Promise<Json> {
   return read.body;
 }
 
-const bodyOf = (action: string) => (action === 'upgrade' ? { products: [{ id: 'product-2' }] } : undefined);
+/** The body an action brings: an upgrade moves to a new product of the tenant. */
+const bodyOf = async (action: string) => (action === 'upgrade' ? { products: (await productIds(t, await token(), 1)).map((id) => ({ id })) } : undefined);
 
 const pairs = Object.entries(EXPECTED).flatMap(([action, row]) => SUBSCRIPTION_STATUSES.map((status) => [action, status, row[status]] as const));
 
@@ -59,7 +60,7 @@ describe('the life cycle of DECISIONS §7, every (status, action) pair over HTTP
   it.each(pairs)('%s from %s -> %s', async (action, status, to) => {
     const sub = await subscriptionIn(status);
     const before = await eventsOf(t, 'subscription', sub.id);
-    const res = await act(t, await token(), sub.id, action, bodyOf(action));
+    const res = await act(t, await token(), sub.id, action, await bodyOf(action));
     const after = await t.request<Json>('GET', `/subscriptions/${sub.id}`, await token());
     const events = (await eventsOf(t, 'subscription', sub.id)).slice(before.length);
     if (to === undefined) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
 import { eventsOf } from '../support/outbox-events.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { act, createSubscription, expectError, tokenFor, utc, type Json } from './subscription-factories.js';
+import { act, createSubscription, expectError, productIds, tokenFor, utc, type Json } from './subscription-factories.js';
 
 const clock = new ManualClock('2026-01-31T12:00:00Z');
 let t: TestApp;
@@ -21,15 +21,16 @@ async function ordersOf(subscriptionId: string): Promise<Json[]> {
 describe('POST /subscriptions/{subscriptionId}/prebill', () => {
   it('creates the order of the next term and answers {id, lineItems}; prebilled on the subscription, created on the order', async () => {
     clock.set('2026-01-31T12:00:00Z');
-    const sub = await createSubscription(t, await token(), { enduserId: 'eu-7', products: [{ id: 'p1' }, { id: 'p2' }] });
+    const [p1, p2] = await productIds(t, await token(), 2);
+    const sub = await createSubscription(t, await token(), { enduserId: 'eu-7', products: [{ id: p1 }, { id: p2 }] });
     clock.set('2026-02-20T00:00:00Z');
     const res = await act(t, await token(), sub.id, 'prebill');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(String),
       lineItems: [
-        { id: expect.any(String), productId: 'p1', subscriptionId: sub.id },
-        { id: expect.any(String), productId: 'p2', subscriptionId: sub.id },
+        { id: expect.any(String), productId: p1, subscriptionId: sub.id },
+        { id: expect.any(String), productId: p2, subscriptionId: sub.id },
       ],
     });
     const order = (await t.request<Json>('GET', `/orders/${res.body.id}`, await token())).body;
@@ -60,9 +61,10 @@ describe('POST /subscriptions/{subscriptionId}/prebill', () => {
   });
 
   it('bills nextProducts when the subscription has them', async () => {
-    const sub = await createSubscription(t, await token(), { products: [{ id: 'now' }], nextProducts: [{ id: 'next-1' }, { id: 'next-2' }] });
+    const [now, next1, next2] = await productIds(t, await token(), 3);
+    const sub = await createSubscription(t, await token(), { products: [{ id: now }], nextProducts: [{ id: next1 }, { id: next2 }] });
     const res = await act(t, await token(), sub.id, 'prebill');
-    expect(res.body.lineItems.map((item: Json) => item.productId)).toEqual(['next-1', 'next-2']);
+    expect(res.body.lineItems.map((item: Json) => item.productId)).toEqual([next1, next2]);
   });
 
   it('answers 400 for a subscription without products, writing nothing', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTerms } from '../../src/apis/subscriptions/subscription-terms.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { createSubscription, subscriptionBody, tokenFor, utc, type Json } from './subscription-factories.js';
+import { createSubscription, productIds, subscriptionBody, tokenFor, utc, type Json } from './subscription-factories.js';
 
 describe('addTerms (calendar terms in UTC)', () => {
   it.each([
@@ -51,7 +51,8 @@ describe('life cycle dates of a new subscription over HTTP', () => {
 
   it('answers 400 for a term that would end after the year 9999', async () => {
     clock.set('2026-01-01T00:00:00Z');
-    const res = await t.request('POST', '/subscriptions', await token(), subscriptionBody({ model: { term: { unit: 'YEAR', value: '9999' } } }));
+    const products = (await productIds(t, await token(), 1)).map((id) => ({ id }));
+    const res = await t.request('POST', '/subscriptions', await token(), subscriptionBody({ model: { term: { unit: 'YEAR', value: '9999' } }, products }));
     expect(res.status).toBe(400);
     expect((res.body as Json).message).toContain('year 9999');
   });

@@ -21,7 +21,7 @@ export const catalogModule: ApiModule = {
     return {
       resources: [
         { ...productResource, hooks: productHooks(services), actions: productActions(services) },
-        { ...productSaleRecordResource, hooks: saleRecordHooks(services) },
+        { ...productSaleRecordResource, hooks: saleRecordHooks },
         { ...descriptionResource, hooks: descriptionHooks },
         { ...priceFunctionResource, hooks: priceFunctionHooks, actions: [...priceFunctionResource.actions, duplicatePriceFunction] },
       ],

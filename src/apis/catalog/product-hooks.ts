@@ -26,10 +26,11 @@ export function productHooks(services: ServiceRegistry): ResourceHooks<typeof Pr
   const products = () => services.of(productResource);
   const descriptions = () => services.of(descriptionResource);
 
+  /** The parent `variantOf` names, when the writer sees it (when not, the engine refuses the reference). */
   async function parentOf(tx: Transaction, principal: Principal, doc: ProductRecord): Promise<string | undefined> {
     if (doc.variantOf === undefined) return undefined;
-    const parent = (await products().findVisible(tx, principal, doc.variantOf)).doc;
-    assertSameCustomerParent('body.variantOf', parent, doc.customerId);
+    const parent = (await products().getMany(principal, [doc.variantOf], { db: tx })).get(doc.variantOf);
+    if (parent) assertSameCustomerParent('body.variantOf', parent, doc.customerId);
     return doc.variantOf;
   }
 
@@ -41,8 +42,9 @@ export function productHooks(services: ServiceRegistry): ResourceHooks<typeof Pr
     if (sent.length === 0) return product as ProductRecord;
     const texts = Object.fromEntries(sent.map(([field, map]) => [map, doc[field as keyof ProductRecord]]));
     if (doc.descriptionId) {
-      const stored = (await descriptions().get(principal, doc.descriptionId, { db: tx })).doc;
-      await descriptions().update(principal, doc.descriptionId, { ...stored, ...texts }, { tx });
+      // A description the writer does not see is a reference the engine refuses once this hook returns.
+      const stored = (await descriptions().getMany(principal, [doc.descriptionId], { db: tx })).get(doc.descriptionId);
+      if (stored) await descriptions().update(principal, doc.descriptionId, { ...stored, ...texts }, { tx });
       return product as ProductRecord;
     }
     const body = {

@@ -11,7 +11,6 @@ export const productSaleRecordResource = defineResource({
   tag: 'Products',
   errorShape: 'detailed',
   operations: { list: 'listProductSaleRecords', create: 'createProductSaleRecord', get: 'getProductSaleRecord', update: 'updateProductSaleRecord' },
-  // The named product must be visible to the writer.
-  hookErrors: { create: [404], update: [404] },
+  references: { productId: 'product' },
   filters: { customerId: { kind: 'string' }, productId: { kind: 'string' }, status: { kind: 'string' }, catalogId: { kind: 'string' }, sellingStores: { kind: 'string-array' } },
 });

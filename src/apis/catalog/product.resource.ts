@@ -38,8 +38,14 @@ export const productResource = defineResource({
     nextGenerationOf: { kind: 'string-array', description: 'comma list, repeatable: the products that replace any of these older products' },
   },
   readOnly: ['parentId'],
-  // variantOf names a visible product; descriptionId, when texts are sent, a visible description.
-  hookErrors: { create: [404], update: [404] },
+  references: {
+    priceFunction: 'price-function',
+    variantOf: 'product',
+    descriptionId: 'description',
+    'nextGenerationOf[]': 'product',
+    'forcedCrossSaleProductIds[]': 'product',
+    'subProducts[]': 'product',
+  },
   history: true,
   unique: [{ fields: ['customerId', 'publisherRefId'] }],
   // Priced views, recommendations and carts read products by the page: keep the documents they read.

@@ -20,7 +20,7 @@ export class CustomerLookups {
 
   /** Deprecated lookups: by exact name (the first created, names not being unique) or by realm name; tenant rules apply. */
   async findBy(principal: Principal, field: 'name' | 'realmName', value: string): Promise<StoredRecord<typeof CustomerSchema>> {
-    const row = isStorableText(value) ? await repo.findVisibleBy(this.db, field, value, tenantScopeOf(principal)) : undefined;
+    const row = isStorableText(value) ? await repo.findVisibleBy(this.db, field, value, tenantScopeOf(principal, false)) : undefined;
     if (!row) throw new NotFoundError(this.customers().definition.displayName, `with ${field} ${value}`);
     return { doc: this.customers().present(row.doc), dbVersion: row.db_version };
   }

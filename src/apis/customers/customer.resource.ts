@@ -47,6 +47,7 @@ export function customerResource(hooks: ResourceHooks<typeof CustomerSchema>, ac
     // The customer's IAM realm is named after it; a name another realm holds is refused.
     hookErrors: { create: [409] },
     readOnly: ['iamClient', 'signingPublicKey'],
+    references: { 'authorizedCustomers[]': 'customer', parentId: 'customer' },
     secret: ['iamClient.clientSecret'],
     tenant: 'self',
     hooks,

@@ -20,6 +20,7 @@ export const notificationReceiverResource = defineResource({
   errorShape: 'detailed',
   operations: { list: 'listNotificationReceivers', create: 'createNotificationReceiver', get: 'getNotificationReceiver', update: 'updateNotificationReceiver' },
   readOnly: ['signingSecret'],
+  references: { 'notificationDefinitionIds[]': 'notification-definition' },
   secret: RECEIVER_SECRETS,
   // The generated signing secret is shown in clear in the create answer only.
   secretShownOnCreate: true,

@@ -12,6 +12,7 @@ export const orderResource = defineResource({
   tag: 'Subscriptions',
   operations: { get: 'getOrder' },
   filters: { subscriptionId: { kind: 'string' }, enduserId: { kind: 'string' }, termStart: { kind: 'string' } },
+  references: { subscriptionId: 'subscription', 'lineItems[].productId': 'product' },
   // Pre-billing bills a term once, even when two calls race past its lock (two instances, a retried request).
   unique: [{ fields: ['subscriptionId', 'termStart'] }],
 });

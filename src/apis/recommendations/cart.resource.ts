@@ -12,4 +12,5 @@ export const cartResource = defineResource({
   tag: 'Product recommendations',
   operations: { create: 'createCart', get: 'getCart', update: 'updateCart' },
   filters: { customerId: { kind: 'string' }, enduserId: { kind: 'string' }, storeId: { kind: 'string' } },
+  references: { 'items[].productId': 'product' },
 });

@@ -17,7 +17,7 @@ export const recommendationsModule: ApiModule = {
     return {
       resources: [
         { ...recommendationRuleResource, hooks: recommendationRuleHooks, actions: [importRecommendationRule, cartRecommendations, lineItemRecommendations] },
-        { ...cartResource, hooks: cartHooks(services) },
+        { ...cartResource, hooks: cartHooks },
       ],
       schemas: [DiscountPlanSchema, CartItemSchema, ...RecommendationResultSchemas],
     };

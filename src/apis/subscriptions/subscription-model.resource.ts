@@ -9,6 +9,7 @@ export const subscriptionModelResource = defineResource({
   table: 'subscription_models',
   schema: SubscriptionModelSchema,
   scopeArea: 'subscriptions',
+  sharedOperatorRecords: "the operator's models are the platform's standard terms: a subscription may follow one by name when its customer has none of that name",
   tag: 'Subscriptions',
   operations: { list: 'listSubscriptionModels', create: 'createSubscriptionModel', get: 'getSubscriptionModel' },
   key: { param: 'model', field: 'name' },

@@ -18,6 +18,7 @@ export const subscriptionResource = defineResource({
   operations: { list: 'listSubscriptions', create: 'createSubscription', get: 'getSubscription', update: 'updateSubscription', delete: 'deleteSubscription' },
   key: { param: 'subscriptionId', field: 'id' },
   readOnly: ['lifecycle'],
+  references: { modelId: 'subscription-model', 'products[].id': 'product', 'nextProducts[].id': 'product' },
   dates: 'epoch-ms',
   defaultPageSize: 50,
   pageFields: { schema: { format: Type.String({ description: 'the layout of the listed subscriptions' }) }, values: { format: SUBSCRIPTION_PAGE_FORMAT } },

@@ -14,11 +14,15 @@ export interface Principal {
   tenantIds: readonly string[];
 }
 
-/** Which rows a principal may see: every row, or the rows of these customers plus the operator's own rows. */
-export type TenantScope = { all: true } | { all: false; customerIds: readonly string[] };
+/**
+ * Which rows a principal may see of a kind: every row (the operator), or the rows of these customers, plus the
+ * operator's own rows when the kind shares them (`operatorRecords`).
+ */
+export type TenantScope = { all: true } | { all: false; customerIds: readonly string[]; operatorRecords: boolean };
 
-export function tenantScopeOf(principal: Principal): TenantScope {
-  return principal.isOperator ? { all: true } : { all: false, customerIds: principal.tenantIds };
+/** The principal's scope over a kind whose operator records are shared (`true`) or the operator's alone (`false`). */
+export function tenantScopeOf(principal: Principal, operatorRecordsShared: boolean): TenantScope {
+  return principal.isOperator ? { all: true } : { all: false, customerIds: principal.tenantIds, operatorRecords: operatorRecordsShared };
 }
 
 export function mayActFor(principal: Principal, customerId: string | undefined | null): boolean {
@@ -38,5 +42,5 @@ function builtIn(name: string, isOperator: boolean): Principal {
  */
 export const SYSTEM_PRINCIPAL: Principal = builtIn('system', true);
 
-/** The caller of a public route (no token): sees operator records only, acts for no one. */
+/** The caller of a public route (no token): sees the operator records of kinds that share them, acts for no one. */
 export const ANONYMOUS_PRINCIPAL: Principal = builtIn('anonymous', false);

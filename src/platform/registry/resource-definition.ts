@@ -4,6 +4,7 @@ import type { ScopeArea } from '../auth/scopes.js';
 import type { Transaction } from '../db/database.js';
 import type { Doc } from './document-paths.js';
 import type { ActionDefinition } from './resource-action.js';
+import type { ReferencePaths } from './record-references.js';
 
 /** How a list filter matches: equality on a scalar, or "contains any of" on an array field. */
 export type FilterKind = 'string' | 'integer' | 'number' | 'boolean' | 'string-array';
@@ -100,10 +101,22 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   secret: string[];
   /** `customerId`: the record's customerId decides; `self`: the record is a customer (its id is the tenant). */
   tenant: 'customerId' | 'self';
+  /**
+   * Records the operator owns (no customerId) are the operator's alone. A kind whose operator records are platform
+   * defaults that every tenant reads (the platform's terms, its standard subscription models) says here why; tenants
+   * read them with the kind's read scope and never write them.
+   */
+  sharedOperatorRecords?: string;
   errorShape: 'simple' | 'detailed';
   defaultPageSize: number;
   hooks: ResourceHooks<S>;
   actions: ActionDefinition<S>[];
+  /**
+   * Fields naming records of other kinds, by path (record-references.ts): `{ productId: 'product',
+   * 'items[].productId': 'product' }`. Every write checks that each id it adds names a record the writer may see,
+   * and answers 400 naming the field otherwise.
+   */
+  references?: ReferencePaths;
   /** Every version of a record is kept (same transaction); `GET {path}/{id}?version=N` reads one. */
   history: boolean;
   search?: SearchFeature;

@@ -3,7 +3,7 @@ import type { TObject } from 'typebox';
 import type { Clock } from '../clock.js';
 import type { DataEncryption } from '../crypto/data-encryption.js';
 import type { Database, Queryable, Transaction } from '../db/database.js';
-import { mayActFor, tenantScopeOf, type Principal } from '../auth/principal.js';
+import { mayActFor, tenantScopeOf, type Principal, type TenantScope } from '../auth/principal.js';
 import { ConflictError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
 import { recordChange } from '../events/outbox.js';
 import { newId } from '../ids.js';
@@ -19,6 +19,8 @@ import type { RowWrite } from './resource-statements.js';
 import { textSearchConfig } from './search-text.js';
 import { assertStorable, isStorableText, UNSTORABLE_RULE } from './storable-text.js';
 import { uniqueViolation } from './unique-keys.js';
+import { newReferences } from './record-references.js';
+import type { ServiceRegistry } from './service-registry.js';
 
 export interface Page<T> {
   items: T[];
@@ -45,6 +47,8 @@ export interface ServiceDeps {
   log?: FastifyBaseLogger;
   /** Seals the kind's declared secrets at rest; required when it declares any. */
   encryption?: DataEncryption;
+  /** Every kind's service: the kinds a declared reference names are read through it. */
+  services?: ServiceRegistry;
 }
 
 /** Writes may join the caller's transaction (one domain operation, one transaction, all its events). */
@@ -113,6 +117,11 @@ export class ResourceService<S extends TObject = TObject> {
     return this.deps.clock.now();
   }
 
+  /** The rows of this kind `principal` may see (operator records only where the kind shares them). */
+  scopeOf(principal: Principal): TenantScope {
+    return tenantScopeOf(principal, this.definition.sharedOperatorRecords !== undefined);
+  }
+
   /** The record as callers may see it: write-only values masked. */
   present(doc: Doc): RecordOf<S> {
     return maskSecrets(this.definition, doc) as RecordOf<S>;
@@ -141,7 +150,7 @@ export class ResourceService<S extends TObject = TObject> {
 
   /** The visible stored row whose key is `key`, or 404; a key no record can have (NUL, unpaired surrogate) is not looked up. */
   async findVisible(db: Queryable, principal: Principal, key: string, forUpdate = false): Promise<repository.StoredRow> {
-    const row = isStorableText(key) ? await repository.findByKey(db, this.definition, key, tenantScopeOf(principal), forUpdate) : undefined;
+    const row = isStorableText(key) ? await repository.findByKey(db, this.definition, key, this.scopeOf(principal), forUpdate) : undefined;
     if (!row) throw new NotFoundError(this.definition.displayName, key);
     return row;
   }
@@ -155,7 +164,7 @@ export class ResourceService<S extends TObject = TObject> {
     const found = new Map<string, RecordOf<S>>();
     if (wanted.length === 0) return found;
     const db = options.db ?? this.deps.db;
-    const scope = tenantScopeOf(principal);
+    const scope = this.scopeOf(principal);
     const rows = this.cache ? await this.cache.findByIds(db, this.definition, wanted, scope) : await repository.findByIds(db, this.definition, wanted, scope);
     for (const row of rows) {
       found.set(String(row.doc.id), this.present(row.doc) as RecordOf<S>);
@@ -181,7 +190,7 @@ export class ResourceService<S extends TObject = TObject> {
     const db = options.db ?? this.deps.db;
     const row = await this.findVisible(db, principal, key);
     if (options.version === undefined || options.version === row.db_version) return { doc: this.present(row.doc), dbVersion: row.db_version };
-    const past = this.definition.history ? await repository.findVersion(db, this.definition, String(row.doc.id), options.version, tenantScopeOf(principal)) : undefined;
+    const past = this.definition.history ? await repository.findVersion(db, this.definition, String(row.doc.id), options.version, this.scopeOf(principal)) : undefined;
     if (!past) throw new NotFoundError(this.definition.displayName, `${key} version ${options.version}`);
     return { doc: this.present(past.doc), dbVersion: past.db_version };
   }
@@ -200,7 +209,7 @@ export class ResourceService<S extends TObject = TObject> {
     const parsed = parseListingQuery(source, query);
     const listing: ListingQuery = options.fixedShape ? { ...parsed, fixedShape: true } : parsed;
     const db = options.db ?? this.deps.db;
-    const scope = tenantScopeOf(principal);
+    const scope = this.scopeOf(principal);
     const { docs, total } = this.cache ? await this.cache.listRecords(db, this.definition, listing, scope) : await repository.listRecords(db, this.definition, listing, scope);
     return { listing, docs: docs.map((doc) => this.present(doc)), total };
   }
@@ -215,7 +224,7 @@ export class ResourceService<S extends TObject = TObject> {
     const listing = parseListingQuery(this.definition, rest);
     const path = recapTarget(this.definition, target);
     const isArray = isArraySchema(schemaAt(this.definition.schema as unknown as JsonSchemaNode, path));
-    const { groups, total } = await repository.recapRecords(this.deps.db, this.definition, listing, tenantScopeOf(principal), path, isArray);
+    const { groups, total } = await repository.recapRecords(this.deps.db, this.definition, listing, this.scopeOf(principal), path, isArray);
     return pageOf(groups, listing.page, listing.size, total);
   }
 
@@ -223,7 +232,7 @@ export class ResourceService<S extends TObject = TObject> {
     const { target, ...rest } = query;
     const listing = parseListingQuery(this.definition, rest);
     const path = arrayTarget(this.definition, target);
-    const { rows, total } = await repository.unwindRecords(this.deps.db, this.definition, listing, tenantScopeOf(principal), path);
+    const { rows, total } = await repository.unwindRecords(this.deps.db, this.definition, listing, this.scopeOf(principal), path);
     const items = rows.map(({ doc, element, empty }) => ({ ...withPath(this.present(doc), path, empty ? undefined : element), empty }));
     return pageOf(items, listing.page, listing.size, total);
   }
@@ -239,7 +248,7 @@ export class ResourceService<S extends TObject = TObject> {
     if (!isStorableText(text)) throw new ValidationError(`${name} ${UNSTORABLE_RULE}`);
     const listing = parseListingQuery(this.definition, rest);
     const config = textSearchConfig(typeof locale === 'string' ? locale : undefined);
-    const { docs, total } = await repository.searchRecords(this.deps.db, this.definition, listing, tenantScopeOf(principal), text, config);
+    const { docs, total } = await repository.searchRecords(this.deps.db, this.definition, listing, this.scopeOf(principal), text, config);
     const items = docs.map((doc) => this.present(doc));
     return pageOf(listing.targets.length ? items.map((doc) => project(doc, listing.targets)) : items, listing.page, listing.size, total);
   }
@@ -253,6 +262,30 @@ export class ResourceService<S extends TObject = TObject> {
     }
     if (!mayActFor(principal, customerId)) throw new ForbiddenError(`this token may not act for customer ${customerId}`, { resourceId: customerId, resourceType: 'customer' });
     return customerId;
+  }
+
+  /**
+   * Each id a write adds along a declared reference must name a record `principal` may see (under the referenced
+   * kind's own tenant rule), or the write answers 400 naming the field; ids the stored record already held are not
+   * read again. Checked on the record about to be stored (after the kind's hooks: a value a hook drops is not
+   * stored, so not checked), one read per referenced kind.
+   */
+  private async assertReferences(principal: Principal, tx: Transaction, doc: Doc, before: Doc | undefined): Promise<void> {
+    for (const [path, kind] of Object.entries(this.definition.references ?? {})) {
+      const named = newReferences(doc, path, before);
+      if (named.length === 0) continue;
+      const referenced = this.deps.services!.named(kind);
+      const visible = await referenced.getMany(principal, named.map((reference) => reference.id), { db: tx });
+      const missing = named.find((reference) => !visible.has(reference.id));
+      if (missing) {
+        const field = `body.${missing.at}`;
+        throw new ValidationError(`${field} names no ${referenced.definition.displayName} this token may see: ${JSON.stringify(missing.id)}`, {
+          resourceId: missing.id,
+          resourceType: kind,
+          specific: { field },
+        });
+      }
+    }
   }
 
   /** Stores a new or changed record with its version and its event, in `tx`; a taken unique key answers 409. */
@@ -281,6 +314,7 @@ export class ResourceService<S extends TObject = TObject> {
       let doc = { ...writableFields(definition, body), id, createDate: this.stamp(now), updateDate: this.stamp(now), dbVersion: 0 } as unknown as RecordOf<S>;
       if (customerId) (doc as Doc).customerId = customerId;
       if (definition.hooks.beforeCreate) doc = await definition.hooks.beforeCreate(doc, { principal, tx, now, revealOnce });
+      await this.assertReferences(principal, tx, doc, undefined);
       const ownerId = definition.tenant === 'self' ? id : (customerId ?? null);
       await this.write(tx, 'created', { id, doc, dbVersion: 0, customerId: ownerId, createdAt: now, updatedAt: now }, undefined);
       return { doc: this.present(doc), dbVersion: 0 };
@@ -309,6 +343,7 @@ export class ResourceService<S extends TObject = TObject> {
       doc = { ...doc, id, createDate: stored.createDate, updateDate: this.stamp(now), dbVersion };
       if (stored.customerId !== undefined) (doc as Doc).customerId = stored.customerId;
       if (definition.hooks.beforeUpdate) doc = await definition.hooks.beforeUpdate(doc, stored as RecordOf<S>, { principal, tx, now });
+      await this.assertReferences(principal, tx, doc, stored);
       await this.write(tx, 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, stored);
       return { doc: this.present(doc), dbVersion };
     });
@@ -335,6 +370,7 @@ export class ResourceService<S extends TObject = TObject> {
       // Opened, so the change and the event's delta compare secrets in clear (write() seals them again).
       const before = this.openedForWrite(row.doc, key);
       const changed = await change(before, { dbVersion: row.db_version });
+      await this.assertReferences(principal, tx, changed, before);
       const doc = { ...changed, id, createDate: row.doc.createDate, updateDate: this.stamp(now), dbVersion } as RecordOf<S>;
       if (row.doc.customerId !== undefined) (doc as Doc).customerId = row.doc.customerId;
       await this.write(tx, options.fact ?? 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, before);

@@ -19,7 +19,8 @@ function nest(path: string[], value: unknown): unknown {
 export function tenantCondition(scope: TenantScope, params: SqlParams, alias = ''): string {
   if (scope.all) return 'TRUE';
   const column = alias ? `${alias}.customer_id` : 'customer_id';
-  return `(${column} IS NULL OR ${column} = ANY(${params.add(scope.customerIds)}::text[]))`;
+  const own = `${column} = ANY(${params.add(scope.customerIds)}::text[])`;
+  return scope.operatorRecords ? `(${column} IS NULL OR ${own})` : own;
 }
 
 /** The `customerId` filter: the owner column, not the document. */

@@ -29,7 +29,7 @@ function whereClause(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: Te
   const restrictedTo = (owners: (string | null)[]) => ({ owners, keyed: keyedFieldKinds(kind.filters) });
   // Rows of given customers are read through the owner index; only the operator's unrestricted listings use the GIN index.
   if (!owner) {
-    const restriction = scope.all ? undefined : restrictedTo([...scope.customerIds, null]);
+    const restriction = scope.all ? undefined : restrictedTo(scope.operatorRecords ? [...scope.customerIds, null] : [...scope.customerIds]);
     return [tenantCondition(scope, params, alias), ...filterConditions(query.filters, params, alias, restriction)].join(' AND ');
   }
   if (scope.all) return filterConditions(query.filters, params, alias, restrictedTo(owner.values.map(String))).join(' AND ');

@@ -24,6 +24,13 @@ export class ServiceRegistry {
     return service as unknown as ResourceService<S>;
   }
 
+  /** The service of the kind named `name` (a declared reference names its kind so). */
+  named(name: string): ResourceService<TObject> {
+    const service = this.byName.get(name);
+    if (!service) throw new Error(`resource kind ${name} is not registered`);
+    return service;
+  }
+
   addView(service: ViewService): void {
     if (this.views.has(service.view.name)) throw new Error(`view ${service.view.name} is declared twice`);
     this.views.set(service.view.name, service);

@@ -6,7 +6,7 @@ import * as sql from './resource-statements.js';
 import { docIndexName, storageObjects } from './resource-storage.js';
 
 /** A customer's token: the tenant condition is part of every listing it runs. */
-const TENANT: TenantScope = { all: false, customerIds: ['customer-1'] };
+const tenantOf = (definition: AnyResourceDefinition): TenantScope => ({ all: false, customerIds: ['customer-1'], operatorRecords: definition.sharedOperatorRecords !== undefined });
 
 const SAMPLE: Record<FilterSpec['kind'], unknown> = { string: 'text', integer: 1, number: 1.5, boolean: true, 'string-array': 'a' };
 
@@ -42,6 +42,7 @@ function filterIndexes(definition: AnyResourceDefinition): string {
  * these to docs/sql/<kind>.md; a test compares them with what the engine generates now.
  */
 export function sqlSnapshot(definition: AnyResourceDefinition): string {
+  const TENANT = tenantOf(definition);
   const listing = sampleListing(definition);
   const parts = [
     `# Kind \`${definition.name}\` (\`${definition.path}\`): the SQL the engine generates for it\n\nWritten by \`npm run sql:snapshots\`; a test fails when the engine's SQL changes and this file was not rewritten.\n`,

@@ -26,6 +26,7 @@ export const gadgetResource: ResourceDefinition = defineResource({
   table: 'test_gadgets',
   schema: GadgetSchema,
   scopeArea: 'terms',
+  sharedOperatorRecords: "test kind: the operator's gadgets are read by every tenant (widgets keep theirs private)",
   tag: 'Test',
   operations: { list: 'listGadgets', create: 'createGadget', get: 'getGadget', update: 'updateGadget', recap: 'recapGadgets', unwind: 'unwindGadgets' },
   filters: {

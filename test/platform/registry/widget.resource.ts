@@ -128,6 +128,7 @@ export const ledgerResource = defineResource({
   table: 'test_ledgers',
   schema: LedgerSchema,
   scopeArea: 'subscriptions',
+  sharedOperatorRecords: "test kind: the operator's ledgers are read by every tenant, as subscription models are",
   tag: 'Test',
   operations: { list: 'listLedgers', create: 'createLedger', get: 'getLedger' },
   key: { param: 'name', field: 'name' },
