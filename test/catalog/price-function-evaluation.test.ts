@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { evaluatePriceFunction, type EvaluationInputs } from '../../src/apis/catalog/price-function-evaluation.js';
 import type { PriceFunction } from '../../src/apis/catalog/price-function.schema.js';
 import { checkExpression } from '../../src/apis/catalog/pricing/expression-check.js';
-import { expressionLanguage } from '../../src/apis/catalog/pricing/expression-language.js';
+import { evaluateExpression } from '../../src/apis/catalog/pricing/expression-evaluator.js';
+import { MAX_EVALUATION_STEPS } from '../../src/apis/catalog/pricing/expression-language.js';
 
 const inputs = (overrides: Partial<EvaluationInputs> = {}): EvaluationInputs => ({ price: 100, quantity: 1, product: {}, variables: {}, ...overrides });
 
 async function value(expression: string, context: Record<string, unknown> = {}): Promise<unknown> {
-  return expressionLanguage().compile(expression).eval(context);
+  return evaluateExpression(checkExpression(expression).ast, context);
 }
 
-async function evaluate(fn: Partial<PriceFunction>, given: Partial<EvaluationInputs> = {}) {
+function evaluate(fn: Partial<PriceFunction>, given: Partial<EvaluationInputs> = {}) {
   return evaluatePriceFunction({ name: 'f', expression: 'price', ...fn }, inputs(given));
 }
 
@@ -75,17 +76,17 @@ describe('evaluatePriceFunction', () => {
   };
 
   it('evaluates with the parameter defaults, overridden by the supplied values', async () => {
-    expect(await evaluate(volume, { quantity: 10 })).toMatchObject({ ok: true, parameterValues: { threshold: '10', discount: '15' } });
-    expect(String((await evaluate(volume, { quantity: 10 }) as { value: unknown }).value)).toBe('85');
-    const supplied = await evaluate(volume, { quantity: 5, supplied: { threshold: '5', discount: '20', ignored: 'x' } });
+    expect(evaluate(volume, { quantity: 10 })).toMatchObject({ ok: true, parameterValues: { threshold: '10', discount: '15' } });
+    expect(String((evaluate(volume, { quantity: 10 }) as { value: unknown }).value)).toBe('85');
+    const supplied = evaluate(volume, { quantity: 5, supplied: { threshold: '5', discount: '20', ignored: 'x' } });
     expect(supplied).toMatchObject({ ok: true, parameterValues: { threshold: '5', discount: '20' } });
     expect(String((supplied as { value: unknown }).value)).toBe('80');
   });
 
   it('fails with the reason for a supplied value of the wrong type or outside min/max', async () => {
-    expect(await evaluate(volume, { supplied: { discount: 'abc' } })).toMatchObject({ ok: false, message: expect.stringContaining('parameter discount: "abc" is not a NUMBER') });
-    expect(await evaluate(volume, { supplied: { discount: '95' } })).toMatchObject({ ok: false, message: expect.stringContaining('above the maximum 90') });
-    expect(await evaluate(volume, { supplied: { threshold: '2.5' } })).toMatchObject({ ok: false, message: expect.stringContaining('is not an INTEGER') });
+    expect(evaluate(volume, { supplied: { discount: 'abc' } })).toMatchObject({ ok: false, message: expect.stringContaining('parameter discount: "abc" is not a NUMBER') });
+    expect(evaluate(volume, { supplied: { discount: '95' } })).toMatchObject({ ok: false, message: expect.stringContaining('above the maximum 90') });
+    expect(evaluate(volume, { supplied: { threshold: '2.5' } })).toMatchObject({ ok: false, message: expect.stringContaining('is not an INTEGER') });
   });
 
   it('checks STRING values against the whole pattern and BOOLEAN values as true or false', async () => {
@@ -96,37 +97,48 @@ describe('evaluatePriceFunction', () => {
         { field: 'member', type: 'BOOLEAN', defaultValue: 'true' },
       ],
     };
-    expect(await evaluate(fn)).toMatchObject({ ok: true });
-    expect(await evaluate(fn, { supplied: { tier: 'GOLD1' } })).toMatchObject({ ok: false, message: expect.stringContaining('does not match the pattern') });
-    expect(await evaluate(fn, { supplied: { member: 'yes' } })).toMatchObject({ ok: false, message: expect.stringContaining('is not a BOOLEAN') });
+    expect(evaluate(fn)).toMatchObject({ ok: true });
+    expect(evaluate(fn, { supplied: { tier: 'GOLD1' } })).toMatchObject({ ok: false, message: expect.stringContaining('does not match the pattern') });
+    expect(evaluate(fn, { supplied: { member: 'yes' } })).toMatchObject({ ok: false, message: expect.stringContaining('is not a BOOLEAN') });
   });
 
   it('fails on a division by zero, a result that is not a number, or a negative result', async () => {
-    expect(await evaluate({ expression: 'price / (quantity - 1)' })).toMatchObject({ ok: false, message: expect.stringContaining('division by zero') });
-    expect(await evaluate({ expression: '"free"' })).toMatchObject({ ok: false, message: expect.stringContaining('not a number') });
-    expect(await evaluate({ expression: 'price - 200' })).toMatchObject({ ok: false, message: expect.stringContaining('outside 0..') });
+    expect(evaluate({ expression: 'price / (quantity - 1)' })).toMatchObject({ ok: false, message: expect.stringContaining('division by zero') });
+    expect(evaluate({ expression: '"free"' })).toMatchObject({ ok: false, message: expect.stringContaining('not a number') });
+    expect(evaluate({ expression: 'price - 200' })).toMatchObject({ ok: false, message: expect.stringContaining('outside 0..') });
   });
 
   it('reads product fields and variables as prototype-free copies', async () => {
     const fn: Partial<PriceFunction> = { expression: 'edition == "pro" ? price * 2 + size(sellingStores) : price', productFields: ['sellingStores'], variables: ['edition'] };
-    const result = await evaluate(fn, { product: { sellingStores: ['a', 'b'] }, variables: { edition: 'pro' } });
+    const result = evaluate(fn, { product: { sellingStores: ['a', 'b'] }, variables: { edition: 'pro' } });
     expect(String((result as { value: unknown }).value)).toBe('202');
-    const map = await evaluate({ expression: 'visualTags.badge[0] == "new" ? 1 : 2', productFields: ['visualTags'] }, { product: { visualTags: { badge: ['new'] } } });
+    const map = evaluate({ expression: 'visualTags.badge[0] == "new" ? 1 : 2', productFields: ['visualTags'] }, { product: { visualTags: { badge: ['new'] } } });
     expect(String((map as { value: unknown }).value)).toBe('1');
   });
 
-  it('stops an evaluation that runs past its time limit', async () => {
+  it('stops an evaluation past its step limit, the same way each time', () => {
     const long = Array.from({ length: 400 }, () => 'price').join(' + ');
-    const result = await evaluatePriceFunction({ name: 'slow', expression: long }, inputs(), 0);
-    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('took longer than 0 ms') });
+    expect(evaluatePriceFunction({ name: 'short', expression: long }, inputs(), 10_000)).toMatchObject({ ok: true });
+    for (let run = 0; run < 2; run += 1) {
+      expect(evaluatePriceFunction({ name: 'long', expression: long }, inputs(), 500)).toMatchObject({ ok: false, message: expect.stringContaining('takes more than 500 steps') });
+    }
+  });
+
+  it('counts each element a filter tests, so nested filters over inputs stop at the limit', () => {
+    const list = Array.from({ length: 60 }, (_, i) => ({ n: i, inner: Array.from({ length: 60 }, (_, j) => ({ v: j })) }));
+    const result = evaluate({ expression: 'size(list[.inner[.v > 1000]]) + price', productFields: ['list' as never] }, { product: { list } });
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining(`takes more than ${MAX_EVALUATION_STEPS} steps`) });
   });
 });
 
 describe('parameter patterns', () => {
-  it('stops a pattern that backtracks for ever on a value, with the reason', async () => {
+  it('runs a pattern that would backtrack for ever in linear time, and refuses backreferences', () => {
+    const fn = { expression: 'price', parameters: [{ field: 'code', type: 'STRING' as const, pattern: '(a|a)*' }] };
     const started = performance.now();
-    const result = await evaluate({ expression: 'price', parameters: [{ field: 'code', type: 'STRING', pattern: '(a|a)*' }] }, { supplied: { code: `${'a'.repeat(40)}b` } });
-    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('took longer than 50 ms') });
+    expect(evaluate(fn, { supplied: { code: `${'a'.repeat(5000)}b` } })).toMatchObject({ ok: false, message: expect.stringContaining('does not match the pattern') });
+    expect(evaluate(fn, { supplied: { code: 'a'.repeat(5000) } })).toMatchObject({ ok: true });
     expect(performance.now() - started).toBeLessThan(1000);
+    const backreference = evaluate({ expression: 'price', parameters: [{ field: 'code', type: 'STRING', pattern: '(a)\\1' }] }, { supplied: { code: 'aa' } });
+    expect(backreference).toMatchObject({ ok: false, message: expect.stringContaining('is not a valid regular expression') });
   });
 });

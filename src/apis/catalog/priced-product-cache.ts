@@ -18,19 +18,23 @@ export function requestKey(request: PricedProductRequest): string {
  * Priced products by everything their price is computed from: the product's id and version, the pricing request
  * (country, currency, store, quantity, supplied parameter values, VAT rate), and the price function's id and version
  * (or its absence for this caller). A change to any of them makes a new key, so an entry is never stale; old ones
- * age out. A price function that failed is not kept: its failure may be the evaluation's time limit on a busy moment.
+ * age out. A price function that failed is kept too: evaluation is bounded by steps, not time, so the same inputs
+ * fail the same way, and a failing function is not run again on every read.
+ *
+ * Entries are shared by every caller that prices the same product the same way: the tenant rule has chosen the
+ * product and the function before a key is made, so an entry derives from records its reader may see.
  */
 export class PricedProductCache {
   private readonly entries = new LRUCache<string, PricedProduct>({ max: ENTRIES });
 
-  async priced(product: Product & Doc, request: string, fn: PriceFunction | undefined, compute: () => Promise<PricedProduct>): Promise<PricedProduct> {
+  priced(product: Product & Doc, request: string, fn: PriceFunction | undefined, compute: () => PricedProduct): PricedProduct {
     const functionPart = product.priceFunction === undefined ? '' : `${product.priceFunction}@${fn ? String((fn as Doc).dbVersion) : 'none'}`;
     const key = `${String(product.id)}@${String(product.dbVersion)}\u0000${request}\u0000${functionPart}`;
     // Deep-frozen: a cached item is shared by every request that prices the same product the same way.
     const found = this.entries.get(key);
     if (found) return found;
-    const item = await compute();
-    if (item.priceFunctionExecutionErrorMessage === undefined) this.entries.set(key, deepFreeze(item));
+    const item = deepFreeze(compute());
+    this.entries.set(key, item);
     return item;
   }
 }

@@ -39,12 +39,12 @@ interface FunctionOutcome {
  * The product's price function applied to the list value: its parameters and the values used, and its result; a
  * failure (or a function the caller cannot see) keeps the list value and says why.
  */
-async function applyPriceFunction(product: Product & Doc, fn: PriceFunction | undefined, listValue: Money | undefined, request: PricedProductRequest, variables: Record<string, unknown>): Promise<FunctionOutcome> {
+function applyPriceFunction(product: Product & Doc, fn: PriceFunction | undefined, listValue: Money | undefined, request: PricedProductRequest, variables: Record<string, unknown>): FunctionOutcome {
   if (!fn) return { value: listValue, fields: { priceFunctionExecutionErrorMessage: `price function ${product.priceFunction} was not found` } };
   const fields: Doc = { priceFunctionParameters: viewParameters(fn), priceFunctionParametersValues: parameterTexts(fn, request.supplied) };
   // Without a list price there is no currency to price in: nothing to evaluate.
   if (listValue === undefined) return { value: listValue, fields };
-  const result = await evaluatePriceFunction(fn, { price: Number(listValue.toString()), quantity: request.quantity, supplied: request.supplied, product, variables });
+  const result = evaluatePriceFunction(fn, { price: Number(listValue.toString()), quantity: request.quantity, supplied: request.supplied, product, variables });
   if (result.ok) return { value: result.value, fields };
   return { value: listValue, fields: { ...fields, priceFunctionExecutionErrorMessage: result.message } };
 }
@@ -54,7 +54,7 @@ async function applyPriceFunction(product: Product & Doc, fn: PriceFunction | un
  * its result replaces the list value (same VAT inclusion), unless it fails, which leaves the list price and says why.
  * `functions` holds the page's price functions by id (undefined: not found or not visible to the caller).
  */
-export async function pricedProduct(product: Product & Doc, request: PricedProductRequest, functions: Map<string, PriceFunction | undefined>): Promise<PricedProduct> {
+export function pricedProduct(product: Product & Doc, request: PricedProductRequest, functions: Map<string, PriceFunction | undefined>): PricedProduct {
   const item: Doc = {};
   for (const field of PRODUCT_FIELDS_OF_VIEW) if (product[field] !== undefined) item[field] = product[field];
   const variableValues = variableValuesOf(product);
@@ -67,7 +67,7 @@ export async function pricedProduct(product: Product & Doc, request: PricedProdu
   const selected = selectPrice(product.prices, request.country, request.currency);
   let value: Money | undefined = selected?.entry.value !== undefined ? money(selected.entry.value) : undefined;
   if (product.priceFunction !== undefined) {
-    const outcome = await applyPriceFunction(product, functions.get(product.priceFunction), value, request, variableValues);
+    const outcome = applyPriceFunction(product, functions.get(product.priceFunction), value, request, variableValues);
     Object.assign(item, outcome.fields);
     value = outcome.value;
   }

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
+import { turnTaker } from '../../platform/event-loop-turns.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { defineView } from '../../platform/registry/resource-view.js';
@@ -68,9 +69,11 @@ export const pricedProductView = defineView({
     const cache = cacheOf(services);
     const key = requestKey(request);
     const items: PricedProduct[] = [];
+    const pause = turnTaker();
     for (const product of products) {
       const fn = product.priceFunction === undefined ? undefined : functions.get(product.priceFunction);
-      items.push(await cache.priced(product, key, fn, () => pricedProduct(product, request, functions)));
+      items.push(cache.priced(product, key, fn, () => pricedProduct(product, request, functions)));
+      await pause();
     }
     return items;
   },

@@ -4,13 +4,16 @@ import type { Doc } from '../../platform/registry/document-paths.js';
 
 /** The dispatcher's statements on the outbox and the definitions and receivers it matches: one function per statement. */
 
-/** The oldest unprocessed events, locked for this transaction; events another dispatcher holds are skipped. */
-export async function claimEvents(db: Queryable, limit: number): Promise<PlatformEvent[]> {
-  const { rows } = await db.query<{ event: PlatformEvent }>(
-    'SELECT event FROM outbox WHERE processed_at IS NULL ORDER BY occurred_at, id LIMIT $1 FOR UPDATE SKIP LOCKED',
-    [limit],
-  );
+/** The oldest unprocessed events, read without a lock: the dispatcher claims them when it writes their records. */
+export async function pendingEvents(db: Queryable, limit: number): Promise<PlatformEvent[]> {
+  const { rows } = await db.query<{ event: PlatformEvent }>('SELECT event FROM outbox WHERE processed_at IS NULL ORDER BY occurred_at, id LIMIT $1', [limit]);
   return rows.map((row) => row.event);
+}
+
+/** Of `ids`, the events still unprocessed, locked for this transaction; those another dispatcher holds are skipped. */
+export async function claimEventsById(db: Queryable, ids: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM outbox WHERE id = ANY($1::text[]) AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [ids]);
+  return rows.map((row) => row.id);
 }
 
 export async function markProcessed(db: Queryable, ids: string[], now: Date): Promise<void> {

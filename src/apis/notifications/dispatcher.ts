@@ -1,10 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
+import { turnTaker } from '../../platform/event-loop-turns.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
-import { activeReceiversOf, claimEvents, definitionsFor, markProcessed, type OwnedDoc } from './dispatch-store.js';
-import { mainObjectId, matches } from './event-matching.js';
+import { activeReceiversOf, claimEventsById, definitionsFor, markProcessed, pendingEvents, type OwnedDoc } from './dispatch-store.js';
+import type { MatchOutcome } from './event-matching.js';
+import { notificationSandbox } from './notification-sandbox.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import { insertNotifications, type NewNotificationRow } from './notification-store.js';
 
@@ -16,6 +19,8 @@ export interface DispatcherDeps {
   clock: Clock;
   /** Delays of the tries, seconds (the first entry is the wait before the first try). */
   schedule: number[];
+  /** Where a definition whose paths pass their limits on an event is reported. */
+  log?: FastifyBaseLogger;
 }
 
 /** A tenant's definition or receiver sees its own customer's events only; the operator's (no owner) see every event. */
@@ -29,9 +34,8 @@ function targets(receiver: OwnedDoc, event: PlatformEvent): boolean {
   return !Array.isArray(targeted) || targeted.length === 0 || (event.customerId !== null && targeted.includes(event.customerId));
 }
 
-function recordDoc(id: string, event: PlatformEvent, definition: OwnedDoc, receiver: OwnedDoc, retries: number, now: Date, firstTry: Date): Doc {
+function recordDoc(id: string, event: PlatformEvent, definition: OwnedDoc, main: string | undefined, receiver: OwnedDoc, retries: number, now: Date, firstTry: Date): Doc {
   const stamp = now.toISOString();
-  const main = mainObjectId(definition.doc as NotificationDefinition, event);
   const emails = receiver.doc.emails;
   return {
     id,
@@ -58,7 +62,7 @@ function recordDoc(id: string, event: PlatformEvent, definition: OwnedDoc, recei
 
 /**
  * The definitions and receivers a batch reads, each query made once per batch: a burst of alike events costs two
- * lookups, not two per event. The batch's transaction sees one snapshot of them either way.
+ * lookups, not two per event.
  */
 function batchLookups(tx: Queryable): { definitions: (event: PlatformEvent) => Promise<OwnedDoc[]>; receivers: (definitionId: string) => Promise<OwnedDoc[]> } {
   const definitions = new Map<string, Promise<OwnedDoc[]>>();
@@ -74,19 +78,34 @@ function batchLookups(tx: Queryable): { definitions: (event: PlatformEvent) => P
   };
 }
 
+/**
+ * Whether `definition` matches `event`, its paths run in the program sandbox (a user's path never holds the event
+ * loop). A path past its limits matches nothing, and is reported.
+ */
+async function matchOf(definition: OwnedDoc, event: PlatformEvent, deps: DispatcherDeps): Promise<MatchOutcome> {
+  try {
+    return await notificationSandbox().run('matchEvent', { definition: definition.doc as NotificationDefinition, event });
+  } catch (error) {
+    deps.log?.warn({ err: error, definitionId: definition.id, eventId: event.id }, 'a notification definition could not be matched against an event');
+    return { matches: false };
+  }
+}
+
 /** The records one event calls for. */
 async function recordsOf(event: PlatformEvent, lookups: ReturnType<typeof batchLookups>, deps: DispatcherDeps, now: Date): Promise<NewNotificationRow[]> {
   const rows: NewNotificationRow[] = [];
   const firstTry = new Date(now.getTime() + (deps.schedule[0] ?? 0) * 1000);
   for (const definition of await lookups.definitions(event)) {
-    if (!reaches(definition, event) || !matches(definition.doc as NotificationDefinition, event)) continue;
+    if (!reaches(definition, event)) continue;
+    const outcome = await matchOf(definition, event, deps);
+    if (!outcome.matches) continue;
     for (const receiver of await lookups.receivers(definition.id)) {
       if (!reaches(receiver, event) || !targets(receiver, event)) continue;
       const id = newId();
       rows.push({
         id,
         customerId: receiver.customer_id,
-        doc: recordDoc(id, event, definition, receiver, deps.schedule.length - 1, now, firstTry),
+        doc: recordDoc(id, event, definition, outcome.mainObjectId, receiver, deps.schedule.length - 1, now, firstTry),
         eventId: event.id,
         definitionId: definition.id,
         receiverId: receiver.id,
@@ -108,20 +127,30 @@ export interface DispatchResult {
 }
 
 /**
- * Reads up to `limit` unprocessed events in order and creates their notification records, in one transaction with
- * marking them processed: a crash leaves both undone, and the unique (event, definition, receiver) key means a
- * second dispatcher never creates a record twice.
+ * Reads up to `limit` unprocessed events in order, works out their notification records outside any transaction
+ * (matching runs users' paths in the sandbox, and a transaction held meanwhile would hold the embedded database's one
+ * connection), then, in one transaction, claims the events no other dispatcher has taken, inserts their records and
+ * marks them processed: a crash leaves both undone, and the unique (event, definition, receiver) key means a second
+ * dispatcher never creates a record twice.
  */
 export async function dispatchBatch(deps: DispatcherDeps, limit = 100): Promise<DispatchResult> {
+  const events = await pendingEvents(deps.db, limit);
+  if (events.length === 0) return { events: 0, notifications: 0, lags: [] };
+  const now = deps.clock.now();
+  const lookups = batchLookups(deps.db);
+  const planned = new Map<string, NewNotificationRow[]>();
+  const pause = turnTaker();
+  for (const event of events) {
+    planned.set(event.id, await recordsOf(event, lookups, deps, now));
+    await pause();
+  }
   return deps.db.transaction(async (tx) => {
-    const events = await claimEvents(tx, limit);
-    if (events.length === 0) return { events: 0, notifications: 0, lags: [] };
-    const now = deps.clock.now();
-    const lookups = batchLookups(tx);
+    const claimed = new Set(await claimEventsById(tx, events.map((event) => event.id)));
+    const dispatched = events.filter((event) => claimed.has(event.id));
     let rows: NewNotificationRow[] = [];
     let notifications = 0;
-    for (const event of events) {
-      rows.push(...(await recordsOf(event, lookups, deps, now)));
+    for (const event of dispatched) {
+      rows.push(...planned.get(event.id)!);
       // Bounded statements: each record carries its event, and events may be large.
       if (rows.length >= INSERT_CHUNK) {
         notifications += await insertNotifications(tx, rows);
@@ -129,8 +158,8 @@ export async function dispatchBatch(deps: DispatcherDeps, limit = 100): Promise<
       }
     }
     notifications += await insertNotifications(tx, rows);
-    await markProcessed(tx, events.map((event) => event.id), now);
-    const lags = events.map((event) => Math.max(0, (now.getTime() - new Date(event.occurredAt).getTime()) / 1000));
+    await markProcessed(tx, [...claimed], now);
+    const lags = dispatched.map((event) => Math.max(0, (now.getTime() - new Date(event.occurredAt).getTime()) / 1000));
     return { events: events.length, notifications, lags };
   });
 }

@@ -4,7 +4,9 @@ import type { OwnedDoc } from './dispatch-store.js';
 import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
 import type { MailMessage } from './mail-sender.js';
 import type { NotificationReceiver } from './notification-receiver.schema.js';
-import { liquidProblem, renderTemplate, type RenderedPayload } from './payload-rendering.js';
+import { liquidProblem } from './liquid-templates.js';
+import { notificationSandbox } from './notification-sandbox.js';
+import type { RenderedPayload } from './payload-rendering.js';
 
 export interface MailBody {
   parts: Pick<MailMessage, 'text' | 'html'>;
@@ -25,7 +27,7 @@ export async function mailBodyOf(templates: EmailTemplateSource, receiver: Owned
   const what = `e-mail template asset ${template.assetId} (${JSON.stringify(template.filename)})`;
   let rendered: string;
   try {
-    rendered = await renderTemplate(template.source, event);
+    rendered = await notificationSandbox().run('renderTemplate', { template: template.source, event });
   } catch (error) {
     throw new EmailTemplateError(`${what} could not be rendered: ${liquidProblem(error)}`);
   }

@@ -1,11 +1,14 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
 import { jsonPathProblem } from './json-path.js';
-import { templateProblem } from './payload-rendering.js';
+import { notificationSandbox } from './notification-sandbox.js';
 import type { NotificationDefinition, NotificationDefinitionSchema } from './notification-definition.schema.js';
 
-/** Every JSONPath and template of a definition must parse: a broken one would otherwise silently match or render nothing. */
-function checkPaths(doc: NotificationDefinition): void {
+/**
+ * Every JSONPath and template of a definition must parse and keep within its limits: a broken one would otherwise
+ * silently match or render nothing. Templates are parsed in the program sandbox (a long one takes a while).
+ */
+async function checkPrograms(doc: NotificationDefinition): Promise<void> {
   const paths: [string, string][] = [['body.mainIdJsonPath', doc.mainIdJsonPath]];
   (doc.eventMatcher.filters ?? []).forEach((filter, index) => paths.push([`body.eventMatcher.filters[${index}].jsonPath`, filter.jsonPath]));
   for (const [where, expression] of paths) {
@@ -14,18 +17,18 @@ function checkPaths(doc: NotificationDefinition): void {
   }
   for (const field of ['subject', 'content'] as const) {
     const template = doc.notificationPayload[field];
-    const problem = template === undefined ? undefined : templateProblem(template);
+    const problem = template === undefined ? undefined : await notificationSandbox().run('templateProblem', { template });
     if (problem) throw new ValidationError(`body.notificationPayload.${field} ${problem}`, { resourceType: 'notification-definition', specific: { field: `body.notificationPayload.${field}` } });
   }
 }
 
 export const notificationDefinitionHooks: ResourceHooks<typeof NotificationDefinitionSchema> = {
-  beforeCreate(doc) {
-    checkPaths(doc);
+  async beforeCreate(doc) {
+    await checkPrograms(doc);
     return doc;
   },
-  beforeUpdate(doc) {
-    checkPaths(doc);
+  async beforeUpdate(doc) {
+    await checkPrograms(doc);
     return doc;
   },
 };

@@ -76,7 +76,7 @@ export const notificationsModule: ApiModule = {
       routes: async (app) => {
         metrics.register(app.metrics);
         if (config.notificationWorker) {
-          stopLoop = startNotificationLoop({ dispatcher: { db, clock, schedule }, outboxRetentionDays: config.outboxRetentionDays, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log });
+          stopLoop = startNotificationLoop({ dispatcher: { db, clock, schedule, log }, outboxRetentionDays: config.outboxRetentionDays, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log });
         }
       },
       async stop() {

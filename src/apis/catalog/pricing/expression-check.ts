@@ -1,9 +1,13 @@
-import type { JexlAst, JexlExpression } from 'jexl';
+import type { JexlAst } from 'jexl';
+import { LRUCache } from 'lru-cache';
 import { ExpressionError } from './expression-errors.js';
-import { FUNCTION_NAMES, expressionLanguage } from './expression-language.js';
+import { FUNCTION_NAMES, PRICE_FUNCTION_LANGUAGE } from './expression-language.js';
+import { checkExpressionText, MAX_EXPRESSION_TOKENS } from './expression-text.js';
 
 /** Deeper trees than this are refused: every walk over the tree stays far from the stack's limit. */
-const MAX_DEPTH = 500;
+const MAX_DEPTH = MAX_EXPRESSION_TOKENS;
+/** Parsed expressions kept per process, by text: each function version is parsed once, not once per price. */
+const PARSED_EXPRESSIONS = 2_000;
 
 /**
  * Member names an expression may not read: everything the prototypes of data values carry (`constructor`,
@@ -21,7 +25,7 @@ const FORBIDDEN_MEMBERS = new Set(
 const BOOLEAN_OPERATORS = new Set(['==', '!=', '<', '<=', '>', '>=', 'in']);
 
 export interface CheckedExpression {
-  compiled: JexlExpression;
+  ast: JexlAst;
   /** The top-level names the expression reads, in order of appearance. */
   identifiers: string[];
 }
@@ -82,16 +86,11 @@ function walk(node: JexlAst | undefined, identifiers: string[], depth: number): 
   }
 }
 
-/**
- * Parses the expression with the price-function language and checks what it may reach: known functions only, no
- * prototype member, literal or boolean indexes. Throws ExpressionError with the reason (a parse error's message).
- */
-export function checkExpression(expression: string, language = expressionLanguage()): CheckedExpression {
-  let compiled: JexlExpression;
+function parse(expression: string): CheckedExpression {
+  checkExpressionText(expression);
   let ast: JexlAst;
   try {
-    compiled = language.compile(expression);
-    ast = compiled._getAst();
+    ast = PRICE_FUNCTION_LANGUAGE.compile(expression)._getAst();
   } catch (error) {
     if (error instanceof RangeError) throw new ExpressionError('the expression is nested too deeply');
     throw new ExpressionError(error instanceof Error ? error.message : String(error));
@@ -99,5 +98,28 @@ export function checkExpression(expression: string, language = expressionLanguag
   if (!ast) throw new ExpressionError('the expression is empty or incomplete');
   const identifiers: string[] = [];
   walk(ast, identifiers, 0);
-  return { compiled, identifiers: [...new Set(identifiers)] };
+  return { ast, identifiers: [...new Set(identifiers)] };
+}
+
+/** Each text's outcome, a checked tree or the reason it is refused; frozen, as every caller shares it. */
+const parsed = new LRUCache<string, CheckedExpression | ExpressionError>({ max: PARSED_EXPRESSIONS });
+
+/**
+ * The expression measured on its text (expression-text.ts), then parsed with the price-function language and checked
+ * for what it may reach: known functions only, no prototype member, literal or boolean indexes. Throws
+ * ExpressionError with the reason (a limit, or the parse error's message). A text is parsed once per process.
+ */
+export function checkExpression(expression: string): CheckedExpression {
+  let outcome = parsed.get(expression);
+  if (!outcome) {
+    try {
+      outcome = Object.freeze(parse(expression));
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      outcome = error;
+    }
+    parsed.set(expression, outcome);
+  }
+  if (outcome instanceof ExpressionError) throw outcome;
+  return outcome;
 }

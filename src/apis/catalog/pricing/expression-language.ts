@@ -9,8 +9,40 @@ export const MAX_TEXT_LENGTH = 10_000;
 const MAX_ARGUMENTS = 1000;
 const MAX_EXPONENT = 64;
 
-/** Checked by every operator and function: the evaluation's wall-clock budget. */
-export type Deadline = () => void;
+/** The most steps one evaluation may take: a tree node visited is one, and heavy operators cost more (see `charge`). */
+export const MAX_EVALUATION_STEPS = 10_000;
+
+/** Counts one evaluation's steps; past `limit` the evaluation fails, whatever the machine's load. */
+export class StepMeter {
+  private steps = 0;
+  constructor(private readonly limit = MAX_EVALUATION_STEPS) {}
+  charge(steps = 1): void {
+    this.steps += steps;
+    if (this.steps > this.limit) throw new ExpressionError(`the evaluation takes more than ${this.limit} steps; simplify the expression`);
+  }
+}
+
+/**
+ * The meter of the evaluation running now. Evaluations are synchronous from start to end (expression-evaluator.ts),
+ * so one runs at a time and the operators below can charge it without being given it.
+ */
+let running: StepMeter | undefined;
+
+/** Runs `work` with `meter` charged by every operator and function it reaches. */
+export function metered<T>(meter: StepMeter, work: () => T): T {
+  const outer = running;
+  running = meter;
+  try {
+    return work();
+  } finally {
+    running = outer;
+  }
+}
+
+/** Charges the running evaluation: `steps` for work beyond a node's visit (a long text joined, many arguments). */
+export function charge(steps = 1): void {
+  running?.charge(steps);
+}
 
 function decimalOf(value: unknown, operator: string): Money {
   if (typeof value === 'number' && Number.isFinite(value)) return money(value);
@@ -23,9 +55,9 @@ function numberOf(result: Money): number {
   return Number(result.toString());
 }
 
-function arithmetic(operator: string, apply: (left: Money, right: Money) => Money, deadline: Deadline) {
+function arithmetic(operator: string, apply: (left: Money, right: Money) => Money) {
   return (left: unknown, right: unknown) => {
-    deadline();
+    charge();
     return numberOf(apply(decimalOf(left, operator), decimalOf(right, operator)));
   };
 }
@@ -35,22 +67,25 @@ function nonZero(divisor: Money): Money {
   return divisor;
 }
 
-function plus(deadline: Deadline) {
-  const add = arithmetic('+', (a, b) => a.plus(b), deadline);
+/** Characters of text a step pays for: joining texts costs by their length. */
+const CHARACTERS_PER_STEP = 100;
+
+function plus() {
+  const add = arithmetic('+', (a, b) => a.plus(b));
   return (left: unknown, right: unknown) => {
     if (typeof left !== 'string' && typeof right !== 'string') return add(left, right);
-    deadline();
     const text = String(left) + String(right);
+    charge(1 + Math.floor(text.length / CHARACTERS_PER_STEP));
     if (text.length > MAX_TEXT_LENGTH) throw new ExpressionError(`a text longer than ${MAX_TEXT_LENGTH} characters`);
     return text;
   };
 }
 
-function power(deadline: Deadline) {
+function power() {
   return arithmetic('^', (base, exponent) => {
     if (!exponent.isInteger() || exponent.abs().greaterThan(MAX_EXPONENT)) throw new ExpressionError(`operator ^ takes a whole exponent of at most ${MAX_EXPONENT}`);
     return base.pow(exponent);
-  }, deadline);
+  });
 }
 
 function sizeOf(value: unknown): number {
@@ -71,13 +106,14 @@ function numbersOf(name: string, args: unknown[]): Money[] {
   const values = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
   if (values.length === 0) throw new ExpressionError(`${name}() needs at least one number`);
   if (values.length > MAX_ARGUMENTS) throw new ExpressionError(`${name}() takes at most ${MAX_ARGUMENTS} numbers`);
+  charge(values.length);
   return values.map((value) => decimalOf(value, `${name}()`));
 }
 
 /** round/ceil/floor to `digits` fraction digits (default 0); round goes half-up (away from zero), as Java's BigDecimal HALF_UP. */
-function rounding(name: string, mode: Decimal.Rounding, deadline: Deadline) {
+function rounding(name: string, mode: Decimal.Rounding) {
   return (value: unknown, digits: unknown = 0) => {
-    deadline();
+    charge();
     if (typeof digits !== 'number' || !Number.isInteger(digits) || digits < 0 || digits > 12) throw new ExpressionError(`${name}() takes 0 to 12 fraction digits`);
     return numberOf(decimalOf(value, `${name}()`).toDecimalPlaces(digits, mode));
   };
@@ -87,32 +123,36 @@ function rounding(name: string, mode: Decimal.Rounding, deadline: Deadline) {
 export const FUNCTION_NAMES = ['size', 'empty', 'min', 'max', 'round', 'ceil', 'floor', 'abs', 'not'] as const;
 
 /**
- * A jexl instance for one evaluation: decimal arithmetic (every operator computes on decimals), the Apache-JEXL-style
- * `and`, `or`, `not` and the functions of FUNCTION_NAMES, each checking the evaluation's deadline.
+ * The price-function language: jexl's grammar with decimal arithmetic (every operator computes on decimals), the
+ * Apache-JEXL-style `and`, `or`, `not` and the functions of FUNCTION_NAMES. Jexl parses with it; our evaluator
+ * (expression-evaluator.ts) runs its operators and functions, which charge the running evaluation's meter.
  */
-export function expressionLanguage(deadline: Deadline = () => undefined): Jexl {
+function priceFunctionLanguage(): Jexl {
   const language = new jexl.Jexl();
-  language.addBinaryOp('+', 30, plus(deadline));
-  language.addBinaryOp('-', 30, arithmetic('-', (a, b) => a.minus(b), deadline));
-  language.addBinaryOp('*', 40, arithmetic('*', (a, b) => a.times(b), deadline));
-  language.addBinaryOp('/', 40, arithmetic('/', (a, b) => a.dividedBy(nonZero(b)), deadline));
-  language.addBinaryOp('//', 40, arithmetic('//', (a, b) => a.dividedBy(nonZero(b)).toDecimalPlaces(0, Money.ROUND_FLOOR), deadline));
-  language.addBinaryOp('%', 50, arithmetic('%', (a, b) => a.modulo(nonZero(b)), deadline));
-  language.addBinaryOp('^', 50, power(deadline));
+  language.addBinaryOp('+', 30, plus());
+  language.addBinaryOp('-', 30, arithmetic('-', (a, b) => a.minus(b)));
+  language.addBinaryOp('*', 40, arithmetic('*', (a, b) => a.times(b)));
+  language.addBinaryOp('/', 40, arithmetic('/', (a, b) => a.dividedBy(nonZero(b))));
+  language.addBinaryOp('//', 40, arithmetic('//', (a, b) => a.dividedBy(nonZero(b)).toDecimalPlaces(0, Money.ROUND_FLOOR)));
+  language.addBinaryOp('%', 50, arithmetic('%', (a, b) => a.modulo(nonZero(b))));
+  language.addBinaryOp('^', 50, power());
   language.addBinaryOp('and', 10, (left, right) => Boolean(left) && Boolean(right));
   language.addBinaryOp('or', 10, (left, right) => Boolean(left) || Boolean(right));
   language.addUnaryOp('not', (right) => !right);
   const functions: Record<(typeof FUNCTION_NAMES)[number], (...args: unknown[]) => unknown> = {
     size: (value) => sizeOf(value),
     empty: (value) => isEmpty(value),
-    min: (...args) => (deadline(), numberOf(Money.min(...numbersOf('min', args)))),
-    max: (...args) => (deadline(), numberOf(Money.max(...numbersOf('max', args)))),
-    round: rounding('round', Money.ROUND_HALF_UP, deadline),
-    ceil: rounding('ceil', Money.ROUND_CEIL, deadline),
-    floor: rounding('floor', Money.ROUND_FLOOR, deadline),
+    min: (...args) => numberOf(Money.min(...numbersOf('min', args))),
+    max: (...args) => numberOf(Money.max(...numbersOf('max', args))),
+    round: rounding('round', Money.ROUND_HALF_UP),
+    ceil: rounding('ceil', Money.ROUND_CEIL),
+    floor: rounding('floor', Money.ROUND_FLOOR),
     abs: (value) => numberOf(decimalOf(value, 'abs()').abs()),
     not: (value) => !value,
   };
   for (const [name, fn] of Object.entries(functions)) language.addFunction(name, fn);
   return language;
 }
+
+/** One language for every expression: its operators keep no state of their own. */
+export const PRICE_FUNCTION_LANGUAGE = priceFunctionLanguage();

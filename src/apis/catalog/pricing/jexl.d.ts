@@ -1,4 +1,4 @@
-/** The part of jexl 2.3 (untyped CommonJS) the price functions use. */
+/** The part of jexl 2.3 (untyped CommonJS) the price functions use: its parser, and its grammar for our evaluator. */
 declare module 'jexl' {
   export interface JexlAst {
     type: string;
@@ -6,9 +6,18 @@ declare module 'jexl' {
   }
   export interface JexlExpression {
     _getAst(): JexlAst;
-    eval(context?: object): Promise<unknown>;
+  }
+  export interface JexlGrammarElement {
+    type: string;
+    eval?: (...operands: unknown[]) => unknown;
+    evalOnDemand?: unknown;
+  }
+  export interface JexlGrammar {
+    elements: Record<string, JexlGrammarElement>;
+    functions: Record<string, (...args: unknown[]) => unknown>;
   }
   export class Jexl {
+    readonly _grammar: JexlGrammar;
     addBinaryOp(operator: string, precedence: number, fn: (left: unknown, right: unknown) => unknown, manualEval?: boolean): void;
     addUnaryOp(operator: string, fn: (right: unknown) => unknown): void;
     addFunction(name: string, fn: (...args: unknown[]) => unknown): void;

@@ -2,7 +2,7 @@ import { ExpressionError } from './expression-errors.js';
 
 /** Inputs deeper or larger than this are refused: an expression's work is bounded by its inputs. */
 const MAX_DEPTH = 20;
-const MAX_NODES = 20_000;
+const MAX_NODES = 10_000;
 
 /**
  * A copy of JSON data whose objects have no prototype, so an expression reading a member reaches only the data

@@ -1,0 +1,14 @@
+import type { PlatformEvent } from '../../platform/events/outbox.js';
+import { matchEvent, type MatchedDefinition } from './event-matching.js';
+import { renderTemplate, templateProblem } from './liquid-templates.js';
+
+/**
+ * The programs of notification definitions that run in the program sandbox's worker thread (program-sandbox.ts):
+ * JSONPath selections over events and Liquid templates. Users write them, so however long one runs, the event loop
+ * serving requests never waits for it.
+ */
+export const notificationPrograms = {
+  matchEvent: ({ definition, event }: { definition: MatchedDefinition; event: PlatformEvent }) => matchEvent(definition, event),
+  renderTemplate: ({ template, event }: { template: string; event: PlatformEvent }) => renderTemplate(template, event),
+  templateProblem: ({ template }: { template: string }) => templateProblem(template),
+};
