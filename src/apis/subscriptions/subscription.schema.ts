@@ -137,7 +137,11 @@ export const SubscriptionSchema = Obj(
     $id: 'Subscription',
     title: 'Subscription',
     description: 'createDate, updateDate and every lifecycle date are epoch milliseconds. The model is named by modelId, model.name, or given inline (model.term).',
-    examples: [{ name: 'Antivirus yearly', currency: 'EUR', enduserId: 'enduser-1', storeId: 'store-eu', model: { term: { unit: 'YEAR', value: '1' } }, products: [{ id: 'product-1' }] }],
+    // A customer's token subscribes for its own customer; the operator names the customer (DECISIONS §7).
+    examples: [
+      { name: 'Antivirus yearly', currency: 'EUR', enduserId: 'enduser-1', storeId: 'store-eu', model: { term: { unit: 'YEAR', value: '1' } }, products: [{ id: 'product-1' }] },
+      { customerId: 'customer-1', name: 'Antivirus yearly', currency: 'EUR', enduserId: 'enduser-1', storeId: 'store-eu', model: { term: { unit: 'YEAR', value: '1' } }, products: [{ id: 'product-1' }] },
+    ],
   },
 );
 export type Subscription = Static<typeof SubscriptionSchema>;

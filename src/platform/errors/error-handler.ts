@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allowedMethods } from '../http/allowed-methods.js';
+import { allowedMethods, staticPathMethods, trackStaticPaths } from '../http/allowed-methods.js';
 import { DatabaseUnavailableError, DomainError, type ErrorDetail } from './domain-errors.js';
 import { describeValidationErrors } from './validation-messages.js';
 
@@ -78,11 +78,22 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, headers: Rec
 const detailedCollections = new WeakMap<object, Set<string>>();
 const firstSegment = (path: string) => `/${path.split('/')[1] ?? ''}`;
 
-/** The shape a request the router refused is answered in: that of the collection its path is under. */
-function unroutedErrorBody(request: FastifyRequest, status: number, message: string): ErrorBody {
+/**
+ * The shape a request no route takes is answered in: that of the collection its path is under (the detailed shape
+ * under `/products`, with `errorType`), so a client sees one shape per API whatever refused it.
+ */
+function unroutedErrorBody(request: FastifyRequest, status: number, message: string, errorType: ErrorDetail['errorType']): ErrorBody {
   const body = simpleErrorBody(status, message, pathOf(request));
   const detailed = detailedCollections.get(request.server)?.has(firstSegment(pathOf(request)));
-  return detailed ? { ...body, details: [{ errorType: 'NOT_FOUND' }] } : body;
+  return detailed ? { ...body, details: [{ errorType }] } : body;
+}
+
+/** 404 for a path no route has; 405 naming the methods it takes (RFC 9110 §15.5.6) for a path that has others. */
+function answerUnrouted(request: FastifyRequest, reply: FastifyReply, allowed: string[]) {
+  const path = pathOf(request);
+  if (allowed.length === 0) return send(reply, 404, unroutedErrorBody(request, 404, `no route ${request.method} ${path}`, 'NOT_FOUND'));
+  const message = `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`;
+  return send(reply, 405, unroutedErrorBody(request, 405, message, 'VALIDATION'), { allow: allowed.join(', ') });
 }
 
 /**
@@ -93,19 +104,28 @@ function unroutedErrorBody(request: FastifyRequest, status: number, message: str
  */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return send(reply, 404, unroutedErrorBody(request, 404, `no item at ${pathOf(request)}: the id is malformed or too long`));
+    return send(reply, 404, unroutedErrorBody(request, 404, `no item at ${pathOf(request)}: the id is malformed or too long`, 'NOT_FOUND'));
   }
   request.log.error({ err: error }, 'routing failed');
   return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
+  trackStaticPaths(app);
+  // A path written as a route (`/products/shift-variant`) is never the value of another route's parameter: a method
+  // it does not take is a 405, before authentication or the body is looked at.
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (url?.includes(':') && staticPathMethods(app, pathOf(request))) reply.callNotFound();
+  });
   const detailed = new Set<string>();
   detailedCollections.set(app, detailed);
   app.addHook('onRoute', (route) => {
     if ((route.config as { errorShape?: string } | undefined)?.errorShape === 'detailed') detailed.add(firstSegment(route.url ?? route.path));
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // No route takes the request: that is the answer, whatever its body was (it was parsed before the not-found handler).
+    if (request.is404) return answerUnrouted(request, reply, allowedMethods(app, pathOf(request)));
     if (error instanceof DomainError) {
       // Expected answers are not logged; an unreachable database is, with the driver's reason, for the operator.
       if (error instanceof DatabaseUnavailableError) request.log.warn({ err: error.cause }, 'database unavailable: answered 503');
@@ -128,11 +148,5 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   // A path the router knows under other methods is a 405 naming them (RFC 9110 §15.5.6), not a 404.
-  app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request);
-    const allowed = allowedMethods(app, path);
-    if (allowed.length === 0) return send(reply, 404, buildErrorBody(request, 404, `no route ${request.method} ${path}`));
-    const message = `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`;
-    return send(reply, 405, buildErrorBody(request, 405, message), { allow: allowed.join(', ') });
-  });
+  app.setNotFoundHandler((request, reply) => answerUnrouted(request, reply, allowedMethods(app, pathOf(request))));
 }

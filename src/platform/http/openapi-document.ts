@@ -3,19 +3,41 @@ type Json = Record<string, any>;
 const COMPONENT = '#/components/schemas/';
 
 /**
- * Each request and response body that refers to a component with `examples` shows the first one as its media
- * example, where Swagger UI, Redoc and client generators look for it.
+ * A request body's examples by the principal each is written for: one naming `customerId` is the operator's (it
+ * acts for a customer it names), one without is a customer's token's (the record is its own).
+ */
+function byPrincipal(examples: Json[]): Json {
+  const named: Json = {};
+  examples.forEach((value, index) => {
+    const operator = value.customerId !== undefined;
+    const key = `${operator ? 'asOperator' : 'asCustomer'}${named[operator ? 'asOperator' : 'asCustomer'] ? index : ''}`;
+    named[key] = { summary: operator ? 'As the operator, for the customer it names' : "As a customer's token (the record is its own)", value };
+  });
+  return named;
+}
+
+/**
+ * Each request and response body that refers to a component with `examples` shows them where Swagger UI, Redoc and
+ * client generators look: a response the first one; a request all of them, named by the principal each is for.
  */
 export function withMediaExamples(document: Json): Json {
   const schemas: Json = document.components?.schemas ?? {};
   const media = (content: Json | undefined) => Object.values<Json>(content ?? {});
+  const examplesOf = (body: Json): Json[] | undefined => {
+    const ref: unknown = body.schema?.$ref;
+    const examples = typeof ref === 'string' && ref.startsWith(COMPONENT) ? schemas[ref.slice(COMPONENT.length)]?.examples : undefined;
+    return Array.isArray(examples) && examples.length > 0 && body.example === undefined && body.examples === undefined ? examples : undefined;
+  };
   for (const item of Object.values<Json>(document.paths ?? {})) {
     for (const operation of Object.values<Json>(item)) {
-      const bodies = [...media(operation.requestBody?.content), ...Object.values<Json>(operation.responses ?? {}).flatMap((response) => media(response.content))];
-      for (const body of bodies) {
-        const ref: unknown = body.schema?.$ref;
-        const examples = typeof ref === 'string' && ref.startsWith(COMPONENT) ? schemas[ref.slice(COMPONENT.length)]?.examples : undefined;
-        if (Array.isArray(examples) && examples.length > 0 && body.example === undefined && body.examples === undefined) body.example = examples[0];
+      for (const body of media(operation.requestBody?.content)) {
+        const examples = examplesOf(body);
+        if (examples?.length === 1) body.example = examples[0];
+        else if (examples) body.examples = byPrincipal(examples);
+      }
+      for (const body of Object.values<Json>(operation.responses ?? {}).flatMap((response) => media(response.content))) {
+        const examples = examplesOf(body);
+        if (examples) body.example = examples[0];
       }
     }
   }
@@ -38,7 +60,41 @@ export function withSharedHeaders(document: Json): Json {
   return document;
 }
 
-/** What the generated document gets before it is served. */
+/** Deletes `additionalProperties: false` in `schema` and every schema nested in it. */
+function openUp(schema: unknown, components: Json, seen: Set<string>): void {
+  if (Array.isArray(schema)) return schema.forEach((item) => openUp(item, components, seen));
+  if (!schema || typeof schema !== 'object') return;
+  const node = schema as Json;
+  if (node.additionalProperties === false) delete node.additionalProperties;
+  const ref = node.$ref;
+  if (typeof ref === 'string' && ref.startsWith(COMPONENT) && !seen.has(ref)) {
+    seen.add(ref);
+    openUp(components[ref.slice(COMPONENT.length)], components, seen);
+  }
+  for (const [key, value] of Object.entries(node)) if (key !== '$ref') openUp(value, components, seen);
+}
+
+/**
+ * ROUTES.md: unknown fields of a JSON body are ignored, never stored (so a record read can be sent back as it is).
+ * The validator drops them by the schemas' `additionalProperties: false`; in the document that keyword would say
+ * they are refused, so request bodies and the components they use leave it out. Query strings keep theirs: an unknown
+ * query parameter is refused.
+ */
+export function withIgnoredUnknownBodyFields(document: Json): Json {
+  const components: Json = document.components?.schemas ?? {};
+  const seen = new Set<string>();
+  for (const item of Object.values<Json>(document.paths ?? {})) {
+    for (const operation of Object.values<Json>(item)) {
+      for (const media of Object.values<Json>(operation.requestBody?.content ?? {})) openUp(media.schema, components, seen);
+    }
+  }
+  return document;
+}
+
+/**
+ * What the generated document gets before it is served. It is changed on a copy: its schemas may be the very objects
+ * the routes validate with.
+ */
 export function finishDocument(document: Json): Json {
-  return withSharedHeaders(withMediaExamples(document));
+  return withSharedHeaders(withMediaExamples(withIgnoredUnknownBodyFields(structuredClone(document))));
 }

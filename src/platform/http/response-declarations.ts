@@ -37,8 +37,8 @@ export function platformErrorStatuses(route: RouteOptions): number[] {
   const schema = (route.schema ?? {}) as Json;
   const takesBody = methodsOf(route).some((method) => BODY_METHODS.includes(method));
   // 503: a request that arrives while the instance is closing (connection-drain.ts), or while the database is not
-  // reachable (db/connection-failures.ts).
-  const statuses = new Set<number>([500, 503]);
+  // reachable (db/connection-failures.ts). 431: headers (or the request line) larger than the server reads.
+  const statuses = new Set<number>([431, 500, 503]);
   if (!config.public) statuses.add(401);
   if (!config.public && !config.anyToken) statuses.add(403);
   // 408: a body that does not arrive within BODY_TIMEOUT (body-deadline.ts).

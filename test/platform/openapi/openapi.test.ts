@@ -70,10 +70,15 @@ describe('what the document promises a client', () => {
     }
   });
 
-  it('shows an example with every JSON request body', () => {
+  it('shows an example with every JSON request body, several named by the principal each is for', () => {
     const bodies = operations().filter(({ op }) => op.requestBody?.content?.['application/json']);
     expect(bodies.length).toBeGreaterThan(10);
-    for (const { name, op } of bodies) expect(op.requestBody.content['application/json'].example, name).toBeDefined();
+    for (const { name, op } of bodies) {
+      const media = op.requestBody.content['application/json'];
+      expect(media.example ?? media.examples, name).toBeDefined();
+      if (media.examples) expect(Object.keys(media.examples).every((key) => /^as(Customer|Operator)\d*$/.test(key)), name).toBe(true);
+    }
+    expect(Object.keys(doc.paths['/subscriptions'].post.requestBody.content['application/json'].examples)).toEqual(['asCustomer', 'asOperator']);
   });
 
   it('declares X-Request-Id on every answer, Location on creates, ETag on record reads and writes, Retry-After on 429', () => {
@@ -98,13 +103,18 @@ describe('what the document promises a client', () => {
     expect(doc.paths['/terms'].post.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/TermsItem');
   });
 
+  it('leaves additionalProperties: false out of request bodies (unknown fields are ignored), not out of the schemas that drop them', () => {
+    expect(doc.components.schemas.TermsItemDraft.additionalProperties).toBeUndefined();
+    expect((t.app.getSchema('TermsItemDraft') as { additionalProperties?: unknown }).additionalProperties).toBe(false);
+  });
+
   it('declares what the platform answers and nothing it never does', () => {
     const { get, put } = doc.paths['/terms/{id}'];
-    // 400: an unknown query parameter (or a bad `version` on kinds that keep history).
-    expect(Object.keys(get.responses).sort()).toEqual(['200', '304', '400', '401', '403', '404', '500', '503']);
-    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '408', '412', '413', '415', '500', '503']);
-    expect(Object.keys(doc.paths['/terms'].post.responses).sort()).toEqual(['201', '400', '401', '403', '408', '409', '413', '415', '500', '503']);
-    expect(Object.keys(doc.paths['/iam/tokens'].post.responses).sort()).toEqual(['200', '400', '401', '408', '413', '415', '429', '500', '503']);
+    // 400: an unknown query parameter (or a bad `version` on kinds that keep history). 431: headers too large, on every operation.
+    expect(Object.keys(get.responses).sort()).toEqual(['200', '304', '400', '401', '403', '404', '431', '500', '503']);
+    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '408', '412', '413', '415', '431', '500', '503']);
+    expect(Object.keys(doc.paths['/terms'].post.responses).sort()).toEqual(['201', '400', '401', '403', '408', '409', '413', '415', '431', '500', '503']);
+    expect(Object.keys(doc.paths['/iam/tokens'].post.responses).sort()).toEqual(['200', '400', '401', '408', '413', '415', '429', '431', '500', '503']);
   });
 });
 
