@@ -117,7 +117,7 @@ async function callOnOwnRecord(op: Operation, token: string, owner: string): Pro
   const collection = collectionOf(op)!;
   const seed = records.get(collection)!;
   const create = creatingOperations(operations).find((candidate) => candidate.path === collection)!;
-  const fresh = await createThrough(t, doc, create, operatorToken, records, { customerId: owner });
+  const fresh = await createThrough(t, doc, create, operatorToken, records, { extra: { customerId: owner } });
   if (!fresh) throw new Error(`could not create a ${collection} record to delete`);
   records.set(collection, fresh);
   try {

@@ -43,9 +43,9 @@ export function pathValuesFor(path: string, records: Records, parameters: Parame
  * The example with its free-text fields made unique, so creating it twice never meets a unique key (a realm name).
  * `tagged: false` leaves them as they are: a free text may be code (an expression, a JSON path) the tag would break.
  */
-export function uniqueExample(doc: Json, op: Operation, extra: Json = {}, tagged = true): Json {
+export function uniqueExample(doc: Json, op: Operation, extra: Json = {}, tagged = true, given = op.body?.example as Json): Json {
   const schema = resolve(doc, op.body?.schema);
-  const example = { ...(op.body?.example as Json) };
+  const example = { ...given };
   const tag = randomBytes(3).toString('hex');
   for (const [name, value] of tagged ? Object.entries(example) : []) {
     const field = resolve(doc, schema.properties?.[name]);
@@ -78,18 +78,57 @@ function withReferences(value: unknown, records: Records, field?: string): unkno
   return referenced ? String(referenced.id) : value;
 }
 
-/** POST one record through `op` as `token`; `undefined` when refused. `extra` fields are added where the body takes them. */
-export async function createThrough(t: TestApp, doc: Json, op: Operation, token: string, records: Records, extra: Json = {}): Promise<Json | undefined> {
-  const url = fillPath(op.path, Object.fromEntries(Object.entries(pathValuesFor(op.path, records, op.parameters)).map(([k, v]) => [k, encode(v)])));
+/** Every value along a declared reference path (`products[].id`, `items[].productId`) replaced by `id`. */
+function withReference(value: unknown, steps: string[], id: string): unknown {
+  if (steps.length === 0) return typeof value === 'string' ? id : value;
+  const [step, ...rest] = steps as [string, ...string[]];
+  if (step === '[]') return Array.isArray(value) ? value.map((element) => withReference(element, rest, id)) : value;
+  if (step === '{}') return value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, element]) => [key, withReference(element, rest, id)])) : value;
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !(step in value)) return value;
+  return { ...(value as Json), [step]: withReference((value as Json)[step], rest, id) };
+}
+
+/**
+ * The example with each reference its kind declares (`references` of the kind served at `op.path`, read from the
+ * running app) naming the record created for the referenced kind, when there is one: a body must name records
+ * that exist and that its writer sees.
+ */
+function withDeclaredReferences(t: TestApp, op: Operation, body: unknown, records: Records): unknown {
+  const definitions = t.built.services.definitions();
+  const kind = definitions.find((definition) => definition.path === op.path);
+  let out = body;
+  for (const [path, referenced] of Object.entries(kind?.references ?? {})) {
+    const target = records.get(definitions.find((definition) => definition.name === referenced)?.path ?? '');
+    if (!target) continue;
+    const steps = path.split('.').flatMap((segment) => [segment.replace(/(\[\]|\{\})+$/, ''), ...(segment.match(/\[\]|\{\}/g) ?? [])]);
+    out = withReference(out, steps, String(target.id));
+  }
+  return out;
+}
+
+export interface CreateOptions {
+  /** Fields added where the body takes them (a customerId). */
+  extra?: Json;
+  /** The body to start from (default: the operation's first example). */
+  example?: Json;
+  /** Path parameter values that win over those taken from the records. */
+  pathValues?: Record<string, string>;
+}
+
+/** POST one record through `op` as `token`; `undefined` when refused. */
+export async function createThrough(t: TestApp, doc: Json, op: Operation, token: string, records: Records, options: CreateOptions = {}): Promise<Json | undefined> {
+  const { extra = {}, example } = options;
+  const values = { ...pathValuesFor(op.path, records, op.parameters), ...options.pathValues };
+  const url = fillPath(op.path, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, encode(v)])));
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   let payload: string;
   if (takesJson(op)) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(withReferences(uniqueExample(doc, op, extra), records));
+    payload = JSON.stringify(withDeclaredReferences(t, op, withReferences(uniqueExample(doc, op, extra, true, example), records), records));
     const tagged = await t.inject({ method: 'POST', url, headers, payload });
     if (tagged.statusCode === 201) return tagged.json() as Json;
     // Refused: the tag may have broken a text that is code (a price function's expression); the example as written.
-    payload = JSON.stringify(withReferences(uniqueExample(doc, op, extra, false), records));
+    payload = JSON.stringify(withDeclaredReferences(t, op, withReferences(uniqueExample(doc, op, extra, false, example), records), records));
   } else {
     const fileField = Object.entries<Json>(resolve(doc, op.body?.schema).properties ?? {}).find(([, s]) => s.format === 'binary')?.[0] ?? 'file';
     const file = multipartFile(fileField);
@@ -100,15 +139,17 @@ export async function createThrough(t: TestApp, doc: Json, op: Operation, token:
   return response.statusCode === 201 ? (response.json() as Json) : undefined;
 }
 
-/** One record per creating operation, as `token`; `extra` (e.g. a customerId) where a body takes it. */
-export async function seedRecords(t: TestApp, doc: Json, operations: Operation[], token: string, extra: Json = {}): Promise<Records> {
-  const records: Records = new Map();
+/**
+ * One record per creating operation, as `token`; `extra` (e.g. a customerId) where a body takes it. `records` may
+ * hold records made before (the caller's own customer, whose realm its users are made in).
+ */
+export async function seedRecords(t: TestApp, doc: Json, operations: Operation[], token: string, extra: Json = {}, records: Records = new Map()): Promise<Records> {
   // A body naming another kind's record is created once that record exists: passes until one adds nothing.
   let pending = creatingOperations(operations);
   for (let added = true; added && pending.length > 0; ) {
     added = false;
     for (const op of pending) {
-      const record = await createThrough(t, doc, op, token, records, extra);
+      const record = await createThrough(t, doc, op, token, records, { extra });
       if (record) {
         records.set(op.path, record);
         added = true;
