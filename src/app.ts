@@ -138,4 +138,5 @@ async function startApis(app: FastifyInstance, api: ApiContext, modules: ApiModu
     if (routes) await app.register(routes);
     if (stop) app.addHook('onClose', async () => stop());
   }
+  api.services.assertReferencesResolve();
 }

@@ -83,7 +83,6 @@ function withReference(value: unknown, steps: string[], id: string): unknown {
   if (steps.length === 0) return typeof value === 'string' ? id : value;
   const [step, ...rest] = steps as [string, ...string[]];
   if (step === '[]') return Array.isArray(value) ? value.map((element) => withReference(element, rest, id)) : value;
-  if (step === '{}') return value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, element]) => [key, withReference(element, rest, id)])) : value;
   if (!value || typeof value !== 'object' || Array.isArray(value) || !(step in value)) return value;
   return { ...(value as Json), [step]: withReference((value as Json)[step], rest, id) };
 }
@@ -100,7 +99,7 @@ function withDeclaredReferences(t: TestApp, op: Operation, body: unknown, record
   for (const [path, referenced] of Object.entries(kind?.references ?? {})) {
     const target = records.get(definitions.find((definition) => definition.name === referenced)?.path ?? '');
     if (!target) continue;
-    const steps = path.split('.').flatMap((segment) => [segment.replace(/(\[\]|\{\})+$/, ''), ...(segment.match(/\[\]|\{\}/g) ?? [])]);
+    const steps = path.split('.').flatMap((segment) => (segment.endsWith('[]') ? [segment.slice(0, -2), '[]'] : [segment]));
     out = withReference(out, steps, String(target.id));
   }
   return out;

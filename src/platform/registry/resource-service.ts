@@ -73,6 +73,7 @@ export class ResourceService<S extends TObject = TObject> {
     private readonly deps: ServiceDeps,
   ) {
     if (definition.secret.length && !deps.encryption) throw new Error(`${definition.name} declares secrets: its service needs the data encryption key`);
+    if (definition.references && !deps.services) throw new Error(`${definition.name} declares references: its service needs the registry of kinds`);
     this.cache = definition.cache ? new DocumentCache(definition.cache.megabytes) : undefined;
   }
 

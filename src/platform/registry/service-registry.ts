@@ -43,6 +43,15 @@ export class ServiceRegistry {
     return service;
   }
 
+  /** Every declared reference names a registered kind: checked once every kind is registered, so a typo stops the start. */
+  assertReferencesResolve(): void {
+    for (const { name, references = {} } of this.definitions()) {
+      for (const [path, kind] of Object.entries(references)) {
+        if (!this.byName.has(kind)) throw new Error(`kind ${name} declares ${path} a reference to ${kind}, which is not a registered kind`);
+      }
+    }
+  }
+
   definitions(): AnyResourceDefinition[] {
     return [...this.byName.values()].map((service) => service.definition);
   }
