@@ -69,7 +69,9 @@ describe('POST /price-functions', () => {
   it('answers 400 for a product field products do not have, and for two inputs with one name', async () => {
     const { token } = await t.tenant();
     expectDetailedError(await t.request('POST', '/price-functions', token, volumeDiscount({ productFields: ['colour'] })), 400, 'VALIDATION', 'body.productFields[0]: colour is not a product field');
-    expectDetailedError(await t.request('POST', '/price-functions', token, volumeDiscount({ variables: ['discount'] })), 400, 'VALIDATION', 'body.variables[0]: discount is already an input');
+    expectDetailedError(await t.request('POST', '/price-functions', token, volumeDiscount({ productFields: ['physical'], variables: ['physical'] })), 400, 'VALIDATION', 'body.variables[0]: physical is already an input');
+    // DECISIONS §9: a parameter may also be listed in variables.
+    expect((await t.request('POST', '/price-functions', token, volumeDiscount({ variables: ['discount'] }))).status).toBe(201);
     const shadow = volumeDiscount({ parameters: [{ field: 'price', defaultValue: '1' }], expression: 'price' });
     expectDetailedError(await t.request('POST', '/price-functions', token, shadow), 400, 'VALIDATION', 'body.parameters[0].field: price is already an input');
   });

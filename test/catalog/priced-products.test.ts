@@ -158,6 +158,35 @@ describe('GET /priced-products/{id} with a price function', () => {
     expect(view.price).toMatchObject({ value: 239.98, netPrice: 199.98, vatAmount: 40 });
   });
 
+  it('reads a parameter, a product variable, a product field, price and quantity in one expression', async () => {
+    const { token } = await t.tenant();
+    const fn = await createFunction(token, {
+      expression: '(edition == "pro" ? price * 2 : price) * (physical ? 1 : (100 - discount) / 100) + quantity',
+      productFields: ['physical'],
+      variables: ['edition'],
+      parameters: [{ field: 'discount', type: 'NUMBER', defaultValue: '10' }],
+    });
+    const product = await createProduct(t, token, { prices: PRICES, priceFunction: fn.id, physical: false, availableVariables: [{ field: 'edition', value: 'pro' }] });
+    // 119.99 x 2 x 90 % + 3 = 218.982 per unit -> 218.98; the line 3 x 218.982 = 656.946 -> 656.95.
+    const view = await priced(token, product.id, 'country=FR&quantity=3');
+    expect(view.priceFunctionExecutionErrorMessage).toBeUndefined();
+    expect(view.unitPrice).toMatchObject({ value: 218.98 });
+    expect(view.price).toMatchObject({ value: 656.95 });
+  });
+
+  it('binds a parameter also listed in variables before the product variable of that name, and the variable when the parameter has no value', async () => {
+    const { token } = await t.tenant();
+    const fn = await createFunction(token, { expression: 'price * rate', variables: ['rate'], parameters: [{ field: 'rate', type: 'NUMBER' }] });
+    expect(fn.variables).toEqual(['rate']);
+    const product = await createProduct(t, token, { prices: PRICES, priceFunction: fn.id, availableVariables: [{ field: 'rate', value: 2 }] });
+    expect((await priced(token, product.id, 'country=FR')).unitPrice).toMatchObject({ value: 239.98 });
+    const supplied = encodeURIComponent(JSON.stringify({ rate: '3' }));
+    expect((await priced(token, product.id, `country=FR&priceFunctionParametersValues=${supplied}`)).unitPrice).toMatchObject({ value: 359.97 });
+    const withDefault = await createFunction(token, { expression: 'price * rate', variables: ['rate'], parameters: [{ field: 'rate', type: 'NUMBER', defaultValue: '1' }] });
+    const other = await createProduct(t, token, { prices: PRICES, priceFunction: withDefault.id, availableVariables: [{ field: 'rate', value: 2 }] });
+    expect((await priced(token, other.id, 'country=FR')).unitPrice).toMatchObject({ value: 119.99 });
+  });
+
   it('keeps the list price and says why when a supplied value is refused or the function divides by zero', async () => {
     const { token } = await t.tenant();
     const fn = await createFunction(token, volumeDiscount);

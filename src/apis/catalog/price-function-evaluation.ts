@@ -37,8 +37,11 @@ function contextOf(fn: PriceFunction, inputs: EvaluationInputs, texts: Record<st
   const context = Object.create(null) as Record<string, unknown>;
   for (const field of fn.productFields ?? []) context[field] = plainCopy(inputs.product[field]);
   for (const field of fn.variables ?? []) context[field] = plainCopy(inputs.variables[field]);
+  const variables = new Set(fn.variables ?? []);
   for (const parameter of fn.parameters ?? []) {
     const text = texts[parameter.field];
+    // A parameter also listed in `variables` without a value of its own leaves the product's variable bound.
+    if (text === undefined && variables.has(parameter.field) && context[parameter.field] !== undefined) continue;
     if (text === undefined) throw new ExpressionError(`parameter ${parameter.field} has no value (no default, none supplied)`);
     try {
       context[parameter.field] = parameterValue(parameter, text) satisfies ParameterValue;

@@ -23,9 +23,14 @@ function reasonOf(error: unknown): string {
   throw error;
 }
 
-/** Each name the expression can read comes from exactly one place: no two inputs share a name. */
+/**
+ * Each name the expression can read comes from one place: no two inputs share a name, except a parameter that is also
+ * listed in `variables` (DECISIONS §9: it is a variable the expression uses; its value, supplied or default, binds
+ * before the product's variable of that name).
+ */
 function inputNames(doc: PriceFunctionRecord): Set<string> {
   const names = new Set<string>(BUILT_IN_INPUTS);
+  const parameters = new Set((doc.parameters ?? []).map((parameter) => parameter.field));
   const add = (name: string, where: string) => {
     if (names.has(name)) invalid(`${where}: ${name} is already an input of the expression (price, quantity, a parameter, a product field or a variable)`);
     names.add(name);
@@ -35,7 +40,9 @@ function inputNames(doc: PriceFunctionRecord): Set<string> {
     if (!PRODUCT_FIELDS.has(field)) invalid(`body.productFields[${index}]: ${field} is not a product field`);
     add(field, `body.productFields[${index}]`);
   });
-  (doc.variables ?? []).forEach((variable, index) => add(variable, `body.variables[${index}]`));
+  (doc.variables ?? []).forEach((variable, index) => {
+    if (!parameters.has(variable)) add(variable, `body.variables[${index}]`);
+  });
   return names;
 }
 
