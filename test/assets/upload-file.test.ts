@@ -91,10 +91,11 @@ describe('POST /assets (file)', () => {
     expect(res.body.url).toBe(`http://localhost:8080/assets/${res.body.id}/${encodeURIComponent('résumé été ☃.txt')}`);
   });
 
-  it('accepts an empty file', async () => {
+  it('answers 400 for an empty file, as signing answers for an empty body, and keeps nothing', async () => {
     const res = await uploadFile(a.t, operator, Buffer.alloc(0), 'empty.txt');
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: sha256(''), size: 0 });
+    expectSimpleError(res, 400, 'body.file must not be empty');
+    expect(storedFiles(a.dataDir).some((path) => path.endsWith(sha256('')))).toBe(false);
+    expect(stagedFiles(a.dataDir)).toEqual([]);
   });
 });
 

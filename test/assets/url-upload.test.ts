@@ -47,6 +47,8 @@ beforeAll(async () => {
     } else if (url.pathname === '/slow') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('never finished');
+    } else if (url.pathname === '/empty') {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 0 }).end();
     } else if (url.pathname === '/report') {
       res.writeHead(200, { 'content-type': 'text/csv; charset=UTF-8' }).end('a,b\n');
     } else {
@@ -90,6 +92,10 @@ describe('POST /assets (url)', () => {
     expect(followed.body.id).toBe(sha256(PNG));
     const res = await fromUrl(`${origin.base}/hop/3`);
     expectSimpleError(res, 400, 'at most 3');
+  });
+
+  it('answers 400 when the remote answers an empty body, and keeps nothing', async () => {
+    expectSimpleError(await fromUrl(`${origin.base}/empty`), 400, 'body.url answered an empty body');
   });
 
   it('answers 400 when the remote answers an error status', async () => {

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../../platform/auth/authenticate.js';
-import { ForbiddenError } from '../../platform/errors/domain-errors.js';
+import { ForbiddenError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { noneMatchHits } from '../../platform/http/conditional-get.js';
 import { withHeaders } from '../../platform/http/response-declarations.js';
@@ -15,6 +15,7 @@ import { registerAssetControlRoute } from './asset-control.routes.js';
 import { contentDisposition } from './asset-naming.js';
 import { readDeleteIds, readUploadForm } from './asset-forms.js';
 import { fetchUrl } from './asset-url-source.js';
+import { discard } from './asset-staging.js';
 import type { AssetService } from './asset.service.js';
 import {
   ASSET_PAGE_SIZE,
@@ -86,6 +87,11 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
         source.kind === 'file'
           ? source
           : await fetchUrl(options.outbound, source.url, { stagingDir: options.stagingDir, maxBytes: options.maxBytes, timeoutMs: options.urlTimeoutMs }, request.log);
+      // An empty asset stores nothing anyone could want, as an empty body to sign signs nothing.
+      if (file.staged.size === 0) {
+        await discard(file.staged.path);
+        throw new ValidationError(source.kind === 'file' ? 'body.file must not be empty: it is the content to store' : 'body.url answered an empty body: there is no content to store');
+      }
       const asset = await service.keep(principalOf(request), file);
       return reply.code(201).header('location', asset.url).send(asset);
     },
