@@ -27,6 +27,11 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
+/** 400 for an event nested deeper than `MAX_EVENT_DEPTH`. */
+export function assertEventDepth(body: unknown): void {
+  if (depthOf(body) > MAX_EVENT_DEPTH) throw new ValidationError(`body must not nest objects and arrays more than ${MAX_EVENT_DEPTH} deep`);
+}
+
 /** Event content is free JSON: keys and entries are bounded here, depth by `MAX_EVENT_DEPTH`, size by the body limit. */
 const FreeObject = (description: string) => StringMap(Type.Unknown(), { description });
 
@@ -54,7 +59,7 @@ const publishEvent: CollectionAction<Kind> = {
   errors: [403],
   async run({ body, principal, records, tx, now }) {
     assertStorable(body, 'body');
-    if (depthOf(body) > MAX_EVENT_DEPTH) throw new ValidationError(`body must not nest objects and arrays more than ${MAX_EVENT_DEPTH} deep`);
+    assertEventDepth(body);
     const input = body as { fact: string; subject: string; customerId?: string; what?: PlatformEvent['what']; involved?: PlatformEvent['involved'] };
     const event: PlatformEvent = {
       id: newId(),

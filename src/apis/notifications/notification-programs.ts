@@ -8,7 +8,7 @@ import { renderTemplate, templateProblem } from './liquid-templates.js';
  * serving requests never waits for it.
  */
 export const notificationPrograms = {
-  matchEvent: ({ definition, event }: { definition: MatchedDefinition; event: PlatformEvent }) => matchEvent(definition, event),
+  matchEvent: ({ definition, event, explain }: { definition: MatchedDefinition; event: PlatformEvent; explain?: boolean }) => matchEvent(definition, event, explain),
   renderTemplate: ({ template, event }: { template: string; event: PlatformEvent }) => renderTemplate(template, event),
   templateProblem: ({ template }: { template: string }) => templateProblem(template),
 };

@@ -9,6 +9,7 @@ import { DeliveryWorker } from './delivery-worker.js';
 import { AssetEmailTemplates } from './email-templates.js';
 import { outboxBacklog } from './dispatch-store.js';
 import { notificationActions, OutsideEventSchema } from './notification-actions.js';
+import { testDefinition } from './definition-test.action.js';
 import { notificationDefinitionHooks } from './notification-definition-hooks.js';
 import { notificationDefinitionResource } from './notification-definition.resource.js';
 import { EventFilterSchema } from './notification-definition.schema.js';
@@ -67,7 +68,7 @@ export const notificationsModule: ApiModule = {
     let stopLoop: (() => Promise<void>) | undefined;
     return {
       resources: [
-        { ...notificationDefinitionResource, hooks: notificationDefinitionHooks },
+        { ...notificationDefinitionResource, hooks: notificationDefinitionHooks, actions: [testDefinition] },
         { ...notificationReceiverResource, hooks: notificationReceiverHooks },
         { ...notificationResource, actions: notificationActions },
       ],
