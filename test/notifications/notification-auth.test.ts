@@ -49,7 +49,7 @@ class TokenEndpoint {
 let tokens: TokenEndpoint;
 
 beforeAll(async () => {
-  t = await startTestApp({}, { clock });
+  t = await startTestApp({ OUTBOUND_ALLOWLIST: '127.0.0.1' }, { clock });
 });
 afterAll(async () => t.close());
 beforeEach(async () => {

@@ -15,7 +15,7 @@ const clock = new ManualClock(Date.now());
 const SECOND = 1000;
 
 beforeAll(async () => {
-  t = await startTestApp({}, { clock });
+  t = await startTestApp({ OUTBOUND_ALLOWLIST: '127.0.0.1' }, { clock });
 });
 afterAll(async () => t.close());
 beforeEach(async () => {

@@ -17,7 +17,7 @@ let smtp: SmtpSink;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'notif-templates-'));
-  t = await startTestApp({ DATA_DIR: dataDir }, { clock });
+  t = await startTestApp({ DATA_DIR: dataDir, OUTBOUND_ALLOWLIST: '127.0.0.1' }, { clock });
   operator = await t.operator();
   smtp = await SmtpSink.start();
 });

@@ -15,7 +15,7 @@ let smtp: SmtpSink;
 let smtpUrl: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ OUTBOUND_ALLOWLIST: '127.0.0.1' });
   operator = await t.operator();
   smtp = await SmtpSink.start();
   smtpUrl = smtp.url;

@@ -35,6 +35,19 @@ describe('POST /notification-definitions', () => {
     expectDetailedError(await t.request('POST', '/notification-definitions', operator, rest), 400, 'VALIDATION', 'eventMatcher');
   });
 
+  it('answers 400 for paths past their limits, measured on the text: nesting, descendant segments', async () => {
+    const filter = (jsonPath: string) => definitionBody({ eventMatcher: { fact: 'updated', subject: 'product', filters: [{ jsonPath, value: 'x' }] } });
+    expectDetailedError(await t.request('POST', '/notification-definitions', operator, filter(`$${'[0]'.repeat(4)}${'['.repeat(17)}`)), 400, 'VALIDATION', 'nests brackets deeper than 16 levels');
+    expectDetailedError(await t.request('POST', '/notification-definitions', operator, filter('$..a..b')), 400, 'VALIDATION', 'more than 1 descendant segment');
+    expectDetailedError(await t.request('POST', '/notification-definitions', operator, filter('$.items[?@..id]')), 400, 'VALIDATION', 'descendant segment (..) inside a filter');
+    expect((await t.request('POST', '/notification-definitions', operator, filter("$..lines[?match(@.sku, '(a|a)*b')].sku"))).status).toBe(201);
+  });
+
+  it('answers 400 for a template nesting block tags deeper than 32 levels', async () => {
+    const content = `${'{% if true %}'.repeat(33)}x${'{% endif %}'.repeat(33)}`;
+    expectDetailedError(await t.request('POST', '/notification-definitions', operator, definitionBody({ notificationPayload: { content } })), 400, 'VALIDATION', 'nests block tags deeper than 32 levels');
+  });
+
   it('answers 400 for a template using an unknown Liquid filter', async () => {
     const res = await t.request('POST', '/notification-definitions', operator, definitionBody({ notificationPayload: { content: '{{ event.id | nosuchfilter }}' } }));
     expectDetailedError(res, 400, 'VALIDATION', 'body.notificationPayload.content');
@@ -50,6 +63,27 @@ describe('POST /notification-definitions', () => {
 });
 
 describe('POST /notification-receivers', () => {
+  it('refuses a web hook the outbound rules would refuse, naming the rule and OUTBOUND_ALLOWLIST, and stores nothing', async () => {
+    const before = (await t.request<Json>('GET', '/notification-receivers?size=500', operator)).body.totalItems;
+    const loopback = expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ url: 'http://127.0.0.1:9/hook' })), 400, 'VALIDATION', 'body.url: 127.0.0.1 is a loopback address');
+    expect(loopback.message).toContain('OUTBOUND_ALLOWLIST');
+    expect(loopback.details[0].specific).toEqual({ field: 'body.url', setting: 'OUTBOUND_ALLOWLIST', rule: 'a loopback address' });
+    expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ url: 'http://169.254.169.254/latest' })), 400, 'VALIDATION', 'a cloud metadata service address');
+    expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ url: 'https://[::1]/hook' })), 400, 'VALIDATION', 'loopback');
+    // A name is refused by what it resolves to, without telling what that is.
+    const named = expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ url: 'http://localhost:9/hook' })), 400, 'VALIDATION', 'body.url: localhost is not an allowed destination');
+    expect(named.details[0].specific).toEqual({ field: 'body.url', setting: 'OUTBOUND_ALLOWLIST' });
+    const oauth = { clientCredentialOauth2Config: { clientId: 'c', clientSecret: 's', tokenUrl: 'http://10.0.0.8/token' } };
+    expectDetailedError(await t.request('POST', '/notification-receivers', operator, receiverBody({ httpClientConfiguration: oauth })), 400, 'VALIDATION', 'body.httpClientConfiguration.clientCredentialOauth2Config.tokenUrl: 10.0.0.8 is a private (RFC 1918) address');
+    expect((await t.request<Json>('GET', '/notification-receivers?size=500', operator)).body.totalItems).toBe(before);
+  });
+
+  it('refuses an update to a refused web hook and keeps the stored one', async () => {
+    const created = await createReceiver(t, operator);
+    expectDetailedError(await t.request('PUT', `/notification-receivers/${created.id}`, operator, { ...created, url: 'http://192.168.1.10/hook' }), 400, 'VALIDATION', 'body.url: 192.168.1.10 is a private');
+    expect((await t.request<Json>('GET', `/notification-receivers/${created.id}`, operator)).body).toMatchObject({ url: created.url, dbVersion: 0 });
+  });
+
   it('generates a whsec_ signing secret shown once, masked on reads and kept across updates', async () => {
     const res = await t.request('POST', '/notification-receivers', operator, receiverBody());
     expect(res.status).toBe(201);

@@ -1,5 +1,7 @@
 import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
+import { refusedDestination } from '../../platform/outbound/destination-check.js';
+import type { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
 import { EMAIL_MAX_LENGTH } from '../../platform/registry/schema-types.js';
 import { headerProblem } from './webhook-headers.js';
@@ -24,9 +26,9 @@ function emailList(emails: NotificationReceiver['emails']): string[] | undefined
   return list;
 }
 
-/** Web hooks and token calls go over http or https only; the outbound rules about addresses apply when sending. */
-function checkUrl(url: string | undefined, field: string): void {
-  if (url === undefined) return;
+/** Web hooks and token calls go over http or https only. */
+function checkUrl(url: string | undefined, field: string): URL | undefined {
+  if (url === undefined) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -35,6 +37,23 @@ function checkUrl(url: string | undefined, field: string): void {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ValidationError(`${field} must be an absolute http:// or https:// URL`);
   if (parsed.username || parsed.password) throw new ValidationError(`${field} must not carry credentials (user:password@)`);
+  return parsed;
+}
+
+/**
+ * A destination the outbound rules refuse could never be reached: refused when written, naming the rule and the
+ * setting that allows it, rather than discovered at the first delivery. Sending checks again, after resolution.
+ */
+async function checkReachable(url: URL | undefined, field: string, allowlist: OutboundAllowlist): Promise<void> {
+  if (!url) return;
+  const refusal = await refusedDestination(url, allowlist);
+  if (refusal) {
+    throw new ValidationError(
+      `${field}: ${refusal.message}: web hooks and token calls may not reach loopback, private, link-local or metadata addresses unless the service's OUTBOUND_ALLOWLIST setting names the host or address`,
+      // The rule is named for an address written in the URL; what a name resolves to is not told (internal DNS).
+      { resourceType: 'notification-receiver', specific: { field, setting: 'OUTBOUND_ALLOWLIST', ...(refusal.message.includes(refusal.reason) ? { rule: refusal.reason } : {}) } },
+    );
+  }
 }
 
 /** PEM material is checked when stored, so a broken certificate is a 400 now rather than a failed try later. */
@@ -73,21 +92,25 @@ function checkHttpClient(doc: NotificationReceiver): void {
   }
 }
 
-function normalised(doc: NotificationReceiver): NotificationReceiver {
-  checkUrl(doc.url, 'body.url');
+async function normalised(doc: NotificationReceiver, allowlist: OutboundAllowlist): Promise<NotificationReceiver> {
+  const url = checkUrl(doc.url, 'body.url');
   if (doc.useEmailTemplate && !doc.emailTemplateName) throw new ValidationError('body.emailTemplateName is required when useEmailTemplate is true: the file name of the template asset');
   checkHttpClient(doc);
+  const tokenField = 'body.httpClientConfiguration.clientCredentialOauth2Config.tokenUrl';
+  await checkReachable(url, 'body.url', allowlist);
+  await checkReachable(checkUrl(doc.httpClientConfiguration?.clientCredentialOauth2Config?.tokenUrl, tokenField), tokenField, allowlist);
   const emails = emailList(doc.emails);
   return emails === undefined ? doc : { ...doc, emails };
 }
 
-export const notificationReceiverHooks: ResourceHooks<typeof NotificationReceiverSchema> = {
-  beforeCreate(doc, { revealOnce }) {
-    const signingSecret = newSigningSecret();
-    if (revealOnce) revealOnce.signingSecret = signingSecret;
-    return { ...normalised(doc), signingSecret };
-  },
-  beforeUpdate(doc) {
-    return normalised(doc);
-  },
-};
+/** Receivers' rules: their URLs reachable under the service's outbound rules (`allowlist` is OUTBOUND_ALLOWLIST). */
+export function notificationReceiverHooks(allowlist: OutboundAllowlist): ResourceHooks<typeof NotificationReceiverSchema> {
+  return {
+    async beforeCreate(doc, { revealOnce }) {
+      const signingSecret = newSigningSecret();
+      if (revealOnce) revealOnce.signingSecret = signingSecret;
+      return { ...(await normalised(doc, allowlist)), signingSecret };
+    },
+    beforeUpdate: (doc) => normalised(doc, allowlist),
+  };
+}

@@ -48,7 +48,8 @@ export const notificationsModule: ApiModule = {
     const assetStore = await openAssetStore(config);
     const assets = new AssetService(db, assetStore, config.publicBaseUrl, clock);
     const mail = new SmtpMailSender(mailSettings(config), assets);
-    const clients = new ReceiverClients(OutboundAllowlist.parse(config.outboundAllowlist));
+    const allowlist = OutboundAllowlist.parse(config.outboundAllowlist);
+    const clients = new ReceiverClients(allowlist);
     const schedule = config.notificationRetrySchedule;
     const worker = new DeliveryWorker({
       db,
@@ -69,7 +70,7 @@ export const notificationsModule: ApiModule = {
     return {
       resources: [
         { ...notificationDefinitionResource, hooks: notificationDefinitionHooks, actions: [testDefinition] },
-        { ...notificationReceiverResource, hooks: notificationReceiverHooks },
+        { ...notificationReceiverResource, hooks: notificationReceiverHooks(allowlist) },
         { ...notificationResource, actions: notificationActions },
       ],
       schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema],
