@@ -37,7 +37,7 @@ async function uploadTemplate(token: string, filename: string, content: string, 
 }
 
 /** A definition on paid/<subject>, a receiver of `token` mailing through template `name`, one dispatched event. */
-async function templatedEvent(token: string, name: string, receiver: Json = {}) {
+async function templatedEvent(token: string, name: string, receiver: Json = {}, order: Json = {}) {
   const subject = unique('order');
   const definition = await createDefinition(t, token, {
     eventMatcher: { fact: 'paid', subject },
@@ -46,7 +46,7 @@ async function templatedEvent(token: string, name: string, receiver: Json = {}) 
   });
   await createReceiver(t, token, { url: undefined, emails: 'ops@example.com', useEmailTemplate: true, emailTemplateName: name, notificationDefinitionIds: [definition.id], ...receiver });
   const orderId = unique('o');
-  await publish(t, token, { fact: 'paid', subject, what: { delta: { amount: 42 } }, involved: { order: { id: orderId } } });
+  await publish(t, token, { fact: 'paid', subject, what: { delta: { amount: 42 } }, involved: { order: { id: orderId, ...order } } });
   await dispatchAll(t);
   return { definition, orderId };
 }
@@ -88,6 +88,44 @@ describe('named e-mail templates', () => {
     expect(data).toContain(`<p>Order <b>${orderId}</b></p>`);
     expect(data).toMatch(/Content-Type: text\/plain/);
     expect(data).toContain('Plain: 42 EUR');
+  });
+
+  it('escapes every output of an HTML template (event data shows as text, not markup) unless it says raw; a text template stays plain', async () => {
+    const tenant = await t.tenant();
+    const html = `${unique('escaped')}.html`;
+    await uploadTemplate(tenant.token, html, '<p>Dear {{ event.involved.order.buyer }}</p><div>{{ event.involved.order.signature | raw }}</div>', 'text/html');
+    const htmlEvent = await templatedEvent(tenant.token, html, {}, { buyer: 'Zoë <b>Bold</b> & "Co"', signature: '<i>trusted</i>' });
+    const text = `${unique('plain')}.txt`;
+    await uploadTemplate(tenant.token, text, 'Dear {{ event.involved.order.buyer }}');
+    const textEvent = await templatedEvent(tenant.token, text, {}, { buyer: 'Zoë <b>Bold</b>' });
+    await deliver();
+    expect(smtp.mails).toHaveLength(2);
+    // The record keeps the body as sent (the mail itself is quoted-printable).
+    const [htmlRecord] = await notificationsOf(t, tenant.token, htmlEvent.definition.id);
+    expect(htmlRecord.mailBody).toBe('<p>Dear Zoë &lt;b&gt;Bold&lt;/b&gt; &amp; &#34;Co&#34;</p><div><i>trusted</i></div>');
+    expect(smtp.mails.find((mail) => mail.data.includes('text/html'))!.data).not.toContain('<b>Bold</b>');
+    const [textRecord] = await notificationsOf(t, tenant.token, textEvent.definition.id);
+    expect(textRecord.mailBody).toBe('Dear Zoë <b>Bold</b>');
+  });
+
+  it('keeps the copy of a sent e-mail private: its link downloads with the owner\'s or the operator\'s token only', async () => {
+    const owner = await t.tenant();
+    const stranger = await t.tenant();
+    const name = `${unique('copy')}.txt`;
+    await uploadTemplate(owner.token, name, 'Personal: {{ event.involved.order.id }}');
+    const { definition, orderId } = await templatedEvent(owner.token, name);
+    await deliver();
+    const [record] = await notificationsOf(t, owner.token, definition.id);
+    const link = `/assets/${record.mailStorageId}/notification.eml`;
+    const download = (token?: string) => t.inject({ method: 'GET', url: link, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    expect((await download()).statusCode).toBe(404);
+    expect((await download(stranger.token)).statusCode).toBe(404);
+    expect((await download('not-a-token')).statusCode).toBe(404);
+    const own = await download(owner.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain(`Personal: ${orderId}`);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect((await download(operator)).statusCode).toBe(200);
   });
 
   it('picks the locale variant (full locale, then language) before the plain name', async () => {

@@ -9,9 +9,11 @@ export interface AssetRow {
   size: number;
   customerId: string | null;
   createDate: string;
+  /** Downloaded only with the owner's or the operator's token (a kept copy of a sent e-mail). */
+  private: boolean;
 }
 
-const COLUMNS = `id, filename, content_type AS "contentType", size, customer_id AS "customerId", create_date AS "createDate"`;
+const COLUMNS = `id, filename, content_type AS "contentType", size, customer_id AS "customerId", create_date AS "createDate", private`;
 
 function row(raw: Record<string, unknown>): AssetRow {
   return { ...(raw as unknown as AssetRow), size: Number(raw.size), createDate: new Date(raw.createDate as string | Date).toISOString() };
@@ -20,9 +22,9 @@ function row(raw: Record<string, unknown>): AssetRow {
 /** Inserts the metadata unless the id is there already; answers the stored row either way and whether it was new. */
 export async function insertAsset(db: Queryable, asset: AssetRow): Promise<{ row: AssetRow; created: boolean }> {
   const inserted = await db.query<Record<string, unknown>>(
-    `INSERT INTO assets (id, filename, content_type, size, customer_id, create_date) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO assets (id, filename, content_type, size, customer_id, create_date, private) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (id) DO NOTHING RETURNING ${COLUMNS}`,
-    [asset.id, asset.filename, asset.contentType, asset.size, asset.customerId, asset.createDate],
+    [asset.id, asset.filename, asset.contentType, asset.size, asset.customerId, asset.createDate, asset.private],
   );
   if (inserted.rows[0]) return { row: row(inserted.rows[0]), created: true };
   return { row: (await findAsset(db, asset.id))!, created: false };

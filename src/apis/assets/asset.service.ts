@@ -39,12 +39,12 @@ export class AssetService {
    * Keeps staged content as an asset. Content stored before keeps its first metadata (file name, content type):
    * the answer describes the existing asset, at its existing location. The staged file is always removed.
    */
-  async keep(principal: Principal, { staged, filename, contentType }: StagedUpload): Promise<AssetView> {
+  async keep(principal: Principal, { staged, filename, contentType }: StagedUpload, options: { private?: boolean } = {}): Promise<AssetView> {
     try {
       await this.store.put(staged.id, staged, contentType);
       return await this.db.transaction(async (tx) => {
         await repository.lockAssetIds(tx, [staged.id]);
-        const candidate: AssetRow = { id: staged.id, filename, contentType, size: staged.size, customerId: principal.customerId ?? null, createDate: this.clock.now().toISOString() };
+        const candidate: AssetRow = { id: staged.id, filename, contentType, size: staged.size, customerId: principal.customerId ?? null, createDate: this.clock.now().toISOString(), private: options.private ?? false };
         const { row, created } = await repository.insertAsset(tx, candidate);
         // A delete of the same content may have run since the put above; the lock makes this check final.
         if (!(await this.store.exists(staged.id))) await this.store.put(staged.id, staged, row.contentType);

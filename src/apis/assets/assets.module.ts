@@ -24,7 +24,7 @@ export async function openAssetStore(config: Pick<Config, 'dataDir' | 'assets'>)
 /** The Asset API: its store and outbound client are opened at start and closed with the app. */
 export const assetsModule: ApiModule = {
   name: 'assets',
-  async start({ db, config, clock, services }) {
+  async start({ db, config, clock, services, iam }) {
     const store = await openAssetStore(config);
     const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(config.outboundAllowlist) });
     // Uploads are staged on local disk (beside the fs store, so a hard link puts them in place) whatever the store.
@@ -32,7 +32,7 @@ export const assetsModule: ApiModule = {
     await sweepStaging(stagingDir, STALE_STAGING_MS, clock.now().getTime());
     const service = new AssetService(db, store, config.publicBaseUrl, clock);
     return {
-      routes: async (app) => app.register(assetRoutes, { service, outbound, stagingDir, maxBytes: config.assets.maxBytes, urlTimeoutMs: config.assets.urlTimeoutMs, services }),
+      routes: async (app) => app.register(assetRoutes, { service, outbound, stagingDir, maxBytes: config.assets.maxBytes, urlTimeoutMs: config.assets.urlTimeoutMs, services, verifier: iam.verifier }),
       async stop() {
         await outbound.close();
         await store.close();

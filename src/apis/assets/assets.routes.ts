@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { principalOf } from '../../platform/auth/authenticate.js';
-import { ForbiddenError, ValidationError } from '../../platform/errors/domain-errors.js';
+import type { AccessTokenVerifier } from '../../platform/auth/access-token-verifier.js';
+import { bearerToken, principalOf } from '../../platform/auth/authenticate.js';
+import { mayActFor } from '../../platform/auth/principal.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { noneMatchHits } from '../../platform/http/conditional-get.js';
 import { withHeaders } from '../../platform/http/response-declarations.js';
@@ -16,6 +18,7 @@ import { contentDisposition } from './asset-naming.js';
 import { readDeleteIds, readUploadForm } from './asset-forms.js';
 import { fetchUrl } from './asset-url-source.js';
 import { discard } from './asset-staging.js';
+import type { AssetRow } from './asset.repository.js';
 import type { AssetService } from './asset.service.js';
 import {
   ASSET_PAGE_SIZE,
@@ -38,9 +41,23 @@ export interface AssetRoutesOptions {
   urlTimeoutMs: number;
   /** Orders and products, for the asset control. */
   services: ServiceRegistry;
+  /** Checks the token that downloads a private asset. */
+  verifier: AccessTokenVerifier;
 }
 
 const tags = ['Assets'];
+
+/**
+ * A private asset (a kept copy of a sent e-mail) is downloaded with a token of its owner (or of a customer authorized
+ * for it) or of the operator, holding `assets:read`. Anyone else, with or without a token, gets the 404 of an asset
+ * that does not exist.
+ */
+async function mayDownload(request: FastifyRequest, asset: AssetRow, verifier: AccessTokenVerifier): Promise<boolean> {
+  if (!asset.private) return true;
+  const token = bearerToken(request);
+  const principal = token ? await verifier.verify(token).catch(() => undefined) : undefined;
+  return principal !== undefined && principal.scopes.has('assets:read') && mayActFor(principal, asset.customerId);
+}
 
 /** Listing and deleting assets is for the operator's employees only (specification: "internal use by the operator"). */
 async function operatorOnly(request: FastifyRequest) {
@@ -135,8 +152,8 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
     schema: {
       operationId: 'downloadAsset',
       tags,
-      summary: 'Download an asset (public)',
-      description: 'Any file name serves the content; `Content-Disposition` gives the stored one. Immutable: cache it for ever, or send its ETag in `If-None-Match` (304).',
+      summary: 'Download an asset (public, except kept copies of e-mails)',
+      description: 'Any file name serves the content; `Content-Disposition` gives the stored one. Immutable: cache it for ever, or send its ETag in `If-None-Match` (304). A kept copy of a sent e-mail is private: it needs a bearer token of its owner or of the operator, with `assets:read` (404 otherwise), and is answered `Cache-Control: private, no-store`.',
       params: DownloadParamsSchema,
       querystring: DownloadQuerySchema,
       response: {
@@ -149,7 +166,10 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       const { id } = request.params as { id: string };
       const etag = `"${id}"`;
       const asset = await service.describe(id);
-      const common = { etag, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' };
+      if (!(await mayDownload(request, asset, options.verifier))) throw new NotFoundError('asset', id.slice(0, 100));
+      // A private copy is never kept by a shared cache.
+      const caching = asset.private ? 'private, no-store' : 'public, max-age=31536000, immutable';
+      const common = { etag, 'cache-control': caching, 'x-content-type-options': 'nosniff' };
       if (noneMatchHits(request.headers['if-none-match'], etag)) {
         return reply.code(304).headers(common).send();
       }

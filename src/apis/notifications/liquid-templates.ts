@@ -7,7 +7,16 @@ import type { PlatformEvent } from '../../platform/events/outbox.js';
  * file system (`templates: {}` makes every include or render tag fail), only own properties are visible, and the
  * render is bounded in time and memory so a hostile template cannot hold a worker.
  */
-const liquid = new Liquid({ strictFilters: true, ownPropertyOnly: true, templates: {}, renderLimit: 1_000, memoryLimit: 10_000_000, parseLimit: 1_000_000 });
+const SETTINGS = { strictFilters: true, ownPropertyOnly: true, templates: {}, renderLimit: 1_000, memoryLimit: 10_000_000, parseLimit: 1_000_000 };
+/** Texts (subjects, payloads, text e-mails): outputs as they are. */
+const plain = new Liquid(SETTINGS);
+/**
+ * HTML e-mails: every output escaped (`Zoë <b>` shows as text, never as markup), unless the template says a value is
+ * trusted HTML with the `raw` filter (`{{ event.involved.order.note | raw }}`).
+ */
+const html = new Liquid({ ...SETTINGS, outputEscape: 'escape' });
+
+export type TemplateKind = 'text' | 'html';
 
 /** The deepest nesting of block tags (`if`, `for`, `case`, ...) a template may have, measured on its text before parsing. */
 export const MAX_TEMPLATE_NESTING = 32;
@@ -27,18 +36,19 @@ function nestingProblem(template: string): string | undefined {
 
 const parsed = new LRUCache<string, Template[] | Error>({ max: PARSED_TEMPLATES });
 
-/** The template parsed once per process, or why it is refused (its nesting first, then Liquid's own parse). */
-function parse(template: string): Template[] | Error {
-  let outcome = parsed.get(template);
+/** The template parsed once per process and kind, or why it is refused (its nesting first, then Liquid's own parse). */
+function parse(template: string, kind: TemplateKind): Template[] | Error {
+  const key = `${kind}\u0000${template}`;
+  let outcome = parsed.get(key);
   if (!outcome) {
     const problem = nestingProblem(template);
     try {
       if (problem) throw new Error(problem);
-      outcome = liquid.parse(template);
+      outcome = (kind === 'html' ? html : plain).parse(template);
     } catch (error) {
       outcome = error as Error;
     }
-    parsed.set(template, outcome);
+    parsed.set(key, outcome);
   }
   return outcome;
 }
@@ -50,16 +60,17 @@ export function liquidProblem(error: unknown): string {
 
 /**
  * `template` rendered over `{event}`, the variables every notification template sees (payload and e-mail templates
- * alike), with the strict settings above. Throws the Liquid error on a broken template.
+ * alike), with the strict settings above; an `html` template escapes every output. Throws the Liquid error on a
+ * broken template.
  */
-export async function renderTemplate(template: string, event: PlatformEvent): Promise<string> {
-  const templates = parse(template);
+export async function renderTemplate(template: string, event: PlatformEvent, kind: TemplateKind = 'text'): Promise<string> {
+  const templates = parse(template, kind);
   if (templates instanceof Error) throw templates;
-  return (await liquid.render(templates, { event })) as string;
+  return (await (kind === 'html' ? html : plain).render(templates, { event })) as string;
 }
 
 /** Why `template` cannot be a notification template (it does not parse, or uses an unknown filter), or undefined. */
 export function templateProblem(template: string): string | undefined {
-  const outcome = parse(template);
+  const outcome = parse(template, 'text');
   return outcome instanceof Error ? `is not a valid Liquid template (${outcome.message.split('\n')[0]!.slice(0, 200)})` : undefined;
 }

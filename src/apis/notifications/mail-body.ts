@@ -27,7 +27,7 @@ export async function mailBodyOf(templates: EmailTemplateSource, receiver: Owned
   const what = `e-mail template asset ${template.assetId} (${JSON.stringify(template.filename)})`;
   let rendered: string;
   try {
-    rendered = await notificationSandbox().run('renderTemplate', { template: template.source, event });
+    rendered = await notificationSandbox().run('renderTemplate', { template: template.source, event, kind: template.html ? 'html' : 'text' });
   } catch (error) {
     throw new EmailTemplateError(`${what} could not be rendered: ${liquidProblem(error)}`);
   }

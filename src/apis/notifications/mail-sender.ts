@@ -78,7 +78,8 @@ export class SmtpMailSender implements MailSender {
     // The mail is out: failing to keep its copy must not fail the try (a retry would send it twice).
     try {
       const staged = await stage(Readable.from([raw]), this.settings.stagingDir, MAX_MESSAGE_BYTES);
-      const stored = await this.assets.keep(owner, { staged, filename: `notification-${message.notificationId}.eml`, contentType: 'message/rfc822' });
+      // A private asset: the copy is personal data, downloaded with the owner's or the operator's token only.
+      const stored = await this.assets.keep(owner, { staged, filename: `notification-${message.notificationId}.eml`, contentType: 'message/rfc822' }, { private: true });
       return { storageId: stored.id };
     } catch (error) {
       return { storageId: undefined, storageError: error };

@@ -16,7 +16,8 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The token of `Authorization: Bearer <token>`, if the request carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

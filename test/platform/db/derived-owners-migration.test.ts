@@ -48,3 +48,18 @@ describe('migration 0010_derived_record_owners', () => {
     expect(rows[0]!.customer_id).toBeNull();
   });
 });
+
+describe('migration 0011_private_assets', () => {
+  it('makes the kept copies of sent e-mails private, and leaves other assets public', async () => {
+    const a = await t.tenant();
+    const copy = unique('copy');
+    const upload = unique('upload');
+    await insertNotification(unique('mailed'), a.customerId, { customerId: a.customerId, processedEvent: { customerId: a.customerId }, mailStorageId: copy });
+    for (const id of [copy, upload]) await t.built.db.query(`INSERT INTO assets (id, filename, content_type, size, customer_id, create_date) VALUES ($1, 'f', 'text/plain', 1, $2, now())`, [id, a.customerId]);
+    await t.built.db.query(`UPDATE assets SET private = false WHERE id = ANY($1::text[])`, [[copy, upload]]);
+    await t.built.db.query(`DELETE FROM schema_migrations WHERE version = '0011_private_assets'`);
+    expect(await migrate(t.built.db, t.config.databaseSchema)).toEqual(['0011_private_assets']);
+    const { rows } = await t.built.db.query<{ id: string; private: boolean }>('SELECT id, private FROM assets WHERE id = ANY($1::text[]) ORDER BY id', [[copy, upload]]);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.private]))).toEqual({ [copy]: true, [upload]: false });
+  });
+});
