@@ -34,6 +34,8 @@ export interface Config {
   outboxRetentionDays: number;
   /** How long a worker's claim on a notification holds: a worker that died is replaced after this. */
   notificationLeaseSeconds: number;
+  /** How long a rotated web hook signing secret keeps signing beside the new one, seconds. */
+  signingSecretGraceSeconds: number;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   logLevel: string;
@@ -129,6 +131,7 @@ export const EnvSchema = Type.Object({
   NOTIFICATION_WORKER: Type.Enum(['on', 'off'] as const, { default: 'on', description: 'off: this process serves the API only and another runs `npm run worker`' }),
   NOTIFICATION_POLL_MS: whole(200, 10, 60_000, 'milliseconds between two looks for events to dispatch and notifications to deliver'),
   OUTBOX_RETENTION_DAYS: whole(7, 1, 3650, 'days a dispatched event stays in the outbox before the workers delete it (its notifications keep a copy)'),
+  SIGNING_SECRET_GRACE: whole(86_400, 0, 2_592_000, 'seconds a rotated web hook signing secret keeps signing beside the new one'),
   NOTIFICATION_LEASE: whole(60, 1, 3600, 'seconds a delivery worker holds a claimed notification; keep it above a try (10 s, plus an OAuth token call)'),
   ACCESS_TOKEN_TTL: whole(300, 10, 86_400, 'access token lifetime, seconds'),
   REFRESH_TOKEN_TTL: whole(1800, 10, 31_536_000, 'refresh token lifetime, seconds'),
@@ -281,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notificationPollMs: e.NOTIFICATION_POLL_MS,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     notificationLeaseSeconds: e.NOTIFICATION_LEASE,
+    signingSecretGraceSeconds: e.SIGNING_SECRET_GRACE,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     logLevel: e.LOG_LEVEL,

@@ -67,6 +67,38 @@ describe('web hook delivery', () => {
     expect(await workerFor(t).worker.deliverDue()).toBe(0);
   });
 
+  it('signs with the old and the new secret for the grace period after a rotation, then with the new one only', async () => {
+    const { receiver, record } = await pending();
+    const rotated = await t.request<Json>('POST', `/notification-receivers/${receiver.id}/signing-secret`, operator);
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    expect(rotated.headers['cache-control']).toBe('no-store');
+    const fresh = rotated.body.signingSecret as string;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(receiver.signingSecret);
+    expect(rotated.body).toMatchObject({ previousSigningSecret: '********', previousSigningSecretExpiresAt: new Date(clock.now().getTime() + 86_400_000).toISOString(), dbVersion: 1 });
+    expect((await t.request<Json>('GET', `/notification-receivers/${receiver.id}`, operator)).body.signingSecret).toBe('********');
+    await expectSealedAtRest(t, receiver.id, [fresh, receiver.signingSecret]);
+    hooks.answer({ status: 204 });
+    const { worker, close } = workerFor(t);
+    await worker.deliverDue();
+    const [during] = hooks.received;
+    expect(during!.headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
+    for (const secret of [receiver.signingSecret, fresh]) expect(new Webhook(secret).verify(during!.body, during!.headers as Record<string, string>)).toMatchObject({ notificationId: record.id });
+    // A day and a second later, the new secret alone signs (checked by signing again: the day moved the timestamp
+    // past a verifier's tolerance). The clock goes back to the real time for the tests after this one.
+    clock.advance(86_401 * SECOND);
+    try {
+      await t.request('POST', `/notifications/${record.id}/retry`, (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })).access_token);
+      await worker.deliverDue();
+    } finally {
+      await close();
+      clock.set(Date.now());
+    }
+    const after = hooks.received[1]!;
+    const sentAt = new Date(Number(after.headers['webhook-timestamp']) * 1000);
+    expect(String(after.headers['webhook-signature']).split(' ')).toEqual([new Webhook(fresh).sign(record.id, sentAt, after.body)]);
+  });
+
   it('leaves out fixed headers stored before they were checked, instead of failing the try', async () => {
     const { receiver, record } = await pending({ httpClientConfiguration: { httpHeaders: { 'X-Ok': ['1'] } } });
     const stored = { 'X-Ok': ['1'], 'webhook-id': ['forged'], 'X-Price': ['10 \u20ac'], 'X Bad': ['x'] };

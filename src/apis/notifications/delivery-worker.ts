@@ -75,6 +75,14 @@ const undeliverable = (error: string): TryResult => ({ success: false, final: tr
  * Claims due notification records with a lease and delivers each once per claim (DECISIONS §6). A worker that dies
  * mid-delivery leaves leases that run out, and another worker takes the records again: delivery is at least once.
  */
+/** The secrets a delivery at `now` is signed with: the receiver's, and the one it replaced while its grace lasts. */
+export function signingSecretsOf(doc: NotificationReceiver, now: Date): string[] {
+  const previous = doc.previousSigningSecret;
+  const expires = doc.previousSigningSecretExpiresAt;
+  const stillSigns = previous !== undefined && expires !== undefined && Date.parse(expires) > now.getTime();
+  return [String(doc.signingSecret), ...(stillSigns ? [previous] : [])];
+}
+
 export class DeliveryWorker {
   private readonly tries: TryRecorder;
 
@@ -183,7 +191,7 @@ export class DeliveryWorker {
         url: doc.url!,
         messageId: record.id,
         body,
-        signingSecret: String(doc.signingSecret),
+        signingSecrets: signingSecretsOf(doc, this.deps.clock.now()),
         sentAt: this.deps.clock.now(),
         fixedHeaders: doc.httpClientConfiguration?.httpHeaders,
         bearerToken: await this.bearerFor(doc),

@@ -4,6 +4,7 @@ import { NotificationReceiverSchema } from './notification-receiver.schema.js';
 
 export const RECEIVER_SECRETS = [
   'signingSecret',
+  'previousSigningSecret',
   'httpClientConfiguration.clientCredentialOauth2Config.clientSecret',
   'httpClientConfiguration.tlsConfiguration.privateKey',
 ];
@@ -19,7 +20,7 @@ export const notificationReceiverResource = defineResource({
   tag: NOTIFICATIONS_TAG,
   errorShape: 'detailed',
   operations: { list: 'listNotificationReceivers', create: 'createNotificationReceiver', get: 'getNotificationReceiver', update: 'updateNotificationReceiver' },
-  readOnly: ['signingSecret'],
+  readOnly: ['signingSecret', 'previousSigningSecret', 'previousSigningSecretExpiresAt'],
   references: { 'notificationDefinitionIds[]': 'notification-definition' },
   secret: RECEIVER_SECRETS,
   // The generated signing secret is shown in clear in the create answer only.

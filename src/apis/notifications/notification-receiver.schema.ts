@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EMAIL_MAX_LENGTH, EpochMs, Id, List, LongText, Obj, Ref, sharedFields, StringEnum, StringMap, Text, UrlText } from '../../platform/registry/schema-types.js';
+import { DateTime, EMAIL_MAX_LENGTH, EpochMs, Id, List, LongText, Obj, Ref, sharedFields, StringEnum, StringMap, Text, UrlText } from '../../platform/registry/schema-types.js';
 
 export const RECEIVER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
@@ -52,7 +52,9 @@ export const NotificationReceiverSchema = Obj(
     notificationDefinitionIds: Type.Optional(List(Id(), { maxItems: 200, description: 'definitions the receiver listens to' })),
     targetedCustomerIds: Type.Optional(List(Id(), { maxItems: 200, description: 'when set, only events of these customers' })),
     httpClientConfiguration: Type.Optional(Ref(HttpClientConfigurationSchema)),
-    signingSecret: Type.Optional(Text({ readOnly: true, description: 'ext: `whsec_...` Standard Webhooks secret, generated at creation and shown in clear only in the create answer; masked afterwards' })),
+    signingSecret: Type.Optional(Text({ readOnly: true, description: 'ext: `whsec_...` Standard Webhooks secret, generated at creation (and by `POST .../signing-secret`) and shown in clear only in that answer; masked afterwards' })),
+    previousSigningSecret: Type.Optional(Text({ readOnly: true, description: 'ext: the secret before the last rotation, masked; it signs beside the new one until previousSigningSecretExpiresAt' })),
+    previousSigningSecretExpiresAt: Type.Optional(DateTime({ readOnly: true, description: 'ext: when the previous secret stops signing' })),
   },
   {
     $id: 'NotificationReceiver',

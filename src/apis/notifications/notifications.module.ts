@@ -16,6 +16,7 @@ import { EventFilterSchema } from './notification-definition.schema.js';
 import { newWorkerId, startNotificationLoop } from './notification-loop.js';
 import { NotificationMetrics } from './notification-metrics.js';
 import { notificationReceiverHooks } from './notification-receiver-hooks.js';
+import { rotateSigningSecret } from './signing-secret-rotation.action.js';
 import { notificationReceiverResource } from './notification-receiver.resource.js';
 import { HttpClientConfigurationSchema } from './notification-receiver.schema.js';
 import { notificationResource } from './notification.resource.js';
@@ -70,7 +71,7 @@ export const notificationsModule: ApiModule = {
     return {
       resources: [
         { ...notificationDefinitionResource, hooks: notificationDefinitionHooks, actions: [testDefinition] },
-        { ...notificationReceiverResource, hooks: notificationReceiverHooks(allowlist) },
+        { ...notificationReceiverResource, hooks: notificationReceiverHooks(allowlist), actions: [rotateSigningSecret(config.signingSecretGraceSeconds)] },
         { ...notificationResource, actions: notificationActions },
       ],
       schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema],

@@ -15,7 +15,8 @@ export interface WebhookRequest {
   /** The notification id: the Standard Webhooks message id, the same on every try. */
   messageId: string;
   body: string;
-  signingSecret: string;
+  /** The receiver's signing secret, and the one it replaced while that still signs (rotation's grace period). */
+  signingSecrets: string[];
   sentAt: Date;
   fixedHeaders?: Record<string, string[]>;
   bearerToken?: string;
@@ -34,10 +35,13 @@ export interface WebhookSender {
   send(request: WebhookRequest): Promise<WebhookAnswer>;
 }
 
-/** Standard Webhooks headers: `webhook-id`, `webhook-timestamp` (seconds), `webhook-signature` (`v1,<base64 HMAC-SHA256>`). */
-export function signedHeaders(request: Pick<WebhookRequest, 'messageId' | 'body' | 'signingSecret' | 'sentAt'>): Record<string, string> {
-  const signature = new Webhook(request.signingSecret).sign(request.messageId, request.sentAt, request.body);
-  return { 'webhook-id': request.messageId, 'webhook-timestamp': String(Math.floor(request.sentAt.getTime() / 1000)), 'webhook-signature': signature };
+/**
+ * Standard Webhooks headers: `webhook-id`, `webhook-timestamp` (seconds), `webhook-signature` (`v1,<base64
+ * HMAC-SHA256>`, one per secret, separated by spaces: a verifier accepts the message when any one matches its secret).
+ */
+export function signedHeaders(request: Pick<WebhookRequest, 'messageId' | 'body' | 'signingSecrets' | 'sentAt'>): Record<string, string> {
+  const signatures = request.signingSecrets.map((secret) => new Webhook(secret).sign(request.messageId, request.sentAt, request.body));
+  return { 'webhook-id': request.messageId, 'webhook-timestamp': String(Math.floor(request.sentAt.getTime() / 1000)), 'webhook-signature': signatures.join(' ') };
 }
 
 /** The first `maxBytes` of a body as text; the rest is not read (the connection is dropped instead). */
