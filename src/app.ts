@@ -104,8 +104,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuthentication(app, iam.verifier);
   await app.register(metricsRoutes);
   await app.register(healthRoutes, { db });
+  const key = loadDataEncryptionKey(config);
+  if (key.warning) app.log.warn(key.warning);
+  const encryption = new DataEncryption(key.key);
   // Before any route: it attaches itself to each POST route as the route is added.
-  await app.register(idempotency, { db });
+  await app.register(idempotency, { db, encryption });
 
   await app.register(async (iamScope) => {
     // Only the token endpoints take form bodies (RFC 6749); everywhere else a form body is a 415.
@@ -113,9 +116,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerIamRoutes(iamScope, iam, config);
   });
   const services = new ServiceRegistry();
-  const key = loadDataEncryptionKey(config);
-  if (key.warning) app.log.warn(key.warning);
-  const encryption = new DataEncryption(key.key);
   await startApis(app, { db, config, log: app.log, clock, iam, services, encryption }, [...apiModules, ...(options.extraModules ?? [])]);
 
   await registerDocsUi(app);

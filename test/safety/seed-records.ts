@@ -94,7 +94,8 @@ function withReference(value: unknown, steps: string[], id: string): unknown {
  */
 function withDeclaredReferences(t: TestApp, op: Operation, body: unknown, records: Records): unknown {
   const definitions = t.built.services.definitions();
-  const kind = definitions.find((definition) => definition.path === op.path);
+  // The kind served at the path, or whose records the path acts on (`/subscriptions/{id}/upgrade` takes a subscription).
+  const kind = definitions.filter((definition) => op.path === definition.path || op.path.startsWith(`${definition.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
   let out = body;
   for (const [path, referenced] of Object.entries(kind?.references ?? {})) {
     const target = records.get(definitions.find((definition) => definition.name === referenced)?.path ?? '');
@@ -103,6 +104,15 @@ function withDeclaredReferences(t: TestApp, op: Operation, body: unknown, record
     out = withReference(out, steps, String(target.id));
   }
   return out;
+}
+
+/**
+ * A JSON body for `op`: its example (`given`, or the operation's first) made unique, with `extra` fields, naming the
+ * records made before wherever it names a record (declared references, and `...Id` fields). `tagged: false` leaves
+ * free texts as they are (a text may be code the tag would break).
+ */
+export function exampleBody(t: TestApp, doc: Json, op: Operation, records: Records, extra: Json = {}, tagged = true, given?: Json): unknown {
+  return withDeclaredReferences(t, op, withReferences(uniqueExample(doc, op, extra, tagged, given), records), records);
 }
 
 export interface CreateOptions {
@@ -123,11 +133,11 @@ export async function createThrough(t: TestApp, doc: Json, op: Operation, token:
   let payload: string;
   if (takesJson(op)) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(withDeclaredReferences(t, op, withReferences(uniqueExample(doc, op, extra, true, example), records), records));
+    payload = JSON.stringify(exampleBody(t, doc, op, records, extra, true, example));
     const tagged = await t.inject({ method: 'POST', url, headers, payload });
     if (tagged.statusCode === 201) return tagged.json() as Json;
     // Refused: the tag may have broken a text that is code (a price function's expression); the example as written.
-    payload = JSON.stringify(withDeclaredReferences(t, op, withReferences(uniqueExample(doc, op, extra, false, example), records), records));
+    payload = JSON.stringify(exampleBody(t, doc, op, records, extra, false, example));
   } else {
     const fileField = Object.entries<Json>(resolve(doc, op.body?.schema).properties ?? {}).find(([, s]) => s.format === 'binary')?.[0] ?? 'file';
     const file = multipartFile(fileField);

@@ -60,8 +60,7 @@ function rotateClientSecret(realms: Pick<RealmService, 'rotateClientSecret'>): A
     summary: "Rotate the customer's client secret; the answer shows the new secret once",
     description: 'The operator or the customer itself (not a reseller). Tokens already issued stay valid until they expire; each call rotates again.',
     fact: 'updated',
-    // A retry must not replay a stored answer holding a secret: each call rotates, and the last answer is the valid secret.
-    idempotency: false,
+    // With an Idempotency-Key a retry replays the answer (sealed at rest), so a lost answer does not rotate again.
     noStore: true,
     async change({ record, principal, tx, now }) {
       const id = String(record.id);

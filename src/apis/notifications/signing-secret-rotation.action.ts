@@ -16,8 +16,6 @@ export function rotateSigningSecret(graceSeconds: number): ChangingRecordAction<
     description: `The previous secret keeps signing beside the new one for ${graceSeconds} s (SIGNING_SECRET_GRACE): \`webhook-signature\` then carries both signatures, and a receiver verifying with either secret accepts the deliveries.`,
     fact: 'updated',
     noStore: true,
-    // Until Idempotency-Key replays keep secrets sealed, a retry rotates again: its answer holds the valid secret.
-    idempotency: false,
     async change({ record, now }) {
       const signingSecret = newSigningSecret();
       const previous = record.signingSecret === undefined ? {} : { previousSigningSecret: record.signingSecret, previousSigningSecretExpiresAt: new Date(now.getTime() + graceSeconds * 1000).toISOString() };

@@ -62,6 +62,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** Well-formed, but not processable as sent: an Idempotency-Key sent again with another request. */
+export class UnprocessableError extends DomainError {
+  constructor(message: string, detail: Omit<ErrorDetail, 'errorType'> = {}) {
+    super(422, 'VALIDATION', message, detail);
+  }
+}
+
 export class StaleVersionError extends DomainError {
   constructor(resourceType: string, resourceId: string, stored: number, submitted: number) {
     super(

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Principal } from '../auth/principal.js';
+import { DecryptionError, type DataEncryption } from '../crypto/data-encryption.js';
 import type { Database } from '../db/database.js';
-import { ConflictError, ValidationError } from '../errors/domain-errors.js';
+import { ConflictError, UnprocessableError, ValidationError } from '../errors/domain-errors.js';
 import { newId } from '../ids.js';
 import { completeClaim, findKey, insertClaim, purgeExpiredKeys, releaseClaim, takeOverClaim, type Claim, type ExistingKey, type StoredResponse } from './idempotency-store.js';
 
@@ -77,6 +78,28 @@ function storable(reply: FastifyReply, payload: unknown): StoredResponse | undef
   return { status: reply.statusCode, body, contentType, headers };
 }
 
+/** A stored body is sealed: an answer may show a secret once (a client secret, a signing secret) or personal data. */
+const SEALED = 'sealed:';
+
+function sealedBody(encryption: DataEncryption, claim: Claim, response: StoredResponse): StoredResponse {
+  if (response.body === '') return response;
+  return { ...response, body: `${SEALED}${encryption.seal(Buffer.from(response.body, 'utf8'), sealContext(claim.scope, claim.key))}` };
+}
+
+function openedBody(encryption: DataEncryption, scope: string, key: string, body: string): string {
+  if (!body.startsWith(SEALED)) return body;
+  try {
+    return encryption.open(body.slice(SEALED.length), sealContext(scope, key)).toString('utf8');
+  } catch (error) {
+    // Sealed under another DATA_ENCRYPTION_KEY: it cannot be replayed, nor run again under that key.
+    if (error instanceof DecryptionError) throw new ConflictError(`the answer kept for Idempotency-Key "${key}" cannot be opened with this service's DATA_ENCRYPTION_KEY; use a new key`);
+    throw error;
+  }
+}
+
+/** A sealed answer opens only for the caller and key it was kept for. */
+const sealContext = (scope: string, key: string) => `idempotency:${scope}:${key}`;
+
 function replay(reply: FastifyReply, stored: StoredResponse): FastifyReply {
   reply.code(stored.status).headers(stored.headers).header(REPLAYED_HEADER, 'true');
   if (stored.contentType) reply.type(stored.contentType);
@@ -116,7 +139,10 @@ function withKeyHeader(schema: FastifySchema): FastifySchema {
 class IdempotencyHooks {
   private readonly claims = new WeakMap<FastifyRequest, Claim>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly encryption: DataEncryption,
+  ) {}
 
   /** preHandler: runs after authentication and validation, so a refused request never holds a key. */
   claim = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -133,9 +159,10 @@ class IdempotencyHooks {
       this.claims.set(request, claim);
       return;
     }
-    if (existing.requestHash !== hash) throw new ConflictError(`Idempotency-Key "${key}" was already used for a different request (another body or path); use a new key`);
+    // 422, as the IETF Idempotency-Key draft answers a key sent again with another request.
+    if (existing.requestHash !== hash) throw new UnprocessableError(`Idempotency-Key "${key}" was already used for a different request (another body or path); use a new key`);
     if (existing.state === 'running') throw new ConflictError(`a request with Idempotency-Key "${key}" is still being processed; retry once it has finished`);
-    return replay(reply, existing.response);
+    return replay(reply, { ...existing.response, body: openedBody(this.encryption, claim.scope, key, existing.response.body) });
   };
 
   /** onSend: stores a 2xx/3xx answer before it leaves, so a retry arriving right after finds it. */
@@ -147,7 +174,7 @@ class IdempotencyHooks {
     // key is freed and a retry runs the operation.
     const response = reply.statusCode < 400 ? storable(reply, payload) : undefined;
     try {
-      if (response) await completeClaim(this.db, claim, response);
+      if (response) await completeClaim(this.db, claim, sealedBody(this.encryption, claim, response));
       else await releaseClaim(this.db, claim);
     } catch (error) {
       // The answer still goes out; the key stays `running` and may be taken over after STALE_RUNNING_SECONDS.
@@ -170,8 +197,8 @@ class IdempotencyHooks {
  * are attached to each POST route as it is added, so this plugin must be registered before the routes.
  */
 export const idempotency = fp(
-  async (app: FastifyInstance, options: { db: Database }) => {
-    const hooks = new IdempotencyHooks(options.db);
+  async (app: FastifyInstance, options: { db: Database; encryption: DataEncryption }) => {
+    const hooks = new IdempotencyHooks(options.db, options.encryption);
     app.addHook('onRoute', (route) => {
       if (!appliesTo(route)) return;
       route.preHandler = appended(route.preHandler, hooks.claim);

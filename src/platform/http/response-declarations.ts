@@ -44,7 +44,8 @@ export function platformErrorStatuses(route: RouteOptions): number[] {
   // 408: a body that does not arrive within BODY_TIMEOUT (body-deadline.ts).
   if (takesBody) [400, 408, 413, 415].forEach((status) => statuses.add(status));
   if (schema.querystring || schema.headers || schema.body) statuses.add(400);
-  if (methodsOf(route).includes('POST') && !config.public && config.idempotency !== false) [400, 409].forEach((status) => statuses.add(status));
+  // Idempotency-Key: 409 while the key's first request runs, 422 when it comes back with another request.
+  if (methodsOf(route).includes('POST') && !config.public && config.idempotency !== false) [400, 409, 422].forEach((status) => statuses.add(status));
   return [...statuses];
 }
 

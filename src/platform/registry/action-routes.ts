@@ -76,7 +76,7 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
     app.route({
       method,
       url: actionPath(definition, action),
-      config: action.idempotency === false ? { ...config, idempotency: false } : config,
+      config,
       schema: {
         operationId: action.operationId,
         tags: [definition.tag],

@@ -67,8 +67,6 @@ interface ActionBase {
   ifMatch?: boolean;
   /** Error codes the action may answer, besides the engine's. */
   errors?: number[];
-  /** `false`: a retry must not replay a stored answer (the answer shows a secret). */
-  idempotency?: boolean;
   /** The answer must not be cached (it shows a secret once). */
   noStore?: boolean;
   deprecated?: boolean;

@@ -133,8 +133,9 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   /** Fields every list page of the kind carries besides the page shape (a subscription page's `format`), with their schemas. */
   pageFields?: { schema: TProperties; values: Doc };
   /**
-   * The create answer reveals a generated secret once (a client secret): it is sent with `Cache-Control: no-store`
-   * and never kept for Idempotency-Key replay, so the clear secret exists nowhere but in that one answer.
+   * The create answer reveals a generated secret once (a client secret): it is sent with `Cache-Control: no-store`.
+   * An Idempotency-Key replay answers it again (kept sealed at rest, for the caller and key only), so a client
+   * retrying after a lost answer holds the secret the record has.
    */
   secretShownOnCreate: boolean;
   /** Statuses the kind's hooks answer on create or update besides the engine's own (a realm name taken elsewhere: 409). */

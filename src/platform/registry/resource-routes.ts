@@ -78,7 +78,7 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
   }
   if (ids.create) {
     app.post(path, {
-      config: definition.secretShownOnCreate ? { ...write, idempotency: false } : write,
+      config: write,
       schema: { operationId: ids.create, tags: [tag], summary: `Create a ${definition.displayName}`, body: draftRef, response: { 201: withHeaders(ref, 'etag', 'location'), ...errors([...taken, ...(definition.hookErrors.create ?? [])]) } },
       handler: async (request, reply) => {
         const created = await service.create(principalOf(request), request.body as Doc);

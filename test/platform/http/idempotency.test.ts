@@ -52,22 +52,22 @@ describe('POST with Idempotency-Key', () => {
     expect(await countTerms(template)).toBe(1);
   });
 
-  it('answers 409 in the error shape when the key comes back with another body', async () => {
+  it('answers 422 in the error shape when the key comes back with another body', async () => {
     const key = newKey();
     expect((await post(operator, terms(), key)).status).toBe(201);
     const other = terms();
     const res = await post(operator, other, key);
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ error: 'Conflict', status: 409, path: '/terms', message: expect.stringContaining('different request') });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ error: 'Unprocessable Entity', status: 422, path: '/terms', message: expect.stringContaining('different request') });
     expect(await countTerms(other.template)).toBe(0);
   });
 
-  it('answers 409 when the key comes back on another path', async () => {
+  it('answers 422 when the key comes back on another path', async () => {
     const key = newKey();
     expect((await post(operator, terms(), key)).status).toBe(201);
     const companyTerms = { startDate: '2026-01-01T00:00:00Z', cancelPeriod: 'P14D', corporateUrl: 'https://example.org', contactForm: 'f', providerSasCapital: '1' };
     const res = await post(operator, companyTerms, key, '/company-terms');
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ path: '/company-terms', message: expect.stringContaining('different request') });
   });
 
