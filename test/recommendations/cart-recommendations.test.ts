@@ -108,7 +108,14 @@ describe('GET /recommendations/cart', () => {
       ['not started', { startDate: now + DAY_MS, endDate: now + 2 * DAY_MS }, false],
       ['another store', { eligibleStoreIds: ['store-us'] }, false],
       ['another product eligible', { eligibleProductIds: [c.other.id] }, false],
-      ['nothing eligible', { eligibleProductIds: undefined }, false],
+      ['another product eligible, the parent listed too', { eligibleProductIds: [c.other.id], eligibleParentProductIds: [c.parent.id] }, true],
+      // DECISIONS §8: eligibility lists narrow; a rule listing none is eligible for every trigger.
+      ['no eligibility list', { eligibleProductIds: undefined }, true],
+      ['no eligibility list, the trigger not a key of its maps', { eligibleProductIds: undefined, byProductIds: { [c.other.id]: [c.c2.id] } }, false],
+      ["no eligibility list, the trigger's parent a key of its maps", { eligibleProductIds: undefined, byProductIds: undefined, byParentProductIds: { [c.parent.id]: [c.c2.id] } }, true],
+      ['no eligibility list, predefinedIdsRecoRule', { eligibleProductIds: undefined, function: 'predefinedIdsRecoRule', byProductIds: { [c.other.id]: [c.c2.id] } }, true],
+      ['no eligibility list and no maps', { eligibleProductIds: undefined, byProductIds: undefined }, false],
+      ['no sources (every source)', { sources: undefined }, true],
       ['another source', { sources: ['UPGRADE'] }, false],
     ];
     for (const [name, change, expected] of cases) {
@@ -118,6 +125,37 @@ describe('GET /recommendations/cart', () => {
       expect(result.recommendations.CART?.CROSS_SELL?.[c.trigger.id]?.recommendationId === rule.id, name).toBe(expected);
       await t.request('PUT', `/recommendation-rules/${rule.id}`, c.token, { ...rule, status: 'DISABLED' });
     }
+  });
+
+  it('applies a rule with sources to carts of those sources only, and a rule without sources to a cart without source too', async () => {
+    const c = await catalogue();
+    const sourced = await createRule(t, c.token, { byProductIds: { [c.trigger.id]: [c.c1.id] }, sources: ['PURCHASE'], weight: 2 });
+    const anySource = await createRule(t, c.token, { byProductIds: { [c.trigger.id]: [c.c2.id] }, weight: 1 });
+    const leafOf = async (source?: string) => (await recommendationsFor(c.token, (await createCart(t, c.token, [c.trigger.id], source ? { source } : {})).id)).recommendations.CART.CROSS_SELL[c.trigger.id].recommendationId;
+    expect(await leafOf('PURCHASE')).toBe(sourced.id);
+    expect(await leafOf('UPGRADE')).toBe(anySource.id);
+    expect(await leafOf()).toBe(anySource.id);
+  });
+
+  it('breaks a weight tie by age: the older rule fills the leaf, a rule without weight weighs 0', async () => {
+    const c = await catalogue();
+    const older = await createRule(t, c.token, { byProductIds: { [c.trigger.id]: [c.c1.id] }, weight: 0 });
+    const unweighted = await createRule(t, c.token, { byProductIds: { [c.trigger.id]: [c.c2.id] } });
+    const result = await recommendationsFor(c.token, (await createCart(t, c.token, [c.trigger.id])).id);
+    expect(result.recommendations.CART.CROSS_SELL[c.trigger.id].recommendationId).toBe(older.id);
+    expect(result.reports.CART.CROSS_SELL[c.trigger.id].products[c.c2.id].explanation).toContain(`rule ${older.id} outweighs rule ${unweighted.id}`);
+  });
+
+  it('finds its rules by what they apply to (appliesTo), set by the server and refreshed on every write', async () => {
+    const c = await catalogue();
+    const rule = await createRule(t, c.token, { byProductIds: { [c.trigger.id]: [c.c1.id] }, byParentProductIds: { [c.parent.id]: [c.c2.id] }, appliesTo: ['any'] });
+    expect(rule.appliesTo).toEqual([`product:${c.trigger.id}`, `parent:${c.parent.id}`]);
+    const narrowed = await t.request<Json>('PUT', `/recommendation-rules/${rule.id}`, c.token, { ...rule, eligibleProductIds: [c.other.id] });
+    expect(narrowed.body.appliesTo).toEqual([`product:${c.other.id}`]);
+    const everything = await t.request<Json>('PUT', `/recommendation-rules/${rule.id}`, c.token, { ...narrowed.body, eligibleProductIds: undefined, function: 'predefinedIdsRecoRule' });
+    expect(everything.body.appliesTo).toEqual(['any']);
+    const listed = await t.request<Json>('GET', `/recommendation-rules?appliesTo=any&customerId=${c.customerId}`, c.token);
+    expect(listed.body.items.map((item: Json) => item.id)).toEqual([rule.id]);
   });
 
   it('idToIdsRecoRule recommends the lists of the trigger and of its parent; predefinedIdsRecoRule every listed product', async () => {

@@ -32,7 +32,9 @@ export const recommendationRuleResource = defineResource({
     eligibleStoreIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying in any of these stores' },
     eligibleProductIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying to any of these products' },
     eligibleParentProductIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying to any of these parents' },
+    appliesTo: { kind: 'string-array', description: 'ext: `any`, `product:<id>` or `parent:<id>`, comma list, repeatable: the rules found for these triggers' },
   },
+  readOnly: ['appliesTo'],
   // Every recommendation request reads the rules of its cart's products.
   cache: { megabytes: 16 },
 });

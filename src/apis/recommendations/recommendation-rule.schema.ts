@@ -47,6 +47,14 @@ export const RecommendationRuleSchema = Obj(
     weight: Type.Optional(Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647, description: 'priority: the higher, the earlier; 0 when absent' })),
     byParentProductIds: Type.Optional(StringMap(ProductIds('recommended products'), { description: 'parent product id -> recommended product ids' })),
     byProductIds: Type.Optional(StringMap(ProductIds('recommended products'), { description: 'product id -> recommended product ids' })),
+    appliesTo: Type.Optional(
+      List(Text({ maxLength: 200 }), {
+        readOnly: true,
+        maxItems: 2 * 500 + 1,
+        description:
+          'ext, set by the server: the triggers the rule is found by. `product:<id>` and `parent:<id>` for its eligible products and parents; without either list (eligible for every trigger), the keys of its maps for idToIdsRecoRule, `any` for predefinedIdsRecoRule',
+      }),
+    ),
   },
   {
     $id: 'RecommendationRule',

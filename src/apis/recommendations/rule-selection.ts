@@ -25,10 +25,30 @@ export interface Occasion {
 
 const chunks = (values: string[]) => Array.from({ length: Math.ceil(values.length / MAX_FILTER_VALUES) }, (_, i) => values.slice(i * MAX_FILTER_VALUES, (i + 1) * MAX_FILTER_VALUES));
 
-/** The trigger (or its parent) is among the rule's eligible products (parents); a rule listing neither applies to none. */
+/** A rule lists eligible products or parents; one listing neither is eligible for every trigger (DECISIONS §8). */
+const restricts = (rule: Pick<Rule, 'eligibleProductIds' | 'eligibleParentProductIds'>) => Boolean(rule.eligibleProductIds?.length || rule.eligibleParentProductIds?.length);
+
+/** The trigger (or its parent) is among the rule's eligible products (parents), or the rule lists none: lists narrow. */
 export function isEligible(rule: Rule, trigger: Trigger): boolean {
+  if (!restricts(rule)) return true;
   if (rule.eligibleProductIds?.includes(trigger.productId)) return true;
   return trigger.parentId !== undefined && (rule.eligibleParentProductIds?.includes(trigger.parentId) ?? false);
+}
+
+/** The index entry for "every trigger": a predefinedIdsRecoRule that lists no eligible product or parent. */
+export const ANY_TRIGGER = 'any';
+const productKey = (id: string) => `product:${id}`;
+const parentKey = (id: string) => `parent:${id}`;
+
+/**
+ * The triggers a rule is found by (its `appliesTo`, a filter with keys): its eligible products and parents; without
+ * them, the triggers that can have candidates, the keys of its maps for idToIdsRecoRule, or any trigger for
+ * predefinedIdsRecoRule. So finding a cart's rules stays one indexed lookup, never a scan of the owner's rules.
+ */
+export function appliesTo(rule: Pick<Rule, 'function' | 'eligibleProductIds' | 'eligibleParentProductIds' | 'byProductIds' | 'byParentProductIds'>): string[] {
+  if (restricts(rule)) return [...(rule.eligibleProductIds ?? []).map(productKey), ...(rule.eligibleParentProductIds ?? []).map(parentKey)];
+  if (rule.function === 'predefinedIdsRecoRule') return [ANY_TRIGGER];
+  return [...Object.keys(rule.byProductIds ?? {}).map(productKey), ...Object.keys(rule.byParentProductIds ?? {}).map(parentKey)];
 }
 
 /** What the index cannot check: the rule's period (both ends included) and its sources. */
@@ -40,17 +60,15 @@ function appliesAt(rule: Rule, occasion: Occasion): boolean {
 }
 
 /**
- * The ENABLED rules of the occasion's store that apply to any trigger, heaviest first (then oldest). Read with indexed
- * listings — the rules naming a trigger among their eligible products, and those naming a trigger's parent — not by
- * loading every rule of the customer.
+ * The ENABLED rules of the occasion's store that apply to any trigger, heaviest first (then oldest). Read with an
+ * indexed listing of the rules found by a trigger, its parent or any trigger (`appliesTo`), not by loading every rule
+ * of the customer.
  */
 export async function applicableRules(rules: ResourceService<typeof RecommendationRuleSchema>, principal: Principal, db: Queryable, triggers: Trigger[], occasion: Occasion): Promise<Rule[]> {
   const base = { status: 'ENABLED', eligibleStoreIds: occasion.storeId, ...(occasion.ownerId ? { customerId: occasion.ownerId } : {}) };
-  const products = [...new Set(triggers.map((trigger) => trigger.productId))];
-  const parents = [...new Set(triggers.flatMap((trigger) => (trigger.parentId ? [trigger.parentId] : [])))];
+  const keys = [...new Set([ANY_TRIGGER, ...triggers.flatMap((trigger) => [productKey(trigger.productId), ...(trigger.parentId ? [parentKey(trigger.parentId)] : [])])])];
   const found = new Map<string, Rule>();
-  for (const ids of chunks(products)) for (const rule of await listAll(rules, principal, db, { ...base, eligibleProductIds: ids })) found.set(String(rule.id), rule);
-  for (const ids of chunks(parents)) for (const rule of await listAll(rules, principal, db, { ...base, eligibleParentProductIds: ids })) found.set(String(rule.id), rule);
+  for (const chunk of chunks(keys)) for (const rule of await listAll(rules, principal, db, { ...base, appliesTo: chunk })) found.set(String(rule.id), rule);
   return [...found.values()]
     .filter((rule) => appliesAt(rule, occasion))
     .sort((a, b) => (b.weight ?? 0) - (a.weight ?? 0) || String(a.id).localeCompare(String(b.id)));
