@@ -113,7 +113,7 @@ describe('what the document promises a client', () => {
     // 400: an unknown query parameter (or a bad `version` on kinds that keep history). 431: headers too large, on every operation.
     expect(Object.keys(get.responses).sort()).toEqual(['200', '304', '400', '401', '403', '404', '431', '500', '503']);
     expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '408', '412', '413', '415', '431', '500', '503']);
-    expect(Object.keys(doc.paths['/terms'].post.responses).sort()).toEqual(['201', '400', '401', '403', '408', '409', '413', '415', '431', '500', '503']);
+    expect(Object.keys(doc.paths['/terms'].post.responses).sort()).toEqual(['201', '400', '401', '403', '408', '409', '413', '415', '422', '431', '500', '503']);
     expect(Object.keys(doc.paths['/iam/tokens'].post.responses).sort()).toEqual(['200', '400', '401', '408', '413', '415', '429', '431', '500', '503']);
   });
 });
