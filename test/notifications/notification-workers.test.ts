@@ -82,7 +82,7 @@ function startWorker(t: TestApp, name: string): ChildProcess {
 
 describe.skipIf(!onPostgres)('worker processes (npm run worker, PostgreSQL)', () => {
   it('loses nothing when a worker is killed with SIGKILL mid-batch, and two workers deliver each try once', async () => {
-    const t = await startTestApp({ DATA_ENCRYPTION_KEY });
+    const t = await startTestApp({ DATA_ENCRYPTION_KEY, OUTBOUND_ALLOWLIST: '127.0.0.1' });
     apps.push(t);
     const hooks = await WebhookReceiver.start();
     receivers.push(hooks);
