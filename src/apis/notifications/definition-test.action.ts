@@ -15,7 +15,7 @@ export const DefinitionTestResultSchema = Obj(
       Obj({
         field: Text({ description: 'what failed: `eventMatcher.fact`, `eventMatcher.subject`, `eventMatcher.filters[i]`, `customerId`, or `jsonPath` (a path past its limits)' }),
         expected: Text({ description: 'what the definition expects there' }),
-        found: Type.Array(Text({ maxLength: 10_000 }), { maxItems: 20, description: 'what the event has there (a filter: the texts its path selected, at most 20)' }),
+        found: Type.Array(Text({ maxLength: 10_000 }), { maxItems: 20, description: 'what the event has there (a filter: the texts its path selected, at most 20, each cut at 1,000 characters)' }),
       }),
     ),
     mainObjectId: Type.Optional(Text({ description: 'what `mainIdJsonPath` selects in the event (as the record\'s `eventMainObjectId`)' })),

@@ -18,8 +18,9 @@ export interface MatchOutcome {
   mainObjectId?: string;
 }
 
-/** Texts shown of what a filter's path selected: enough to see why it failed. */
+/** Texts shown of what a filter's path selected, and characters of each: enough to see why it failed. */
 const SHOWN_VALUES = 20;
+const SHOWN_CHARACTERS = 1_000;
 
 function mismatchOf(definition: MatchedDefinition, event: PlatformEvent): Mismatch | undefined {
   const { fact, subject, filters = [] } = definition.eventMatcher;
@@ -27,7 +28,7 @@ function mismatchOf(definition: MatchedDefinition, event: PlatformEvent): Mismat
   if (subject !== event.subject) return { field: 'eventMatcher.subject', expected: subject, found: [String(event.subject)] };
   for (const [index, filter] of filters.entries()) {
     const found = select(event, filter.jsonPath).map(textOf);
-    if (!found.includes(filter.value)) return { field: `eventMatcher.filters[${index}]`, expected: filter.value, found: found.slice(0, SHOWN_VALUES) };
+    if (!found.includes(filter.value)) return { field: `eventMatcher.filters[${index}]`, expected: filter.value, found: found.slice(0, SHOWN_VALUES).map((text) => text.slice(0, SHOWN_CHARACTERS)) };
   }
   return undefined;
 }
