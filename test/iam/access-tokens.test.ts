@@ -25,7 +25,8 @@ async function expect401(token: string) {
   const res = await t.request('GET', '/terms', token);
   expectSimpleError(res, 401, '/terms');
   expect(res.body).toMatchObject({ error: 'Unauthorized' });
-  expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+  // RFC 6750 §3.1: a token sent and refused gets a challenge naming invalid_token and why; none sent, the bare one.
+  expect(res.headers['www-authenticate']).toMatch(token ? /^Bearer error="invalid_token", error_description="[^"]+"$/ : /^Bearer$/);
   return res.body as Json;
 }
 

@@ -47,10 +47,14 @@ describe('POST /iam/tokens, client_credentials grant', () => {
     expectOAuthError(onlyOperator, 400, 'invalid_scope');
   });
 
-  it('answers 401 invalid_client with WWW-Authenticate for a wrong secret or an unknown realm', async () => {
+  it('answers 401 invalid_client for a wrong secret or an unknown realm, with the Basic challenge only to HTTP Basic (RFC 6749 §5.2)', async () => {
     const wrong = await tokenRequest(t, { realmName: 'operator', grantType: 'client_credentials', clientSecret: 'not-the-secret' });
     expectOAuthError(wrong, 401, 'invalid_client');
-    expect(wrong.headers['www-authenticate']).toMatch(/^Basic /);
+    // A browser would open its own sign-in prompt on the challenge: the secret came in the body, so there is none.
+    expect(wrong.headers['www-authenticate']).toBeUndefined();
+    const basic = await t.inject({ method: 'POST', url: '/iam/tokens/oauth', headers: { authorization: `Basic ${Buffer.from('operator:not-the-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' });
+    expect(basic.statusCode).toBe(401);
+    expect(basic.headers['www-authenticate']).toMatch(/^Basic /);
     expectOAuthError(await tokenRequest(t, { realmName: unique('nowhere'), grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }), 401, 'invalid_client');
   });
 

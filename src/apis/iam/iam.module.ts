@@ -14,7 +14,7 @@ import { registerRevocationIntrospectionRoutes } from './revocation-introspectio
 import { RevokedSessions } from './revoked-sessions.js';
 import { startSessionPurge } from './session-purge.js';
 import { loadKeyRing, type KeyRing } from './signing-keys.js';
-import { tokenEndpointHooks } from './token-endpoint-hooks.js';
+import { basicChallengeOnlyForBasic, tokenEndpointHooks } from './token-endpoint-hooks.js';
 import { TokenIssuer } from './token-issuer.js';
 import { IntrospectionResponseSchema, TokenOperationRequestSchema } from './token-operation-request.js';
 import { TokenRequestSchema, TokenResponseSchema } from './token-request.js';
@@ -60,6 +60,7 @@ export function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config
   const schemas = [TokenRequestSchema, TokenResponseSchema, TokenOperationRequestSchema, IntrospectionResponseSchema, ServerMetadataSchema, ...realmUserSchemas];
   for (const schema of schemas) app.addSchema(schema);
   const hooks = tokenEndpointHooks(app, config);
+  app.addHook('onSend', basicChallengeOnlyForBasic);
   registerTokenRoutes(app, { tokens: iam.tokens, keys: iam.keys, hooks });
   registerRevocationIntrospectionRoutes(app, { issued: iam.issued, hooks });
   registerDiscoveryRoutes(app, { realms: iam.realms, publicBaseUrl: config.publicBaseUrl });

@@ -29,6 +29,26 @@ export function tokenEndpointHooks(app: FastifyInstance, config: Config): TokenE
   };
 }
 
+/** The body carried a client secret (client_secret_post), not the Authorization header. */
+function secretInBody(request: FastifyRequest): boolean {
+  const body = request.body as Record<string, unknown> | undefined;
+  return typeof body === 'object' && body !== null && (body.clientSecret !== undefined || body.client_secret !== undefined);
+}
+
+/**
+ * RFC 6749 §5.2: the `WWW-Authenticate: Basic` challenge of an `invalid_client` answer is for a client that
+ * authenticated with the Authorization header (or not at all). One whose secret came in the body gets the 401
+ * without it, so a browser (the API reference's "Try it out") shows the JSON error instead of its own sign-in prompt.
+ */
+export async function basicChallengeOnlyForBasic(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const challenge = reply.getHeader('www-authenticate');
+  const basicSent = /^\s*Basic\s/i.test(request.headers.authorization ?? '');
+  if (reply.statusCode === 401 && typeof challenge === 'string' && challenge.startsWith('Basic') && !basicSent && secretInBody(request)) {
+    reply.removeHeader('www-authenticate');
+  }
+  return payload;
+}
+
 /** The request body of an OAuth endpoint: the same schema as a form (RFC 6749) or as JSON. */
 export function formOrJsonBody(schemaId: string) {
   const schema = { $ref: `${schemaId}#` };

@@ -44,6 +44,13 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/** RFC 6750 §3.1: a bearer token that was sent but is expired, revoked or not ours: the challenge names the error. */
+export class InvalidTokenError extends DomainError {
+  constructor(message: string) {
+    super(401, undefined, message, {}, {}, { 'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"` });
+  }
+}
+
 export class ForbiddenError extends DomainError {
   constructor(message: string, detail: Omit<ErrorDetail, 'errorType'> = {}) {
     super(403, 'FORBIDDEN', message, detail);

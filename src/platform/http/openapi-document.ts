@@ -92,9 +92,25 @@ export function withIgnoredUnknownBodyFields(document: Json): Json {
 }
 
 /**
+ * The introduction's first sentence says what the document serves, from its own operations (their tags, in order of
+ * appearance, with how many operations each has): never hand-kept, so it cannot fall behind the APIs.
+ */
+export function withServedApis(document: Json): Json {
+  const counts = new Map<string, number>();
+  for (const item of Object.values<Json>(document.paths ?? {})) {
+    for (const operation of Object.values<Json>(item)) for (const tag of operation.tags ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  const served = [...counts].map(([tag, count]) => `${tag} (${count})`).join(', ');
+  const [first, ...rest] = String(document.info?.description ?? '').split('\n\n');
+  document.info = { ...document.info, description: [`${first} It serves ${total} operations: ${served}.`, ...rest].join('\n\n') };
+  return document;
+}
+
+/**
  * What the generated document gets before it is served. It is changed on a copy: its schemas may be the very objects
  * the routes validate with.
  */
 export function finishDocument(document: Json): Json {
-  return withSharedHeaders(withMediaExamples(withIgnoredUnknownBodyFields(structuredClone(document))));
+  return withServedApis(withSharedHeaders(withMediaExamples(withIgnoredUnknownBodyFields(structuredClone(document)))));
 }

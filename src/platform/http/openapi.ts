@@ -7,8 +7,7 @@ import { registerResponseDeclarations } from './response-declarations.js';
 
 const TITLE = 'Commerce Platform API';
 
-const DESCRIPTION = `Back office of an e-commerce platform. Built: tokens (IAM), assets, terms and conditions, customers. Not built yet:
-product catalogue, subscriptions, notifications, recommendations.
+const DESCRIPTION = `Back office of an e-commerce platform.
 
 **Authentication.** Get an access token from \`POST /iam/tokens\` (e.g. \`{"realmName": "operator", "grantType":
 "client_credentials", "clientSecret": "…"}\`) and send it as \`Authorization: Bearer <token>\`. Each operation names the

@@ -108,6 +108,14 @@ describe('what the document promises a client', () => {
     expect((t.app.getSchema('TermsItemDraft') as { additionalProperties?: unknown }).additionalProperties).toBe(false);
   });
 
+  it('introduces itself with what it serves, counted from its own operations (nothing said to be "not built")', () => {
+    const counts = new Map<string, number>();
+    for (const { op } of operations()) for (const tag of op.tags ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    expect(counts.size).toBeGreaterThan(8);
+    for (const [tag, count] of counts) expect(doc.info.description).toContain(`${tag} (${count})`);
+    expect(doc.info.description).not.toMatch(/not built/i);
+  });
+
   it('declares what the platform answers and nothing it never does', () => {
     const { get, put } = doc.paths['/terms/{id}'];
     // 400: an unknown query parameter (or a bad `version` on kinds that keep history). 431: headers too large, on every operation.
