@@ -19,6 +19,7 @@ import { refuseUnknownQueryParameters } from './platform/http/closed-querystring
 import { registerLargePayloadBytes } from './platform/http/large-payload-bytes.js';
 import { registerConditionalGet } from './platform/http/conditional-get.js';
 import { connectionDrain } from './platform/http/connection-drain.js';
+import { registerCors } from './platform/http/cors.js';
 import { healthRoutes } from './platform/http/health.js';
 import { idempotency } from './platform/http/idempotency.js';
 import { loggerOptions, type LogStream } from './platform/http/logging.js';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Bodies are JSON (forms only on the token endpoints); anything else is a 415 rather than a guess.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  await registerCors(app, config.corsOrigins);
   await app.register(connectionDrain);
   await app.register(trackRequestsInFlight);
   await app.register(bodyDeadline, { timeoutMs: config.timeouts.bodyMs });

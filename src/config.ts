@@ -41,6 +41,8 @@ export interface Config {
   logLevel: string;
   /** Peers allowed to set X-Real-Ip / X-Forwarded-For. */
   trustedProxies: BlockList;
+  /** Browser origins whose pages may call the API (CORS); none by default. */
+  corsOrigins: string[];
   /** Token routes: requests per minute and client address. */
   tokenRateLimit: number;
   /** Failed passwords before a user is locked, and for how long (seconds). */
@@ -136,6 +138,7 @@ export const EnvSchema = Type.Object({
   ACCESS_TOKEN_TTL: whole(300, 10, 86_400, 'access token lifetime, seconds'),
   REFRESH_TOKEN_TTL: whole(1800, 10, 31_536_000, 'refresh token lifetime, seconds'),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: 'pino level' }),
+  CORS_ORIGINS: Type.String({ default: '', description: 'comma list of browser origins (https://console.example.com) that may call the API from their pages; empty: none' }),
   TRUSTED_PROXIES: Type.String({ default: '', description: 'comma list of addresses or CIDRs whose X-Real-Ip is believed' }),
   TOKEN_RATE_LIMIT: whole(120, 1, 1_000_000, 'token requests per minute and client address'),
   LOCKOUT_THRESHOLD: whole(5, 1, 1000, 'failed passwords before a user is locked'),
@@ -218,6 +221,22 @@ function trustedProxies(entries: string[]): BlockList {
   return blocks;
 }
 
+/** Each entry must be an origin as browsers send it: scheme, host and port only (`https://console.example.com`). */
+function checkedOrigins(entries: string[]): string[] {
+  for (const entry of entries) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry.replace(/\/$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS must be a comma list of origins like https://console.example.com (no path), got "${entry}"`);
+    }
+  }
+  return entries.map((entry) => entry.replace(/\/$/, ''));
+}
+
 /** Each entry must be a host name, an IP address or a CIDR, optionally with a port. */
 function checkedAllowlist(entries: string[]): string[] {
   try {
@@ -289,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     logLevel: e.LOG_LEVEL,
     trustedProxies: trustedProxies(list(e.TRUSTED_PROXIES)),
+    corsOrigins: checkedOrigins(list(e.CORS_ORIGINS)),
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutSeconds: e.LOCKOUT_SECONDS,
