@@ -27,11 +27,12 @@ afterAll(async () => {
 /** Runs the start-up bootstrap on the app's database; returns what it logged and what it wrote on stdout. */
 async function bootstrap(adminPassword: string | undefined, operatorClientSecret: string | undefined, adminUsername = 'admin') {
   const logged: string[] = [];
-  const log = { warn: (message: string) => logged.push(message) } as unknown as FastifyBaseLogger;
+  const informed: string[] = [];
+  const log = { warn: (message: string) => logged.push(message), info: (message: string) => informed.push(message) } as unknown as FastifyBaseLogger;
   const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   try {
     const file = await bootstrapOperator(t.built.db, { adminUsername, adminPassword, operatorClientSecret, dataDir }, log);
-    return { file, logged: logged.join('\n'), stdout: write.mock.calls.map(([chunk]) => String(chunk)).join('') };
+    return { file, logged: logged.join('\n'), informed: informed.join('\n'), stdout: write.mock.calls.map(([chunk]) => String(chunk)).join('') };
   } finally {
     write.mockRestore();
   }
@@ -74,7 +75,7 @@ describe('operator bootstrap', () => {
 
     // The next start finds them: nothing written or logged, nothing changed.
     const before = readFileSync(path, 'utf8');
-    expect(await bootstrap(undefined, undefined)).toEqual({ file: undefined, logged: '', stdout: '' });
+    expect(await bootstrap(undefined, undefined)).toMatchObject({ file: undefined, logged: '', stdout: '', informed: expect.stringContaining('OPERATOR_CLIENT_SECRET as stored earlier') });
     expect(readFileSync(path, 'utf8')).toBe(before);
     expect(await clientStatus(values.OPERATOR_CLIENT_SECRET)).toBe(200);
   });
@@ -89,12 +90,27 @@ describe('operator bootstrap', () => {
     expect(await clientStatus(values.OPERATOR_CLIENT_SECRET)).toBe(200);
   });
 
-  it('re-applies the secrets given in the environment on every start, writing nothing', async () => {
-    expect(await bootstrap('first-admin-password', 'first-operator-secret')).toEqual({ file: undefined, logged: '', stdout: '' });
-    expect(await bootstrap('second-admin-password', 'second-operator-secret')).toEqual({ file: undefined, logged: '', stdout: '' });
+  it('re-applies the secrets given in the environment on every start, writing nothing, and says which are in force', async () => {
+    await bootstrap('first-admin-password', 'first-operator-secret');
+    expect(await bootstrap('first-admin-password', 'first-operator-secret')).toEqual({ file: undefined, logged: '', stdout: '', informed: expect.stringContaining('OPERATOR_CLIENT_SECRET from the environment, ADMIN_PASSWORD of admin from the environment') });
+    const second = await bootstrap('second-admin-password', 'second-operator-secret');
+    expect(second.logged).toContain('OPERATOR_CLIENT_SECRET and ADMIN_PASSWORD of admin from the environment replaced the stored value');
+    expect(second.logged).not.toContain('second-');
     expect(await clientStatus('first-operator-secret')).toBe(401);
     expect(await clientStatus('second-operator-secret')).toBe(200);
     expect(await userStatus('admin', 'first-admin-password')).toBe(401);
     expect(await userStatus('admin', 'second-admin-password')).toBe(200);
+  });
+
+  it('takes the replaced values out of the file of generated ones, and removes it when nothing in it works any more', async () => {
+    await forgetOperator('admin');
+    const { file } = await bootstrap(undefined, undefined);
+    expect(Object.values(sourced(file!)).every(Boolean)).toBe(true);
+    const secretOnly = await bootstrap(undefined, 'operator-secret-from-env');
+    expect(secretOnly.logged).toContain(`OPERATOR_CLIENT_SECRET from the environment replaced the stored value; ${file} no longer lists them`);
+    expect(sourced(file!)).toMatchObject({ OPERATOR_CLIENT_SECRET: '', ADMIN_USERNAME: 'admin' });
+    const both = await bootstrap('admin-password-from-env', 'operator-secret-from-env');
+    expect(both.logged).toContain(`${file} was removed (nothing in it worked any more)`);
+    expect(() => statSync(file!)).toThrow();
   });
 });
