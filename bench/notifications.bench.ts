@@ -68,7 +68,7 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
 
 function startWorkers(count: number): ChildProcess[] {
   return Array.from({ length: count }, () =>
-    spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/worker.ts'], { env: { ...process.env, ...env, OUTBOUND_ALLOWLIST: '127.0.0.1', NOTIFICATION_POLL_MS: '20', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] }),
+    spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/worker.ts'], { env: { ...process.env, ...env, OUTBOUND_ALLOWLIST: '127.0.0.1', NOTIFICATION_POLL_MS: '20', LOG_LEVEL: 'warn', WORKER_PORT: '0' }, stdio: ['ignore', 'ignore', 'inherit'] }),
   );
 }
 

@@ -116,7 +116,7 @@ export class ClusterProcess {
     private readonly env: Record<string, string>,
     private readonly logFile: string,
     private readonly echo: boolean,
-    /** The API port, for API processes. */
+    /** The port it listens on: an API's, or a worker's health and metrics. */
     readonly port?: number,
   ) {}
 
@@ -319,7 +319,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
   const workers: ClusterProcess[] = [];
   for (let i = 1; i <= (options.workerCount ?? 2); i += 1) {
-    workers.push(new ClusterProcess(`worker-${i}`, node, ['--import', 'tsx', 'src/worker.ts'], { ...common, LOG_LEVEL: workerLogLevel(common.LOG_LEVEL) }, join(logDir, `worker-${i}.log`), echo));
+    const port = await freePort();
+    workers.push(new ClusterProcess(`worker-${i}`, node, ['--import', 'tsx', 'src/worker.ts'], { ...common, WORKER_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: workerLogLevel(common.LOG_LEVEL) }, join(logDir, `worker-${i}.log`), echo, port));
   }
 
   const cfg = fill(readFileSync(join(DEPLOY, 'haproxy.cfg'), 'utf8'), {

@@ -54,6 +54,8 @@ export interface BuildOptions {
   extraModules?: ApiModule[];
   /** Tests add hooks before any route exists (the response checks of test/support). */
   instrument?: (app: FastifyInstance) => void;
+  /** The only paths this app answers (`npm run worker`: health and metrics); any other is a 404. */
+  servesOnly?: readonly string[];
 }
 
 /** Builds the whole service on `config`; production (`server.ts`) and tests both use this. */
@@ -80,6 +82,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
   options.instrument?.(app);
+  if (options.servesOnly) {
+    const served = new Set(options.servesOnly);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!served.has(request.url.split('?')[0]!)) return reply.code(404).send({ error: 'Not Found', message: `this process serves ${[...served].join(', ')} only`, path: request.url.split('?')[0], status: 404, timestamp: clock.now().getTime() });
+    });
+  }
 
   const db = await openDatabase(config, (error) => app.log.error({ err: error }, 'after-commit work failed'));
   app.addHook('onClose', async () => db.close());
@@ -104,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app);
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
   registerAuthentication(app, iam.verifier);
-  await app.register(metricsRoutes);
+  await app.register(metricsRoutes, { db });
   await app.register(healthRoutes, { db });
   const key = loadDataEncryptionKey(config);
   if (key.warning) app.log.warn(key.warning);

@@ -8,6 +8,8 @@ import { OutboundAllowlist } from './platform/outbound/outbound-allowlist.js';
 /** Settings of DECISIONS §1, read once from the environment. No work happens at import time. */
 export interface Config {
   port: number;
+  /** Where `npm run worker` serves its health and metrics. */
+  workerPort: number;
   host: string;
   /** `undefined` = embedded PGlite under dataDir; `memory://` = embedded in memory; otherwise a postgres:// URL. */
   databaseUrl: string | undefined;
@@ -104,6 +106,7 @@ const optionalText = (description: string, pattern?: string, expected?: string) 
 /** Every environment variable the service reads: its rule, default and meaning, in one place. */
 export const EnvSchema = Type.Object({
   PORT: whole(8080, 0, 65535, 'listen port'),
+  WORKER_PORT: whole(8081, 0, 65535, 'listen port of `npm run worker` (health and metrics only)'),
   HOST: Type.String({ default: '0.0.0.0', description: 'listen address' }),
   DATABASE_URL: optionalText('unset: embedded PostgreSQL under DATA_DIR; memory://: embedded, in memory; postgres://...: a server', '^(memory://|postgres(ql)?://.+)$', 'memory:// or a postgres://... URL'),
   DATABASE_SCHEMA: Type.String({ default: 'public', pattern: '^[a-z_][a-z0-9_]{0,62}$', expected: 'a lower-case SQL identifier', description: 'PostgreSQL schema of every table' }),
@@ -285,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicBaseUrl = checkedUrl('PUBLIC_BASE_URL', e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
+    workerPort: e.WORKER_PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL === undefined ? undefined : checkedUrl('DATABASE_URL', e.DATABASE_URL),
     databaseSchema: e.DATABASE_SCHEMA,

@@ -4,8 +4,10 @@ import { driverError } from './platform/db/connection-failures.js';
 
 /**
  * `npm run worker`: notification dispatch and delivery without the HTTP API, so API processes can run with
- * NOTIFICATION_WORKER=off and workers scale on their own. Several workers share the work through their claims.
+ * NOTIFICATION_WORKER=off and workers scale on their own. Several workers share the work through their claims. It
+ * serves its health and metrics on WORKER_PORT, and nothing else.
  */
+const SERVED = ['/health/live', '/health/ready', '/metrics'];
 function fail(message: string): never {
   process.stderr.write(`worker start-up failed: ${message}\n`);
   process.exit(1);
@@ -25,8 +27,9 @@ function configure(): Config {
 
 async function main() {
   const config = configure();
-  const { app } = await buildApp(config).catch((error: unknown) => fail(`could not open the database: ${String((driverError(error) as Error).message).split('\n')[0]}`));
-  app.log.info('notification worker running');
+  const { app } = await buildApp(config, { servesOnly: SERVED }).catch((error: unknown) => fail(`could not open the database: ${String((driverError(error) as Error).message).split('\n')[0]}`));
+  await app.listen({ port: config.workerPort, host: config.host }).catch((error: unknown) => fail(`cannot listen on ${config.host}:${config.workerPort}: ${(error as Error).message}`));
+  app.log.info({ port: config.workerPort }, `notification worker running; health and metrics on port ${config.workerPort}`);
   const stop = (signal: NodeJS.Signals) => {
     app.log.info({ signal }, 'worker shutting down');
     app.close().then(
@@ -36,8 +39,6 @@ async function main() {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  // The loop's timers do not hold the process open: this one does, until a signal.
-  setInterval(() => undefined, 1 << 30);
 }
 
 void main();

@@ -4,6 +4,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
 import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
 import { WebhookReceiver } from './webhook-receiver.js';
+import { request } from 'undici';
+import { freePort } from '../support/free-port.js';
 
 const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
 // Workers open the receivers' sealed secrets: every process on the database shares the app's key.
@@ -61,7 +63,7 @@ describe('the notification loop inside the server process', () => {
 });
 
 /** `npm run worker` processes on the test app's schema. */
-function startWorker(t: TestApp, name: string): ChildProcess {
+function startWorker(t: TestApp, name: string, port = 0): ChildProcess {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATABASE_URL: t.config.databaseUrl!,
@@ -74,6 +76,8 @@ function startWorker(t: TestApp, name: string): ChildProcess {
     LOG_LEVEL: 'warn',
     DATA_DIR: `/tmp/worker-${name}-${process.pid}`,
     DATA_ENCRYPTION_KEY,
+    // Health and metrics on a port of its own (by default one the system chooses): workers run side by side.
+    WORKER_PORT: String(port),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   workers.push(child);
@@ -115,4 +119,29 @@ describe.skipIf(!onPostgres)('worker processes (npm run worker, PostgreSQL)', ()
     const { rows } = await t.built.db.query<{ tries: number }>('SELECT tries FROM notifications WHERE definition_id = $1', [definition.id]);
     expect(rows.filter((row) => row.tries !== 1), 'tries other than 1').toEqual([]);
   }, 180_000);
+
+  it('serves its health and metrics (deliveries, jobs, database) on WORKER_PORT, and nothing of the API', async () => {
+    const t = await startTestApp({ DATA_ENCRYPTION_KEY, OUTBOUND_ALLOWLIST: '127.0.0.1' });
+    apps.push(t);
+    const hooks = await WebhookReceiver.start();
+    receivers.push(hooks);
+    const definition = await scenario(t, hooks.url, 3);
+    const port = await freePort();
+    startWorker(t, 'metrics', port);
+    await until('the worker delivered', async () => {
+      const all = await statuses(t, definition.id);
+      return all.length === 3 && all.every((status) => status === 'SUCCESS');
+    }, 60_000);
+    const get = async (path: string) => {
+      const response = await request(`http://127.0.0.1:${port}${path}`);
+      return { status: response.statusCode, text: await response.body.text() };
+    };
+    await until('the worker listens', async () => (await get('/health/ready').catch(() => ({ status: 0 }))).status === 200, 30_000);
+    const metrics = await get('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.text).toMatch(/notification_deliveries_total\{outcome="success"\} [1-9]/);
+    expect(metrics.text).toMatch(/job_runs_total\{job="notification delivery",outcome="success"\} [1-9]/);
+    expect(metrics.text).toContain('db_up 1');
+    expect((await get('/terms')).status).toBe(404);
+  }, 90_000);
 });

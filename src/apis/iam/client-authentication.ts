@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../platform/db/database.js';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
+import { signInFailures } from '../../platform/metrics/process-metrics.js';
 import * as repo from './iam.repository.js';
 import { decoyHash, verifySecret } from './passwords.js';
 
@@ -30,7 +31,10 @@ export class ClientAuthenticator {
     const realm = await repo.findRealm(db, credentials.realm);
     const client = realm ? await repo.findClient(db, credentials.realm, credentials.clientId) : undefined;
     const ok = await this.secretMatches(credentials.clientSecret, client?.secret_hash);
-    if (!realm || !client || !ok) throw invalidClient();
+    if (!realm || !client || !ok) {
+      signInFailures.inc({ kind: 'client' });
+      throw invalidClient();
+    }
     return { client, realm };
   }
 

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { DomainError, OAuthError } from '../../platform/errors/domain-errors.js';
 import { describeValidationErrors } from '../../platform/errors/validation-messages.js';
 import { clientIp } from '../../platform/http/client-ip.js';
+import { rateLimited } from '../../platform/metrics/process-metrics.js';
 
 /** What the OAuth endpoints (token, revocation, introspection) share. */
 export interface TokenEndpointHooks {
@@ -20,6 +21,7 @@ export function tokenEndpointHooks(app: FastifyInstance, config: Config): TokenE
       max: config.tokenRateLimit,
       timeWindow: 60_000,
       keyGenerator: (request: FastifyRequest) => clientIp(request, config.trustedProxies),
+      onExceeded: (request: FastifyRequest) => rateLimited.inc({ route: request.routeOptions.url ?? 'unmatched' }),
     }),
     noStore: async (_request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');

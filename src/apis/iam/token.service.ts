@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { lockouts, signInFailures, tokensIssued } from '../../platform/metrics/process-metrics.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -43,7 +44,14 @@ export class TokenService {
     private readonly clock: Clock,
   ) {}
 
-  grant(request: TokenRequest): Promise<TokenResponse> {
+  /** A token for the request's grant; counted by grant when issued (`iam_tokens_issued_total`). */
+  async grant(request: TokenRequest): Promise<TokenResponse> {
+    const issued = await this.issue(request);
+    tokensIssued.inc({ grant: request.grantType });
+    return issued;
+  }
+
+  private issue(request: TokenRequest): Promise<TokenResponse> {
     switch (request.grantType) {
       case 'password':
         return this.passwordGrant(request);
@@ -77,7 +85,9 @@ export class TokenService {
     }
     const ok = await verifySecret(password, user?.password_hash ?? (await decoyHash()));
     if (!realm || !user || !ok) {
-      if (user) await repo.recordFailedLogin(this.db, user.id, this.config.lockoutThreshold, new Date(now + this.config.lockoutSeconds * 1000));
+      signInFailures.inc({ kind: 'user' });
+      const lockedUntil = user ? await repo.recordFailedLogin(this.db, user.id, this.config.lockoutThreshold, new Date(now + this.config.lockoutSeconds * 1000)) : null;
+      if (lockedUntil && lockedUntil.getTime() > now) lockouts.inc();
       throw new OAuthError(401, 'invalid_grant', BAD_USER);
     }
     await repo.clearFailedLogins(this.db, user.id);

@@ -62,3 +62,9 @@ export async function docsById(db: Queryable, table: 'notification_definitions' 
   const { rows } = await db.query<OwnedDoc>(`SELECT id, customer_id, doc FROM ${table} WHERE id = ANY($1::text[])`, [[...new Set(ids)]]);
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** The notification records by status, for the metrics. */
+export async function notificationsByStatus(db: Queryable): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM notifications GROUP BY status');
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+}

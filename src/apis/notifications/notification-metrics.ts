@@ -1,16 +1,22 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Clock } from '../../platform/clock.js';
+import { keptGauge } from '../../platform/metrics/kept-gauge.js';
+import { NOTIFICATION_STATUSES } from './notification.schema.js';
 
 /** What the backlog gauges read when scraped. */
 export type BacklogProbe = () => Promise<{ count: number; oldest: Date | null }>;
+/** The notification records by status, read when scraped. */
+export type StatusProbe = () => Promise<Record<string, number>>;
 
 /**
- * The Prometheus metrics of notification delivery, registered on the app's registry. The backlog is read from the
- * outbox when scraped, so API processes running without the worker report it too.
+ * The Prometheus metrics of notification delivery, registered on the app's registry. The backlog and the records by
+ * status are read from the database when scraped (so API processes running without the worker report them too), and
+ * keep their last value while it cannot be read.
  */
 export class NotificationMetrics {
   readonly backlog: Gauge;
   readonly oldestAge: Gauge;
+  readonly byStatus: Gauge;
   readonly dispatchLag = new Histogram({
     name: 'notification_dispatch_lag_seconds',
     help: 'Time from an event occurring to its dispatch',
@@ -26,28 +32,29 @@ export class NotificationMetrics {
     registers: [],
   });
 
-  constructor(probe: BacklogProbe, clock: Clock) {
-    this.backlog = new Gauge({
-      name: 'notification_outbox_backlog',
-      help: 'Outbox events not yet dispatched',
-      registers: [],
-      async collect() {
-        this.set((await probe()).count);
-      },
-    });
-    this.oldestAge = new Gauge({
+  constructor(probe: BacklogProbe, statuses: StatusProbe, clock: Clock) {
+    this.backlog = keptGauge({ name: 'notification_outbox_backlog', help: 'Outbox events not yet dispatched', read: async () => [{ value: (await probe()).count }] });
+    this.oldestAge = keptGauge({
       name: 'notification_outbox_oldest_age_seconds',
       help: 'Age of the oldest outbox event not yet dispatched (0 when none)',
-      registers: [],
-      async collect() {
+      read: async () => {
         const { oldest } = await probe();
-        this.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0);
+        return [{ value: oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0 }];
+      },
+    });
+    this.byStatus = keptGauge({
+      name: 'notifications',
+      help: 'Notification records by status (PENDING, RETRYING, SUCCESS, FAILED)',
+      labelNames: ['status'],
+      read: async () => {
+        const counts = await statuses();
+        return NOTIFICATION_STATUSES.map((status) => ({ labels: { status }, value: counts[status] ?? 0 }));
       },
     });
   }
 
   register(registry: Registry): void {
-    for (const metric of [this.backlog, this.oldestAge, this.dispatchLag, this.deliveries, this.latency]) registry.registerMetric(metric);
+    for (const metric of [this.backlog, this.oldestAge, this.byStatus, this.dispatchLag, this.deliveries, this.latency]) registry.registerMetric(metric);
   }
 
   observeTry(outcome: string, seconds: number, _status: string | undefined): void {

@@ -7,7 +7,7 @@ import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
 import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { AssetEmailTemplates } from './email-templates.js';
-import { outboxBacklog } from './dispatch-store.js';
+import { notificationsByStatus, outboxBacklog } from './dispatch-store.js';
 import { notificationActions, OutsideEventSchema } from './notification-actions.js';
 import { testDefinition } from './definition-test.action.js';
 import { notificationDefinitionHooks } from './notification-definition-hooks.js';
@@ -45,7 +45,7 @@ export const DELIVERY_BATCH = 50;
 export const notificationsModule: ApiModule = {
   name: 'notifications',
   async start({ db, config, clock, services, log }) {
-    const metrics = new NotificationMetrics(() => outboxBacklog(db), clock);
+    const metrics = new NotificationMetrics(() => outboxBacklog(db), () => notificationsByStatus(db), clock);
     const assetStore = await openAssetStore(config);
     const assets = new AssetService(db, assetStore, config.publicBaseUrl, clock);
     const mail = new SmtpMailSender(mailSettings(config), assets);

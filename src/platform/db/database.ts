@@ -21,8 +21,17 @@ export interface Transaction extends Queryable {
   afterCommit(callback: () => void): void;
 }
 
+/** The connection pool as it stands (PostgreSQL), for the metrics. */
+export interface PoolStats {
+  size: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL's pool now; the embedded database has none. */
+  poolStats?(): PoolStats;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;

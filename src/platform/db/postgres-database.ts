@@ -1,4 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { poolAcquire } from '../metrics/process-metrics.js';
 import { asUnavailable } from './connection-failures.js';
 import { checkSearchPath } from './search-path-check.js';
 import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryOptions, type QueryResult, type Transaction } from './database.js';
@@ -25,9 +27,11 @@ function wrap(result: pg.QueryResult): QueryResult<never> {
  * process: the listener here keeps it, the next statement fails with it, and `release` drops the broken client.
  */
 async function checkOut(pool: pg.Pool): Promise<{ client: pg.PoolClient; release: () => void }> {
+  const started = performance.now();
   const client = await pool.connect().catch((error: unknown) => {
     throw asUnavailable(error);
   });
+  poolAcquire.observe((performance.now() - started) / 1000);
   let lost: Error | undefined;
   const onError = (error: Error) => {
     lost = error;
@@ -113,6 +117,7 @@ export async function openPostgresDatabase(url: string, schema: string, onCallba
       callbacks.run(onCallbackError);
       return value;
     },
+    poolStats: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },

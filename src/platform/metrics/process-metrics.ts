@@ -1,0 +1,35 @@
+import { Counter, Histogram, type Metric } from 'prom-client';
+
+/**
+ * Counters of what happens in this process, whichever app it belongs to: one process runs one app in production, and
+ * each app registers these on its own registry (metrics.ts). Labels are few and fixed, never taken from input.
+ */
+
+/** Background jobs (dispatch, delivery, purges, expiry, polls): each run, by outcome, and how long it took. */
+export const jobRuns = new Counter({ name: 'job_runs_total', help: 'Background job runs by job and outcome (success, failure)', labelNames: ['job', 'outcome'] as const, registers: [] });
+export const jobDuration = new Histogram({
+  name: 'job_run_duration_seconds',
+  help: 'Duration of a background job run',
+  labelNames: ['job'] as const,
+  buckets: [0.001, 0.005, 0.025, 0.1, 0.5, 1, 5, 30],
+  registers: [],
+});
+
+/** Tokens issued by the token endpoints, by grant type (client_credentials, password, refresh_token, ...). */
+export const tokensIssued = new Counter({ name: 'iam_tokens_issued_total', help: 'Access tokens issued, by grant type', labelNames: ['grant'] as const, registers: [] });
+/** Refused sign-ins: a wrong password or client secret, an unknown user or client. */
+export const signInFailures = new Counter({ name: 'iam_sign_in_failures_total', help: 'Refused sign-ins by kind (user, client)', labelNames: ['kind'] as const, registers: [] });
+/** Users locked after too many failed passwords. */
+export const lockouts = new Counter({ name: 'iam_lockouts_total', help: 'Users locked after too many failed passwords', registers: [] });
+/** Requests the rate limiter refused (429), by route pattern. */
+export const rateLimited = new Counter({ name: 'http_rate_limited_total', help: 'Requests refused by the rate limiter (429), by route', labelNames: ['route'] as const, registers: [] });
+
+/** How long a transaction waited for a connection of PostgreSQL's pool (a new one, or a turn). */
+export const poolAcquire = new Histogram({
+  name: 'db_pool_acquire_seconds',
+  help: 'Time a transaction waited for a database connection from the pool',
+  buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10],
+  registers: [],
+});
+
+export const PROCESS_METRICS: Metric[] = [jobRuns, jobDuration, tokensIssued, signInFailures, lockouts, rateLimited, poolAcquire];
