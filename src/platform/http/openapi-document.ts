@@ -108,9 +108,37 @@ export function withServedApis(document: Json): Json {
 }
 
 /**
+ * Schema components no operation or web hook reaches are left out: they would be types no client ever meets
+ * (schemas added for the validators' sake, or inlined where they are used).
+ */
+export function withoutUnusedComponents(document: Json): Json {
+  const schemas: Json = document.components?.schemas ?? {};
+  const reached = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT)) {
+        const name = value.slice(COMPONENT.length);
+        if (!reached.has(name)) {
+          reached.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(value);
+    }
+  };
+  visit(document.paths);
+  visit(document.webhooks);
+  for (const [section, entries] of Object.entries(document.components ?? {})) if (section !== 'schemas') visit(entries);
+  for (const name of Object.keys(schemas)) if (!reached.has(name)) delete schemas[name];
+  return document;
+}
+
+/**
  * What the generated document gets before it is served. It is changed on a copy: its schemas may be the very objects
  * the routes validate with.
  */
 export function finishDocument(document: Json): Json {
-  return withServedApis(withSharedHeaders(withMediaExamples(withIgnoredUnknownBodyFields(structuredClone(document)))));
+  const finished = withSharedHeaders(withMediaExamples(withIgnoredUnknownBodyFields(structuredClone(document))));
+  return withServedApis(withoutUnusedComponents(finished));
 }

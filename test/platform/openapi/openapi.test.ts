@@ -124,6 +124,20 @@ describe('what the document promises a client', () => {
     expect(Object.keys(doc.paths['/terms'].post.responses).sort()).toEqual(['201', '400', '401', '403', '408', '409', '413', '415', '422', '431', '500', '503']);
     expect(Object.keys(doc.paths['/iam/tokens'].post.responses).sort()).toEqual(['200', '400', '401', '408', '413', '415', '429', '431', '500', '503']);
   });
+
+  it('holds no schema component that no operation or web hook reaches', () => {
+    const text = JSON.stringify({ paths: doc.paths, webhooks: doc.webhooks, components: { ...doc.components, schemas: undefined } });
+    const reached = new Set<string>();
+    const pending = [...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+    while (pending.length > 0) {
+      const name = pending.pop()!;
+      if (reached.has(name)) continue;
+      reached.add(name);
+      for (const m of JSON.stringify(doc.components.schemas[name]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) pending.push(m[1]!);
+    }
+    expect(Object.keys(doc.components.schemas).filter((name) => !reached.has(name))).toEqual([]);
+    expect(reached.size).toBeGreaterThan(50);
+  });
 });
 
 describe('GET /docs', () => {
