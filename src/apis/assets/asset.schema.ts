@@ -41,7 +41,8 @@ export const DeleteAssetsJsonSchema = Type.Object({ ids }, { additionalPropertie
 export const UploadFormSchema = {
   description: 'exactly one of `file` and `url`',
   properties: {
-    file: { type: 'string', format: 'binary', description: 'the file; its part may give a Content-Type and a filename' },
+    // OpenAPI 3.1 binary: a media type and no `type` (a JSON string cannot hold raw octets); generators type it as a Blob-friendly unknown.
+    file: { contentMediaType: 'application/octet-stream', description: 'the file; its part may give a Content-Type and a filename' },
     url: { type: 'string', maxLength: MAX_URL_FIELD_LENGTH, description: 'an http(s) URL to fetch the file from (at most 3 redirects; private and loopback addresses refused)' },
   },
 };

@@ -157,7 +157,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       params: DownloadParamsSchema,
       querystring: DownloadQuerySchema,
       response: {
-        200: withHeaders({ description: 'the content, with its content type', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } }, 'etag', 'cache-control'),
+        200: withHeaders({ description: 'the content, with its content type', content: { '*/*': { schema: { contentMediaType: 'application/octet-stream' } } } }, 'etag', 'cache-control'),
         304: withHeaders({ description: 'not modified (If-None-Match)', type: 'null' }, 'etag', 'cache-control'),
         ...errorResponses('simple', [404]),
       },

@@ -34,7 +34,7 @@ const RemotePriceFilteringUpdateSchema = Obj(
 const CustomerQuery = Type.Object({ customerId: Type.Optional(Id({ description: "default the token's customer (required for the operator)" })) }, { additionalProperties: false });
 const verifiedResponse = {
   description: 'the original data, with the content type it was signed with',
-  content: { 'application/json': { schema: {} }, '*/*': { schema: { type: 'string', format: 'binary' } } },
+  content: { 'application/json': { schema: {} }, '*/*': { schema: { contentMediaType: 'application/octet-stream' } } },
 };
 
 /** JWT variants: the token's customer, or `customerId` (the operator, who has no customer of its own, must give it). */
