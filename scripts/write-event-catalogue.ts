@@ -8,6 +8,6 @@ const file = 'docs/notifications.md';
 const { app, services } = await buildApp(
   loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', OPERATOR_CLIENT_SECRET: 'catalogue-only', ADMIN_PASSWORD: 'catalogue-only-password', NOTIFICATION_WORKER: 'off' }),
 );
-writeFileSync(file, withCatalogue(readFileSync(file, 'utf8'), eventCatalogue(services.definitions())));
+writeFileSync(file, withCatalogue(readFileSync(file, 'utf8'), eventCatalogue(services.events())));
 await app.close();
 process.stdout.write(`wrote the event catalogue of ${file}\n`);

@@ -24,7 +24,7 @@ import { healthRoutes } from './platform/http/health.js';
 import { idempotency } from './platform/http/idempotency.js';
 import { loggerOptions, type LogStream } from './platform/http/logging.js';
 import { metricsRoutes } from './platform/http/metrics.js';
-import { registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
+import { registerDocsUi, registerOpenApi, type OpenApiAdditions } from './platform/http/openapi.js';
 import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
 import { schemaController } from './platform/http/schema-compilers.js';
 import { newId } from './platform/ids.js';
@@ -109,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   refuseUnknownQueryParameters(app);
   registerConditionalGet(app);
   registerLargePayloadBytes(app);
-  await registerOpenApi(app);
+  const openApi = await registerOpenApi(app);
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
   registerAuthentication(app, iam.verifier);
   await app.register(metricsRoutes, { db });
@@ -126,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerIamRoutes(iamScope, iam, config);
   });
   const services = new ServiceRegistry();
-  await startApis(app, { db, config, log: app.log, clock, iam, services, encryption }, [...apiModules, ...(options.extraModules ?? [])]);
+  await startApis(app, { db, config, log: app.log, clock, iam, services, encryption }, [...apiModules, ...(options.extraModules ?? [])], openApi);
 
   await registerDocsUi(app);
   await app.ready();
@@ -137,12 +137,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
  * Starts each API, makes sure the storage its kinds declare exists, then serves its kinds and views through the
  * engine and registers what it routes itself.
  */
-async function startApis(app: FastifyInstance, api: ApiContext, modules: ApiModule[]): Promise<void> {
+async function startApis(app: FastifyInstance, api: ApiContext, modules: ApiModule[], openApi: OpenApiAdditions): Promise<void> {
   const started: StartedApi[] = [];
   for (const module of modules) started.push(await module.start(api));
   await ensureStorage(api.db, api.config.databaseSchema, started.flatMap((s) => s.resources ?? []));
-  for (const { resources = [], views = [], schemas = [], routes, stop } of started) {
+  for (const { resources = [], views = [], schemas = [], routes, webhooks, stop } of started) {
     for (const schema of schemas) app.addSchema(schema);
+    if (webhooks) openApi.webhooks.push(webhooks);
     for (const definition of resources) registerResource(app, definition, api);
     for (const view of views) registerView(app, view, api);
     if (routes) await app.register(routes);

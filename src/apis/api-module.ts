@@ -26,6 +26,8 @@ export interface StartedApi {
   views?: AnyViewDefinition[];
   /** Schemas with an `$id` that the kinds' schemas reference (they become OpenAPI components). */
   schemas?: object[];
+  /** OpenAPI `webhooks` entries by name, computed when the document is built (every API has started by then). */
+  webhooks?: () => Record<string, object>;
   /** Routes that are not declarations (a raw-body parser, a file download). */
   routes?: FastifyPluginAsync;
   stop?(): void | Promise<void>;

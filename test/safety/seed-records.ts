@@ -139,7 +139,7 @@ export async function createThrough(t: TestApp, doc: Json, op: Operation, token:
     // Refused: the tag may have broken a text that is code (a price function's expression); the example as written.
     payload = JSON.stringify(exampleBody(t, doc, op, records, extra, false, example));
   } else {
-    const fileField = Object.entries<Json>(resolve(doc, op.body?.schema).properties ?? {}).find(([, s]) => s.format === 'binary')?.[0] ?? 'file';
+    const fileField = Object.entries<Json>(resolve(doc, op.body?.schema).properties ?? {}).find(([, s]) => s.format === 'binary' || s.contentMediaType !== undefined)?.[0] ?? 'file';
     const file = multipartFile(fileField);
     headers['content-type'] = file.contentType;
     payload = file.payload;

@@ -12,7 +12,7 @@ import * as repository from './asset.repository.js';
 import type { AssetRow } from './asset.repository.js';
 import type { AssetView, DeleteOutcome, ListedAsset } from './asset.schema.js';
 
-const SUBJECT = 'asset';
+export const ASSET_SUBJECT = 'asset';
 
 /**
  * Asset rules: content is stored once per id (its SHA-256) and described by one metadata row. The object is put
@@ -35,6 +35,11 @@ export class AssetService {
     return { id: row.id, url: this.urlOf(row.id, row.filename), filename: row.filename, contentType: row.contentType, size: row.size };
   }
 
+  /** The asset as listed: also what its events carry (the owner is the event's `customerId`). */
+  private listed(row: AssetRow): ListedAsset {
+    return { ...this.view(row), createDate: row.createDate };
+  }
+
   /**
    * Keeps staged content as an asset. Content stored before keeps its first metadata (file name, content type):
    * the answer describes the existing asset, at its existing location. The staged file is always removed.
@@ -48,7 +53,7 @@ export class AssetService {
         const { row, created } = await repository.insertAsset(tx, candidate);
         // A delete of the same content may have run since the put above; the lock makes this check final.
         if (!(await this.store.exists(staged.id))) await this.store.put(staged.id, staged, row.contentType);
-        if (created) await recordChange(tx, { fact: 'created', occurredAt: this.clock.now(), subject: SUBJECT, customerId: row.customerId, before: undefined, after: { ...this.view(row), createDate: row.createDate, customerId: row.customerId } });
+        if (created) await recordChange(tx, { fact: 'created', occurredAt: this.clock.now(), subject: ASSET_SUBJECT, customerId: row.customerId, before: undefined, after: this.listed(row) });
         return this.view(row);
       });
     } finally {
@@ -60,7 +65,7 @@ export class AssetService {
   async list(page: number, size: number, customerId?: string): Promise<Page<ListedAsset>> {
     if (customerId !== undefined && !isStorableText(customerId)) return pageOf([], page, size, 0);
     const { rows, total } = await repository.listAssets(this.db, page, size, customerId);
-    return pageOf(rows.map((row) => ({ ...this.view(row), createDate: row.createDate })), page, size, total);
+    return pageOf(rows.map((row) => this.listed(row)), page, size, total);
   }
 
   /** Deletes the assets (metadata and content) of these ids; unknown and malformed ids are reported, not an error. */
@@ -72,8 +77,8 @@ export class AssetService {
       await repository.lockAssetIds(tx, valid);
       const rows = await repository.deleteAssets(tx, valid);
       for (const row of rows) {
-        const record = { ...this.view(row), createDate: row.createDate, customerId: row.customerId };
-        await recordChange(tx, { fact: 'deleted', occurredAt: this.clock.now(), subject: SUBJECT, customerId: row.customerId, before: record, after: record });
+        const record = this.listed(row);
+        await recordChange(tx, { fact: 'deleted', occurredAt: this.clock.now(), subject: ASSET_SUBJECT, customerId: row.customerId, before: record, after: record });
       }
       // The objects go last, once every database write has succeeded, so that only the commit can still fail after
       // them. Objects without a row (an upload that died before its row was written) go as well.

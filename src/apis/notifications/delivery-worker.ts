@@ -21,7 +21,7 @@ import { renderPayload } from './payload-rendering.js';
 import { tlsOf } from './receiver-clients.js';
 import type { WebhookSender } from './webhook-sender.js';
 import type { MailSender } from './mail-sender.js';
-import type { RenderedPayload } from './payload-rendering.js';
+import type { RenderedPayload, WebhookMessage } from './webhook-message.schema.js';
 
 /** At most this many errors are kept on a record (the latest ones). */
 const ERRORS_KEPT = 100;
@@ -143,11 +143,11 @@ export class DeliveryWorker {
     let body = typeof record.doc.webHookPayload === 'string' ? record.doc.webHookPayload : undefined;
     let payload: RenderedPayload;
     try {
-      payload = body === undefined ? await renderPayload(definition.doc as NotificationDefinition, event) : (JSON.parse(body) as { payload: RenderedPayload }).payload;
+      payload = body === undefined ? await renderPayload(definition.doc as NotificationDefinition, event) : (JSON.parse(body) as WebhookMessage).payload;
     } catch (error) {
       return { success: false, final: false, error: (error as Error).message, fields: {}, outcome: 'failure' };
     }
-    body ??= JSON.stringify({ notificationId: record.id, event, payload });
+    body ??= JSON.stringify({ notificationId: record.id, event, payload } satisfies WebhookMessage);
     // A channel that succeeded in an earlier try is not used again (the mail of a try whose web hook failed is sent once).
     const alreadyMailed = typeof record.doc.mailStorageId === 'string' || typeof record.doc.mailSubject === 'string';
     const mailed = emails.length === 0 || alreadyMailed ? undefined : await this.sendMail(record, receiver, emails, payload, event);

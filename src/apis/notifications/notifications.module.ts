@@ -23,6 +23,9 @@ import { notificationResource } from './notification.resource.js';
 import { OAuthTokens } from './oauth-tokens.js';
 import { ReceiverClients } from './receiver-clients.js';
 import { HttpWebhookSender } from './webhook-sender.js';
+import { webhooksOf } from './webhook-document.js';
+import { RenderedPayloadSchema, WebhookMessageSchema } from './webhook-message.schema.js';
+import { PlatformEventSchema } from '../../platform/events/platform-event.schema.js';
 
 /** Where mails go: SMTP_URL, or DATA_DIR/mail-spool; their stored copies are staged beside the asset files. */
 function mailSettings(config: Config): SmtpMailSettings {
@@ -74,7 +77,8 @@ export const notificationsModule: ApiModule = {
         { ...notificationReceiverResource, hooks: notificationReceiverHooks(allowlist), actions: [rotateSigningSecret(config.signingSecretGraceSeconds)] },
         { ...notificationResource, actions: notificationActions },
       ],
-      schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema],
+      schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema, PlatformEventSchema, RenderedPayloadSchema, WebhookMessageSchema],
+      webhooks: () => webhooksOf(services.events()),
       // Routes are registered once the kinds' storage exists: only then may the loop start reading it.
       routes: async (app) => {
         metrics.register(app.metrics);

@@ -3,14 +3,11 @@ import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../platform/registry/s
 import { liquidProblem } from './liquid-templates.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import { notificationSandbox } from './notification-sandbox.js';
+import type { RenderedPayload } from './webhook-message.schema.js';
 
 const RENDERED_LIMITS = { subject: TEXT_MAX_LENGTH, content: LONG_TEXT_MAX_LENGTH };
 
-export interface RenderedPayload {
-  subject?: string;
-  content?: string;
-  type?: string;
-}
+export type { RenderedPayload };
 
 /** `notificationPayload` with `subject` and `content` rendered over `{event}` (DECISIONS §6). Throws on a broken template. */
 export async function renderPayload(definition: Pick<NotificationDefinition, 'notificationPayload'>, event: PlatformEvent): Promise<RenderedPayload> {

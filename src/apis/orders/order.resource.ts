@@ -11,6 +11,7 @@ export const orderResource = defineResource({
   scopeArea: 'subscriptions',
   tag: 'Subscriptions',
   operations: { get: 'getOrder' },
+  emits: [{ fact: 'created', by: 'prebillSubscription (POST /subscriptions/{subscriptionId}/prebill)' }],
   filters: { subscriptionId: { kind: 'string' }, enduserId: { kind: 'string' }, termStart: { kind: 'string' } },
   references: { subscriptionId: 'subscription', 'lineItems[].productId': 'product' },
   // Pre-billing bills a term once, even when two calls race past its lock (two instances, a retried request).

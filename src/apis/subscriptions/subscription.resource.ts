@@ -17,6 +17,10 @@ export const subscriptionResource = defineResource({
   tag: 'Subscriptions',
   operations: { list: 'listSubscriptions', create: 'createSubscription', get: 'getSubscription', update: 'updateSubscription', delete: 'deleteSubscription' },
   key: { param: 'subscriptionId', field: 'id' },
+  emits: [
+    { fact: 'prebilled', by: 'prebillSubscription (POST /subscriptions/{subscriptionId}/prebill)' },
+    { fact: 'expired', by: 'the expiry job, once expirationDate has passed (every SUBSCRIPTION_EXPIRY_INTERVAL seconds, default 60)' },
+  ],
   readOnly: ['lifecycle'],
   references: { modelId: 'subscription-model', 'products[].id': 'product', 'nextProducts[].id': 'product' },
   dates: 'epoch-ms',

@@ -2,17 +2,9 @@ import type { Queryable } from '../db/database.js';
 import type { Doc } from '../registry/document-paths.js';
 import { newId } from '../ids.js';
 import { diff } from './delta.js';
+import type { PlatformEvent } from './platform-event.schema.js';
 
-/** The platform event of DECISIONS §5. */
-export interface PlatformEvent {
-  id: string;
-  fact: string;
-  subject: string;
-  customerId: string | null;
-  occurredAt: string;
-  what: { delta: Doc; previous: Doc };
-  involved: Record<string, Doc>;
-}
+export type { PlatformEvent };
 
 export interface ChangeDescription {
   fact: string;

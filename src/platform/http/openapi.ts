@@ -29,8 +29,15 @@ declare module 'fastify' {
   }
 }
 
+/** What the APIs add to the document besides their routes. */
+export interface OpenApiAdditions {
+  /** Sources of `webhooks` entries, read when the document is built. */
+  webhooks: (() => Record<string, object>)[];
+}
+
 /** OpenAPI 3.1 generated from the route schemas; shared schemas become named components. */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(app: FastifyInstance): Promise<OpenApiAdditions> {
+  const additions: OpenApiAdditions = { webhooks: [] };
   // Before any route: each route's declared responses are completed with what the platform answers for it.
   registerResponseDeclarations(app);
   // The documented security follows what each route declares to the auth hook, so the two cannot disagree;
@@ -59,12 +66,17 @@ export async function registerOpenApi(app: FastifyInstance) {
         },
       },
     },
-    transformObject: (documents) => finishDocument('openapiObject' in documents ? documents.openapiObject : documents.swaggerObject),
+    transformObject: (documents) => {
+      const generated = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
+      const webhooks = Object.assign({}, ...additions.webhooks.map((source) => source()));
+      return finishDocument({ ...generated, ...(Object.keys(webhooks).length > 0 ? { webhooks } : {}) });
+    },
     refResolver: {
       // Components are named by the schema's $id (`TermsItem`), not `def-0`.
       buildLocalReference: (json, _baseUri, _fragment, i) => String((json as { $id?: string }).$id ?? `def-${i}`),
     },
   });
+  return additions;
 }
 
 /** The interactive reference at /docs; its routes are public. */

@@ -112,6 +112,12 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   hooks: ResourceHooks<S>;
   actions: ActionDefinition<S>[];
   /**
+   * Facts its records are written with besides those of its generic operations and changing actions (a job's,
+   * another kind's action), with what emits each. They join the event catalogue and the OpenAPI `webhooks`; a write
+   * with a fact nothing declares is refused, so the catalogue cannot miss one.
+   */
+  emits?: { fact: string; by: string }[];
+  /**
    * Fields naming records of other kinds, by path (record-references.ts): `{ productId: 'product',
    * 'items[].productId': 'product' }`. Every write checks that each id it adds names a record the writer may see,
    * and answers 400 naming the field otherwise.

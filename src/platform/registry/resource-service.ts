@@ -5,6 +5,7 @@ import type { DataEncryption } from '../crypto/data-encryption.js';
 import type { Database, Queryable, Transaction } from '../db/database.js';
 import { mayActFor, tenantScopeOf, type Principal, type TenantScope } from '../auth/principal.js';
 import { ConflictError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
+import { declaredEvents } from '../events/event-declarations.js';
 import { recordChange } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import { DocumentCache } from './document-cache.js';
@@ -67,6 +68,7 @@ const MAX_SEARCH_TEXT = 1000;
  */
 export class ResourceService<S extends TObject = TObject> {
   private readonly cache: DocumentCache | undefined;
+  private readonly facts: ReadonlySet<string>;
 
   constructor(
     readonly definition: ResourceDefinition<S>,
@@ -75,6 +77,12 @@ export class ResourceService<S extends TObject = TObject> {
     if (definition.secret.length && !deps.encryption) throw new Error(`${definition.name} declares secrets: its service needs the data encryption key`);
     if (definition.references && !deps.services) throw new Error(`${definition.name} declares references: its service needs the registry of kinds`);
     this.cache = definition.cache ? new DocumentCache(definition.cache.megabytes) : undefined;
+    this.facts = new Set(declaredEvents(definition).map((event) => event.fact));
+  }
+
+  /** A fact the kind does not declare would be an event no catalogue, no web hook type and no receiver expects. */
+  private assertDeclared(fact: string): void {
+    if (!this.facts.has(fact)) throw new Error(`${this.definition.name} records are written with fact "${fact}", which the kind does not declare (add it to emits)`);
   }
 
   /**
@@ -291,6 +299,7 @@ export class ResourceService<S extends TObject = TObject> {
 
   /** Stores a new or changed record with its version and its event, in `tx`; a taken unique key answers 409. */
   private async write(tx: Transaction, fact: string, row: RowWrite, before: Doc | undefined): Promise<void> {
+    this.assertDeclared(fact);
     const stored = { ...row, doc: this.sealed(row.doc) };
     try {
       if (before === undefined) await repository.insertRecord(tx, this.definition, stored);
@@ -381,6 +390,7 @@ export class ResourceService<S extends TObject = TObject> {
 
   /** Removes the record and its kept versions; the `deleted` event carries the record as it was. */
   async delete(principal: Principal, key: string, options: WriteOptions = {}): Promise<void> {
+    this.assertDeclared('deleted');
     await this.inTransaction(options.tx, async (tx) => {
       const row = await this.findVisible(tx, principal, key, true);
       const id = String(row.doc.id);

@@ -1,4 +1,5 @@
 import type { TObject } from 'typebox';
+import { declaredEvents, sortedEvents, type EventDeclaration } from '../events/event-declarations.js';
 import type { AnyResourceDefinition, ResourceDefinition } from './resource-definition.js';
 import type { ResourceService } from './resource-service.js';
 import type { AnyViewDefinition } from './resource-view.js';
@@ -11,6 +12,7 @@ import type { ViewService } from './view-routes.js';
 export class ServiceRegistry {
   private readonly byName = new Map<string, ResourceService<TObject>>();
   private readonly views = new Map<string, ViewService>();
+  private readonly otherEvents: EventDeclaration[] = [];
 
   add(service: ResourceService<TObject>): void {
     if (this.byName.has(service.definition.name)) throw new Error(`resource kind ${service.definition.name} is declared twice`);
@@ -54,5 +56,15 @@ export class ServiceRegistry {
 
   definitions(): AnyResourceDefinition[] {
     return [...this.byName.values()].map((service) => service.definition);
+  }
+
+  /** Events of records that are not kinds of the engine (assets). */
+  addEvents(events: EventDeclaration[]): void {
+    this.otherEvents.push(...events);
+  }
+
+  /** Every event the served APIs emit: the catalogue of docs/notifications.md and the OpenAPI `webhooks`. */
+  events(): EventDeclaration[] {
+    return sortedEvents([...this.definitions().flatMap(declaredEvents), ...this.otherEvents]);
   }
 }

@@ -44,7 +44,7 @@ function unbounded(start: Node, where: string, seen = new Set<string>()): string
   const found: string[] = [];
   const types = [node.type].flat();
   if (types.includes('string')) {
-    const bounded = node.maxLength !== undefined || node.enum !== undefined || node.const !== undefined || node.format === 'binary' || node.pattern === DATE_TIME_PATTERN;
+    const bounded = node.maxLength !== undefined || node.enum !== undefined || node.const !== undefined || node.pattern === DATE_TIME_PATTERN;
     if (!bounded) found.push(`${where} (string without maxLength)`);
   }
   if (types.includes('array')) {

@@ -15,9 +15,18 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 const CLIENT_USE = `
 import createClient from 'openapi-fetch';
-import type { components, paths } from './api.js';
+import type { components, paths, webhooks } from './api.js';
 
 const client = createClient<paths>({ baseUrl: 'http://localhost:8080' });
+
+/** A receiver typed from the document's webhooks: the event's fact and record are known. */
+type TermsCreated = webhooks['terms.created']['post']['requestBody']['content']['application/json'];
+export function onTermsCreated(message: TermsCreated): string {
+  const fact: 'created' = message.event.fact;
+  const template: string = message.event.involved.terms.template;
+  const owner: string | null = message.event.customerId;
+  return [message.notificationId, fact, template, owner ?? 'operator', message.payload.type ?? ''].join(' ');
+}
 
 export async function use(token: string): Promise<string[]> {
   const headers = { authorization: \`Bearer \${token}\` };
@@ -57,7 +66,7 @@ export async function upload(token: string): Promise<Blob | undefined> {
 
 const WRONG_USE = `
 import createClient from 'openapi-fetch';
-import type { paths } from './api.js';
+import type { paths, webhooks } from './api.js';
 
 const client = createClient<paths>({ baseUrl: '/' });
 export async function wrong() {
@@ -65,6 +74,9 @@ export async function wrong() {
   const count: number = created.data!.template;
   await client.GET('/terms/{id}', {});
   return count;
+}
+export function onTermsCreated(message: webhooks['terms.created']['post']['requestBody']['content']['application/json']): number {
+  return message.event.involved.terms.startDate;
 }
 `;
 
@@ -101,14 +113,14 @@ async function typeErrors(name: string, source: string): Promise<string> {
 }
 
 describe('a client generated from GET /openapi.json', () => {
-  it('type-checks a script that issues a token, creates, reads, lists and replaces terms, uploads a Blob and downloads it', async () => {
+  it('type-checks a script that issues a token, creates, reads, lists and replaces terms, uploads a Blob and downloads it, and receives a typed web hook', async () => {
     expect(await typeErrors('client.ts', CLIENT_USE)).toBe('');
   }, 60_000);
 
-  it('refuses a script that sends an unknown enum value, misreads a field and forgets a path parameter', async () => {
+  it('refuses a script that sends an unknown enum value, misreads a field, forgets a path parameter and misreads a web hook', async () => {
     const errors = await typeErrors('wrong.ts', WRONG_USE);
     expect(errors).toMatch(/NOT_A_MODEL/);
     expect(errors).toMatch(/not assignable to type 'number'/);
-    expect(errors.split('\n').filter((line) => line.includes('error TS')).length).toBeGreaterThanOrEqual(3);
+    expect(errors.split('\n').filter((line) => line.includes('error TS')).length).toBeGreaterThanOrEqual(4);
   }, 60_000);
 });

@@ -40,6 +40,7 @@ export const gadgetResource: ResourceDefinition = defineResource({
   },
   secret: ['apiKey', 'auth.password'],
   readOnly: ['serial'],
+  emits: [{ fact: 'weighed', by: 'the tests of ResourceService.act' }],
   // The server sets the read-only field.
   hooks: { beforeCreate: (doc) => ({ ...doc, serial: `S-${String(doc.id).slice(-6)}` }) },
 });
