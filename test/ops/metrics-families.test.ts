@@ -21,8 +21,8 @@ afterAll(async () => {
   else await t.app.close().catch(() => undefined);
 });
 
-async function scrape(): Promise<Map<string, Family>> {
-  const res = await t.inject({ method: 'GET', url: '/metrics' });
+async function scrape(app = t): Promise<Map<string, Family>> {
+  const res = await app.inject({ method: 'GET', url: '/metrics' });
   expect(res.statusCode).toBe(200);
   return new Map((parsePrometheusTextFormat(res.body) as Family[]).map((family) => [family.name, family]));
 }
@@ -70,6 +70,32 @@ describe('GET /metrics, parsed', () => {
     expect(valueOf(during.get('notification_outbox_backlog'))).toBe(backlog);
     expect(valueOf(during.get('notifications'), { status: 'PENDING' })).toBe(valueOf(before.get('notifications'), { status: 'PENDING' }));
   });
+});
+
+describe('GET /metrics while the database holds every query', () => {
+  it('still answers, the gauges read from the database keeping their last value', async () => {
+    const held = await startTestApp();
+    try {
+      const before = await scrape(held);
+      let release!: () => void;
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holding = held.built.db.transaction(async (tx) => {
+        await tx.query('LOCK TABLE notifications, outbox IN ACCESS EXCLUSIVE MODE');
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await isLocked;
+      // Without the reading deadline this scrape would wait for the lock: the test would time out.
+      const during = await scrape(held);
+      release();
+      await holding;
+      expect(valueOf(during.get('notification_outbox_backlog'))).toBe(valueOf(before.get('notification_outbox_backlog')));
+      expect(valueOf(during.get('notifications'), { status: 'FAILED' })).toBe(valueOf(before.get('notifications'), { status: 'FAILED' }));
+    } finally {
+      await held.close();
+    }
+  }, 20_000);
 });
 
 describe('deploy/grafana-dashboard.json', () => {
