@@ -19,7 +19,9 @@ describe('hostile programs in a loop', () => {
     const figures = await measureStarvation(t.built, { origin: `http://127.0.0.1:${port}`, token: await t.operator() }, 3);
     console.log(`starvation: ${JSON.stringify(figures)}`);
     expect(figures.hostile.programsRun, 'the hostile programs ran').toBeGreaterThan(20);
-    expect(figures.hostile.health.p99, '/health/live p99 (ms)').toBeLessThan(250);
-    expect(figures.hostile.read.p99, 'GET /terms/{id} p99 (ms)').toBeLessThan(500);
+    // Loose on purpose: the whole suite shares this machine (p99 over 300 ms has been seen then); a program holding
+    // the event loop would give seconds.
+    expect(figures.hostile.health.p99, '/health/live p99 (ms)').toBeLessThan(1000);
+    expect(figures.hostile.read.p99, 'GET /terms/{id} p99 (ms)').toBeLessThan(1500);
   });
 });

@@ -81,11 +81,18 @@ describe('error responses', () => {
     expect((await t.inject({ method: 'HEAD', url: '/health/live' })).statusCode).toBe(200);
   });
 
-  it('answers 401 with a Bearer challenge when the token is missing, malformed or forged', async () => {
-    for (const authorization of [undefined, 'Bearer', 'Basic dXNlcjpwYXNz', 'Bearer not.a.jwt', `Bearer ${operator.slice(0, -4)}abcd`]) {
+  it('answers 401 with a Bearer challenge when the token is missing, malformed or forged (RFC 6750 §3.1)', async () => {
+    // No bearer token at all: the bare challenge.
+    for (const authorization of [undefined, 'Bearer', 'Basic dXNlcjpwYXNz']) {
       const res = await t.inject({ method: 'GET', url: '/terms', headers: authorization ? { authorization } : {} });
       expectSimpleError({ status: res.statusCode, body: JSON.parse(res.body) }, 401);
-      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.headers['www-authenticate'], String(authorization)).toBe('Bearer');
+    }
+    // A token that is not valid: the challenge names invalid_token.
+    for (const authorization of ['Bearer not.a.jwt', `Bearer ${operator.slice(0, -4)}abcd`]) {
+      const res = await t.inject({ method: 'GET', url: '/terms', headers: { authorization } });
+      expectSimpleError({ status: res.statusCode, body: JSON.parse(res.body) }, 401);
+      expect(res.headers['www-authenticate'], authorization).toMatch(/^Bearer error="invalid_token"/);
     }
   });
 
