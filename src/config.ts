@@ -45,6 +45,8 @@ export interface Config {
   trustedProxies: BlockList;
   /** Browser origins whose pages may call the API (CORS); none by default. */
   corsOrigins: string[];
+  /** Origins besides PUBLIC_BASE_URL's from which the console signs in (its development server). */
+  consoleOrigins: string[];
   /** Token routes: requests per minute and client address. */
   tokenRateLimit: number;
   /** Failed passwords before a user is locked, and for how long (seconds). */
@@ -142,6 +144,7 @@ export const EnvSchema = Type.Object({
   REFRESH_TOKEN_TTL: whole(1800, 10, 31_536_000, 'refresh token lifetime, seconds'),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: 'pino level' }),
   CORS_ORIGINS: Type.String({ default: '', description: 'comma list of browser origins (https://console.example.com) that may call the API from their pages; empty: none' }),
+  CONSOLE_ORIGINS: Type.String({ default: '', description: "comma list of origins besides PUBLIC_BASE_URL's the console may sign in from (its development server: http://localhost:5173)" }),
   TRUSTED_PROXIES: Type.String({ default: '', description: 'comma list of addresses or CIDRs whose X-Real-Ip is believed' }),
   TOKEN_RATE_LIMIT: whole(120, 1, 1_000_000, 'token requests per minute and client address'),
   LOCKOUT_THRESHOLD: whole(5, 1, 1000, 'failed passwords before a user is locked'),
@@ -225,7 +228,7 @@ function trustedProxies(entries: string[]): BlockList {
 }
 
 /** Each entry must be an origin as browsers send it: scheme, host and port only (`https://console.example.com`). */
-function checkedOrigins(entries: string[]): string[] {
+function checkedOrigins(entries: string[], setting = 'CORS_ORIGINS'): string[] {
   for (const entry of entries) {
     let url: URL | undefined;
     try {
@@ -234,7 +237,7 @@ function checkedOrigins(entries: string[]): string[] {
       url = undefined;
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry.replace(/\/$/, '')) {
-      throw new ConfigError(`CORS_ORIGINS must be a comma list of origins like https://console.example.com (no path), got "${entry}"`);
+      throw new ConfigError(`${setting} must be a comma list of origins like https://console.example.com (no path), got "${entry}"`);
     }
   }
   return entries.map((entry) => entry.replace(/\/$/, ''));
@@ -313,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustedProxies: trustedProxies(list(e.TRUSTED_PROXIES)),
     corsOrigins: checkedOrigins(list(e.CORS_ORIGINS)),
+    consoleOrigins: checkedOrigins(list(e.CONSOLE_ORIGINS), 'CONSOLE_ORIGINS'),
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutSeconds: e.LOCKOUT_SECONDS,

@@ -124,7 +124,7 @@ describe('GET /iam/realms/{realm}/.well-known/openid-configuration', () => {
     });
     expect(doc.scopes_supported).toContain('operator');
     // No identity provider is configured, so idp_login is not offered.
-    expect(doc.grant_types_supported).toEqual(['password', 'refresh_token', 'client_credentials', 'end_user_credentials', 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials']);
+    expect(doc.grant_types_supported).toEqual(['password', 'refresh_token', 'client_credentials', 'authorization_code', 'end_user_credentials', 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials']);
   });
 
   it("lists only the customer realm's own scopes for a customer realm", async () => {

@@ -95,7 +95,7 @@ describe('POST /iam/tokens/oauth (RFC 6749 token endpoint)', () => {
   });
 
   it('answers 400 unsupported_grant_type for an unknown grant in a form', async () => {
-    expectOAuthError(await oauth({ headers: FORM, payload: 'grant_type=authorization_code&code=abc' }), 400, 'unsupported_grant_type', '/iam/tokens/oauth');
+    expectOAuthError(await oauth({ headers: FORM, payload: 'grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=abc' }), 400, 'unsupported_grant_type', '/iam/tokens/oauth');
     expectOAuthError(await oauth({ headers: FORM, payload: 'grant_type=__proto__' }), 400, 'unsupported_grant_type', '/iam/tokens/oauth');
   });
 

@@ -21,17 +21,22 @@ describe('GET /.well-known/oauth-authorization-server/iam/realms/{realm} (RFC 84
     const methods = ['client_secret_basic', 'client_secret_post'];
     expect(res.body).toMatchObject({
       issuer: `${BASE}/iam/realms/operator`,
+      authorization_endpoint: `${BASE}/iam/realms/operator/authorize`,
+      end_session_endpoint: `${BASE}/iam/realms/operator/logout`,
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+      authorization_response_iss_parameter_supported: true,
       token_endpoint: `${BASE}/iam/tokens/oauth`,
       revocation_endpoint: `${BASE}/iam/tokens/revoke`,
       introspection_endpoint: `${BASE}/iam/tokens/introspect`,
       jwks_uri: `${BASE}/iam/jwks`,
-      token_endpoint_auth_methods_supported: methods,
+      // `none`: the public console client, which proves its codes with PKCE.
+      token_endpoint_auth_methods_supported: [...methods, 'none'],
       revocation_endpoint_auth_methods_supported: methods,
       introspection_endpoint_auth_methods_supported: methods,
-      response_types_supported: expect.any(Array),
       service_documentation: `${BASE}/docs`,
     });
-    expect((res.body as Json).grant_types_supported).toEqual(['password', 'refresh_token', 'client_credentials', 'end_user_credentials', END_USER_GRANT_URI]);
+    expect((res.body as Json).grant_types_supported).toEqual(['password', 'refresh_token', 'client_credentials', 'authorization_code', 'end_user_credentials', END_USER_GRANT_URI]);
     expect((res.body as Json).scopes_supported).toContain('operator');
   });
 
@@ -56,7 +61,7 @@ describe('GET /iam/realms/{realm}/.well-known/openid-configuration', () => {
     expect(doc).toMatchObject({
       revocation_endpoint: `${BASE}/iam/tokens/revoke`,
       introspection_endpoint: `${BASE}/iam/tokens/introspect`,
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       id_token_signing_alg_values_supported: ['RS256'],

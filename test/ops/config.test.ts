@@ -1,9 +1,18 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, prepareDataDir } from '../../src/config.js';
+import { ConfigError, EnvSchema, loadConfig, prepareDataDir } from '../../src/config.js';
 import { configRefusal } from '../support/config-refusal.js';
+
+describe("README.md's configuration table", () => {
+  it('documents every setting the service reads', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Layout'));
+    const undocumented = Object.keys(EnvSchema.properties).filter((name) => !table.includes(`\`${name}\``));
+    expect(undocumented).toEqual([]);
+  });
+});
 
 describe('loadConfig', () => {
   it('applies the defaults of DECISIONS §1', () => {

@@ -64,8 +64,11 @@ const operator = caller('operator', () => ({ realmName: 'operator', grantType: '
 const tenant = caller('tenant', () => ({ realmName: tenantCredentials.realm, grantType: 'client_credentials', clientSecret: tenantCredentials.clientSecret }));
 const endsSessions = (op: Operation) => op.authenticated && op.scope === undefined;
 
-function shapeProblem(op: Operation, status: number, text: string): string | undefined {
-  if (!op.responses[String(status)]) return `status ${status} is not declared`;
+function shapeProblem(op: Operation, status: number, text: string, contentType: string): string | undefined {
+  const declared = op.responses[String(status)];
+  if (!declared) return `status ${status} is not declared`;
+  // A page for a person (the browser sign-in): declared as HTML, answered as an HTML page.
+  if (contentType.startsWith('text/html')) return declared.content?.['text/html'] && /^<!doctype html>/i.test(text) ? undefined : `the ${status} HTML body is not declared or not a page: ${text.slice(0, 80)}`;
   let body: Json;
   try {
     body = JSON.parse(text);
@@ -96,7 +99,7 @@ async function send(op: Operation, inputs: HostileInput[], caller: Caller): Prom
       const what = `${caller.name}: ${batch[i]!.name} -> ${response.statusCode}`;
       if (response.statusCode >= 500) failures.push(`${what}: ${response.body.slice(0, 200)}`);
       else if (response.statusCode >= 400) {
-        const problem = shapeProblem(op, response.statusCode, response.body);
+        const problem = shapeProblem(op, response.statusCode, response.body, String(response.headers['content-type'] ?? ''));
         if (problem) failures.push(`${what}: ${problem}`);
       }
     });

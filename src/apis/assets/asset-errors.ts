@@ -7,13 +7,6 @@ export class PayloadTooLargeError extends DomainError {
   }
 }
 
-/** 415: the operation takes other content types. */
-export class UnsupportedMediaTypeError extends DomainError {
-  constructor(accepted: string) {
-    super(415, undefined, `send ${accepted}`);
-  }
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes % 1_048_576 === 0) return `${bytes / 1_048_576} MiB`;
   if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError, ValidationError } from '../../platform/errors/domain-errors.js';
-import { UnsupportedMediaTypeError } from './asset-errors.js';
+import { UnsupportedMediaTypeError } from '../../platform/errors/domain-errors.js';
 import { cleanFilename, contentTypeOf } from './asset-naming.js';
 import { discard, stage, type StagedUpload } from './asset-staging.js';
 

@@ -30,7 +30,8 @@ export class ClientAuthenticator {
   async authenticate(db: Queryable, credentials: ClientCredentials): Promise<{ client: repo.ClientRow; realm: repo.RealmRow }> {
     const realm = await repo.findRealm(db, credentials.realm);
     const client = realm ? await repo.findClient(db, credentials.realm, credentials.clientId) : undefined;
-    const ok = await this.secretMatches(credentials.clientSecret, client?.secret_hash);
+    // A public client has no secret: it cannot authenticate as a confidential one.
+    const ok = await this.secretMatches(credentials.clientSecret, client?.secret_hash ?? undefined);
     if (!realm || !client || !ok) {
       signInFailures.inc({ kind: 'client' });
       throw invalidClient();

@@ -15,7 +15,9 @@ const strings = () => Type.Array(Type.String());
 export const ServerMetadataSchema = Type.Object(
   {
     issuer: Type.String(),
+    authorization_endpoint: Type.String(),
     token_endpoint: Type.String(),
+    end_session_endpoint: Type.String(),
     jwks_uri: Type.String(),
     revocation_endpoint: Type.String(),
     introspection_endpoint: Type.String(),
@@ -25,6 +27,9 @@ export const ServerMetadataSchema = Type.Object(
     introspection_endpoint_auth_methods_supported: strings(),
     scopes_supported: strings(),
     response_types_supported: strings(),
+    response_modes_supported: strings(),
+    code_challenge_methods_supported: strings(),
+    authorization_response_iss_parameter_supported: Type.Boolean(),
     subject_types_supported: strings(),
     id_token_signing_alg_values_supported: strings(),
     service_documentation: Type.String(),
@@ -36,19 +41,26 @@ type ServerMetadata = Static<typeof ServerMetadataSchema>;
 const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
 
 function serverMetadata(base: string, realm: RealmRow): ServerMetadata {
+  const issuer = issuerOf(base, realm.name);
   return {
-    issuer: issuerOf(base, realm.name),
+    issuer,
+    authorization_endpoint: `${issuer}/authorize`,
     token_endpoint: `${base}/iam/tokens/oauth`,
+    end_session_endpoint: `${issuer}/logout`,
     jwks_uri: `${base}/iam/jwks`,
     revocation_endpoint: `${base}/iam/tokens/revoke`,
     introspection_endpoint: `${base}/iam/tokens/introspect`,
     // idp_login needs an identity provider, and none is configured.
     grant_types_supported: [...GRANT_TYPES.filter((grant) => grant !== 'idp_login'), END_USER_GRANT_URI],
-    token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
+    // `none`: a public client (the console) at the token endpoint, proving the code with PKCE instead.
+    token_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS, 'none'],
     revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     introspection_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     scopes_supported: realm.scopes,
-    response_types_supported: ['token'],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    code_challenge_methods_supported: ['S256'],
+    authorization_response_iss_parameter_supported: true,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
     service_documentation: `${base}/docs`,

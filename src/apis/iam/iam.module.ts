@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
+import { AuthorizationRequests } from './authorization-request.js';
+import { registerAuthorizeRoutes, type AuthorizeDeps } from './authorize.routes.js';
 import { ClientAuthenticator } from './client-authentication.js';
+import { consoleRedirects, registerConsoleClients } from './console-client.js';
 import { registerDiscoveryRoutes, ServerMetadataSchema } from './discovery.routes.js';
 import { IssuedTokens } from './issued-tokens.js';
 import { JwtAccessTokenVerifier } from './jwt-access-token-verifier.js';
@@ -20,6 +23,7 @@ import { IntrospectionResponseSchema, TokenOperationRequestSchema } from './toke
 import { TokenRequestSchema, TokenResponseSchema } from './token-request.js';
 import { registerTokenRoutes } from './token.routes.js';
 import { TokenService } from './token.service.js';
+import { UserSignIn } from './user-sign-in.js';
 
 export interface Iam {
   verifier: JwtAccessTokenVerifier;
@@ -28,6 +32,8 @@ export interface Iam {
   issued: IssuedTokens;
   realms: RealmService;
   keys: () => KeyRing;
+  /** What the browser sign-in (authorization endpoint, end session) works with. */
+  browser: Omit<AuthorizeDeps, 'hooks'>;
   /** Stops the background timers (revocation polling, session purge). */
   stop(): void;
 }
@@ -36,17 +42,22 @@ export interface Iam {
 export async function startIam(db: Database, config: Config, log: FastifyInstance['log'], clock: Clock): Promise<Iam> {
   const keys = await loadKeyRing(db);
   await bootstrapOperator(db, config, log);
+  await registerConsoleClients(db, consoleRedirects(config));
   const revoked = new RevokedSessions(db, config.accessTokenTtl);
   await revoked.start(log);
   const issuer = new TokenIssuer(() => keys, config.publicBaseUrl, config.accessTokenTtl, clock);
   const verifier = new JwtAccessTokenVerifier(keys, config.publicBaseUrl, revoked, clock);
   const stopPurge = startSessionPurge(db, log);
   const clients = new ClientAuthenticator();
+  const users = new UserSignIn(db, config, clock);
+  const tokens = new TokenService(db, issuer, revoked, clients, users, config, clock);
+  const requests = new AuthorizationRequests(() => keys, config.publicBaseUrl, clock);
   return {
     verifier,
-    tokens: new TokenService(db, issuer, revoked, clients, config, clock),
+    tokens,
+    browser: { db, users, tokens, requests, publicBaseUrl: config.publicBaseUrl, clock },
     issued: new IssuedTokens(db, keys, config.publicBaseUrl, revoked, clients, clock),
-    realms: new RealmService(db, revoked),
+    realms: new RealmService(db, revoked, consoleRedirects(config)),
     keys: () => keys,
     stop() {
       revoked.stop();
@@ -64,6 +75,7 @@ export function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config
   registerTokenRoutes(app, { tokens: iam.tokens, keys: iam.keys, hooks });
   registerRevocationIntrospectionRoutes(app, { issued: iam.issued, hooks });
   registerDiscoveryRoutes(app, { realms: iam.realms, publicBaseUrl: config.publicBaseUrl });
+  registerAuthorizeRoutes(app, { ...iam.browser, hooks });
   void app.register(async (jsonOnly) => {
     jsonOnly.removeContentTypeParser('application/x-www-form-urlencoded');
     registerRealmUserRoutes(jsonOnly, iam.realms);

@@ -8,8 +8,13 @@ export interface RealmRow {
 export interface ClientRow {
   realm: string;
   client_id: string;
-  secret_hash: string;
+  /** null for a public client (no secret: PKCE proves the code's holder). */
+  secret_hash: string | null;
   scopes: string[];
+  public: boolean;
+  /** Exact URIs the authorization endpoint may redirect to. */
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
 }
 export interface UserRow {
   id: string;
@@ -46,7 +51,8 @@ export async function insertRealm(db: Queryable, name: string, customerId: strin
 }
 
 export async function findClient(db: Queryable, realm: string, clientId: string): Promise<ClientRow | undefined> {
-  return (await db.query<ClientRow>('SELECT realm, client_id, secret_hash, scopes FROM iam_clients WHERE realm = $1 AND client_id = $2', [realm, clientId])).rows[0];
+  const sql = 'SELECT realm, client_id, secret_hash, scopes, public, redirect_uris, post_logout_redirect_uris FROM iam_clients WHERE realm = $1 AND client_id = $2';
+  return (await db.query<ClientRow>(sql, [realm, clientId])).rows[0];
 }
 
 export async function upsertClient(db: Queryable, realm: string, clientId: string, secretHash: string, scopes: readonly string[]): Promise<void> {
@@ -58,6 +64,10 @@ export async function upsertClient(db: Queryable, realm: string, clientId: strin
 }
 
 const USER_COLUMNS = 'id, realm, username, password_hash, email, first_name, last_name, scopes, failed_attempts, locked_until, created_at';
+
+export async function findUser(db: Queryable, id: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE id = $1`, [id])).rows[0];
+}
 
 export async function findUserByName(db: Queryable, realm: string, username: string): Promise<UserRow | undefined> {
   return (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE realm = $1 AND username = $2`, [realm, username])).rows[0];

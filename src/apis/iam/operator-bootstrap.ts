@@ -28,7 +28,7 @@ export async function bootstrapOperator(db: Database, config: BootstrapConfig, l
 
     const client = await repo.findClient(tx, OPERATOR_REALM, OPERATOR_REALM);
     if (config.operatorClientSecret) {
-      if (!client || !(await verifySecret(config.operatorClientSecret, client.secret_hash))) {
+      if (!client?.secret_hash || !(await verifySecret(config.operatorClientSecret, client.secret_hash))) {
         await repo.upsertClient(tx, OPERATOR_REALM, OPERATOR_REALM, await hashSecret(config.operatorClientSecret), OPERATOR_SCOPES);
         if (client) replaced.clientSecret = true;
       }

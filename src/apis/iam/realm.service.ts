@@ -4,6 +4,7 @@ import { CUSTOMER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
 import { assertStorable, isStorableText } from '../../platform/registry/storable-text.js';
+import { addConsoleClient, CONSOLE_CLIENT, type ConsoleRedirects } from './console-client.js';
 import * as repo from './iam.repository.js';
 import { generateSecret, hashSecret } from './passwords.js';
 import type { NewRealmUser, RealmUser } from './realm-user.schema.js';
@@ -26,16 +27,20 @@ export class RealmService {
   constructor(
     private readonly db: Database,
     private readonly revoked: RevokedSessions,
+    private readonly console: ConsoleRedirects,
   ) {}
 
   /**
-   * Creates a customer's realm and its confidential client (client id = realm name), in the caller's transaction.
-   * Returns the client secret, which is shown once and stored only as a hash.
+   * Creates a customer's realm, its confidential client (client id = realm name) and its public console client, in
+   * the caller's transaction. Returns the client secret, which is shown once and stored only as a hash.
    */
   async provisionRealm(tx: Queryable, name: string, customerId: string | null, scopes: readonly string[] = CUSTOMER_SCOPES): Promise<{ clientSecret: string }> {
+    // The realm's confidential client is named after it: a realm "console" would take the console client's id.
+    if (name === CONSOLE_CLIENT) throw new ValidationError(`realm name ${name} is reserved (the console's client)`, { specific: { field: 'body.realmName' } });
     if (!(await repo.insertRealm(tx, name, customerId, scopes))) throw new ConflictError(`realm name ${name} is already taken`, { resourceType: 'realm', resourceId: name });
     const clientSecret = generateSecret();
     await repo.upsertClient(tx, name, name, await hashSecret(clientSecret), scopes);
+    await addConsoleClient(tx, name, scopes, this.console);
     return { clientSecret };
   }
 

@@ -69,7 +69,7 @@ export class TokenIssuer {
     return this.sign(claims, { typ: 'Bearer', client_id: claims.clientId, scope: claims.scopes.join(' '), ...definedOnly(claims.profile) }, claims.realm, 'at+jwt');
   }
 
-  idToken(claims: SessionClaims): Promise<string> {
-    return this.sign(claims, { typ: 'ID', ...definedOnly(claims.profile) }, claims.clientId, 'JWT');
+  idToken(claims: SessionClaims, nonce?: string): Promise<string> {
+    return this.sign(claims, { typ: 'ID', ...definedOnly(claims.profile), ...(nonce ? { nonce } : {}) }, claims.clientId, 'JWT');
   }
 }

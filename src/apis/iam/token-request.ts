@@ -1,9 +1,9 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
-import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../platform/registry/schema-types.js';
+import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, TEXT_MAX_LENGTH, URL_MAX_LENGTH } from '../../platform/registry/schema-types.js';
 import { unstorableField, UNSTORABLE_RULE } from '../../platform/registry/storable-text.js';
 
-export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'end_user_credentials', 'idp_login'] as const;
+export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code', 'end_user_credentials', 'idp_login'] as const;
 
 /** `end_user_credentials` as an RFC 6749 §4.5 extension grant: an absolute URI, which standard clients expect. */
 export const END_USER_GRANT_URI = 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials';
@@ -27,6 +27,9 @@ export const TOKEN_FIELD_LIMITS = {
   storeId: ID_MAX_LENGTH,
   name: 150,
   email: EMAIL_MAX_LENGTH,
+  code: 256,
+  redirectUri: URL_MAX_LENGTH,
+  codeVerifier: 128,
 } as const;
 const L = TOKEN_FIELD_LIMITS;
 
@@ -54,6 +57,11 @@ export const TokenRequestSchema = Type.Object(
     firstName: text(L.name),
     lastName: text(L.name),
     email: text(L.email),
+    code: text(L.code, { description: 'authorization_code: the code the authorization endpoint redirected with' }),
+    redirect_uri: text(L.redirectUri, { description: 'authorization_code: the redirect URI the code was issued for' }),
+    redirectUri: text(L.redirectUri),
+    code_verifier: text(L.codeVerifier, { description: 'authorization_code: the PKCE verifier whose S256 is the code_challenge' }),
+    codeVerifier: text(L.codeVerifier),
     provider: Type.Optional(Type.Object({}, { additionalProperties: true, maxProperties: 20, description: 'idp_login only (no identity provider is configured)' })),
   },
   {
@@ -77,6 +85,9 @@ export const OAuthQuerySchema = Type.Object(
     grant_type: text(L.grantType),
     scope: text(L.scope),
     realm: text(L.realm),
+    code: text(L.code),
+    redirect_uri: text(L.redirectUri),
+    code_verifier: text(L.codeVerifier),
   },
   { additionalProperties: true, description: 'unknown parameters are ignored (RFC 6749 §3.2)' },
 );
@@ -114,6 +125,9 @@ export interface TokenRequest {
   email?: string;
   firstName?: string;
   lastName?: string;
+  code?: string;
+  redirectUri?: string;
+  codeVerifier?: string;
 }
 
 /** HTTP Basic client authentication (RFC 6749 §2.3.1): form-urlencoded id and secret. */
@@ -161,6 +175,9 @@ export function normalizeTokenRequest(body: TokenRequestBody, query: Record<stri
     email: pick(body.email),
     firstName: pick(body.firstName),
     lastName: pick(body.lastName),
+    code: pick(body.code, query.code),
+    redirectUri: pick(body.redirect_uri, body.redirectUri, query.redirect_uri),
+    codeVerifier: pick(body.code_verifier, body.codeVerifier, query.code_verifier),
   };
   // Text PostgreSQL cannot hold (NUL, an unpaired surrogate) would fail in the database as a 500.
   const field = unstorableField(request, '');

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { lockouts, signInFailures, tokensIssued } from '../../platform/metrics/process-metrics.js';
+import { tokensIssued } from '../../platform/metrics/process-metrics.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -8,7 +8,8 @@ import { OAuthError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
 import type { ClientAuthenticator } from './client-authentication.js';
 import * as repo from './iam.repository.js';
-import { decoyHash, verifySecret } from './passwords.js';
+import { markRedeemed, PKCE_VERIFIER, redeemCode } from './authorization-codes.js';
+import { userProfile, type UserSignIn } from './user-sign-in.js';
 import type { RevokedSessions } from './revoked-sessions.js';
 import { OPERATOR_REALM } from './jwt-access-token-verifier.js';
 import { definedOnly, hashRefreshToken, newRefreshToken, type SessionClaims, type TokenIssuer } from './token-issuer.js';
@@ -26,8 +27,6 @@ export function endUserSubject(customerId: string, storeId: string, email: strin
 /** Refusals are returned, not thrown, so that ending a session on reuse is committed. */
 type RefreshOutcome = { ok: false; error: string; revoked?: string } | { ok: true; session: repo.SessionRow; refreshToken: string; scopes: string[] };
 
-const BAD_USER = 'invalid user credentials';
-
 function required(value: string | undefined, field: string): string {
   if (!value) throw new OAuthError(400, 'invalid_request', `${field} is required for this grant type`);
   return value;
@@ -40,7 +39,8 @@ export class TokenService {
     private readonly issuer: TokenIssuer,
     private readonly revoked: RevokedSessions,
     private readonly clients: ClientAuthenticator,
-    private readonly config: Pick<Config, 'refreshTokenTtl' | 'lockoutThreshold' | 'lockoutSeconds'>,
+    private readonly users: UserSignIn,
+    private readonly config: Pick<Config, 'refreshTokenTtl'>,
     private readonly clock: Clock,
   ) {}
 
@@ -59,6 +59,8 @@ export class TokenService {
         return this.clientCredentialsGrant(request);
       case 'refresh_token':
         return this.refreshGrant(request);
+      case 'authorization_code':
+        return this.authorizationCodeGrant(request);
       case 'end_user_credentials':
         return this.endUserGrant(request);
       default:
@@ -73,27 +75,42 @@ export class TokenService {
   }
 
   private async passwordGrant(request: TokenRequest): Promise<TokenResponse> {
-    const realmName = required(request.realm, 'realmName');
-    const username = required(request.username, 'username');
-    const password = required(request.password, 'password');
-    const realm = await repo.findRealm(this.db, realmName);
-    const user = realm ? await repo.findUserByName(this.db, realmName, username) : undefined;
-    const now = this.clock.now().getTime();
-    if (user?.locked_until && user.locked_until.getTime() > now) {
-      const retryAfter = Math.ceil((user.locked_until.getTime() - now) / 1000);
-      throw new OAuthError(429, 'invalid_grant', `too many failed attempts; the account is locked for ${retryAfter} more seconds`, { 'retry-after': String(retryAfter) });
-    }
-    const ok = await verifySecret(password, user?.password_hash ?? (await decoyHash()));
-    if (!realm || !user || !ok) {
-      signInFailures.inc({ kind: 'user' });
-      const lockedUntil = user ? await repo.recordFailedLogin(this.db, user.id, this.config.lockoutThreshold, new Date(now + this.config.lockoutSeconds * 1000)) : null;
-      if (lockedUntil && lockedUntil.getTime() > now) lockouts.inc();
-      throw new OAuthError(401, 'invalid_grant', BAD_USER);
-    }
-    await repo.clearFailedLogins(this.db, user.id);
+    const { realm, user } = await this.users.verify(required(request.realm, 'realmName'), required(request.username, 'username'), required(request.password, 'password'));
     const granted = user.scopes.filter((s) => realm.scopes.includes(s));
-    const profile = { preferred_username: user.username, email: user.email ?? undefined, given_name: user.first_name ?? undefined, family_name: user.last_name ?? undefined };
-    return this.openSession({ realm, subject: user.id, clientId: realm.name, customerId: realm.customer_id, granted, requested: request.scope, profile, refresh: true, idToken: true });
+    return this.openSession({ realm, subject: user.id, clientId: realm.name, customerId: realm.customer_id, granted, requested: request.scope, profile: userProfile(user), refresh: true, idToken: true });
+  }
+
+  /**
+   * RFC 6749 §4.1.3 with PKCE (RFC 7636): the code, its client, its redirect URI and the verifier of its challenge.
+   * A public client proves nothing else; a confidential one also authenticates. The code is redeemed in the
+   * transaction that opens the session, so it opens one session at most; presented again, it ends that session.
+   */
+  private async authorizationCodeGrant(request: TokenRequest): Promise<TokenResponse> {
+    const code = required(request.code, 'code');
+    const verifier = required(request.codeVerifier, 'code_verifier');
+    if (!PKCE_VERIFIER.test(verifier)) throw new OAuthError(400, 'invalid_request', 'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~" (RFC 7636 §4.1)');
+    const check = { clientId: required(request.clientId, 'client_id'), redirectUri: required(request.redirectUri, 'redirect_uri'), verifier };
+    let ended: string | undefined;
+    const issued = await this.db.transaction<{ error: string } | { response: TokenResponse }>(async (tx) => {
+      const redemption = await redeemCode(tx, code, check, this.clock.now());
+      if (!redemption.ok) {
+        if (redemption.endSession) ended = (await repo.revokeSession(tx, redemption.endSession, 'authorization code reuse')).length > 0 ? redemption.endSession : undefined;
+        return { error: redemption.error };
+      }
+      const { row } = redemption;
+      const client = await repo.findClient(tx, row.realm, row.client_id);
+      if (client && !client.public) await this.clients.authenticate(tx, { realm: row.realm, clientId: row.client_id, clientSecret: required(request.clientSecret, 'client_secret') });
+      const realm = await repo.findRealm(tx, row.realm);
+      const user = realm && (await repo.findUser(tx, row.user_id));
+      if (!realm || !user) return { error: 'the user of this authorization code no longer exists' };
+      const granted = row.scopes.filter((scope) => user.scopes.includes(scope) && realm.scopes.includes(scope));
+      const response = await this.openSession({ realm, subject: user.id, clientId: row.client_id, customerId: realm.customer_id, granted, requested: undefined, profile: userProfile(user), refresh: true, idToken: true, nonce: row.nonce ?? undefined, tx });
+      await markRedeemed(tx, code, response.session_state);
+      return { response };
+    });
+    if (ended) this.revoked.add([ended]);
+    if ('error' in issued) throw new OAuthError(400, 'invalid_grant', issued.error);
+    return issued.response;
   }
 
   private async clientCredentialsGrant(request: TokenRequest): Promise<TokenResponse> {
@@ -142,26 +159,32 @@ export class TokenService {
     profile?: Record<string, string | undefined>;
     refresh: boolean;
     idToken: boolean;
+    /** The authorization request's nonce, for the id token (OpenID Connect Core §3.1.2.1). */
+    nonce?: string;
+    /** Written in this transaction (a code's redemption) instead of one of its own. */
+    tx?: Queryable;
   }): Promise<TokenResponse> {
     const scopes = this.narrow(input.granted, input.requested);
     const claims: SessionClaims = { sessionId: newId(), realm: input.realm.name, subject: input.subject, clientId: input.clientId, customerId: input.customerId, scopes, profile: input.profile };
     const expiresAt = new Date(this.clock.now().getTime() + (input.refresh ? this.config.refreshTokenTtl : this.issuer.accessTokenTtl) * 1000);
     const refresh = input.refresh ? newRefreshToken() : undefined;
-    await this.db.transaction(async (tx) => {
+    const write = async (tx: Queryable) => {
       await repo.insertSession(tx, { id: claims.sessionId, realm: claims.realm, subject: claims.subject, client_id: claims.clientId, customer_id: claims.customerId, scopes, profile: definedOnly(input.profile), expires_at: expiresAt });
       if (refresh) await repo.insertRefreshToken(tx, refresh.hash, claims.sessionId);
-    });
-    return this.tokenResponse(claims, refresh?.token, input.idToken);
+    };
+    if (input.tx) await write(input.tx);
+    else await this.db.transaction(write);
+    return this.tokenResponse(claims, refresh?.token, input.idToken, input.nonce);
   }
 
-  private async tokenResponse(claims: SessionClaims, refreshToken: string | undefined, withIdToken: boolean): Promise<TokenResponse> {
+  private async tokenResponse(claims: SessionClaims, refreshToken: string | undefined, withIdToken: boolean, nonce?: string): Promise<TokenResponse> {
     return {
       access_token: await this.issuer.accessToken(claims),
       expires_in: this.issuer.accessTokenTtl,
       refresh_expires_in: refreshToken ? this.config.refreshTokenTtl : 0,
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
       token_type: 'Bearer',
-      ...(withIdToken ? { id_token: await this.issuer.idToken(claims) } : {}),
+      ...(withIdToken ? { id_token: await this.issuer.idToken(claims, nonce) } : {}),
       'not-before-policy': 0,
       session_state: claims.sessionId,
       scope: claims.scopes.join(' '),
@@ -169,8 +192,8 @@ export class TokenService {
   }
 
   /**
-   * Without the client secret: a new access token and the same refresh token. With it: the refresh token rotates
-   * too. A rotated token presented again means it leaked: the whole session ends.
+   * Without the client secret: a new access token and the same refresh token. With it, or for a public client (the
+   * console): the refresh token rotates too. A rotated token presented again means it leaked: the whole session ends.
    */
   private async refreshGrant(request: TokenRequest): Promise<TokenResponse> {
     const presented = required(request.refreshToken, 'refreshToken');
@@ -180,7 +203,9 @@ export class TokenService {
       if (!stored) return { ok: false, error: 'the refresh token is not valid' };
       const session = await repo.findSession(tx, stored.session_id, true);
       if (!session || session.revoked_at) return { ok: false, error: 'the session of this refresh token has ended' };
-      if (request.realm && request.realm !== session.realm) return { ok: false, error: 'the refresh token belongs to another realm' };
+      // A realm taken from the client id alone (`console`, which every realm has) names no realm to compare.
+      const realmNamed = request.realm && !(request.realm === request.clientId && request.clientId === session.client_id);
+      if (realmNamed && request.realm !== session.realm) return { ok: false, error: 'the refresh token belongs to another realm' };
       if (stored.state !== 'active') {
         await repo.revokeSession(tx, session.id, 'refresh token reuse');
         return { ok: false, error: 'the refresh token was already used; the session has been ended', revoked: session.id };
@@ -189,8 +214,11 @@ export class TokenService {
       // Checked before anything is written: a refused scope must not rotate (and so lose) the refresh token.
       const scopes = this.narrow(session.scopes, request.scope);
       let refreshToken = presented;
-      if (request.clientSecret) {
-        await this.authenticateClient(tx, { ...request, realm: session.realm, clientId: session.client_id });
+      const client = await repo.findClient(tx, session.realm, session.client_id);
+      if (request.clientId && request.clientId !== session.client_id && client?.public) return { ok: false, error: 'the refresh token was issued to another client' };
+      if (request.clientSecret) await this.authenticateClient(tx, { ...request, realm: session.realm, clientId: session.client_id });
+      // A public client's refresh token rotates on every use (RFC 9700 §2.2.2): a stolen one shows when used twice.
+      if (request.clientSecret || client?.public) {
         const next = newRefreshToken();
         await repo.markRefreshTokenUsed(tx, hash);
         await repo.insertRefreshToken(tx, next.hash, session.id);
@@ -206,6 +234,12 @@ export class TokenService {
     const { session, refreshToken, scopes } = outcome;
     const claims: SessionClaims = { sessionId: session.id, realm: session.realm, subject: session.subject, clientId: session.client_id, customerId: session.customer_id, scopes, profile: session.profile };
     return this.tokenResponse(claims, refreshToken, false);
+  }
+
+  /** A session ends now, on every instance within a second (an end-session request naming it by its id token). */
+  async endSession(sessionId: string, reason: string): Promise<void> {
+    await repo.revokeSession(this.db, sessionId, reason);
+    this.revoked.add([sessionId]);
   }
 
   /** Logout: the bearer's session ends now; its access and refresh tokens stop working. */

@@ -126,3 +126,10 @@ export class DatabaseUnavailableError extends DomainError {
     this.cause = cause;
   }
 }
+
+/** 415: the operation takes other content types. */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(accepted: string) {
+    super(415, undefined, `send ${accepted}`);
+  }
+}
