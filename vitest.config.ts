@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Every response of the app under test is checked against its OpenAPI declaration (test/support/response-conformance.ts).
     setupFiles: ['test/support/response-conformance.setup.ts'],
+    globalSetup: ['test/support/console-build.global-setup.ts'],
     // Each test file builds its own app on its own database (PGlite in memory, or its own PostgreSQL schema).
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },

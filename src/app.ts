@@ -19,6 +19,7 @@ import { refuseUnknownQueryParameters } from './platform/http/closed-querystring
 import { registerLargePayloadBytes } from './platform/http/large-payload-bytes.js';
 import { registerConditionalGet } from './platform/http/conditional-get.js';
 import { connectionDrain } from './platform/http/connection-drain.js';
+import { registerConsoleSite } from './platform/http/console-site.js';
 import { registerCors } from './platform/http/cors.js';
 import { healthRoutes } from './platform/http/health.js';
 import { idempotency } from './platform/http/idempotency.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await startApis(app, { db, config, log: app.log, clock, iam, services, encryption }, [...apiModules, ...(options.extraModules ?? [])], openApi);
 
   await registerDocsUi(app);
+  if (!options.servesOnly) await registerConsoleSite(app);
   await app.ready();
   return { app, db, iam, services, clock };
 }

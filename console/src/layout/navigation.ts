@@ -1,0 +1,19 @@
+import type { RegisteredRouter } from '@tanstack/react-router';
+
+/** A path of the console's routes: a section that names a screen not built fails the type check. */
+export type ConsolePath = keyof RegisteredRouter['routesByPath'];
+
+/** The console's sections: each shown only to a principal whose scopes let it read what the section shows. */
+export interface Section {
+  label: string;
+  to: ConsolePath;
+  /** The scope its list needs. */
+  scope: string;
+  operatorOnly?: boolean;
+  group: string;
+}
+
+export const SECTIONS: Section[] = [
+  { group: 'Store', label: 'Overview', to: '/', scope: '' },
+  { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
+];

@@ -1,0 +1,63 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { refreshSession } from './auth/sign-in-flow';
+import { currentSession } from './auth/session-store';
+import { AppLayout } from './layout/AppLayout';
+import { CallbackPage } from './screens/sign-in/CallbackPage';
+import { SignInPage } from './screens/sign-in/SignInPage';
+import { listSearch } from './ui/list-search';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const root = createRootRouteWithContext<RouterContext>()({ component: Outlet });
+
+const signIn = createRoute({
+  getParentRoute: () => root,
+  path: 'sign-in',
+  validateSearch: (raw: Record<string, unknown>): { returnTo?: string; error?: string } => ({
+    ...(typeof raw.returnTo === 'string' && raw.returnTo.startsWith('/') ? { returnTo: raw.returnTo } : {}),
+    ...(typeof raw.error === 'string' ? { error: raw.error } : {}),
+  }),
+  component: function SignIn() {
+    const search = signIn.useSearch();
+    return <SignInPage returnTo={search.returnTo} error={search.error} />;
+  },
+});
+
+const callback = createRoute({ getParentRoute: () => root, path: 'callback', component: CallbackPage });
+
+/** Every other screen needs a session: the one in memory, or one refreshed from this tab's refresh token. */
+const app = createRoute({
+  getParentRoute: () => root,
+  id: 'app',
+  beforeLoad: async ({ location }) => {
+    if (currentSession() ?? (await refreshSession())) return;
+    throw redirect({ to: '/sign-in', search: { returnTo: location.href.replace(/^\/console/, '') || '/' } });
+  },
+  component: AppLayout,
+});
+
+const overview = createRoute({ getParentRoute: () => app, path: '/', component: lazyRouteComponent(() => import('./screens/overview/OverviewPage'), 'OverviewPage') });
+
+const customers = createRoute({
+  getParentRoute: () => app,
+  path: 'customers',
+  validateSearch: listSearch(['name', 'type', 'status']),
+  component: lazyRouteComponent(() => import('./screens/customers/CustomersPage'), 'CustomersPage'),
+});
+
+const customer = createRoute({ getParentRoute: () => app, path: 'customers/$customerId', component: lazyRouteComponent(() => import('./screens/customers/CustomerPage'), 'CustomerPage') });
+
+export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer])]);
+
+export function createConsoleRouter(queryClient: QueryClient) {
+  return createRouter({ routeTree, basepath: '/console', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createConsoleRouter>;
+  }
+}

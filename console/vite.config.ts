@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API the development server passes calls on to: everything outside /console. */
+const api = process.env.CONSOLE_API ?? 'http://localhost:8080';
+
+export default defineConfig({
+  base: '/console/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // One chunk per screen (routes load lazily); the libraries in chunks of their own, which change less often than
+    // the console and stay cached across its releases.
+    chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (id.includes('node_modules/@mantine/')) return 'mantine';
+          if (id.includes('node_modules/@tanstack/')) return 'tanstack';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '^/(?!console(/|$)).*': { target: api, changeOrigin: false } },
+  },
+});

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
+import { launchChromium } from './chromium.js';
+
+/** Where the console tests leave their screenshots (CI keeps them as artefacts; git ignores them). */
+export const SCREENSHOTS = 'test-results/console';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ConsoleServer {
+  t: TestApp;
+  /** The service's origin, which is also its PUBLIC_BASE_URL (the console's redirect URIs are registered there). */
+  origin: string;
+  browser: Browser;
+  /** Every page error and CSP violation the browser reported, by page. */
+  problems: string[];
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * The service on a real port with the console (built by the tests' global set-up), and Chromium. The port is chosen first so
+ * PUBLIC_BASE_URL, the issuer and the registered redirect URIs all name the origin the browser uses.
+ */
+export async function startConsoleServer(env: Record<string, string> = {}): Promise<ConsoleServer> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const t = await startTestApp({ PUBLIC_BASE_URL: origin, ...env });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const browser = await launchChromium();
+  const problems: string[] = [];
+  return {
+    t,
+    origin,
+    browser,
+    problems,
+    async newPage() {
+      const page = await browser.newPage({ baseURL: origin, viewport: { width: 1280, height: 860 } });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
+      });
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Signs in through the console as a person does: the realm, then the realm's own sign-in page; ends on the overview. */
+export async function signIn(page: Page, realm: string, username: string, password: string): Promise<void> {
+  await page.goto('/console/');
+  await page.getByLabel('Realm').fill(realm);
+  await page.getByRole('button', { name: 'Continue to sign-in' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+}
+
+export const signInAsOperator = (page: Page) => signIn(page, 'operator', 'admin', ADMIN_PASSWORD);
