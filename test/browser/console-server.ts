@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
@@ -47,7 +48,10 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
     browser,
     problems,
     async newPage() {
-      const page = await browser.newPage({ baseURL: origin, viewport: { width: 1280, height: 860 } });
+      // A context of its own per page (a fresh tab's storage); axe needs pages made from a context.
+      const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 860 } });
+      const page = await context.newPage();
+      page.on('close', () => void context.close());
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
@@ -73,3 +77,14 @@ export async function signIn(page: Page, realm: string, username: string, passwo
 }
 
 export const signInAsOperator = (page: Page) => signIn(page, 'operator', 'admin', ADMIN_PASSWORD);
+
+/**
+ * axe-core's WCAG 2.1 A/AA rules on the page as it is now: answers the serious and critical violations (rule, impact,
+ * the first elements), so a failing test names what to fix.
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+}

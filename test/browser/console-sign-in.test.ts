@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
 
 let server: ConsoleServer;
 
@@ -17,6 +17,18 @@ describe.skipIf(browserSkipReason !== undefined)('signing in to the console (aut
     await page.getByLabel(/^Customers: \d+$/).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/overview-operator.png`, fullPage: true });
     expect(server.problems).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("has accessible sign-in pages: the console's realm step and the realm's own page", async () => {
+    const page = await server.newPage();
+    await page.goto('/console/');
+    await page.getByLabel('Realm').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Continue to sign-in' }).click();
+    await page.getByLabel('Password').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
   });
 });
