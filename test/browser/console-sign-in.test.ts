@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
 
 let server: ConsoleServer;
 
@@ -29,6 +29,59 @@ describe.skipIf(browserSkipReason !== undefined)('signing in to the console (aut
     await page.getByRole('button', { name: 'Continue to sign-in' }).click();
     await page.getByLabel('Password').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("signs a publisher's user in to its own realm: its customer's sections only, no operator section", async () => {
+    const tenant = await server.t.tenant();
+    await server.t.request('POST', `/iam/realms/${tenant.realm}/users`, await server.t.operator(), { username: 'editor', password: 'editor-password-1' });
+    const page = await server.newPage();
+    await signIn(page, tenant.realm, 'editor', 'editor-password-1');
+    await page.getByText(`(customer ${tenant.customerId})`).waitFor();
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await expect(sections.getByRole('link', { name: 'Overview' }).count()).resolves.toBe(1);
+    await expect(sections.getByRole('link', { name: 'Customers' }).count()).resolves.toBe(0);
+    await expect(page.getByText('Events waiting for dispatch').count()).resolves.toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}/overview-publisher.png`, fullPage: true });
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('stays signed in across a reload of the tab, and sign-out ends the session at the realm (its tokens stop working)', async () => {
+    const page = await server.newPage();
+    const tokens = new Set<string>();
+    page.on('request', (request) => {
+      const authorization = request.headers().authorization;
+      if (authorization?.startsWith('Bearer ')) tokens.add(authorization.slice(7));
+    });
+    await signInAsOperator(page);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect(tokens.size).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Realm').waitFor();
+    for (const token of tokens) expect((await server.t.request('GET', '/terms', token)).status).toBe(401);
+    await page.goto('/console/customers');
+    await page.getByLabel('Realm').waitFor();
+    expect(page.url()).toContain('/console/sign-in');
+    await page.screenshot({ path: `${SCREENSHOTS}/signed-out.png`, fullPage: true });
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('fits a phone: at 390 px the sections open from the menu button', async () => {
+    const page = await server.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsOperator(page);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/customers-390.png`, fullPage: true });
+    expect(server.problems).toEqual([]);
     await page.close();
   });
 });
