@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason } from './chromium.js';
+import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+
+let server: ConsoleServer;
+
+beforeAll(async () => {
+  if (!browserSkipReason) server = await startConsoleServer();
+}, 180_000);
+afterAll(async () => server?.close());
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** The realm's client credentials work (or not): a token request as the customer's own software makes it. */
+async function tokenStatus(realm: string, clientSecret: string): Promise<number> {
+  return (await server.t.request('POST', '/iam/tokens', undefined, { realmName: realm, grantType: 'client_credentials', clientSecret })).status;
+}
+
+async function createInConsole(page: Page, name: string): Promise<{ realm: string; secret: string }> {
+  await page.goto('/console/customers');
+  await page.getByRole('button', { name: 'New customer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New customer' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('VAT number').fill('FR12345678901');
+  await dialog.getByLabel('Country (ISO code)').fill('fr');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const secret = dialog.getByLabel(/^Client secret of realm [^:]+$/);
+  await secret.waitFor();
+  const label = (await secret.getAttribute('aria-label')) ?? '';
+  return { realm: label.replace('Client secret of realm ', ''), secret: (await secret.innerText()).trim() };
+}
+
+describe.skipIf(browserSkipReason !== undefined)('the customers screens (operator)', () => {
+  it('creates a publisher whose client secret is shown once and works, then finds it by name in the list', async () => {
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    const name = unique('Publisher');
+    const created = await createInConsole(page, name);
+    expect(await tokenStatus(created.realm, created.secret)).toBe(200);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.waitForURL(/name=/);
+    await page.getByRole('link', { name }).waitFor();
+    // The filter is in the URL: a reload shows the same list.
+    await page.reload();
+    await page.getByRole('link', { name }).waitFor();
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe(name);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/customers-list.png`, fullPage: true });
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('saves features with the version, and rotating the secret shows a new one once: the old stops working', async () => {
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    const name = unique('Reseller');
+    const created = await createInConsole(page, name);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.waitForURL(/name=/);
+    await page.getByRole('link', { name }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+
+    await page.getByLabel('Product management').check();
+    await page.getByRole('button', { name: 'Save features' }).click();
+    await page.getByText('Features saved').waitFor();
+    const customers = (await server.t.request('GET', `/customers?name=${name}`, await server.t.operator())).body as { items: { features: Record<string, boolean> }[] };
+    expect(customers.items[0]?.features.productManagement).toBe(true);
+
+    await page.getByRole('button', { name: 'Rotate the client secret' }).click();
+    const shown = page.getByLabel(`New client secret of realm ${created.realm}`, { exact: true });
+    await shown.waitFor();
+    const rotated = (await shown.innerText()).trim();
+    expect(rotated).not.toBe(created.secret);
+    expect(await tokenStatus(created.realm, rotated)).toBe(200);
+    expect(await tokenStatus(created.realm, created.secret)).toBe(401);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/customer-page.png`, fullPage: true });
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the stale-version dialog when someone saved the customer after the page loaded; reload shows their change', async () => {
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    const name = unique('Stale');
+    await createInConsole(page, name);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.waitForURL(/name=/);
+    await page.getByRole('link', { name }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+
+    // Someone else saves the customer (through the API) while the page is open.
+    const operator = await server.t.operator();
+    const listed = (await server.t.request('GET', `/customers?name=${name}`, operator)).body as { items: { id: string }[] };
+    const id = listed.items[0]!.id;
+    const record = (await server.t.request('GET', `/customers/${id}`, operator)).body as Record<string, unknown> & { features: Record<string, boolean> };
+    expect((await server.t.request('PUT', `/customers/${id}`, operator, { ...record, features: { ...record.features, createInvoice: true } })).status).toBe(200);
+
+    await page.getByLabel('Product management').check();
+    await page.getByRole('button', { name: 'Save features' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
+    await dialog.getByRole('cell', { name: 'features' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/customer-stale-version.png`, fullPage: true });
+    await dialog.getByRole('button', { name: 'Reload (drop my edit)' }).click();
+    await expect.poll(() => page.getByLabel('Create invoice').isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Product management').isChecked()).toBe(false);
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+});
