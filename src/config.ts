@@ -5,7 +5,7 @@ import Value from 'typebox/value';
 import { DURATION_LIST_PATTERN, parseDurationList } from './platform/duration.js';
 import { OutboundAllowlist } from './platform/outbound/outbound-allowlist.js';
 
-/** Settings of DECISIONS §1, read once from the environment. No work happens at import time. */
+/** Settings of docs/product-decisions.md §1, read once from the environment. No work happens at import time. */
 export interface Config {
   port: number;
   /** Where `npm run worker` serves its health and metrics. */

@@ -8,7 +8,7 @@ import { driverError } from './platform/db/connection-failures.js';
 /** Orchestrators usually wait 30 s after SIGTERM before SIGKILL; finish first, with a margin. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
-/** A start-up failure is one line on stderr and exit code 1 (DECISIONS §1). */
+/** A start-up failure is one line on stderr and exit code 1 (docs/product-decisions.md §1). */
 function fail(message: string): never {
   process.stderr.write(`start-up failed: ${message}\n`);
   process.exit(1);

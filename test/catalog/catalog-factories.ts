@@ -28,7 +28,7 @@ export async function createProduct(t: TestApp, token: string, overrides: Json =
   return res.body as Json;
 }
 
-/** The detailed error shape of DECISIONS §4 with this status, errorType and (part of the) message. */
+/** The detailed error shape of docs/product-decisions.md §4 with this status, errorType and (part of the) message. */
 export function expectDetailedError(res: { status: number; body: unknown }, status: number, errorType: string, message?: string | RegExp): Json {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   const body = res.body as Json;

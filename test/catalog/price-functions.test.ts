@@ -70,7 +70,7 @@ describe('POST /price-functions', () => {
     const { token } = await t.tenant();
     expectDetailedError(await t.request('POST', '/price-functions', token, volumeDiscount({ productFields: ['colour'] })), 400, 'VALIDATION', 'body.productFields[0]: colour is not a product field');
     expectDetailedError(await t.request('POST', '/price-functions', token, volumeDiscount({ productFields: ['physical'], variables: ['physical'] })), 400, 'VALIDATION', 'body.variables[0]: physical is already an input');
-    // DECISIONS §9: a parameter may also be listed in variables.
+    // docs/product-decisions.md §9: a parameter may also be listed in variables.
     expect((await t.request('POST', '/price-functions', token, volumeDiscount({ variables: ['discount'] }))).status).toBe(201);
     const shadow = volumeDiscount({ parameters: [{ field: 'price', defaultValue: '1' }], expression: 'price' });
     expectDetailedError(await t.request('POST', '/price-functions', token, shadow), 400, 'VALIDATION', 'body.parameters[0].field: price is already an input');

@@ -44,7 +44,7 @@ export async function customerWithToken(t: TestApp, overrides: Json = {}): Promi
   return { ...customer, token: await customerToken(t, customer) };
 }
 
-/** The simple error shape of DECISIONS §4 with this status (and a message containing `message`). */
+/** The simple error shape of docs/product-decisions.md §4 with this status (and a message containing `message`). */
 export function expectError(res: { status: number; body: unknown }, status: number, message?: string | RegExp): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   const body = res.body as Json;

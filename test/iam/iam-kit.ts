@@ -38,7 +38,7 @@ export async function termsStatus(t: TestApp, token: string): Promise<number> {
   return (await t.request('GET', '/terms', token)).status;
 }
 
-/** The simple error shape plus OAuth's fields (DECISIONS §2). */
+/** The simple error shape plus OAuth's fields (docs/product-decisions.md §2). */
 export function expectOAuthError(res: { status: number; body: unknown }, status: number, code: string, path = '/iam/tokens') {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   const body = res.body as Json;

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { tokenRequest } from './iam-kit.js';
 
 /**
- * DECISIONS §1: generated operator credentials are shown once — in a 0600 file in DATA_DIR whose path is logged,
+ * docs/product-decisions.md §1: generated operator credentials are shown once — in a 0600 file in DATA_DIR whose path is logged,
  * never in the log stream itself; values from the environment win on every start.
  */
 let t: TestApp;

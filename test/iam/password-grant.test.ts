@@ -15,7 +15,7 @@ afterAll(() => t.close());
 const ISSUER_BASE = 'http://localhost:8080/iam/realms';
 
 describe('POST /iam/tokens, password grant', () => {
-  it('logs the operator admin in when grantType is absent, with the token response fields of DECISIONS §2', async () => {
+  it('logs the operator admin in when grantType is absent, with the token response fields of docs/product-decisions.md §2', async () => {
     const res = await tokenRequest(t, { realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD });
     expect(res.status).toBe(200);
     const body = res.body as Json;

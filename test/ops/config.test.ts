@@ -15,7 +15,7 @@ describe("README.md's configuration table", () => {
 });
 
 describe('loadConfig', () => {
-  it('applies the defaults of DECISIONS §1', () => {
+  it('applies the defaults of docs/product-decisions.md §1', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, dataDir: './data', publicBaseUrl: 'http://localhost:8080', adminUsername: 'admin', accessTokenTtl: 300, refreshTokenTtl: 1800, logLevel: 'info', outboundAllowlist: [] });
     expect(config.notificationRetrySchedule).toEqual([0, 5, 300, 1800, 7200, 18_000, 36_000, 36_000]);

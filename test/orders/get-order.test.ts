@@ -32,7 +32,7 @@ async function order(customerId: string) {
 }
 
 describe('createOrder (what pre-billing calls)', () => {
-  it('stores the DECISIONS §7 shape with server ids and dates, and emits a created event in the same transaction', async () => {
+  it('stores the docs/product-decisions.md §7 shape with server ids and dates, and emits a created event in the same transaction', async () => {
     const given = await order('cust-a');
     const [first, second] = given.lineItems;
     const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, given));

@@ -109,7 +109,7 @@ describe('GET /recommendations/cart', () => {
       ['another store', { eligibleStoreIds: ['store-us'] }, false],
       ['another product eligible', { eligibleProductIds: [c.other.id] }, false],
       ['another product eligible, the parent listed too', { eligibleProductIds: [c.other.id], eligibleParentProductIds: [c.parent.id] }, true],
-      // DECISIONS §8: eligibility lists narrow; a rule listing none is eligible for every trigger.
+      // docs/product-decisions.md §8: eligibility lists narrow; a rule listing none is eligible for every trigger.
       ['no eligibility list', { eligibleProductIds: undefined }, true],
       ['no eligibility list, the trigger not a key of its maps', { eligibleProductIds: undefined, byProductIds: { [c.other.id]: [c.c2.id] } }, false],
       ["no eligibility list, the trigger's parent a key of its maps", { eligibleProductIds: undefined, byProductIds: undefined, byParentProductIds: { [c.parent.id]: [c.c2.id] } }, true],

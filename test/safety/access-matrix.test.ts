@@ -42,7 +42,7 @@ function tenantToken(customerId: string, authorized: string[] = []): Promise<str
 
 /**
  * A record that is itself a tenant (a customer) has its realm and client already (one realm per customer); its create
- * answer shows the client secret once (DECISIONS §2), which gives the owner's token.
+ * answer shows the client secret once (docs/product-decisions.md §2), which gives the owner's token.
  */
 function ownerTokenFrom(record: Json): void {
   const client = record.iamClient as Json | undefined;

@@ -39,7 +39,7 @@ describe("the document's examples", () => {
 
   it.each(creating.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: each example is created for the principal it names', async (_name, op) => {
     for (const [name, example] of examplesOf(op)) {
-      // Customers are created by the operator only (DECISIONS §2): their example is the operator's whatever it names.
+      // Customers are created by the operator only (docs/product-decisions.md §2): their example is the operator's whatever it names.
       const asOperator = name.startsWith('asOperator') || op.path === '/customers';
       const token = asOperator ? await t.operator() : tenant.token;
       // Unknown fields are ignored, never stored (ROUTES.md): one rides along with every example.

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * DECISIONS §7 written out by hand (not read from the declared machine, so the test checks it): the status each
+ * docs/product-decisions.md §7 written out by hand (not read from the declared machine, so the test checks it): the status each
  * action leads to from each status, or undefined when refused. CANCELLED is reactivated only before expirationDate.
  */
 const EXPECTED: Record<string, Record<SubscriptionStatus, SubscriptionStatus | undefined>> = {
@@ -52,7 +52,7 @@ const bodyOf = async (action: string) => (action === 'upgrade' ? { products: (aw
 
 const pairs = Object.entries(EXPECTED).flatMap(([action, row]) => SUBSCRIPTION_STATUSES.map((status) => [action, status, row[status]] as const));
 
-describe('the life cycle of DECISIONS §7, every (status, action) pair over HTTP', () => {
+describe('the life cycle of docs/product-decisions.md §7, every (status, action) pair over HTTP', () => {
   it('the declared machine routes exactly the actions the table covers', () => {
     expect(LIFECYCLE_ACTIONS.filter((action) => action.route !== false).map((action) => action.name).sort()).toEqual(Object.keys(EXPECTED).sort());
   });

@@ -16,7 +16,7 @@ async function outboxCount(): Promise<number> {
 }
 
 describe.each(KINDS.map((k) => [k.path, k] as const))('%s events', (path, kind) => {
-  it('writes one "created" event per create, in the shape of DECISIONS §5', async () => {
+  it('writes one "created" event per create, in the shape of docs/product-decisions.md §5', async () => {
     const before = await outboxCount();
     const created = await createItem(t, operator, kind, { customerId: 'cust-ev' });
     expect(await outboxCount()).toBe(before + 1);

@@ -61,7 +61,7 @@ export async function createTagged(t: TestApp, token: string, kind: Kind, tag: s
   return created;
 }
 
-/** The simple error shape of DECISIONS §4, with `status` as given. */
+/** The simple error shape of docs/product-decisions.md §4, with `status` as given. */
 export function expectSimpleError(res: { status: number; body: unknown }, status: number, message?: string | RegExp): void {
   expect(res.status).toBe(status);
   const body = res.body as Record<string, unknown>;

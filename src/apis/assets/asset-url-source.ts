@@ -46,7 +46,7 @@ function refused(error: unknown, timeoutMs: number, log: FastifyBaseLogger): unk
 }
 
 /**
- * Downloads the document at `text` into the staging area, under the outbound rules (DECISIONS §6): http(s) only,
+ * Downloads the document at `text` into the staging area, under the outbound rules (docs/product-decisions.md §6): http(s) only,
  * at most 3 redirects, each destination checked after DNS resolution; bounded in size and in time.
  */
 export async function fetchUrl(client: OutboundClient, text: string, settings: UrlSourceSettings, log: FastifyBaseLogger): Promise<StagedUpload> {

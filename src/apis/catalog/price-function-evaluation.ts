@@ -61,9 +61,9 @@ function amountOf(result: unknown): Money {
 }
 
 /**
- * Evaluates a price function (DECISIONS §9) on its inputs only: parameters typed and bounded, product fields and
+ * Evaluates a price function (docs/product-decisions.md §9) on its inputs only: parameters typed and bounded, product fields and
  * variables as prototype-free copies, decimal arithmetic, synchronously and within a fixed number of steps (about a
- * millisecond here, far below the 50 ms DECISIONS §9 allows), so the outcome depends on the function and its inputs,
+ * millisecond here, far below the 50 ms docs/product-decisions.md §9 allows), so the outcome depends on the function and its inputs,
  * never on the machine's load. The expression is parsed once per text. Never throws: a failure is a result with the reason.
  */
 export function evaluatePriceFunction(fn: PriceFunction, inputs: EvaluationInputs, maxSteps?: number): EvaluationResult {

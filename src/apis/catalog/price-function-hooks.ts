@@ -25,7 +25,7 @@ function reasonOf(error: unknown): string {
 
 /**
  * Each name the expression can read comes from one place: no two inputs share a name, except a parameter that is also
- * listed in `variables` (DECISIONS §9: it is a variable the expression uses; its value, supplied or default, binds
+ * listed in `variables` (docs/product-decisions.md §9: it is a variable the expression uses; its value, supplied or default, binds
  * before the product's variable of that name).
  */
 function inputNames(doc: PriceFunctionRecord): Set<string> {

@@ -50,7 +50,7 @@ function applyPriceFunction(product: Product & Doc, fn: PriceFunction | undefine
 }
 
 /**
- * One priced product (DECISIONS §9): the list price selected for the country and currency; with a price function,
+ * One priced product (docs/product-decisions.md §9): the list price selected for the country and currency; with a price function,
  * its result replaces the list value (same VAT inclusion), unless it fails, which leaves the list price and says why.
  * `functions` holds the page's price functions by id (undefined: not found or not visible to the caller).
  */

@@ -41,7 +41,7 @@ function cacheOf(services: ServiceRegistry): PricedProductCache {
   return cache;
 }
 
-/** Priced product views (DECISIONS §9): products with their price computed for a country, currency and quantity. */
+/** Priced product views (docs/product-decisions.md §9): products with their price computed for a country, currency and quantity. */
 export const pricedProductView = defineView({
   name: 'priced-product',
   displayName: 'priced product',

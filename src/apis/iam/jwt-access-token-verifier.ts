@@ -12,7 +12,7 @@ import type { KeyRing } from './signing-keys.js';
 /** Customers a customer may act for besides itself (its `authorizedCustomers`); the Customer API provides it. */
 export type AuthorizedCustomersLookup = (customerId: string) => Promise<readonly string[]>;
 
-/** The platform operator's realm (DECISIONS §2). */
+/** The platform operator's realm (docs/product-decisions.md §2). */
 export const OPERATOR_REALM = 'operator';
 
 interface VerifiedToken {

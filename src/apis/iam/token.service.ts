@@ -32,7 +32,7 @@ function required(value: string | undefined, field: string): string {
   return value;
 }
 
-/** Issues, refreshes and ends sessions (DECISIONS §2). */
+/** Issues, refreshes and ends sessions (docs/product-decisions.md §2). */
 export class TokenService {
   constructor(
     private readonly db: Database,

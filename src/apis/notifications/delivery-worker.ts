@@ -72,7 +72,7 @@ export function retryAfterSeconds(value: string | undefined, now: Date): number 
 const undeliverable = (error: string): TryResult => ({ success: false, final: true, error, fields: {}, outcome: 'undeliverable' });
 
 /**
- * Claims due notification records with a lease and delivers each once per claim (DECISIONS §6). A worker that dies
+ * Claims due notification records with a lease and delivers each once per claim (docs/product-decisions.md §6). A worker that dies
  * mid-delivery leaves leases that run out, and another worker takes the records again: delivery is at least once.
  */
 /** The secrets a delivery at `now` is signed with: the receiver's, and the one it replaced while its grace lasts. */

@@ -34,7 +34,7 @@ function mismatchOf(definition: MatchedDefinition, event: PlatformEvent): Mismat
 }
 
 /**
- * DECISIONS §5: fact and subject equal the matcher's, and every filter's JSONPath selects at least one value whose
+ * docs/product-decisions.md §5: fact and subject equal the matcher's, and every filter's JSONPath selects at least one value whose
  * text equals the filter's value (a path that selects nothing does not match); the main object's id is the first
  * value `mainIdJsonPath` selects, as text. `explain` also reads the main object's id of an event that does not match
  * (a definition's test). Throws when a path passes its limits (json-path.ts).

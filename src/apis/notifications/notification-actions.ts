@@ -46,7 +46,7 @@ export const OutsideEventSchema = Obj(
   { $id: 'OutsideEvent', title: 'Outside event', examples: [{ fact: 'paid', subject: 'order', what: { delta: { status: 'PAID' }, previous: { status: 'OPEN' } }, involved: { order: { id: 'order-1', status: 'PAID' } } }] },
 );
 
-/** POST /events: an outside system publishes a platform event (DECISIONS §5); it joins the outbox like any other. */
+/** POST /events: an outside system publishes a platform event (docs/product-decisions.md §5); it joins the outbox like any other. */
 const publishEvent: CollectionAction<Kind> = {
   on: 'collection',
   path: '/events',

@@ -3,7 +3,7 @@ import { NotificationDefinitionSchema } from './notification-definition.schema.j
 
 export const NOTIFICATIONS_TAG = 'Notifications';
 
-/** What events a notification is sent for (DECISIONS §5): fact, subject and JSONPath filters. */
+/** What events a notification is sent for (docs/product-decisions.md §5): fact, subject and JSONPath filters. */
 export const notificationDefinitionResource = defineResource({
   name: 'notification-definition',
   displayName: 'notification definition',

@@ -9,7 +9,7 @@ export const RECEIVER_SECRETS = [
   'httpClientConfiguration.tlsConfiguration.privateKey',
 ];
 
-/** Where notifications go: a web hook URL and/or e-mail addresses, for the definitions it lists (DECISIONS §6). */
+/** Where notifications go: a web hook URL and/or e-mail addresses, for the definitions it lists (docs/product-decisions.md §6). */
 export const notificationReceiverResource = defineResource({
   name: 'notification-receiver',
   displayName: 'notification receiver',

@@ -6,7 +6,7 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 const Free = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
-/** One delivery of one event to one receiver for one definition (DECISIONS §6). Written by the dispatcher and the workers only. */
+/** One delivery of one event to one receiver for one definition (docs/product-decisions.md §6). Written by the dispatcher and the workers only. */
 export const NotificationSchema = Obj(
   {
     ...sharedFields,

@@ -42,7 +42,7 @@ function mailSettings(config: Config): SmtpMailSettings {
 export const DELIVERY_BATCH = 50;
 
 /**
- * The Notification API (DECISIONS §5, §6): definitions, receivers, processing records, outside events; and, unless
+ * The Notification API (docs/product-decisions.md §5, §6): definitions, receivers, processing records, outside events; and, unless
  * NOTIFICATION_WORKER=off, the dispatcher and the delivery worker of this process.
  */
 export const notificationsModule: ApiModule = {

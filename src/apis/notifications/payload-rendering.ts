@@ -9,7 +9,7 @@ const RENDERED_LIMITS = { subject: TEXT_MAX_LENGTH, content: LONG_TEXT_MAX_LENGT
 
 export type { RenderedPayload };
 
-/** `notificationPayload` with `subject` and `content` rendered over `{event}` (DECISIONS §6). Throws on a broken template. */
+/** `notificationPayload` with `subject` and `content` rendered over `{event}` (docs/product-decisions.md §6). Throws on a broken template. */
 export async function renderPayload(definition: Pick<NotificationDefinition, 'notificationPayload'>, event: PlatformEvent): Promise<RenderedPayload> {
   const { subject, content, type } = definition.notificationPayload;
   const render = async (template: string | undefined, field: 'subject' | 'content') => {

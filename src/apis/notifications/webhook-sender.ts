@@ -4,7 +4,7 @@ import type { OutboundClient } from '../../platform/outbound/outbound-client.js'
 import type { OutboundTls } from '../../platform/outbound/guarded-connector.js';
 import { fixedHeaders } from './webhook-headers.js';
 
-/** Each try has this long in all, connection to last byte (DECISIONS §6). */
+/** Each try has this long in all, connection to last byte (docs/product-decisions.md §6). */
 export const TRY_TIMEOUT_MS = 10_000;
 /** How much of a receiver's answer body is kept in `webHookResponse`. */
 export const RESPONSE_BODY_KEPT = 2_000;
@@ -56,7 +56,7 @@ export async function readAtMost(body: AsyncIterable<Buffer>, maxBytes: number):
   return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
 }
 
-/** Web hooks through the outbound client (address rules of DECISIONS §6 on every connection), no redirects followed. */
+/** Web hooks through the outbound client (address rules of docs/product-decisions.md §6 on every connection), no redirects followed. */
 export class HttpWebhookSender implements WebhookSender {
   constructor(
     private readonly client: (tls: OutboundTls | undefined) => OutboundClient,

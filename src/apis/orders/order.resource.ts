@@ -1,7 +1,7 @@
 import { defineResource } from '../../platform/registry/resource-definition.js';
 import { OrderSchema } from './order.schema.js';
 
-/** Orders (DECISIONS §7): written by pre-billing in the subscription's transaction, read over HTTP (get only). */
+/** Orders (docs/product-decisions.md §7): written by pre-billing in the subscription's transaction, read over HTTP (get only). */
 export const orderResource = defineResource({
   name: 'order',
   displayName: 'order',

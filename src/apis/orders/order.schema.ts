@@ -16,7 +16,7 @@ const termFields = {
   termEnd: Type.Optional(DateTime({ description: 'end of the subscription term the order bills' })),
 };
 
-/** An order (DECISIONS §7), as pre-billing writes it: read only through the API. */
+/** An order (docs/product-decisions.md §7), as pre-billing writes it: read only through the API. */
 export const OrderSchema = Obj(
   {
     ...sharedFields,

@@ -58,7 +58,7 @@ function entryFor(id: string, product: Product & Doc, by: Partial<Pick<Recommend
 }
 
 /**
- * Recommendations for a cart or a line item (DECISIONS §8). Each applicable rule, heaviest first, fills the leaf
+ * Recommendations for a cart or a line item (docs/product-decisions.md §8). Each applicable rule, heaviest first, fills the leaf
  * (level, type, trigger) it recommends for, unless a heavier rule filled it already (its candidates are then reported
  * OUTWEIGHED); candidates that cannot be recommended are reported with the reason. A cart product's forced
  * cross-sales join CART / CROSS_SELL / that product. Recommended products are priced through the priced product view.

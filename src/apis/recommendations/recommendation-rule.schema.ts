@@ -20,7 +20,7 @@ export const DiscountPlanSchema = Obj(
 );
 export type DiscountPlan = Static<typeof DiscountPlanSchema>;
 
-/** A recommendation rule (DECISIONS §8): which products a cart product (or its parent) brings up, where and when. */
+/** A recommendation rule (docs/product-decisions.md §8): which products a cart product (or its parent) brings up, where and when. */
 export const RecommendationRuleSchema = Obj(
   {
     ...sharedFields,

@@ -25,7 +25,7 @@ export interface Occasion {
 
 const chunks = (values: string[]) => Array.from({ length: Math.ceil(values.length / MAX_FILTER_VALUES) }, (_, i) => values.slice(i * MAX_FILTER_VALUES, (i + 1) * MAX_FILTER_VALUES));
 
-/** A rule lists eligible products or parents; one listing neither is eligible for every trigger (DECISIONS §8). */
+/** A rule lists eligible products or parents; one listing neither is eligible for every trigger (docs/product-decisions.md §8). */
 const restricts = (rule: Pick<Rule, 'eligibleProductIds' | 'eligibleParentProductIds'>) => Boolean(rule.eligibleProductIds?.length || rule.eligibleParentProductIds?.length);
 
 /** The trigger (or its parent) is among the rule's eligible products (parents), or the rule lists none: lists narrow. */

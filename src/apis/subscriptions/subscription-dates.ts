@@ -5,7 +5,7 @@ import type { SubscriptionStatus } from './subscription.lifecycle.js';
 import type { Lifecycle, SubscriptionProduct, Term } from './subscription.schema.js';
 
 /**
- * The life cycle of a new subscription (DECISIONS §7): TRIAL when the model has a trial, else ACTIVE; the first term
+ * The life cycle of a new subscription (docs/product-decisions.md §7): TRIAL when the model has a trial, else ACTIVE; the first term
  * runs from `now`, so `nextBillingDate = anniversaryDate = expirationDate = now + term`.
  */
 export function startingLifecycle(resolved: ResolvedModel, now: number): Lifecycle {

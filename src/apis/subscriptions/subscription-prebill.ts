@@ -24,7 +24,7 @@ function productsToBill(subscription: SubscriptionRecord) {
 }
 
 /**
- * prebill (DECISIONS §7): ACTIVE only; creates the order of the next term (from `nextBillingDate`, one term long) in
+ * prebill (docs/product-decisions.md §7): ACTIVE only; creates the order of the next term (from `nextBillingDate`, one term long) in
  * the action's transaction, with the subscription's `prebilled` change. The subscription row is locked first, so
  * concurrent calls queue and the later ones find the order (answered again, nothing written); the order's unique
  * key (subscription, term start) backs that up.

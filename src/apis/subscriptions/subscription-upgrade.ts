@@ -32,7 +32,7 @@ function namesOtherModel(record: SubscriptionRecord, body: Subscription): boolea
 }
 
 /**
- * upgrade (DECISIONS §7): TRIAL or ACTIVE -> ACTIVE with the body's products, `lifecycle.generation` + 1. A body
+ * upgrade (docs/product-decisions.md §7): TRIAL or ACTIVE -> ACTIVE with the body's products, `lifecycle.generation` + 1. A body
  * naming another model moves the subscription to it, and a new term of that model starts now.
  */
 export async function upgradeChange(action: LifecycleAction, services: ServiceRegistry, ctx: RecordActionContext<typeof SubscriptionSchema>): Promise<ChangeOutcome<typeof SubscriptionSchema>> {

@@ -1,7 +1,7 @@
 import { InvalidStateError } from '../../platform/errors/domain-errors.js';
 
 /**
- * The life cycle of a subscription (DECISIONS §7), declared once. The action routes, their OpenAPI descriptions, the
+ * The life cycle of a subscription (docs/product-decisions.md §7), declared once. The action routes, their OpenAPI descriptions, the
  * 400 of a refused transition, the expiry job and the diagram in docs/subscriptions.md all come from this table.
  */
 export const SUBSCRIPTION_STATUSES = ['TRIAL', 'ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED'] as const;

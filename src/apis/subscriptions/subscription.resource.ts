@@ -6,7 +6,7 @@ import { SubscriptionSchema } from './subscription.schema.js';
 /** The format every subscription list page names (the specification's page carries `format`). */
 export const SUBSCRIPTION_PAGE_FORMAT = 'subscription-v1';
 
-/** Subscriptions (DECISIONS §7): epoch-ms dates, a server-managed life cycle changed only by the actions. */
+/** Subscriptions (docs/product-decisions.md §7): epoch-ms dates, a server-managed life cycle changed only by the actions. */
 export const subscriptionResource = defineResource({
   name: 'subscription',
   displayName: 'subscription',

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { EpochMs, Id, List, Obj, sharedFields, StringEnum, StringMap, Text } from '../../platform/registry/schema-types.js';
 import { SUBSCRIPTION_STATUSES } from './subscription.lifecycle.js';
 
-/** Calendar units of a model's term (DECISIONS §7). */
+/** Calendar units of a model's term (docs/product-decisions.md §7). */
 export const TERM_UNITS = ['DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
 
 /** A scalar of a free-form map (context, variables): text, number or boolean. */
@@ -137,7 +137,7 @@ export const SubscriptionSchema = Obj(
     $id: 'Subscription',
     title: 'Subscription',
     description: 'createDate, updateDate and every lifecycle date are epoch milliseconds. The model is named by modelId, model.name, or given inline (model.term).',
-    // A customer's token subscribes for its own customer; the operator names the customer (DECISIONS §7).
+    // A customer's token subscribes for its own customer; the operator names the customer (docs/product-decisions.md §7).
     examples: [
       { name: 'Antivirus yearly', currency: 'EUR', enduserId: 'enduser-1', storeId: 'store-eu', model: { term: { unit: 'YEAR', value: '1' } }, products: [{ id: 'product-1' }] },
       { customerId: 'customer-1', name: 'Antivirus yearly', currency: 'EUR', enduserId: 'enduser-1', storeId: 'store-eu', model: { term: { unit: 'YEAR', value: '1' } }, products: [{ id: 'product-1' }] },

@@ -1,4 +1,4 @@
-/** `details[].errorType` values of the detailed error shape (DECISIONS §4). */
+/** `details[].errorType` values of the detailed error shape (docs/product-decisions.md §4). */
 export const ERROR_TYPES = ['VALIDATION', 'NOT_FOUND', 'STALE_VERSION', 'CONFLICT', 'FORBIDDEN', 'INVALID_STATE', 'PRICE_FUNCTION'] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 

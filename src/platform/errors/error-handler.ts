@@ -6,7 +6,7 @@ import { describeValidationErrors } from './validation-messages.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Catalogue and notification routes answer errors in the detailed shape (DECISIONS §4). */
+    /** Catalogue and notification routes answer errors in the detailed shape (docs/product-decisions.md §4). */
     errorShape?: 'simple' | 'detailed';
     /** Body content types the route takes, named in its 415 answers when its context parses more (e.g. JSON too). */
     accepts?: string[];

@@ -3,7 +3,7 @@ import { DateTime, Obj } from '../registry/schema-types.js';
 
 const Fields = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
 
-/** The platform event of DECISIONS §5: what the outbox keeps, what definitions match, what a web hook carries. */
+/** The platform event of docs/product-decisions.md §5: what the outbox keeps, what definitions match, what a web hook carries. */
 export const PlatformEventSchema = Obj(
   {
     id: Type.String({ description: 'the event id (a UUID v7: ordered by time)' }),

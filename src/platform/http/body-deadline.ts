@@ -37,7 +37,7 @@ function withDeadline(source: Readable, timeoutMs: number): Readable {
 }
 
 /**
- * Time limits of a body still arriving after its head (DECISIONS: Hardening). A body the service parses must arrive
+ * Time limits of a body still arriving after its head (docs/product-decisions.md, Hardening). A body the service parses must arrive
  * within `timeoutMs`; and an answer sent before the body is complete (a 401 before a trickling upload, a 413) closes
  * the connection, so the client cannot keep it by sending the rest slowly.
  */

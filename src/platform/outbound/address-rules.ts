@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * The outbound address rules of DECISIONS §6: which IP addresses a web hook or a URL upload may never reach (unless
+ * The outbound address rules of docs/product-decisions.md §6: which IP addresses a web hook or a URL upload may never reach (unless
  * allow-listed). Answers why an address is refused, or `undefined` when it may be reached.
  */
 const IPV4_REFUSED: Record<string, string> = {

@@ -60,7 +60,7 @@ function timeoutOf(error: unknown): OutboundError | undefined {
 }
 
 /**
- * HTTP(S) requests to addresses outside the platform, under the outbound rules of DECISIONS §6: every connection
+ * HTTP(S) requests to addresses outside the platform, under the outbound rules of docs/product-decisions.md §6: every connection
  * (the first and each redirect's) goes through the guarded connector, so loopback, private, link-local and metadata
  * addresses are refused before any packet is sent to them, unless allow-listed.
  */

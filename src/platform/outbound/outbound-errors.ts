@@ -14,7 +14,7 @@ export class OutboundError extends Error {
 }
 
 /**
- * The destination breaks the outbound address rules (DECISIONS §6). Raised before any connection is made. An address
+ * The destination breaks the outbound address rules (docs/product-decisions.md §6). Raised before any connection is made. An address
  * the caller wrote is named with the rule it breaks; what a host name resolves to is never told (it would let a caller
  * map internal DNS), only that the destination is not allowed.
  */

@@ -40,7 +40,7 @@ export function recordSchemaOf(definition: ResourceDefinition): TObject {
 
 /**
  * The body of a create or a replace (`TermsItemDraft`): the same fields, the server-set ones optional and ignored
- * (DECISIONS §3), so a record read can be sent back as it is.
+ * (docs/product-decisions.md §3), so a record read can be sent back as it is.
  */
 export function draftSchemaOf(definition: ResourceDefinition): TObject {
   const { $id, title, description, ...rest } = shapeOf(definition);

@@ -4,7 +4,7 @@ import { checkedAddress } from '../../../src/platform/outbound/guarded-connector
 import { OutboundAllowlist, OutboundAllowlistError } from '../../../src/platform/outbound/outbound-allowlist.js';
 import { OutboundRefusedError } from '../../../src/platform/outbound/outbound-errors.js';
 
-describe('refusalReason (DECISIONS §6 address rules)', () => {
+describe('refusalReason (docs/product-decisions.md §6 address rules)', () => {
   it.each([
     ['127.0.0.1', 'loopback'],
     ['127.255.0.9', 'loopback'],

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 
 /**
- * Decimal arithmetic for money (DECISIONS §9): a private Decimal class, so no other module's settings change ours.
+ * Decimal arithmetic for money (docs/product-decisions.md §9): a private Decimal class, so no other module's settings change ours.
  * 34 significant digits (IEEE 754 decimal128) is far beyond any amount the schemas admit (at most 10^12).
  */
 export const Money = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -20, toExpPos: 30 });

@@ -17,7 +17,7 @@ function entryOf(prices: Prices, countryKey: string, currency: string | undefine
 }
 
 /**
- * The list price of a product (DECISIONS §9): `priceByCountryByCurrency[country][currency]`, else the country's entry
+ * The list price of a product (docs/product-decisions.md §9): `priceByCountryByCurrency[country][currency]`, else the country's entry
  * in `defaultCurrency`, then the same two under `DEFAULT`. Without `country` only `DEFAULT` is read; without
  * `currency`, `defaultCurrency`. Undefined when none applies.
  */

@@ -36,7 +36,7 @@ export const DiscountedPriceSchema = Obj(
   { $id: 'DiscountedPrice', title: 'Discounted price' },
 );
 
-/** A computed price: decimal amounts rounded half-even to the currency's fraction digits (DECISIONS §9). */
+/** A computed price: decimal amounts rounded half-even to the currency's fraction digits (docs/product-decisions.md §9). */
 export const PriceSchema = Obj(
   {
     currency: CurrencySchema,
