@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD } from '../support/test-app.js';
 import { browserSkipReason } from './chromium.js';
 import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
 
@@ -81,6 +82,34 @@ describe.skipIf(browserSkipReason !== undefined)('signing in to the console (aut
     expect(overflow).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/customers-390.png`, fullPage: true });
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('works from the keyboard alone: sign-in, the skip link, a section opened with Enter', async () => {
+    const page = await server.newPage();
+    await page.goto('/console/');
+    await page.getByLabel('Realm').waitFor();
+    // The realm field has the focus; Enter submits.
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Username').waitFor();
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    let focused = '';
+    for (let presses = 0; presses < 15 && focused !== 'Customers'; presses++) {
+      await page.keyboard.press('Tab');
+      focused = (await page.evaluate(() => document.activeElement?.textContent?.trim())) ?? '';
+    }
+    expect(focused).toBe('Customers');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/keyboard-customers.png`, fullPage: true });
     expect(server.problems).toEqual([]);
     await page.close();
   });

@@ -189,6 +189,17 @@ describe('GET /iam/realms/{realm}/authorize', () => {
     expect(page.cookie).toMatch(/^iam_csrf=/);
   });
 
+  it('opens with the focus on the username and no alert; after a wrong password the alert and the focus on the password', async () => {
+    const first = await open((await start('operator')).url);
+    expect(first.html).not.toContain('role="alert"');
+    expect(first.html).toMatch(/<input id="username"[^>]* autofocus>/);
+    expect(first.html).not.toMatch(/<input id="password"[^>]* autofocus>/);
+    const again = await (await post('operator', first, { username: 'admin', password: 'wrong-password' })).text();
+    expect(again).toMatch(/<p role="alert" id="error">[^<]+<\/p>/);
+    expect(again).toMatch(/<input id="password"[^>]* autofocus>/);
+    expect(again).not.toMatch(/<input id="username"[^>]* autofocus>/);
+  });
+
   it('answers 404 for a realm that does not exist', async () => {
     const page = await open(`${base}/iam/realms/no-such-realm/authorize?client_id=console`);
     expect(page.status).toBe(404);

@@ -29,16 +29,17 @@ const LAYOUT = `<!doctype html>
 <body><main>{{ content | raw }}</main></body>
 </html>`;
 
+// An empty string is true in Liquid: the tests are against blank, so a first page has no empty alert.
 const SIGN_IN = `<h1>Sign in</h1>
 <p>to <strong>{{ realm }}</strong> for {{ client }}</p>
-{% if error %}<p role="alert" id="error">{{ error }}</p>{% endif %}
-<form method="post" action="authorize"{% if error %} aria-describedby="error"{% endif %}>
+{% if error != blank %}<p role="alert" id="error">{{ error }}</p>{% endif %}
+<form method="post" action="authorize"{% if error != blank %} aria-describedby="error"{% endif %}>
 <input type="hidden" name="request" value="{{ request }}">
 <input type="hidden" name="csrf" value="{{ csrf }}">
 <label for="username">Username</label>
-<input id="username" name="username" autocomplete="username" required maxlength="255" value="{{ username }}"{% unless username %} autofocus{% endunless %}>
+<input id="username" name="username" autocomplete="username" required maxlength="255" value="{{ username }}"{% if username == blank %} autofocus{% endif %}>
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"{% if username %} autofocus{% endif %}>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024"{% if username != blank %} autofocus{% endif %}>
 <button type="submit">Sign in</button>
 </form>`;
 

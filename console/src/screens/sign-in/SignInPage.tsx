@@ -37,7 +37,7 @@ export function SignInPage({ returnTo, error }: { returnTo: string | undefined; 
                 {problem}
               </Alert>
             )}
-            <TextInput label="Realm" value={realm} onChange={(event) => setRealm(event.currentTarget.value)} required autoComplete="organization" data-autofocus />
+            <TextInput label="Realm" value={realm} onChange={(event) => setRealm(event.currentTarget.value)} required autoComplete="organization" autoFocus />
             <Button type="submit" loading={busy}>
               Continue to sign-in
             </Button>
