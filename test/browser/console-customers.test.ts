@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
 
 let server: ConsoleServer;
 
@@ -111,6 +111,44 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
     await dialog.getByRole('button', { name: 'Reload (drop my edit)' }).click();
     await expect.poll(() => page.getByLabel('Create invoice').isChecked()).toBe(true);
     await expect.poll(() => page.getByLabel('Product management').isChecked()).toBe(false);
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
+  it("creates a user of the customer's realm, who then signs in to the console for that customer; deleting them ends that", async () => {
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    const name = unique('Users');
+    const created = await createInConsole(page, name);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.waitForURL(/name=/);
+    await page.getByRole('link', { name }).click();
+    await page.getByText('Nobody can sign in to this realm yet', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'New user' }).click();
+    const dialog = page.getByRole('dialog', { name: `New user of realm ${created.realm}` });
+    await dialog.getByLabel('Username').fill('store-manager');
+    await dialog.getByLabel(/^Password/).fill('short');
+    await dialog.getByRole('button', { name: 'Create the user' }).click();
+    // The API's 400 names the password: it shows on that field.
+    await dialog.getByText('must be at least 8 characters').waitFor();
+    await dialog.getByLabel(/^Password/).fill('store-manager-password-1');
+    await dialog.getByRole('button', { name: 'Create the user' }).click();
+    await page.getByRole('cell', { name: 'store-manager', exact: true }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/customer-users.png`, fullPage: true });
+
+    const manager = await server.newPage();
+    await signIn(manager, created.realm, 'store-manager', 'store-manager-password-1');
+    await manager.getByText('store-manager in realm', { exact: false }).waitFor();
+    await manager.close();
+
+    await page.getByRole('button', { name: 'Delete user store-manager' }).click();
+    await page.getByRole('button', { name: 'Delete store-manager' }).click();
+    await page.getByText('Nobody can sign in to this realm yet', { exact: false }).waitFor();
+    const refused = await server.t.request('POST', '/iam/tokens', undefined, { realmName: created.realm, grantType: 'password', username: 'store-manager', password: 'store-manager-password-1' });
+    expect(refused.status).toBe(401);
     expect(server.problems).toEqual([]);
     await page.close();
   });

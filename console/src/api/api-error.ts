@@ -14,13 +14,18 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The messages of the details that name a field, by that field (`body.prices.FR` -> `prices.FR`). */
+  /**
+   * The messages of the details that name a field, by that field (`body.prices.FR` -> `prices.FR`). An answer in the
+   * simple error shape (IAM, terms) names its field at the start of its message (`body.password must be …`).
+   */
   fieldErrors(): Record<string, string> {
     const out: Record<string, string> = {};
     for (const detail of this.details) {
       const field = detail.specific?.field;
       if (typeof field === 'string') out[field.replace(/^body\./, '')] = String(detail.specific?.message ?? this.message);
     }
+    const named = this.status === 400 && !this.details.length ? /^body\.([\w.[\]]+) (.+)$/.exec(this.message) : null;
+    if (named) out[named[1]!] = named[2]!;
     return out;
   }
 }

@@ -11,6 +11,7 @@ import { useCan } from '../../auth/principal';
 import { SecretOnce } from '../../ui/SecretOnce';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
 import { FEATURES, featureLabel } from './customer-features';
+import { RealmUsersCard } from './RealmUsersCard';
 
 const route = getRouteApi('/app/customers/$customerId');
 type Customer = Schemas['Customer'];
@@ -108,6 +109,7 @@ export function CustomerPage(): ReactElement {
             <Text size="sm">Data signing key (Ed25519), key id:</Text>
             <Code block>{customer.signingPublicKey ? `${customer.signingPublicKey.kid}\n${JSON.stringify(customer.signingPublicKey, null, 1)}` : 'none'}</Code>
           </Card>
+          {customer.realmName && <RealmUsersCard realm={customer.realmName} />}
         </Stack>
       </SimpleGrid>
       <StaleVersionDialog

@@ -1,0 +1,147 @@
+import type { ReactElement } from 'react';
+import { Button, Card, Group, Modal, PasswordInput, Popover, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ApiError, plainWords, unwrap } from '../../api/api-error';
+import { api, type Schemas } from '../../api/client';
+import { useCan } from '../../auth/principal';
+
+type NewUser = Schemas['NewRealmUser'];
+type User = Schemas['RealmUser'];
+
+const EMPTY: NewUser = { username: '', password: '' };
+
+/** A form for a realm's new user: who signs in to the console (and the API) for the customer. */
+function NewUserModal({ realm, opened, onClose }: { realm: string; opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<NewUser>(EMPTY);
+  const create = useMutation({
+    mutationFn: async () => {
+      const body: NewUser = { username: draft.username, password: draft.password, ...(draft.email ? { email: draft.email } : {}), ...(draft.scope ? { scope: draft.scope } : {}) };
+      return unwrap(await api.POST('/iam/realms/{realm}/users', { params: { path: { realm } }, body, headers: { 'idempotency-key': crypto.randomUUID() } }));
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['realm-users', realm] });
+      setDraft(EMPTY);
+      onClose();
+    },
+  });
+  const errors = create.error instanceof ApiError ? create.error.fieldErrors() : {};
+  const set = (field: keyof NewUser) => (value: string) => setDraft((previous) => ({ ...previous, [field]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={`New user of realm ${realm}`}>
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput label="Username" required value={draft.username} onChange={(event) => set('username')(event.currentTarget.value)} error={errors.username} data-autofocus />
+          <PasswordInput label="Password" required value={draft.password} onChange={(event) => set('password')(event.currentTarget.value)} error={errors.password} />
+          <TextInput label="E-mail" type="email" value={draft.email ?? ''} onChange={(event) => set('email')(event.currentTarget.value)} error={errors.email} />
+          <TextInput label="Scopes" description="Space-separated; empty gives the realm's scopes" value={draft.scope ?? ''} onChange={(event) => set('scope')(event.currentTarget.value)} error={errors.scope} />
+          {create.error && !Object.keys(errors).length && (
+            <Text c="red.8" role="alert" size="sm">
+              {plainWords(create.error)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create the user
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The people of a customer's realm: they sign in to the console with its realm name. */
+export function RealmUsersCard({ realm }: { realm: string }): ReactElement | null {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [creating, { open, close }] = useDisclosure();
+  const users = useQuery({
+    queryKey: ['realm-users', realm],
+    queryFn: async () => unwrap(await api.GET('/iam/realms/{realm}/users', { params: { path: { realm }, query: { size: 100 } } })),
+    enabled: can('iam:read'),
+  });
+  const remove = useMutation({
+    mutationFn: async (user: User) => unwrap(await api.DELETE('/iam/realms/{realm}/users/{userId}', { params: { path: { realm, userId: user.id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['realm-users', realm] }),
+  });
+  if (!can('iam:read')) return null;
+
+  return (
+    <Card withBorder>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Users
+        </Title>
+        {can('iam:write') && (
+          <Button size="xs" variant="light" onClick={open}>
+            New user
+          </Button>
+        )}
+      </Group>
+      {users.error ? (
+        <Text c="red.8" role="alert" size="sm">
+          {plainWords(users.error)}
+        </Text>
+      ) : users.data?.items.length === 0 ? (
+        <Text size="sm">Nobody can sign in to this realm yet: create a user, who then signs in to the console with realm {realm}.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={300}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Username</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data?.items.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.username}</Table.Td>
+                  <Table.Td>{user.email ?? ''}</Table.Td>
+                  <Table.Td>
+                    {can('iam:write') && (
+                      <Popover withArrow trapFocus position="left">
+                        <Popover.Target>
+                          <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete user ${user.username}`} loading={remove.isPending && remove.variables?.id === user.id}>
+                            Delete
+                          </Button>
+                        </Popover.Target>
+                        <Popover.Dropdown>
+                          <Text size="sm" mb="xs">
+                            Delete {user.username}? They can no longer sign in.
+                          </Text>
+                          <Button size="xs" color="red" onClick={() => remove.mutate(user)}>
+                            Delete {user.username}
+                          </Button>
+                        </Popover.Dropdown>
+                      </Popover>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {remove.error && (
+        <Text c="red.8" role="alert" size="sm">
+          {plainWords(remove.error)}
+        </Text>
+      )}
+      <NewUserModal realm={realm} opened={creating} onClose={close} />
+    </Card>
+  );
+}
