@@ -25,6 +25,8 @@ const router = createConsoleRouter(queryClient);
 const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 5 }, defaultRadius: 'md' });
 // The server puts a fresh nonce in this meta for each page; Mantine's <style> elements carry it (style-src).
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+// Modals lock the page's scroll with react-remove-scroll, whose <style> takes its nonce from this global.
+if (nonce) Object.assign(globalThis, { __webpack_nonce__: nonce });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { isOperator, usePrincipal } from '../../auth/principal';
 import { saveErrors } from './price-function-draft';
+import { CODE_INPUT } from './code-input';
 import { useCreatePriceFunction } from './price-function-queries';
 
 const SHOWN = new Set(['name', 'expression', 'customerId']);
@@ -32,7 +33,7 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="New price function">
+    <Modal opened={opened} onClose={close} title="New price function" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit}>
         <Stack>
           <TextInput label="Name" required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.fields.name} data-autofocus />
@@ -42,7 +43,7 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
             required
             autosize
             minRows={3}
-            ff="monospace"
+            styles={CODE_INPUT}
             value={expression}
             onChange={(event) => setExpression(event.currentTarget.value)}
             error={errors.fields.expression}

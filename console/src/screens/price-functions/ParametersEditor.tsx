@@ -1,5 +1,6 @@
 import { Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { PARAMETER_TYPES, type Parameter, type ParameterType } from './price-function-draft';
+import { CODE_INPUT } from './code-input';
 
 interface Props {
   parameters: Parameter[];
@@ -25,7 +26,7 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly }: Pro
         return (
           <Fieldset key={index} legend={`Parameter ${index + 1}${parameter.field ? `: ${parameter.field}` : ''}`} disabled={readOnly} aria-label={`Parameter ${index + 1}`}>
             <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
-              <TextInput label="Field" description="Its name in the expression" required value={parameter.field} onChange={(event) => update(index, { field: event.currentTarget.value })} error={error(index, 'field')} ff="monospace" />
+              <TextInput label="Field" description="Its name in the expression" required value={parameter.field} onChange={(event) => update(index, { field: event.currentTarget.value })} error={error(index, 'field')} styles={CODE_INPUT} />
               <Select label="Type" data={PARAMETER_TYPES} value={type} allowDeselect={false} onChange={(value) => update(index, { type: (value as ParameterType | null) ?? 'NUMBER' })} error={error(index, 'type')} />
               {type === 'BOOLEAN' ? (
                 <Select label="Default value" clearable data={['true', 'false']} value={parameter.defaultValue ?? null} onChange={(value) => update(index, { defaultValue: value ?? undefined })} error={error(index, 'defaultValue')} />
@@ -34,7 +35,7 @@ export function ParametersEditor({ parameters, onChange, errors, readOnly }: Pro
               )}
               {numeric && <NumberInput label="Minimum" value={parameter.min ?? ''} onChange={(value) => update(index, { min: bound(value) })} error={error(index, 'min')} />}
               {numeric && <NumberInput label="Maximum" value={parameter.max ?? ''} onChange={(value) => update(index, { max: bound(value) })} error={error(index, 'max')} />}
-              {type === 'STRING' && <TextInput label="Pattern" description="RE2 regular expression the whole value must match" value={parameter.pattern ?? ''} onChange={(event) => update(index, { pattern: event.currentTarget.value })} error={error(index, 'pattern')} ff="monospace" />}
+              {type === 'STRING' && <TextInput label="Pattern" description="RE2 regular expression the whole value must match" value={parameter.pattern ?? ''} onChange={(event) => update(index, { pattern: event.currentTarget.value })} error={error(index, 'pattern')} styles={CODE_INPUT} />}
               <TextInput label="Label (English)" value={parameter.labels?.en ?? ''} onChange={(event) => update(index, { labels: { ...parameter.labels, en: event.currentTarget.value } })} error={error(index, 'labels')} />
               <TextInput label="Internal description" value={parameter.internalDesc ?? ''} onChange={(event) => update(index, { internalDesc: event.currentTarget.value })} />
             </SimpleGrid>

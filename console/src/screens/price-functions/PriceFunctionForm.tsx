@@ -1,6 +1,7 @@
 import { Stack, TagsInput, Textarea, TextInput, Title } from '@mantine/core';
 import { ParametersEditor } from './ParametersEditor';
 import { COMMON_PRODUCT_FIELDS, type PriceFunctionDraft } from './price-function-draft';
+import { CODE_INPUT } from './code-input';
 
 interface Props {
   draft: PriceFunctionDraft;
@@ -23,7 +24,7 @@ export function PriceFunctionForm({ draft, onChange, errors, readOnly }: Props) 
         autosize
         minRows={4}
         maxRows={16}
-        ff="monospace"
+        styles={CODE_INPUT}
         spellCheck={false}
         value={draft.expression}
         onChange={(event) => set({ expression: event.currentTarget.value })}

@@ -8,6 +8,7 @@ import { ApiError, plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
 import { AnchorLink } from '../../ui/links';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
+import { DuplicatePriceFunction } from './DuplicatePriceFunction';
 import { PricedProductPreview } from './PricedProductPreview';
 import { PriceFunctionForm } from './PriceFunctionForm';
 import { draftOf, saveErrors, type PriceFunctionDraft } from './price-function-draft';
@@ -45,14 +46,17 @@ export function PriceFunctionPage(): ReactElement {
       <AnchorLink to="/price-functions" search={{ page: 0, size: 20 }}>
         ← Price functions
       </AnchorLink>
-      <Group>
-        <Title order={1}>{fn.name}</Title>
-        <Badge variant="light">version {fn.dbVersion}</Badge>
-        {edited && (
-          <Badge variant="light" color="yellow">
-            unsaved changes
-          </Badge>
-        )}
+      <Group justify="space-between">
+        <Group>
+          <Title order={1}>{fn.name}</Title>
+          <Badge variant="light">version {fn.dbVersion}</Badge>
+          {edited && (
+            <Badge variant="filled" color="gray.8">
+              unsaved changes
+            </Badge>
+          )}
+        </Group>
+        {!readOnly && <DuplicatePriceFunction fn={fn} />}
       </Group>
       <Text c="dimmed" size="sm">
         {fn.customerId ? `Customer ${fn.customerId}` : 'Operator function'} · updated {new Date(fn.updateDate).toLocaleString()}

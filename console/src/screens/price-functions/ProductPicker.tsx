@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 
@@ -31,6 +31,15 @@ export function ProductPicker({ functionId, value, onChange }: { functionId: str
     queryFn: async () => (await Promise.all([products({ publisherRefId: text, size: 20 }), products({ genericName: text, size: 20 })])).flat(),
   });
 
+  // The preview starts on a product the function prices, once; clearing the choice afterwards is respected.
+  const started = useRef(false);
+  const firstOwn = own.data?.[0]?.id;
+  useEffect(() => {
+    if (started.current || !own.isSuccess) return;
+    started.current = true;
+    if (value === null && firstOwn) onChange(firstOwn);
+  }, [own.isSuccess, firstOwn, value, onChange]);
+
   const seen = new Set<string>();
   const options = (list: Product[] | undefined) =>
     (list ?? []).filter((product) => !seen.has(product.id) && seen.add(product.id)).map((product) => ({ value: product.id, label: label(product) }));
@@ -46,6 +55,7 @@ export function ProductPicker({ functionId, value, onChange }: { functionId: str
       placeholder="Search by name or reference"
       searchable
       clearable
+      allowDeselect={false}
       data={data}
       value={value}
       onChange={onChange}
