@@ -12,6 +12,9 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => server?.close());
 
+/** The preview waits for its debounce, then the API: slower on a loaded machine than expect.poll's default second. */
+const PATIENTLY = { timeout: 20_000 };
+
 const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
 
 async function created(method: 'POST' | 'PUT', url: string, body: Json): Promise<Json> {
@@ -46,6 +49,12 @@ async function chooseProduct(page: Page, product: Json) {
 const unexpectedProblems = (...expected: number[]) =>
   server.problems.filter((problem) => !expected.some((status) => problem.includes(`Failed to load resource: the server responded with a status of ${status}`)));
 
+/** A full-page screenshot from the top (the header is fixed: scrolled, it would be drawn mid-page). */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
 const pricedRow = (page: Page, label: string) => page.getByRole('table', { name: 'Priced view' }).getByRole('row', { name: new RegExp(`^${label}`) });
 
 describe.skipIf(browserSkipReason !== undefined)('console: price functions', () => {
@@ -79,9 +88,9 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
 
     await chooseProduct(page, product);
     await page.getByText('This product has no price function').waitFor();
-    await expect.poll(() => pricedRow(page, 'Price').textContent()).toContain('120.00 EUR');
+    await expect.poll(() => pricedRow(page, 'Price').textContent(), PATIENTLY).toContain('120.00 EUR');
     await page.getByRole('button', { name: 'Price this product with this function' }).click();
-    await expect.poll(() => pricedRow(page, 'Price').textContent()).toContain('108.00 EUR');
+    await expect.poll(() => pricedRow(page, 'Price').textContent(), PATIENTLY).toContain('108.00 EUR');
     expect(await pricedRow(page, 'Net').textContent()).toContain('90.00 EUR');
     expect(await pricedRow(page, 'VAT').textContent()).toContain('18.00 EUR');
     const linked = await server.t.request('GET', `/products/${product.id}`, await server.t.operator());
@@ -89,11 +98,11 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
 
     await page.getByLabel('Parameter discount').fill('50');
     await page.getByLabel('Quantity').fill('3');
-    await expect.poll(() => pricedRow(page, 'Price').textContent()).toContain('180.00 EUR');
+    await expect.poll(() => pricedRow(page, 'Price').textContent(), PATIENTLY).toContain('180.00 EUR');
     expect(await pricedRow(page, 'Price').textContent()).toContain('60.00 EUR');
     await page.getByText('Evaluated with discount = 50').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/price-function-editor.png`, fullPage: true });
+    await screenshot(page, 'price-function-editor');
     expect(server.problems).toEqual([]);
     await page.close();
   });
@@ -107,18 +116,18 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await page.goto(`/console/price-functions?page=0&size=20&sort=updateDate,desc&name=${encodeURIComponent(name)}`);
     await page.getByRole('link', { name }).waitFor();
     expect(await page.getByRole('table', { name: 'Price functions' }).getByRole('row').count()).toBe(2);
-    await expect.poll(() => page.getByLabel('Name (exact)').inputValue()).toBe(name);
+    await expect.poll(() => page.getByLabel('Name (exact)').inputValue(), PATIENTLY).toBe(name);
     await page.getByLabel('Name (exact)').fill('');
-    await expect.poll(() => page.getByRole('table', { name: 'Price functions' }).getByRole('row').count()).toBeGreaterThan(2);
+    await expect.poll(() => page.getByRole('table', { name: 'Price functions' }).getByRole('row').count(), PATIENTLY).toBeGreaterThan(2);
     expect(page.url()).not.toContain('name=');
     await page.getByRole('button', { name: /^Sort by Name/ }).click();
-    await expect.poll(() => page.url()).toContain('sort=name%2Casc');
+    await expect.poll(() => page.url(), PATIENTLY).toContain('sort=name%2Casc');
     await page.goBack();
-    await expect.poll(() => page.url()).toContain('sort=updateDate');
+    await expect.poll(() => page.url(), PATIENTLY).toContain('sort=updateDate');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/price-functions-list.png`, fullPage: true });
+    await screenshot(page, 'price-functions-list');
     await page.getByRole('link', { name }).click();
-    await expect.poll(() => page.url()).toContain(fn.id);
+    await expect.poll(() => page.url(), PATIENTLY).toContain(fn.id);
     expect(server.problems).toEqual([]);
     await page.close();
   });
@@ -130,17 +139,17 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await signInAsOperator(page);
     await page.goto(`/console/price-functions/${fn.id}`);
     // The preview starts on the first product the function prices.
-    await expect.poll(() => page.getByRole('combobox', { name: 'Product', exact: true }).inputValue()).toContain(product.publisherRefId);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Product', exact: true }).inputValue(), PATIENTLY).toContain(product.publisherRefId);
     const failure = page.getByRole('alert').filter({ hasText: 'The price function failed' });
     await failure.waitFor();
     expect(await failure.textContent()).toContain('division by zero');
     expect(await pricedRow(page, 'Price').textContent()).toContain('120.00 EUR');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/price-function-preview-error.png`, fullPage: true });
+    await screenshot(page, 'price-function-preview-error');
 
     // A value that works clears it.
     await page.getByLabel('Parameter divisor').fill('4');
-    await expect.poll(() => pricedRow(page, 'Price').textContent()).toContain('30.00 EUR');
+    await expect.poll(() => pricedRow(page, 'Price').textContent(), PATIENTLY).toContain('30.00 EUR');
     expect(await page.getByText('The price function failed').count()).toBe(0);
     expect(server.problems).toEqual([]);
     await page.close();
@@ -160,8 +169,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({ expression: 'price * 2', dbVersion: 0 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENSHOTS}/price-function-390.png`, fullPage: true });
+    await screenshot(page, 'price-function-390');
     expect(unexpectedProblems(400)).toEqual([]);
     await page.close();
   });
@@ -180,7 +188,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await dialog.getByRole('button', { name: 'Overwrite with my edit' }).click();
     await page.getByText('version 2').waitFor();
     expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({ expression: 'price * 3', dbVersion: 2 });
-    await page.screenshot({ path: `${SCREENSHOTS}/price-function-stale.png`, fullPage: true });
+    await screenshot(page, 'price-function-stale');
     expect(unexpectedProblems(400, 412)).toEqual([]);
     await page.close();
   });
@@ -199,7 +207,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await page.getByText(`Customer ${customerId}`).waitFor();
     await page.getByText(`copied from ${fn.id}`).waitFor();
     expect(page.url()).not.toContain(fn.id);
-    await page.screenshot({ path: `${SCREENSHOTS}/price-function-duplicate.png`, fullPage: true });
+    await screenshot(page, 'price-function-duplicate');
     expect(unexpectedProblems(400, 412)).toEqual([]);
     await page.close();
   });

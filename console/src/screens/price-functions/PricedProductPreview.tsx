@@ -88,6 +88,11 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
                 ))}
               </SimpleGrid>
             )}
+            {product.data && !other && (
+              <Text size="sm" c="dimmed">
+                This product is priced by this function.
+              </Text>
+            )}
             {other && (
               <Alert color="blue" title="Priced by another function" role="status">
                 <Stack gap="xs">
