@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
 
 type Json = Record<string, any>;
 let server: ConsoleServer;
@@ -208,6 +208,32 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await page.getByText(`copied from ${fn.id}`).waitFor();
     expect(page.url()).not.toContain(fn.id);
     await screenshot(page, 'price-function-duplicate');
+    expect(unexpectedProblems(400, 412)).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a publisher's reader its own functions read-only: no create, save, duplicate or pricing switch", async () => {
+    const tenant = await server.t.tenant();
+    const asTenant = async (url: string, body: Json) => (await server.t.request('POST', url, tenant.token, body)).body as Json;
+    const fn = await asTenant('/price-functions', { name: unique('Reader sees'), expression: 'price * 2' });
+    const product = await asTenant('/products', { genericName: unique('Reader product'), publisherRefId: unique('REF'), lifeTime: '1YEAR', sellingStores: ['store-eu'], prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 120, vatIncluded: true } } } } });
+    const created = await server.t.request('POST', `/iam/realms/${tenant.realm}/users`, await server.t.operator(), { username: 'reader', password: 'reader-password-1', scope: 'catalog:read' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const page = await server.newPage();
+    await signIn(page, tenant.realm, 'reader', 'reader-password-1');
+    await page.getByRole('link', { name: 'Price functions' }).first().click();
+    await page.getByRole('link', { name: fn.name }).click();
+    await page.getByRole('heading', { name: fn.name, level: 1 }).waitFor();
+    expect(await page.getByLabel('Expression').getAttribute('readonly')).not.toBeNull();
+    await chooseProduct(page, product);
+    await page.getByText('This product has no price function').waitFor();
+    await expect.poll(() => pricedRow(page, 'Price').textContent(), PATIENTLY).toContain('120.00 EUR');
+    for (const name of ['Save', 'Duplicate', 'Add a parameter', 'Price this product with this function']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    await page.goto('/console/price-functions');
+    await page.getByRole('link', { name: fn.name }).waitFor();
+    expect(await page.getByRole('button', { name: 'New price function' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'price-functions-reader');
     expect(unexpectedProblems(400, 412)).toEqual([]);
     await page.close();
   });

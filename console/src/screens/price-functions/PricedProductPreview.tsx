@@ -1,6 +1,6 @@
 import { Alert, Autocomplete, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
 import { PriceBreakdown } from './PriceBreakdown';
@@ -44,9 +44,13 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
     setStoreId((current) => (current && product.data.sellingStores.includes(current) ? current : null));
   }, [product.data]);
 
-  const request: PreviewRequest | null = productId ? { productId, country: country.trim().toUpperCase(), currency: currency.trim().toUpperCase(), storeId: storeId ?? '', quantity: quantity || 1, values } : null;
-  const [debounced] = useDebouncedValue(request, 400, { leading: false });
-  const settled = JSON.stringify(request) === JSON.stringify(debounced);
+  // One value per set of inputs (not per render), so that the debounce settles and then stays settled.
+  const request = useMemo<PreviewRequest | null>(
+    () => (productId ? { productId, country: country.trim().toUpperCase(), currency: currency.trim().toUpperCase(), storeId: storeId ?? '', quantity: quantity || 1, values } : null),
+    [productId, country, currency, storeId, quantity, values],
+  );
+  const [debounced] = useDebouncedValue(request, 400);
+  const settled = request === debounced;
   const view = usePricedProduct(debounced, `${fn.dbVersion}/${product.data?.dbVersion ?? ''}`);
   const busy = !settled || view.isFetching;
   const priced = view.data;
@@ -77,15 +81,16 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
             </SimpleGrid>
             {(fn.parameters ?? []).length > 0 && (
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                {(fn.parameters ?? []).map((parameter) => (
-                  <TextInput
-                    key={parameter.field}
-                    label={`Parameter ${parameter.labels?.en ?? parameter.field}`}
-                    placeholder={parameter.defaultValue !== undefined ? `default ${parameter.defaultValue}` : 'no default'}
-                    value={values[parameter.field] ?? ''}
-                    onChange={(event) => setValues({ ...values, [parameter.field]: event.currentTarget.value })}
-                  />
-                ))}
+                {(fn.parameters ?? []).map((parameter) => {
+                  const label = `Parameter ${parameter.labels?.en ?? parameter.field}`;
+                  const placeholder = parameter.defaultValue !== undefined ? `default ${parameter.defaultValue}` : 'no default';
+                  const set = (value: string) => setValues({ ...values, [parameter.field]: value });
+                  return parameter.type === 'BOOLEAN' ? (
+                    <Select key={parameter.field} label={label} placeholder={placeholder} clearable data={['true', 'false']} value={values[parameter.field] || null} onChange={(value) => set(value ?? '')} />
+                  ) : (
+                    <TextInput key={parameter.field} label={label} placeholder={placeholder} value={values[parameter.field] ?? ''} onChange={(event) => set(event.currentTarget.value)} />
+                  );
+                })}
               </SimpleGrid>
             )}
             {product.data && !other && (
