@@ -185,10 +185,10 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
     await dialog.getByRole('cell', { name: 'price * 4' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'price-function-stale');
     await dialog.getByRole('button', { name: 'Overwrite with my edit' }).click();
     await page.getByText('version 2').waitFor();
     expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({ expression: 'price * 3', dbVersion: 2 });
-    await screenshot(page, 'price-function-stale');
     expect(unexpectedProblems(400, 412)).toEqual([]);
     await page.close();
   });
