@@ -50,7 +50,16 @@ const customers = createRoute({
 
 const customer = createRoute({ getParentRoute: () => app, path: 'customers/$customerId', component: lazyRouteComponent(() => import('./screens/customers/CustomerPage'), 'CustomerPage') });
 
-export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer])]);
+const priceFunctions = createRoute({
+  getParentRoute: () => app,
+  path: 'price-functions',
+  validateSearch: listSearch(['name', 'customerId']),
+  component: lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionsPage'), 'PriceFunctionsPage'),
+});
+
+const priceFunction = createRoute({ getParentRoute: () => app, path: 'price-functions/$priceFunctionId', component: lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionPage'), 'PriceFunctionPage') });
+
+export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, priceFunctions, priceFunction])]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, basepath: '/console', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

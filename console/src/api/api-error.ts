@@ -15,8 +15,9 @@ export class ApiError extends Error {
   }
 
   /**
-   * The messages of the details that name a field, by that field (`body.prices.FR` -> `prices.FR`). An answer in the
-   * simple error shape (IAM, terms) names its field at the start of its message (`body.password must be …`).
+   * The messages of the details that name a field, by that field (`body.prices.FR` -> `prices.FR`). An answer whose
+   * details name no field (the simple error shape of IAM and terms, the price function checks) names it at the start
+   * of its message (`body.password must be …`).
    */
   fieldErrors(): Record<string, string> {
     const out: Record<string, string> = {};
@@ -24,7 +25,7 @@ export class ApiError extends Error {
       const field = detail.specific?.field;
       if (typeof field === 'string') out[field.replace(/^body\./, '')] = String(detail.specific?.message ?? this.message);
     }
-    const named = this.status === 400 && !this.details.length ? /^body\.([\w.[\]]+) (.+)$/.exec(this.message) : null;
+    const named = this.status === 400 && !Object.keys(out).length ? /^body\.([\w.[\]]+) (.+)$/.exec(this.message) : null;
     if (named) out[named[1]!] = named[2]!;
     return out;
   }
