@@ -16,4 +16,5 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { group: 'Store', label: 'Overview', to: '/', scope: '' },
   { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
+  { group: 'Catalogue', label: 'Products', to: '/products', scope: 'catalog:read' },
 ];
