@@ -41,8 +41,9 @@ export function DuplicateProductModal({ product, opened, onClose }: { product: P
     duplicate.mutate();
   };
 
+  // lockScroll off: the scroll lock injects a <style> without the page's nonce, which the CSP blocks (and reports).
   return (
-    <Modal opened={opened} onClose={onClose} title="Duplicate this product" size="lg">
+    <Modal lockScroll={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={onClose} title="Duplicate this product" size="lg">
       <form onSubmit={submit}>
         <Stack>
           <TextInput label="Name of the copy" required value={productName} onChange={(event) => setProductName(event.currentTarget.value)} error={errors.productName} data-autofocus />

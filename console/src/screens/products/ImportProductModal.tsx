@@ -37,8 +37,9 @@ export function ImportProductModal({ opened, onClose }: { opened: boolean; onClo
     onClose();
   };
 
+  // lockScroll off: the scroll lock injects a <style> without the page's nonce, which the CSP blocks (and reports).
   return (
-    <Modal opened={opened} onClose={close} title="Import a product" size="lg">
+    <Modal lockScroll={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title="Import a product" size="lg">
       <Stack>
         <JsonInput label="Product (JSON, as a new product's body)" value={json} onChange={setJson} autosize minRows={8} maxRows={16} validationError="This is not valid JSON" formatOnBlur />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>

@@ -57,8 +57,9 @@ export function NewProductModal({ opened, onClose, parent }: { opened: boolean; 
     create.mutate();
   };
 
+  // lockScroll off: the scroll lock injects a <style> without the page's nonce, which the CSP blocks (and reports).
   return (
-    <Modal opened={opened} onClose={close} title={parent ? `New variant of ${parent.label}` : 'New product'}>
+    <Modal lockScroll={false} closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title={parent ? `New variant of ${parent.label}` : 'New product'}>
       <form onSubmit={submit}>
         <Stack>
           <TextInput label="Name" value={genericName} onChange={(event) => setGenericName(event.currentTarget.value)} error={errors.genericName} data-autofocus />

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { ProductStatusBadge } from './ProductStatusBadge';
 import { AnchorLink } from '../../ui/links';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
 import { DescriptionLocales } from './DescriptionLocales';
@@ -48,7 +49,7 @@ export function ProductEditor({ base, onBaseChange }: { base: Product; onBaseCha
     },
     onSuccess: async (saved) => {
       queryClient.setQueryData(productKey(base.id), saved);
-      notifications.show({ message: 'Product saved', color: 'green' });
+      notifications.show({ message: 'Product saved', color: 'teal', closeButtonProps: { 'aria-label': 'Close this message' } });
       await queryClient.invalidateQueries({ queryKey: ['descriptions'] });
       void queryClient.invalidateQueries({ queryKey: ['products', 'list'] });
       onBaseChange(saved);
@@ -67,9 +68,7 @@ export function ProductEditor({ base, onBaseChange }: { base: Product; onBaseCha
         <Stack gap={4}>
           <Group gap="xs">
             <Title order={1}>{base.genericName || base.publisherRefId}</Title>
-            <Badge variant="light" color={base.status === 'DISABLED' ? 'gray' : 'green'}>
-              {base.status ?? 'ENABLED'}
-            </Badge>
+            <ProductStatusBadge status={base.status} />
             {base.parentId && (
               <AnchorLink to="/products/$productId" params={{ productId: base.parentId }}>
                 Variant of its parent product

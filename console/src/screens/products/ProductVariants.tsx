@@ -1,10 +1,11 @@
 import { useState, type ReactElement } from 'react';
-import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
+import { ProductStatusBadge } from './ProductStatusBadge';
 import { AnchorLink } from '../../ui/links';
 import { NewProductModal } from './NewProductModal';
 import type { Product } from './product-draft';
@@ -30,7 +31,7 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
     mutationFn: async (variantId: string) => unwrap(await api.POST('/products/shift-variant', { body: { parentId: product.id, variantId }, headers: { 'idempotency-key': crypto.randomUUID() } })),
     onSuccess: async (moved) => {
       setMoving(null);
-      notifications.show({ message: `${moved.genericName || moved.publisherRefId} is now a variant of this product`, color: 'green' });
+      notifications.show({ message: `${moved.genericName || moved.publisherRefId} is now a variant of this product`, color: 'teal', closeButtonProps: { 'aria-label': 'Close this message' } });
       await queryClient.invalidateQueries({ queryKey: ['products'] });
     },
   });
@@ -66,9 +67,7 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
                   <Table.Td>{variant.publisherRefId}</Table.Td>
                   <Table.Td>{variant.lifeTime}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={variant.status === 'DISABLED' ? 'gray' : 'green'}>
-                      {variant.status ?? 'ENABLED'}
-                    </Badge>
+                    <ProductStatusBadge status={variant.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}

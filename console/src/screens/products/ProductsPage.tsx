@@ -1,10 +1,11 @@
 import type { ReactElement } from 'react';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
 import { DataTable, type Column } from '../../ui/DataTable';
+import { ProductStatusBadge } from './ProductStatusBadge';
 import { AnchorLink } from '../../ui/links';
 import { ImportProductModal } from './ImportProductModal';
 import { NewProductModal } from './NewProductModal';
@@ -26,7 +27,7 @@ const columns: Column<ListedProduct>[] = [
   { header: 'Reference', sortField: 'publisherRefId', cell: (row) => row.publisherRefId },
   { header: 'Lifetime', sortField: 'lifeTime', cell: (row) => row.lifeTime },
   { header: 'Type', sortField: 'type', cell: (row) => row.type ?? '' },
-  { header: 'Status', sortField: 'status', cell: (row) => <Badge variant="light" color={row.status === 'DISABLED' ? 'gray' : 'green'}>{row.status ?? 'ENABLED'}</Badge> },
+  { header: 'Status', sortField: 'status', cell: (row) => <ProductStatusBadge status={row.status} /> },
   { header: 'Stores', cell: (row) => (row.sellingStores ?? []).join(', ') },
   { header: 'Variant of', cell: (row) => (row.parentId ? <AnchorLink to="/products/$productId" params={{ productId: row.parentId }}>parent</AnchorLink> : '') },
   { header: 'Updated', sortField: 'updateDate', cell: (row) => (row.updateDate ? new Date(row.updateDate).toLocaleString() : '') },
