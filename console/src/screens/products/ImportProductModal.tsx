@@ -56,7 +56,7 @@ export function ImportProductModal({ opened, onClose }: { opened: boolean; onClo
         {run.data && (
           <Alert color={run.data.dryRun ? 'blue' : 'green'} title={run.data.dryRun ? 'Dry run: nothing was stored' : run.data.created ? 'Imported: a new product' : 'Imported: the product with this reference was replaced'} role="status">
             {run.data.dryRun ? (
-              <ScrollArea.Autosize mah={240}>
+              <ScrollArea.Autosize mah={240} viewportProps={{ tabIndex: 0, 'aria-label': 'The product that would be stored' }}>
                 <Code block>{JSON.stringify(run.data.product, null, 2)}</Code>
               </ScrollArea.Autosize>
             ) : (

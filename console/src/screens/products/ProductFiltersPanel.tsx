@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Button, Collapse, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import type { ListSearch } from '../../ui/list-search';
-import { BOOLEAN_FILTERS, CHOICE_FILTERS, FILTER_LABELS, LIST_FILTERS, SEARCH_PARAMETER, TEXT_FILTERS } from './product-filters';
+import { BOOLEAN_FILTERS, CHOICE_FILTERS, FILTER_LABELS, isListFilter, LIST_FILTERS, SEARCH_PARAMETER, TEXT_FILTERS } from './product-filters';
 
 type Set = (changes: Record<string, string | undefined>) => void;
 
@@ -11,7 +11,7 @@ const FIRST = new Set<string>(['lifeTime', 'productFamily', 'sellingStores']);
 
 function TextFilter({ name, search, set }: { name: string; search: ListSearch; set: Set }): ReactElement {
   const debounced = useDebouncedCallback((value: string) => set({ [name]: value.trim() || undefined }), 300);
-  return <TextInput label={FILTER_LABELS[name] ?? name} defaultValue={String(search[name] ?? '')} onChange={(event) => debounced(event.currentTarget.value)} />;
+  return <TextInput label={FILTER_LABELS[name] ?? name} placeholder={isListFilter(name) ? 'any of: a, b, …' : undefined} defaultValue={String(search[name] ?? '')} onChange={(event) => debounced(event.currentTarget.value)} />;
 }
 
 /** Every filter of `GET /products`, in the URL: choices as selects, texts and comma lists as inputs. */
@@ -32,7 +32,7 @@ export function ProductFiltersPanel({ search, set }: { search: ListSearch; set: 
         type="search"
         key={`q:${String(search[SEARCH_PARAMETER] ?? '')}`}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: 6 }}>
+      <SimpleGrid cols={{ base: 2, md: 4, lg: 7 }} spacing="sm">
         {(Object.entries(CHOICE_FILTERS) as [string, readonly string[]][]).map(([name, values]) => (
           <Select key={name} label={FILTER_LABELS[name]} clearable data={[...values]} value={(search[name] as string | undefined) ?? null} onChange={(value) => set({ [name]: value ?? undefined })} />
         ))}
@@ -59,7 +59,7 @@ export function ProductFiltersPanel({ search, set }: { search: ListSearch; set: 
         )}
       </Group>
       <Collapse expanded={more}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>{texts.filter((name) => !FIRST.has(name)).map(field)}</SimpleGrid>
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">{texts.filter((name) => !FIRST.has(name)).map(field)}</SimpleGrid>
       </Collapse>
     </>
   );

@@ -23,6 +23,9 @@ export const SEARCH_PARAMETER = 'q';
 
 export const PRODUCT_LIST_SEARCH = [...TEXT_FILTERS, ...Object.keys(CHOICE_FILTERS), ...LIST_FILTERS, ...BOOLEAN_FILTERS, SEARCH_PARAMETER];
 
+/** The filters that match any of several values (a comma list). */
+export const isListFilter = (name: string) => (LIST_FILTERS as readonly string[]).includes(name);
+
 /** Labels for the filters whose field names do not read as words. */
 export const FILTER_LABELS: Record<string, string> = {
   publisherRefId: 'Publisher reference',
@@ -41,9 +44,9 @@ export const FILTER_LABELS: Record<string, string> = {
   status: 'Status',
   type: 'Type',
   salesMode: 'Sales mode',
-  sellingStores: 'Selling stores (comma list)',
-  blackListedCountries: 'Blacklisted countries (comma list)',
-  nextGenerationOf: 'Next generation of (comma list of ids)',
+  sellingStores: 'Selling stores',
+  blackListedCountries: 'Blacklisted countries',
+  nextGenerationOf: 'Next generation of (ids)',
   physical: 'Delivery',
 };
 
