@@ -74,6 +74,9 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
       sellingStores: ['store-eu'],
       prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 119.99, vatIncluded: true } }, US: { USD: { value: 99.99, vatIncluded: false } } } },
     });
+    const { descriptionId } = await productOf(productId);
+    const description = (await server.t.request('GET', `/descriptions/${descriptionId}`, operator)).body as Json;
+    expect(description).toMatchObject({ localizedMarketingName: { en: 'Aurora Photo Suite', fr: 'Suite Photo Aurore' }, localizedShortDesc: { en: 'Develop your northern lights photographs' } });
     await page.getByRole('tab', { name: 'Prices' }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/product-editor.png`, fullPage: true });

@@ -29,8 +29,8 @@ const columns: Column<ListedProduct>[] = [
   { header: 'Type', sortField: 'type', cell: (row) => row.type ?? '' },
   { header: 'Status', sortField: 'status', cell: (row) => <ProductStatusBadge status={row.status} /> },
   { header: 'Stores', cell: (row) => (row.sellingStores ?? []).join(', ') },
-  { header: 'Variant of', cell: (row) => (row.parentId ? <AnchorLink to="/products/$productId" params={{ productId: row.parentId }}>parent</AnchorLink> : '') },
-  { header: 'Updated', sortField: 'updateDate', cell: (row) => (row.updateDate ? new Date(row.updateDate).toLocaleString() : '') },
+  { header: 'Variant of', cell: (row) => (row.parentId ? <AnchorLink to="/products/$productId" params={{ productId: row.parentId }}>parent product</AnchorLink> : '') },
+  { header: 'Updated', sortField: 'updateDate', cell: (row) => (row.updateDate ? new Date(row.updateDate).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '') },
 ];
 
 /** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */
