@@ -176,7 +176,7 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await page.close();
   });
 
-  it('duplicates a product with its prices, and imports one after a dry run', async () => {
+  it('duplicates a product with its prices, moves the copy under it as a variant, and imports one after a dry run', async () => {
     const source = await createProduct(server.t, operator, { genericName: 'Meteor Mapper' });
     const page = await server.newPage();
     await signInAsOperator(page);
@@ -190,6 +190,15 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await page.getByRole('heading', { name: 'Meteor Mapper 2', level: 1 }).waitFor();
     const copy = await productOf(shownProductId(page));
     expect(copy).toMatchObject({ originalId: source.id, publisherRefId: `${source.publisherRefId}-COPY`, prices: source.prices, sellingStores: source.sellingStores });
+
+    // Shift a variant: the copy moves under the original.
+    await page.goto(`/console/products/${source.id}?tab=variants`);
+    await page.getByRole('combobox', { name: 'Move a product under this one' }).click();
+    await page.getByRole('option', { name: /Meteor Mapper 2/ }).click();
+    await page.getByRole('button', { name: 'Make it a variant' }).click();
+    await page.getByRole('table', { name: 'Variants of this product' }).getByRole('link', { name: 'Meteor Mapper 2' }).waitFor();
+    expect((await productOf(copy.id)).parentId).toBe(source.id);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     const ref = `IMP-${tag()}`;
     await page.goto('/console/products');
