@@ -27,6 +27,7 @@ async function productOf(id: string): Promise<Json> {
 /** The id of the product the page shows, from its address. */
 const shownProductId = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
 
+// Each test walks several screens on a machine shared with other work: 2 minutes each.
 describe.skipIf(browserSkipReason !== undefined)('the console’s products', () => {
   it('lets the operator create a product with prices, texts and a variant, then find it by a filter and by the search', async () => {
     const page = await server.newPage();
@@ -115,7 +116,7 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await page.screenshot({ path: `${SCREENSHOTS}/products-list.png`, fullPage: true });
     expect(server.problems).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('opens the stale-version dialog when the product was saved elsewhere, and reload shows the saved value', async () => {
     const product = await createProduct(server.t, operator, { genericName: 'Comet Tracker' });
@@ -147,7 +148,7 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     expect(server.problems.filter((problem) => !/status of (400 \(Bad Request\)|412 \(Precondition Failed\))/.test(problem))).toEqual([]);
     server.problems.length = 0;
     await page.close();
-  });
+  }, 120_000);
 
   it('shows the versions of a product and the fields that differ between two of them', async () => {
     const product = await createProduct(server.t, operator, { genericName: 'Nebula Viewer', lifeTime: '1YEAR' });
@@ -174,7 +175,7 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await page.screenshot({ path: `${SCREENSHOTS}/product-history.png`, fullPage: true });
     expect(server.problems).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('duplicates a product with its prices, moves the copy under it as a variant, and imports one after a dry run', async () => {
     const source = await createProduct(server.t, operator, { genericName: 'Meteor Mapper' });
@@ -218,7 +219,7 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     expect((await productOf(shownProductId(page))).sellingStores).toEqual(['store-eu', 'store-fr']);
     expect(server.problems).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it("shows a reseller's user the products of the publisher it is authorized for, never another publisher's", async () => {
     const mine = await createCustomer(server.t, { name: `Borealis Games ${tag()}`, type: 'PUBLISHER' });
@@ -256,5 +257,5 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     // Chromium logs the 404 answer itself as a console error; nothing else may be reported.
     expect(server.problems.filter((problem) => !/status of 404 \(Not Found\)/.test(problem))).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 });
