@@ -6,6 +6,8 @@ import { AppLayout } from './layout/AppLayout';
 import { CallbackPage } from './screens/sign-in/CallbackPage';
 import { SignInPage } from './screens/sign-in/SignInPage';
 import { listSearch } from './ui/list-search';
+import { PRODUCT_LIST_SEARCH } from './screens/products/product-filters';
+import { productPageSearch } from './screens/products/product-tabs';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -59,7 +61,21 @@ const priceFunctions = createRoute({
 
 const priceFunction = createRoute({ getParentRoute: () => app, path: 'price-functions/$priceFunctionId', component: lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionPage'), 'PriceFunctionPage') });
 
-export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, priceFunctions, priceFunction])]);
+const products = createRoute({
+  getParentRoute: () => app,
+  path: 'products',
+  validateSearch: listSearch(PRODUCT_LIST_SEARCH),
+  component: lazyRouteComponent(() => import('./screens/products/ProductsPage'), 'ProductsPage'),
+});
+
+const product = createRoute({
+  getParentRoute: () => app,
+  path: 'products/$productId',
+  validateSearch: productPageSearch,
+  component: lazyRouteComponent(() => import('./screens/products/ProductPage'), 'ProductPage'),
+});
+
+export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, products, product, priceFunctions, priceFunction])]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, basepath: '/console', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

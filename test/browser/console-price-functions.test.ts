@@ -164,7 +164,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     const expression = page.getByLabel('Expression');
     await expression.fill('price * unknownRate');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(/reads unknown identifier unknownRate/).waitFor();
+    await page.getByText(/expression reads unknown identifier unknownRate/).waitFor();
     expect(await expression.getAttribute('aria-invalid')).toBe('true');
     expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({ expression: 'price * 2', dbVersion: 0 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

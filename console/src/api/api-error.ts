@@ -15,18 +15,21 @@ export class ApiError extends Error {
   }
 
   /**
-   * The messages of the details that name a field, by that field (`body.prices.FR` -> `prices.FR`). An answer whose
-   * details name no field (the simple error shape of IAM and terms, the price function checks) names it at the start
-   * of its message (`body.password must be …`).
+   * A 400's messages by the body field they name (`prices.FR`, `parameters[0].defaultValue`). The API names fields
+   * in `details[].specific.field`, or at the start of each `; `-joined part of its message (`body.password must be …`:
+   * schema checks, the simple error shape of IAM and terms, the catalogue's rules); each part goes to its field.
    */
   fieldErrors(): Record<string, string> {
     const out: Record<string, string> = {};
+    if (this.status !== 400) return out;
     for (const detail of this.details) {
       const field = detail.specific?.field;
       if (typeof field === 'string') out[field.replace(/^body\./, '')] = String(detail.specific?.message ?? this.message);
     }
-    const named = this.status === 400 && !Object.keys(out).length ? /^body\.([\w.[\]]+) (.+)$/.exec(this.message) : null;
-    if (named) out[named[1]!] = named[2]!;
+    for (const part of this.message.split('; ')) {
+      const field = /^body\.([\w.[\]-]+)/.exec(part)?.[1];
+      if (field) out[field] ??= part.replace(/^body\./, '');
+    }
     return out;
   }
 }

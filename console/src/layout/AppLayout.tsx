@@ -53,7 +53,7 @@ export function AppLayout() {
                 {visible
                   .filter((section) => section.group === group)
                   .map((section) => (
-                    <NavLink key={section.to} component={Link} to={section.to} label={section.label} active={active(section.to)} onClick={close} />
+                    <NavLink key={section.to} component={Link} to={section.to} label={section.label} active={active(section.to)} variant="filled" onClick={close} />
                   ))}
               </div>
             ))}

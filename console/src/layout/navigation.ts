@@ -16,5 +16,6 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { group: 'Store', label: 'Overview', to: '/', scope: '' },
   { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
-  { group: 'Catalog', label: 'Price functions', to: '/price-functions', scope: 'catalog:read' },
+  { group: 'Catalogue', label: 'Products', to: '/products', scope: 'catalog:read' },
+  { group: 'Catalogue', label: 'Price functions', to: '/price-functions', scope: 'catalog:read' },
 ];

@@ -18,7 +18,7 @@ const total = (answer: { totalItems: number }) => answer.totalItems;
 
 export const FIGURES: Figure[] = [
   { label: 'Customers', scope: 'customers:read', operatorOnly: true, to: '/customers', count: async () => total(unwrap(await api.GET('/customers', { params: { query: { size: 1 } } }))) },
-  { label: 'Products', scope: 'catalog:read', count: async () => total(unwrap(await api.GET('/products', { params: { query: { size: 1 } } }))) },
+  { label: 'Products', scope: 'catalog:read', to: '/products', count: async () => total(unwrap(await api.GET('/products', { params: { query: { size: 1 } } }))) },
   { label: 'Price functions', scope: 'catalog:read', to: '/price-functions', count: async () => total(unwrap(await api.GET('/price-functions', { params: { query: { size: 1 } } }))) },
   { label: 'Subscriptions', scope: 'subscriptions:read', count: async () => total(unwrap(await api.GET('/subscriptions', { params: { query: { size: 1 } } }))) },
   { label: 'Recommendation rules', scope: 'recommendations:read', count: async () => total(unwrap(await api.GET('/recommendation-rules', { params: { query: { size: 1 } } }))) },

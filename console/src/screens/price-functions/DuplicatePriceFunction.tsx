@@ -39,7 +39,7 @@ export function DuplicatePriceFunction({ fn }: { fn: PriceFunction }) {
       <Button variant="default" onClick={open}>
         Duplicate
       </Button>
-      <Modal opened={opened} onClose={close} title="Duplicate the price function" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal opened={opened} onClose={close} title="Duplicate the price function">
         <form onSubmit={submit}>
           <Stack>
             <Text size="sm">The copy starts at version 0 and remembers this function as its original. Products keep the function they name.</Text>

@@ -33,7 +33,7 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="New price function" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={close} title="New price function">
       <form onSubmit={submit}>
         <Stack>
           <TextInput label="Name" required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.fields.name} data-autofocus />

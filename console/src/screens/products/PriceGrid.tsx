@@ -1,0 +1,139 @@
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { errorAt } from './product-field-errors';
+import type { ProductDraft } from './product-draft';
+
+type Prices = ProductDraft['prices'];
+type Entry = NonNullable<Prices['priceByCountryByCurrency']>[string][string];
+type Amount = 'value' | 'initialValue' | 'msrp' | 'crossSell' | 'upSell';
+
+const AMOUNTS: { field: Amount; label: string }[] = [
+  { field: 'value', label: 'Price' },
+  { field: 'initialValue', label: 'First term' },
+  { field: 'msrp', label: 'MSRP' },
+  { field: 'crossSell', label: 'Cross-sell' },
+  { field: 'upSell', label: 'Up-sell' },
+];
+
+const COUNTRY = /^([A-Z]{2}|DEFAULT)$/;
+const CURRENCY = /^[A-Z]{3}$/;
+
+/**
+ * The price grid of the product's price schema: a price entry per country (or DEFAULT) and currency, its amounts
+ * gross when "VAT included" is ticked, else net; and the default currency.
+ */
+export function PriceGrid({ prices, onChange, errors, readOnly }: { prices: Prices; onChange: (prices: Prices) => void; errors: Record<string, string>; readOnly: boolean }): ReactElement {
+  const grid = prices.priceByCountryByCurrency ?? {};
+  const rows = Object.entries(grid).flatMap(([country, byCurrency]) => Object.entries(byCurrency).map(([currency, entry]) => ({ country, currency, entry })));
+  const [country, setCountry] = useState('');
+  const [currency, setCurrency] = useState('');
+  const [problem, setProblem] = useState<string>();
+
+  const setEntry = (country: string, currency: string, entry: Entry | undefined) => {
+    const byCurrency = { ...grid[country] };
+    if (entry) byCurrency[currency] = entry;
+    else delete byCurrency[currency];
+    const next = { ...grid, [country]: byCurrency };
+    if (Object.keys(byCurrency).length === 0) delete next[country];
+    onChange({ ...prices, priceByCountryByCurrency: next });
+  };
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!COUNTRY.test(country)) return setProblem('The country is an ISO code of two letters (FR), or DEFAULT for every other country.');
+    if (!CURRENCY.test(currency)) return setProblem('The currency is an ISO 4217 code of three letters (EUR).');
+    if (grid[country]?.[currency]) return setProblem(`${country} already has a ${currency} price.`);
+    setProblem(undefined);
+    const added = { ...grid, [country]: { ...grid[country], [currency]: { value: 0, vatIncluded: true } } };
+    onChange({ ...prices, defaultCurrency: prices.defaultCurrency ?? currency, priceByCountryByCurrency: added });
+    setCountry('');
+    setCurrency('');
+  };
+
+  return (
+    <Stack>
+      <TextInput
+        label="Default currency"
+        description="Used when a country has no price in the currency asked for"
+        w={260}
+        maxLength={3}
+        readOnly={readOnly}
+        value={prices.defaultCurrency ?? ''}
+        onChange={(event) => onChange({ ...prices, defaultCurrency: event.currentTarget.value.toUpperCase() || undefined })}
+        error={errors['prices.defaultCurrency']}
+      />
+      {rows.length === 0 ? (
+        <Text c="dimmed">No price yet.{readOnly ? '' : ' Add a country and currency below.'}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table>
+            <caption style={{ captionSide: 'top', textAlign: 'left' }}>Prices by country and currency</caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Country</Table.Th>
+                <Table.Th>Currency</Table.Th>
+                {AMOUNTS.map(({ field, label }) => (
+                  <Table.Th key={field}>{label}</Table.Th>
+                ))}
+                <Table.Th>VAT included</Table.Th>
+                {!readOnly && <Table.Th>Remove</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(({ country, currency, entry }) => (
+                <Table.Tr key={`${country}-${currency}`}>
+                  <Table.Td>{country}</Table.Td>
+                  <Table.Td>{currency}</Table.Td>
+                  {AMOUNTS.map(({ field, label }) => (
+                    <Table.Td key={field} miw={110}>
+                      <NumberInput
+                        aria-label={`${label} ${country} ${currency}`}
+                        min={0}
+                        decimalScale={4}
+                        hideControls
+                        readOnly={readOnly}
+                        value={entry[field] ?? ''}
+                        onChange={(value) => setEntry(country, currency, { ...entry, [field]: typeof value === 'number' ? value : undefined })}
+                        error={errorAt(errors, `prices.priceByCountryByCurrency.${country}.${currency}.${field}`)}
+                      />
+                    </Table.Td>
+                  ))}
+                  <Table.Td>
+                    <Checkbox aria-label={`VAT included ${country} ${currency}`} checked={entry.vatIncluded ?? false} disabled={readOnly} onChange={(event) => setEntry(country, currency, { ...entry, vatIncluded: event.currentTarget.checked })} />
+                  </Table.Td>
+                  {!readOnly && (
+                    <Table.Td>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Remove the ${country} ${currency} price`} onClick={() => setEntry(country, currency, undefined)}>
+                        ✕
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {errorAt(errors, 'prices') && (
+        <Text c="red" size="sm" role="alert">
+          {errorAt(errors, 'prices')}
+        </Text>
+      )}
+      {!readOnly && (
+        <form onSubmit={add}>
+          <Group align="end">
+            <TextInput label="Country" description="FR, or DEFAULT" w={140} value={country} onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())} />
+            <TextInput label="Currency" description="EUR" w={140} maxLength={3} value={currency} onChange={(event) => setCurrency(event.currentTarget.value.toUpperCase())} />
+            <Button type="submit" variant="light">
+              Add price
+            </Button>
+          </Group>
+          {problem && (
+            <Text c="red" size="sm" role="alert" mt="xs">
+              {problem}
+            </Text>
+          )}
+        </form>
+      )}
+    </Stack>
+  );
+}

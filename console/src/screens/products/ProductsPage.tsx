@@ -1,0 +1,82 @@
+import type { ReactElement } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { getRouteApi } from '@tanstack/react-router';
+import { plainWords } from '../../api/api-error';
+import { useCan } from '../../auth/principal';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { ProductStatusBadge } from './ProductStatusBadge';
+import { AnchorLink } from '../../ui/links';
+import { ImportProductModal } from './ImportProductModal';
+import { NewProductModal } from './NewProductModal';
+import { ProductFiltersPanel } from './ProductFiltersPanel';
+import { useProductList, type ListedProduct } from './product-queries';
+
+const route = getRouteApi('/app/products');
+
+const columns: Column<ListedProduct>[] = [
+  {
+    header: 'Name',
+    sortField: 'genericName',
+    cell: (row) => (
+      <AnchorLink to="/products/$productId" params={{ productId: row.id }}>
+        {row.genericName || row.publisherRefId || row.id}
+      </AnchorLink>
+    ),
+  },
+  { header: 'Reference', sortField: 'publisherRefId', cell: (row) => row.publisherRefId },
+  { header: 'Lifetime', sortField: 'lifeTime', cell: (row) => row.lifeTime },
+  { header: 'Type', sortField: 'type', cell: (row) => row.type ?? '' },
+  { header: 'Status', sortField: 'status', cell: (row) => <ProductStatusBadge status={row.status} /> },
+  { header: 'Stores', cell: (row) => (row.sellingStores ?? []).join(', ') },
+  { header: 'Variant of', cell: (row) => (row.parentId ? <AnchorLink to="/products/$productId" params={{ productId: row.parentId }}>parent product</AnchorLink> : '') },
+  { header: 'Updated', sortField: 'updateDate', cell: (row) => (row.updateDate ? new Date(row.updateDate).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '') },
+];
+
+/** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */
+export function ProductsPage(): ReactElement {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const can = useCan();
+  const [creating, creation] = useDisclosure();
+  const [importing, importer] = useDisclosure();
+  const set = (changes: Record<string, string | number | undefined>) => navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
+  const list = useProductList(search);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Products</Title>
+        {can('catalog:write') && (
+          <Group gap="xs">
+            <Button variant="default" onClick={importer.open}>
+              Import
+            </Button>
+            <Button onClick={creation.open}>New product</Button>
+          </Group>
+        )}
+      </Group>
+      <ProductFiltersPanel search={search} set={set} />
+      {list.error ? (
+        <Text c="red" role="alert">
+          {plainWords(list.error)}
+        </Text>
+      ) : (
+        <DataTable
+          caption="Products"
+          columns={columns}
+          page={list.data}
+          loading={list.isFetching}
+          rowKey={(row) => row.id}
+          sort={search.sort}
+          onSort={(sort) => set({ sort })}
+          onPage={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
+          onSize={(size) => set({ size })}
+          empty={<Text>No product matches this search and these filters. {can('catalog:write') ? 'Clear a filter, or create one with "New product".' : 'Clear a filter to see more.'}</Text>}
+        />
+      )}
+      <NewProductModal opened={creating} onClose={creation.close} />
+      <ImportProductModal opened={importing} onClose={importer.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../api/api-error';
+import { api, type Listed } from '../../api/client';
+import type { ListSearch } from '../../ui/list-search';
+import { productListQuery, SEARCH_PARAMETER } from './product-filters';
+
+export type ListedProduct = Listed<'/products'>;
+
+/** The most descriptions a search narrows the products to (the API takes at most 100 values for a filter). */
+const SEARCHED_DESCRIPTIONS = 100;
+
+/**
+ * A page of products. The API's full-text search is over descriptions (`GET /descriptions/search`): the products
+ * listed are those whose description is among the 100 best matches, with every other filter applied.
+ */
+export function useProductList(search: ListSearch) {
+  const text = typeof search[SEARCH_PARAMETER] === 'string' ? search[SEARCH_PARAMETER].trim() : '';
+  return useQuery({
+    queryKey: ['products', 'list', search],
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const query = productListQuery(search);
+      if (!text) return unwrap(await api.GET('/products', { params: { query } }));
+      const found = unwrap(await api.GET('/descriptions/search', { params: { query: { req: text, size: SEARCHED_DESCRIPTIONS, target: ['id'] } } }));
+      const ids = found.items.map((item) => item.id);
+      if (ids.length === 0) return { items: [], last: true, number: 0, size: search.size, totalItems: 0, totalPages: 0 };
+      // `predicate` carries the list of ids: the flat `descriptionId` parameter is typed as one value.
+      return unwrap(await api.GET('/products', { params: { query: { ...query, predicate: JSON.stringify({ descriptionId: ids }) } } }));
+    },
+  });
+}
+
+export const productKey = (id: string) => ['products', 'one', id] as const;
+
+export function useProduct(id: string) {
+  return useQuery({ queryKey: productKey(id), queryFn: async () => unwrap(await api.GET('/products/{id}', { params: { path: { id } } })) });
+}
+
+export function useDescription(id: string | undefined) {
+  return useQuery({
+    queryKey: ['descriptions', id],
+    enabled: Boolean(id),
+    queryFn: async () => unwrap(await api.GET('/descriptions/{id}', { params: { path: { id: id ?? '' } } })),
+  });
+}
+
+/** The direct variants of a product (all of them, oldest first). */
+export function useVariants(parentId: string) {
+  return useQuery({
+    queryKey: ['products', 'variants', parentId],
+    queryFn: async () => unwrap(await api.GET('/products', { params: { query: { parentId, size: 500, sort: ['createDate,asc'] } } })),
+  });
+}

@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, type Json } from '../catalog/catalog-factories.js';
+import { createCustomer } from '../customers/customer-factories.js';
+import { browserSkipReason } from './chromium.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+
+let server: ConsoleServer;
+let operator: string;
+
+beforeAll(async () => {
+  if (browserSkipReason) return;
+  server = await startConsoleServer();
+  operator = await server.t.operator();
+}, 180_000);
+afterAll(async () => server?.close());
+
+const tag = () => randomBytes(3).toString('hex').toUpperCase();
+
+async function productOf(id: string): Promise<Json> {
+  const res = await server.t.request('GET', `/products/${id}`, operator);
+  expect(res.status).toBe(200);
+  return res.body as Json;
+}
+
+/** The id of the product the page shows, from its address. */
+const shownProductId = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
+
+// Each test walks several screens on a machine shared with other work: 2 minutes each.
+describe.skipIf(browserSkipReason !== undefined)('the console’s products', () => {
+  it('lets the operator create a product with prices, texts and a variant, then find it by a filter and by the search', async () => {
+    const page = await server.newPage();
+    const ref = `APS-${tag()}`;
+    await signInAsOperator(page);
+    await page.getByRole('link', { name: 'Products' }).first().click();
+    await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'New product' }).click();
+    const creation = page.getByRole('dialog', { name: 'New product' });
+    await creation.getByLabel('Name').fill('Aurora Photo Suite');
+    await creation.getByLabel('Publisher reference').fill(ref);
+    await creation.getByLabel('Selling stores').fill('store-eu');
+    await creation.getByLabel('Selling stores').press('Enter');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await creation.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Aurora Photo Suite', level: 1 }).waitFor();
+    const productId = shownProductId(page);
+
+    await page.getByRole('tab', { name: 'Prices' }).click();
+    for (const [country, currency] of [
+      ['FR', 'EUR'],
+      ['US', 'USD'],
+    ]) {
+      await page.getByLabel('Country', { exact: true }).fill(country!);
+      await page.getByLabel('Currency', { exact: true }).fill(currency!);
+      await page.getByRole('button', { name: 'Add price' }).click();
+    }
+    await page.getByLabel('Price FR EUR').fill('119.99');
+    await page.getByLabel('Price US USD').fill('99.99');
+    await page.getByLabel('VAT included US USD').uncheck();
+    await page.getByRole('tab', { name: 'Texts' }).click();
+    await page.getByLabel('New locale').fill('en');
+    await page.getByRole('button', { name: 'Add locale' }).click();
+    await page.getByLabel('Marketing name (en)').fill('Aurora Photo Suite');
+    await page.getByLabel('Short description (en)').fill('Develop your northern lights photographs');
+    await page.getByLabel('New locale').fill('fr');
+    await page.getByRole('button', { name: 'Add locale' }).click();
+    await page.getByLabel('Marketing name (fr)').fill('Suite Photo Aurore');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('version 1 ·').waitFor();
+    expect(await productOf(productId)).toMatchObject({
+      publisherRefId: ref,
+      sellingStores: ['store-eu'],
+      prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 119.99, vatIncluded: true } }, US: { USD: { value: 99.99, vatIncluded: false } } } },
+    });
+    const { descriptionId } = await productOf(productId);
+    const description = (await server.t.request('GET', `/descriptions/${descriptionId}`, operator)).body as Json;
+    expect(description).toMatchObject({ localizedMarketingName: { en: 'Aurora Photo Suite', fr: 'Suite Photo Aurore' }, localizedShortDesc: { en: 'Develop your northern lights photographs' } });
+    await page.getByRole('tab', { name: 'Prices' }).click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/product-editor.png`, fullPage: true });
+
+    await page.getByRole('tab', { name: 'Variants' }).click();
+    await page.getByText('This product has no variant.').waitFor();
+    await page.getByRole('button', { name: 'New variant' }).click();
+    const variantCreation = page.getByRole('dialog', { name: 'New variant of Aurora Photo Suite' });
+    await variantCreation.getByLabel('Name').fill('Aurora Photo Suite Monthly');
+    await variantCreation.getByLabel('Publisher reference').fill(`${ref}-M`);
+    await variantCreation.getByLabel('Lifetime').fill('1MONTH');
+    await variantCreation.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Aurora Photo Suite Monthly', level: 1 }).waitFor();
+    expect((await productOf(shownProductId(page))).parentId).toBe(productId);
+    await page.getByRole('link', { name: 'Variant of its parent product' }).click();
+    await page.getByRole('heading', { name: 'Aurora Photo Suite', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Variants' }).click();
+    await page.getByRole('table', { name: 'Variants of this product' }).getByRole('link', { name: 'Aurora Photo Suite Monthly' }).waitFor();
+
+    // The search finds the product by a word of its description; the variant, without texts of its own, is not found.
+    await page.getByRole('link', { name: '← Products' }).click();
+    await page.getByLabel('Search', { exact: true }).fill('northern');
+    const table = page.getByRole('table', { name: 'Products' });
+    await page.waitForURL(/q=northern/);
+    await table.getByRole('link', { name: 'Aurora Photo Suite', exact: true }).waitFor();
+    await expect.poll(async () => table.getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Clear 1 filter' }).click();
+    // A filter: the monthly lifetime in store-eu lists the variant and not its parent.
+    await page.getByLabel('Lifetime', { exact: true }).fill('1MONTH');
+    await page.getByLabel('Selling stores', { exact: true }).fill('store-eu');
+    await page.waitForURL(/lifeTime=1MONTH/);
+    await page.waitForURL(/sellingStores=store-eu/);
+    await table.getByRole('link', { name: 'Aurora Photo Suite Monthly' }).waitFor();
+    await expect.poll(async () => table.getByRole('link', { name: 'Aurora Photo Suite', exact: true }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/products-list.png`, fullPage: true });
+    expect(server.problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('opens the stale-version dialog when the product was saved elsewhere, and reload shows the saved value', async () => {
+    const product = await createProduct(server.t, operator, { genericName: 'Comet Tracker' });
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto(`/console/products/${product.id}`);
+    await page.getByRole('heading', { name: 'Comet Tracker', level: 1 }).waitFor();
+    // A 400 names its field: the message is shown on the lifetime input.
+    const lifetime = page.getByRole('textbox', { name: /^Lifetime/ });
+    await lifetime.fill('month');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => lifetime.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(/lifeTime must match/).first().waitFor();
+    await lifetime.fill('1YEAR');
+    await page.getByLabel('Name', { exact: true }).fill('Comet Tracker (my edit)');
+    const elsewhere = await server.t.request('PUT', `/products/${product.id}`, operator, { ...product, genericName: 'Comet Tracker Deluxe' });
+    expect(elsewhere.status).toBe(200);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
+    await dialog.getByRole('cell', { name: 'Comet Tracker Deluxe' }).waitFor();
+    await dialog.getByRole('cell', { name: 'genericName' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Reload (drop my edit)' }).click();
+    await expect.poll(async () => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Comet Tracker Deluxe');
+    await page.getByText('version 1 ·').waitFor();
+    expect((await productOf(product.id)).genericName).toBe('Comet Tracker Deluxe');
+    await page.screenshot({ path: `${SCREENSHOTS}/product-stale-reloaded.png`, fullPage: true });
+    // Chromium logs the API's 400 and 412 answers themselves as console errors; nothing else may be reported.
+    expect(server.problems.filter((problem) => !/status of (400 \(Bad Request\)|412 \(Precondition Failed\))/.test(problem))).toEqual([]);
+    server.problems.length = 0;
+    await page.close();
+  }, 120_000);
+
+  it('shows the versions of a product and the fields that differ between two of them', async () => {
+    const product = await createProduct(server.t, operator, { genericName: 'Nebula Viewer', lifeTime: '1YEAR' });
+    const first = await server.t.request('PUT', `/products/${product.id}`, operator, { ...product, lifeTime: '2YEAR', dbVersion: 0 });
+    expect(first.status).toBe(200);
+    const prices = { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 89.5, vatIncluded: true } } } };
+    const second = await server.t.request('PUT', `/products/${product.id}`, operator, { ...(first.body as Json), prices, lastUpdateReason: 'price cut' });
+    expect(second.status).toBe(200);
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto(`/console/products/${product.id}?tab=history`);
+    const versions = page.getByRole('table', { name: /Versions of this product/ });
+    await versions.getByRole('cell', { name: '2 (current)' }).waitFor();
+    await versions.getByRole('cell', { name: 'price cut' }).waitFor();
+    const changes = page.getByRole('table', { name: /Fields that differ between version 1 and version 2/ });
+    const priceRow = changes.getByRole('row', { name: /prices\.priceByCountryByCurrency\.FR\.EUR\.value/ });
+    await expect.poll(async () => priceRow.textContent()).toContain('89.5');
+    expect(await priceRow.textContent()).toContain('119.99');
+    expect(await changes.getByRole('row', { name: /lifeTime/ }).count()).toBe(0);
+    await page.getByLabel('Compare from version 0').check();
+    const wider = page.getByRole('table', { name: /Fields that differ between version 0 and version 2/ });
+    await expect.poll(async () => wider.getByRole('row', { name: /lifeTime/ }).textContent()).toMatch(/1YEAR.*2YEAR/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/product-history.png`, fullPage: true });
+    expect(server.problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('duplicates a product with its prices, moves the copy under it as a variant, and imports one after a dry run', async () => {
+    const source = await createProduct(server.t, operator, { genericName: 'Meteor Mapper' });
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto(`/console/products/${source.id}`);
+    await page.getByRole('heading', { name: 'Meteor Mapper', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    const duplication = page.getByRole('dialog', { name: 'Duplicate this product' });
+    await duplication.getByLabel('Name of the copy').fill('Meteor Mapper 2');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await duplication.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByRole('heading', { name: 'Meteor Mapper 2', level: 1 }).waitFor();
+    const copy = await productOf(shownProductId(page));
+    expect(copy).toMatchObject({ originalId: source.id, publisherRefId: `${source.publisherRefId}-COPY`, prices: source.prices, sellingStores: source.sellingStores });
+
+    // Shift a variant: the copy moves under the original.
+    await page.goto(`/console/products/${source.id}?tab=variants`);
+    await page.getByRole('combobox', { name: 'Move a product under this one' }).click();
+    await page.getByRole('option', { name: /Meteor Mapper 2/ }).click();
+    await page.getByRole('button', { name: 'Make it a variant' }).click();
+    await page.getByRole('table', { name: 'Variants of this product' }).getByRole('link', { name: 'Meteor Mapper 2' }).waitFor();
+    expect((await productOf(copy.id)).parentId).toBe(source.id);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const ref = `IMP-${tag()}`;
+    await page.goto('/console/products');
+    await page.getByRole('button', { name: 'Import' }).click();
+    const importer = page.getByRole('dialog', { name: 'Import a product' });
+    await importer.getByLabel(/Product \(JSON/).fill(JSON.stringify({ publisherRefId: ref, genericName: 'Imported Planetarium', lifeTime: '1YEAR', sellingStores: ['store-eu'], prices: { defaultCurrency: 'EUR' } }));
+    await importer.getByLabel('Store id').fill('store-fr');
+    await importer.getByRole('button', { name: 'Check (dry run)' }).click();
+    await importer.getByText('Dry run: nothing was stored').waitFor();
+    expect(((await server.t.request('GET', `/products?publisherRefId=${ref}`, operator)).body as Json).totalItems).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await importer.getByRole('button', { name: 'Import', exact: true }).click();
+    await importer.getByText('Imported: a new product').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/product-import.png`, fullPage: true });
+    await importer.getByRole('link', { name: 'Open Imported Planetarium' }).click();
+    await page.getByRole('heading', { name: 'Imported Planetarium', level: 1 }).waitFor();
+    expect((await productOf(shownProductId(page))).sellingStores).toEqual(['store-eu', 'store-fr']);
+    expect(server.problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("shows a reseller's user the products of the publisher it is authorized for, never another publisher's", async () => {
+    const mine = await createCustomer(server.t, { name: `Borealis Games ${tag()}`, type: 'PUBLISHER' });
+    const theirs = await createCustomer(server.t, { name: `Zenith Software ${tag()}`, type: 'PUBLISHER' });
+    const reseller = await createCustomer(server.t, { name: `Polar Reseller ${tag()}`, type: 'RESELLER', authorizedCustomers: [mine.id] });
+    const visible = await createProduct(server.t, operator, { customerId: mine.id, genericName: 'Borealis Racing', lifeTime: 'LIFETIME' });
+    const hidden = await createProduct(server.t, operator, { customerId: theirs.id, genericName: 'Zenith Secret Project', lifeTime: 'LIFETIME' });
+    const user = { username: 'reseller-user', password: `pw-${randomBytes(6).toString('hex')}` };
+    const created = await server.t.request('POST', `/iam/realms/${reseller.realmName}/users`, operator, user);
+    expect(created.status).toBe(201);
+
+    const page = await server.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, reseller.realmName, user.username, user.password);
+    await page.goto('/console/products?lifeTime=LIFETIME');
+    const table = page.getByRole('table', { name: 'Products' });
+    await table.getByRole('link', { name: 'Borealis Racing' }).waitFor();
+    expect(await table.getByRole('link', { name: 'Zenith Secret Project' }).count()).toBe(0);
+    // What the API answers the same user: the authorized publisher's product, not the other one's.
+    const token = (await server.t.token({ realmName: reseller.realmName, username: user.username, password: user.password })).access_token as string;
+    const listed = (await server.t.request('GET', '/products?lifeTime=LIFETIME&size=100', token)).body as Json;
+    expect(listed.items.map((item: Json) => item.id)).toContain(visible.id);
+    expect(listed.items.map((item: Json) => item.id)).not.toContain(hidden.id);
+    // The reseller may write (its realm holds catalog:write), so the actions are there.
+    await page.getByRole('button', { name: 'New product' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/products-list-390.png`, fullPage: true });
+
+    expect(server.problems).toEqual([]);
+
+    // Another publisher's product, opened by its address: the API answers 404, and the page says so in plain words.
+    await page.goto(`/console/products/${hidden.id}`);
+    await page.getByRole('alert').getByText('This record does not exist, or it is not yours to see.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // Chromium logs the 404 answer itself as a console error; nothing else may be reported.
+    expect(server.problems.filter((problem) => !/status of 404 \(Not Found\)/.test(problem))).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
