@@ -6,6 +6,7 @@ import { AppLayout } from './layout/AppLayout';
 import { CallbackPage } from './screens/sign-in/CallbackPage';
 import { SignInPage } from './screens/sign-in/SignInPage';
 import { listSearch } from './ui/list-search';
+import { SUBSCRIPTION_FILTERS } from './screens/subscriptions/subscription-list-query';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -50,7 +51,16 @@ const customers = createRoute({
 
 const customer = createRoute({ getParentRoute: () => app, path: 'customers/$customerId', component: lazyRouteComponent(() => import('./screens/customers/CustomerPage'), 'CustomerPage') });
 
-export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer])]);
+const subscriptions = createRoute({
+  getParentRoute: () => app,
+  path: 'subscriptions',
+  validateSearch: listSearch(SUBSCRIPTION_FILTERS),
+  component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
+});
+
+const subscription = createRoute({ getParentRoute: () => app, path: 'subscriptions/$subscriptionId', component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionPage'), 'SubscriptionPage') });
+
+export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, subscriptions, subscription])]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, basepath: '/console', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

@@ -16,4 +16,5 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { group: 'Store', label: 'Overview', to: '/', scope: '' },
   { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
+  { group: 'Sales', label: 'Subscriptions', to: '/subscriptions', scope: 'subscriptions:read' },
 ];
