@@ -5,11 +5,12 @@ import { createProduct } from '../catalog/catalog-factories.js';
 import { createCustomer } from '../customers/customer-factories.js';
 import { act, createModel, unique, type Json } from '../subscriptions/subscription-factories.js';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
 
 let server: ConsoleServer;
 let operator: string;
 let customerId: string;
+let realm: string;
 let productId: string;
 let productName: string;
 let modelId: string;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   if (browserSkipReason) return;
   server = await startConsoleServer();
   operator = await server.t.operator();
-  customerId = (await createCustomer(server.t, { name: unique('Riverside') })).id;
+  ({ id: customerId, realmName: realm } = await createCustomer(server.t, { name: unique('Riverside') }));
   const product = await createProduct(server.t, operator, { customerId, genericName: unique('Music Basic') });
   productId = product.id;
   productName = product.genericName;
@@ -173,6 +174,29 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
     const id = page.url().split('/').pop()!;
     const stored = await server.t.request<Json>('GET', `/subscriptions/${id}`, operator);
     expect(stored.body).toMatchObject({ name, customerId, modelId, enduserId: 'listener-7', products: [{ id: productId }], lifecycle: { status: 'ACTIVE' } });
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a reader of the customer's realm its subscriptions with no action and no create button (scopes)", async () => {
+    const made = await subscription();
+    const username = unique('reader');
+    const user = await server.t.request('POST', `/iam/realms/${realm}/users`, operator, { username, password: 'reader-password-1', scope: 'subscriptions:read catalog:read' });
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+    const page = await server.newPage();
+    await signIn(page, realm, username, 'reader-password-1');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Subscriptions' }).click();
+    const table = page.getByRole('table', { name: 'Subscriptions' });
+    await table.getByRole('link', { name: made.name }).click();
+    await page.getByRole('heading', { name: made.name, level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Life cycle' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Actions' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Suspend|Cancel subscription|Upgrade|Pre-bill/ }).count()).toBe(0);
+    await page.getByRole('link', { name: '← Subscriptions' }).click();
+    await table.waitFor();
+    expect(await page.getByRole('button', { name: 'New subscription' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Customer id' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(server.problems).toEqual([]);
     await page.close();
   });

@@ -8,7 +8,7 @@ export function SubscriptionTimeline({ subscription, changes }: { subscription: 
   const entries = timelineOf(subscription, changes);
   const reached = entries.filter((entry) => !entry.upcoming).length - 1;
   return (
-    <Timeline active={reached} bulletSize={16} lineWidth={2} aria-label="Life cycle" component="ol">
+    <Timeline active={reached} bulletSize={16} lineWidth={2} aria-label="Life cycle" component="ol" style={{ listStyleType: 'none', margin: 0 }}>
       {entries.map((entry) => (
         <Timeline.Item key={entry.key} title={entry.title} component="li" lineVariant={entry.upcoming ? 'dashed' : 'solid'}>
           <Text size="sm">{entry.detail}</Text>

@@ -11,7 +11,6 @@ import { AnchorLink } from '../../ui/links';
 import { NewSubscriptionModal } from './NewSubscriptionModal';
 import { STATUS_COLOURS, STATUSES } from './subscription-machine';
 import { useSubscriptionModels } from './subscription-queries';
-import { formatDate } from './subscription-timeline';
 import { SUBSCRIPTION_FILTERS, subscriptionListQuery } from './subscription-list-query';
 import { TextFilter } from './TextFilter';
 
@@ -29,12 +28,12 @@ const TEXT_FILTERS = [
 function columnsFor(operator: boolean): Column<Row>[] {
   return [
     { header: 'Name', sortField: 'name', cell: (row) => <AnchorLink to="/subscriptions/$subscriptionId" params={{ subscriptionId: row.id }}>{row.name ?? row.id}</AnchorLink> },
-    { header: 'Status', sortField: 'lifecycle.status', cell: (row) => (row.lifecycle?.status ? <Badge variant="light" color={STATUS_COLOURS[row.lifecycle.status]}>{row.lifecycle.status}</Badge> : '') },
+    { header: 'Status', sortField: 'lifecycle.status', cell: (row) => (row.lifecycle?.status ? <Badge variant="light" color={STATUS_COLOURS[row.lifecycle.status]} style={{ minWidth: 'max-content' }}>{row.lifecycle.status}</Badge> : '') },
     ...(operator ? [{ header: 'Customer', cell: (row: Row) => row.customerId ?? '' }] : []),
     { header: 'End user', sortField: 'enduserId', cell: (row) => row.enduserId ?? '' },
     { header: 'Store', sortField: 'storeId', cell: (row) => row.storeId ?? '' },
     { header: 'Model', cell: (row) => row.model?.name ?? (row.model?.term ? `${row.model.term.value} ${row.model.term.unit.toLowerCase()}` : '') },
-    { header: 'Next billing', sortField: 'lifecycle.nextBillingDate', cell: (row) => formatDate(row.lifecycle?.nextBillingDate) },
+    { header: 'Next billing', sortField: 'lifecycle.nextBillingDate', cell: (row) => (row.lifecycle?.nextBillingDate ? new Date(row.lifecycle.nextBillingDate).toLocaleDateString() : '') },
     { header: 'Created', sortField: 'createDate', cell: (row) => (row.createDate ? new Date(row.createDate).toLocaleDateString() : '') },
   ];
 }
