@@ -85,7 +85,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
               <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
                 Keep it
               </Button>
-              <Button color="red" loading={run.isPending} onClick={() => run.mutate({ action: confirming })}>
+              <Button color="red.9" loading={run.isPending} onClick={() => run.mutate({ action: confirming })}>
                 {ACTION_LABELS[confirming].label}
               </Button>
             </Group>
