@@ -119,6 +119,52 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
     await page.close();
   });
 
+  it('upgrades to another product from the page: the new line item names the one it replaces, one generation more', async () => {
+    const made = await subscription();
+    const premium = await createProduct(server.t, operator, { customerId, genericName: unique('Music Premium') });
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await openSubscription(page, made.id, made.name);
+    await page.getByRole('button', { name: 'Upgrade' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade the subscription' });
+    const products = dialog.getByRole('combobox', { name: 'Products' });
+    await products.focus();
+    await page.keyboard.press('Backspace');
+    await products.fill(premium.genericName);
+    await page.getByRole('option', { name: new RegExp(premium.genericName) }).click();
+    // The list of products stays open for more picks until one clicks elsewhere.
+    await dialog.getByText('The products below become the line items').click();
+    await dialog.getByRole('button', { name: 'Upgrade' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const items = page.getByRole('region', { name: 'Line items', exact: true });
+    await items.getByText(premium.genericName).waitFor();
+    const stored = (await server.t.request<Json>('GET', `/subscriptions/${made.id}`, operator)).body;
+    expect(stored).toMatchObject({ lifecycle: { generation: 1, status: 'ACTIVE' }, products: [{ id: premium.id, previousLineItemId: made.products[0].lineItemId }] });
+    await items.getByText(made.products[0].lineItemId).waitFor();
+    await page.getByRole('list', { name: 'Life cycle' }).getByRole('listitem').filter({ hasText: 'Upgraded' }).getByText('Stays ACTIVE · version 1').waitFor();
+    expect(await page.getByRole('row', { name: 'Generation' }).getByRole('cell').innerText()).toBe('1');
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
+  it('answers an action on a subscription changed meanwhile (412) in plain words, and shows it as it is now', async () => {
+    const made = await subscription();
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await openSubscription(page, made.id, made.name);
+    expect((await act(server.t, operator, made.id, 'suspend')).status).toBe(200);
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('dialog', { name: 'Cancel subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('alert').getByText('Someone changed this subscription after you opened it').waitFor();
+    await page.getByLabel('Status SUSPENDED').waitFor();
+    expect(await actionButtons(page)).toEqual(allowedButtons('SUSPENDED', made.lifecycle.expirationDate));
+    expect((await server.t.request<Json>('GET', `/subscriptions/${made.id}`, operator)).body.lifecycle.status).toBe('SUSPENDED');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
   it('filters the list by status, and the filter survives a reload (it is in the URL)', async () => {
     const enduserId = unique('family');
     const active = await subscription({ enduserId, name: unique('Active plan') });
