@@ -8,7 +8,12 @@ import { join } from 'node:path';
  */
 const CONSOLE = 'console';
 const STAMP = join(CONSOLE, 'dist', '.built-at');
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((name) => join(CONSOLE, name));
+const SOURCES = [
+  ...['src', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((name) => join(CONSOLE, name)),
+  // The service's files the console imports: the subscription life cycle (its buttons follow the service's machine).
+  'src/apis/subscriptions/subscription.lifecycle.ts',
+  'src/platform/errors/domain-errors.ts',
+];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

@@ -9,6 +9,8 @@ import { listSearch } from './ui/list-search';
 import { PRODUCT_LIST_SEARCH } from './screens/products/product-filters';
 import { productPageSearch } from './screens/products/product-tabs';
 
+import { SUBSCRIPTION_FILTERS } from './screens/subscriptions/subscription-list-query';
+
 export interface RouterContext {
   queryClient: QueryClient;
 }
@@ -75,7 +77,16 @@ const product = createRoute({
   component: lazyRouteComponent(() => import('./screens/products/ProductPage'), 'ProductPage'),
 });
 
-export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, products, product, priceFunctions, priceFunction])]);
+const subscriptions = createRoute({
+  getParentRoute: () => app,
+  path: 'subscriptions',
+  validateSearch: listSearch(SUBSCRIPTION_FILTERS),
+  component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
+});
+
+const subscription = createRoute({ getParentRoute: () => app, path: 'subscriptions/$subscriptionId', component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionPage'), 'SubscriptionPage') });
+
+export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, products, product, priceFunctions, priceFunction, subscriptions, subscription])]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, basepath: '/console', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

@@ -18,4 +18,5 @@ export const SECTIONS: Section[] = [
   { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
   { group: 'Catalogue', label: 'Products', to: '/products', scope: 'catalog:read' },
   { group: 'Catalogue', label: 'Price functions', to: '/price-functions', scope: 'catalog:read' },
+  { group: 'Sales', label: 'Subscriptions', to: '/subscriptions', scope: 'subscriptions:read' },
 ];
