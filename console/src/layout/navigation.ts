@@ -16,4 +16,7 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { group: 'Store', label: 'Overview', to: '/', scope: '' },
   { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
+  { group: 'Notifications', label: 'Definitions', to: '/notification-definitions', scope: 'notifications:read' },
+  { group: 'Notifications', label: 'Receivers', to: '/notification-receivers', scope: 'notifications:read' },
+  { group: 'Notifications', label: 'Delivery log', to: '/notifications', scope: 'notifications:read' },
 ];

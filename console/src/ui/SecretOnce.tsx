@@ -3,7 +3,7 @@ import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/co
 /** A secret the API shows this once: say so, and let it be copied. */
 export function SecretOnce({ label, secret }: { label: string; secret: string }) {
   return (
-    <Alert color="yellow" title={`${label}: shown this once`} role="status">
+    <Alert color="yellow" title={`${label}: shown this once`} role="status" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
       <Stack gap="xs">
         <Text size="sm">Copy it now and keep it safe: it is never shown again (rotate it to get a new one).</Text>
         <Group wrap="nowrap" align="center">
