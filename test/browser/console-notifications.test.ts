@@ -176,6 +176,7 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     expect(fresh).toMatch(/^whsec_/);
     expect(fresh).not.toBe(receiver.signingSecret);
     await page.getByText(/The previous secret keeps signing/).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/receiver-rotated.png`, fullPage: true });
     // The form still saves after the rotation (its version followed the rotation).
     await page.getByLabel('Header 1 value').fill('orders-eu');
     await page.getByRole('button', { name: 'Save receiver' }).click();

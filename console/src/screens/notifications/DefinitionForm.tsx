@@ -1,6 +1,6 @@
 import { Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { EventFilterRows } from './EventFilterRows';
+import { EventFilterRows, MONOSPACE_INPUT } from './EventFilterRows';
 
 export type DefinitionDraft = Schemas['NotificationDefinitionDraft'];
 
@@ -36,7 +36,7 @@ export function DefinitionForm({ value, onChange, errors, readOnly }: { value: D
           <EventFilterRows filters={value.eventMatcher.filters ?? []} onChange={(filters) => matcher({ filters })} errors={errors} readOnly={readOnly} />
         </Stack>
       </Fieldset>
-      <TextInput label="Main object id JSONPath" description="the id recorded on each notification, e.g. $.involved.product.id" required ff="monospace" value={value.mainIdJsonPath} readOnly={readOnly} onChange={(event) => onChange({ ...value, mainIdJsonPath: event.currentTarget.value })} error={errors.mainIdJsonPath} />
+      <TextInput label="Main object id JSONPath" description="the id recorded on each notification, e.g. $.involved.product.id" required styles={MONOSPACE_INPUT} value={value.mainIdJsonPath} readOnly={readOnly} onChange={(event) => onChange({ ...value, mainIdJsonPath: event.currentTarget.value })} error={errors.mainIdJsonPath} />
       <Fieldset legend="Notification payload (Liquid templates over { event })">
         <Stack gap="sm">
           <Group grow wrap="wrap" align="start">

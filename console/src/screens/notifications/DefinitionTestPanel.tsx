@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { MONOSPACE_INPUT } from './EventFilterRows';
 import { readSampleEvent, sampleEventFor } from './sample-event';
 
 type Definition = Schemas['NotificationDefinition'];
@@ -55,7 +56,7 @@ export function DefinitionTestPanel({ definition, edited }: { definition: Defini
           autosize
           minRows={8}
           maxRows={24}
-          ff="monospace"
+          styles={MONOSPACE_INPUT}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           error={problem}

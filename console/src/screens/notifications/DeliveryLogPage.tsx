@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Badge, Code, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -19,8 +19,8 @@ const TARGET = ['createDate', 'status', 'eventFact', 'eventSubject', 'eventMainO
 function columnsFor(definitions: NameOption[] | undefined, receivers: NameOption[] | undefined): Column<Delivery>[] {
   return [
     { header: 'Created', sortField: 'createDate', cell: (row) => <AnchorLink to="/notifications/$notificationId" params={{ notificationId: row.id }} aria-label={`Delivery of ${row.createDate ? new Date(row.createDate).toLocaleString() : row.id}`}>{row.createDate ? new Date(row.createDate).toLocaleString() : row.id}</AnchorLink> },
-    { header: 'Status', cell: (row) => <Badge variant="dot" color={statusColor(row.status)}>{row.status}</Badge> },
-    { header: 'Event', cell: (row) => <Code>{`${row.eventSubject ?? ''} ${row.eventFact ?? ''}`}</Code> },
+    { header: 'Status', cell: (row) => <Badge variant="dot" color={statusColor(row.status)} miw="max-content">{row.status}</Badge> },
+    { header: 'Event', cell: (row) => `${row.eventSubject ?? ''} · ${row.eventFact ?? ''}` },
     { header: 'Main object', cell: (row) => <Text size="sm" style={{ wordBreak: 'break-all' }}>{row.eventMainObjectId ?? ''}</Text> },
     { header: 'Definition', cell: (row) => nameOf(definitions, row.notificationDefinitionId) },
     { header: 'Receiver', cell: (row) => nameOf(receivers, row.notificationReceiverId) },
@@ -65,10 +65,10 @@ export function DeliveryLogPage(): ReactElement {
     <Stack>
       <Title order={1}>Delivery log</Title>
       <Group align="end" wrap="wrap">
-        <Select label="Status" clearable data={STATUSES} value={filterValue(search.status) ?? null} onChange={(value) => set({ status: value ?? undefined })} w={160} />
-        <Select label="Definition" clearable searchable data={definitions.data ?? []} value={filterValue(search.notificationDefinitionId) ?? null} onChange={(value) => set({ notificationDefinitionId: value ?? undefined })} w={220} />
-        <Select label="Receiver" clearable searchable data={receivers.data ?? []} value={filterValue(search.notificationReceiverId) ?? null} onChange={(value) => set({ notificationReceiverId: value ?? undefined })} w={220} />
-        <TextInput label="Main object id" defaultValue={filterValue(search.eventMainObjectId) ?? ''} onChange={(event) => setMainObject(event.currentTarget.value)} w={220} />
+        <Select label="Status" clearable data={STATUSES} value={filterValue(search.status) ?? null} onChange={(value) => set({ status: value ?? undefined })} w={{ base: '100%', xs: 160 }} />
+        <Select label="Definition" clearable searchable data={definitions.data ?? []} value={filterValue(search.notificationDefinitionId) ?? null} onChange={(value) => set({ notificationDefinitionId: value ?? undefined })} w={{ base: '100%', xs: 220 }} />
+        <Select label="Receiver" clearable searchable data={receivers.data ?? []} value={filterValue(search.notificationReceiverId) ?? null} onChange={(value) => set({ notificationReceiverId: value ?? undefined })} w={{ base: '100%', xs: 220 }} />
+        <TextInput label="Main object id" defaultValue={filterValue(search.eventMainObjectId) ?? ''} onChange={(event) => setMainObject(event.currentTarget.value)} w={{ base: '100%', xs: 220 }} />
       </Group>
       {list.error ? (
         <Text c="red" role="alert">

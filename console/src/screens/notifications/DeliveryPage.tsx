@@ -24,7 +24,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Text>
       <Text size="sm" component="div" style={{ wordBreak: 'break-all' }}>
-        {children || '—'}
+        {children === undefined || children === '' ? '—' : children}
       </Text>
     </div>
   );

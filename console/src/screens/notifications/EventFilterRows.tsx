@@ -3,6 +3,9 @@ import type { Schemas } from '../../api/client';
 
 type Filter = Schemas['NotificationEventFilter'];
 
+/** Paths in a monospace face; their labels stay in the text face. */
+export const MONOSPACE_INPUT = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
 /**
  * The matcher's JSONPath filters as rows: every row must select a value equal to its value for the event to match.
  * `errors` are keyed `eventMatcher.filters.<i>.jsonPath` (as the API names them).
@@ -18,7 +21,7 @@ export function EventFilterRows({ filters, onChange, errors, readOnly }: { filte
           </Text>
         )}
         {filters.map((filter, index) => (
-          <Group key={index} align="start" wrap="wrap" gap="xs">
+          <Group key={index} align="end" wrap="wrap" gap="xs">
             <TextInput
               label={`Filter ${index + 1} JSONPath`}
               placeholder="$.what.delta.status"
@@ -27,8 +30,8 @@ export function EventFilterRows({ filters, onChange, errors, readOnly }: { filte
               readOnly={readOnly}
               onChange={(event) => change(index, { jsonPath: event.currentTarget.value })}
               error={errors[`eventMatcher.filters.${index}.jsonPath`] ?? errors[`eventMatcher.filters.${index}`]}
-              style={{ flex: '2 1 220px' }}
-              ff="monospace"
+              style={{ flex: '2 1 160px' }}
+              styles={MONOSPACE_INPUT}
             />
             <TextInput
               label={`Filter ${index + 1} value`}
@@ -37,10 +40,10 @@ export function EventFilterRows({ filters, onChange, errors, readOnly }: { filte
               readOnly={readOnly}
               onChange={(event) => change(index, { value: event.currentTarget.value })}
               error={errors[`eventMatcher.filters.${index}.value`]}
-              style={{ flex: '1 1 140px' }}
+              style={{ flex: '1 1 100px' }}
             />
             {!readOnly && (
-              <Button variant="subtle" color="red" mt={25} onClick={() => onChange(filters.filter((_, at) => at !== index))} aria-label={`Remove filter ${index + 1}`}>
+              <Button variant="subtle" color="red" onClick={() => onChange(filters.filter((_, at) => at !== index))} aria-label={`Remove filter ${index + 1}`}>
                 Remove
               </Button>
             )}

@@ -1,4 +1,5 @@
 import { Accordion, Button, Group, PasswordInput, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { MONOSPACE_INPUT } from './EventFilterRows';
 import type { ReceiverFields } from './receiver-draft';
 
 const CLIENT = 'httpClientConfiguration';
@@ -22,8 +23,8 @@ function HeaderRows({ fields, set, errors, readOnly }: Props) {
       <Text size="sm">Fixed headers sent with every web hook (not secrets: answers show them in clear).</Text>
       {fields.headers.map((row, index) => (
         <Group key={index} align="end" gap="xs" wrap="wrap">
-          <TextInput label={`Header ${index + 1} name`} value={row.name} readOnly={readOnly} onChange={(event) => change(index, { name: event.currentTarget.value })} style={{ flex: '1 1 140px' }} />
-          <TextInput label={`Header ${index + 1} value`} value={row.value} readOnly={readOnly} onChange={(event) => change(index, { value: event.currentTarget.value })} style={{ flex: '2 1 180px' }} />
+          <TextInput label={`Header ${index + 1} name`} value={row.name} readOnly={readOnly} onChange={(event) => change(index, { name: event.currentTarget.value })} style={{ flex: '1 1 110px' }} />
+          <TextInput label={`Header ${index + 1} value`} value={row.value} readOnly={readOnly} onChange={(event) => change(index, { value: event.currentTarget.value })} style={{ flex: '2 1 140px' }} />
           {!readOnly && (
             <Button variant="subtle" color="red" onClick={() => set({ headers: fields.headers.filter((_, at) => at !== index) })} aria-label={`Remove header ${index + 1}`}>
               Remove
@@ -72,20 +73,20 @@ function TlsFields({ fields, set, errors, readOnly }: Props) {
   return (
     <Stack gap="xs">
       <Select label="TLS mode" data={['MUTUAL', 'SERVER']} clearable value={fields.tls.tlsAuthMode || null} readOnly={readOnly} onChange={(value) => tls({ tlsAuthMode: value ?? '' })} />
-      <Textarea label="Client certificate chain (PEM)" autosize minRows={2} maxRows={8} ff="monospace" value={fields.tls.clientCertificates} readOnly={readOnly} onChange={(event) => tls({ clientCertificates: event.currentTarget.value })} error={errors[`${TLS}.clientCertificates`]} />
+      <Textarea label="Client certificate chain (PEM)" autosize minRows={2} maxRows={8} styles={MONOSPACE_INPUT} value={fields.tls.clientCertificates} readOnly={readOnly} onChange={(event) => tls({ clientCertificates: event.currentTarget.value })} error={errors[`${TLS}.clientCertificates`]} />
       <Textarea
         label="Client private key (PEM)"
         description={fields.tls.keyStored ? 'A key is stored (never shown): leave empty to keep it, or paste a new one.' : undefined}
         autosize
         minRows={2}
         maxRows={8}
-        ff="monospace"
+        styles={MONOSPACE_INPUT}
         value={fields.tls.privateKey}
         readOnly={readOnly}
         onChange={(event) => tls({ privateKey: event.currentTarget.value })}
         error={errors[`${TLS}.privateKey`]}
       />
-      <Textarea label="Server CA certificates (PEM)" autosize minRows={2} maxRows={8} ff="monospace" value={fields.tls.serverCACertificates} readOnly={readOnly} onChange={(event) => tls({ serverCACertificates: event.currentTarget.value })} error={errors[`${TLS}.serverCACertificates`]} />
+      <Textarea label="Server CA certificates (PEM)" autosize minRows={2} maxRows={8} styles={MONOSPACE_INPUT} value={fields.tls.serverCACertificates} readOnly={readOnly} onChange={(event) => tls({ serverCACertificates: event.currentTarget.value })} error={errors[`${TLS}.serverCACertificates`]} />
     </Stack>
   );
 }
