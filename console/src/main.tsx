@@ -25,6 +25,9 @@ const router = createConsoleRouter(queryClient);
 const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 5 }, defaultRadius: 'md' });
 // The server puts a fresh nonce in this meta for each page; Mantine's <style> elements carry it (style-src).
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+// Modals and drawers lock scrolling with a <style> of react-remove-scroll, which takes its nonce from this global
+// (get-nonce); without it the CSP blocks that style and the page logs a violation each time a modal opens.
+(globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

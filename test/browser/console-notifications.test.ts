@@ -32,9 +32,9 @@ async function until(what: string, condition: () => boolean, timeoutMs = 20_000)
  * Takes out of `server.problems` the browser's report of a 400 the test caused on purpose (Chromium logs every failed
  * response as a console error); anything else stays and fails the test.
  */
-function expectedRefusal(path: string): void {
-  const index = server.problems.findIndex((problem) => problem.includes('status of 400') && problem.includes(`${path})`));
-  expect(index, `the browser reported the 400 of ${path}`).toBeGreaterThanOrEqual(0);
+function expectedRefusal(path: string, status = 400): void {
+  const index = server.problems.findIndex((problem) => problem.includes(`status of ${status}`) && problem.includes(`${path})`));
+  expect(index, `the browser reported the ${status} of ${path}`).toBeGreaterThanOrEqual(0);
   server.problems.splice(index, 1);
 }
 
@@ -111,7 +111,7 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await accessible(page);
     await page.screenshot({ path: `${SCREENSHOTS}/delivery-again.png`, fullPage: true });
     expect(server.problems).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it('edits a definition with filter rows and tests sample events: a match with its main id, and the filter that fails', async () => {
@@ -159,7 +159,7 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await accessible(page);
     await page.screenshot({ path: `${SCREENSHOTS}/notification-definitions.png`, fullPage: true });
     expect(server.problems).toEqual([]);
-    await page.close();
+    await page.context().close();
   });
 
   it("rotates a receiver's signing secret, showing the new one once, and lists the receivers", async () => {
@@ -191,6 +191,66 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await accessible(page);
     await page.screenshot({ path: `${SCREENSHOTS}/receivers.png`, fullPage: true });
     expect(server.problems).toEqual([]);
-    await page.close();
+    await page.context().close();
+  });
+  it('shows a failing delivery with its error, its next try and the answer, and filters the log by status in the URL', async () => {
+    const failing = await WebhookReceiver.start();
+    try {
+      // Two failures: the first try and the retry 5 s later; the next one waits 5 minutes, so the record stays RETRYING.
+      failing.answer({ status: 500, body: 'database down' }, { status: 500, body: 'database down' });
+      const operator = await server.t.operator();
+      const subject = unique('payment');
+      const definition = await createDefinition(server.t, operator, { eventMatcher: { fact: 'failed', subject }, mainIdJsonPath: '$.involved.payment.id' });
+      const receiver = await createReceiver(server.t, operator, { name: unique('Flaky'), url: failing.url, notificationDefinitionIds: [definition.id] });
+      const paymentId = unique('pay');
+      await publish(server.t, operator, { fact: 'failed', subject, involved: { payment: { id: paymentId } } });
+      await until('the failed try', () => failing.received.length >= 1);
+
+      const page = await server.newPage();
+      await signInAsOperator(page);
+      await page.goto(`/console/notifications?status=RETRYING&notificationReceiverId=${receiver.id}`);
+      const row = page.getByRole('row').filter({ hasText: paymentId });
+      await row.getByText('RETRYING').waitFor();
+      await row.getByText('the receiver answered 500').waitFor();
+      await accessible(page);
+      await page.getByLabel('Status', { exact: true }).first().click();
+      await page.getByRole('option', { name: 'SUCCESS' }).click();
+      await page.getByText('No delivery matches these filters').waitFor();
+      expect(new URL(page.url()).searchParams.get('status')).toBe('SUCCESS');
+      await page.goBack();
+      await row.getByRole('link').first().click();
+      await page.getByRole('heading', { name: 'Delivery', level: 1 }).waitFor();
+      await page.getByRole('cell', { name: 'the receiver answered 500' }).first().waitFor();
+      expect(await page.getByRole('region', { name: "Receiver's response" }).textContent()).toContain('HTTP 500 database down');
+      expect(await page.getByText('Next try').locator('..').textContent()).not.toContain('—');
+      await accessible(page);
+      await page.screenshot({ path: `${SCREENSHOTS}/delivery-failing.png`, fullPage: true });
+      expect(server.problems).toEqual([]);
+      await page.context().close();
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('opens the stale-version dialog when the definition was saved elsewhere after it was opened, and reloads it', async () => {
+    const operator = await server.t.operator();
+    const definition = await createDefinition(server.t, operator);
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto(`/console/notification-definitions/${definition.id}`);
+    await page.getByRole('heading', { name: definition.name, level: 1 }).waitFor();
+    const elsewhere = await server.t.request('PUT', `/notification-definitions/${definition.id}`, operator, { ...definition, name: `${definition.name} (renamed)`, dbVersion: 0 });
+    expect(elsewhere.status).toBe(200);
+    await page.getByLabel(/^Payload type/).fill('CHANGED_HERE');
+    await page.getByRole('button', { name: 'Save definition' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
+    await dialog.getByRole('cell', { name: 'name', exact: true }).waitFor();
+    await accessible(page);
+    await dialog.getByRole('button', { name: 'Reload (drop my edit)' }).click();
+    await page.getByRole('heading', { name: `${definition.name} (renamed)`, level: 1 }).waitFor();
+    expect(await page.getByLabel(/^Payload type/).inputValue()).toBe('PRODUCT_DISABLED');
+    expectedRefusal(`/notification-definitions/${definition.id}`, 412);
+    expect(server.problems).toEqual([]);
+    await page.context().close();
   });
 });
