@@ -23,7 +23,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" fw={700} tt="uppercase">
         {label}
       </Text>
-      <Text size="sm" component="div" style={{ wordBreak: 'break-all' }}>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children === undefined || children === '' ? '—' : children}
       </Text>
     </div>
