@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CloseButton, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 
 type Filter = Schemas['NotificationEventFilter'];
@@ -43,9 +43,7 @@ export function EventFilterRows({ filters, onChange, errors, readOnly }: { filte
               style={{ flex: '1 1 100px' }}
             />
             {!readOnly && (
-              <Button variant="subtle" color="red" onClick={() => onChange(filters.filter((_, at) => at !== index))} aria-label={`Remove filter ${index + 1}`}>
-                Remove
-              </Button>
+              <CloseButton size="lg" mb={4} onClick={() => onChange(filters.filter((_, at) => at !== index))} aria-label={`Remove filter ${index + 1}`} title={`Remove filter ${index + 1}`} />
             )}
           </Group>
         ))}

@@ -1,4 +1,4 @@
-import { Accordion, Button, Group, PasswordInput, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Accordion, Button, CloseButton, Group, PasswordInput, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { MONOSPACE_INPUT } from './EventFilterRows';
 import type { ReceiverFields } from './receiver-draft';
 
@@ -26,9 +26,7 @@ function HeaderRows({ fields, set, errors, readOnly }: Props) {
           <TextInput label={`Header ${index + 1} name`} value={row.name} readOnly={readOnly} onChange={(event) => change(index, { name: event.currentTarget.value })} style={{ flex: '1 1 110px' }} />
           <TextInput label={`Header ${index + 1} value`} value={row.value} readOnly={readOnly} onChange={(event) => change(index, { value: event.currentTarget.value })} style={{ flex: '2 1 140px' }} />
           {!readOnly && (
-            <Button variant="subtle" color="red" onClick={() => set({ headers: fields.headers.filter((_, at) => at !== index) })} aria-label={`Remove header ${index + 1}`}>
-              Remove
-            </Button>
+            <CloseButton size="lg" mb={4} onClick={() => set({ headers: fields.headers.filter((_, at) => at !== index) })} aria-label={`Remove header ${index + 1}`} title={`Remove header ${index + 1}`} />
           )}
         </Group>
       ))}
