@@ -86,7 +86,33 @@ const subscriptions = createRoute({
 
 const subscription = createRoute({ getParentRoute: () => app, path: 'subscriptions/$subscriptionId', component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionPage'), 'SubscriptionPage') });
 
-export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, products, product, priceFunctions, priceFunction, subscriptions, subscription])]);
+// Notifications: definitions, receivers, and the delivery log (the processing records).
+const notificationDefinitions = createRoute({
+  getParentRoute: () => app,
+  path: 'notification-definitions',
+  validateSearch: listSearch([]),
+  component: lazyRouteComponent(() => import('./screens/notifications/DefinitionsPage'), 'DefinitionsPage'),
+});
+const newNotificationDefinition = createRoute({ getParentRoute: () => app, path: 'notification-definitions/new', component: lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'NewDefinitionPage') });
+const notificationDefinition = createRoute({ getParentRoute: () => app, path: 'notification-definitions/$definitionId', component: lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'DefinitionPage') });
+const notificationReceivers = createRoute({
+  getParentRoute: () => app,
+  path: 'notification-receivers',
+  validateSearch: listSearch([]),
+  component: lazyRouteComponent(() => import('./screens/notifications/ReceiversPage'), 'ReceiversPage'),
+});
+const newNotificationReceiver = createRoute({ getParentRoute: () => app, path: 'notification-receivers/new', component: lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'NewReceiverPage') });
+const notificationReceiver = createRoute({ getParentRoute: () => app, path: 'notification-receivers/$receiverId', component: lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'ReceiverPage') });
+const deliveryLog = createRoute({
+  getParentRoute: () => app,
+  path: 'notifications',
+  validateSearch: listSearch(['status', 'notificationDefinitionId', 'notificationReceiverId', 'eventMainObjectId']),
+  component: lazyRouteComponent(() => import('./screens/notifications/DeliveryLogPage'), 'DeliveryLogPage'),
+});
+const delivery = createRoute({ getParentRoute: () => app, path: 'notifications/$notificationId', component: lazyRouteComponent(() => import('./screens/notifications/DeliveryPage'), 'DeliveryPage') });
+const notificationRoutes = [notificationDefinitions, newNotificationDefinition, notificationDefinition, notificationReceivers, newNotificationReceiver, notificationReceiver, deliveryLog, delivery];
+
+export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, products, product, priceFunctions, priceFunction, subscriptions, subscription, ...notificationRoutes])]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, basepath: '/console', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

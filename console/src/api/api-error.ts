@@ -22,11 +22,14 @@ export class ApiError extends Error {
   fieldErrors(): Record<string, string> {
     const out: Record<string, string> = {};
     if (this.status !== 400) return out;
+    const parts = this.message.split('; ');
     for (const detail of this.details) {
-      const field = detail.specific?.field;
-      if (typeof field === 'string') out[field.replace(/^body\./, '')] = String(detail.specific?.message ?? this.message);
+      const { field, fields, message } = detail.specific ?? {};
+      if (typeof field === 'string') out[field.replace(/^body\./, '')] = String(message ?? this.message);
+      // Schema checks name several fields, with one part of the message each.
+      if (Array.isArray(fields)) for (const name of fields) if (typeof name === 'string') out[name.replace(/^body\./, '')] ??= parts.find((part) => part.includes(name))?.replace(/^body\./, '') ?? this.message;
     }
-    for (const part of this.message.split('; ')) {
+    for (const part of parts) {
       const field = /^body\.([\w.[\]-]+)/.exec(part)?.[1];
       if (field) out[field] ??= part.replace(/^body\./, '');
     }

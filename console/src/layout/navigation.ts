@@ -19,4 +19,7 @@ export const SECTIONS: Section[] = [
   { group: 'Catalogue', label: 'Products', to: '/products', scope: 'catalog:read' },
   { group: 'Catalogue', label: 'Price functions', to: '/price-functions', scope: 'catalog:read' },
   { group: 'Sales', label: 'Subscriptions', to: '/subscriptions', scope: 'subscriptions:read' },
+  { group: 'Notifications', label: 'Definitions', to: '/notification-definitions', scope: 'notifications:read' },
+  { group: 'Notifications', label: 'Receivers', to: '/notification-receivers', scope: 'notifications:read' },
+  { group: 'Notifications', label: 'Delivery log', to: '/notifications', scope: 'notifications:read' },
 ];

@@ -22,12 +22,13 @@ export const FIGURES: Figure[] = [
   { label: 'Price functions', scope: 'catalog:read', to: '/price-functions', count: async () => total(unwrap(await api.GET('/price-functions', { params: { query: { size: 1 } } }))) },
   { label: 'Subscriptions', scope: 'subscriptions:read', to: '/subscriptions', count: async () => total(unwrap(await api.GET('/subscriptions', { params: { query: { size: 1 } } }))) },
   { label: 'Recommendation rules', scope: 'recommendations:read', count: async () => total(unwrap(await api.GET('/recommendation-rules', { params: { query: { size: 1 } } }))) },
-  { label: 'Notification definitions', scope: 'notifications:read', count: async () => total(unwrap(await api.GET('/notification-definitions', { params: { query: { size: 1 } } }))) },
+  { label: 'Notification definitions', scope: 'notifications:read', to: '/notification-definitions', count: async () => total(unwrap(await api.GET('/notification-definitions', { params: { query: { size: 1 } } }))) },
   { label: 'Terms', scope: 'terms:read', count: async () => total(unwrap(await api.GET('/terms', { params: { query: { size: 1 } } }))) },
   {
     label: 'Deliveries failing now',
     scope: 'notifications:read',
     alarming: true,
+    to: '/notifications',
     count: async () => {
       const [retrying, failed] = await Promise.all(['RETRYING', 'FAILED'].map(async (status) => total(unwrap(await api.GET('/notifications', { params: { query: { size: 1, status } } })))));
       return (retrying ?? 0) + (failed ?? 0);

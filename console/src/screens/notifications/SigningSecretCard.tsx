@@ -1,0 +1,60 @@
+import { Button, Card, Code, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { plainWords, unwrap } from '../../api/api-error';
+import { api, type Schemas } from '../../api/client';
+import { SecretOnce } from '../../ui/SecretOnce';
+import { keys } from './notification-queries';
+
+type Receiver = Schemas['NotificationReceiver'];
+
+/**
+ * The web hook signing secret: rotating it shows the new one once; the previous one keeps signing beside it until
+ * its grace period ends, so the receiver can switch without losing a delivery.
+ */
+export function SigningSecretCard({ receiver, canWrite, onRotated }: { receiver: Receiver; canWrite: boolean; onRotated: (receiver: Receiver) => void }) {
+  const queryClient = useQueryClient();
+  const rotate = useMutation({
+    mutationFn: async () => unwrap(await api.POST('/notification-receivers/{id}/signing-secret', { params: { path: { id: receiver.id } }, headers: { 'idempotency-key': crypto.randomUUID() } })),
+    onSuccess: (rotated) => {
+      // The cached record keeps the mask: the secret in clear lives in this card only, until the page is left.
+      const masked = { ...rotated, signingSecret: receiver.signingSecret };
+      queryClient.setQueryData([...keys.receivers, receiver.id], masked);
+      onRotated(masked);
+    },
+  });
+  const grace = rotate.data?.previousSigningSecretExpiresAt ?? receiver.previousSigningSecretExpiresAt;
+  return (
+    <Card withBorder component="section" aria-labelledby="signing-secret-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="signing-secret-title">
+          Signing secret
+        </Title>
+        <Text size="sm">
+          Each web hook is signed (Standard Webhooks: <Code>webhook-signature</Code>) with this receiver's secret, shown only when it is created or rotated.
+        </Text>
+        {rotate.data?.signingSecret ? (
+          <SecretOnce label="New signing secret" secret={rotate.data.signingSecret} />
+        ) : (
+          <Text size="sm">
+            Stored: <Code>{receiver.signingSecret ?? 'none'}</Code>
+          </Text>
+        )}
+        {grace && (
+          <Text size="sm" c="dimmed">
+            The previous secret keeps signing beside the new one until {new Date(grace).toLocaleString()}: switch the receiver to the new one before then.
+          </Text>
+        )}
+        {canWrite && (
+          <Button variant="default" onClick={() => rotate.mutate()} loading={rotate.isPending} style={{ alignSelf: 'start' }}>
+            Rotate signing secret
+          </Button>
+        )}
+        {rotate.error && (
+          <Text c="red" role="alert" size="sm">
+            {plainWords(rotate.error)}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
