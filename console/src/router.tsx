@@ -50,7 +50,29 @@ const customers = createRoute({
 
 const customer = createRoute({ getParentRoute: () => app, path: 'customers/$customerId', component: lazyRouteComponent(() => import('./screens/customers/CustomerPage'), 'CustomerPage') });
 
-export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer])]);
+const recommendationRules = createRoute({
+  getParentRoute: () => app,
+  path: 'recommendation-rules',
+  validateSearch: listSearch(['name', 'status', 'type', 'function', 'levels', 'eligibleStoreIds']),
+  component: lazyRouteComponent(() => import('./screens/recommendations/RecommendationRulesPage'), 'RecommendationRulesPage'),
+});
+/** `new` opens an empty rule. */
+const recommendationRule = createRoute({ getParentRoute: () => app, path: 'recommendation-rules/$ruleId', component: lazyRouteComponent(() => import('./screens/recommendations/RecommendationRulePage'), 'RecommendationRulePage') });
+const recommendationsTry = createRoute({ getParentRoute: () => app, path: 'recommendations/try', component: lazyRouteComponent(() => import('./screens/recommendations/TryCartPage'), 'TryCartPage') });
+const assets = createRoute({ getParentRoute: () => app, path: 'assets', validateSearch: listSearch(['customerId']), component: lazyRouteComponent(() => import('./screens/assets/AssetsPage'), 'AssetsPage') });
+const terms = createRoute({
+  getParentRoute: () => app,
+  path: 'terms',
+  validateSearch: listSearch(['status', 'model', 'locale']),
+  component: lazyRouteComponent(() => import('./screens/terms/TermsPage'), 'TermsPage'),
+});
+/** `new` opens an empty template. */
+const termsItem = createRoute({ getParentRoute: () => app, path: 'terms/$termsId', component: lazyRouteComponent(() => import('./screens/terms/TermsItemPage'), 'TermsItemPage') });
+const companyTerms = createRoute({ getParentRoute: () => app, path: 'company-terms', validateSearch: listSearch(['corporateUrl']), component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsPage'), 'CompanyTermsPage') });
+/** `new` opens empty parameters. */
+const companyTermsItem = createRoute({ getParentRoute: () => app, path: 'company-terms/$companyTermsId', component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsItemPage'), 'CompanyTermsItemPage') });
+
+export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, recommendationRules, recommendationRule, recommendationsTry, assets, terms, termsItem, companyTerms, companyTermsItem])]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, basepath: '/console', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

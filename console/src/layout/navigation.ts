@@ -16,4 +16,9 @@ export interface Section {
 export const SECTIONS: Section[] = [
   { group: 'Store', label: 'Overview', to: '/', scope: '' },
   { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
+  { group: 'Catalogue', label: 'Recommendation rules', to: '/recommendation-rules', scope: 'recommendations:read' },
+  { group: 'Catalogue', label: 'Try a cart', to: '/recommendations/try', scope: 'recommendations:read' },
+  { group: 'Content', label: 'Assets', to: '/assets', scope: 'assets:write' },
+  { group: 'Content', label: 'Terms templates', to: '/terms', scope: 'terms:read' },
+  { group: 'Content', label: 'Company terms', to: '/company-terms', scope: 'terms:read' },
 ];
