@@ -13,7 +13,7 @@ export function DeleteAssetModal({ asset, onClose }: { asset: Asset | undefined;
     mutationFn: async (id: string) => unwrap(await api.DELETE('/assets', { body: { ids: [id] } })),
     onSuccess: async (outcome) => {
       await queryClient.invalidateQueries({ queryKey: ['assets'] });
-      notifications.show({ message: outcome.deleted.length ? `${asset?.filename ?? 'The asset'} deleted` : 'It was already gone', color: outcome.deleted.length ? 'green' : 'yellow' });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, message: outcome.deleted.length ? `${asset?.filename ?? 'The asset'} deleted` : 'It was already gone', color: outcome.deleted.length ? 'green' : 'yellow' });
       close();
     },
   });

@@ -78,7 +78,7 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                         <Table.Tr key={product.id}>
                           <Table.Td>
                             {productLabel(products, product.id)}
-                            {product.forcedBy ? <Badge ml="xs" size="xs" variant="light">forced</Badge> : null}
+                            {product.forcedBy ? <Badge ml="xs" size="xs" variant="dot">forced</Badge> : null}
                           </Table.Td>
                           <Table.Td>{money(product.price)}</Table.Td>
                           <Table.Td>{money(product.fullPrice)}</Table.Td>
@@ -110,7 +110,7 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                         <Table.Td>{productLabel(products, candidate)}</Table.Td>
                         <Table.Td>
                           <Group gap={4}>
-                            <Badge variant="light" color={STATUS_COLOURS[verdict.status] ?? 'gray'}>
+                            <Badge variant="dot" color={STATUS_COLOURS[verdict.status] ?? 'gray'}>
                               {verdict.status}
                             </Badge>
                           </Group>

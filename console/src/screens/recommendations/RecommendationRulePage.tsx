@@ -39,7 +39,7 @@ export function RecommendationRulePage(): ReactElement {
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['recommendation-rules'] });
       queryClient.setQueryData(['recommendation-rules', saved.id], saved);
-      notifications.show({ message: creating ? `Rule "${saved.name}" created` : 'Rule saved', color: 'green' });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, message: creating ? `Rule "${saved.name}" created` : 'Rule saved', color: 'green' });
       if (creating) await navigate({ to: '/recommendation-rules/$ruleId', params: { ruleId: saved.id } });
     },
   });
@@ -59,7 +59,7 @@ export function RecommendationRulePage(): ReactElement {
       <Group>
         <Title order={1}>{creating ? 'New recommendation rule' : record.data?.name}</Title>
         {record.data && (
-          <Badge variant="light" color={record.data.status === 'ENABLED' ? 'green' : 'gray'}>
+          <Badge variant="dot" color={record.data.status === 'ENABLED' ? 'green' : 'gray'}>
             {record.data.status}
           </Badge>
         )}

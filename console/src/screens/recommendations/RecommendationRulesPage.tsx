@@ -21,7 +21,7 @@ const day = (epoch: number | undefined) => (epoch === undefined ? '' : new Date(
 
 const columns: Column<Rule>[] = [
   { header: 'Name', sortField: 'name', cell: (row) => <AnchorLink to="/recommendation-rules/$ruleId" params={{ ruleId: row.id }}>{row.name ?? row.id}</AnchorLink> },
-  { header: 'Status', cell: (row) => <Badge variant="light" color={row.status === 'ENABLED' ? 'green' : 'gray'}>{row.status}</Badge> },
+  { header: 'Status', cell: (row) => <Badge variant="dot" color={row.status === 'ENABLED' ? 'green' : 'gray'}>{row.status}</Badge> },
   { header: 'Type', cell: (row) => row.type },
   { header: 'Function', cell: (row) => (row.function === 'predefinedIdsRecoRule' ? 'Predefined' : 'By trigger') },
   { header: 'Levels', cell: (row) => row.levels?.join(', ') },

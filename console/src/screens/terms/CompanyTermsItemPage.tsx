@@ -45,7 +45,7 @@ export function CompanyTermsItemPage(): ReactElement {
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['company-terms'] });
       queryClient.setQueryData(['company-terms', saved.id], saved);
-      notifications.show({ message: creating ? 'Company terms created' : 'Company terms saved', color: 'green' });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, message: creating ? 'Company terms created' : 'Company terms saved', color: 'green' });
       if (creating) await navigate({ to: '/company-terms/$companyTermsId', params: { companyTermsId: saved.id } });
     },
   });

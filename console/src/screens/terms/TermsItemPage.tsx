@@ -41,7 +41,7 @@ export function TermsItemPage(): ReactElement {
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['terms'] });
       queryClient.setQueryData(['terms', saved.id], saved);
-      notifications.show({ message: creating ? 'Template created' : 'Template saved', color: 'green' });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Dismiss' }, message: creating ? 'Template created' : 'Template saved', color: 'green' });
       if (creating) await navigate({ to: '/terms/$termsId', params: { termsId: saved.id } });
     },
   });
@@ -60,7 +60,7 @@ export function TermsItemPage(): ReactElement {
       </AnchorLink>
       <Group>
         <Title order={1}>{creating ? 'New terms template' : `Terms template${record.data?.locale ? ` (${record.data.locale})` : ''}`}</Title>
-        {record.data?.status && <Badge variant="light">{record.data.status}</Badge>}
+        {record.data?.status && <Badge variant="dot">{record.data.status}</Badge>}
       </Group>
       {record.data && (
         <Text c="dimmed" size="sm">

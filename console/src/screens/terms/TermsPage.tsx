@@ -22,7 +22,7 @@ const columns: Column<TermsItem>[] = [
   { header: 'Template', cell: (row) => <AnchorLink to="/terms/$termsId" params={{ termsId: row.id }}>{excerpt(row.template) || '(empty)'}</AnchorLink> },
   { header: 'Locale', sortField: 'locale', cell: (row) => row.locale ?? '' },
   { header: 'Model', cell: (row) => row.model },
-  { header: 'Status', cell: (row) => (row.status ? <Badge variant="light" color={STATUS_COLOURS[row.status] ?? 'gray'}>{row.status}</Badge> : '') },
+  { header: 'Status', cell: (row) => (row.status ? <Badge variant="dot" color={STATUS_COLOURS[row.status] ?? 'gray'}>{row.status}</Badge> : '') },
   { header: 'Starts', sortField: 'startDate', cell: (row) => shortDate(row.startDate) },
   { header: 'Updated by', cell: (row) => row.lastUpdater ?? '' },
 ];
