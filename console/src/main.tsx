@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setNonce } from 'get-nonce';
 import { ApiError } from './api/api-error';
 import { createConsoleRouter } from './router';
 
@@ -25,6 +26,8 @@ const router = createConsoleRouter(queryClient);
 const theme = createTheme({ primaryColor: 'blue', primaryShade: { light: 8, dark: 5 }, defaultRadius: 'md' });
 // The server puts a fresh nonce in this meta for each page; Mantine's <style> elements carry it (style-src).
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+// A modal locks the page's scroll with a <style> of react-remove-scroll, which takes its nonce from get-nonce.
+if (nonce) setNonce(nonce);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

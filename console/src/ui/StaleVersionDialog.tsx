@@ -18,7 +18,7 @@ const shown = (value: unknown) => (value === undefined ? '—' : typeof value ==
 export function StaleVersionDialog({ opened, mine, theirs, onReload, onOverwrite, onClose }: { opened: boolean; mine: Doc; theirs: Doc | undefined; onReload: () => void; onOverwrite: () => void; onClose: () => void }) {
   const fields = theirs ? changedFields(mine, theirs) : [];
   return (
-    <Modal opened={opened} onClose={onClose} title="Someone saved this record after you opened it" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Someone saved this record after you opened it" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text size="sm">
           The record is now at version {String(theirs?.dbVersion ?? '?')}. These fields differ between your edit and the saved record:

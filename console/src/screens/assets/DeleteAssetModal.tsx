@@ -22,7 +22,7 @@ export function DeleteAssetModal({ asset, onClose }: { asset: Asset | undefined;
     onClose();
   };
   return (
-    <Modal opened={asset !== undefined} onClose={close} title="Delete this asset?">
+    <Modal opened={asset !== undefined} onClose={close} title="Delete this asset?" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text size="sm">
           <strong>{asset?.filename}</strong> will be deleted, and its public link will answer “not found” to everyone who has it (pages, e-mails, products that show it).

@@ -63,7 +63,7 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                   {recommendation.marketingOperationId ? ` · operation ${recommendation.marketingOperationId}` : ''}
                 </Text>
                 {recommendation.localizedDesc && <Text size="sm" fs="italic">“{recommendation.localizedDesc}”</Text>}
-                <Table.ScrollContainer minWidth={420}>
+                <Table.ScrollContainer minWidth={300}>
                   <Table>
                     <Table.Caption>Recommended products</Table.Caption>
                     <Table.Thead>
@@ -94,7 +94,7 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
               </Text>
             )}
             {report && (
-              <Table.ScrollContainer minWidth={420}>
+              <Table.ScrollContainer minWidth={300}>
                 <Table>
                   <Table.Caption>Why each candidate was or was not recommended</Table.Caption>
                   <Table.Thead>
