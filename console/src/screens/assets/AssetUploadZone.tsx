@@ -47,7 +47,7 @@ export function AssetUploadZone() {
 
   return (
     <Stack>
-      <Dropzone onDrop={start} multiple aria-label="Upload files: drop them here or press Enter to choose">
+      <Dropzone onDrop={start} multiple aria-label="Upload files: drop them here or press Enter to choose" inputProps={{ 'aria-label': 'Files to upload' }}>
         <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }}>
           <IconUpload size={40} stroke={1.5} aria-hidden />
           <div>
