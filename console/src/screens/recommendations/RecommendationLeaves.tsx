@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { AnchorLink } from '../../ui/links';
 import { productLabel } from '../../ui/ProductIdsMultiSelect';
@@ -6,6 +6,9 @@ import { productLabel } from '../../ui/ProductIdsMultiSelect';
 type Result = Schemas['RecommendationResult'];
 type Price = Schemas['Price'];
 type Option = { value: string; label: string };
+
+/** A table wider than a phone scrolls sideways: its scroll area is a named region the keyboard can reach. */
+const scrollable = (name: string) => ({ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': name } });
 
 const STATUS_COLOURS: Record<string, string> = { RECOMMENDED: 'green', OUTWEIGHED: 'yellow', ALREADY_IN_CART: 'blue' };
 
@@ -16,6 +19,11 @@ function money(price: Price | undefined): string {
   } catch {
     return `${price.value} ${price.currency.currencyCode}`;
   }
+}
+
+/** An explanation with the product ids it names replaced by the products' names (rule ids stay: they link above). */
+function namingProducts(explanation: string, products: Option[] | undefined): string {
+  return (products ?? []).reduce((text, product) => text.replaceAll(product.value, product.label), explanation);
 }
 
 /** Every (level, rule type, cart product) the answer speaks of, recommended or only reported, in the answer's order. */
@@ -63,8 +71,8 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                   {recommendation.marketingOperationId ? ` · operation ${recommendation.marketingOperationId}` : ''}
                 </Text>
                 {recommendation.localizedDesc && <Text size="sm" fs="italic">“{recommendation.localizedDesc}”</Text>}
-                <Table.ScrollContainer minWidth={300}>
-                  <Table>
+                <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollable('Recommended products')}>
+                  <Table captionSide="top">
                     <Table.Caption>Recommended products</Table.Caption>
                     <Table.Thead>
                       <Table.Tr>
@@ -94,8 +102,8 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
               </Text>
             )}
             {report && (
-              <Table.ScrollContainer minWidth={300}>
-                <Table>
+              <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollable('Why each candidate was or was not recommended')}>
+                <Table captionSide="top">
                   <Table.Caption>Why each candidate was or was not recommended</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
@@ -108,14 +116,12 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                     {Object.entries(report.products).map(([candidate, verdict]) => (
                       <Table.Tr key={candidate}>
                         <Table.Td>{productLabel(products, candidate)}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4}>
-                            <Badge variant="dot" color={STATUS_COLOURS[verdict.status] ?? 'gray'}>
-                              {verdict.status}
-                            </Badge>
-                          </Group>
+                        <Table.Td w={1} style={{ whiteSpace: 'nowrap' }}>
+                          <Badge variant="dot" color={STATUS_COLOURS[verdict.status] ?? 'gray'} style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+                            {verdict.status}
+                          </Badge>
                         </Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-word' }}>{verdict.explanation}</Table.Td>
+                        <Table.Td style={{ wordBreak: 'break-word' }}>{namingProducts(verdict.explanation, products)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -84,7 +84,7 @@ export function RecommendationRulePage(): ReactElement {
             </Alert>
           )}
           {writable && (
-            <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
+            <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>
                 {creating ? 'Create rule' : 'Save rule'}
               </Button>
