@@ -29,7 +29,7 @@ describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => 
     await page.locator('input[type="file"]').setInputFiles({ name: 'price list 2026.bin', mimeType: 'application/octet-stream', buffer: bytes });
     const progress = page.getByRole('progressbar', { name: 'Uploading price list 2026.bin' });
     await expect
-      .poll(async () => Number((await progress.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null)) ?? 0), { timeout: 20_000, intervals: [50] })
+      .poll(async () => Number((await progress.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null)) ?? 0), { timeout: 20_000, interval: 50 })
       .toBeGreaterThan(5);
     const midway = Number(await progress.getAttribute('aria-valuenow'));
     expect(midway).toBeLessThan(100);
