@@ -112,7 +112,29 @@ const deliveryLog = createRoute({
 const delivery = createRoute({ getParentRoute: () => app, path: 'notifications/$notificationId', component: lazyRouteComponent(() => import('./screens/notifications/DeliveryPage'), 'DeliveryPage') });
 const notificationRoutes = [notificationDefinitions, newNotificationDefinition, notificationDefinition, notificationReceivers, newNotificationReceiver, notificationReceiver, deliveryLog, delivery];
 
-export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, products, product, priceFunctions, priceFunction, subscriptions, subscription, ...notificationRoutes])]);
+const recommendationRules = createRoute({
+  getParentRoute: () => app,
+  path: 'recommendation-rules',
+  validateSearch: listSearch(['name', 'status', 'type', 'function', 'levels', 'eligibleStoreIds']),
+  component: lazyRouteComponent(() => import('./screens/recommendations/RecommendationRulesPage'), 'RecommendationRulesPage'),
+});
+/** `new` opens an empty rule. */
+const recommendationRule = createRoute({ getParentRoute: () => app, path: 'recommendation-rules/$ruleId', component: lazyRouteComponent(() => import('./screens/recommendations/RecommendationRulePage'), 'RecommendationRulePage') });
+const recommendationsTry = createRoute({ getParentRoute: () => app, path: 'recommendations/try', component: lazyRouteComponent(() => import('./screens/recommendations/TryCartPage'), 'TryCartPage') });
+const assets = createRoute({ getParentRoute: () => app, path: 'assets', validateSearch: listSearch(['customerId']), component: lazyRouteComponent(() => import('./screens/assets/AssetsPage'), 'AssetsPage') });
+const terms = createRoute({
+  getParentRoute: () => app,
+  path: 'terms',
+  validateSearch: listSearch(['status', 'model', 'locale']),
+  component: lazyRouteComponent(() => import('./screens/terms/TermsPage'), 'TermsPage'),
+});
+/** `new` opens an empty template. */
+const termsItem = createRoute({ getParentRoute: () => app, path: 'terms/$termsId', component: lazyRouteComponent(() => import('./screens/terms/TermsItemPage'), 'TermsItemPage') });
+const companyTerms = createRoute({ getParentRoute: () => app, path: 'company-terms', validateSearch: listSearch(['corporateUrl']), component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsPage'), 'CompanyTermsPage') });
+/** `new` opens empty parameters. */
+const companyTermsItem = createRoute({ getParentRoute: () => app, path: 'company-terms/$companyTermsId', component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsItemPage'), 'CompanyTermsItemPage') });
+
+export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, products, product, priceFunctions, priceFunction, subscriptions, subscription, ...notificationRoutes, recommendationRules, recommendationRule, recommendationsTry, assets, terms, termsItem, companyTerms, companyTermsItem])]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, basepath: '/console', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

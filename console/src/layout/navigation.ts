@@ -22,4 +22,9 @@ export const SECTIONS: Section[] = [
   { group: 'Notifications', label: 'Definitions', to: '/notification-definitions', scope: 'notifications:read' },
   { group: 'Notifications', label: 'Receivers', to: '/notification-receivers', scope: 'notifications:read' },
   { group: 'Notifications', label: 'Delivery log', to: '/notifications', scope: 'notifications:read' },
+  { group: 'Catalogue', label: 'Recommendation rules', to: '/recommendation-rules', scope: 'recommendations:read' },
+  { group: 'Catalogue', label: 'Try a cart', to: '/recommendations/try', scope: 'recommendations:read' },
+  { group: 'Content', label: 'Assets', to: '/assets', scope: 'assets:write' },
+  { group: 'Content', label: 'Terms templates', to: '/terms', scope: 'terms:read' },
+  { group: 'Content', label: 'Company terms', to: '/company-terms', scope: 'terms:read' },
 ];

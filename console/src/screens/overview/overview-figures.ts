@@ -21,9 +21,9 @@ export const FIGURES: Figure[] = [
   { label: 'Products', scope: 'catalog:read', to: '/products', count: async () => total(unwrap(await api.GET('/products', { params: { query: { size: 1 } } }))) },
   { label: 'Price functions', scope: 'catalog:read', to: '/price-functions', count: async () => total(unwrap(await api.GET('/price-functions', { params: { query: { size: 1 } } }))) },
   { label: 'Subscriptions', scope: 'subscriptions:read', to: '/subscriptions', count: async () => total(unwrap(await api.GET('/subscriptions', { params: { query: { size: 1 } } }))) },
-  { label: 'Recommendation rules', scope: 'recommendations:read', count: async () => total(unwrap(await api.GET('/recommendation-rules', { params: { query: { size: 1 } } }))) },
+  { label: 'Recommendation rules', scope: 'recommendations:read', to: '/recommendation-rules', count: async () => total(unwrap(await api.GET('/recommendation-rules', { params: { query: { size: 1 } } }))) },
   { label: 'Notification definitions', scope: 'notifications:read', to: '/notification-definitions', count: async () => total(unwrap(await api.GET('/notification-definitions', { params: { query: { size: 1 } } }))) },
-  { label: 'Terms', scope: 'terms:read', count: async () => total(unwrap(await api.GET('/terms', { params: { query: { size: 1 } } }))) },
+  { label: 'Terms', scope: 'terms:read', to: '/terms', count: async () => total(unwrap(await api.GET('/terms', { params: { query: { size: 1 } } }))) },
   {
     label: 'Deliveries failing now',
     scope: 'notifications:read',

@@ -1,0 +1,136 @@
+import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import type { Schemas } from '../../api/client';
+import { AnchorLink } from '../../ui/links';
+import { productLabel } from '../../ui/ProductIdsMultiSelect';
+
+type Result = Schemas['RecommendationResult'];
+type Price = Schemas['Price'];
+type Option = { value: string; label: string };
+
+/** A table wider than a phone scrolls sideways: its scroll area is a named region the keyboard can reach. */
+const scrollable = (name: string) => ({ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': name } });
+
+const STATUS_COLOURS: Record<string, string> = { RECOMMENDED: 'green', OUTWEIGHED: 'yellow', ALREADY_IN_CART: 'blue' };
+
+function money(price: Price | undefined): string {
+  if (!price) return 'no price here';
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency: price.currency.currencyCode }).format(price.value);
+  } catch {
+    return `${price.value} ${price.currency.currencyCode}`;
+  }
+}
+
+/** An explanation with the product ids it names replaced by the products' names (rule ids stay: they link above). */
+function namingProducts(explanation: string, products: Option[] | undefined): string {
+  return (products ?? []).reduce((text, product) => text.replaceAll(product.value, product.label), explanation);
+}
+
+/** Every (level, rule type, cart product) the answer speaks of, recommended or only reported, in the answer's order. */
+function leavesOf(result: Result): { level: string; type: string; trigger: string }[] {
+  const seen = new Map<string, { level: string; type: string; trigger: string }>();
+  const add = (tree: Record<string, Record<string, Record<string, unknown>>>) => {
+    for (const [level, types] of Object.entries(tree))
+      for (const [type, triggers] of Object.entries(types))
+        for (const trigger of Object.keys(triggers)) seen.set(`${level}/${type}/${trigger}`, { level, type, trigger });
+  };
+  add(result.recommendations);
+  add(result.reports);
+  return [...seen.values()];
+}
+
+/** The answer of the recommendations operation: what is recommended for each cart product, and why each candidate was or was not. */
+export function RecommendationLeaves({ result, products }: { result: Result; products: Option[] | undefined }) {
+  const leaves = leavesOf(result);
+  if (!leaves.length) return <Text>No rule applies to this cart: no enabled, current rule names its store, its products (or their parents) and its source.</Text>;
+  return (
+    <Stack>
+      {leaves.map(({ level, type, trigger }) => {
+        const recommendation = result.recommendations[level]?.[type]?.[trigger];
+        const report = result.reports[level]?.[type]?.[trigger];
+        const heading = `${level} · ${type} · for ${productLabel(products, trigger)}`;
+        return (
+          <Card withBorder key={`${level}/${type}/${trigger}`} component="section" aria-label={heading}>
+            <Title order={3} size="h5" mb="xs">
+              {heading}
+            </Title>
+            {recommendation ? (
+              <Stack gap={4} mb="sm">
+                <Text size="sm">
+                  {recommendation.recommendationId ? (
+                    <>
+                      By rule{' '}
+                      <AnchorLink to="/recommendation-rules/$ruleId" params={{ ruleId: recommendation.recommendationId }}>
+                        {recommendation.recommendationId}
+                      </AnchorLink>
+                    </>
+                  ) : (
+                    'Forced cross-sales of the product (no rule)'
+                  )}
+                  {recommendation.discountPlan?.discountStep ? ` · ${recommendation.discountPlan.discountStep} % off` : ''}
+                  {recommendation.marketingOperationId ? ` · operation ${recommendation.marketingOperationId}` : ''}
+                </Text>
+                {recommendation.localizedDesc && <Text size="sm" fs="italic">“{recommendation.localizedDesc}”</Text>}
+                <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollable('Recommended products')}>
+                  <Table captionSide="top">
+                    <Table.Caption>Recommended products</Table.Caption>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Recommended product</Table.Th>
+                        <Table.Th>Price</Table.Th>
+                        <Table.Th>Full price</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {recommendation.products.map((product) => (
+                        <Table.Tr key={product.id}>
+                          <Table.Td>
+                            {productLabel(products, product.id)}
+                            {product.forcedBy ? <Badge ml="xs" size="xs" variant="dot">forced</Badge> : null}
+                          </Table.Td>
+                          <Table.Td>{money(product.price)}</Table.Td>
+                          <Table.Td>{money(product.fullPrice)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Stack>
+            ) : (
+              <Text size="sm" mb="sm">
+                Nothing recommended here.
+              </Text>
+            )}
+            {report && (
+              <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollable('Why each candidate was or was not recommended')}>
+                <Table captionSide="top">
+                  <Table.Caption>Why each candidate was or was not recommended</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Candidate</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Explanation</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {Object.entries(report.products).map(([candidate, verdict]) => (
+                      <Table.Tr key={candidate}>
+                        <Table.Td>{productLabel(products, candidate)}</Table.Td>
+                        <Table.Td w={1} style={{ whiteSpace: 'nowrap' }}>
+                          <Badge variant="dot" color={STATUS_COLOURS[verdict.status] ?? 'gray'} style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+                            {verdict.status}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td style={{ wordBreak: 'break-word' }}>{namingProducts(verdict.explanation, products)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
