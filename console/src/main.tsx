@@ -23,13 +23,18 @@ const queryClient = new QueryClient({
 });
 const router = createConsoleRouter(queryClient);
 /**
- * Text on the light variants (alerts, badges, light buttons) in the colour's darkest shade mixed with black: the
- * default shades of yellow, orange or green on their own tint are below WCAG AA contrast (4.5:1).
+ * Colours that meet WCAG AA contrast (4.5:1): text on the light variants (alerts, badges, light buttons) in the
+ * colour's darkest shade mixed with black (yellow, orange or green on their own tint are below it), filled buttons
+ * and badges on the darkest shade.
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const named = typeof input.color === 'string' && input.color in input.theme.colors;
-  return input.variant === 'light' && named ? { ...colors, color: `color-mix(in srgb, var(--mantine-color-${input.color}-9) 55%, black)` } : colors;
+  if (!named) return colors;
+  if (input.variant === 'light') return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${input.color}-9) 55%, black)` };
+  // White on the filled shade 8 of red or green is below 4.5:1; shade 9 is above it for every colour.
+  if (input.variant === 'filled') return { ...colors, background: `var(--mantine-color-${input.color}-9)`, hover: `color-mix(in srgb, var(--mantine-color-${input.color}-9) 85%, black)` };
+  return colors;
 };
 
 // Shade 8 of the primary colour: white text on it, and it as text on white, meet WCAG AA contrast (4.5:1).
