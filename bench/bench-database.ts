@@ -36,8 +36,11 @@ export async function unreachableDatabase(): Promise<string | undefined> {
   }
 }
 
-/** The service's configuration for a bench server: its own schema on the bench database, quiet logs, any port, no token rate limit. */
-export function benchServerConfig(schema: string): Config {
+/**
+ * The service's configuration for a bench server: its own schema on the bench database, quiet logs, any port, no
+ * token rate limit; `extra` settings on top.
+ */
+export function benchServerConfig(schema: string, extra: Record<string, string> = {}): Config {
   return loadConfig({
     DATABASE_URL: BENCH_DATABASE_URL,
     DATABASE_SCHEMA: schema,
@@ -46,5 +49,6 @@ export function benchServerConfig(schema: string): Config {
     LOG_LEVEL: 'warn',
     PORT: '0',
     TOKEN_RATE_LIMIT: '100000',
+    ...extra,
   });
 }

@@ -12,7 +12,9 @@ const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const CUSTOMERS = 100;
 const SEED_CONCURRENCY = Number(process.env.SEED_CONCURRENCY ?? 16);
 const schema = `bench_catalog_${process.pid}`;
-const config = benchServerConfig(schema);
+// BENCH_PORT: a port chosen by the caller, which is then also PUBLIC_BASE_URL's (the console signs in there).
+const PORT = Number(process.env.BENCH_PORT ?? 0);
+const config = benchServerConfig(schema, PORT ? { PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}` } : {});
 const built = await buildApp(config);
 const { app, services } = built;
 const products = services.of(productResource);
@@ -63,7 +65,7 @@ for (const table of ['products', 'products_history', 'outbox']) await built.db.q
 
 const customerId = customerOf(0);
 const { clientSecret } = await built.db.transaction((tx) => built.iam.realms.provisionRealm(tx, 'bench-realm', customerId));
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: PORT, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const tokenAnswer = await fetch(`http://127.0.0.1:${port}/iam/tokens`, {
   method: 'POST',

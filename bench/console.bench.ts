@@ -1,0 +1,87 @@
+import { readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { chromium, type Page } from 'playwright-core';
+import { buildConsole, consoleBuildIsStale } from '../scripts/ensure-console-built.js';
+import { CONSOLE_DIST } from '../src/platform/http/console-site.js';
+import { startBenchServer } from './child-server.js';
+import { consoleBundleSize } from './console-bundle.js';
+
+/**
+ * The console's size and speed: the initial JavaScript a browser downloads (gzip; target <= 350 KB), and, with
+ * PRODUCTS products (default 100,000) on PostgreSQL, how long the product list's first page takes to be on screen
+ * after navigating to it in Chromium (target <= 1 s), next to the same listing asked of the API directly (the
+ * baseline of this run). Usage: `npm run bench:console` (PRODUCTS=10000 for a quicker run; CHROMIUM_PATH for
+ * another browser than /usr/bin/chromium).
+ */
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
+const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+if (consoleBuildIsStale()) buildConsole();
+const scripts = readdirSync(`${CONSOLE_DIST}assets`).filter((file) => file.endsWith('.js')).map((file) => `assets/${file}`);
+const size = consoleBundleSize(CONSOLE_DIST, scripts);
+console.log(`initial JavaScript: ${KB(size.initialJsGzipBytes)} gzip in ${size.initialScripts.length} files (target <= 350 KB: ${size.initialJsGzipBytes <= 350 * 1024 ? 'met' : 'NOT met'})`);
+console.log(`initial CSS: ${KB(size.initialCssGzipBytes)} gzip; every screen's JavaScript together: ${KB(size.allJsGzipBytes)} gzip`);
+
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address() as { port: number };
+    probe.close(() => resolve(free));
+  });
+});
+process.env.BENCH_PORT = String(port);
+process.stderr.write(`seeding ${process.env.PRODUCTS ?? 100_000} products...\n`);
+const { child, server } = await startBenchServer<{ port: number; products: number; seedSeconds: number }>('./catalog-server.ts');
+const origin = `http://127.0.0.1:${server.port}`;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true });
+
+/** Milliseconds from `start` to the first product row of the list on screen. */
+async function timeToFirstRow(page: Page, start: () => Promise<unknown>): Promise<number> {
+  const began = performance.now();
+  await start();
+  await page.locator('main table tbody tr').first().waitFor({ state: 'visible' });
+  return performance.now() - began;
+}
+
+try {
+  console.log(`\n${server.products} products on PostgreSQL (seeded in ${server.seedSeconds.toFixed(0)} s); ${ROUNDS} rounds, medians`);
+  const operatorToken = await (async () => {
+    const answer = await fetch(`${origin}/iam/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ realmName: 'operator', grantType: 'client_credentials', clientSecret: 'bench-operator-secret' }) });
+    return ((await answer.json()) as { access_token: string }).access_token;
+  })();
+  const api: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const began = performance.now();
+    const answer = await fetch(`${origin}/products?page=0&size=20`, { headers: { authorization: `Bearer ${operatorToken}` } });
+    await answer.json();
+    api.push(performance.now() - began);
+  }
+
+  const page = await (await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 860 } })).newPage();
+  await page.goto('/console/');
+  await page.getByLabel('Realm').fill('operator');
+  await page.getByRole('button', { name: 'Continue to sign-in' }).click();
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('bench-admin-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+
+  const navigation: number[] = [];
+  const load: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // From the overview, freshly loaded (nothing of the list in the query cache): a click on the section.
+    await page.goto('/console/');
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    navigation.push(await timeToFirstRow(page, () => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Products' }).click()));
+    // The list's own address typed or bookmarked: the page, its scripts (cached), the session's refresh, the list.
+    load.push(await timeToFirstRow(page, () => page.goto('/console/products')));
+  }
+  const shown = (label: string, values: number[], target?: number) =>
+    console.log(`${label.padEnd(46)} ${median(values).toFixed(0).padStart(5)} ms  (${(median(values) / median(api)).toFixed(1)}x the API call)${target ? `   target <= ${target} ms: ${median(values) <= target ? 'met' : 'NOT met'}` : ''}`);
+  shown('API: GET /products?page=0&size=20 (baseline)', api);
+  shown('console: click "Products" -> first row shown', navigation, 1000);
+  shown('console: open /console/products -> first row', load);
+} finally {
+  await browser.close();
+  child.kill('SIGTERM');
+}
