@@ -47,6 +47,6 @@ describe('sweepStaging', () => {
     utimesSync(join(dir, 'other.txt'), new Date(now - 2 * 86_400_000), new Date(now - 2 * 86_400_000));
     expect(await sweepStaging(dir, 86_400_000, now)).toBe(1);
     expect(readdirSync(dir).sort()).toEqual(['fresh.part', 'other.txt']);
-    expect(await sweepStaging(join(dir, 'missing'), 1)).toBe(0);
+    expect(await sweepStaging(join(dir, 'missing'), 1, now)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { unique } from '../support/unique.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
@@ -10,7 +11,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => server?.close());
 
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** The realm's client credentials work (or not): a token request as the customer's own software makes it. */
 async function tokenStatus(realm: string, clientSecret: string): Promise<number> {

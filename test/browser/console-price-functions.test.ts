@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { unique } from '../support/unique.js';
+import type { Json } from '../support/json.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
 import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
 
-type Json = Record<string, any>;
 let server: ConsoleServer;
 
 beforeAll(async () => {
@@ -15,7 +15,6 @@ afterAll(async () => server?.close());
 /** The preview waits for its debounce, then the API: slower on a loaded machine than expect.poll's default second. */
 const PATIENTLY = { timeout: 20_000 };
 
-const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
 
 async function created(method: 'POST' | 'PUT', url: string, body: Json): Promise<Json> {
   const res = await server.t.request(method, url, await server.t.operator(), body);

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { unique } from '../support/unique.js';
+import type { Json } from '../support/json.js';
 import { expect } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
 
 /** Small factories and checks shared by the Product API tests. */
-export type Json = Record<string, any>;
+export type { Json } from '../support/json.js';
 
-export function unique(prefix = 'p'): string {
-  return `${prefix}-${randomBytes(5).toString('hex')}`;
-}
+export { unique };
 
 /** A valid product body; each call gets its own publisherRefId. */
 export function productBody(overrides: Json = {}): Json {

@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { unique } from '../support/unique.js';
+import type { Json } from '../support/json.js';
 import { expect } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
 
 /** Small factories and checks shared by the Customer API tests. */
-export type Json = Record<string, any>;
+export type { Json } from '../support/json.js';
 
 export const MASK = '********';
 
-/** A value no other test uses. */
-export function unique(prefix = 'c'): string {
-  return `${prefix}-${randomBytes(5).toString('hex')}`;
-}
+export { unique };
 
 /** A valid create body; each call gets its own name (and so its own default realm name). */
 export function customerBody(overrides: Json = {}): Json {

@@ -1,3 +1,4 @@
+import type { Json } from '../support/json.js';
 import { randomBytes } from 'node:crypto';
 import { decodeJwt, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { expect } from 'vitest';
@@ -6,7 +7,7 @@ import { unique } from '../support/unique.js';
 
 /** Small factories and checks shared by the Token API tests. */
 
-export type Json = Record<string, any>;
+export type { Json } from '../support/json.js';
 
 export { unique };
 

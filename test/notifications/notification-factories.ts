@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { unique } from '../support/unique.js';
+import type { Json } from '../support/json.js';
 import { expect } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
 
-export type Json = Record<string, any>;
+export type { Json } from '../support/json.js';
 
-export function unique(prefix = 'n'): string {
-  return `${prefix}-${randomBytes(5).toString('hex')}`;
-}
+export { unique };
 
 export function definitionBody(overrides: Json = {}): Json {
   return {

@@ -1,3 +1,4 @@
+import type { Json } from '../support/json.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +43,6 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-type Json = Record<string, any>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function call(base: string, method: string, path: string, token: string | undefined, body?: unknown): Promise<{ status: number; body: Json }> {

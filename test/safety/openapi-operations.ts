@@ -1,6 +1,7 @@
+import type { Json } from '../support/json.js';
 /** The operations of an OpenAPI document, read generically: what the safety tests need to call each one. */
 
-export type Json = Record<string, any>;
+export type { Json } from '../support/json.js';
 
 export interface Parameter {
   name: string;

@@ -1,10 +1,11 @@
+import type { Json } from '../support/json.js';
 import { expect } from 'vitest';
 import { createProduct } from '../catalog/catalog-factories.js';
 import { unique } from '../support/unique.js';
 import type { TestApp } from '../support/test-app.js';
 
 /** Small factories and checks shared by the Subscription API tests. */
-export type Json = Record<string, any>;
+export type { Json } from '../support/json.js';
 
 export { unique };
 

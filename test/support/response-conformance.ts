@@ -1,3 +1,4 @@
+import type { Json } from './json.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
@@ -13,7 +14,6 @@ export interface Violation {
   problem: string;
 }
 
-type Json = Record<string, any>;
 
 const violations: Violation[] = [];
 let currentTest: () => string | undefined = () => undefined;

@@ -65,7 +65,7 @@ export async function discard(path: string): Promise<void> {
 }
 
 /** Removes staged files older than `maxAgeMs` that a crashed upload left behind. */
-export async function sweepStaging(dir: string, maxAgeMs: number, now = Date.now()): Promise<number> {
+export async function sweepStaging(dir: string, maxAgeMs: number, now: number): Promise<number> {
   const names = await readdir(dir).catch(() => [] as string[]);
   let removed = 0;
   for (const name of names.filter((n) => n.endsWith('.part'))) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Clock } from '../../platform/clock.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
 import { signInFailures } from '../../platform/metrics/process-metrics.js';
@@ -27,6 +28,8 @@ const REMEMBER_AT_MOST = 1000;
 export class ClientAuthenticator {
   private readonly verified = new Map<string, number>();
 
+  constructor(private readonly clock: Clock) {}
+
   async authenticate(db: Queryable, credentials: ClientCredentials): Promise<{ client: repo.ClientRow; realm: repo.RealmRow }> {
     const realm = await repo.findRealm(db, credentials.realm);
     const client = realm ? await repo.findClient(db, credentials.realm, credentials.clientId) : undefined;
@@ -43,10 +46,11 @@ export class ClientAuthenticator {
     // Unknown realm or client: the same hashing work, so timing does not reveal which realms exist.
     if (!storedHash) return verifySecret(secret, await decoyHash()).then(() => false);
     const key = createHash('sha256').update(storedHash).update('\0').update(secret).digest('base64url');
-    if ((this.verified.get(key) ?? 0) > Date.now()) return true;
+    const now = this.clock.now().getTime();
+    if ((this.verified.get(key) ?? 0) > now) return true;
     if (!(await verifySecret(secret, storedHash))) return false;
     this.verified.delete(key);
-    this.verified.set(key, Date.now() + REMEMBER_MS);
+    this.verified.set(key, now + REMEMBER_MS);
     // Insertion order is age order: the oldest entry goes first.
     if (this.verified.size > REMEMBER_AT_MOST) this.verified.delete(this.verified.keys().next().value!);
     return true;

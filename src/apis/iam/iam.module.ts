@@ -48,7 +48,7 @@ export async function startIam(db: Database, config: Config, log: FastifyInstanc
   const issuer = new TokenIssuer(() => keys, config.publicBaseUrl, config.accessTokenTtl, clock);
   const verifier = new JwtAccessTokenVerifier(keys, config.publicBaseUrl, revoked, clock);
   const stopPurge = startSessionPurge(db, log);
-  const clients = new ClientAuthenticator();
+  const clients = new ClientAuthenticator(clock);
   const users = new UserSignIn(db, config, clock);
   const tokens = new TokenService(db, issuer, revoked, clients, users, config, clock);
   const requests = new AuthorizationRequests(() => keys, config.publicBaseUrl, clock);

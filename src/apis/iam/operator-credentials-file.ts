@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { systemClock } from '../../platform/clock.js';
 
 export const CREDENTIALS_FILE_NAME = 'operator-credentials.env';
 
@@ -17,7 +18,7 @@ export function writeCredentialsFile(dataDir: string, values: Record<string, str
   mkdirSync(dataDir, { recursive: true });
   const path = resolve(join(dataDir, CREDENTIALS_FILE_NAME));
   const lines = [
-    `# Operator credentials generated on first start (${new Date().toISOString()}); the database keeps only their hashes.`,
+    `# Operator credentials generated on first start (${systemClock.now().toISOString()}); the database keeps only their hashes.`,
     '# They stay valid across restarts until OPERATOR_CLIENT_SECRET or ADMIN_PASSWORD set in the environment replace them',
     '# (a start then takes the replaced ones out of this file). To use them in a shell: set -a; . ./operator-credentials.env; set +a',
     '# Keep them somewhere safe (or set OPERATOR_CLIENT_SECRET and ADMIN_PASSWORD yourself), then delete this file.',

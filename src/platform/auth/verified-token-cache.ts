@@ -8,7 +8,8 @@ export class VerifiedTokenCache<V> {
 
   constructor(private readonly capacity = 10_000) {}
 
-  get(token: string, now = Date.now()): V | undefined {
+  /** `now`: the caller's clock, in epoch milliseconds. */
+  get(token: string, now: number): V | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {

@@ -1,6 +1,7 @@
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { systemClock } from '../clock.js';
 
 /** The process holding a DATA_DIR, as its lock file records it. */
 export interface LockHolder {
@@ -62,7 +63,7 @@ export interface DataDirLock {
  */
 export function lockDataDir(dataDir: string): DataDirLock {
   const path = join(dataDir, LOCK_FILE);
-  const mine: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  const mine: LockHolder = { pid: process.pid, host: hostname(), since: systemClock.now().toISOString() };
   let tookOverFrom: LockHolder | undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (createExclusive(path, `${JSON.stringify(mine)}\n`)) {
