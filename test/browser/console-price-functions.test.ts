@@ -83,7 +83,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await parameter.getByLabel('Maximum').fill('90');
     await page.getByLabel('Expression').fill('price * (100 - discount) / 100');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('version 1').waitFor();
+    await page.getByText('version 1', { exact: true }).waitFor();
 
     await chooseProduct(page, product);
     await page.getByText('This product has no price function').waitFor();
@@ -186,7 +186,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'price-function-stale');
     await dialog.getByRole('button', { name: 'Overwrite with my edit' }).click();
-    await page.getByText('version 2').waitFor();
+    await page.getByText('version 2', { exact: true }).waitFor();
     expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({ expression: 'price * 3', dbVersion: 2 });
     expect(unexpectedProblems(400, 412)).toEqual([]);
     await page.close();
