@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
@@ -16,7 +17,6 @@ import {
   RedirectableError,
   redirectWith,
   unregisteredClient,
-  type AuthorizeQuery,
 } from './authorization-request.js';
 import * as repo from './iam.repository.js';
 import { RealmParamsSchema } from './realm-user.schema.js';
@@ -88,7 +88,8 @@ function crossSite(request: FastifyRequest): boolean {
   return typeof origin === 'string' && origin !== 'null' && new URL(origin).host !== request.host;
 }
 
-export function registerAuthorizeRoutes(app: FastifyInstance, deps: AuthorizeDeps) {
+export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: AuthorizeDeps) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const secure = deps.publicBaseUrl.startsWith('https:');
 
   /** A name PostgreSQL cannot hold (NUL, an unpaired surrogate) names no realm: 404, not a database error. */
@@ -118,8 +119,8 @@ export function registerAuthorizeRoutes(app: FastifyInstance, deps: AuthorizeDep
       response: { 200: html('the sign-in page'), 303: redirect('an error for the client, at its redirect URI (`error`, `error_description`, `state`, `iss`)'), 400: html('a client or redirect URI that is not registered, or a parameter too long'), 404: htmlOrJson(404, 'no such realm') },
     },
     handler: async (request, reply) => {
-      const { realm: realmName } = request.params as Static<typeof RealmParamsSchema>;
-      const query = request.query as AuthorizeQuery;
+      const { realm: realmName } = request.params;
+      const { query } = request;
       const realm = await findRealm(realmName);
       const unreadable = unstorableField(query, 'query');
       if (unreadable) throw new ValidationError(`This sign-in link is not valid: ${unreadable} holds a character no text can keep.`);
@@ -166,7 +167,8 @@ export function registerAuthorizeRoutes(app: FastifyInstance, deps: AuthorizeDep
       },
     },
     handler: async (request, reply) => {
-      const { name: realm } = await findRealm((request.params as Static<typeof RealmParamsSchema>).realm);
+      const { name: realm } = await findRealm(request.params.realm);
+      // A body declared by media type (`content`) is not inferred by the type provider; the schema above checked it.
       const form = request.body as Static<typeof SignInFormSchema>;
       if (crossSite(request)) return reply.code(403).send(await messagePage(reply, 'Cannot sign in', 'This form was sent from another site. Open the application and sign in from there.', true));
       const cookie = parseCookies(request.headers.cookie ?? '')[CSRF_COOKIE];
@@ -206,8 +208,8 @@ export function registerAuthorizeRoutes(app: FastifyInstance, deps: AuthorizeDep
       response: { 200: html('signed out'), 303: redirect('signed out: back to the client'), 400: html('a parameter too long'), 404: htmlOrJson(404, 'no such realm') },
     },
     handler: async (request, reply) => {
-      const { realm: realmName } = request.params as Static<typeof RealmParamsSchema>;
-      const query = request.query as Static<typeof LogoutQuerySchema>;
+      const { realm: realmName } = request.params;
+      const { query } = request;
       const realm = await findRealm(realmName);
       if (unstorableField(query, 'query')) throw new ValidationError('This sign-out link is not valid.');
       const claims = query.id_token_hint ? await deps.requests.idTokenClaims(query.id_token_hint, realm.name) : undefined;
