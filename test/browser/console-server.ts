@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
