@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { sqlSnapshot } from '../src/platform/registry/sql-snapshot.js';
-import { testKindsModule } from '../test/platform/registry/test-kinds-module.js';
-import { testKinds } from '../test/platform/registry/widget.resource.js';
+import { sqlSnapshot } from '../src/platform/resource/sql/sql-snapshot.js';
+import { testKindsModule } from '../test/platform/resource/test-kinds-module.js';
+import { testKinds } from '../test/platform/resource/widget.resource.js';
 
 /**
  * Writes docs/sql/<kind>.md: the SQL the engine generates for every kind the service declares, and for the

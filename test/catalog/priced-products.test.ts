@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ResourceService } from '../../src/platform/registry/resource-service.js';
+import { ResourceService } from '../../src/platform/resource/service/resource-service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createProduct, expectDetailedError, unique, type Json } from './catalog-factories.js';
 

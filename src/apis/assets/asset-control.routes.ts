@@ -4,8 +4,8 @@ import { principalOf } from '../../platform/auth/authenticate.js';
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
-import { Id, LookupId, Obj, Text } from '../../platform/registry/schema-types.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import { Id, LookupId, Obj, Text } from '../../platform/resource/declare/schema-types.js';
 import { productResource } from '../catalog/product.resource.js';
 import { orderResource } from '../orders/order.resource.js';
 

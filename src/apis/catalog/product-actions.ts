@@ -1,5 +1,5 @@
-import type { ActionDefinition } from '../../platform/registry/resource-action.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { bulkUpdateActions } from './product-bulk-updates.js';
 import { duplicationActions } from './product-duplication.js';
 import { importProduct } from './product-import.js';

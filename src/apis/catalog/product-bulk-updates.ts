@@ -1,10 +1,10 @@
 import { mayActFor, type Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ForbiddenError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/registry/document-paths.js';
-import type { ActionDefinition } from '../../platform/registry/resource-action.js';
-import { parseIfMatch } from '../../platform/registry/resource-routes.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
+import { parseIfMatch } from '../../platform/resource/http/resource-routes.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { FulfillmentTemplatesOutcomeSchema, FulfillmentTemplatesUpdateSchema, ProductWithoutPricesSchema, type FulfillmentTemplatesUpdate } from './product-operations.schema.js';
 import { listAll } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';

@@ -1,10 +1,10 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/registry/document-paths.js';
-import type { ActionDefinition } from '../../platform/registry/resource-action.js';
-import type { ResourceService } from '../../platform/registry/resource-service.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
+import type { ResourceService } from '../../platform/resource/service/resource-service.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { descriptionResource } from './description.resource.js';
 import { FLAT_TEXTS } from './description.schema.js';
 import { MAX_VARIANT_DEPTH } from './product-inheritance.js';

@@ -1,9 +1,9 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/registry/document-paths.js';
-import type { RecordOf, ResourceHooks } from '../../platform/registry/resource-definition.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { RecordOf, ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { descriptionResource } from './description.resource.js';
 import { productResource } from './product.resource.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from './product.schema.js';

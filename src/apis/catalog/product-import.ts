@@ -1,10 +1,10 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/registry/document-paths.js';
-import type { ActionDefinition } from '../../platform/registry/resource-action.js';
-import type { RecordOf } from '../../platform/registry/resource-definition.js';
-import type { ResourceService } from '../../platform/registry/resource-service.js';
+import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
+import type { RecordOf } from '../../platform/resource/declare/resource-definition.js';
+import type { ResourceService } from '../../platform/resource/service/resource-service.js';
 import { ImportQuerySchema, type ImportQuery } from './product-operations.schema.js';
 import { listAll } from './product-queries.js';
 import { ProductSchema } from './product.schema.js';

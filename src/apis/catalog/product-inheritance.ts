@@ -1,8 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/registry/document-paths.js';
-import type { ResourceService } from '../../platform/registry/resource-service.js';
+import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { ResourceService } from '../../platform/resource/service/resource-service.js';
 import type { ProductSchema } from './product.schema.js';
 
 /** Fields that say which record this is, not what it sells: a variant never takes them from its parent. */

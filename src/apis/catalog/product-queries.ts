@@ -1,10 +1,10 @@
 import type { TObject } from 'typebox';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { ListingSource } from '../../platform/registry/listing-query.js';
-import { MAX_FILTER_VALUES, MAX_PAGE_SIZE } from '../../platform/registry/listing-query.js';
-import type { RecordOf } from '../../platform/registry/resource-definition.js';
-import type { ResourceService } from '../../platform/registry/resource-service.js';
+import type { ListingSource } from '../../platform/resource/sql/listing-query.js';
+import { MAX_FILTER_VALUES, MAX_PAGE_SIZE } from '../../platform/resource/sql/listing-query.js';
+import type { RecordOf } from '../../platform/resource/declare/resource-definition.js';
+import type { ResourceService } from '../../platform/resource/service/resource-service.js';
 
 /**
  * Every visible record matching `query`, read page by page in `db` (an action's transaction), oldest first. The

@@ -1,10 +1,10 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/registry/document-paths.js';
-import type { ActionDefinition } from '../../platform/registry/resource-action.js';
-import { PageSchema } from '../../platform/registry/resource-schemas.js';
-import { pageOf, type ResourceService } from '../../platform/registry/resource-service.js';
+import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
+import { PageSchema } from '../../platform/resource/http/resource-schemas.js';
+import { pageOf, type ResourceService } from '../../platform/resource/service/resource-service.js';
 import { assertSameCustomerParent } from './product-hooks.js';
 import { AncestorReader, MAX_VARIANT_DEPTH, withInherited } from './product-inheritance.js';
 import { InheritedListQuerySchema, ShiftVariantSchema, type ShiftVariant } from './product-operations.schema.js';

@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/registry/resource-definition.js';
+import { defineResource } from '../../platform/resource/declare/resource-definition.js';
 import { ProductSchema } from './product.schema.js';
 
 /**

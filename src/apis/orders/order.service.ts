@@ -3,7 +3,7 @@ import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { orderResource } from './order.resource.js';
 import { NewOrderSchema, type NewOrder, type Order } from './order.schema.js';
 

@@ -1,8 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import { keptBesideFrozen } from '../../platform/kept-beside-frozen.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { Doc } from '../../platform/registry/document-paths.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { pricedProductView } from '../catalog/priced-product.view.js';
 import { discountedPrice } from '../catalog/pricing/price-discount.js';
 import type { Price } from '../catalog/pricing/price.schema.js';

@@ -1,8 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { MAX_FILTER_VALUES } from '../../platform/registry/listing-query.js';
-import type { RecordOf } from '../../platform/registry/resource-definition.js';
-import type { ResourceService } from '../../platform/registry/resource-service.js';
+import { MAX_FILTER_VALUES } from '../../platform/resource/sql/listing-query.js';
+import type { RecordOf } from '../../platform/resource/declare/resource-definition.js';
+import type { ResourceService } from '../../platform/resource/service/resource-service.js';
 import { listAll } from '../catalog/product-queries.js';
 import type { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 

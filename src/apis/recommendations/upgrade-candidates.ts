@@ -1,6 +1,6 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { listAll } from '../catalog/product-queries.js';
 import { productResource } from '../catalog/product.resource.js';
 import type { Trigger } from './rule-selection.js';

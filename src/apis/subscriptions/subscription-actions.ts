@@ -1,5 +1,5 @@
-import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/registry/resource-action.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/resource/declare/resource-action.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { prebillAction } from './subscription-prebill.js';
 import { upgradeChange } from './subscription-upgrade.js';
 import { statusChange } from './subscription-transitions.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { startBackgroundTask } from '../../platform/background-task.js';
 import type { Database } from '../../platform/db/database.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { statusChange } from './subscription-transitions.js';
 import { lifecycleAction } from './subscription.lifecycle.js';
 import { claimExpiredSubscriptions } from './subscription.repository.js';

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/registry/resource-definition.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { RecordOf, ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { startingLifecycle, withLineItemIds } from './subscription-dates.js';
 import { resolveModel } from './subscription-model-lookup.js';
 import type { SubscriptionSchema } from './subscription.schema.js';

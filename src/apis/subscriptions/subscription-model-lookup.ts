@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { subscriptionModelResource } from './subscription-model.resource.js';
 import type { EmbeddedModelSchema, Subscription } from './subscription.schema.js';
 import type { Static } from 'typebox';

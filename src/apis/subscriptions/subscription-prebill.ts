@@ -1,7 +1,7 @@
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ReadingRecordAction, RecordActionContext } from '../../platform/registry/resource-action.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { ReadingRecordAction, RecordActionContext } from '../../platform/resource/declare/resource-action.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { createOrder } from '../orders/order.service.js';
 import { orderResource } from '../orders/order.resource.js';
 import type { Order } from '../orders/order.schema.js';

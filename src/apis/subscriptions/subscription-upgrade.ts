@@ -1,7 +1,7 @@
 import { StaleVersionError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import type { ChangeOutcome, RecordActionContext } from '../../platform/registry/resource-action.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { ChangeOutcome, RecordActionContext } from '../../platform/resource/declare/resource-action.js';
+import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
 import { termFrom, withLineItemIds, withStatus } from './subscription-dates.js';
 import { resolveModel } from './subscription-model-lookup.js';
 import type { LifecycleAction } from './subscription.lifecycle.js';

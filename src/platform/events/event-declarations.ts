@@ -1,4 +1,4 @@
-import type { AnyResourceDefinition } from '../registry/resource-definition.js';
+import type { AnyResourceDefinition } from '../resource/declare/resource-definition.js';
 
 /** One kind of event the platform emits: its subject and fact, what emits it, and the schema of the record it carries. */
 export interface EventDeclaration {

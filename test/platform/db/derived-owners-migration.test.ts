@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../../src/platform/db/migrate.js';
-import { ensureStorage } from '../../../src/platform/registry/resource-storage.js';
+import { ensureStorage } from '../../../src/platform/resource/sql/storage-objects.js';
 import { startTestApp } from '../../support/test-app.js';
 import { unique } from '../../support/unique.js';
 

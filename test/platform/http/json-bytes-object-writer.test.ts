@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { JsonBytes, arrayWriter, frozenWriter, jsonSerializer, objectWriter, type ValueWriter } from '../../../src/platform/http/json-bytes.js';
-import { Obj } from '../../../src/platform/registry/schema-types.js';
+import { Obj } from '../../../src/platform/resource/declare/schema-types.js';
 
 const Inner = Obj({ code: Type.String(), size: Type.Optional(Type.Integer()) });
 const Outer = Obj({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATE_TIME_PATTERN } from '../../../src/platform/registry/schema-types.js';
+import { DATE_TIME_PATTERN } from '../../../src/platform/resource/declare/schema-types.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Obj, Ref, Text } from '../../../platform/registry/schema-types.js';
+import { Obj, Ref, Text } from '../../../platform/resource/declare/schema-types.js';
 
 export const CurrencySchema = Obj(
   {

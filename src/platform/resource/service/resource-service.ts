@@ -1,0 +1,406 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TObject } from 'typebox';
+import type { Clock } from '../../clock.js';
+import type { DataEncryption } from '../../crypto/data-encryption.js';
+import type { Database, Queryable, Transaction } from '../../db/database.js';
+import { mayActFor, tenantScopeOf, type Principal, type TenantScope } from '../../auth/principal.js';
+import { ConflictError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../errors/domain-errors.js';
+import { declaredEvents } from '../../events/event-declarations.js';
+import { recordChange } from '../../events/outbox.js';
+import { newId } from '../../ids.js';
+import { DocumentCache } from '../store/document-cache.js';
+import type { Doc } from '../document/document-paths.js';
+import { getPath, isArraySchema, project, schemaAt, splitPath, withPath, type JsonSchemaNode } from '../document/document-paths.js';
+import { arrayTarget, parseListingQuery, recapTarget, type ListingQuery, type ListingSource } from '../sql/listing-query.js';
+import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from '../document/record-fields.js';
+import { openSecrets, openSecretsForWrite, sealSecrets } from '../document/sealed-secrets.js';
+import { MASK, type RecordOf, type ResourceDefinition } from '../declare/resource-definition.js';
+import * as repository from '../store/repository.js';
+import type { RowWrite } from '../sql/statements.js';
+import { textSearchConfig } from '../document/search-text.js';
+import { assertStorable, isStorableText, UNSTORABLE_RULE } from '../document/storable-text.js';
+import { uniqueViolation } from '../sql/unique-keys.js';
+import { newReferences } from '../document/record-references.js';
+import type { ServiceRegistry } from './service-registry.js';
+
+export interface Page<T> {
+  items: T[];
+  last: boolean;
+  number: number;
+  size: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export function pageOf<T>(items: T[], page: number, size: number, totalItems: number): Page<T> {
+  const totalPages = Math.ceil(totalItems / size);
+  return { items, last: page >= totalPages - 1, number: page, size, totalItems, totalPages };
+}
+
+export interface StoredRecord<S extends TObject = TObject> {
+  doc: RecordOf<S>;
+  dbVersion: number;
+}
+
+export interface ServiceDeps {
+  db: Database;
+  clock: Clock;
+  log?: FastifyBaseLogger;
+  /** Seals the kind's declared secrets at rest; required when it declares any. */
+  encryption?: DataEncryption;
+  /** Every kind's service: the kinds a declared reference names are read through it. */
+  services?: ServiceRegistry;
+}
+
+/** Writes may join the caller's transaction (one domain operation, one transaction, all its events). */
+export interface WriteOptions {
+  tx?: Transaction;
+  /** If-Match, or the version an action was based on: 412 when the record has moved on. */
+  expectedVersion?: number;
+}
+
+/** The longest search text a request may send. */
+const MAX_SEARCH_TEXT = 1000;
+
+/**
+ * The generic engine behind every resource kind: tenant isolation, dbVersion checks, replace semantics, secrets,
+ * history, unique keys and events are enforced here, once, for all of them.
+ */
+export class ResourceService<S extends TObject = TObject> {
+  private readonly cache: DocumentCache | undefined;
+  private readonly facts: ReadonlySet<string>;
+
+  constructor(
+    readonly definition: ResourceDefinition<S>,
+    private readonly deps: ServiceDeps,
+  ) {
+    if (definition.secret.length && !deps.encryption) throw new Error(`${definition.name} declares secrets: its service needs the data encryption key`);
+    if (definition.references && !deps.services) throw new Error(`${definition.name} declares references: its service needs the registry of kinds`);
+    this.cache = definition.cache ? new DocumentCache(definition.cache.megabytes) : undefined;
+    this.facts = new Set(declaredEvents(definition).map((event) => event.fact));
+  }
+
+  /** A fact the kind does not declare would be an event no catalogue, no web hook type and no receiver expects. */
+  private assertDeclared(fact: string): void {
+    if (!this.facts.has(fact)) throw new Error(`${this.definition.name} records are written with fact "${fact}", which the kind does not declare (add it to emits)`);
+  }
+
+  /**
+   * The stored record with its secrets in clear, for the platform's own use (a worker calling out with them); never
+   * for an answer. Throws DecryptionError when a secret was sealed under another key.
+   */
+  withSecretsOpened(doc: Doc): RecordOf<S> {
+    return (this.definition.secret.length ? openSecrets(this.definition, this.deps.encryption!, doc) : doc) as RecordOf<S>;
+  }
+
+  /**
+   * The stored record in clear for a write based on `body` (none: an action). A secret that does not open (sealed
+   * under another DATA_ENCRYPTION_KEY, or copied from another record) cannot be kept: 409 naming it, unless the body
+   * sends a new value for it.
+   */
+  private openedForWrite(stored: Doc, key: string, body?: Doc): RecordOf<S> {
+    if (!this.definition.secret.length) return stored as RecordOf<S>;
+    const { doc, unopened } = openSecretsForWrite(this.definition, this.deps.encryption!, stored);
+    // A read-only secret (generated) is never taken from a body: only a new record gets a new one.
+    const generated = unopened.filter((field) => this.definition.readOnly.includes(field));
+    const kept = unopened.filter((field) => {
+      const sent = body === undefined ? undefined : getPath(body, splitPath(field));
+      return generated.includes(field) || typeof sent !== 'string' || sent === MASK;
+    });
+    if (kept.length) {
+      const remedy = generated.length ? `create the ${this.definition.displayName} again` : 'send a new value to replace it';
+      throw new ConflictError(
+        `${this.definition.displayName} ${key}: the stored ${kept.join(', ')} cannot be opened with this service's DATA_ENCRYPTION_KEY (sealed under another key, or copied from another record); ${remedy}`,
+        { resourceId: key, resourceType: this.definition.name },
+      );
+    }
+    return doc as RecordOf<S>;
+  }
+
+  /** The record as written to storage: declared secrets sealed (the service itself handles them in clear). */
+  private sealed(doc: Doc): Doc {
+    return this.definition.secret.length ? sealSecrets(this.definition, this.deps.encryption!, doc) : doc;
+  }
+
+  now(): Date {
+    return this.deps.clock.now();
+  }
+
+  /** The rows of this kind `principal` may see (operator records only where the kind shares them). */
+  scopeOf(principal: Principal): TenantScope {
+    return tenantScopeOf(principal, this.definition.sharedOperatorRecords !== undefined);
+  }
+
+  /** The record as callers may see it: write-only values masked. */
+  present(doc: Doc): RecordOf<S> {
+    return maskSecrets(this.definition, doc) as RecordOf<S>;
+  }
+
+  private stamp(date: Date): string | number {
+    return this.definition.dates === 'epoch-ms' ? date.getTime() : date.toISOString();
+  }
+
+  private inTransaction<T>(tx: Transaction | undefined, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return tx ? work(tx) : this.deps.db.transaction(work);
+  }
+
+  /** The write is committed: a failing after-commit hook is logged, never turned into an error for a done change. */
+  private afterCommit(tx: Transaction, doc: Doc): void {
+    const hook = this.definition.hooks.afterCommit;
+    if (!hook) return;
+    tx.afterCommit(() => {
+      try {
+        hook.call(this.definition.hooks, doc as RecordOf<S>);
+      } catch (error) {
+        this.deps.log?.error({ err: error, resource: this.definition.name, id: doc.id }, 'after-commit hook failed');
+      }
+    });
+  }
+
+  /** The visible stored row whose key is `key`, or 404; a key no record can have (NUL, unpaired surrogate) is not looked up. */
+  async findVisible(db: Queryable, principal: Principal, key: string, forUpdate = false): Promise<repository.StoredRow> {
+    const row = isStorableText(key) ? await repository.findByKey(db, this.definition, key, this.scopeOf(principal), forUpdate) : undefined;
+    if (!row) throw new NotFoundError(this.definition.displayName, key);
+    return row;
+  }
+
+  /**
+   * The visible records among `ids` (by id, whatever the kind's key), as stored with secrets masked, in one indexed
+   * read; ids not found or not visible are simply absent (the caller reports them).
+   */
+  async getMany(principal: Principal, ids: string[], options: { db?: Queryable } = {}): Promise<Map<string, RecordOf<S>>> {
+    const wanted = [...new Set(ids.filter(isStorableText))];
+    const found = new Map<string, RecordOf<S>>();
+    if (wanted.length === 0) return found;
+    const db = options.db ?? this.deps.db;
+    const scope = this.scopeOf(principal);
+    const rows = this.cache ? await this.cache.findByIds(db, this.definition, wanted, scope) : await repository.findByIds(db, this.definition, wanted, scope);
+    for (const row of rows) {
+      found.set(String(row.doc.id), this.present(row.doc) as RecordOf<S>);
+    }
+    return found;
+  }
+
+  /** Operator records (no customerId) are read-only for customers' tokens. */
+  private assertWritable(principal: Principal, row: repository.StoredRow, id: string): void {
+    if (row.customer_id === null && !principal.isOperator) {
+      throw new ForbiddenError(`${this.definition.displayName} ${id} belongs to the operator and is read-only for customers`, { resourceId: id, resourceType: this.definition.name });
+    }
+  }
+
+  private assertVersion(row: repository.StoredRow, id: string, ...submitted: unknown[]): void {
+    for (const version of submitted) {
+      if (typeof version === 'number' && version !== row.db_version) throw new StaleVersionError(this.definition.displayName, id, row.db_version, version);
+    }
+  }
+
+  /** One record; with `version`, that past version (kinds declaring `history`). */
+  async get(principal: Principal, key: string, options: { version?: number; db?: Queryable } = {}): Promise<StoredRecord<S>> {
+    const db = options.db ?? this.deps.db;
+    const row = await this.findVisible(db, principal, key);
+    if (options.version === undefined || options.version === row.db_version) return { doc: this.present(row.doc), dbVersion: row.db_version };
+    const past = this.definition.history ? await repository.findVersion(db, this.definition, String(row.doc.id), options.version, this.scopeOf(principal)) : undefined;
+    if (!past) throw new NotFoundError(this.definition.displayName, `${key} version ${options.version}`);
+    return { doc: this.present(past.doc), dbVersion: past.db_version };
+  }
+
+  /**
+   * A page of visible records as stored (secrets masked), read against `source` (a view's filters) or the kind;
+   * `db` reads inside a transaction (an action's `ctx.tx`: on PGlite a query outside it would wait for ever);
+   * `fixedShape` says code chose the filters, not a request (see `ListingQuery.fixedShape`).
+   */
+  async listRecords(
+    principal: Principal,
+    query: Record<string, unknown>,
+    source: ListingSource = this.definition,
+    options: { db?: Queryable; fixedShape?: boolean } = {},
+  ): Promise<{ listing: ListingQuery; docs: RecordOf<S>[]; total: number }> {
+    const parsed = parseListingQuery(source, query);
+    const listing: ListingQuery = options.fixedShape ? { ...parsed, fixedShape: true } : parsed;
+    const db = options.db ?? this.deps.db;
+    const scope = this.scopeOf(principal);
+    const { docs, total } = this.cache ? await this.cache.listRecords(db, this.definition, listing, scope) : await repository.listRecords(db, this.definition, listing, scope);
+    return { listing, docs: docs.map((doc) => this.present(doc)), total };
+  }
+
+  async list(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>> {
+    const { listing, docs, total } = await this.listRecords(principal, query);
+    return pageOf(listing.targets.length ? docs.map((doc) => project(doc, listing.targets)) : docs, listing.page, listing.size, total);
+  }
+
+  async recap(principal: Principal, query: Record<string, unknown>): Promise<Page<{ targetValue: string; count: number }>> {
+    const { target, ...rest } = query;
+    const listing = parseListingQuery(this.definition, rest);
+    const path = recapTarget(this.definition, target);
+    const isArray = isArraySchema(schemaAt(this.definition.schema as unknown as JsonSchemaNode, path));
+    const { groups, total } = await repository.recapRecords(this.deps.db, this.definition, listing, this.scopeOf(principal), path, isArray);
+    return pageOf(groups, listing.page, listing.size, total);
+  }
+
+  async unwind(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>> {
+    const { target, ...rest } = query;
+    const listing = parseListingQuery(this.definition, rest);
+    const path = arrayTarget(this.definition, target);
+    const { rows, total } = await repository.unwindRecords(this.deps.db, this.definition, listing, this.scopeOf(principal), path);
+    const items = rows.map(({ doc, element, empty }) => ({ ...withPath(this.present(doc), path, empty ? undefined : element), empty }));
+    return pageOf(items, listing.page, listing.size, total);
+  }
+
+  /** Ranked full-text search over the declared fields; `locale` stems the query in its language too. */
+  async search(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>> {
+    const feature = this.definition.search;
+    if (!feature) throw new Error(`${this.definition.name} declares no search`);
+    const { [feature.textParam]: text, locale, ...rest } = query;
+    const name = `querystring.${feature.textParam}`;
+    if (typeof text !== 'string' || !text.trim()) throw new ValidationError(`${name} is required: the text to search for`);
+    if (text.length > MAX_SEARCH_TEXT) throw new ValidationError(`${name} must be at most ${MAX_SEARCH_TEXT} characters`);
+    if (!isStorableText(text)) throw new ValidationError(`${name} ${UNSTORABLE_RULE}`);
+    const listing = parseListingQuery(this.definition, rest);
+    const config = textSearchConfig(typeof locale === 'string' ? locale : undefined);
+    const { docs, total } = await repository.searchRecords(this.deps.db, this.definition, listing, this.scopeOf(principal), text, config);
+    const items = docs.map((doc) => this.present(doc));
+    return pageOf(listing.targets.length ? items.map((doc) => project(doc, listing.targets)) : items, listing.page, listing.size, total);
+  }
+
+  /** The owner a create by `principal` gives a record asking for `requested` (403 when it may not act for it); null: the operator's. */
+  ownerForCreate(principal: Principal, requested: unknown): string | null {
+    const customerId = typeof requested === 'string' && requested !== '' ? requested : undefined;
+    if (customerId === undefined) {
+      // A tenant's record belongs to the tenant; only the operator creates operator-wide records.
+      return principal.isOperator ? null : (principal.customerId ?? null);
+    }
+    if (!mayActFor(principal, customerId)) throw new ForbiddenError(`this token may not act for customer ${customerId}`, { resourceId: customerId, resourceType: 'customer' });
+    return customerId;
+  }
+
+  /**
+   * Each id a write adds along a declared reference must name a record `principal` may see (under the referenced
+   * kind's own tenant rule), or the write answers 400 naming the field; ids the stored record already held are not
+   * read again. Checked on the record about to be stored (after the kind's hooks: a value a hook drops is not
+   * stored, so not checked), one read per referenced kind.
+   */
+  private async assertReferences(principal: Principal, tx: Transaction, doc: Doc, before: Doc | undefined): Promise<void> {
+    for (const [path, kind] of Object.entries(this.definition.references ?? {})) {
+      const named = newReferences(doc, path, before);
+      if (named.length === 0) continue;
+      const referenced = this.deps.services!.named(kind);
+      const visible = await referenced.getMany(principal, named.map((reference) => reference.id), { db: tx });
+      const missing = named.find((reference) => !visible.has(reference.id));
+      if (missing) {
+        const field = `body.${missing.at}`;
+        throw new ValidationError(`${field} names no ${referenced.definition.displayName} this token may see: ${JSON.stringify(missing.id)}`, {
+          resourceId: missing.id,
+          resourceType: kind,
+          specific: { field },
+        });
+      }
+    }
+  }
+
+  /** Stores a new or changed record with its version and its event, in `tx`; a taken unique key answers 409. */
+  private async write(tx: Transaction, fact: string, row: RowWrite, before: Doc | undefined): Promise<void> {
+    this.assertDeclared(fact);
+    const stored = { ...row, doc: this.sealed(row.doc) };
+    try {
+      if (before === undefined) await repository.insertRecord(tx, this.definition, stored);
+      else await repository.replaceRecord(tx, this.definition, stored);
+    } catch (error) {
+      throw uniqueViolation(this.definition, error, row.doc) ?? error;
+    }
+    if (this.definition.history) await repository.insertVersion(tx, this.definition, stored);
+    const mask = (doc: Doc) => this.present(doc);
+    await recordChange(tx, { fact, subject: this.definition.name, customerId: row.customerId, before, after: row.doc, mask, occurredAt: row.updatedAt });
+    this.afterCommit(tx, this.present(row.doc));
+  }
+
+  async create(principal: Principal, body: Doc, options: Pick<WriteOptions, 'tx'> = {}): Promise<StoredRecord<S>> {
+    assertStorable(body, 'body');
+    const { definition } = this;
+    const customerId = definition.tenant === 'self' ? undefined : this.ownerForCreate(principal, body.customerId);
+    const revealOnce: Doc = {};
+    const created = await this.inTransaction(options.tx, async (tx) => {
+      const now = this.now();
+      const id = newId();
+      let doc = { ...writableFields(definition, body), id, createDate: this.stamp(now), updateDate: this.stamp(now), dbVersion: 0 } as unknown as RecordOf<S>;
+      if (customerId) (doc as Doc).customerId = customerId;
+      if (definition.hooks.beforeCreate) doc = await definition.hooks.beforeCreate(doc, { principal, tx, now, revealOnce });
+      await this.assertReferences(principal, tx, doc, undefined);
+      const ownerId = definition.tenant === 'self' ? id : (customerId ?? null);
+      await this.write(tx, 'created', { id, doc, dbVersion: 0, customerId: ownerId, createdAt: now, updatedAt: now }, undefined);
+      return { doc: this.present(doc), dbVersion: 0 };
+    });
+    const shown = Object.entries(revealOnce).reduce<Doc>((doc, [path, value]) => withPath(doc, splitPath(path), value), created.doc);
+    return { ...created, doc: shown as RecordOf<S> };
+  }
+
+  /**
+   * PUT replaces the stored document: absent fields are cleared, except the server-managed ones and secrets the
+   * body leaves out. `expectedVersion` (If-Match) and a `dbVersion` in the body must both match the stored one.
+   */
+  async update(principal: Principal, key: string, body: Doc, options: WriteOptions = {}): Promise<StoredRecord<S>> {
+    assertStorable(body, 'body');
+    const { definition } = this;
+    return this.inTransaction(options.tx, async (tx) => {
+      const row = await this.findVisible(tx, principal, key, true);
+      // Hooks and the kept secrets work on values in clear; write() seals them again.
+      const stored = this.openedForWrite(row.doc, key, body);
+      const id = String(stored.id);
+      this.assertWritable(principal, row, id);
+      this.assertVersion(row, id, options.expectedVersion, body.dbVersion);
+      const now = this.now();
+      const dbVersion = row.db_version + 1;
+      let doc = keepReadOnly(definition, keepStoredSecrets(definition, writableFields(definition, body), stored), stored) as RecordOf<S>;
+      doc = { ...doc, id, createDate: stored.createDate, updateDate: this.stamp(now), dbVersion };
+      if (stored.customerId !== undefined) (doc as Doc).customerId = stored.customerId;
+      if (definition.hooks.beforeUpdate) doc = await definition.hooks.beforeUpdate(doc, stored as RecordOf<S>, { principal, tx, now });
+      await this.assertReferences(principal, tx, doc, stored);
+      await this.write(tx, 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, stored);
+      return { doc: this.present(doc), dbVersion };
+    });
+  }
+
+  /**
+   * An action on one record (cancel, rotate a secret, ...): the visible record is locked, `change` applied,
+   * `updateDate` and `dbVersion` + 1 set, and the action's event recorded, in the caller's transaction or its own.
+   * Create and update hooks do not run (the action is the rule); after-commit work does.
+   */
+  async act(
+    principal: Principal,
+    key: string,
+    change: (doc: RecordOf<S>, stored: { dbVersion: number }) => RecordOf<S> | Promise<RecordOf<S>>,
+    options: WriteOptions & { fact?: string } = {},
+  ): Promise<StoredRecord<S>> {
+    return this.inTransaction(options.tx, async (tx) => {
+      const row = await this.findVisible(tx, principal, key, true);
+      const id = String(row.doc.id);
+      this.assertWritable(principal, row, id);
+      this.assertVersion(row, id, options.expectedVersion);
+      const now = this.now();
+      const dbVersion = row.db_version + 1;
+      // Opened, so the change and the event's delta compare secrets in clear (write() seals them again).
+      const before = this.openedForWrite(row.doc, key);
+      const changed = await change(before, { dbVersion: row.db_version });
+      await this.assertReferences(principal, tx, changed, before);
+      const doc = { ...changed, id, createDate: row.doc.createDate, updateDate: this.stamp(now), dbVersion } as RecordOf<S>;
+      if (row.doc.customerId !== undefined) (doc as Doc).customerId = row.doc.customerId;
+      await this.write(tx, options.fact ?? 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, before);
+      return { doc: this.present(doc), dbVersion };
+    });
+  }
+
+  /** Removes the record and its kept versions; the `deleted` event carries the record as it was. */
+  async delete(principal: Principal, key: string, options: WriteOptions = {}): Promise<void> {
+    this.assertDeclared('deleted');
+    await this.inTransaction(options.tx, async (tx) => {
+      const row = await this.findVisible(tx, principal, key, true);
+      const id = String(row.doc.id);
+      this.assertWritable(principal, row, id);
+      this.assertVersion(row, id, options.expectedVersion);
+      await repository.deleteRecord(tx, this.definition, id);
+      if (this.definition.history) await repository.deleteVersions(tx, this.definition, id);
+      const mask = (doc: Doc) => this.present(doc);
+      await recordChange(tx, { fact: 'deleted', subject: this.definition.name, customerId: row.customer_id, before: row.doc, after: {}, involved: row.doc, mask, occurredAt: this.now() });
+      this.afterCommit(tx, this.present(row.doc));
+    });
+  }
+}

@@ -1,0 +1,249 @@
+import type { TenantScope } from '../../auth/principal.js';
+import type { Doc } from '../document/document-paths.js';
+import type { ListingQuery } from './listing-query.js';
+import type { AnyResourceDefinition } from '../declare/resource-definition.js';
+import { SqlParams, filterConditions, isOwnerFilter, orderBy, tenantCondition } from './sql-conditions.js';
+import { searchPieces } from '../document/search-text.js';
+import { filterKeysOf, keyedFieldKinds } from './filter-keys.js';
+
+/**
+ * The SQL of every generic operation, built without running it (the snapshot script writes these out). `table`
+ * comes from a definition, never from input; every value is a bound parameter.
+ */
+export interface Statement {
+  text: string;
+  values: unknown[];
+  /** Its text depends only on the kind and the tenant rule's shape, never on a request's filters: it may be prepared. */
+  prepare?: true;
+}
+
+/** What the statements read of a kind's declaration. */
+export type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
+
+const statement = (text: string, params: SqlParams): Statement => ({ text, values: params.values });
+/** A statement of fixed shape (reads by id, listings whose filters code chose): see `Statement.prepare`. */
+const fixedStatement = (text: string, params: SqlParams): Statement => ({ text, values: params.values, prepare: true });
+
+function whereClause(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, params: SqlParams, alias = ''): string {
+  const owner = query.filters.find(isOwnerFilter);
+  const restrictedTo = (owners: (string | null)[]) => ({ owners, keyed: keyedFieldKinds(kind.filters) });
+  // Rows of given customers are read through the owner index; only the operator's unrestricted listings use the GIN index.
+  if (!owner) {
+    const restriction = scope.all ? undefined : restrictedTo(scope.operatorRecords ? [...scope.customerIds, null] : [...scope.customerIds]);
+    return [tenantCondition(scope, params, alias), ...filterConditions(query.filters, params, alias, restriction)].join(' AND ');
+  }
+  if (scope.all) return filterConditions(query.filters, params, alias, restrictedTo(owner.values.map(String))).join(' AND ');
+  // A customerId filter kept to the tenant's own customers says all the tenant rule says (operator records have no
+  // owner, so it never matches them). Without the rule's OR, one customer's page is read in index order.
+  const allowed = owner.values.map(String).filter((id) => scope.customerIds.includes(id));
+  if (allowed.length === 0) return 'FALSE';
+  return filterConditions(query.filters.map((filter) => (filter === owner ? { ...filter, values: allowed } : filter)), params, alias, restrictedTo(allowed)).join(' AND ');
+}
+
+/**
+ * The record whose key field has `value`: by id, or by another field. A key unique per customer can match one record
+ * of each customer the caller sees: the caller's own side comes first (a tenant's records before the operator's, the
+ * operator's before customers'), then the first created.
+ */
+export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpdate = false): Statement {
+  const params = new SqlParams();
+  const lock = forUpdate ? ' FOR UPDATE' : '';
+  if (kind.key.field === 'id') {
+    return fixedStatement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ${params.add(value)} AND ${tenantCondition(scope, params)}${lock}`, params);
+  }
+  const match = params.add(JSON.stringify({ [kind.key.field]: value }));
+  const ownFirst = scope.all ? 'customer_id IS NOT NULL' : 'customer_id IS NULL';
+  return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE doc @> ${match}::jsonb AND ${tenantCondition(scope, params)} ORDER BY ${ownFirst}, id LIMIT 1${lock}`, params);
+}
+
+/** The visible records among `ids` (primary-key lookups), in no particular order. */
+export function findByIds(kind: Kind, ids: string[], scope: TenantScope): Statement {
+  const params = new SqlParams();
+  return fixedStatement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`, params);
+}
+
+/**
+ * What identifies one version of a row: every write makes a new tuple, with the writing transaction's id (`xmin`) at
+ * a place (`ctid`) no live tuple holds; two writes of one transaction differ by place. Stored nowhere, costs nothing.
+ */
+const rowVersion = (alias = '') => `${alias && `${alias}.`}xmin::text || ${alias && `${alias}.`}ctid::text`;
+
+/**
+ * `findByIds` for a kind whose documents are cached (document-cache.ts): `known[i]` is the row version of the copy
+ * the caller holds of `ids[i]` ('' for none); a row still at that version comes without its document, so only
+ * documents that changed travel.
+ */
+export function findCurrentByIds(kind: Kind, ids: string[], scope: TenantScope, known: string[]): Statement {
+  const params = new SqlParams();
+  const wanted = `unnest(${params.add(ids)}::text[], ${params.add(known)}::text[]) AS wanted (id, known)`;
+  const current = `wanted.known = ${rowVersion('r')}`;
+  return fixedStatement(
+    `SELECT r.id, ${rowVersion('r')} AS row_version, r.db_version, r.customer_id, CASE WHEN ${current} THEN NULL ELSE r.doc END AS doc, CASE WHEN ${current} THEN NULL ELSE pg_column_size(r.doc) END AS doc_size FROM ${wanted} JOIN ${kind.table} r ON r.id = wanted.id WHERE ${tenantCondition(scope, params, 'r')}`,
+    params,
+  );
+}
+
+/** `setweight(to_tsvector(config, text), weight) || ...` of the record's searchable texts. */
+function searchVector(kind: Kind, doc: Doc, params: SqlParams): string {
+  const pieces = searchPieces(doc, kind.search!.fields);
+  if (pieces.length === 0) return `''::tsvector`;
+  return pieces.map((piece) => `setweight(to_tsvector(${params.add(piece.config)}::regconfig, ${params.add(piece.text)}), '${piece.weight}')`).join(' || ');
+}
+
+export interface RowWrite {
+  id: string;
+  doc: Doc;
+  dbVersion: number;
+  customerId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function insertRecord(kind: Kind, row: RowWrite): Statement {
+  const params = new SqlParams();
+  const columns = ['id', 'customer_id', 'db_version', 'create_date', 'update_date', 'doc', 'filter_keys'];
+  const values = [
+    params.add(row.id),
+    params.add(row.customerId),
+    params.add(row.dbVersion),
+    params.add(row.createdAt),
+    params.add(row.updatedAt),
+    `${params.add(JSON.stringify(row.doc))}::jsonb`,
+    `${params.add(filterKeysOf(kind.filters, row.customerId, row.doc))}::text[]`,
+  ];
+  if (kind.search) {
+    columns.push('search');
+    values.push(searchVector(kind, row.doc, params));
+  }
+  return statement(`INSERT INTO ${kind.table} (${columns.join(', ')}) VALUES (${values.join(', ')})`, params);
+}
+
+/** The owner never changes: `customerId` is the stored one, which the filter keys carry. */
+export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Statement {
+  const params = new SqlParams();
+  const sets = [
+    `doc = ${params.add(JSON.stringify(row.doc))}::jsonb`,
+    `db_version = ${params.add(row.dbVersion)}`,
+    `update_date = ${params.add(row.updatedAt)}`,
+    `filter_keys = ${params.add(filterKeysOf(kind.filters, row.customerId, row.doc))}::text[]`,
+  ];
+  if (kind.search) sets.push(`search = ${searchVector(kind, row.doc, params)}`);
+  return statement(`UPDATE ${kind.table} SET ${sets.join(', ')} WHERE id = ${params.add(row.id)}`, params);
+}
+
+export function deleteRecord(kind: Kind, id: string): Statement {
+  const params = new SqlParams();
+  return statement(`DELETE FROM ${kind.table} WHERE id = ${params.add(id)}`, params);
+}
+
+export function insertVersion(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Statement {
+  const params = new SqlParams();
+  return statement(
+    `INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc) VALUES (${params.add(row.id)}, ${params.add(row.dbVersion)}, ${params.add(row.customerId)}, ${params.add(row.updatedAt)}, ${params.add(JSON.stringify(row.doc))}::jsonb)`,
+    params,
+  );
+}
+
+export function findVersion(kind: Kind, id: string, version: number, scope: TenantScope): Statement {
+  const params = new SqlParams();
+  return statement(`SELECT doc, version AS db_version, customer_id FROM ${kind.table}_history WHERE id = ${params.add(id)} AND version = ${params.add(version)} AND ${tenantCondition(scope, params)}`, params);
+}
+
+export function deleteVersions(kind: Kind, id: string): Statement {
+  const params = new SqlParams();
+  return statement(`DELETE FROM ${kind.table}_history WHERE id = ${params.add(id)}`, params);
+}
+
+/**
+ * A page of records. The total is counted apart (countRecords), and only when the page does not tell it: a window
+ * count would read and sort every match, where the page alone can stop at its last row in index order.
+ */
+export function listRecords(kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
+  return listPage('doc', kind, query, scope);
+}
+
+/** A page of a cached kind's listing as ids and row versions: the documents come from the cache or `findCurrentByIds`. */
+export function listRowVersions(kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
+  return listPage(`id, ${rowVersion()} AS row_version`, kind, query, scope);
+}
+
+function listPage(columns: string, kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
+  const params = new SqlParams();
+  const where = whereClause(kind, query, scope, params);
+  const order = orderBy(query.sort, params);
+  return (query.fixedShape ? fixedStatement : statement)(`SELECT ${columns} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`, params);
+}
+
+/** The number of matches of a listing. */
+export function countRecords(kind: Kind, query: Pick<ListingQuery, 'filters' | 'fixedShape'>, scope: TenantScope): Statement {
+  const params = new SqlParams();
+  return (query.fixedShape ? fixedStatement : statement)(`SELECT count(*)::int AS total FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`, params);
+}
+
+/**
+ * Pages `rows` (a query whose columns include the ordinal `n`) and counts them in one statement: the count row
+ * is always there, so a page past the end still reports the total.
+ */
+function pagedWithTotal(rows: string, columns: string[], params: SqlParams, query: ListingQuery): string {
+  return `WITH matched AS (${rows})
+    SELECT c.total, ${columns.map((column) => `p.${column}`).join(', ')}
+    FROM (SELECT count(*)::int AS total FROM matched) c
+    LEFT JOIN LATERAL (SELECT * FROM matched WHERE n > ${params.add(query.page * query.size)} ORDER BY n LIMIT ${params.add(query.size)}) p ON TRUE
+    ORDER BY p.n`;
+}
+
+/** Values of `path` with their record counts, largest count first; an array field counts each element. */
+export function recapRecords(kind: Kind, query: ListingQuery, scope: TenantScope, path: string[], isArray: boolean): Statement {
+  const params = new SqlParams();
+  const where = whereClause(kind, query, scope, params);
+  const p = params.add(path);
+  const source = isArray
+    ? `${kind.table} CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(doc #> ${p}::text[]) = 'array' THEN doc #> ${p}::text[] ELSE '[]'::jsonb END) AS e(value)`
+    : `${kind.table} CROSS JOIN LATERAL (SELECT doc #> ${p}::text[]) AS e(value)`;
+  const grouped = `SELECT g."targetValue", g.count, row_number() OVER (ORDER BY g.count DESC, g."targetValue" ASC) AS n FROM (
+      SELECT CASE WHEN jsonb_typeof(e.value) = 'string' THEN e.value #>> '{}' ELSE e.value::text END AS "targetValue", count(*)::int AS count
+      FROM ${source}
+      WHERE ${where} AND e.value IS NOT NULL AND jsonb_typeof(e.value) <> 'null'
+      GROUP BY 1) g`;
+  return statement(pagedWithTotal(grouped, ['"targetValue"', 'count'], params, query), params);
+}
+
+/** One row per element of the array at `path`; a record whose array is empty or missing gives one row with `empty`. */
+export function unwindRecords(kind: Kind, query: ListingQuery, scope: TenantScope, path: string[]): Statement {
+  const params = new SqlParams();
+  const where = whereClause(kind, query, scope, params, 't');
+  const p = params.add(path);
+  const order = orderBy(query.sort, params, 't');
+  const unwound = `SELECT t.doc, e.value AS element, e.ord IS NULL AS empty, row_number() OVER (ORDER BY ${order}, e.ord) AS n
+    FROM ${kind.table} t LEFT JOIN LATERAL jsonb_array_elements(
+      CASE WHEN jsonb_typeof(t.doc #> ${p}::text[]) = 'array' THEN t.doc #> ${p}::text[] ELSE '[]'::jsonb END
+    ) WITH ORDINALITY AS e(value, ord) ON TRUE
+    WHERE ${where}`;
+  return statement(pagedWithTotal(unwound, ['doc', 'element', 'empty'], params, query), params);
+}
+
+/**
+ * Records matching `text` (web-search syntax: words, "phrases", -excluded, or), best ranked first unless `sort`
+ * says otherwise. The query is read as written and, given a locale, stemmed in its language too.
+ */
+export function searchRecords(kind: Kind, query: ListingQuery, scope: TenantScope, text: string, config: string): Statement {
+  const params = new SqlParams();
+  const q = params.add(text);
+  const tsquery = `websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})`;
+  const where = whereClause(kind, query, scope, params, 't');
+  const order = query.sort.length > 0 ? orderBy(query.sort, params, 't') : 'ts_rank(t.search, s.q) DESC, t.id ASC';
+  return statement(
+    `SELECT t.doc, count(*) OVER ()::int AS total FROM ${kind.table} t CROSS JOIN (SELECT ${tsquery} AS q) s
+    WHERE t.search @@ s.q AND ${where}
+    ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
+    params,
+  );
+}
+
+/** The number of records matching `text`, for a page past the end. */
+export function countSearch(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, text: string, config: string): Statement {
+  const params = new SqlParams();
+  const q = params.add(text);
+  const where = whereClause(kind, query, scope, params);
+  return statement(`SELECT count(*)::int AS total FROM ${kind.table} WHERE search @@ (websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})) AND ${where}`, params);
+}
