@@ -32,10 +32,10 @@ import { newId } from './platform/ids.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { DataEncryption } from './platform/crypto/data-encryption.js';
 import { loadDataEncryptionKey } from './platform/crypto/data-encryption-key.js';
-import { registerResource, registerView } from './platform/resource/http/engine.js';
-import { RecapItemSchema } from './platform/resource/http/resource-schemas.js';
-import { ensureStorage } from './platform/resource/sql/storage-objects.js';
-import { ServiceRegistry } from './platform/resource/service/service-registry.js';
+import { registerResource, registerView } from './platform/resource/index.js';
+import { RecapItemSchema } from './platform/resource/index.js';
+import { ensureStorage } from './platform/resource/index.js';
+import { ServiceRegistry } from './platform/resource/index.js';
 
 export interface App {
   app: FastifyInstance;

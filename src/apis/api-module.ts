@@ -3,9 +3,9 @@ import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import type { DataEncryption } from '../platform/crypto/data-encryption.js';
 import type { Database } from '../platform/db/database.js';
-import type { AnyResourceDefinition } from '../platform/resource/declare/resource-definition.js';
-import type { AnyViewDefinition } from '../platform/resource/declare/resource-view.js';
-import type { ServiceRegistry } from '../platform/resource/service/service-registry.js';
+import type { AnyResourceDefinition } from '../platform/resource/index.js';
+import type { AnyViewDefinition } from '../platform/resource/index.js';
+import type { ServiceRegistry } from '../platform/resource/index.js';
 import type { Iam } from './iam/iam.module.js';
 
 /** What an API receives when the app starts. `services` holds every kind's service once all APIs have started. */

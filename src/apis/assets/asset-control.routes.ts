@@ -4,8 +4,8 @@ import { principalOf } from '../../platform/auth/authenticate.js';
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
-import { Id, LookupId, Obj, Text } from '../../platform/resource/declare/schema-types.js';
+import type { RecordStores } from '../../platform/resource/index.js';
+import { Id, LookupId, Obj, Text } from '../../platform/resource/index.js';
 import { productResource } from '../catalog/product.resource.js';
 import { orderResource } from '../orders/order.resource.js';
 
@@ -42,7 +42,7 @@ export function fileNameOf(reference: string): string {
  * items' products are read as the system, since the order already names them and a buyer may not see its seller's
  * catalogue records.
  */
-async function control(services: ServiceRegistry, principal: ReturnType<typeof principalOf>, orderId: string, filename: string): Promise<AssetControl> {
+async function control(services: RecordStores, principal: ReturnType<typeof principalOf>, orderId: string, filename: string): Promise<AssetControl> {
   const orders = services.of(orderResource);
   const products = services.of(productResource);
   const order = (await orders.get(principal, orderId)).doc;
@@ -61,7 +61,7 @@ async function control(services: ServiceRegistry, principal: ReturnType<typeof p
   return { orderId: order.id, filename: wanted, belongs: false };
 }
 
-export function registerAssetControlRoute(app: FastifyInstance, services: ServiceRegistry) {
+export function registerAssetControlRoute(app: FastifyInstance, services: RecordStores) {
   app.addSchema(AssetControlSchema);
   app.get('/assets/control/:orderId/:filename', {
     config: { scope: 'assets:read' },

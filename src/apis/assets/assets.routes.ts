@@ -10,9 +10,9 @@ import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { noneMatchHits } from '../../platform/http/conditional-get.js';
 import { withHeaders } from '../../platform/http/response-declarations.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
-import { PageSchema } from '../../platform/resource/http/resource-schemas.js';
-import { LOOKUP_ID_MAX_LENGTH } from '../../platform/resource/declare/schema-types.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import { PageSchema } from '../../platform/resource/index.js';
+import { LOOKUP_ID_MAX_LENGTH } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { registerAssetControlRoute } from './asset-control.routes.js';
 import { contentDisposition } from './asset-naming.js';
 import { readDeleteIds, readUploadForm } from './asset-forms.js';
@@ -40,7 +40,7 @@ export interface AssetRoutesOptions {
   maxBytes: number;
   urlTimeoutMs: number;
   /** Orders and products, for the asset control. */
-  services: ServiceRegistry;
+  services: RecordStores;
   /** Checks the token that downloads a private asset. */
   verifier: AccessTokenVerifier;
 }

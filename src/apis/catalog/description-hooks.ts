@@ -1,4 +1,4 @@
-import type { ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
+import type { ResourceHooks } from '../../platform/resource/index.js';
 import { withFlatTexts } from './description-texts.js';
 import type { DescriptionSchema } from './description.schema.js';
 

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, List, Obj, StringMap, Text, sharedFields } from '../../platform/resource/declare/schema-types.js';
+import { Id, List, Obj, StringMap, Text, sharedFields } from '../../platform/resource/index.js';
 
 const Localized = (description: string) => StringMap(Text({ maxLength: 20_000 }), { maxProperties: 200, description });
 const Flat = (description: string) => Type.Optional(Text({ maxLength: 20_000, readOnly: true, description: `response only: ${description}, in fallbackLocale (else the first locale)` }));

@@ -1,6 +1,6 @@
 import Type from 'typebox';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import { Id } from '../../platform/resource/declare/schema-types.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import { Id } from '../../platform/resource/index.js';
 import { priceFunctionResource } from './price-function.resource.js';
 import type { PriceFunctionSchema } from './price-function.schema.js';
 

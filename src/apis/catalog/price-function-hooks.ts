@@ -1,5 +1,6 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
+import type { ResourceHooks } from '../../platform/resource/index.js';
+import type { RecordOf } from '../../platform/resource/index.js';
 import { checkExpression } from './pricing/expression-check.js';
 import { ExpressionError } from './pricing/expression-errors.js';
 import { parameterValue, patternOf } from './pricing/parameter-values.js';

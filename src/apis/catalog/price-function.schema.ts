@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { List, Obj, StringEnum, StringMap, Text, sharedFields } from '../../platform/resource/declare/schema-types.js';
+import { List, Obj, StringEnum, StringMap, Text, sharedFields } from '../../platform/resource/index.js';
 
 export const PARAMETER_TYPES = ['INTEGER', 'NUMBER', 'STRING', 'BOOLEAN'] as const;
 

@@ -1,4 +1,4 @@
-import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { Doc } from '../../platform/resource/index.js';
 import { evaluatePriceFunction, parameterTexts } from './price-function-evaluation.js';
 import type { PriceFunction, PriceFunctionParameter } from './price-function.schema.js';
 import type { PricedProductRequest } from './priced-product-query.js';

@@ -2,8 +2,8 @@ import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import { turnTaker } from '../../platform/event-loop-turns.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { defineView } from '../../platform/resource/declare/resource-view.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import { defineView } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { priceFunctionResource } from './price-function.resource.js';
 import type { PriceFunction } from './price-function.schema.js';
 import { PricedProductCache, requestKey } from './priced-product-cache.js';
@@ -20,7 +20,7 @@ const { descriptionId: _description, releaseDate: _release, sellingStores: _stor
  * The price functions a page names, each read once (one query per distinct function, not per product); a function
  * the caller cannot see is undefined (the products using it keep their list price and say why).
  */
-async function priceFunctionsOf(ids: string[], principal: Principal, services: ServiceRegistry, db: Queryable): Promise<Map<string, PriceFunction | undefined>> {
+async function priceFunctionsOf(ids: string[], principal: Principal, services: RecordStores, db: Queryable): Promise<Map<string, PriceFunction | undefined>> {
   const functions = new Map<string, PriceFunction | undefined>();
   for (const id of new Set(ids)) {
     try {
@@ -34,8 +34,8 @@ async function priceFunctionsOf(ids: string[], principal: Principal, services: S
 }
 
 /** One cache per service (the registry is the service's), so services in one process never share entries. */
-const caches = new WeakMap<ServiceRegistry, PricedProductCache>();
-function cacheOf(services: ServiceRegistry): PricedProductCache {
+const caches = new WeakMap<RecordStores, PricedProductCache>();
+function cacheOf(services: RecordStores): PricedProductCache {
   let cache = caches.get(services);
   if (!cache) caches.set(services, (cache = new PricedProductCache()));
   return cache;

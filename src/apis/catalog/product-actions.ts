@@ -1,5 +1,5 @@
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { bulkUpdateActions } from './product-bulk-updates.js';
 import { duplicationActions } from './product-duplication.js';
 import { importProduct } from './product-import.js';
@@ -8,6 +8,6 @@ import { variantActions } from './product-variants.js';
 import type { ProductSchema } from './product.schema.js';
 
 /** Every Product API operation beyond list, create, read and replace (docs/catalog.md, "Product operations"). */
-export function productActions(services: ServiceRegistry): ActionDefinition<typeof ProductSchema>[] {
+export function productActions(services: RecordStores): ActionDefinition<typeof ProductSchema>[] {
   return [...variantActions, ...duplicationActions(services), importProduct, ...lookupActions, ...bulkUpdateActions(services)];
 }

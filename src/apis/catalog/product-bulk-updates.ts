@@ -1,22 +1,22 @@
 import { mayActFor, type Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ForbiddenError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import { parseIfMatch } from '../../platform/resource/http/resource-routes.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import { parseIfMatch } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { FulfillmentTemplatesOutcomeSchema, FulfillmentTemplatesUpdateSchema, ProductWithoutPricesSchema, type FulfillmentTemplatesUpdate } from './product-operations.schema.js';
 import { listAll } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';
 
 /** 403 when the caller may not act for the customer; 404 when it has no customer record the caller sees. */
-async function assertKnownCustomer(services: ServiceRegistry, principal: Principal, tx: Transaction, customerId: string): Promise<void> {
+async function assertKnownCustomer(services: RecordStores, principal: Principal, tx: Transaction, customerId: string): Promise<void> {
   if (!mayActFor(principal, customerId)) throw new ForbiddenError(`this token may not act for customer ${customerId}`, { resourceId: customerId, resourceType: 'customer' });
   const customers = services.definitions().find((definition) => definition.name === 'customer');
   if (customers) await services.of(customers).findVisible(tx, principal, customerId);
 }
 
-export function bulkUpdateActions(services: ServiceRegistry): ActionDefinition<typeof ProductSchema>[] {
+export function bulkUpdateActions(services: RecordStores): ActionDefinition<typeof ProductSchema>[] {
   return [
     {
       on: 'collection',

@@ -1,10 +1,10 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import type { ResourceService } from '../../platform/resource/service/resource-service.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import type { RecordStore } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { descriptionResource } from './description.resource.js';
 import { FLAT_TEXTS } from './description.schema.js';
 import { MAX_VARIANT_DEPTH } from './product-inheritance.js';
@@ -12,7 +12,7 @@ import { DuplicatedProductSchema, DuplicateProductSchema, type DuplicateProduct,
 import { listWhereAnyOf } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';
 
-type Products = ResourceService<typeof ProductSchema>;
+type Products = RecordStore<typeof ProductSchema>;
 
 /** The fields each option copies; `duplicateGeneral` copies every field no option names. */
 export const FIELDS_OF_OPTION: Record<Exclude<keyof DuplicationOptions, 'duplicateGeneral'>, readonly string[]> = {
@@ -53,7 +53,7 @@ interface Duplication {
   principal: Principal;
   tx: Transaction;
   products: Products;
-  services: ServiceRegistry;
+  services: RecordStores;
   options: DuplicationOptions;
   publisherRefId: string;
   /** Copies of variants made so far (numbers their publisherRefIds). */
@@ -93,7 +93,7 @@ async function copyProduct(run: Duplication, source: Doc, own: Doc, depth: numbe
   return id;
 }
 
-export function duplicationActions(services: ServiceRegistry): ActionDefinition<typeof ProductSchema>[] {
+export function duplicationActions(services: RecordStores): ActionDefinition<typeof ProductSchema>[] {
   return [
     {
       on: 'record',

@@ -1,9 +1,10 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { ResourceHooks } from '../../platform/resource/index.js';
+import type { RecordOf } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { descriptionResource } from './description.resource.js';
 import { productResource } from './product.resource.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
@@ -22,7 +23,7 @@ export function assertSameCustomerParent(field: string, parent: Doc, customerId:
  * customer), new products are ENABLED unless the body says otherwise, and the request-only localized texts are
  * written to the product's description (created when the product has none), in the same transaction.
  */
-export function productHooks(services: ServiceRegistry): ResourceHooks<typeof ProductSchema> {
+export function productHooks(services: RecordStores): ResourceHooks<typeof ProductSchema> {
   const products = () => services.of(productResource);
   const descriptions = () => services.of(descriptionResource);
 

@@ -1,15 +1,15 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import type { RecordOf } from '../../platform/resource/declare/resource-definition.js';
-import type { ResourceService } from '../../platform/resource/service/resource-service.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import type { RecordOf } from '../../platform/resource/index.js';
+import type { RecordStore } from '../../platform/resource/index.js';
 import { ImportQuerySchema, type ImportQuery } from './product-operations.schema.js';
 import { listAll } from './product-queries.js';
 import { ProductSchema } from './product.schema.js';
 
-type Products = ResourceService<typeof ProductSchema>;
+type Products = RecordStore<typeof ProductSchema>;
 
 /** The body with what the query adds: the locale when it has none, the store, the reason. */
 export function importedBody(body: Doc, query: ImportQuery): Doc {

@@ -1,8 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { ResourceService } from '../../platform/resource/service/resource-service.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { RecordStore } from '../../platform/resource/index.js';
 import type { ProductSchema } from './product.schema.js';
 
 /** Fields that say which record this is, not what it sells: a variant never takes them from its parent. */
@@ -32,7 +32,7 @@ export class AncestorReader {
   private readonly seen = new Map<string, Doc | null>();
 
   constructor(
-    private readonly products: ResourceService<typeof ProductSchema>,
+    private readonly products: RecordStore<typeof ProductSchema>,
     private readonly principal: Principal,
     private readonly db: Queryable,
   ) {}

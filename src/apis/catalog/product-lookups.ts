@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
 import { DefaultCurrenciesQuerySchema, DefaultCurrenciesSchema, MAX_CURRENCY_LOOKUPS } from './product-operations.schema.js';
 import { productResource } from './product.resource.js';
 import type { ProductSchema } from './product.schema.js';

@@ -1,7 +1,7 @@
 import Type, { type Static, type TObject } from 'typebox';
-import { recordSchemaOf } from '../../platform/resource/http/record-shapes.js';
-import { listQuerySchema } from '../../platform/resource/http/resource-schemas.js';
-import { Id, List, Obj, StringEnum, StringMap, Text } from '../../platform/resource/declare/schema-types.js';
+import { recordSchemaOf } from '../../platform/resource/index.js';
+import { listQuerySchema } from '../../platform/resource/index.js';
+import { Id, List, Obj, StringEnum, StringMap, Text } from '../../platform/resource/index.js';
 import { productResource } from './product.resource.js';
 import { CurrencyCode, PricesSchema, ProductSchema } from './product.schema.js';
 

@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/declare/resource-definition.js';
+import { defineResource } from '../../platform/resource/index.js';
 import { ProductSaleRecordSchema } from './product-sale-record.schema.js';
 
 export const productSaleRecordResource = defineResource({

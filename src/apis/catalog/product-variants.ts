@@ -1,17 +1,18 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import { PageSchema } from '../../platform/resource/http/resource-schemas.js';
-import { pageOf, type ResourceService } from '../../platform/resource/service/resource-service.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import { PageSchema } from '../../platform/resource/index.js';
+import { type RecordStore } from '../../platform/resource/index.js';
+import { pageOf } from '../../platform/resource/index.js';
 import { assertSameCustomerParent } from './product-hooks.js';
 import { AncestorReader, MAX_VARIANT_DEPTH, withInherited } from './product-inheritance.js';
 import { InheritedListQuerySchema, ShiftVariantSchema, type ShiftVariant } from './product-operations.schema.js';
 import { listWhereAnyOf } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';
 
-type Products = ResourceService<typeof ProductSchema>;
+type Products = RecordStore<typeof ProductSchema>;
 
 /** A page of products as GET /products lists it, each with its inherited fields, parents with their variants. */
 const listWithInheritance: ActionDefinition<typeof ProductSchema> = {

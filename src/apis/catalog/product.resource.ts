@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/declare/resource-definition.js';
+import { defineResource } from '../../platform/resource/index.js';
 import { ProductSchema } from './product.schema.js';
 
 /**

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id, List, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/resource/declare/schema-types.js';
+import { DateTime, Id, List, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/resource/index.js';
 
 export const PRODUCT_STATUSES = ['ENABLED', 'DISABLED'] as const;
 export const BUSINESS_SEGMENTS = ['B2C', 'B2B', 'STRICT_B2C', 'STRICT_B2B'] as const;

@@ -1,7 +1,9 @@
 import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
-import { MASK, type RecordOf, type ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
+import { type ResourceHooks } from '../../platform/resource/index.js';
+import { MASK } from '../../platform/resource/index.js';
+import { type RecordOf } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/index.js';
 import type { Iam } from '../iam/iam.module.js';
 import type { AuthorizedCustomersCache } from './authorized-customers.cache.js';
 import type { CustomerSchema } from './customer.schema.js';

@@ -1,8 +1,8 @@
 import Type from 'typebox';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import { IdParamsSchema, PageSchema } from '../../platform/resource/http/resource-schemas.js';
-import { LookupId } from '../../platform/resource/declare/schema-types.js';
-import { withVersion } from '../../platform/resource/http/resource-routes.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import { IdParamsSchema, PageSchema } from '../../platform/resource/index.js';
+import { LookupId } from '../../platform/resource/index.js';
+import { withVersion } from '../../platform/resource/index.js';
 import type { CustomerSchema } from './customer.schema.js';
 import type { CustomerLookups } from './customer-lookups.js';
 import { PublicCustomerSchema, PublicLookupQuerySchema, type PublicLookup } from './customer-public-view.js';

@@ -1,15 +1,16 @@
 import { tenantScopeOf, type Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
-import { parseListingQuery } from '../../platform/resource/sql/listing-query.js';
-import type { ResourceService, StoredRecord } from '../../platform/resource/service/resource-service.js';
-import { pageOf, type Page } from '../../platform/resource/service/resource-service.js';
-import { isStorableText } from '../../platform/resource/document/storable-text.js';
+import { parseListingQuery } from '../../platform/resource/index.js';
+import type { RecordStore } from '../../platform/resource/index.js';
+import type { StoredRecord } from '../../platform/resource/index.js';
+import { pageOf, type Page } from '../../platform/resource/index.js';
+import { isStorableText } from '../../platform/resource/index.js';
 import type { CustomerSchema } from './customer.schema.js';
 import { MAX_PUBLIC_IDS, toPublicView, type PublicCustomer, type PublicLookup } from './customer-public-view.js';
 import * as repo from './customer.repository.js';
 
-type Customers = ResourceService<typeof CustomerSchema>;
+type Customers = RecordStore<typeof CustomerSchema>;
 
 /** Lookups beyond the engine's get by id: by name or realm (deprecated), and the public views (no token). */
 export class CustomerLookups {

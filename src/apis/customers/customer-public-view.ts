@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import { pagingParameters } from '../../platform/resource/http/resource-schemas.js';
-import { ID_MAX_LENGTH, Obj } from '../../platform/resource/declare/schema-types.js';
+import type { Doc } from '../../platform/resource/index.js';
+import { pagingParameters } from '../../platform/resource/index.js';
+import { ID_MAX_LENGTH, Obj } from '../../platform/resource/index.js';
 import { CUSTOMER_PAGE_SIZE } from './customer.resource.js';
 import { CUSTOMER_NAME_MAX_LENGTH, CustomerSchema } from './customer.schema.js';
 

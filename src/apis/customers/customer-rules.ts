@@ -1,6 +1,7 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import { ForbiddenError, ValidationError } from '../../platform/errors/domain-errors.js';
-import { deepEqual, getPath, type Doc } from '../../platform/resource/document/document-paths.js';
+import { deepEqual, getPath } from '../../platform/resource/index.js';
+import { type Doc } from '../../platform/resource/index.js';
 import { isCountryCode } from './country-codes.js';
 
 /** What a customer is, what it is entitled to and whom it acts for: set by the operator only. */

@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import { LookupId } from '../../platform/resource/declare/schema-types.js';
+import { LookupId } from '../../platform/resource/index.js';
 import { customerOf } from './customer-actions.js';
 import { CUSTOMERS_TAG as TAG } from './customer.resource.js';
 import type { CustomerSigningService } from './customer-signing.service.js';

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../platform/db/database.js';
 import type { DataEncryption } from '../../platform/crypto/data-encryption.js';
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import { isStorableText } from '../../platform/resource/document/storable-text.js';
+import { isStorableText } from '../../platform/resource/index.js';
 import type { SignedResponse } from './customer-signing.schema.js';
 import { originalDataOf } from './signed-content.js';
 import * as repo from './signing.repository.js';

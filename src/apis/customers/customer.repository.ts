@@ -1,8 +1,8 @@
 import type { TenantScope } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { StoredRow } from '../../platform/resource/store/repository.js';
-import { SqlParams, tenantCondition } from '../../platform/resource/sql/sql-conditions.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { StoredRow } from '../../platform/resource/index.js';
+import { SqlParams, tenantCondition } from '../../platform/resource/index.js';
 
 /** SQL of the Customer API beyond the engine's: one statement per function. */
 const TABLE = 'customers';

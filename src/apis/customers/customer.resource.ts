@@ -1,5 +1,5 @@
-import { defineResource, type ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
+import { defineResource, type ResourceHooks } from '../../platform/resource/index.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
 import { CustomerSchema } from './customer.schema.js';
 
 export const CUSTOMERS_TAG = 'Customers';

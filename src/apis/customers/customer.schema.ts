@@ -1,5 +1,5 @@
 import Type, { type Static, type TBoolean, type TOptional } from 'typebox';
-import { DateTime, EMAIL_MAX_LENGTH, Id, List, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/resource/declare/schema-types.js';
+import { DateTime, EMAIL_MAX_LENGTH, Id, List, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/resource/index.js';
 
 export const CUSTOMER_TYPES = ['PUBLISHER', 'RESELLER'] as const;
 export const CUSTOMER_STATUSES = ['TRIAL', 'RUNNING'] as const;

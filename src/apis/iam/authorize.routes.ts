@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/database.js';
 import { narrowScopes } from '../../platform/auth/scopes.js';
 import { DomainError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import { isStorableText, unstorableField } from '../../platform/resource/document/storable-text.js';
+import { isStorableText, unstorableField } from '../../platform/resource/index.js';
 import { CODE_TTL_SECONDS, issueCode, type PendingAuthorization } from './authorization-codes.js';
 import {
   AuthorizationRequests,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import { PageSchema, pagingParameters } from '../../platform/resource/http/resource-schemas.js';
-import { pageOf } from '../../platform/resource/service/resource-service.js';
+import { PageSchema, pagingParameters } from '../../platform/resource/index.js';
+import { pageOf } from '../../platform/resource/index.js';
 import type { RealmService } from './realm.service.js';
 import { RealmParamsSchema, UserParamsSchema, type NewRealmUser } from './realm-user.schema.js';
 

@@ -3,7 +3,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { CUSTOMER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import { assertStorable, isStorableText } from '../../platform/resource/document/storable-text.js';
+import { assertStorable, isStorableText } from '../../platform/resource/index.js';
 import { addConsoleClient, CONSOLE_CLIENT, type ConsoleRedirects } from './console-client.js';
 import * as repo from './iam.repository.js';
 import { generateSecret, hashSecret } from './passwords.js';

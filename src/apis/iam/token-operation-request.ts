@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
-import { unstorableField, UNSTORABLE_RULE } from '../../platform/resource/document/storable-text.js';
+import { unstorableField, UNSTORABLE_RULE } from '../../platform/resource/index.js';
 import type { ClientCredentials } from './client-authentication.js';
 import { pick } from './token-request.js';
 

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
-import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, TEXT_MAX_LENGTH, URL_MAX_LENGTH } from '../../platform/resource/declare/schema-types.js';
-import { unstorableField, UNSTORABLE_RULE } from '../../platform/resource/document/storable-text.js';
+import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, TEXT_MAX_LENGTH, URL_MAX_LENGTH } from '../../platform/resource/index.js';
+import { unstorableField, UNSTORABLE_RULE } from '../../platform/resource/index.js';
 
 export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code', 'end_user_credentials', 'idp_login'] as const;
 

@@ -1,8 +1,8 @@
 import Type from 'typebox';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
-import type { ReadingRecordAction } from '../../platform/resource/declare/resource-action.js';
-import { Obj, Text } from '../../platform/resource/declare/schema-types.js';
-import { assertStorable } from '../../platform/resource/document/storable-text.js';
+import type { ReadingRecordAction } from '../../platform/resource/index.js';
+import { Obj, Text } from '../../platform/resource/index.js';
+import { assertStorable } from '../../platform/resource/index.js';
 import { SandboxError } from '../../platform/sandbox/program-sandbox.js';
 import { MAX_EVENT_DEPTH, OutsideEventSchema, assertEventDepth } from './notification-actions.js';
 import type { NotificationDefinition, NotificationDefinitionSchema } from './notification-definition.schema.js';

@@ -5,8 +5,8 @@ import type { Database } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { DecryptionError } from '../../platform/crypto/data-encryption.js';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { docsById, type OwnedDoc } from './dispatch-store.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import { notificationReceiverResource } from './notification-receiver.resource.js';
@@ -29,7 +29,7 @@ const ERRORS_KEPT = 100;
 export interface DeliveryWorkerDeps {
   db: Database;
   clock: Clock;
-  services: ServiceRegistry;
+  services: RecordStores;
   webhooks: WebhookSender;
   mail: MailSender;
   /** Named e-mail templates of receivers with `useEmailTemplate`. */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { Doc } from '../../platform/resource/index.js';
 
 /** The dispatcher's statements on the outbox and the definitions and receivers it matches: one function per statement. */
 

@@ -4,7 +4,7 @@ import { turnTaker } from '../../platform/event-loop-turns.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
+import type { Doc } from '../../platform/resource/index.js';
 import { activeReceiversOf, claimEventsById, definitionsFor, markProcessed, pendingEvents, type OwnedDoc } from './dispatch-store.js';
 import type { MatchOutcome } from './event-matching.js';
 import { notificationSandbox } from './notification-sandbox.js';

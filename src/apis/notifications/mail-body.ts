@@ -1,5 +1,5 @@
 import type { PlatformEvent } from '../../platform/events/outbox.js';
-import { LONG_TEXT_MAX_LENGTH } from '../../platform/resource/declare/schema-types.js';
+import { LONG_TEXT_MAX_LENGTH } from '../../platform/resource/index.js';
 import type { OwnedDoc } from './dispatch-store.js';
 import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
 import type { MailMessage } from './mail-sender.js';

@@ -2,9 +2,9 @@ import Type from 'typebox';
 import { ConflictError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { appendEvent, type PlatformEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
-import type { ActionDefinition, ChangingRecordAction, CollectionAction } from '../../platform/resource/declare/resource-action.js';
-import { Id, Obj, StringMap, Text } from '../../platform/resource/declare/schema-types.js';
-import { assertStorable } from '../../platform/resource/document/storable-text.js';
+import type { ActionDefinition, ChangingRecordAction, CollectionAction } from '../../platform/resource/index.js';
+import { Id, Obj, StringMap, Text } from '../../platform/resource/index.js';
+import { assertStorable } from '../../platform/resource/index.js';
 import { claimState, scheduleNow } from './notification-store.js';
 import type { NotificationSchema } from './notification.schema.js';
 

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
+import type { ResourceHooks } from '../../platform/resource/index.js';
 import { jsonPathProblem } from './json-path.js';
 import { notificationSandbox } from './notification-sandbox.js';
 import type { NotificationDefinition, NotificationDefinitionSchema } from './notification-definition.schema.js';

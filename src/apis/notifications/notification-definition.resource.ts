@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/declare/resource-definition.js';
+import { defineResource } from '../../platform/resource/index.js';
 import { NotificationDefinitionSchema } from './notification-definition.schema.js';
 
 export const NOTIFICATIONS_TAG = 'Notifications';

@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/declare/resource-definition.js';
+import { defineResource } from '../../platform/resource/index.js';
 import { NOTIFICATIONS_TAG } from './notification-definition.resource.js';
 import { NotificationReceiverSchema } from './notification-receiver.schema.js';
 

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, EMAIL_MAX_LENGTH, EpochMs, Id, List, LongText, Obj, Ref, sharedFields, StringEnum, StringMap, Text, UrlText } from '../../platform/resource/declare/schema-types.js';
+import { DateTime, EMAIL_MAX_LENGTH, EpochMs, Id, List, LongText, Obj, Ref, sharedFields, StringEnum, StringMap, Text, UrlText } from '../../platform/resource/index.js';
 
 export const RECEIVER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 

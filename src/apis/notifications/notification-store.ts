@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import { filterKeysOf, filterKeysSql } from '../../platform/resource/sql/filter-keys.js';
+import type { Doc } from '../../platform/resource/index.js';
+import { filterKeysOf, filterKeysSql } from '../../platform/resource/index.js';
 import { notificationResource } from './notification.resource.js';
 import type { NotificationStatus } from './notification.schema.js';
 

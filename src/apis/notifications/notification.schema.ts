@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EpochMs, Id, List, LongText, Obj, sharedFields, StringEnum, Text } from '../../platform/resource/declare/schema-types.js';
+import { EpochMs, Id, List, LongText, Obj, sharedFields, StringEnum, Text } from '../../platform/resource/index.js';
 
 export const NOTIFICATION_STATUSES = ['PENDING', 'RETRYING', 'SUCCESS', 'FAILED'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];

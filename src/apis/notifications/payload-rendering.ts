@@ -1,5 +1,5 @@
 import type { PlatformEvent } from '../../platform/events/outbox.js';
-import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../platform/resource/declare/schema-types.js';
+import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../platform/resource/index.js';
 import { liquidProblem } from './liquid-templates.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import { notificationSandbox } from './notification-sandbox.js';

@@ -1,4 +1,4 @@
-import type { ChangingRecordAction } from '../../platform/resource/declare/resource-action.js';
+import type { ChangingRecordAction } from '../../platform/resource/index.js';
 import { newSigningSecret } from './notification-receiver-hooks.js';
 import type { NotificationReceiverSchema } from './notification-receiver.schema.js';
 

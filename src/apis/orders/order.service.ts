@@ -3,7 +3,7 @@ import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { orderResource } from './order.resource.js';
 import { NewOrderSchema, type NewOrder, type Order } from './order.schema.js';
 
@@ -11,7 +11,7 @@ import { NewOrderSchema, type NewOrder, type Order } from './order.schema.js';
  * Stores a new order in the caller's transaction (pre-billing calls this), through the engine, with its `created`
  * event. Line items keep an id they bring and get one otherwise; their `subscriptionId` defaults to the order's.
  */
-export async function createOrder(services: ServiceRegistry, tx: Transaction, order: NewOrder): Promise<Order> {
+export async function createOrder(services: RecordStores, tx: Transaction, order: NewOrder): Promise<Order> {
   const [problem] = Value.Errors(NewOrderSchema, order);
   if (problem) throw new ValidationError(`order${problem.instancePath.replace(/\//g, '.')} ${problem.message}`);
   const doc = {

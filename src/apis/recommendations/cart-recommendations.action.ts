@@ -1,6 +1,6 @@
 import Type from 'typebox';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import { LookupId } from '../../platform/resource/declare/schema-types.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import { LookupId } from '../../platform/resource/index.js';
 import { productResource } from '../catalog/product.resource.js';
 import { cartResource } from './cart.resource.js';
 import { recommend, type CartTrigger } from './recommendation-engine.js';

@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/declare/resource-definition.js';
+import { defineResource } from '../../platform/resource/index.js';
 import { CartSchema } from './cart.schema.js';
 
 /** Carts (ext routes): created, read and replaced; the recommendation engine reads them by id. */

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import { LookupId } from '../../platform/resource/declare/schema-types.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import { LookupId } from '../../platform/resource/index.js';
 import { productResource } from '../catalog/product.resource.js';
 import { CountryCode } from '../catalog/product.schema.js';
 import { listAll } from '../catalog/product-queries.js';

@@ -1,8 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import { keptBesideFrozen } from '../../platform/kept-beside-frozen.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { pricedProductView } from '../catalog/priced-product.view.js';
 import { discountedPrice } from '../catalog/pricing/price-discount.js';
 import type { Price } from '../catalog/pricing/price.schema.js';
@@ -28,7 +28,7 @@ export interface RecommendationRequest extends Occasion, Shop {
 interface Deps {
   principal: Principal;
   db: Queryable;
-  services: ServiceRegistry;
+  services: RecordStores;
 }
 
 /** One leaf's products before pricing: each with the discount plan it is priced with. */

@@ -1,5 +1,6 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
+import type { ResourceHooks } from '../../platform/resource/index.js';
+import type { RecordOf } from '../../platform/resource/index.js';
 import type { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 import { appliesTo } from './rule-selection.js';
 

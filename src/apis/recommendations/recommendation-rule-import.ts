@@ -1,8 +1,8 @@
 import Type from 'typebox';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/document/document-paths.js';
-import type { ActionDefinition } from '../../platform/resource/declare/resource-action.js';
-import { Text } from '../../platform/resource/declare/schema-types.js';
+import type { Doc } from '../../platform/resource/index.js';
+import type { ActionDefinition } from '../../platform/resource/index.js';
+import { Text } from '../../platform/resource/index.js';
 import { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 
 export const DEFAULT_IMPORT_REASON = 'resource import thru REST Api';

@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/declare/resource-definition.js';
+import { defineResource } from '../../platform/resource/index.js';
 import { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 
 /** Recommendation rules. Static, so the recommendation engine can name the kind; the module adds hooks and import. */

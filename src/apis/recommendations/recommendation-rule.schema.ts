@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, EpochMs, Id, List, Obj, StringEnum, StringMap, Text, sharedFields } from '../../platform/resource/declare/schema-types.js';
+import { DateTime, EpochMs, Id, List, Obj, StringEnum, StringMap, Text, sharedFields } from '../../platform/resource/index.js';
 
 export const RULE_STATUSES = ['ENABLED', 'DISABLED'] as const;
 export const RULE_TYPES = ['CROSS_SELL', 'UP_SELL', 'UPGRADE'] as const;

@@ -1,8 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { MAX_FILTER_VALUES } from '../../platform/resource/sql/listing-query.js';
-import type { RecordOf } from '../../platform/resource/declare/resource-definition.js';
-import type { ResourceService } from '../../platform/resource/service/resource-service.js';
+import { MAX_FILTER_VALUES } from '../../platform/resource/index.js';
+import type { RecordOf } from '../../platform/resource/index.js';
+import type { RecordStore } from '../../platform/resource/index.js';
 import { listAll } from '../catalog/product-queries.js';
 import type { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 
@@ -64,7 +64,7 @@ function appliesAt(rule: Rule, occasion: Occasion): boolean {
  * indexed listing of the rules found by a trigger, its parent or any trigger (`appliesTo`), not by loading every rule
  * of the customer.
  */
-export async function applicableRules(rules: ResourceService<typeof RecommendationRuleSchema>, principal: Principal, db: Queryable, triggers: Trigger[], occasion: Occasion): Promise<Rule[]> {
+export async function applicableRules(rules: RecordStore<typeof RecommendationRuleSchema>, principal: Principal, db: Queryable, triggers: Trigger[], occasion: Occasion): Promise<Rule[]> {
   const base = { status: 'ENABLED', eligibleStoreIds: occasion.storeId, ...(occasion.ownerId ? { customerId: occasion.ownerId } : {}) };
   const keys = [...new Set([ANY_TRIGGER, ...triggers.flatMap((trigger) => [productKey(trigger.productId), ...(trigger.parentId ? [parentKey(trigger.parentId)] : [])])])];
   const found = new Map<string, Rule>();

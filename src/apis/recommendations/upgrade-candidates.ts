@@ -1,6 +1,6 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { listAll } from '../catalog/product-queries.js';
 import { productResource } from '../catalog/product.resource.js';
 import type { Trigger } from './rule-selection.js';
@@ -9,7 +9,7 @@ import type { Trigger } from './rule-selection.js';
  * For each trigger, the visible products whose `nextGenerationOf` names it, newest first: what an UPGRADE rule
  * recommends besides the products it lists.
  */
-export async function nextGenerationsOf(services: ServiceRegistry, principal: Principal, db: Queryable, triggers: Trigger[]): Promise<Map<string, string[]>> {
+export async function nextGenerationsOf(services: RecordStores, principal: Principal, db: Queryable, triggers: Trigger[]): Promise<Map<string, string[]>> {
   const ids = [...new Set(triggers.map((trigger) => trigger.productId))];
   const newer = await listAll(services.of(productResource), principal, db, { nextGenerationOf: ids });
   const found = new Map<string, string[]>();

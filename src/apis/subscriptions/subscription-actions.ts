@@ -1,5 +1,5 @@
-import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/resource/declare/resource-action.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { prebillAction } from './subscription-prebill.js';
 import { upgradeChange } from './subscription-upgrade.js';
 import { statusChange } from './subscription-transitions.js';
@@ -13,7 +13,7 @@ function changingAction(action: LifecycleAction, route: { operationId: string; s
 }
 
 /** One route per routed action of the life cycle table; what each does beyond its transition is beside it. */
-export function subscriptionActions(services: ServiceRegistry): ActionDefinition<Schema>[] {
+export function subscriptionActions(services: RecordStores): ActionDefinition<Schema>[] {
   return LIFECYCLE_ACTIONS.flatMap((action): ActionDefinition<Schema>[] => {
     const { route } = action;
     if (route === false) return [];

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { startBackgroundTask } from '../../platform/background-task.js';
 import type { Database } from '../../platform/db/database.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { statusChange } from './subscription-transitions.js';
 import { lifecycleAction } from './subscription.lifecycle.js';
 import { claimExpiredSubscriptions } from './subscription.repository.js';
@@ -16,7 +16,7 @@ const BATCH = 100;
  * each with its `expired` event, one batch per transaction. Running it again, or on several instances at once,
  * expires each subscription once. Answers how many it expired.
  */
-export async function expireDueSubscriptions(db: Database, services: ServiceRegistry): Promise<number> {
+export async function expireDueSubscriptions(db: Database, services: RecordStores): Promise<number> {
   const records = services.of(subscriptionResource);
   const expire = lifecycleAction('expire');
   let expired = 0;
@@ -33,6 +33,6 @@ export async function expireDueSubscriptions(db: Database, services: ServiceRegi
 }
 
 /** Runs the expiry every `everyMs` (`SUBSCRIPTION_EXPIRY_INTERVAL`) on this instance. */
-export function startSubscriptionExpiry(db: Database, services: ServiceRegistry, log: FastifyBaseLogger, everyMs: number): () => void {
+export function startSubscriptionExpiry(db: Database, services: RecordStores, log: FastifyBaseLogger, everyMs: number): () => void {
   return startBackgroundTask({ name: 'subscription expiry', everyMs, run: () => expireDueSubscriptions(db, services) }, log);
 }

@@ -1,6 +1,7 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/declare/resource-definition.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { ResourceHooks } from '../../platform/resource/index.js';
+import type { RecordOf } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { startingLifecycle, withLineItemIds } from './subscription-dates.js';
 import { resolveModel } from './subscription-model-lookup.js';
 import type { SubscriptionSchema } from './subscription.schema.js';
@@ -12,7 +13,7 @@ type SubscriptionRecord = RecordOf<typeof SubscriptionSchema>;
  * copied into `model`), and starts its life cycle on create. A replace keeps the life cycle (read-only) and the model:
  * both change through the actions only.
  */
-export function subscriptionHooks(services: ServiceRegistry): ResourceHooks<typeof SubscriptionSchema> {
+export function subscriptionHooks(services: RecordStores): ResourceHooks<typeof SubscriptionSchema> {
   return {
     async beforeCreate(doc, { principal, tx, now }) {
       if (doc.customerId === undefined) throw new ValidationError('body.customerId is required: a subscription belongs to a customer');

@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { subscriptionModelResource } from './subscription-model.resource.js';
 import type { EmbeddedModelSchema, Subscription } from './subscription.schema.js';
 import type { Static } from 'typebox';
@@ -30,7 +30,7 @@ function embedded(doc: Record<string, unknown>): ResolvedModel {
  * else by `model.name` among the owner's models (then the operator's). A stored model must be the owner's or the
  * operator's. Nothing named: 400.
  */
-export async function resolveModel(services: ServiceRegistry, tx: Transaction, principal: Principal, subscription: Subscription): Promise<ResolvedModel> {
+export async function resolveModel(services: RecordStores, tx: Transaction, principal: Principal, subscription: Subscription): Promise<ResolvedModel> {
   const models = services.of(subscriptionModelResource);
   const owner = subscription.customerId;
   const usable = (doc: Record<string, unknown>) => doc.customerId === undefined || doc.customerId === owner;

@@ -1,7 +1,7 @@
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ReadingRecordAction, RecordActionContext } from '../../platform/resource/declare/resource-action.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { ReadingRecordAction, RecordActionContext } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { createOrder } from '../orders/order.service.js';
 import { orderResource } from '../orders/order.resource.js';
 import type { Order } from '../orders/order.schema.js';
@@ -29,7 +29,7 @@ function productsToBill(subscription: SubscriptionRecord) {
  * concurrent calls queue and the later ones find the order (answered again, nothing written); the order's unique
  * key (subscription, term start) backs that up.
  */
-async function prebill(action: LifecycleAction, services: ServiceRegistry, ctx: RecordActionContext<Schema>) {
+async function prebill(action: LifecycleAction, services: RecordStores, ctx: RecordActionContext<Schema>) {
   const { records, tx, principal, now } = ctx;
   const id = String(ctx.record.id);
   const subscription = records.present((await records.findVisible(tx, principal, id, true)).doc);
@@ -53,7 +53,7 @@ async function prebill(action: LifecycleAction, services: ServiceRegistry, ctx: 
   return answer(order);
 }
 
-export function prebillAction(action: LifecycleAction, route: { operationId: string; summary: string }, services: ServiceRegistry): ReadingRecordAction<Schema> {
+export function prebillAction(action: LifecycleAction, route: { operationId: string; summary: string }, services: RecordStores): ReadingRecordAction<Schema> {
   return {
     on: 'record',
     path: action.name,

@@ -1,4 +1,4 @@
-import type { RecordOf } from '../../platform/resource/declare/resource-definition.js';
+import type { RecordOf } from '../../platform/resource/index.js';
 import { withStatus } from './subscription-dates.js';
 import { nextStatus, type LifecycleAction, type SubscriptionStatus } from './subscription.lifecycle.js';
 import type { SubscriptionSchema } from './subscription.schema.js';

@@ -1,7 +1,7 @@
 import { StaleVersionError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import type { ChangeOutcome, RecordActionContext } from '../../platform/resource/declare/resource-action.js';
-import type { ServiceRegistry } from '../../platform/resource/service/service-registry.js';
+import type { ChangeOutcome, RecordActionContext } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/index.js';
 import { termFrom, withLineItemIds, withStatus } from './subscription-dates.js';
 import { resolveModel } from './subscription-model-lookup.js';
 import type { LifecycleAction } from './subscription.lifecycle.js';
@@ -35,7 +35,7 @@ function namesOtherModel(record: SubscriptionRecord, body: Subscription): boolea
  * upgrade (docs/product-decisions.md §7): TRIAL or ACTIVE -> ACTIVE with the body's products, `lifecycle.generation` + 1. A body
  * naming another model moves the subscription to it, and a new term of that model starts now.
  */
-export async function upgradeChange(action: LifecycleAction, services: ServiceRegistry, ctx: RecordActionContext<typeof SubscriptionSchema>): Promise<ChangeOutcome<typeof SubscriptionSchema>> {
+export async function upgradeChange(action: LifecycleAction, services: RecordStores, ctx: RecordActionContext<typeof SubscriptionSchema>): Promise<ChangeOutcome<typeof SubscriptionSchema>> {
   const { record, now, principal, tx } = ctx;
   const body = ctx.body as Subscription;
   if (body.dbVersion !== undefined && body.dbVersion !== ctx.dbVersion) throw new StaleVersionError('subscription', String(record.id), ctx.dbVersion, body.dbVersion);

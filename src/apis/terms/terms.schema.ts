@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id, LongText, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/resource/declare/schema-types.js';
+import { DateTime, Id, LongText, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/resource/index.js';
 
 export const TERMS_MODELS = ['MOR', 'PAYFAC'] as const;
 export const TERMS_STATUSES = ['RUNNING', 'ARCHIVED', 'DRAFT'] as const;

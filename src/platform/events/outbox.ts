@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import type { Doc } from '../resource/document/document-paths.js';
+import type { Doc } from '../resource/declare/record.js';
 import { newId } from '../ids.js';
 import { diff } from './delta.js';
 import type { PlatformEvent } from './platform-event.schema.js';

@@ -3,9 +3,8 @@ import type { TObject, TSchema } from 'typebox';
 import type { Principal } from '../../auth/principal.js';
 import type { Transaction } from '../../db/database.js';
 import type { ResponseHeader } from '../../http/response-declarations.js';
-import type { RecordOf } from './resource-definition.js';
-import type { ResourceService } from '../service/resource-service.js';
-import type { ServiceRegistry } from '../service/service-registry.js';
+import type { RecordOf } from './record.js';
+import type { RecordStore, RecordStores } from './record-store.js';
 
 export type ActionMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,9 +18,9 @@ export interface ActionContext<S extends TObject> {
   query: Record<string, unknown>;
   params: Record<string, string>;
   /** The kind's own service. */
-  records: ResourceService<S>;
+  records: RecordStore<S>;
   /** Every kind's service, to read or write other kinds under the same rules. */
-  services: ServiceRegistry;
+  services: RecordStores;
   now: Date;
   reply: FastifyReply;
   /** Roll the transaction back once `run` returns (a dry run): nothing it wrote is kept, no event is emitted. */

@@ -1,14 +1,16 @@
 import type { Static, TObject } from 'typebox';
 import type { Principal } from '../../auth/principal.js';
 import type { Queryable } from '../../db/database.js';
-import type { FilterSpec, RecordOf, ResourceDefinition } from './resource-definition.js';
-import type { ServiceRegistry } from '../service/service-registry.js';
+import type { ResourceDefinition } from './resource-definition.js';
+import type { FilterSpec } from './kind.js';
+import type { RecordOf } from './record.js';
+import type { RecordStores } from './record-store.js';
 
 export interface ViewContext {
   principal: Principal;
   /** The view's own query parameters (country, currency, ...), validated against `query`. */
   query: Record<string, unknown>;
-  services: ServiceRegistry;
+  services: RecordStores;
   db: Queryable;
   now: Date;
 }

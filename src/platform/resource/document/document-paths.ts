@@ -1,5 +1,5 @@
 /** Dot paths (`addressBook.country`) over JSON documents and over their TypeBox/JSON schemas. */
-export type Doc = Record<string, unknown>;
+import type { Doc } from '../declare/record.js';
 
 export function splitPath(path: string): string[] {
   return path.split('.');

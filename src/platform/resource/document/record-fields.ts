@@ -1,5 +1,7 @@
-import { MASK, SERVER_MANAGED_FIELDS, type AnyResourceDefinition } from '../declare/resource-definition.js';
-import { getPath, splitPath, withPath, type Doc } from './document-paths.js';
+import { type AnyResourceDefinition } from '../declare/resource-definition.js';
+import { MASK, SERVER_MANAGED_FIELDS } from '../declare/record.js';
+import { getPath, splitPath, withPath } from './document-paths.js';
+import { type Doc } from '../declare/record.js';
 
 /** The body without the fields a client may not set (server-managed and read-only). */
 export function writableFields(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, body: Doc): Doc {

@@ -1,11 +1,4 @@
-import type { Doc } from './document-paths.js';
-
-/**
- * Where a kind's records name records of other kinds, by path: dot-separated fields, a field ending `[]` for each
- * element of its list (`productId`, `items[].productId`, `notificationDefinitionIds[]`). Each path names the kind
- * (its `name`) whose record the value is the id of.
- */
-export type ReferencePaths = Record<string, string>;
+import type { Doc } from '../declare/record.js';
 
 /** One value a reference path finds: where it stands in the record (`items[2].productId`) and the id it names. */
 export interface NamedRecord {

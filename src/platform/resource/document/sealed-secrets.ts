@@ -1,6 +1,8 @@
 import { DecryptionError, type DataEncryption } from '../../crypto/data-encryption.js';
-import { getPath, splitPath, withPath, type Doc } from './document-paths.js';
-import { MASK, type AnyResourceDefinition } from '../declare/resource-definition.js';
+import { getPath, splitPath, withPath } from './document-paths.js';
+import { type Doc } from '../declare/record.js';
+import { type AnyResourceDefinition } from '../declare/resource-definition.js';
+import { MASK } from '../declare/record.js';
 
 /** What a sealed secret starts with in a stored record; a stored value without it is a plain one written before sealing. */
 export const SEALED_PREFIX = 'sealed:';

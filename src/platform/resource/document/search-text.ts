@@ -1,4 +1,5 @@
-import { getPath, splitPath, type Doc } from './document-paths.js';
+import { getPath, splitPath } from './document-paths.js';
+import { type Doc } from '../declare/record.js';
 
 /** PostgreSQL text search configurations by ISO 639-1 language (those both PostgreSQL 15+ and PGlite ship). */
 const CONFIG_BY_LANGUAGE: Record<string, string> = {

@@ -9,7 +9,8 @@ import { registerResourceRoutes } from './resource-routes.js';
 import { ResourceService } from '../service/resource-service.js';
 import type { AnyViewDefinition } from '../declare/resource-view.js';
 import type { ServiceRegistry } from '../service/service-registry.js';
-import { registerViewRoutes, ViewService } from './view-routes.js';
+import { registerViewRoutes } from './view-routes.js';
+import { ViewService } from '../service/view-service.js';
 
 export interface EngineDeps {
   db: Database;

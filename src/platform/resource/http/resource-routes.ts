@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type TObject } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import { errorResponses } from '../../errors/error-schemas.js';
-import type { Doc } from '../document/document-paths.js';
+import type { Doc } from '../declare/record.js';
+import type { AnyResourceKind } from '../declare/kind.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { withHeaders } from '../../http/response-declarations.js';
 import { draftSchemaOf, listedRecordSchemaOf, recordSchemaOf } from './record-shapes.js';
@@ -26,12 +27,12 @@ export function withVersion(reply: FastifyReply, record: { doc: Doc; dbVersion: 
 }
 
 /** The path parameter naming one record (`id`, `subscriptionId`, `model`). */
-export function keyParamsSchema(definition: AnyResourceDefinition): TObject {
+export function keyParamsSchema(definition: AnyResourceKind): TObject {
   const { param, field } = definition.key;
   return Type.Object({ [param]: LookupId({ description: field === 'id' ? 'opaque id' : `the record's ${field}`, ...(field === 'id' ? {} : { 'x-record-field': field }) }) });
 }
 
-export function keyOf(definition: AnyResourceDefinition, request: FastifyRequest): string {
+export function keyOf(definition: AnyResourceKind, request: FastifyRequest): string {
   return (request.params as Record<string, string>)[definition.key.param]!;
 }
 

@@ -1,8 +1,9 @@
 import Type, { type TObject } from 'typebox';
 import { schemaAt, splitPath, type JsonSchemaNode } from '../document/document-paths.js';
-import { MAX_FILTER_VALUE_LENGTH, MAX_FILTER_VALUES, MAX_PAGE_INDEX, MAX_PAGE_SIZE, MAX_SORT_KEYS, MAX_TARGETS, type ListingSource } from '../sql/listing-query.js';
+import { MAX_FILTER_VALUE_LENGTH, MAX_FILTER_VALUES, MAX_PAGE_INDEX, MAX_PAGE_SIZE, MAX_SORT_KEYS, MAX_TARGETS } from '../sql/listing-query.js';
+import { type ListingSource } from '../declare/listing.js';
 import { LOOKUP_ID_MAX_LENGTH } from '../declare/schema-types.js';
-import type { FilterSpec } from '../declare/resource-definition.js';
+import type { FilterSpec } from '../declare/kind.js';
 
 /** The page shape of every listing. */
 export function PageSchema(item: object, extra: Record<string, object> = {}) {

@@ -9,38 +9,21 @@ import { declaredEvents } from '../../events/event-declarations.js';
 import { recordChange } from '../../events/outbox.js';
 import { newId } from '../../ids.js';
 import { DocumentCache } from '../store/document-cache.js';
-import type { Doc } from '../document/document-paths.js';
+import { pageOf, type Doc, type Page, type RecordOf, type StoredRecord, type StoredRow, type WriteOptions } from '../declare/record.js';
 import { getPath, isArraySchema, project, schemaAt, splitPath, withPath, type JsonSchemaNode } from '../document/document-paths.js';
-import { arrayTarget, parseListingQuery, recapTarget, type ListingQuery, type ListingSource } from '../sql/listing-query.js';
+import { arrayTarget, parseListingQuery, recapTarget } from '../sql/listing-query.js';
+import type { ListingQuery, ListingSource } from '../declare/listing.js';
 import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from '../document/record-fields.js';
 import { openSecrets, openSecretsForWrite, sealSecrets } from '../document/sealed-secrets.js';
-import { MASK, type RecordOf, type ResourceDefinition } from '../declare/resource-definition.js';
+import { type ResourceDefinition } from '../declare/resource-definition.js';
+import { MASK } from '../declare/record.js';
 import * as repository from '../store/repository.js';
 import type { RowWrite } from '../sql/statements.js';
 import { textSearchConfig } from '../document/search-text.js';
 import { assertStorable, isStorableText, UNSTORABLE_RULE } from '../document/storable-text.js';
 import { uniqueViolation } from '../sql/unique-keys.js';
 import { newReferences } from '../document/record-references.js';
-import type { ServiceRegistry } from './service-registry.js';
-
-export interface Page<T> {
-  items: T[];
-  last: boolean;
-  number: number;
-  size: number;
-  totalItems: number;
-  totalPages: number;
-}
-
-export function pageOf<T>(items: T[], page: number, size: number, totalItems: number): Page<T> {
-  const totalPages = Math.ceil(totalItems / size);
-  return { items, last: page >= totalPages - 1, number: page, size, totalItems, totalPages };
-}
-
-export interface StoredRecord<S extends TObject = TObject> {
-  doc: RecordOf<S>;
-  dbVersion: number;
-}
+import type { RecordStore, RecordStores } from '../declare/record-store.js';
 
 export interface ServiceDeps {
   db: Database;
@@ -49,14 +32,7 @@ export interface ServiceDeps {
   /** Seals the kind's declared secrets at rest; required when it declares any. */
   encryption?: DataEncryption;
   /** Every kind's service: the kinds a declared reference names are read through it. */
-  services?: ServiceRegistry;
-}
-
-/** Writes may join the caller's transaction (one domain operation, one transaction, all its events). */
-export interface WriteOptions {
-  tx?: Transaction;
-  /** If-Match, or the version an action was based on: 412 when the record has moved on. */
-  expectedVersion?: number;
+  services?: RecordStores;
 }
 
 /** The longest search text a request may send. */
@@ -66,7 +42,7 @@ const MAX_SEARCH_TEXT = 1000;
  * The generic engine behind every resource kind: tenant isolation, dbVersion checks, replace semantics, secrets,
  * history, unique keys and events are enforced here, once, for all of them.
  */
-export class ResourceService<S extends TObject = TObject> {
+export class ResourceService<S extends TObject = TObject> implements RecordStore<S> {
   private readonly cache: DocumentCache | undefined;
   private readonly facts: ReadonlySet<string>;
 
@@ -158,7 +134,7 @@ export class ResourceService<S extends TObject = TObject> {
   }
 
   /** The visible stored row whose key is `key`, or 404; a key no record can have (NUL, unpaired surrogate) is not looked up. */
-  async findVisible(db: Queryable, principal: Principal, key: string, forUpdate = false): Promise<repository.StoredRow> {
+  async findVisible(db: Queryable, principal: Principal, key: string, forUpdate = false): Promise<StoredRow> {
     const row = isStorableText(key) ? await repository.findByKey(db, this.definition, key, this.scopeOf(principal), forUpdate) : undefined;
     if (!row) throw new NotFoundError(this.definition.displayName, key);
     return row;
@@ -182,13 +158,13 @@ export class ResourceService<S extends TObject = TObject> {
   }
 
   /** Operator records (no customerId) are read-only for customers' tokens. */
-  private assertWritable(principal: Principal, row: repository.StoredRow, id: string): void {
+  private assertWritable(principal: Principal, row: StoredRow, id: string): void {
     if (row.customer_id === null && !principal.isOperator) {
       throw new ForbiddenError(`${this.definition.displayName} ${id} belongs to the operator and is read-only for customers`, { resourceId: id, resourceType: this.definition.name });
     }
   }
 
-  private assertVersion(row: repository.StoredRow, id: string, ...submitted: unknown[]): void {
+  private assertVersion(row: StoredRow, id: string, ...submitted: unknown[]): void {
     for (const version of submitted) {
       if (typeof version === 'number' && version !== row.db_version) throw new StaleVersionError(this.definition.displayName, id, row.db_version, version);
     }

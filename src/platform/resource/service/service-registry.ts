@@ -1,15 +1,16 @@
 import type { TObject } from 'typebox';
 import { declaredEvents, sortedEvents, type EventDeclaration } from '../../events/event-declarations.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../declare/resource-definition.js';
+import type { RecordStores } from '../declare/record-store.js';
 import type { ResourceService } from './resource-service.js';
 import type { AnyViewDefinition } from '../declare/resource-view.js';
-import type { ViewService } from '../http/view-routes.js';
+import type { ViewService } from './view-service.js';
 
 /**
  * Every kind's service, by kind, so one API reads or writes another's records under the caller's tenant rules
  * (recommendations read carts and products; pre-billing creates orders).
  */
-export class ServiceRegistry {
+export class ServiceRegistry implements RecordStores {
   private readonly byName = new Map<string, ResourceService<TObject>>();
   private readonly views = new Map<string, ViewService>();
   private readonly otherEvents: EventDeclaration[] = [];

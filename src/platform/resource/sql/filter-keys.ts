@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { getPath, splitPath, type Doc } from '../document/document-paths.js';
-import type { FilterValue } from './listing-query.js';
-import type { FilterKind, FilterSpec } from '../declare/resource-definition.js';
+import { getPath, splitPath } from '../document/document-paths.js';
+import { type Doc } from '../declare/record.js';
+import type { FilterValue } from '../declare/listing.js';
+import type { FilterKind, FilterSpec } from '../declare/kind.js';
 
 /**
  * Filter keys: one text per (owner, filter, value) of a record, kept in its `filter_keys` column under a GIN index.

@@ -1,8 +1,6 @@
 import { ValidationError } from '../../errors/domain-errors.js';
-import type { AnyResourceDefinition, FilterSpec } from '../declare/resource-definition.js';
-
-/** What a listing is read against: a kind, or a view over one (its own filters, the source's fields). */
-export type ListingSource = Pick<AnyResourceDefinition, 'schema' | 'filters' | 'displayName' | 'defaultPageSize'>;
+import type { FilterValue, ListingQuery, ListingSource, SortKey } from '../declare/listing.js';
+import type { FilterSpec } from '../declare/kind.js';
 import { isArraySchema, isScalarSchema, schemaAt, splitPath, type JsonSchemaNode } from '../document/document-paths.js';
 import { isStorableText, UNSTORABLE_RULE } from '../document/storable-text.js';
 
@@ -22,32 +20,6 @@ export const MAX_FILTER_VALUE_LENGTH = 4096;
 function atMost<T>(items: T[], max: number, parameter: string, what: string): T[] {
   if (items.length > max) throw new ValidationError(`querystring.${parameter} may name at most ${max} ${what}, not ${items.length}`);
   return items;
-}
-
-export interface SortKey {
-  path: string[];
-  descending: boolean;
-  /** A date-time field sorts by instant, not by its text (`+05:00` and `Z` offsets mix). */
-  dateTime?: boolean;
-}
-
-export interface FilterValue {
-  path: string[];
-  spec: FilterSpec;
-  values: unknown[];
-}
-
-export interface ListingQuery {
-  page: number;
-  size: number;
-  sort: SortKey[];
-  filters: FilterValue[];
-  targets: string[][];
-  /**
-   * Code chose the filters (a domain read through `listAll`), not a request: the statement has one of a few texts,
-   * so it may be prepared (`Statement.prepare`).
-   */
-  fixedShape?: true;
 }
 
 /** Query parameters that are not filters. */

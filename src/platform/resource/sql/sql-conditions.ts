@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../auth/principal.js';
 import { keysMatching, type OwnerRestriction } from './filter-keys.js';
-import type { FilterValue, SortKey } from './listing-query.js';
+import type { FilterValue, SortKey } from '../declare/listing.js';
 
 /** Collects positional parameters while a statement is assembled, so every value is bound, never spliced. */
 export class SqlParams {

@@ -1,7 +1,8 @@
 import type { TenantScope } from '../../auth/principal.js';
 import { isArraySchema, schemaAt, splitPath, type JsonSchemaNode } from '../document/document-paths.js';
-import type { FilterValue, ListingQuery } from './listing-query.js';
-import type { AnyResourceDefinition, FilterSpec } from '../declare/resource-definition.js';
+import type { FilterValue, ListingQuery } from '../declare/listing.js';
+import type { AnyResourceDefinition } from '../declare/resource-definition.js';
+import type { FilterSpec } from '../declare/kind.js';
 import * as sql from './statements.js';
 import { docIndexName, storageObjects } from './storage-objects.js';
 

@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../auth/principal.js';
-import type { Doc } from '../document/document-paths.js';
-import type { ListingQuery } from './listing-query.js';
+import type { Doc } from '../declare/record.js';
+import type { ListingQuery } from '../declare/listing.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { SqlParams, filterConditions, isOwnerFilter, orderBy, tenantCondition } from './sql-conditions.js';
 import { searchPieces } from '../document/search-text.js';

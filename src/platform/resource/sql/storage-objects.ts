@@ -1,8 +1,10 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { migrationLockKey } from '../../db/migrate.js';
-import { splitPath, type Doc } from '../document/document-paths.js';
+import { splitPath } from '../document/document-paths.js';
+import { type Doc } from '../declare/record.js';
 import { filterKeysOf, filterKeysSignature } from './filter-keys.js';
-import type { AnyResourceDefinition, UniqueKey } from '../declare/resource-definition.js';
+import type { AnyResourceDefinition } from '../declare/resource-definition.js';
+import type { UniqueKey } from '../declare/kind.js';
 
 /** The index that serves a kind's filters, and the one of each declared storage feature, by name. */
 export function docIndexName(table: string): string {

@@ -1,5 +1,6 @@
 import { ConflictError } from '../../errors/domain-errors.js';
-import { getPath, splitPath, type Doc } from '../document/document-paths.js';
+import { getPath, splitPath } from '../document/document-paths.js';
+import { type Doc } from '../declare/record.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { uniqueIndexName } from './storage-objects.js';
 

@@ -2,15 +2,15 @@ import { LRUCache } from 'lru-cache';
 import type { TenantScope } from '../../auth/principal.js';
 import type { Queryable } from '../../db/database.js';
 import { deepFreeze } from '../../deep-freeze.js';
-import type { Doc } from '../document/document-paths.js';
-import type { ListingQuery } from '../sql/listing-query.js';
+import type { Doc, StoredRow } from '../declare/record.js';
+import type { ListingQuery } from '../declare/listing.js';
 import * as repository from './repository.js';
 import type { Kind } from '../sql/statements.js';
 
 /** A stored row as last read, with the version it was read at (`xmin` and `ctid`, see resource-statements.ts). */
 interface Copy {
   rowVersion: string;
-  row: repository.StoredRow;
+  row: StoredRow;
   size: number;
 }
 
@@ -34,14 +34,14 @@ export class DocumentCache {
   }
 
   /** The visible rows among `ids`, as `repository.findByIds` answers them. */
-  async findByIds(db: Queryable, kind: Kind, ids: string[], scope: TenantScope): Promise<repository.StoredRow[]> {
+  async findByIds(db: Queryable, kind: Kind, ids: string[], scope: TenantScope): Promise<StoredRow[]> {
     return [...(await this.currentRows(db, kind, ids, scope)).values()];
   }
 
   /** A listing page as `repository.listRecords` answers it, documents read only for rows whose copy is not current. */
   async listRecords(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope): Promise<{ docs: Doc[]; total: number }> {
     const { rows, total } = await repository.listRowVersions(db, kind, query, scope);
-    const found = new Map<string, repository.StoredRow>();
+    const found = new Map<string, StoredRow>();
     for (const { id, row_version } of rows) {
       const copy = this.copies.get(id);
       if (copy?.rowVersion === row_version) found.set(id, copy.row);
@@ -58,7 +58,7 @@ export class DocumentCache {
   }
 
   /** The visible rows among `ids` by id, each from its copy when that is current. */
-  private async currentRows(db: Queryable, kind: Kind, ids: string[], scope: TenantScope): Promise<Map<string, repository.StoredRow>> {
+  private async currentRows(db: Queryable, kind: Kind, ids: string[], scope: TenantScope): Promise<Map<string, StoredRow>> {
     // Held until the answer: an eviction meanwhile must not lose a copy the database was told is current.
     const held = ids.map((id) => this.copies.get(id));
     const rows = await repository.findCurrentByIds(db, kind, ids, scope, held.map((copy) => copy?.rowVersion ?? ''));
@@ -66,7 +66,7 @@ export class DocumentCache {
     return new Map(rows.map((row) => [row.id, row.doc === null ? copyOf.get(row.id)!.row : this.keep(row)]));
   }
 
-  private keep(row: repository.VersionedRow): repository.StoredRow {
+  private keep(row: repository.VersionedRow): StoredRow {
     const stored = deepFreeze({ doc: row.doc!, db_version: row.db_version, customer_id: row.customer_id });
     this.copies.set(row.id, { rowVersion: row.row_version, row: stored, size: Math.max(1, row.doc_size ?? 1) });
     return stored;

@@ -1,17 +1,11 @@
 import type { Queryable } from '../../db/database.js';
 import type { TenantScope } from '../../auth/principal.js';
-import type { Doc } from '../document/document-paths.js';
-import type { ListingQuery } from '../sql/listing-query.js';
+import type { Doc, StoredRow } from '../declare/record.js';
+import type { ListingQuery } from '../declare/listing.js';
 import * as sql from '../sql/statements.js';
 import type { Kind } from '../sql/statements.js';
 
 /** Runs the engine's statements (`resource-statements.ts`): one statement per function, rules live in the service. */
-export interface StoredRow {
-  doc: Doc;
-  db_version: number;
-  customer_id: string | null;
-}
-
 const run = <Row>(db: Queryable, statement: sql.Statement) => db.query<Row>(statement.text, statement.values, statement.prepare ? { prepare: true } : undefined);
 
 export async function findByKey(db: Queryable, kind: Kind, value: string, scope: TenantScope, forUpdate = false): Promise<StoredRow | undefined> {

@@ -1,0 +1,61 @@
+import type { TObject } from 'typebox';
+import type { Principal, TenantScope } from '../../auth/principal.js';
+import type { Queryable } from '../../db/database.js';
+import type { ListingQuery, ListingSource } from './listing.js';
+import type { Doc, Page, RecordOf, StoredRecord, StoredRow, WriteOptions } from './record.js';
+import type { AnyResourceKind, ResourceKind } from './kind.js';
+
+/**
+ * What hooks, actions and views may do with a kind's records: the engine's service (service/resource-service.ts)
+ * implements it with every rule (tenant, dbVersion, secrets, references, events); declarations see only this, so the
+ * declaring layer depends on no layer above it.
+ */
+export interface RecordStore<S extends TObject = TObject> {
+  readonly definition: ResourceKind<S>;
+  now(): Date;
+  /** The rows of this kind `principal` may see (operator records only where the kind shares them). */
+  scopeOf(principal: Principal): TenantScope;
+  /** The record as callers may see it: write-only values masked. */
+  present(doc: Doc): RecordOf<S>;
+  /** The stored record with its secrets in clear, for the platform's own use; never for an answer. */
+  withSecretsOpened(doc: Doc): RecordOf<S>;
+  /** The visible stored row whose key is `key`, or 404 (locked with `forUpdate`). */
+  findVisible(db: Queryable, principal: Principal, key: string, forUpdate?: boolean): Promise<StoredRow>;
+  /** The visible records among `ids`, by id; ids not found or not visible are absent. */
+  getMany(principal: Principal, ids: string[], options?: { db?: Queryable }): Promise<Map<string, RecordOf<S>>>;
+  get(principal: Principal, key: string, options?: { version?: number; db?: Queryable }): Promise<StoredRecord<S>>;
+  listRecords(
+    principal: Principal,
+    query: Record<string, unknown>,
+    source?: ListingSource,
+    options?: { db?: Queryable; fixedShape?: boolean },
+  ): Promise<{ listing: ListingQuery; docs: RecordOf<S>[]; total: number }>;
+  list(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>>;
+  recap(principal: Principal, query: Record<string, unknown>): Promise<Page<{ targetValue: string; count: number }>>;
+  unwind(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>>;
+  search(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>>;
+  /** The owner a create by `principal` gives a record asking for `requested`; null: the operator's. */
+  ownerForCreate(principal: Principal, requested: unknown): string | null;
+  create(principal: Principal, body: Doc, options?: Pick<WriteOptions, 'tx'>): Promise<StoredRecord<S>>;
+  update(principal: Principal, key: string, body: Doc, options?: WriteOptions): Promise<StoredRecord<S>>;
+  act(
+    principal: Principal,
+    key: string,
+    change: (doc: RecordOf<S>, stored: { dbVersion: number }) => RecordOf<S> | Promise<RecordOf<S>>,
+    options?: WriteOptions & { fact?: string },
+  ): Promise<StoredRecord<S>>;
+  delete(principal: Principal, key: string, options?: WriteOptions): Promise<void>;
+}
+
+/** A derived view's items for records a caller already holds (a recommendation prices the products it found). */
+export interface ViewReader {
+  compute(principal: Principal, docs: Doc[], query?: Record<string, unknown>): Promise<Doc[]>;
+}
+
+/** Every kind's records, by kind, so one API reads or writes another's under the caller's tenant rules. */
+export interface RecordStores {
+  of<S extends TObject>(definition: ResourceKind<S>): RecordStore<S>;
+  named(name: string): RecordStore;
+  viewOf(view: { name: string }): ViewReader;
+  definitions(): AnyResourceKind[];
+}

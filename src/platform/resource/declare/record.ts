@@ -1,0 +1,48 @@
+import type { Static, TObject } from 'typebox';
+import type { Transaction } from '../../db/database.js';
+
+/** A stored document: the record as JSON, whatever its kind. */
+export type Doc = Record<string, unknown>;
+
+/** A stored record of a kind, as its schema types it. */
+export type RecordOf<S extends TObject> = Static<S> & Doc;
+
+/** Fields the server manages on every record; a body may carry them but they are never taken from it. */
+export const SERVER_MANAGED_FIELDS = ['id', 'createDate', 'updateDate', 'dbVersion', 'customerId'] as const;
+
+/** What answers show in place of a write-only value. */
+export const MASK = '********';
+
+/** A record's row as stored: the document and the engine's columns every rule reads. */
+export interface StoredRow {
+  doc: Doc;
+  db_version: number;
+  customer_id: string | null;
+}
+
+/** A record as a service answers it: its document and its version (the ETag). */
+export interface StoredRecord<S extends TObject = TObject> {
+  doc: RecordOf<S>;
+  dbVersion: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  last: boolean;
+  number: number;
+  size: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export function pageOf<T>(items: T[], page: number, size: number, totalItems: number): Page<T> {
+  const totalPages = Math.ceil(totalItems / size);
+  return { items, last: page >= totalPages - 1, number: page, size, totalItems, totalPages };
+}
+
+/** Writes may join the caller's transaction (one domain operation, one transaction, all its events). */
+export interface WriteOptions {
+  tx?: Transaction;
+  /** If-Match, or the version an action was based on: 412 when the record has moved on. */
+  expectedVersion?: number;
+}

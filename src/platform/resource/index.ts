@@ -1,0 +1,25 @@
+/**
+ * The engine, as the APIs see it: declare kinds, actions and views; read and write records through the stores;
+ * serve them. Nothing else of src/platform/resource is imported from outside it (test/architecture).
+ */
+export type { ListingSource } from './declare/listing.js';
+export type { RecordStore, RecordStores } from './declare/record-store.js';
+export { MASK, pageOf } from './declare/record.js';
+export type { Doc, Page, RecordOf, StoredRecord, StoredRow } from './declare/record.js';
+export type { ActionDefinition, ChangeOutcome, ChangingRecordAction, CollectionAction, ReadingRecordAction, RecordActionContext } from './declare/resource-action.js';
+export { defineResource } from './declare/resource-definition.js';
+export type { AnyResourceDefinition, ResourceHooks } from './declare/resource-definition.js';
+export { defineView } from './declare/resource-view.js';
+export type { AnyViewDefinition, ViewLookup } from './declare/resource-view.js';
+export { DateTime, EMAIL_MAX_LENGTH, EPOCH_MS_MAX, EpochMs, ID_MAX_LENGTH, Id, LONG_TEXT_MAX_LENGTH, LOOKUP_ID_MAX_LENGTH, List, LongText, LookupId, Obj, Ref, StringEnum, StringMap, TEXT_MAX_LENGTH, Text, URL_MAX_LENGTH, UrlText, sharedFields } from './declare/schema-types.js';
+export { deepEqual, getPath } from './document/document-paths.js';
+export { UNSTORABLE_RULE, assertStorable, isStorableText, unstorableField } from './document/storable-text.js';
+export { filterKeysOf, filterKeysSql } from './sql/filter-keys.js';
+export { MAX_FILTER_VALUES, MAX_PAGE_SIZE, parseListingQuery } from './sql/listing-query.js';
+export { SqlParams, tenantCondition } from './sql/sql-conditions.js';
+export { ensureStorage } from './sql/storage-objects.js';
+export { ServiceRegistry } from './service/service-registry.js';
+export { registerResource, registerView } from './http/engine.js';
+export { recordSchemaOf } from './http/record-shapes.js';
+export { parseIfMatch, withVersion } from './http/resource-routes.js';
+export { IdParamsSchema, PageSchema, RecapItemSchema, listQuerySchema, pagingParameters } from './http/resource-schemas.js';
