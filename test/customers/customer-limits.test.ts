@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createCustomer, customerBody, customerToken, type Json } from './customer-factories.js';
 
 /**
- * docs/decisions.md, "Input bounds": a customer whose every text is at its limit, in four-byte characters (the most
+ * docs/decisions.md#text-lengths: a customer whose every text is at its limit, in four-byte characters (the most
  * an index entry must hold), is stored and every read of it works: get, list, lookups, public views, its token.
  */
 let t: TestApp;

@@ -37,7 +37,7 @@ const REFUSED: [string, Json, string][] = [
   ['a feature that is not a boolean', { features: { seller: 'yes' } }, 'body.features.seller must be of type boolean'],
   ['duplicate authorizedCustomers', { authorizedCustomers: ['a', 'a'] }, 'body.authorizedCustomers must not contain duplicate items'],
   ['a realm name with upper case', { realmName: 'My-Realm' }, 'body.realmName must match the pattern'],
-  // docs/decisions.md, "Input bounds": every text, list and map has a limit.
+  // docs/decisions.md#input-bounds: every text, list and map has a limit.
   ['a realm name of 64 characters', { realmName: 'r'.repeat(64) }, 'body.realmName must be at most 63 characters'],
   ['a parentId of 129 characters', { parentId: randomWideText(129) }, 'body.parentId must be at most 128 characters'],
   ['an authorized customer id of 129 characters', { authorizedCustomers: [randomWideText(129)] }, 'body.authorizedCustomers[0] must be at most 128 characters'],

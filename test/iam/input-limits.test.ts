@@ -4,9 +4,9 @@ import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app
 import { claimsOf, createUser, expectOAuthError, tokenRequest, userLogin, type Json } from './iam-kit.js';
 
 /**
- * docs/decisions.md, "Input bounds": token requests and realm users are bounded so that what they store — a user
- * (indexed by realm and username), a session (indexed by realm and subject, which holds an end user's customer,
- * store and e-mail) — always fits its index, even in four-byte characters.
+ * docs/decisions.md#an-end-users-session-subject-and-token-request-fields: token requests and realm users are
+ * bounded so that what they store — a user (indexed by realm and username), a session (indexed by realm and subject,
+ * which holds an end user's customer, store and e-mail) — always fits its index, even in four-byte characters.
  */
 let t: TestApp;
 let operator: string;

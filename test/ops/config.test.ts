@@ -42,7 +42,8 @@ describe('loadConfig', () => {
     expect(configRefusal({ SMTP_URL: 'mail.example.com' })).toBe('SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com"');
     expect(configRefusal({ NOTIFICATION_RETRY_SCHEDULE: '5s,soon' })).toBe('NOTIFICATION_RETRY_SCHEDULE must be a comma list of durations like 0s,5s,5m,2h,1d, got "5s,soon"');
     expect(configRefusal({ TRUSTED_PROXIES: '10.0.0.0/33' })).toBe('TRUSTED_PROXIES must be a comma list of IP addresses or CIDRs, got "10.0.0.0/33"');
-    // The operator's admin is a realm user: the same username limit applies (docs/decisions.md, "Input bounds").
+    // The operator's admin is a realm user: the same username limit applies
+    // (docs/decisions.md#an-end-users-session-subject-and-token-request-fields).
     const long = 'a'.repeat(151);
     expect(configRefusal({ ADMIN_USERNAME: long })).toBe(`ADMIN_USERNAME must be 1 to 150 characters, as any realm username, got "${long}"`);
   });

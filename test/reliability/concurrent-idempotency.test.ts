@@ -8,7 +8,7 @@ import { HttpClients, startConcurrentApp, statusCounts, type Answer } from './co
 /**
  * 50 clients sending one POST with the same Idempotency-Key at the same time, over real connections. The operation
  * runs once; each answer is the operation's answer (replayed) or the documented 409 "still being processed"
- * (docs/decisions.md, Idempotency), never a second run.
+ * (docs/decisions.md#replays-conflicts-and-failures), never a second run.
  */
 const CLIENTS = 50;
 const IN_PROGRESS = 'is still being processed; retry once it has finished';

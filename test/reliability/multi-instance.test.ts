@@ -22,7 +22,7 @@ const skipReason = !databaseUrl.startsWith('postgres')
     : undefined;
 if (skipReason) console.warn(`multi-instance test skipped: ${skipReason}`);
 
-/** Revocations by another instance are picked up by polling every second (docs/decisions.md, RevokedSessions). */
+/** Revocations by another instance are picked up by polling every second (docs/decisions.md#revocation-from-an-in-memory-list). */
 const REVOCATION_POLL_MS = 1000;
 const OPERATOR_SECRET = 'multi-instance-operator-secret';
 const schema = `mi_${randomBytes(5).toString('hex')}`;

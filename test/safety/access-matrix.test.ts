@@ -14,7 +14,7 @@ import { createThrough, creatingOperations, pathValuesFor, seedRecords, uniqueEx
 
 /** Where the rules above deliberately differ, and why. Keep it short. */
 const EXCEPTIONS: Record<string, { owner?: number; reseller: number; reason: string }> = {
-  rotateCustomerClientSecret: { reseller: 403, reason: 'a client secret is rotated by the operator or the customer itself only (docs/decisions.md, Customers)' },
+  rotateCustomerClientSecret: { reseller: 403, reason: 'a client secret is rotated by the operator or the customer itself only (docs/decisions.md#the-client-secret)' },
   getProductNextGeneration: {
     owner: 404,
     reseller: 404,

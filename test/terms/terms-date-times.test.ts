@@ -4,8 +4,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { KINDS, TERMS, createTagged, expectSimpleError, storeLegacyItem, unique } from './terms-factories.js';
 
 /**
- * docs/decisions.md, "Input bounds": date-times are strict RFC 3339 with a year PostgreSQL stores faithfully and at
- * most microseconds, so that no stored value can make a sorted listing fail for the tenants who see it.
+ * docs/decisions.md#date-times-are-strict-rfc-3339: date-times are strict RFC 3339 with a year PostgreSQL stores
+ * faithfully and at most microseconds, so that no stored value can make a sorted listing fail for the tenants who see
+ * it.
  */
 let t: TestApp;
 let operator: string;

@@ -3,7 +3,7 @@ import { randomWideText } from '../support/random-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { COMPANY_TERMS, TERMS, createItem, createTagged, expectSimpleError, jsonParam, unique } from './terms-factories.js';
 
-/** docs/decisions.md, "Input bounds": limits of the terms APIs' fields and listing parameters. */
+/** docs/decisions.md#input-bounds: limits of the terms APIs' fields and listing parameters. */
 let t: TestApp;
 let operator: string;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ export const PRODUCT_TYPES = ['SOFTWARE', 'GAMES', 'CASUAL', 'SERVICE', 'B2C', '
 
 /**
  * `lifeTime`: an optional duration (1 to 4 digits, no leading zero) then a period word. `MONTH`, `1MONTH`, `12MONTH`,
- * `30DAY`, `LIFETIME` pass; `0MONTH`, `1 MONTH`, `month` do not (docs/decisions.md, "Product lifeTime").
+ * `30DAY`, `LIFETIME` pass; `0MONTH`, `1 MONTH`, `month` do not (docs/decisions.md#product-fields).
  */
 export const LIFETIME_PATTERN = '^([1-9][0-9]{0,3})?(DAY|WEEK|MONTH|QUARTER|YEAR|LIFETIME)$';
 

@@ -11,7 +11,7 @@ const Scalars = () => List(Scalar(), { maxItems: 100 });
 
 /**
  * A value of a free-form map: a scalar, a list of scalars, or one more map of those. Bounded in depth, so no body can
- * nest deeper than storage and event diffs handle (see docs/decisions.md, "Subscription API").
+ * nest deeper than storage and event diffs handle (see docs/decisions.md#free-form-maps).
  */
 const FreeValue = () => Type.Union([Scalar(), Scalars(), StringMap(Type.Union([Scalar(), Scalars()]), { maxProperties: 100 })]);
 const FreeMap = (description: string) => StringMap(FreeValue(), { maxProperties: 100, description });

@@ -37,9 +37,9 @@ function withDeadline(source: Readable, timeoutMs: number): Readable {
 }
 
 /**
- * Time limits of a body still arriving after its head (docs/product-decisions.md, Hardening). A body the service parses must arrive
- * within `timeoutMs`; and an answer sent before the body is complete (a 401 before a trickling upload, a 413) closes
- * the connection, so the client cannot keep it by sending the rest slowly.
+ * Time limits of a body still arriving after its head (docs/decisions.md#time-limits-on-requests). A body the service
+ * parses must arrive within `timeoutMs`; and an answer sent before the body is complete (a 401 before a trickling
+ * upload, a 413) closes the connection, so the client cannot keep it by sending the rest slowly.
  */
 export const bodyDeadline = fp(
   async (app: FastifyInstance, options: { timeoutMs: number }) => {

@@ -193,8 +193,8 @@ class IdempotencyHooks {
 }
 
 /**
- * `Idempotency-Key` on every authenticated POST route, with Stripe's semantics (see docs/decisions.md). The hooks
- * are attached to each POST route as it is added, so this plugin must be registered before the routes.
+ * `Idempotency-Key` on every authenticated POST route, with Stripe's semantics (see docs/decisions.md#idempotency).
+ * The hooks are attached to each POST route as it is added, so this plugin must be registered before the routes.
  */
 export const idempotency = fp(
   async (app: FastifyInstance, options: { db: Database; encryption: DataEncryption }) => {

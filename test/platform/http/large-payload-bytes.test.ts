@@ -14,7 +14,8 @@ afterAll(() => t.close());
 /** Over the 16 K characters past which an answer is encoded once before it leaves (large-payload-bytes.ts). */
 const content = 'Prix : 19,99 € — cadeau 🎁, Grüße. '.repeat(600);
 
-// What a client sees. The hook itself saves CPU only (docs/decisions.md): without it these answers are the same.
+// What a client sees. The hook itself saves CPU only (docs/decisions.md#answers-over-16-k-characters-leave-as-bytes):
+// without it these answers are the same.
 describe('large answers with multi-byte characters', () => {
   it('arrive whole with multi-byte characters: Content-Length counts bytes, and an Idempotency-Key replay gives the same bytes', async () => {
     const key = `key-${randomUUID()}`;

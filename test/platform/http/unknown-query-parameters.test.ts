@@ -4,9 +4,9 @@ import { termsBody } from '../../terms/terms-factories.js';
 import { OPERATOR_SECRET, type TestApp } from '../../support/test-app.js';
 
 /**
- * docs/decisions.md, "Input bounds": every operation refuses a query parameter it does not know (400 naming it), so a
- * misspelt filter is never silently ignored — except the token endpoint (RFC 6749 §3.2 wants them ignored) and
- * public download links (browsers and CDNs decorate them).
+ * docs/decisions.md#unknown-query-parameters: every operation refuses a query parameter it does not know (400 naming
+ * it), so a misspelt filter is never silently ignored — except the token endpoint (RFC 6749 §3.2 wants them ignored)
+ * and public download links (browsers and CDNs decorate them).
  */
 let a: AssetApp;
 let t: TestApp;

@@ -3,7 +3,7 @@ import { DATE_TIME_PATTERN } from '../../../src/platform/resource/declare/schema
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
- * docs/decisions.md, "Input bounds": every string, list and map a client sends is bounded in the schema the
+ * docs/decisions.md#input-bounds: every string, list and map a client sends is bounded in the schema the
  * OpenAPI document publishes. This walks every operation's body and its query and path parameters, so a field
  * added later without a bound fails here, whatever API it belongs to.
  */

@@ -3,7 +3,7 @@ import Type, { type TObject, type TProperties, type TSchema } from 'typebox';
 /*
  * Length limits of text fields. Every string a client sends has one, declared in its schema (so the OpenAPI document
  * shows it) and checked before anything reaches storage: a btree index entry holds at most ~2,700 bytes, and
- * PostgreSQL refuses longer ones with an error, not a 400. See docs/decisions.md, "Input bounds".
+ * PostgreSQL refuses longer ones with an error, not a 400. See docs/decisions.md#input-bounds.
  */
 /** Record ids and references to them (server ids are 36-character UUIDs, asset ids 64 hex digits). */
 export const ID_MAX_LENGTH = 128;
