@@ -11,7 +11,7 @@ import { registerAuthentication } from './platform/auth/authenticate.js';
 import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { openDatabase } from './platform/db/open-database.js';
-import { handleFrameworkError, registerErrorHandler } from './platform/errors/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler } from './platform/errors/error-handler.js';
 import { DetailedErrorSchema, SimpleErrorSchema } from './platform/errors/error-schemas.js';
 import { bodyDeadline } from './platform/http/body-deadline.js';
 import { clientErrorHandler, trackRequestsInFlight } from './platform/http/client-errors.js';
@@ -71,13 +71,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: config.bodyLimit,
     // Asset file names travel in the path; longer or malformed parameters answer 404 in our error shape.
     routerOptions: { maxParamLength: 1024 },
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: frameworkErrorHandler(clock),
     schemaController: schemaController(),
     // Start-up compiles every route's schemas (the OpenAPI plugin's onRoute work included): on a busy 2-core machine
     // that has taken more than Fastify's default 10 s per plugin. A start that really hangs still fails, after a minute.
     pluginTimeout: 60_000,
     ...serverTimeoutOptions(config.timeouts),
-    clientErrorHandler: clientErrorHandler(config.timeouts),
+    clientErrorHandler: clientErrorHandler(config.timeouts, clock),
     // connectionDrain answers our 503 instead.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Bodies are JSON (forms only on the token endpoints); anything else is a 415 rather than a guess.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandler(app);
+  registerErrorHandler(app, clock);
   await registerCors(app, config.corsOrigins);
   await app.register(connectionDrain);
   await app.register(trackRequestsInFlight);

@@ -1,3 +1,5 @@
+import { systemClock } from '../../platform/clock.js';
+
 /**
  * `authorizedCustomers` of each customer, as the token verifier needs them on every request, kept in memory.
  * An update made on this instance drops the entry once committed (`invalidate`); an update made on another instance
@@ -13,7 +15,7 @@ export class AuthorizedCustomersCache {
     private readonly load: (customerId: string) => Promise<readonly string[]>,
     private readonly ttlMs = 5_000,
     private readonly capacity = 10_000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => systemClock.now().getTime(),
   ) {}
 
   get(customerId: string): Promise<readonly string[]> {

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
 import { allowedMethods, staticPathMethods, trackStaticPaths } from '../http/allowed-methods.js';
 import { DatabaseUnavailableError, DomainError, type ErrorDetail } from './domain-errors.js';
 import { describeValidationErrors } from './validation-messages.js';
@@ -58,13 +59,16 @@ function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0]!;
 }
 
-/** The simple shape; also written by hand to the socket for errors raised before any request exists (client-errors.ts). */
-export function simpleErrorBody(status: number, message: string, path: string): ErrorBody {
-  return { error: STATUS_CODES[status] ?? 'Error', message, path, status, timestamp: Date.now() };
+/**
+ * The simple shape, its `timestamp` read from the app's clock; also written by hand to the socket for errors raised
+ * before any request exists (client-errors.ts).
+ */
+export function simpleErrorBody(status: number, message: string, path: string, clock: Clock): ErrorBody {
+  return { error: STATUS_CODES[status] ?? 'Error', message, path, status, timestamp: clock.now().getTime() };
 }
 
-function buildErrorBody(request: FastifyRequest, status: number, message: string, detail?: ErrorDetail, extra: Record<string, unknown> = {}): ErrorBody {
-  const body: ErrorBody = { ...simpleErrorBody(status, message, pathOf(request)), ...extra };
+function buildErrorBody(clock: Clock, request: FastifyRequest, status: number, message: string, detail?: ErrorDetail, extra: Record<string, unknown> = {}): ErrorBody {
+  const body: ErrorBody = { ...simpleErrorBody(status, message, pathOf(request), clock), ...extra };
   if (request.routeOptions.config?.errorShape === 'detailed') body.details = detail ? [detail] : [];
   return body;
 }
@@ -82,18 +86,18 @@ const firstSegment = (path: string) => `/${path.split('/')[1] ?? ''}`;
  * The shape a request no route takes is answered in: that of the collection its path is under (the detailed shape
  * under `/products`, with `errorType`), so a client sees one shape per API whatever refused it.
  */
-function unroutedErrorBody(request: FastifyRequest, status: number, message: string, errorType: ErrorDetail['errorType']): ErrorBody {
-  const body = simpleErrorBody(status, message, pathOf(request));
+function unroutedErrorBody(clock: Clock, request: FastifyRequest, status: number, message: string, errorType: ErrorDetail['errorType']): ErrorBody {
+  const body = simpleErrorBody(status, message, pathOf(request), clock);
   const detailed = detailedCollections.get(request.server)?.has(firstSegment(pathOf(request)));
   return detailed ? { ...body, details: [{ errorType }] } : body;
 }
 
 /** 404 for a path no route has; 405 naming the methods it takes (RFC 9110 §15.5.6) for a path that has others. */
-function answerUnrouted(request: FastifyRequest, reply: FastifyReply, allowed: string[]) {
+function answerUnrouted(clock: Clock, request: FastifyRequest, reply: FastifyReply, allowed: string[]) {
   const path = pathOf(request);
-  if (allowed.length === 0) return send(reply, 404, unroutedErrorBody(request, 404, `no route ${request.method} ${path}`, 'NOT_FOUND'));
+  if (allowed.length === 0) return send(reply, 404, unroutedErrorBody(clock, request, 404, `no route ${request.method} ${path}`, 'NOT_FOUND'));
   const message = `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`;
-  return send(reply, 405, unroutedErrorBody(request, 405, message, 'VALIDATION'), { allow: allowed.join(', ') });
+  return send(reply, 405, unroutedErrorBody(clock, request, 405, message, 'VALIDATION'), { allow: allowed.join(', ') });
 }
 
 /**
@@ -102,15 +106,18 @@ function answerUnrouted(request: FastifyRequest, reply: FastifyReply, allowed: s
  * 404 in the simple shape (ROUTES.md: a malformed id is a 404). The only other one, a failing async route
  * constraint, is a fault (500).
  */
-export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return send(reply, 404, unroutedErrorBody(request, 404, `no item at ${pathOf(request)}: the id is malformed or too long`, 'NOT_FOUND'));
-  }
-  request.log.error({ err: error }, 'routing failed');
-  return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
+export function frameworkErrorHandler(clock: Clock) {
+  return function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      return send(reply, 404, unroutedErrorBody(clock, request, 404, `no item at ${pathOf(request)}: the id is malformed or too long`, 'NOT_FOUND'));
+    }
+    request.log.error({ err: error }, 'routing failed');
+    return send(reply, 500, buildErrorBody(clock, request, 500, 'an unexpected error occurred; it has been logged'));
+  };
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+/** Error answers of `app`, in its shapes, with the time of `clock` (the app's). */
+export function registerErrorHandler(app: FastifyInstance, clock: Clock) {
   trackStaticPaths(app);
   // A path written as a route (`/products/shift-variant`) is never the value of another route's parameter: a method
   // it does not take is a 405, before authentication or the body is looked at.
@@ -125,28 +132,28 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // No route takes the request: that is the answer, whatever its body was (it was parsed before the not-found handler).
-    if (request.is404) return answerUnrouted(request, reply, allowedMethods(app, pathOf(request)));
+    if (request.is404) return answerUnrouted(clock, request, reply, allowedMethods(app, pathOf(request)));
     if (error instanceof DomainError) {
       // Expected answers are not logged; an unreachable database is, with the driver's reason, for the operator.
       if (error instanceof DatabaseUnavailableError) request.log.warn({ err: error.cause }, 'database unavailable: answered 503');
       const detail = error.errorType ? { errorType: error.errorType, ...error.detail } : undefined;
-      return send(reply, error.status, buildErrorBody(request, error.status, error.message, detail, error.extra), error.headers);
+      return send(reply, error.status, buildErrorBody(clock, request, error.status, error.message, detail, error.extra), error.headers);
     }
     if (error.validation) {
       const described = describeValidationErrors(error.validation, error.validationContext ?? 'body');
       const message = described.map((d) => d.message).join('; ');
       const detail: ErrorDetail = { errorType: 'VALIDATION', specific: { fields: described.map((d) => d.field) } };
-      return send(reply, 400, buildErrorBody(request, 400, message, detail));
+      return send(reply, 400, buildErrorBody(clock, request, 400, message, detail));
     }
     const status = FRAMEWORK_STATUS[error.code] ?? (error instanceof SyntaxError ? 400 : error.statusCode);
     if (status && status >= 400 && status < 500) {
       const detail: ErrorDetail | undefined = status === 400 ? { errorType: 'VALIDATION' } : undefined;
-      return send(reply, status, buildErrorBody(request, status, frameworkMessage(error, status, request), detail));
+      return send(reply, status, buildErrorBody(clock, request, status, frameworkMessage(error, status, request), detail));
     }
     request.log.error({ err: error }, 'request failed');
-    return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
+    return send(reply, 500, buildErrorBody(clock, request, 500, 'an unexpected error occurred; it has been logged'));
   });
 
   // A path the router knows under other methods is a 405 naming them (RFC 9110 §15.5.6), not a 404.
-  app.setNotFoundHandler((request, reply) => answerUnrouted(request, reply, allowedMethods(app, pathOf(request))));
+  app.setNotFoundHandler((request, reply) => answerUnrouted(clock, request, reply, allowedMethods(app, pathOf(request))));
 }

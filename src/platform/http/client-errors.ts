@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HttpTimeouts } from '../../config.js';
+import type { Clock } from '../clock.js';
 import { simpleErrorBody } from '../errors/error-handler.js';
 
 /** What Node's HTTP parser and its time limits raise (Fastify's `ConnectionError` types `rawPacket` as JSON). */
@@ -63,9 +64,11 @@ function rawResponse(status: number, body: string): string {
 /**
  * Fastify's `clientErrorHandler`: malformed framing (400), oversized headers (431), and requests too slow to arrive
  * (408, from Node's `headersTimeout`/`requestTimeout`) are answered in our error shape, then the connection is closed.
- * Nothing is written once an answer has begun (it would corrupt it) or when the peer is gone.
+ * Nothing is written once an answer has begun (it would corrupt it) or when the peer is gone. The answer's
+ * `timestamp` is read from `clock`, the app's, as every other error answer's (the handler is made with the app, so
+ * no request is needed to know it).
  */
-export function clientErrorHandler(timeouts: HttpTimeouts) {
+export function clientErrorHandler(timeouts: HttpTimeouts, clock: Clock) {
   return function answerClientError(this: FastifyInstance, connectionError: ConnectionError, socket: Socket) {
     const error = connectionError as unknown as ClientError;
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -74,7 +77,7 @@ export function clientErrorHandler(timeouts: HttpTimeouts) {
     this.log.info({ code: error.code, status, path: current?.path }, 'client error: connection closed');
     if (socket.writable && !current?.response.headersSent) {
       const path = current?.path ?? requestLinePath(error.rawPacket) ?? '';
-      socket.write(rawResponse(status, JSON.stringify(simpleErrorBody(status, message, path))));
+      socket.write(rawResponse(status, JSON.stringify(simpleErrorBody(status, message, path, clock))));
     }
     socket.destroy(error);
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { TERMS, expectSimpleError } from '../../terms/terms-factories.js';
 
-/** Errors Fastify raises before routing reach `handleFrameworkError` through the app's `frameworkErrors` option. */
+/** Errors Fastify raises before routing reach `frameworkErrorHandler`'s handler through the app's `frameworkErrors` option. */
 let t: TestApp;
 let operator: string;
 beforeAll(async () => {
