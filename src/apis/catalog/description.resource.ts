@@ -1,5 +1,6 @@
 import { defineResource } from '../../platform/resource/index.js';
 import { DescriptionSchema, FLAT_TEXTS } from './description.schema.js';
+import { descriptionHooks } from './description-hooks.js';
 
 export const descriptionResource = defineResource({
   name: 'description',
@@ -19,4 +20,5 @@ export const descriptionResource = defineResource({
     textParam: 'req',
     summary: 'Search descriptions with text (ranked, language-aware)',
   },
+  hooks: descriptionHooks,
 });

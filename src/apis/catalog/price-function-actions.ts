@@ -1,7 +1,6 @@
 import Type from 'typebox';
 import type { ActionDefinition } from '../../platform/resource/index.js';
 import { Id } from '../../platform/resource/index.js';
-import { priceFunctionResource } from './price-function.resource.js';
 import type { PriceFunctionSchema } from './price-function.schema.js';
 
 /** Fields a copy does not take from its source: the server sets them anew. */
@@ -20,10 +19,10 @@ export const duplicatePriceFunction: ActionDefinition<typeof PriceFunctionSchema
   params: Type.Object({ customerId: Id({ description: 'the customer receiving the copy' }) }),
   status: 201,
   errors: [403],
-  async run({ record, params, principal, services, tx }) {
+  async run({ record, params, principal, records, tx }) {
     const body: Record<string, unknown> = { ...record };
     for (const field of NOT_COPIED) delete body[field];
-    const created = await services.of(priceFunctionResource).create(principal, { ...body, customerId: params.customerId, originalId: String(record.id) }, { tx });
+    const created = await records.create(principal, { ...body, customerId: params.customerId, originalId: String(record.id) }, { tx });
     return created.doc;
   },
 };

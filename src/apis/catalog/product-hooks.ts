@@ -1,12 +1,8 @@
-import type { Principal } from '../../platform/auth/principal.js';
-import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
-import type { ResourceHooks } from '../../platform/resource/index.js';
+import type { ResourceHooks, WriteContext } from '../../platform/resource/index.js';
 import type { RecordOf } from '../../platform/resource/index.js';
-import type { RecordStores } from '../../platform/resource/index.js';
 import { descriptionResource } from './description.resource.js';
-import { productResource } from './product.resource.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
 
 type ProductRecord = RecordOf<typeof ProductSchema>;
@@ -23,20 +19,19 @@ export function assertSameCustomerParent(field: string, parent: Doc, customerId:
  * customer), new products are ENABLED unless the body says otherwise, and the request-only localized texts are
  * written to the product's description (created when the product has none), in the same transaction.
  */
-export function productHooks(services: RecordStores): ResourceHooks<typeof ProductSchema> {
-  const products = () => services.of(productResource);
-  const descriptions = () => services.of(descriptionResource);
+type Ctx = WriteContext<typeof ProductSchema>;
 
-  /** The parent `variantOf` names, when the writer sees it (when not, the engine refuses the reference). */
-  async function parentOf(tx: Transaction, principal: Principal, doc: ProductRecord): Promise<string | undefined> {
+/** The parent `variantOf` names, when the writer sees it (when not, the engine refuses the reference). */
+async function parentOf({ tx, principal, records }: Ctx, doc: ProductRecord): Promise<string | undefined> {
     if (doc.variantOf === undefined) return undefined;
-    const parent = (await products().getMany(principal, [doc.variantOf], { db: tx })).get(doc.variantOf);
+    const parent = (await records.getMany(principal, [doc.variantOf], { db: tx })).get(doc.variantOf);
     if (parent) assertSameCustomerParent('body.variantOf', parent, doc.customerId);
     return doc.variantOf;
   }
 
   /** Moves the localized texts to the description; answers the product without them. */
-  async function writeTexts(tx: Transaction, principal: Principal, doc: ProductRecord): Promise<ProductRecord> {
+async function writeTexts({ tx, principal, services }: Ctx, doc: ProductRecord): Promise<ProductRecord> {
+    const descriptions = () => services.of(descriptionResource);
     const sent = Object.entries(DESCRIPTION_MAPS_OF_PRODUCT).filter(([field]) => doc[field as keyof ProductRecord] !== undefined);
     const product: Doc = { ...doc };
     for (const field of DESCRIPTION_FIELDS_OF_PRODUCT) delete product[field];
@@ -60,18 +55,17 @@ export function productHooks(services: RecordStores): ResourceHooks<typeof Produ
     return { ...product, descriptionId: String(created.doc.id) } as ProductRecord;
   }
 
-  return {
-    async beforeCreate(doc, { principal, tx }) {
-      const parentId = await parentOf(tx, principal, doc);
-      const withTexts = await writeTexts(tx, principal, { status: 'ENABLED', ...doc } as ProductRecord);
+export const productHooks: ResourceHooks<typeof ProductSchema> = {
+    async beforeCreate(doc, ctx) {
+      const parentId = await parentOf(ctx, doc);
+      const withTexts = await writeTexts(ctx, { status: 'ENABLED', ...doc } as ProductRecord);
       return parentId ? { ...withTexts, parentId, variantOf: parentId } : withTexts;
     },
-    async beforeUpdate(doc, stored, { principal, tx }) {
+    async beforeUpdate(doc, stored, ctx) {
       // A variant changes parent through shift-variant only.
       const updated: Doc = { ...doc, status: doc.status ?? 'ENABLED' };
       delete updated.variantOf;
       if (stored.parentId) Object.assign(updated, { parentId: stored.parentId, variantOf: stored.parentId });
-      return writeTexts(tx, principal, updated as ProductRecord);
+      return writeTexts(ctx, updated as ProductRecord);
     },
-  };
-}
+};

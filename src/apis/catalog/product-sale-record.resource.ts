@@ -1,5 +1,6 @@
 import { defineResource } from '../../platform/resource/index.js';
 import { ProductSaleRecordSchema } from './product-sale-record.schema.js';
+import { saleRecordHooks } from './sale-record-hooks.js';
 
 export const productSaleRecordResource = defineResource({
   name: 'product-sale-record',
@@ -13,4 +14,5 @@ export const productSaleRecordResource = defineResource({
   operations: { list: 'listProductSaleRecords', create: 'createProductSaleRecord', get: 'getProductSaleRecord', update: 'updateProductSaleRecord' },
   references: { productId: 'product' },
   filters: { customerId: { kind: 'string' }, productId: { kind: 'string' }, status: { kind: 'string' }, catalogId: { kind: 'string' }, sellingStores: { kind: 'string-array' } },
+  hooks: saleRecordHooks,
 });

@@ -1,9 +1,10 @@
 import { defineResource } from '../../platform/resource/index.js';
 import { ProductSchema } from './product.schema.js';
+import { productHooks } from './product-hooks.js';
 
 /**
- * Products. The declaration is static so other APIs can name the kind (`services.of(productResource)`); the
- * catalogue module adds the hooks and actions that need other kinds' services when it starts.
+ * Products, with their hooks (variants, texts written to the description). Their actions are listed by the catalogue
+ * module: they use the product's own schemas (product-operations.schema.ts), which are derived from this declaration.
  */
 export const productResource = defineResource({
   name: 'product',
@@ -50,4 +51,5 @@ export const productResource = defineResource({
   unique: [{ fields: ['customerId', 'publisherRefId'] }],
   // Priced views, recommendations and carts read products by the page: keep the documents they read.
   cache: { megabytes: 32 },
+  hooks: productHooks,
 });

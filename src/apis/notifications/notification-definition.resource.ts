@@ -1,5 +1,6 @@
 import { defineResource } from '../../platform/resource/index.js';
 import { NotificationDefinitionSchema } from './notification-definition.schema.js';
+import { notificationDefinitionHooks } from './notification-definition-hooks.js';
 
 export const NOTIFICATIONS_TAG = 'Notifications';
 
@@ -14,4 +15,5 @@ export const notificationDefinitionResource = defineResource({
   tag: NOTIFICATIONS_TAG,
   errorShape: 'detailed',
   operations: { list: 'listNotificationDefinitions', create: 'createNotificationDefinition', get: 'getNotificationDefinition', update: 'updateNotificationDefinition' },
+  hooks: notificationDefinitionHooks,
 });

@@ -10,7 +10,6 @@ import { AssetEmailTemplates } from './email-templates.js';
 import { notificationsByStatus, outboxBacklog } from './dispatch-store.js';
 import { notificationActions, OutsideEventSchema } from './notification-actions.js';
 import { testDefinition } from './definition-test.action.js';
-import { notificationDefinitionHooks } from './notification-definition-hooks.js';
 import { notificationDefinitionResource } from './notification-definition.resource.js';
 import { EventFilterSchema } from './notification-definition.schema.js';
 import { newWorkerId, startNotificationLoop } from './notification-loop.js';
@@ -73,7 +72,8 @@ export const notificationsModule: ApiModule = {
     let stopLoop: (() => Promise<void>) | undefined;
     return {
       resources: [
-        { ...notificationDefinitionResource, hooks: notificationDefinitionHooks, actions: [testDefinition] },
+        // Their actions run the notifications' own machinery (the store, the matcher), which reads these declarations.
+        { ...notificationDefinitionResource, actions: [testDefinition] },
         { ...notificationReceiverResource, hooks: notificationReceiverHooks(allowlist), actions: [rotateSigningSecret(config.signingSecretGraceSeconds)] },
         { ...notificationResource, actions: notificationActions },
       ],

@@ -1,7 +1,12 @@
 import { defineResource } from '../../platform/resource/index.js';
 import { RecommendationRuleSchema } from './recommendation-rule.schema.js';
+import { recommendationRuleHooks } from './recommendation-rule-hooks.js';
+import { importRecommendationRule } from './recommendation-rule-import.js';
 
-/** Recommendation rules. Static, so the recommendation engine can name the kind; the module adds hooks and import. */
+/**
+ * Recommendation rules, with their hooks and their import. The recommendations computed from them are actions the module
+ * adds: the recommendation engine reads this declaration.
+ */
 export const recommendationRuleResource = defineResource({
   name: 'recommendation-rule',
   displayName: 'recommendation rule',
@@ -37,4 +42,6 @@ export const recommendationRuleResource = defineResource({
   readOnly: ['appliesTo'],
   // Every recommendation request reads the rules of its cart's products.
   cache: { megabytes: 16 },
+  hooks: recommendationRuleHooks,
+  actions: [importRecommendationRule],
 });

@@ -1,11 +1,8 @@
 import type { ApiModule } from '../api-module.js';
-import { cartHooks } from './cart-hooks.js';
 import { cartRecommendations } from './cart-recommendations.action.js';
 import { lineItemRecommendations } from './line-item-recommendations.action.js';
 import { cartResource } from './cart.resource.js';
 import { CartItemSchema } from './cart.schema.js';
-import { recommendationRuleHooks } from './recommendation-rule-hooks.js';
-import { importRecommendationRule } from './recommendation-rule-import.js';
 import { recommendationRuleResource } from './recommendation-rule.resource.js';
 import { DiscountPlanSchema } from './recommendation-rule.schema.js';
 import { RecommendationResultSchemas } from './recommendation-result.schema.js';
@@ -13,11 +10,11 @@ import { RecommendationResultSchemas } from './recommendation-result.schema.js';
 /** The Product recommendation API: rules, carts, and recommendations computed from them over the catalogue. */
 export const recommendationsModule: ApiModule = {
   name: 'recommendations',
-  start({ services }) {
+  start() {
     return {
       resources: [
-        { ...recommendationRuleResource, hooks: recommendationRuleHooks, actions: [importRecommendationRule, cartRecommendations, lineItemRecommendations] },
-        { ...cartResource, hooks: cartHooks },
+        { ...recommendationRuleResource, actions: [...recommendationRuleResource.actions, cartRecommendations, lineItemRecommendations] },
+        cartResource,
       ],
       schemas: [DiscountPlanSchema, CartItemSchema, ...RecommendationResultSchemas],
     };

@@ -1,5 +1,4 @@
 import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/resource/index.js';
-import type { RecordStores } from '../../platform/resource/index.js';
 import { prebillAction } from './subscription-prebill.js';
 import { upgradeChange } from './subscription-upgrade.js';
 import { statusChange } from './subscription-transitions.js';
@@ -13,17 +12,15 @@ function changingAction(action: LifecycleAction, route: { operationId: string; s
 }
 
 /** One route per routed action of the life cycle table; what each does beyond its transition is beside it. */
-export function subscriptionActions(services: RecordStores): ActionDefinition<Schema>[] {
-  return LIFECYCLE_ACTIONS.flatMap((action): ActionDefinition<Schema>[] => {
+export const subscriptionActions: ActionDefinition<Schema>[] = LIFECYCLE_ACTIONS.flatMap((action): ActionDefinition<Schema>[] => {
     const { route } = action;
     if (route === false) return [];
     switch (action.name) {
       case 'upgrade':
-        return [changingAction(action, route, (ctx) => upgradeChange(action, services, ctx), SubscriptionSchema)];
+        return [changingAction(action, route, (ctx) => upgradeChange(action, ctx.services, ctx), SubscriptionSchema)];
       case 'prebill':
-        return [prebillAction(action, route, services)];
+        return [prebillAction(action, route)];
       default:
         return [changingAction(action, route, async ({ record, now }: RecordActionContext<Schema>) => ({ record: statusChange(action, record, now) }))];
     }
   });
-}

@@ -1,7 +1,6 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { ResourceHooks } from '../../platform/resource/index.js';
 import type { RecordOf } from '../../platform/resource/index.js';
-import type { RecordStores } from '../../platform/resource/index.js';
 import { startingLifecycle, withLineItemIds } from './subscription-dates.js';
 import { resolveModel } from './subscription-model-lookup.js';
 import type { SubscriptionSchema } from './subscription.schema.js';
@@ -13,9 +12,8 @@ type SubscriptionRecord = RecordOf<typeof SubscriptionSchema>;
  * copied into `model`), and starts its life cycle on create. A replace keeps the life cycle (read-only) and the model:
  * both change through the actions only.
  */
-export function subscriptionHooks(services: RecordStores): ResourceHooks<typeof SubscriptionSchema> {
-  return {
-    async beforeCreate(doc, { principal, tx, now }) {
+export const subscriptionHooks: ResourceHooks<typeof SubscriptionSchema> = {
+    async beforeCreate(doc, { principal, tx, now, services }) {
       if (doc.customerId === undefined) throw new ValidationError('body.customerId is required: a subscription belongs to a customer');
       const resolved = await resolveModel(services, tx, principal, doc);
       const created: SubscriptionRecord = { ...doc, model: resolved.model, lifecycle: startingLifecycle(resolved, now.getTime()) };
@@ -29,8 +27,7 @@ export function subscriptionHooks(services: RecordStores): ResourceHooks<typeof 
       if (stored.modelId === undefined) delete kept.modelId;
       return withProducts(kept);
     },
-  };
-}
+};
 
 function withProducts(doc: SubscriptionRecord): SubscriptionRecord {
   const products = withLineItemIds(doc.products);

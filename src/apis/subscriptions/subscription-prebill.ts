@@ -53,7 +53,7 @@ async function prebill(action: LifecycleAction, services: RecordStores, ctx: Rec
   return answer(order);
 }
 
-export function prebillAction(action: LifecycleAction, route: { operationId: string; summary: string }, services: RecordStores): ReadingRecordAction<Schema> {
+export function prebillAction(action: LifecycleAction, route: { operationId: string; summary: string }): ReadingRecordAction<Schema> {
   return {
     on: 'record',
     path: action.name,
@@ -62,6 +62,6 @@ export function prebillAction(action: LifecycleAction, route: { operationId: str
     description: `${actionDescription(action)} Creates the pre-billed order of the next term once; a later call in the same term answers the same order and changes nothing.`,
     response: PrebilledOrderSchema,
     errors: [409],
-    run: (ctx) => prebill(action, services, ctx),
+    run: (ctx) => prebill(action, ctx.services, ctx),
   };
 }

@@ -1,7 +1,5 @@
 import type { ApiModule } from '../api-module.js';
-import { subscriptionActions } from './subscription-actions.js';
 import { startSubscriptionExpiry } from './subscription-expiry.js';
-import { subscriptionHooks } from './subscription-hooks.js';
 import { subscriptionModelResource } from './subscription-model.resource.js';
 import { subscriptionResource } from './subscription.resource.js';
 import { EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema, TermSchema } from './subscription.schema.js';
@@ -12,7 +10,7 @@ export const subscriptionsModule: ApiModule = {
   start({ services, db, log, config }) {
     const stopExpiry = startSubscriptionExpiry(db, services, log, config.subscriptionExpiryIntervalMs);
     return {
-      resources: [subscriptionModelResource, { ...subscriptionResource, hooks: subscriptionHooks(services), actions: subscriptionActions(services) }],
+      resources: [subscriptionModelResource, subscriptionResource],
       schemas: [TermSchema, EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema],
       stop: stopExpiry,
     };

@@ -8,7 +8,7 @@ export { MASK, pageOf } from './declare/record.js';
 export type { Doc, Page, RecordOf, StoredRecord, StoredRow } from './declare/record.js';
 export type { ActionDefinition, ChangeOutcome, ChangingRecordAction, CollectionAction, ReadingRecordAction, RecordActionContext } from './declare/resource-action.js';
 export { defineResource } from './declare/resource-definition.js';
-export type { AnyResourceDefinition, ResourceHooks } from './declare/resource-definition.js';
+export type { AnyResourceDefinition, ResourceHooks, WriteContext } from './declare/resource-definition.js';
 export { defineView } from './declare/resource-view.js';
 export type { AnyViewDefinition, ViewLookup } from './declare/resource-view.js';
 export { DateTime, EMAIL_MAX_LENGTH, EPOCH_MS_MAX, EpochMs, ID_MAX_LENGTH, Id, LONG_TEXT_MAX_LENGTH, LOOKUP_ID_MAX_LENGTH, List, LongText, LookupId, Obj, Ref, StringEnum, StringMap, TEXT_MAX_LENGTH, Text, URL_MAX_LENGTH, UrlText, sharedFields } from './declare/schema-types.js';

@@ -4,11 +4,17 @@ import type { Transaction } from '../../db/database.js';
 import type { ResourceKind, RecordKey } from './kind.js';
 import type { RecordOf } from './record.js';
 import type { ActionDefinition } from './resource-action.js';
+import type { RecordStore, RecordStores } from './record-store.js';
 
-export interface WriteContext {
+/** What a create or update hook is given: the writer, the write's transaction and time, and the records it may read. */
+export interface WriteContext<S extends TObject = TObject> {
   principal: Principal;
   tx: Transaction;
   now: Date;
+  /** The kind's own records (read them in `tx`). */
+  records: RecordStore<S>;
+  /** Every kind's records, by declaration, under the same rules. */
+  services: RecordStores;
   /**
    * Create only: values a hook generated that this response alone shows in clear (a client secret), by dot path,
    * applied after masking. The engine neither stores them nor puts them in the event.
@@ -19,9 +25,9 @@ export interface WriteContext {
 /** Typed from the kind's schema. Declared as methods, so a kind's definition is a `ResourceDefinition` of any schema. */
 export interface ResourceHooks<S extends TObject = TObject> {
   /** Runs in the write transaction before a create is stored; may change the document or throw a DomainError. */
-  beforeCreate?(doc: RecordOf<S>, ctx: WriteContext): Promise<RecordOf<S>> | RecordOf<S>;
+  beforeCreate?(doc: RecordOf<S>, ctx: WriteContext<S>): Promise<RecordOf<S>> | RecordOf<S>;
   /** Runs in the write transaction before an update is stored, with the stored record. */
-  beforeUpdate?(doc: RecordOf<S>, previous: RecordOf<S>, ctx: WriteContext): Promise<RecordOf<S>> | RecordOf<S>;
+  beforeUpdate?(doc: RecordOf<S>, previous: RecordOf<S>, ctx: WriteContext<S>): Promise<RecordOf<S>> | RecordOf<S>;
   /** Runs once a write (create, update, action, delete) has been committed, with the record as returned (e.g. to drop a cached copy). */
   afterCommit?(doc: RecordOf<S>): void;
 }

@@ -32,7 +32,7 @@ export interface ServiceDeps {
   /** Seals the kind's declared secrets at rest; required when it declares any. */
   encryption?: DataEncryption;
   /** Every kind's service: the kinds a declared reference names are read through it. */
-  services?: RecordStores;
+  services: RecordStores;
 }
 
 /** The longest search text a request may send. */
@@ -51,7 +51,6 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     private readonly deps: ServiceDeps,
   ) {
     if (definition.secret.length && !deps.encryption) throw new Error(`${definition.name} declares secrets: its service needs the data encryption key`);
-    if (definition.references && !deps.services) throw new Error(`${definition.name} declares references: its service needs the registry of kinds`);
     this.cache = definition.cache ? new DocumentCache(definition.cache.megabytes) : undefined;
     this.facts = new Set(declaredEvents(definition).map((event) => event.fact));
   }
@@ -259,7 +258,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     for (const [path, kind] of Object.entries(this.definition.references ?? {})) {
       const named = newReferences(doc, path, before);
       if (named.length === 0) continue;
-      const referenced = this.deps.services!.named(kind);
+      const referenced = this.deps.services.named(kind);
       const visible = await referenced.getMany(principal, named.map((reference) => reference.id), { db: tx });
       const missing = named.find((reference) => !visible.has(reference.id));
       if (missing) {
@@ -299,7 +298,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       const id = newId();
       let doc = { ...writableFields(definition, body), id, createDate: this.stamp(now), updateDate: this.stamp(now), dbVersion: 0 } as unknown as RecordOf<S>;
       if (customerId) (doc as Doc).customerId = customerId;
-      if (definition.hooks.beforeCreate) doc = await definition.hooks.beforeCreate(doc, { principal, tx, now, revealOnce });
+      if (definition.hooks.beforeCreate) doc = await definition.hooks.beforeCreate(doc, { principal, tx, now, revealOnce, records: this, services: this.deps.services });
       await this.assertReferences(principal, tx, doc, undefined);
       const ownerId = definition.tenant === 'self' ? id : (customerId ?? null);
       await this.write(tx, 'created', { id, doc, dbVersion: 0, customerId: ownerId, createdAt: now, updatedAt: now }, undefined);
@@ -328,7 +327,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       let doc = keepReadOnly(definition, keepStoredSecrets(definition, writableFields(definition, body), stored), stored) as RecordOf<S>;
       doc = { ...doc, id, createDate: stored.createDate, updateDate: this.stamp(now), dbVersion };
       if (stored.customerId !== undefined) (doc as Doc).customerId = stored.customerId;
-      if (definition.hooks.beforeUpdate) doc = await definition.hooks.beforeUpdate(doc, stored as RecordOf<S>, { principal, tx, now });
+      if (definition.hooks.beforeUpdate) doc = await definition.hooks.beforeUpdate(doc, stored as RecordOf<S>, { principal, tx, now, records: this, services: this.deps.services });
       await this.assertReferences(principal, tx, doc, stored);
       await this.write(tx, 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, stored);
       return { doc: this.present(doc), dbVersion };
