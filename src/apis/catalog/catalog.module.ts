@@ -17,6 +17,7 @@ import { saleRecordHooks } from './sale-record-hooks.js';
 /** The Product API: products (with variants), sale records, descriptions, price functions and priced product views. */
 export const catalogModule: ApiModule = {
   name: 'catalog',
+  kinds: [productResource, productSaleRecordResource, descriptionResource, priceFunctionResource],
   start({ services }) {
     return {
       resources: [
