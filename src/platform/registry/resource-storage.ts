@@ -105,7 +105,7 @@ async function storedKeySignatures(db: Queryable): Promise<Map<string, string | 
 }
 
 /** What the database lacks of one kind's declared storage. */
-export interface StorageGap {
+interface StorageGap {
   kind: string;
   table: string;
   /** Tables, indexes (`name`) and columns (`table.column`) that do not exist. */
@@ -119,7 +119,7 @@ export interface StorageGap {
  * schema (`npm run migrations:generate` writes a kind's), so a gap means a migration is missing; nothing is created
  * here. Reads the catalogue only: no lock is taken.
  */
-export async function storageGaps(db: Queryable, definitions: AnyResourceDefinition[]): Promise<StorageGap[]> {
+async function storageGaps(db: Queryable, definitions: AnyResourceDefinition[]): Promise<StorageGap[]> {
   const existing = await existingObjects(db);
   const signatures = await storedKeySignatures(db);
   return definitions
@@ -133,7 +133,7 @@ export async function storageGaps(db: Queryable, definitions: AnyResourceDefinit
 }
 
 /** One line (start-up failures are one line on stderr) naming each kind, what it lacks, and what to do. */
-export function describeGaps(gaps: StorageGap[]): string {
+function describeGaps(gaps: StorageGap[]): string {
   const each = gaps.map((gap) => {
     const what = [...(gap.missing.length ? [`missing ${gap.missing.join(', ')}`] : []), ...(gap.staleKeys ? ['filter keys made from other declarations (a filter added or changed)'] : [])];
     return `kind ${gap.kind} (table ${gap.table}): ${what.join('; ')}`;
@@ -144,7 +144,8 @@ export function describeGaps(gaps: StorageGap[]): string {
 /**
  * Fails the start when the database lacks storage a declared kind needs. Keys made from other declarations in a
  * database that newer code migrated (a rollback, an older instance during a rolling deploy) are reported and
- * tolerated: the newer migration wrote them, and this code's listings use only the keys of its own filters.
+ * tolerated: the newer code's migration made them, and they serve this code's filters that the newer declarations
+ * kept as they were.
  */
 export async function checkStorage(db: Queryable, definitions: AnyResourceDefinition[], warn: (message: string) => void): Promise<void> {
   const gaps = await storageGaps(db, definitions);
