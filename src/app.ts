@@ -33,8 +33,10 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { DataEncryption } from './platform/crypto/data-encryption.js';
 import { loadDataEncryptionKey } from './platform/crypto/data-encryption-key.js';
 import { registerResource, registerView } from './platform/resource/index.js';
+import type { AnyResourceDefinition } from './platform/resource/index.js';
 import { RecapItemSchema } from './platform/resource/index.js';
-import { ensureStorage } from './platform/resource/index.js';
+import { checkStorage } from './platform/resource/index.js';
+import { storageStatements } from './platform/resource/index.js';
 import { ServiceRegistry } from './platform/resource/index.js';
 
 export interface App {
@@ -136,13 +138,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /**
- * Starts each API, makes sure the storage its kinds declare exists, then serves its kinds and views through the
- * engine and registers what it routes itself.
+ * Starts each API, checks that the migrations created the storage its kinds declare (they are the only writer of the
+ * schema), then serves its kinds and views through the engine and registers what it routes itself.
  */
 async function startApis(app: FastifyInstance, api: ApiContext, modules: ApiModule[], openApi: OpenApiAdditions): Promise<void> {
   const started: StartedApi[] = [];
-  for (const module of modules) started.push(await module.start(api));
-  await ensureStorage(api.db, api.config.databaseSchema, started.flatMap((s) => s.resources ?? []));
+  for (const module of modules) {
+    started.push(await module.start(api));
+    assertServesDeclared(module, started.at(-1)!.resources ?? []);
+  }
+  await checkStorage(api.db, modules.flatMap((module) => module.kinds), (message) => api.log.warn(message));
   for (const { resources = [], views = [], schemas = [], routes, webhooks, stop } of started) {
     for (const schema of schemas) app.addSchema(schema);
     if (webhooks) openApi.webhooks.push(webhooks);
@@ -152,4 +157,18 @@ async function startApis(app: FastifyInstance, api: ApiContext, modules: ApiModu
     if (stop) app.addHook('onClose', async () => stop());
   }
   api.services.assertReferencesResolve();
+}
+
+/**
+ * The migrations are generated from the kinds a module declares (`kinds`): it must serve exactly those, with the
+ * storage they declare (hooks and actions may be added at start).
+ */
+function assertServesDeclared(module: ApiModule, served: AnyResourceDefinition[]): void {
+  const storageOf = (kind: AnyResourceDefinition) => storageStatements(kind).join('\n');
+  const declared = new Map(module.kinds.map((kind) => [kind.name, storageOf(kind)]));
+  const otherwise = served.filter((kind) => declared.get(kind.name) !== storageOf(kind)).map((kind) => kind.name);
+  const unserved = [...declared.keys()].filter((name) => !served.some((kind) => kind.name === name));
+  if (otherwise.length || unserved.length) {
+    throw new Error(`API ${module.name} serves its kinds otherwise than it declares them in \`kinds\`, which the migrations are generated from: ${[...otherwise, ...unserved].join(', ')}`);
+  }
 }

@@ -35,5 +35,10 @@ export interface StartedApi {
 
 export interface ApiModule {
   name: string;
+  /**
+   * The kinds it serves, as declared (hooks and actions may be added at start): their storage is read from here
+   * without starting anything (`npm run migrations:generate`), and `start` must serve these kinds, with this storage.
+   */
+  kinds: AnyResourceDefinition[];
   start(api: ApiContext): StartedApi | Promise<StartedApi>;
 }

@@ -31,6 +31,8 @@ export async function openAssetStore(config: Pick<Config, 'dataDir' | 'assets'>)
 /** The Asset API: its store and outbound client are opened at start and closed with the app. */
 export const assetsModule: ApiModule = {
   name: 'assets',
+  // Assets are rows of their own table (migration 0005), not kinds of the engine.
+  kinds: [],
   async start({ db, config, clock, services, iam }) {
     const store = await openAssetStore(config);
     const outbound = new OutboundClient({ allowlist: OutboundAllowlist.parse(config.outboundAllowlist) });

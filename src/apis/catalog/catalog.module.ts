@@ -12,6 +12,7 @@ import { PriceEntrySchema, PricesSchema, VariableSchema } from './product.schema
 /** The Product API: products (with variants), sale records, descriptions, price functions and priced product views. */
 export const catalogModule: ApiModule = {
   name: 'catalog',
+  kinds: [productResource, productSaleRecordResource, descriptionResource, priceFunctionResource],
   start({ services }) {
     return {
       resources: [

@@ -10,47 +10,48 @@ const days = (name: string) => ({ kind: 'integer' as const, description: `equali
 /**
  * Customers (publishers and resellers). A customer is its own tenant (`tenant: 'self'`): its token sees its own
  * record and those of its `authorizedCustomers`. Its hooks and actions need the running app's IAM and keys, so the
- * module builds the declaration when it starts.
+ * module adds them when it starts (`customerResource`).
  */
-export function customerResource(hooks: ResourceHooks<typeof CustomerSchema>, actions: ActionDefinition<typeof CustomerSchema>[]) {
-  return defineResource({
-    name: 'customer',
-    displayName: 'customer',
-    path: '/customers',
-    table: 'customers',
-    schema: CustomerSchema,
-    scopeArea: 'customers',
-    tag: CUSTOMERS_TAG,
-    operations: { list: 'listCustomers', create: 'createCustomer', get: 'getCustomer', update: 'updateCustomer' },
-    defaultPageSize: CUSTOMER_PAGE_SIZE,
-    filters: {
-      vatNumber: { kind: 'string', description: 'exact VAT number' },
-      'addressBook.country': { kind: 'string', description: 'ISO 3166-1 alpha-2 code' },
-      'addressBook.streetAddress': { kind: 'string' },
-      'addressBook.city': { kind: 'string' },
-      'addressBook.state': { kind: 'string' },
-      'addressBook.zipCode': { kind: 'integer' },
-      'addressBook.phoneNumber': { kind: 'string' },
-      status: { kind: 'string', description: 'TRIAL or RUNNING, exact' },
-      cancelPeriod: { kind: 'integer', description: 'equality on cancelPeriod (days before cancellation)' },
-      bannerEmail: { kind: 'string' },
-      retryPaymentValidityDuration: days('retryPaymentValidityDuration'),
-      quoteValidityDuration: days('quoteValidityDuration'),
-      quoteSubscriptionValidityDuration: days('quoteSubscriptionValidityDuration'),
-      multiplePaymentsValidityDuration: days('multiplePaymentsValidityDuration'),
-      // ext: filters the specification does not list
-      type: { kind: 'string', description: 'ext: PUBLISHER or RESELLER' },
-      name: { kind: 'string', description: 'ext: exact name' },
-      parentId: { kind: 'string', description: 'ext: the parent customer' },
-    },
-    secretShownOnCreate: true,
-    // The customer's IAM realm is named after it; a name another realm holds is refused.
-    hookErrors: { create: [409] },
-    readOnly: ['iamClient', 'signingPublicKey'],
-    references: { 'authorizedCustomers[]': 'customer', parentId: 'customer' },
-    secret: ['iamClient.clientSecret'],
-    tenant: 'self',
-    hooks,
-    actions,
-  });
+export const customerDeclaration = defineResource({
+  name: 'customer',
+  displayName: 'customer',
+  path: '/customers',
+  table: 'customers',
+  schema: CustomerSchema,
+  scopeArea: 'customers',
+  tag: CUSTOMERS_TAG,
+  operations: { list: 'listCustomers', create: 'createCustomer', get: 'getCustomer', update: 'updateCustomer' },
+  defaultPageSize: CUSTOMER_PAGE_SIZE,
+  filters: {
+    vatNumber: { kind: 'string', description: 'exact VAT number' },
+    'addressBook.country': { kind: 'string', description: 'ISO 3166-1 alpha-2 code' },
+    'addressBook.streetAddress': { kind: 'string' },
+    'addressBook.city': { kind: 'string' },
+    'addressBook.state': { kind: 'string' },
+    'addressBook.zipCode': { kind: 'integer' },
+    'addressBook.phoneNumber': { kind: 'string' },
+    status: { kind: 'string', description: 'TRIAL or RUNNING, exact' },
+    cancelPeriod: { kind: 'integer', description: 'equality on cancelPeriod (days before cancellation)' },
+    bannerEmail: { kind: 'string' },
+    retryPaymentValidityDuration: days('retryPaymentValidityDuration'),
+    quoteValidityDuration: days('quoteValidityDuration'),
+    quoteSubscriptionValidityDuration: days('quoteSubscriptionValidityDuration'),
+    multiplePaymentsValidityDuration: days('multiplePaymentsValidityDuration'),
+    // ext: filters the specification does not list
+    type: { kind: 'string', description: 'ext: PUBLISHER or RESELLER' },
+    name: { kind: 'string', description: 'ext: exact name' },
+    parentId: { kind: 'string', description: 'ext: the parent customer' },
+  },
+  secretShownOnCreate: true,
+  // The customer's IAM realm is named after it; a name another realm holds is refused.
+  hookErrors: { create: [409] },
+  readOnly: ['iamClient', 'signingPublicKey'],
+  references: { 'authorizedCustomers[]': 'customer', parentId: 'customer' },
+  secret: ['iamClient.clientSecret'],
+  tenant: 'self',
+});
+
+/** The kind as served: the declaration with the hooks and actions of the running app. */
+export function customerResource(hooks: ResourceHooks<typeof CustomerSchema>, actions: ActionDefinition<typeof CustomerSchema>[]): typeof customerDeclaration {
+  return { ...customerDeclaration, hooks, actions };
 }

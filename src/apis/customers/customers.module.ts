@@ -8,7 +8,7 @@ import { customerLookupActions } from './customer-lookup-actions.js';
 import { CustomerLookups } from './customer-lookups.js';
 import { PublicCustomerSchema } from './customer-public-view.js';
 import { authorizedCustomersOf } from './customer.repository.js';
-import { customerResource } from './customer.resource.js';
+import { customerDeclaration, customerResource } from './customer.resource.js';
 import { VerifyBodySchema } from './customer-signing.schema.js';
 import { CustomerSigningService } from './customer-signing.service.js';
 import { registerSigningRoutes } from './customer-signing.routes.js';
@@ -19,6 +19,7 @@ import { registerSigningRoutes } from './customer-signing.routes.js';
  */
 export const customersModule: ApiModule = {
   name: 'customers',
+  kinds: [customerDeclaration],
   start({ db, iam, clock, services, encryption }) {
     const signing = new CustomerSigningService(db, encryption);
     const authorizations = new AuthorizedCustomersCache((customerId) => authorizedCustomersOf(db, customerId), undefined, undefined, () => clock.now().getTime());

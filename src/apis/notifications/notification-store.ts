@@ -1,11 +1,8 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { Doc } from '../../platform/resource/index.js';
-import { filterKeysOf, filterKeysSql } from '../../platform/resource/index.js';
+import { documentAssignments, RECORD_COLUMNS, recordColumnValues } from '../../platform/resource/index.js';
 import { notificationResource } from './notification.resource.js';
 import type { NotificationStatus } from './notification.schema.js';
-
-/** The record's filter keys: these statements write its document without the engine, so they keep them too. */
-const { filters } = notificationResource;
 
 /**
  * The statements of the dispatcher and the delivery workers on the `notifications` table (migration 0007): one
@@ -25,32 +22,33 @@ export interface NewNotificationRow {
   now: Date;
 }
 
+/** The claim columns an inserted record starts with, beside the engine's columns (`RECORD_COLUMNS`); `tries` starts at its default, 0. */
+const CLAIM_COLUMNS = { event_id: 'text', definition_id: 'text', receiver_id: 'text', status: 'text', max_tries: 'int', next_try_at: 'timestamptz' } as const;
+const INSERTED = Object.entries({ ...RECORD_COLUMNS, ...CLAIM_COLUMNS });
+const INSERT_NOTIFICATIONS = `INSERT INTO notifications (${INSERTED.map(([column]) => column).join(', ')})
+     SELECT ${INSERTED.map(([column]) => `r.${column}`).join(', ')}
+     FROM jsonb_to_recordset($1::jsonb) AS r(${INSERTED.map(([column, type]) => `${column} ${type}`).join(', ')})
+     ON CONFLICT ON CONSTRAINT notifications_delivery_key DO NOTHING`;
+
 /**
  * Inserts the records, skipping any (event, definition, receiver) that has one already, in one statement (a burst of
- * events costs one round trip per dispatch batch, not one per record); answers how many were inserted.
+ * events costs one round trip per dispatch batch, not one per record); answers how many were inserted. The engine's
+ * columns (filter keys included) are valued as the engine's insert values them.
  */
 export async function insertNotifications(db: Queryable, rows: NewNotificationRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const { rowCount } = await db.query(
-    `INSERT INTO notifications (id, customer_id, db_version, create_date, update_date, doc, event_id, definition_id, receiver_id, status, tries, max_tries, next_try_at, filter_keys)
-     SELECT r.id, r.customer_id, 0, r.now, r.now, r.doc, r.event_id, r.definition_id, r.receiver_id, r.status, 0, r.max_tries, r.next_try_at, r.filter_keys
-     FROM jsonb_to_recordset($1::jsonb) AS r(id text, customer_id text, now timestamptz, doc jsonb, event_id text, definition_id text,
-       receiver_id text, status text, max_tries int, next_try_at timestamptz, filter_keys text[])
-     ON CONFLICT ON CONSTRAINT notifications_delivery_key DO NOTHING`,
+    INSERT_NOTIFICATIONS,
     [
       JSON.stringify(
         rows.map((row) => ({
-          id: row.id,
-          customer_id: row.customerId,
-          now: row.now.toISOString(),
-          doc: row.doc,
+          ...recordColumnValues(notificationResource, { id: row.id, customerId: row.customerId, dbVersion: 0, createdAt: row.now, updatedAt: row.now, doc: row.doc }),
           event_id: row.eventId,
           definition_id: row.definitionId,
           receiver_id: row.receiverId,
           status: row.status,
           max_tries: row.maxTries,
           next_try_at: row.nextTryAt?.toISOString() ?? null,
-          filter_keys: filterKeysOf(filters, row.customerId, row.doc),
         })),
       ),
     ],
@@ -126,9 +124,7 @@ export async function recordTries(db: Queryable, workerId: string, schedule: num
      )
      UPDATE notifications n SET
        tries = s.tries, status = s.status, next_try_at = s.next_try_at, locked_by = NULL, locked_until = NULL,
-       db_version = n.db_version + 1, update_date = s.now_text::timestamptz,
-       doc = ${afterTry},
-       filter_keys = ${filterKeysSql(filters, afterTry, 'n.customer_id')}
+       ${documentAssignments(notificationResource, { doc: afterTry, dbVersion: 'n.db_version + 1', updateDate: 's.now_text::timestamptz', owner: 'n.customer_id' })}
      FROM scheduled s WHERE n.id = s.id
      RETURNING n.id, n.status`,
     [

@@ -46,6 +46,7 @@ export const DELIVERY_BATCH = 50;
  */
 export const notificationsModule: ApiModule = {
   name: 'notifications',
+  kinds: [notificationDefinitionResource, notificationReceiverResource, notificationResource],
   async start({ db, config, clock, services, log }) {
     const metrics = new NotificationMetrics(() => outboxBacklog(db), () => notificationsByStatus(db), clock);
     const assetStore = await openAssetStore(config);

@@ -10,6 +10,7 @@ import { RecommendationResultSchemas } from './recommendation-result.schema.js';
 /** The Product recommendation API: rules, carts, and recommendations computed from them over the catalogue. */
 export const recommendationsModule: ApiModule = {
   name: 'recommendations',
+  kinds: [recommendationRuleResource, cartResource],
   start() {
     return {
       resources: [

@@ -7,6 +7,7 @@ import { EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema, TermSc
 /** The Subscription API: subscriptions (their life cycle and pre-billing) and subscription models. */
 export const subscriptionsModule: ApiModule = {
   name: 'subscriptions',
+  kinds: [subscriptionModelResource, subscriptionResource],
   start({ services, db, log, config }) {
     const stopExpiry = startSubscriptionExpiry(db, services, log, config.subscriptionExpiryIntervalMs);
     return {

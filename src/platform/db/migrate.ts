@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database.js';
+import type { Database, Queryable } from './database.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
 
@@ -38,7 +38,7 @@ export async function migrate(db: Database, schema: string): Promise<string[]> {
 }
 
 /** Splits a migration file on `;` at line ends (our migrations hold no procedural bodies). */
-function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*$/m)
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
@@ -48,4 +48,11 @@ function splitStatements(sql: string): string[] {
 export async function pendingMigrations(db: Database): Promise<number> {
   const done = (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version);
   return listMigrations().filter((m) => !done.includes(m.version)).length;
+}
+
+/** Applied migrations this code does not have: newer code migrated the database (a rollback, a rolling deploy). */
+export async function newerMigrations(db: Queryable): Promise<string[]> {
+  const known = new Set(listMigrations().map((m) => m.version));
+  const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+  return rows.map((row) => row.version).filter((version) => !known.has(version));
 }

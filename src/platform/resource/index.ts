@@ -17,7 +17,9 @@ export { UNSTORABLE_RULE, assertStorable, isStorableText, unstorableField } from
 export { filterKeysOf, filterKeysSql } from './sql/filter-keys.js';
 export { MAX_FILTER_VALUES, MAX_PAGE_SIZE, parseListingQuery } from './sql/listing-query.js';
 export { SqlParams, tenantCondition } from './sql/sql-conditions.js';
-export { ensureStorage } from './sql/storage-objects.js';
+export { documentAssignments, RECORD_COLUMNS, recordColumnValues } from './sql/statements.js';
+export { checkStorage } from './sql/storage-objects.js';
+export { storageStatements } from './sql/storage-ddl.js';
 export { ServiceRegistry } from './service/service-registry.js';
 export { registerResource, registerView } from './http/engine.js';
 export { recordSchemaOf } from './http/record-shapes.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterKeysSql } from '../../../src/platform/resource/sql/filter-keys.js';
-import { ensureStorage } from '../../../src/platform/resource/sql/storage-objects.js';
+import { checkStorage } from '../../../src/platform/resource/sql/storage-objects.js';
+import { pendingStorage, storageStatements } from '../../../src/platform/resource/sql/storage-ddl.js';
 import { unique } from '../../support/unique.js';
 import { useEngineApp } from './engine-test-app.js';
 import { gadgetResource } from './gadget.resource.js';
@@ -83,18 +84,27 @@ describe('listings restricted to customers (filter keys)', () => {
     expect(await listed(owner.token, `tags=${long}-tag`)).toEqual({ ids: [g.id], total: 1 });
   });
 
-  it('are recomputed at start when they were made from other declarations, and left alone otherwise', async () => {
+  it('are recomputed by the generated migration when they were made from other declarations, and left alone otherwise', async () => {
     const owner = await ctx.t.tenant();
     const name = unique('stale');
     const g = await gadget(owner.token, { name, tags: ['kept'] });
-    const { db, config } = { db: ctx.t.built.db, config: ctx.t.config };
+    const db = ctx.t.built.db;
+    const warn = (message: string) => {
+      throw new Error(message);
+    };
     // As a table written before the column existed, or under other declarations, holds them.
     await db.query(`UPDATE test_gadgets SET filter_keys = '{}' WHERE id = $1`, [g.id]);
-    await ensureStorage(db, config.databaseSchema, [gadgetResource]);
+    // Made from these declarations (the column's comment says so): nothing to generate, and the kind's statements leave them.
+    expect(await pendingStorage(db, [gadgetResource])).toEqual([]);
+    for (const statement of storageStatements(gadgetResource)) await db.query(statement);
     expect((await listed(owner.token, `name=${name}&tags=kept`)).total).toBe(0);
     await db.query(`COMMENT ON COLUMN test_gadgets.filter_keys IS 'from other declarations'`);
-    await ensureStorage(db, config.databaseSchema, [gadgetResource]);
+    await expect(checkStorage(db, [gadgetResource], warn)).rejects.toThrow('kind gadget (table test_gadgets): filter keys made from other declarations');
+    const pending = await pendingStorage(db, [gadgetResource]);
+    expect(pending.map((statement) => statement.object)).toEqual(['test_gadgets.filter_keys (keys)', 'test_gadgets.filter_keys (signature)']);
+    for (const statement of pending) await db.query(statement.sql);
     expect(await listed(owner.token, `name=${name}&tags=kept`)).toEqual({ ids: [g.id], total: 1 });
+    await checkStorage(db, [gadgetResource], warn);
   });
 
   it('are computed alike by the engine and by PostgreSQL (filterKeysSql), for statements that write documents in SQL', async () => {

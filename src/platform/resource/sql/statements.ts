@@ -4,7 +4,7 @@ import type { ListingQuery } from '../declare/listing.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { SqlParams, filterConditions, isOwnerFilter, orderBy, tenantCondition } from './sql-conditions.js';
 import { searchPieces } from '../document/search-text.js';
-import { filterKeysOf, keyedFieldKinds } from './filter-keys.js';
+import { filterKeysOf, filterKeysSql, keyedFieldKinds } from './filter-keys.js';
 
 /**
  * The SQL of every generic operation, built without running it (the snapshot script writes these out). `table`
@@ -99,9 +99,55 @@ export interface RowWrite {
   updatedAt: Date;
 }
 
+/**
+ * The columns the engine writes in every kind's table, with their SQL types, in the order of its inserts (the storage
+ * declared in resource-storage.ts creates them; a kind with search has `search` besides). A statement that writes a
+ * kind's rows without the engine (a job's batch insert) takes its column list and values from here.
+ */
+export const RECORD_COLUMNS = {
+  id: 'text',
+  customer_id: 'text',
+  db_version: 'integer',
+  create_date: 'timestamptz',
+  update_date: 'timestamptz',
+  doc: 'jsonb',
+  filter_keys: 'text[]',
+} as const;
+
+export type RecordColumn = keyof typeof RECORD_COLUMNS;
+
+/**
+ * One row's values of `RECORD_COLUMNS`, as JSON (for `jsonb_to_recordset`), its filter keys computed as the engine's
+ * insert computes them. A kind with search keeps a search vector only the engine's statements compute.
+ */
+export function recordColumnValues(kind: Kind, row: RowWrite): Record<RecordColumn, unknown> {
+  if (kind.search) throw new Error(`kind of table ${kind.table} declares search: only the engine's statements write its rows`);
+  return {
+    id: row.id,
+    customer_id: row.customerId,
+    db_version: row.dbVersion,
+    create_date: row.createdAt.toISOString(),
+    update_date: row.updatedAt.toISOString(),
+    doc: row.doc,
+    filter_keys: filterKeysOf(kind.filters, row.customerId, row.doc),
+  };
+}
+
+/**
+ * The SET list of a statement that computes a record's new document in SQL (a job's UPDATE): the document, its
+ * version and update date, and the filter keys the engine keeps beside it, computed by PostgreSQL from the same
+ * document expression. Expressions come from code, never from input.
+ */
+export function documentAssignments(kind: Kind, set: { doc: string; dbVersion: string; updateDate: string; owner: string }): string {
+  if (kind.search) throw new Error(`kind of table ${kind.table} declares search: only the engine's statements write its documents`);
+  return `db_version = ${set.dbVersion}, update_date = ${set.updateDate},
+       doc = ${set.doc},
+       filter_keys = ${filterKeysSql(kind.filters, set.doc, set.owner)}`;
+}
+
 export function insertRecord(kind: Kind, row: RowWrite): Statement {
   const params = new SqlParams();
-  const columns = ['id', 'customer_id', 'db_version', 'create_date', 'update_date', 'doc', 'filter_keys'];
+  const columns: string[] = Object.keys(RECORD_COLUMNS);
   const values = [
     params.add(row.id),
     params.add(row.customerId),

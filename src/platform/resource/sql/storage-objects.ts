@@ -1,8 +1,7 @@
-import type { Database, Queryable } from '../../db/database.js';
-import { migrationLockKey } from '../../db/migrate.js';
+import type { Queryable } from '../../db/database.js';
+import { newerMigrations } from '../../db/migrate.js';
 import { splitPath } from '../document/document-paths.js';
-import { type Doc } from '../declare/record.js';
-import { filterKeysOf, filterKeysSignature } from './filter-keys.js';
+import { filterKeysSignature } from './filter-keys.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import type { UniqueKey } from '../declare/kind.js';
 
@@ -25,7 +24,8 @@ function uniqueExpression(field: string): { expression: string; present?: string
 /**
  * What a kind's declaration needs in the database: the record table (shared columns and the JSONB document), the
  * tenant index, the GIN index every equality filter uses (containment), and the tables, columns and indexes of its
- * storage features. Every statement is idempotent; field names come from declarations, never from input.
+ * storage features. Every statement is idempotent; field names come from declarations, never from input. Migrations
+ * create them: `npm run migrations:generate` writes those a migration does not create yet (storage-ddl.ts).
  */
 export interface StorageObject {
   /** The table or index it creates (`table.column` for a column). */
@@ -95,55 +95,64 @@ async function existingObjects(db: Queryable): Promise<Set<string>> {
   return new Set(rows.map((row) => row.name));
 }
 
-/** The kinds whose stored filter keys were made from other declarations (or none, in a column just added). */
-async function staleFilterKeys(db: Queryable, definitions: AnyResourceDefinition[]): Promise<AnyResourceDefinition[]> {
+/** What each `filter_keys` column's comment says its keys were made from (`filterKeysSignature`), by table. */
+async function storedKeySignatures(db: Queryable): Promise<Map<string, string | null>> {
   const { rows } = await db.query<{ table: string; signature: string | null }>(
     `SELECT c.relname AS table, col_description(c.oid, a.attnum) AS signature
      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
      WHERE n.nspname = current_schema() AND a.attname = 'filter_keys' AND NOT a.attisdropped`,
   );
-  const stored = new Map(rows.map((row) => [row.table, row.signature]));
-  return definitions.filter((definition) => stored.get(definition.table) !== filterKeysSignature(definition.filters));
+  return new Map(rows.map((row) => [row.table, row.signature]));
 }
 
-const KEY_BATCH = 500;
-
-/**
- * Recomputes every record's filter keys, in id order and in batches, then records the declarations they were made
- * from as the column's comment. Runs under the migration lock, before the instance serves.
- */
-async function refreshFilterKeys(tx: Queryable, definition: AnyResourceDefinition): Promise<void> {
-  const { table, filters } = definition;
-  let after = '';
-  for (;;) {
-    const { rows } = await tx.query<{ id: string; customer_id: string | null; doc: Doc }>(`SELECT id, customer_id, doc FROM ${table} WHERE id > $1 ORDER BY id LIMIT ${KEY_BATCH}`, [after]);
-    if (rows.length === 0) break;
-    const keys = rows.map((row) => ({ id: row.id, keys: filterKeysOf(filters, row.customer_id, row.doc) }));
-    await tx.query(
-      `UPDATE ${table} AS t SET filter_keys = ARRAY(SELECT jsonb_array_elements_text(k.keys))
-       FROM jsonb_to_recordset($1::jsonb) AS k(id text, keys jsonb) WHERE t.id = k.id`,
-      [JSON.stringify(keys)],
-    );
-    after = rows[rows.length - 1]!.id;
-  }
-  // COMMENT takes no parameters; the signature is hex.
-  await tx.query(`COMMENT ON COLUMN ${table}.filter_keys IS '${filterKeysSignature(filters)}'`);
+/** What the database lacks of one kind's declared storage. */
+interface StorageGap {
+  kind: string;
+  table: string;
+  /** Tables, indexes (`name`) and columns (`table.column`) that do not exist. */
+  missing: string[];
+  /** The stored filter keys were made from other declarations (a filter added or changed, or none recorded). */
+  staleKeys: boolean;
 }
 
 /**
- * Creates what the declared kinds need and is missing, after the migrations and under their lock, so instances
- * starting together do it once, and recomputes filter keys made from other declarations. What exists is left alone
- * (no lock taken on a busy table). A feature removed from a declaration is not dropped: that is a migration's job.
+ * The start-up check: what the declared kinds need and the database lacks. Migrations are the only writer of the
+ * schema (`npm run migrations:generate` writes a kind's), so a gap means a migration is missing; nothing is created
+ * here. Reads the catalogue only: no lock is taken.
  */
-export async function ensureStorage(db: Database, schema: string, definitions: AnyResourceDefinition[]): Promise<string[]> {
-  const wanted = definitions.flatMap(storageObjects);
-  const missingFrom = (existing: Set<string>) => wanted.filter((object) => !existing.has(object.name));
-  if (missingFrom(await existingObjects(db)).length === 0 && (await staleFilterKeys(db, definitions)).length === 0) return [];
-  return db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${migrationLockKey(schema)})`);
-    const missing = missingFrom(await existingObjects(tx));
-    for (const object of missing) await tx.query(object.sql);
-    for (const definition of await staleFilterKeys(tx, definitions)) await refreshFilterKeys(tx, definition);
-    return missing.map((object) => object.name);
+async function storageGaps(db: Queryable, definitions: AnyResourceDefinition[]): Promise<StorageGap[]> {
+  const existing = await existingObjects(db);
+  const signatures = await storedKeySignatures(db);
+  return definitions
+    .map((definition) => ({
+      kind: definition.name,
+      table: definition.table,
+      missing: storageObjects(definition).filter((object) => !existing.has(object.name)).map((object) => object.name),
+      staleKeys: signatures.get(definition.table) !== filterKeysSignature(definition.filters),
+    }))
+    .filter((gap) => gap.missing.length > 0 || gap.staleKeys);
+}
+
+/** One line (start-up failures are one line on stderr) naming each kind, what it lacks, and what to do. */
+function describeGaps(gaps: StorageGap[]): string {
+  const each = gaps.map((gap) => {
+    const what = [...(gap.missing.length ? [`missing ${gap.missing.join(', ')}`] : []), ...(gap.staleKeys ? ['filter keys made from other declarations (a filter added or changed)'] : [])];
+    return `kind ${gap.kind} (table ${gap.table}): ${what.join('; ')}`;
   });
+  return `the migrations do not create the storage the kinds declare — ${each.join(' | ')}: its migration is missing; run \`npm run migrations:generate -- <name>\` and commit the file it writes to migrations/`;
+}
+
+/**
+ * Fails the start when the database lacks storage a declared kind needs. Keys made from other declarations in a
+ * database that newer code migrated (a rollback, an older instance during a rolling deploy) are reported and
+ * tolerated: the newer code's migration made them, and they serve this code's filters that the newer declarations
+ * kept as they were.
+ */
+export async function checkStorage(db: Queryable, definitions: AnyResourceDefinition[], warn: (message: string) => void): Promise<void> {
+  const gaps = await storageGaps(db, definitions);
+  if (gaps.length === 0) return;
+  const newer = await newerMigrations(db);
+  const fatal = newer.length ? gaps.filter((gap) => gap.missing.length > 0) : gaps;
+  if (fatal.length) throw new Error(describeGaps(fatal));
+  warn(`the database was migrated by newer code (${newer.join(', ')}): filter keys of ${gaps.map((gap) => gap.kind).join(', ')} were made from its declarations`);
 }
