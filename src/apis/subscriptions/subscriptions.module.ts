@@ -1,6 +1,6 @@
 import type { ApiModule } from '../api-module.js';
 import { subscriptionActions } from './subscription-actions.js';
-import { startSubscriptionExpiry } from './subscription-expiry.js';
+import { subscriptionExpiryJob } from './subscription-expiry.js';
 import { subscriptionHooks } from './subscription-hooks.js';
 import { subscriptionModelResource } from './subscription-model.resource.js';
 import { subscriptionResource } from './subscription.resource.js';
@@ -9,12 +9,11 @@ import { EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema, TermSc
 /** The Subscription API: subscriptions (their life cycle and pre-billing) and subscription models. */
 export const subscriptionsModule: ApiModule = {
   name: 'subscriptions',
-  start({ services, db, log, config }) {
-    const stopExpiry = startSubscriptionExpiry(db, services, log, config.subscriptionExpiryIntervalMs);
+  start({ services, db, config }) {
     return {
       resources: [subscriptionModelResource, { ...subscriptionResource, hooks: subscriptionHooks(services), actions: subscriptionActions(services) }],
       schemas: [TermSchema, EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema],
-      stop: stopExpiry,
+      jobs: [subscriptionExpiryJob(db, services, config.subscriptionExpiryIntervalMs)],
     };
   },
 };
