@@ -7,6 +7,7 @@ import type { TestApp } from './test-app.js';
 export interface DeclaredJob {
   module: string;
   name: string;
+  does: string;
   slot: string;
 }
 
@@ -18,7 +19,7 @@ export async function declaredJobs(t: TestApp): Promise<DeclaredJob[]> {
   const { db, apis } = await startServices(t.config, { clock: t.built.clock, log: t.app.log });
   try {
     expect(apis.modules.map((module) => module.name)).toEqual(serviceModules.map((module) => module.name));
-    return apis.modules.flatMap((module) => (module.declared.jobs ?? []).map((job) => ({ module: module.name, name: job.name, slot: job.slot ?? 'jobs' })));
+    return apis.modules.flatMap((module) => (module.declared.jobs ?? []).map((job) => ({ module: module.name, name: job.name, does: job.does, slot: job.slot ?? 'jobs' })));
   } finally {
     await apis.stop();
     await db.close();

@@ -14,7 +14,7 @@ export type JobSlot = 'jobs' | 'api';
 export interface JobDefinition {
   /** Unique in a process; the `job` label of `job_runs_total`, `job_run_duration_seconds` and `job_enabled`. */
   name: string;
-  /** What it does, in one line: the start-up log and docs/operations.md say it. */
+  /** What it does, in one line; docs/operations.md's table of jobs says the same (a test compares them). */
   does: string;
   /** Milliseconds from one run's start to the next's; a run still going then makes that tick a no-op. */
   everyMs: number;
