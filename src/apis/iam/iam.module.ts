@@ -92,7 +92,7 @@ export const iamModule: ApiModule = {
       routes: async (scope) => {
         // Only the token endpoints take form bodies (RFC 6749); everywhere else a form body is a 415.
         await scope.register(formBody);
-        // Only the token endpoints are rate limited; each names its limit (token-endpoint-hooks.ts).
+        // Only the token endpoints are rate limited (their hook: token-endpoint-hooks.ts).
         await scope.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
         registerIamRoutes(scope, iam, config);
       },
