@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { ApiModule } from './apis/api-module.js';
-import type { Iam } from './apis/iam/iam.module.js';
+import type { Iam } from './apis/iam/iam.js';
 import { registerApiRoutes } from './apis/route-apis.js';
 import { startServices } from './process-services.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';

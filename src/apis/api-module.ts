@@ -8,7 +8,7 @@ import type { JobDefinition } from '../platform/jobs/job.js';
 import type { AnyResourceDefinition } from '../platform/registry/resource-definition.js';
 import type { AnyViewDefinition } from '../platform/registry/resource-view.js';
 import type { ServiceRegistry } from '../platform/registry/service-registry.js';
-import type { Iam } from './iam/iam.module.js';
+import type { Iam } from './iam/iam.js';
 
 /** What the platform gives every API when the process starts. `services` holds every kind's service once all have started. */
 export interface PlatformContext {

@@ -2,7 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
 import { MASK, type RecordOf, type ResourceHooks } from '../../platform/registry/resource-definition.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
-import type { Iam } from '../iam/iam.module.js';
+import type { Iam } from '../iam/iam.js';
 import type { AuthorizedCustomersCache } from './authorized-customers.cache.js';
 import type { CustomerSchema } from './customer.schema.js';
 import type { CustomerSigningService } from './customer-signing.service.js';

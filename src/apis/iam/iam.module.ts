@@ -6,10 +6,11 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
 import type { ApiModule } from '../api-module.js';
 import { AuthorizationRequests } from './authorization-request.js';
-import { registerAuthorizeRoutes, type AuthorizeDeps } from './authorize.routes.js';
+import { registerAuthorizeRoutes } from './authorize.routes.js';
 import { ClientAuthenticator } from './client-authentication.js';
 import { consoleRedirects, registerConsoleClients } from './console-client.js';
 import { registerDiscoveryRoutes, ServerMetadataSchema } from './discovery.routes.js';
+import type { Iam } from './iam.js';
 import { IssuedTokens } from './issued-tokens.js';
 import { JwtAccessTokenVerifier } from './jwt-access-token-verifier.js';
 import { bootstrapOperator } from './operator-bootstrap.js';
@@ -19,7 +20,7 @@ import { registerRealmUserRoutes } from './realm-users.routes.js';
 import { registerRevocationIntrospectionRoutes } from './revocation-introspection.routes.js';
 import { RevokedSessions } from './revoked-sessions.js';
 import { sessionPurgeJob } from './session-purge.js';
-import { loadKeyRing, type KeyRing } from './signing-keys.js';
+import { loadKeyRing } from './signing-keys.js';
 import { basicChallengeOnlyForBasic, tokenEndpointHooks } from './token-endpoint-hooks.js';
 import { TokenIssuer } from './token-issuer.js';
 import { IntrospectionResponseSchema, TokenOperationRequestSchema } from './token-operation-request.js';
@@ -27,17 +28,6 @@ import { TokenRequestSchema, TokenResponseSchema } from './token-request.js';
 import { rateLimitError, registerTokenRoutes } from './token.routes.js';
 import { TokenService } from './token.service.js';
 import { UserSignIn } from './user-sign-in.js';
-
-export interface Iam {
-  verifier: JwtAccessTokenVerifier;
-  tokens: TokenService;
-  /** Revocation and introspection. */
-  issued: IssuedTokens;
-  realms: RealmService;
-  keys: () => KeyRing;
-  /** What the browser sign-in (authorization endpoint, end session) works with. */
-  browser: Omit<AuthorizeDeps, 'hooks'>;
-}
 
 /** Everything the token service needs at start: keys, operator realm, revocation list (read once here, then polled by a job). */
 async function startIam(db: Database, config: Config, log: FastifyBaseLogger, clock: Clock): Promise<{ iam: Iam; revoked: RevokedSessions }> {
