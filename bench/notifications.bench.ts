@@ -31,7 +31,7 @@ const problem = await unreachableDatabase();
 if (problem) stop(problem);
 
 const schema = `bench_notif_${randomBytes(4).toString('hex')}`;
-const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent', OPERATOR_CLIENT_SECRET: 'bench-secret', ADMIN_PASSWORD: 'bench-password', NOTIFICATION_WORKER: 'off', DATA_DIR: `/tmp/${schema}` };
+const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent', OPERATOR_CLIENT_SECRET: 'bench-secret', ADMIN_PASSWORD: 'bench-password', JOBS: 'off', DATA_DIR: `/tmp/${schema}` };
 const { app, db, services } = await buildApp(loadConfig(env));
 
 /** Arrival time (ms) of each notification, and the event's occurrence. */

@@ -14,7 +14,7 @@ const config = loadConfig({
   OPERATOR_CLIENT_SECRET: 'bench-operator-secret',
   ADMIN_PASSWORD: 'bench-admin-password',
   LOG_LEVEL: 'silent',
-  NOTIFICATION_WORKER: 'off',
+  JOBS: 'off',
   TOKEN_RATE_LIMIT: '1000000',
 });
 const app = await buildApp(config);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Several instances of the service as operators run them: pgbouncer (transaction pooling) in front of one PostgreSQL,
- * API processes (`src/server.ts`, NOTIFICATION_WORKER=off) behind haproxy, and worker processes (`src/worker.ts`),
+ * API processes (`src/server.ts`, JOBS=off) behind haproxy, and worker processes (`src/worker.ts`),
  * each a separate OS process started with `node --import tsx`. Used by `npm run cluster` and the multi-instance test.
  */
 
@@ -202,8 +202,9 @@ export class Cluster {
     return () => httpOk(`http://127.0.0.1:${api.port}/health/ready`);
   }
 
-  static workerReady(worker: ClusterProcess): () => boolean {
-    return () => worker.said('notification worker running');
+  /** A worker is ready when its `/health/ready` (WORKER_PORT) answers 200: it listens once its jobs have started. */
+  static workerReady(worker: ClusterProcess): () => Promise<boolean> {
+    return () => httpOk(`http://127.0.0.1:${worker.port}/health/ready`);
   }
 
   /** Starts a process again (after it died) and waits until it is ready; answers how long that took, ms. */
@@ -223,11 +224,6 @@ export class Cluster {
     for (const p of [...this.apis, ...this.workers, this.haproxy, this.pgbouncer]) p.closeLog();
     rmSync(this.bouncerDir, { recursive: true, force: true });
   }
-}
-
-/** A worker says it runs at level info, the only sign it is ready (it serves no HTTP): quieter levels become info. */
-function workerLogLevel(level: string | undefined): string {
-  return level === 'debug' || level === 'trace' ? level : 'info';
 }
 
 function pooledUrl(server: URL, bouncerPort: number): string {
@@ -315,12 +311,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const apis: ClusterProcess[] = [];
   for (let i = 1; i <= (options.apiCount ?? 2); i += 1) {
     const port = await freePort();
-    apis.push(new ClusterProcess(`api-${i}`, node, ['--import', 'tsx', 'src/server.ts'], { ...common, PORT: String(port), HOST: '127.0.0.1', NOTIFICATION_WORKER: 'off' }, join(logDir, `api-${i}.log`), echo, port));
+    apis.push(new ClusterProcess(`api-${i}`, node, ['--import', 'tsx', 'src/server.ts'], { ...common, PORT: String(port), HOST: '127.0.0.1', JOBS: 'off' }, join(logDir, `api-${i}.log`), echo, port));
   }
   const workers: ClusterProcess[] = [];
   for (let i = 1; i <= (options.workerCount ?? 2); i += 1) {
     const port = await freePort();
-    workers.push(new ClusterProcess(`worker-${i}`, node, ['--import', 'tsx', 'src/worker.ts'], { ...common, WORKER_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: workerLogLevel(common.LOG_LEVEL) }, join(logDir, `worker-${i}.log`), echo, port));
+    workers.push(new ClusterProcess(`worker-${i}`, node, ['--import', 'tsx', 'src/worker.ts'], { ...common, WORKER_PORT: String(port), HOST: '127.0.0.1' }, join(logDir, `worker-${i}.log`), echo, port));
   }
 
   const cfg = fill(readFileSync(join(DEPLOY, 'haproxy.cfg'), 'utf8'), {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { startCluster } from './cluster.js';
 
 /**
- * `npm run cluster`: two API processes behind haproxy and two notification workers, all through pgbouncer
+ * `npm run cluster`: two API processes behind haproxy (JOBS=off) and two workers running the jobs, all through pgbouncer
  * (transaction pooling) to one PostgreSQL. Ctrl-C stops everything. docs/deployment.md explains each part.
  *
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), DATABASE_SCHEMA (default public),

@@ -1,16 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import formBody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
-import type { ApiContext, ApiModule, StartedApi } from './apis/api-module.js';
-import { apiModules } from './apis/index.js';
-import { registerIamRoutes, startIam, type Iam } from './apis/iam/iam.module.js';
-import { rateLimitError } from './apis/iam/token.routes.js';
+import type { ApiModule } from './apis/api-module.js';
+import type { Iam } from './apis/iam/iam.js';
+import { registerApiRoutes } from './apis/route-apis.js';
+import { startServices } from './process-services.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import type { Database } from './platform/db/database.js';
-import { migrate } from './platform/db/migrate.js';
-import { openDatabase } from './platform/db/open-database.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors/error-handler.js';
 import { DetailedErrorSchema, SimpleErrorSchema } from './platform/errors/error-schemas.js';
 import { bodyDeadline } from './platform/http/body-deadline.js';
@@ -21,23 +17,18 @@ import { registerConditionalGet } from './platform/http/conditional-get.js';
 import { connectionDrain } from './platform/http/connection-drain.js';
 import { registerConsoleSite } from './platform/http/console-site.js';
 import { registerCors } from './platform/http/cors.js';
-import { healthRoutes } from './platform/http/health.js';
 import { idempotency } from './platform/http/idempotency.js';
 import { loggerOptions, type LogStream } from './platform/http/logging.js';
-import { metricsRoutes } from './platform/http/metrics.js';
-import { registerDocsUi, registerOpenApi, type OpenApiAdditions } from './platform/http/openapi.js';
+import { registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
+import { registerOperationsRoutes } from './platform/http/operations-routes.js';
 import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
 import { schemaController } from './platform/http/schema-compilers.js';
 import { newId } from './platform/ids.js';
 import { systemClock, type Clock } from './platform/clock.js';
-import { DataEncryption } from './platform/crypto/data-encryption.js';
-import { loadDataEncryptionKey } from './platform/crypto/data-encryption-key.js';
-import { registerResource, registerView } from './platform/resource/index.js';
-import type { AnyResourceDefinition } from './platform/resource/index.js';
+import { runsIn } from './platform/jobs/job.js';
+import { startJobs, type RunningJobs } from './platform/jobs/job-runner.js';
 import { RecapItemSchema } from './platform/resource/index.js';
-import { checkStorage } from './platform/resource/index.js';
-import { storageStatements } from './platform/resource/index.js';
-import { ServiceRegistry } from './platform/resource/index.js';
+import type { ServiceRegistry } from './platform/resource/index.js';
 
 export interface App {
   app: FastifyInstance;
@@ -46,6 +37,8 @@ export interface App {
   /** Every kind's service, as the APIs reach one another's records. */
   services: ServiceRegistry;
   clock: Clock;
+  /** The jobs this process runs: every declared one with JOBS=on, else only those of the API's own memory. */
+  jobs: RunningJobs;
 }
 
 export interface BuildOptions {
@@ -57,11 +50,12 @@ export interface BuildOptions {
   extraModules?: ApiModule[];
   /** Tests add hooks before any route exists (the response checks of test/support). */
   instrument?: (app: FastifyInstance) => void;
-  /** The only paths this app answers (`npm run worker`: health and metrics); any other is a 404. */
-  servesOnly?: readonly string[];
 }
 
-/** Builds the whole service on `config`; production (`server.ts`) and tests both use this. */
+/**
+ * Builds the whole service on `config`; production (`server.ts`) and tests both use this: the APIs' services, their
+ * routes, and their jobs when JOBS=on (`npm run worker`, worker-app.ts, runs the jobs without the routes).
+ */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const { logStream, clock = systemClock } = options;
   const app = Fastify({
@@ -85,23 +79,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
   options.instrument?.(app);
-  if (options.servesOnly) {
-    const served = new Set(options.servesOnly);
-    app.addHook('onRequest', async (request, reply) => {
-      if (!served.has(request.url.split('?')[0]!)) return reply.code(404).send({ error: 'Not Found', message: `this process serves ${[...served].join(', ')} only`, path: request.url.split('?')[0], status: 404, timestamp: clock.now().getTime() });
-    });
-  }
 
-  const db = await openDatabase(config, (error) => app.log.error({ err: error }, 'after-commit work failed'));
+  const { db, apis } = await startServices(config, { clock, log: app.log, extraModules: options.extraModules });
   app.addHook('onClose', async () => db.close());
-  await migrate(db, config.databaseSchema);
-  const iam = await startIam(db, config, app.log, clock);
-  app.addHook('onClose', async () => iam.stop());
+  // onClose hooks run last added first: the jobs end their batch, then the APIs close what they opened, then the database.
+  let jobs: RunningJobs | undefined;
+  app.addHook('onClose', async () => {
+    await jobs?.stop();
+    await apis.stop();
+  });
+  const { iam, services, encryption } = apis.context;
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Bodies are JSON (forms only on the token endpoints); anything else is a 415 rather than a guess.
+  // Bodies are JSON (the IAM module adds forms to its token endpoints); anything else is a 415 rather than a guess.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app, clock);
   await registerCors(app, config.corsOrigins);
@@ -113,62 +105,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerConditionalGet(app);
   registerLargePayloadBytes(app);
   const openApi = await registerOpenApi(app);
-  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
   registerAuthentication(app, iam.verifier);
-  await app.register(metricsRoutes, { db });
-  await app.register(healthRoutes, { db });
-  const key = loadDataEncryptionKey(config);
-  if (key.warning) app.log.warn(key.warning);
-  const encryption = new DataEncryption(key.key);
+  await registerOperationsRoutes(app, db, apis.metrics);
   // Before any route: it attaches itself to each POST route as the route is added.
   await app.register(idempotency, { db, encryption });
-
-  await app.register(async (iamScope) => {
-    // Only the token endpoints take form bodies (RFC 6749); everywhere else a form body is a 415.
-    await iamScope.register(formBody);
-    registerIamRoutes(iamScope, iam, config);
-  });
-  const services = new ServiceRegistry();
-  await startApis(app, { db, config, log: app.log, clock, iam, services, encryption }, [...apiModules, ...(options.extraModules ?? [])], openApi);
+  await registerApiRoutes(app, apis, openApi);
 
   await registerDocsUi(app);
-  if (!options.servesOnly) await registerConsoleSite(app);
+  await registerConsoleSite(app);
   await app.ready();
-  return { app, db, iam, services, clock };
-}
-
-/**
- * Starts each API, checks that the migrations created the storage its kinds declare (they are the only writer of the
- * schema), then serves its kinds and views through the engine and registers what it routes itself.
- */
-async function startApis(app: FastifyInstance, api: ApiContext, modules: ApiModule[], openApi: OpenApiAdditions): Promise<void> {
-  const started: StartedApi[] = [];
-  for (const module of modules) {
-    started.push(await module.start(api));
-    assertServesDeclared(module, started.at(-1)!.resources ?? []);
-  }
-  await checkStorage(api.db, modules.flatMap((module) => module.kinds), (message) => api.log.warn(message));
-  for (const { resources = [], views = [], schemas = [], routes, webhooks, stop } of started) {
-    for (const schema of schemas) app.addSchema(schema);
-    if (webhooks) openApi.webhooks.push(webhooks);
-    for (const definition of resources) registerResource(app, definition, api);
-    for (const view of views) registerView(app, view, api);
-    if (routes) await app.register(routes);
-    if (stop) app.addHook('onClose', async () => stop());
-  }
-  api.services.assertReferencesResolve();
-}
-
-/**
- * The migrations are generated from the kinds a module declares (`kinds`): it must serve exactly those, with the
- * storage they declare (hooks and actions may be added at start).
- */
-function assertServesDeclared(module: ApiModule, served: AnyResourceDefinition[]): void {
-  const storageOf = (kind: AnyResourceDefinition) => storageStatements(kind).join('\n');
-  const declared = new Map(module.kinds.map((kind) => [kind.name, storageOf(kind)]));
-  const otherwise = served.filter((kind) => declared.get(kind.name) !== storageOf(kind)).map((kind) => kind.name);
-  const unserved = [...declared.keys()].filter((name) => !served.some((kind) => kind.name === name));
-  if (otherwise.length || unserved.length) {
-    throw new Error(`API ${module.name} serves its kinds otherwise than it declares them in \`kinds\`, which the migrations are generated from: ${[...otherwise, ...unserved].join(', ')}`);
-  }
+  jobs = startJobs(apis.jobs.filter((job) => runsIn(job, config.jobs ? ['jobs', 'api'] : ['api'])), app.log);
+  for (const metric of jobs.metrics) app.metrics.registerMetric(metric);
+  return { app, db, iam, services, clock, jobs };
 }

@@ -28,8 +28,10 @@ export interface Config {
   /** Asset API: where content lives, the largest asset, how long a URL upload may take. */
   assets: AssetSettings;
   notificationRetrySchedule: number[];
-  /** Notification dispatch and delivery run in this process (`npm run worker` runs them alone). */
-  notificationWorker: boolean;
+  /** This process runs the APIs' background jobs (JOBS; `npm run worker` runs them alone, without the API). */
+  jobs: boolean;
+  /** Lines the process logs at start as warnings: settings that still work but should change (deprecated names). */
+  notices: string[];
   /** How often the dispatcher and the delivery worker look for work, milliseconds. */
   notificationPollMs: number;
   /** Days a dispatched event is kept in the outbox. */
@@ -135,7 +137,8 @@ export const EnvSchema = Type.Object({
   S3_FORCE_PATH_STYLE: Type.Enum(['true', 'false'] as const, { default: 'false', description: 'path-style bucket URLs (most S3-compatible servers need true)' }),
   S3_KEY_PREFIX: Type.String({ default: 'assets/', description: 'prefix of asset object keys' }),
   NOTIFICATION_RETRY_SCHEDULE: Type.String({ default: '0s,5s,5m,30m,2h,5h,10h,10h', pattern: DURATION_LIST_PATTERN, expected: 'a comma list of durations like 0s,5s,5m,2h,1d', description: 'delays of the delivery tries' }),
-  NOTIFICATION_WORKER: Type.Enum(['on', 'off'] as const, { default: 'on', description: 'off: this process serves the API only and another runs `npm run worker`' }),
+  JOBS: Type.Optional(Type.Enum(['on', 'off'] as const, { description: 'on (default): this process runs the background jobs; off: it serves the API only and `npm run worker` processes run them' })),
+  NOTIFICATION_WORKER: Type.Optional(Type.Enum(['on', 'off'] as const, { description: 'deprecated name of JOBS, read when JOBS is unset' })),
   NOTIFICATION_POLL_MS: whole(200, 10, 60_000, 'milliseconds between two looks for events to dispatch and notifications to deliver'),
   OUTBOX_RETENTION_DAYS: whole(7, 1, 3650, 'days a dispatched event stays in the outbox before the workers delete it (its notifications keep a copy)'),
   SIGNING_SECRET_GRACE: whole(86_400, 0, 2_592_000, 'seconds a rotated web hook signing secret keeps signing beside the new one'),
@@ -279,6 +282,19 @@ function assetSettings(e: Env): AssetSettings {
   return { store: e.ASSET_STORE, maxBytes: e.ASSET_MAX_BYTES, urlTimeoutMs: e.ASSET_URL_TIMEOUT * 1000, s3 };
 }
 
+/**
+ * JOBS, or its deprecated name NOTIFICATION_WORKER (which now switches every job, not only the notification loop);
+ * on when neither is set. Both set and disagreeing is refused: which one wins would be a guess.
+ */
+function jobsSetting(e: Env): { jobs: boolean; notices: string[] } {
+  if (e.JOBS !== undefined && e.NOTIFICATION_WORKER !== undefined && e.JOBS !== e.NOTIFICATION_WORKER) {
+    throw new ConfigError(`JOBS=${e.JOBS} and NOTIFICATION_WORKER=${e.NOTIFICATION_WORKER} disagree: NOTIFICATION_WORKER is the deprecated name of JOBS; set JOBS only`);
+  }
+  const value = e.JOBS ?? e.NOTIFICATION_WORKER ?? 'on';
+  const notices = e.NOTIFICATION_WORKER === undefined ? [] : [`NOTIFICATION_WORKER is deprecated: it is read as JOBS=${e.NOTIFICATION_WORKER} (every background job, not only notifications); rename it JOBS`];
+  return { jobs: value === 'on', notices };
+}
+
 /** The first entry is the wait before the first try; at least one try, at most 100. */
 function notificationSchedule(raw: string): number[] {
   const schedule = parseDurationList(raw);
@@ -288,6 +304,7 @@ function notificationSchedule(raw: string): number[] {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
+  const { jobs, notices } = jobsSetting(e);
   const publicBaseUrl = checkedUrl('PUBLIC_BASE_URL', e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -306,7 +323,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowlist: checkedAllowlist(list(e.OUTBOUND_ALLOWLIST)),
     assets: assetSettings(e),
     notificationRetrySchedule: notificationSchedule(e.NOTIFICATION_RETRY_SCHEDULE),
-    notificationWorker: e.NOTIFICATION_WORKER === 'on',
+    jobs,
+    notices,
     notificationPollMs: e.NOTIFICATION_POLL_MS,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     notificationLeaseSeconds: e.NOTIFICATION_LEASE,

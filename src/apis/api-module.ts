@@ -1,24 +1,34 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Metric } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import type { DataEncryption } from '../platform/crypto/data-encryption.js';
 import type { Database } from '../platform/db/database.js';
+import type { JobDefinition } from '../platform/jobs/job.js';
 import type { AnyResourceDefinition } from '../platform/resource/index.js';
 import type { AnyViewDefinition } from '../platform/resource/index.js';
 import type { ServiceRegistry } from '../platform/resource/index.js';
-import type { Iam } from './iam/iam.module.js';
+import type { Iam } from './iam/iam.js';
 
-/** What an API receives when the app starts. `services` holds every kind's service once all APIs have started. */
-export interface ApiContext {
+/** What the platform gives every API when the process starts. `services` holds every kind's service once all have started. */
+export interface PlatformContext {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
   clock: Clock;
-  iam: Iam;
   services: ServiceRegistry;
   /** Seals data at rest with DATA_ENCRYPTION_KEY (customers' private keys, the kinds' declared secrets). */
   encryption: DataEncryption;
 }
+
+/** What an API shares with the APIs started after it (src/apis/index.ts orders them). */
+export interface SharedApis {
+  /** The token service, its verifier and the realms: shared by the IAM module, which starts first. */
+  iam: Iam;
+}
+
+/** What an API receives when the process starts. */
+export type ApiContext = PlatformContext & SharedApis;
 
 /** What an API hands back: its kinds and views (served by the engine), and what the engine cannot derive. */
 export interface StartedApi {
@@ -28,8 +38,15 @@ export interface StartedApi {
   schemas?: object[];
   /** OpenAPI `webhooks` entries by name, computed when the document is built (every API has started by then). */
   webhooks?: () => Record<string, object>;
-  /** Routes that are not declarations (a raw-body parser, a file download). */
+  /** Routes that are not declarations (a raw-body parser, a file download), registered in a scope of their own. */
   routes?: FastifyPluginAsync;
+  /** Its background jobs; whether this process runs them is the process's choice (JOBS, `npm run worker`). */
+  jobs?: JobDefinition[];
+  /** Its Prometheus metrics, served on `/metrics` by the API processes and the workers alike. */
+  metrics?: Metric[];
+  /** What it shares with the APIs after it, through their ApiContext. */
+  shares?: Partial<SharedApis>;
+  /** Closes what it opened; runs after every job has stopped. */
   stop?(): void | Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RevokedSessions } from '../../src/apis/iam/revoked-sessions.js';
+import { startJobs } from '../../src/platform/jobs/job-runner.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { adminLogin } from './iam-kit.js';
 
@@ -11,16 +12,17 @@ afterAll(() => t.close());
 
 describe('revoked sessions on another instance', () => {
   it('learns of a session ended by this instance within about a second, by polling the database', async () => {
-    // A second instance's revocation list over the same database, polling at the default interval (1 s).
+    // A second instance's revocation list over the same database, its poll job at the default interval (1 s).
     const other = new RevokedSessions(t.built.db, t.config.accessTokenTtl);
-    await other.start(t.app.log);
+    await other.refresh();
+    const polling = startJobs([other.pollJob()], t.app.log);
     try {
       const login = await adminLogin(t);
       expect(other.has(login.session_state)).toBe(false);
       expect((await t.request('DELETE', '/iam/tokens/invalidate', login.access_token)).status).toBe(204);
       await vi.waitFor(() => expect(other.has(login.session_state)).toBe(true), { timeout: 1500, interval: 50 });
     } finally {
-      other.stop();
+      await polling.stop();
     }
   });
 });

@@ -6,6 +6,7 @@ import { createDefinition, createReceiver, publish, unique, type Json } from './
 import { WebhookReceiver } from './webhook-receiver.js';
 import { request } from 'undici';
 import { freePort } from '../support/free-port.js';
+import { declaredJobs, enabledJobsIn } from '../support/declared-jobs.js';
 
 const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
 // Workers open the receivers' sealed secrets: every process on the database shares the app's key.
@@ -120,9 +121,10 @@ describe.skipIf(!onPostgres)('worker processes (npm run worker, PostgreSQL)', ()
     expect(rows.filter((row) => row.tries !== 1), 'tries other than 1').toEqual([]);
   }, 180_000);
 
-  it('serves its health and metrics (deliveries, jobs, database) on WORKER_PORT, and nothing of the API', async () => {
+  it('serves its health and metrics (deliveries, jobs, database) on WORKER_PORT, runs every shared job every module declares, and nothing of the API', async () => {
     const t = await startTestApp({ DATA_ENCRYPTION_KEY, OUTBOUND_ALLOWLIST: '127.0.0.1' });
     apps.push(t);
+    const shared = (await declaredJobs(t)).filter((job) => job.slot === 'jobs').map((job) => job.name).sort();
     const hooks = await WebhookReceiver.start();
     receivers.push(hooks);
     const definition = await scenario(t, hooks.url, 3);
@@ -132,16 +134,21 @@ describe.skipIf(!onPostgres)('worker processes (npm run worker, PostgreSQL)', ()
       const all = await statuses(t, definition.id);
       return all.length === 3 && all.every((status) => status === 'SUCCESS');
     }, 60_000);
-    const get = async (path: string) => {
-      const response = await request(`http://127.0.0.1:${port}${path}`);
+    const get = async (path: string, method: 'GET' | 'POST' = 'GET') => {
+      const response = await request(`http://127.0.0.1:${port}${path}`, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) });
       return { status: response.statusCode, text: await response.body.text() };
     };
     await until('the worker listens', async () => (await get('/health/ready').catch(() => ({ status: 0 }))).status === 200, 30_000);
+    expect((await get('/health/live')).status).toBe(200);
     const metrics = await get('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toMatch(/notification_deliveries_total\{outcome="success"\} [1-9]/);
     expect(metrics.text).toMatch(/job_runs_total\{job="notification delivery",outcome="success"\} [1-9]/);
     expect(metrics.text).toContain('db_up 1');
-    expect((await get('/terms')).status).toBe(404);
+    // Every job a module declares as shared work, and not the revocation poll (a worker checks no token).
+    expect(enabledJobsIn(metrics.text)).toEqual(shared);
+    for (const [path, method] of [['/terms', 'GET'], ['/iam/tokens', 'POST'], ['/subscriptions', 'GET'], ['/openapi.json', 'GET'], ['/docs', 'GET'], ['/console', 'GET']] as const) {
+      expect((await get(path, method)).status, `${method} ${path}`).toBe(404);
+    }
   }, 90_000);
 });

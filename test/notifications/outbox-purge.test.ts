@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeOutbox, PURGE_BATCH } from '../../src/apis/notifications/notification-loop.js';
+import { purgeOutbox, PURGE_BATCH } from '../../src/apis/notifications/notification-jobs.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
 import { dispatchAll, notificationsOf } from './notification-drivers.js';

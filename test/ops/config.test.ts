@@ -64,6 +64,27 @@ describe('loadConfig', () => {
   });
 });
 
+describe('JOBS', () => {
+  it('is on unless set off', () => {
+    expect(loadConfig({})).toMatchObject({ jobs: true, notices: [] });
+    expect(loadConfig({ JOBS: 'off' })).toMatchObject({ jobs: false, notices: [] });
+    expect(loadConfig({ JOBS: 'on' }).jobs).toBe(true);
+  });
+
+  it('reads NOTIFICATION_WORKER, its deprecated name, when JOBS is unset, and says so', () => {
+    const config = loadConfig({ NOTIFICATION_WORKER: 'off' });
+    expect(config.jobs).toBe(false);
+    expect(config.notices).toEqual(['NOTIFICATION_WORKER is deprecated: it is read as JOBS=off (every background job, not only notifications); rename it JOBS']);
+    expect(loadConfig({ NOTIFICATION_WORKER: 'on', JOBS: 'on' }).jobs).toBe(true);
+  });
+
+  it('refuses a value other than on or off, and JOBS and NOTIFICATION_WORKER that disagree', () => {
+    expect(configRefusal({ JOBS: 'yes' })).toBe('JOBS must be one of on, off, got "yes"');
+    expect(configRefusal({ NOTIFICATION_WORKER: 'true' })).toBe('NOTIFICATION_WORKER must be one of on, off, got "true"');
+    expect(configRefusal({ JOBS: 'on', NOTIFICATION_WORKER: 'off' })).toBe('JOBS=on and NOTIFICATION_WORKER=off disagree: NOTIFICATION_WORKER is the deprecated name of JOBS; set JOBS only');
+  });
+});
+
 describe('prepareDataDir', () => {
   it('creates a missing directory, accepts an existing one and refuses a path that is a file', () => {
     const root = mkdtempSync(join(tmpdir(), 'data-dir-'));

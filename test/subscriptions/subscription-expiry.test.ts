@@ -69,7 +69,7 @@ describe('subscription expiry (scheduled job, moved clock)', () => {
 describe('the scheduled expiry', () => {
   it('runs by itself every SUBSCRIPTION_EXPIRY_INTERVAL seconds', async () => {
     const own = new ManualClock('2026-06-01T00:00:00Z');
-    const app = await startTestApp({ SUBSCRIPTION_EXPIRY_INTERVAL: '1' }, { clock: own });
+    const app = await startTestApp({ JOBS: 'on', SUBSCRIPTION_EXPIRY_INTERVAL: '1' }, { clock: own });
     try {
       const bearer = tokenFor(app, await app.tenant());
       const sub = await createSubscription(app, await bearer(), { model: { term: { unit: 'DAY', value: '1' } } });

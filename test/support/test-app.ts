@@ -22,8 +22,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Om
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
     PUBLIC_BASE_URL: 'http://localhost:8080',
-    // Tests drive notification dispatch and delivery themselves, with a clock they move.
-    NOTIFICATION_WORKER: 'off',
+    // Tests drive the jobs themselves (dispatch, delivery, expiry), with a clock they move; a test wanting them to run
+    // by themselves says JOBS=on (or NOTIFICATION_WORKER=on, the deprecated name, which a JOBS here would contradict).
+    ...(env.NOTIFICATION_WORKER === undefined ? { JOBS: 'off' } : {}),
     ...env,
   });
   const built = await buildApp(config, { ...options, instrument: checkResponses });

@@ -4,7 +4,7 @@ import { type ResourceHooks } from '../../platform/resource/index.js';
 import { MASK } from '../../platform/resource/index.js';
 import { type RecordOf } from '../../platform/resource/index.js';
 import type { Doc } from '../../platform/resource/index.js';
-import type { Iam } from '../iam/iam.module.js';
+import type { Iam } from '../iam/iam.js';
 import type { AuthorizedCustomersCache } from './authorized-customers.cache.js';
 import type { CustomerSchema } from './customer.schema.js';
 import type { CustomerSigningService } from './customer-signing.service.js';

@@ -1,12 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import formBody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/database.js';
+import type { ApiModule } from '../api-module.js';
 import { AuthorizationRequests } from './authorization-request.js';
-import { registerAuthorizeRoutes, type AuthorizeDeps } from './authorize.routes.js';
+import { registerAuthorizeRoutes } from './authorize.routes.js';
 import { ClientAuthenticator } from './client-authentication.js';
 import { consoleRedirects, registerConsoleClients } from './console-client.js';
 import { registerDiscoveryRoutes, ServerMetadataSchema } from './discovery.routes.js';
+import type { Iam } from './iam.js';
 import { IssuedTokens } from './issued-tokens.js';
 import { JwtAccessTokenVerifier } from './jwt-access-token-verifier.js';
 import { bootstrapOperator } from './operator-bootstrap.js';
@@ -15,59 +19,42 @@ import { realmUserSchemas } from './realm-user.schema.js';
 import { registerRealmUserRoutes } from './realm-users.routes.js';
 import { registerRevocationIntrospectionRoutes } from './revocation-introspection.routes.js';
 import { RevokedSessions } from './revoked-sessions.js';
-import { startSessionPurge } from './session-purge.js';
-import { loadKeyRing, type KeyRing } from './signing-keys.js';
+import { sessionPurgeJob } from './session-purge.js';
+import { loadKeyRing } from './signing-keys.js';
 import { basicChallengeOnlyForBasic, tokenEndpointHooks } from './token-endpoint-hooks.js';
 import { TokenIssuer } from './token-issuer.js';
 import { IntrospectionResponseSchema, TokenOperationRequestSchema } from './token-operation-request.js';
 import { TokenRequestSchema, TokenResponseSchema } from './token-request.js';
-import { registerTokenRoutes } from './token.routes.js';
+import { rateLimitError, registerTokenRoutes } from './token.routes.js';
 import { TokenService } from './token.service.js';
 import { UserSignIn } from './user-sign-in.js';
 
-export interface Iam {
-  verifier: JwtAccessTokenVerifier;
-  tokens: TokenService;
-  /** Revocation and introspection. */
-  issued: IssuedTokens;
-  realms: RealmService;
-  keys: () => KeyRing;
-  /** What the browser sign-in (authorization endpoint, end session) works with. */
-  browser: Omit<AuthorizeDeps, 'hooks'>;
-  /** Stops the background timers (revocation polling, session purge). */
-  stop(): void;
-}
-
-/** Everything the token service needs at start: keys, operator realm, revocation list. Routes come separately. */
-export async function startIam(db: Database, config: Config, log: FastifyInstance['log'], clock: Clock): Promise<Iam> {
+/** Everything the token service needs at start: keys, operator realm, revocation list (read once here, then polled by a job). */
+async function startIam(db: Database, config: Config, log: FastifyBaseLogger, clock: Clock): Promise<{ iam: Iam; revoked: RevokedSessions }> {
   const keys = await loadKeyRing(db);
   await bootstrapOperator(db, config, log);
   await registerConsoleClients(db, consoleRedirects(config));
   const revoked = new RevokedSessions(db, config.accessTokenTtl);
-  await revoked.start(log);
+  await revoked.refresh();
   const issuer = new TokenIssuer(() => keys, config.publicBaseUrl, config.accessTokenTtl, clock);
   const verifier = new JwtAccessTokenVerifier(keys, config.publicBaseUrl, revoked, clock);
-  const stopPurge = startSessionPurge(db, log);
   const clients = new ClientAuthenticator(clock);
   const users = new UserSignIn(db, config, clock);
   const tokens = new TokenService(db, issuer, revoked, clients, users, config, clock);
   const requests = new AuthorizationRequests(() => keys, config.publicBaseUrl, clock);
-  return {
+  const iam: Iam = {
     verifier,
     tokens,
     browser: { db, users, tokens, requests, publicBaseUrl: config.publicBaseUrl, clock },
     issued: new IssuedTokens(db, keys, config.publicBaseUrl, revoked, clients, clock),
     realms: new RealmService(db, revoked, consoleRedirects(config)),
     keys: () => keys,
-    stop() {
-      revoked.stop();
-      stopPurge();
-    },
   };
+  return { iam, revoked };
 }
 
 /** `app` may parse form bodies (the OAuth endpoints need them); the realm-user routes take JSON only. */
-export function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config) {
+function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config) {
   const schemas = [TokenRequestSchema, TokenResponseSchema, TokenOperationRequestSchema, IntrospectionResponseSchema, ServerMetadataSchema, ...realmUserSchemas];
   for (const schema of schemas) app.addSchema(schema);
   const hooks = tokenEndpointHooks(app, config);
@@ -81,3 +68,27 @@ export function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config
     registerRealmUserRoutes(jsonOnly, iam.realms);
   });
 }
+
+/**
+ * The IAM API (tokens, realms and their users, browser sign-in). It starts first: the other APIs reach it through
+ * their ApiContext (`iam`), and the platform checks every request's token with its verifier.
+ */
+export const iamModule: ApiModule = {
+  name: 'iam',
+  // Realms, clients, users and sessions have their own tables (migrations 0001, 0006, 0013), not the engine's.
+  kinds: [],
+  async start({ db, config, log, clock }) {
+    const { iam, revoked } = await startIam(db, config, log, clock);
+    return {
+      shares: { iam },
+      routes: async (scope) => {
+        // Only the token endpoints take form bodies (RFC 6749); everywhere else a form body is a 415.
+        await scope.register(formBody);
+        // Only the token endpoints are rate limited (their hook: token-endpoint-hooks.ts).
+        await scope.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
+        registerIamRoutes(scope, iam, config);
+      },
+      jobs: [revoked.pollJob(), sessionPurgeJob(db)],
+    };
+  },
+};

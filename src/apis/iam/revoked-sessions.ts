@@ -1,12 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { startBackgroundTask } from '../../platform/background-task.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import type { JobDefinition } from '../../platform/jobs/job.js';
 import { revokedSince } from './iam.repository.js';
 
 /**
  * Ended sessions, kept in memory so that checking a token costs no query. A revocation on this instance takes
- * effect at once; revocations by other instances are picked up by polling every `pollMs` (default 1 s).
+ * effect at once; revocations by other instances are picked up by `pollJob` (every second by default).
  *
  * The poll window is wall-clock time (`wallClock`, the system's), not the app's `Clock`: `revoked_at` is the
  * database's `now()`, and a test's ManualClock (months away from it) would make the window miss every revocation.
@@ -14,7 +13,6 @@ import { revokedSince } from './iam.repository.js';
 export class RevokedSessions {
   private readonly ended = new Map<string, number>();
   private since: Date;
-  private stopPolling: (() => void) | undefined;
 
   constructor(
     private readonly db: Database,
@@ -42,13 +40,12 @@ export class RevokedSessions {
     for (const [id, at] of this.ended) if (at < horizon) this.ended.delete(id);
   }
 
-  /** While polling fails, revocations made on other instances are not seen: the failure is logged. */
-  async start(log: FastifyBaseLogger, pollMs = 1000): Promise<void> {
-    await this.refresh();
-    this.stopPolling = startBackgroundTask({ name: 'revoked-sessions poll', everyMs: pollMs, run: () => this.refresh() }, log);
-  }
-
-  stop(): void {
-    this.stopPolling?.();
+  /**
+   * Polls the sessions table every `pollMs`. It keeps this process's token checks current, so it runs in every process
+   * serving the API whatever JOBS says. While polling fails, revocations made on other instances are not seen: the
+   * failure is logged.
+   */
+  pollJob(pollMs = 1000): JobDefinition {
+    return { name: 'revoked-sessions poll', does: 'reads the sessions other instances ended into the token checks of this process', slot: 'api', everyMs: pollMs, run: () => this.refresh() };
   }
 }

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Metric } from 'prom-client';
 import type { Clock } from '../../platform/clock.js';
 import { keptGauge } from '../../platform/metrics/kept-gauge.js';
 import { NOTIFICATION_STATUSES } from './notification.schema.js';
@@ -9,7 +9,7 @@ export type BacklogProbe = () => Promise<{ count: number; oldest: Date | null }>
 export type StatusProbe = () => Promise<Record<string, number>>;
 
 /**
- * The Prometheus metrics of notification delivery, registered on the app's registry. The backlog and the records by
+ * The Prometheus metrics of notification delivery, registered on the process's registry (server or worker). The backlog and the records by
  * status are read from the database when scraped (so API processes running without the worker report them too), and
  * keep their last value while it cannot be read.
  */
@@ -53,8 +53,9 @@ export class NotificationMetrics {
     });
   }
 
-  register(registry: Registry): void {
-    for (const metric of [this.backlog, this.oldestAge, this.byStatus, this.dispatchLag, this.deliveries, this.latency]) registry.registerMetric(metric);
+  /** Every one of them, for the process's registry. */
+  get all(): Metric[] {
+    return [this.backlog, this.oldestAge, this.byStatus, this.dispatchLag, this.deliveries, this.latency];
   }
 
   observeTry(outcome: string, seconds: number, _status: string | undefined): void {

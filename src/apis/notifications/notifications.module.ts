@@ -12,7 +12,7 @@ import { notificationActions, OutsideEventSchema } from './notification-actions.
 import { testDefinition } from './definition-test.action.js';
 import { notificationDefinitionResource } from './notification-definition.resource.js';
 import { EventFilterSchema } from './notification-definition.schema.js';
-import { newWorkerId, startNotificationLoop } from './notification-loop.js';
+import { newWorkerId, notificationJobs } from './notification-jobs.js';
 import { NotificationMetrics } from './notification-metrics.js';
 import { notificationReceiverHooks } from './notification-receiver-hooks.js';
 import { rotateSigningSecret } from './signing-secret-rotation.action.js';
@@ -41,8 +41,8 @@ function mailSettings(config: Config): SmtpMailSettings {
 export const DELIVERY_BATCH = 50;
 
 /**
- * The Notification API (docs/product-decisions.md §5, §6): definitions, receivers, processing records, outside events; and, unless
- * NOTIFICATION_WORKER=off, the dispatcher and the delivery worker of this process.
+ * The Notification API (docs/product-decisions.md §5, §6): definitions, receivers, processing records, outside events; and its
+ * jobs: the dispatcher, the delivery worker and the outbox purge.
  */
 export const notificationsModule: ApiModule = {
   name: 'notifications',
@@ -70,7 +70,6 @@ export const notificationsModule: ApiModule = {
       metrics,
       log,
     });
-    let stopLoop: (() => Promise<void>) | undefined;
     return {
       resources: [
         // Their actions run the notifications' own machinery (the store, the matcher), which reads these declarations.
@@ -80,15 +79,9 @@ export const notificationsModule: ApiModule = {
       ],
       schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema, PlatformEventSchema, RenderedPayloadSchema, WebhookMessageSchema],
       webhooks: () => webhooksOf(services.events()),
-      // Routes are registered once the kinds' storage exists: only then may the loop start reading it.
-      routes: async (app) => {
-        metrics.register(app.metrics);
-        if (config.notificationWorker) {
-          stopLoop = startNotificationLoop({ dispatcher: { db, clock, schedule, log }, outboxRetentionDays: config.outboxRetentionDays, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log });
-        }
-      },
+      jobs: notificationJobs({ dispatcher: { db, clock, schedule, log }, outboxRetentionDays: config.outboxRetentionDays, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH }),
+      metrics: metrics.all,
       async stop() {
-        await stopLoop?.();
         await clients.close();
         mail.close();
         await assetStore.close();

@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
-import { startBackgroundTask } from '../../platform/background-task.js';
 import type { Database } from '../../platform/db/database.js';
+import type { JobDefinition } from '../../platform/jobs/job.js';
 import type { RecordStores } from '../../platform/resource/index.js';
 import { statusChange } from './subscription-transitions.js';
 import { lifecycleAction } from './subscription.lifecycle.js';
@@ -14,9 +13,9 @@ const BATCH = 100;
 /**
  * Moves every subscription whose `expirationDate` has passed (by the service's clock) to EXPIRED through the engine,
  * each with its `expired` event, one batch per transaction. Running it again, or on several instances at once,
- * expires each subscription once. Answers how many it expired.
+ * expires each subscription once. Answers how many it expired; once `signal` is aborted, it stops after the batch in hand.
  */
-export async function expireDueSubscriptions(db: Database, services: RecordStores): Promise<number> {
+export async function expireDueSubscriptions(db: Database, services: RecordStores, signal?: AbortSignal): Promise<number> {
   const records = services.of(subscriptionResource);
   const expire = lifecycleAction('expire');
   let expired = 0;
@@ -28,11 +27,16 @@ export async function expireDueSubscriptions(db: Database, services: RecordStore
       return ids.length;
     });
     expired += claimed;
-    if (claimed < BATCH) return expired;
+    if (claimed < BATCH || signal?.aborted) return expired;
   }
 }
 
-/** Runs the expiry every `everyMs` (`SUBSCRIPTION_EXPIRY_INTERVAL`) on this instance. */
-export function startSubscriptionExpiry(db: Database, services: RecordStores, log: FastifyBaseLogger, everyMs: number): () => void {
-  return startBackgroundTask({ name: 'subscription expiry', everyMs, run: () => expireDueSubscriptions(db, services) }, log);
+/** The expiry every `everyMs` (`SUBSCRIPTION_EXPIRY_INTERVAL`); processes running it share the work through the claims. */
+export function subscriptionExpiryJob(db: Database, services: RecordStores, everyMs: number): JobDefinition {
+  return {
+    name: 'subscription expiry',
+    does: 'moves subscriptions past their expirationDate to EXPIRED, each with its expired event',
+    everyMs,
+    run: (signal) => expireDueSubscriptions(db, services, signal),
+  };
 }

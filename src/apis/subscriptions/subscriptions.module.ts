@@ -1,5 +1,5 @@
 import type { ApiModule } from '../api-module.js';
-import { startSubscriptionExpiry } from './subscription-expiry.js';
+import { subscriptionExpiryJob } from './subscription-expiry.js';
 import { subscriptionModelResource } from './subscription-model.resource.js';
 import { subscriptionResource } from './subscription.resource.js';
 import { EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema, TermSchema } from './subscription.schema.js';
@@ -8,12 +8,11 @@ import { EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema, TermSc
 export const subscriptionsModule: ApiModule = {
   name: 'subscriptions',
   kinds: [subscriptionModelResource, subscriptionResource],
-  start({ services, db, log, config }) {
-    const stopExpiry = startSubscriptionExpiry(db, services, log, config.subscriptionExpiryIntervalMs);
+  start({ services, db, config }) {
     return {
       resources: [subscriptionModelResource, subscriptionResource],
       schemas: [TermSchema, EmbeddedModelSchema, LifecycleSchema, SubscriptionProductSchema],
-      stop: stopExpiry,
+      jobs: [subscriptionExpiryJob(db, services, config.subscriptionExpiryIntervalMs)],
     };
   },
 };

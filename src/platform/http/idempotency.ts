@@ -6,7 +6,7 @@ import { DecryptionError, type DataEncryption } from '../crypto/data-encryption.
 import type { Database } from '../db/database.js';
 import { ConflictError, UnprocessableError, ValidationError } from '../errors/domain-errors.js';
 import { newId } from '../ids.js';
-import { completeClaim, findKey, insertClaim, purgeExpiredKeys, releaseClaim, takeOverClaim, type Claim, type ExistingKey, type StoredResponse } from './idempotency-store.js';
+import { completeClaim, findKey, insertClaim, releaseClaim, takeOverClaim, type Claim, type ExistingKey, type StoredResponse } from './idempotency-store.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,7 +18,6 @@ declare module 'fastify' {
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 const REPLAYED_HEADER = 'idempotent-replayed';
 const MAX_KEY_LENGTH = 255;
-const PURGE_INTERVAL_MS = 10 * 60_000;
 /** Besides status, body and content type, what a client needs to follow up on a replayed answer. */
 const KEPT_HEADERS = ['location', 'etag', 'cache-control'];
 
@@ -206,13 +205,6 @@ export const idempotency = fp(
       route.onResponse = appended(route.onResponse, hooks.releaseUnfinished);
       if (route.schema) route.schema = withKeyHeader(route.schema);
     });
-
-    // Expired keys are already ignored by the claim; the purge only keeps the table small.
-    const purge = setInterval(() => {
-      purgeExpiredKeys(options.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not purge expired Idempotency-Keys'));
-    }, PURGE_INTERVAL_MS);
-    purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
   },
   { name: 'idempotency' },
 );

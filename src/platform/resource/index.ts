@@ -21,7 +21,9 @@ export { documentAssignments, RECORD_COLUMNS, recordColumnValues } from './sql/s
 export { checkStorage } from './sql/storage-objects.js';
 export { storageStatements } from './sql/storage-ddl.js';
 export { ServiceRegistry } from './service/service-registry.js';
-export { registerResource, registerView } from './http/engine.js';
+export type { ResourceService } from './service/resource-service.js';
+export type { ViewService } from './service/view-service.js';
+export { routeResource, routeView, startResource, startView } from './http/engine.js';
 export { recordSchemaOf } from './http/record-shapes.js';
 export { parseIfMatch, withVersion } from './http/resource-routes.js';
 export { IdParamsSchema, PageSchema, RecapItemSchema, listQuerySchema, pagingParameters } from './http/resource-schemas.js';

@@ -20,19 +20,27 @@ export interface EngineDeps {
   encryption: DataEncryption;
 }
 
-/** Serves one declared kind: its service (also in the registry, for other APIs) and every route it declares. */
-export function registerResource(app: FastifyInstance, definition: AnyResourceDefinition, deps: EngineDeps): ResourceService<TObject> {
+/** A declared kind's service, in the registry: other APIs and the jobs reach its records through it, with or without HTTP. */
+export function startResource(definition: AnyResourceDefinition, deps: EngineDeps): ResourceService<TObject> {
   const service = new ResourceService<TObject>(definition, deps);
   deps.services.add(service);
-  registerResourceRoutes(app, service);
-  registerActionRoutes(app, service, deps);
   return service;
 }
 
-/** Serves a derived view over a kind registered before it. */
-export function registerView(app: FastifyInstance, view: AnyViewDefinition, deps: EngineDeps): ViewService {
+/** Serves a started kind over HTTP: every route it declares. */
+export function routeResource(app: FastifyInstance, service: ResourceService<TObject>, deps: EngineDeps): void {
+  registerResourceRoutes(app, service);
+  registerActionRoutes(app, service, deps);
+}
+
+/** A derived view's service over a kind started before it. */
+export function startView(view: AnyViewDefinition, deps: EngineDeps): ViewService {
   const service = new ViewService(view, deps.services.of(view.source), deps);
   deps.services.addView(service);
-  registerViewRoutes(app, service);
   return service;
+}
+
+/** Serves a started view over HTTP. */
+export function routeView(app: FastifyInstance, service: ViewService): void {
+  registerViewRoutes(app, service);
 }

@@ -144,7 +144,7 @@ export async function pendingStorage(db: Database, definitions: AnyResourceDefin
 export function migrationText(pending: PendingStatement[]): string {
   const header = [
     '-- The storage the kinds declare and the migrations before this one do not create, written by',
-    '-- `npm run migrations:generate` from the declarations (src/platform/registry/storage-ddl.ts). Every statement is',
+    '-- `npm run migrations:generate` from the declarations (src/platform/resource/sql/storage-ddl.ts). Every statement is',
     '-- idempotent (IF NOT EXISTS; filter keys recomputed only where they were made from other declarations), so a',
     '-- database whose start-up made this storage before migrations owned the schema (issue 24) migrates cleanly.',
   ];

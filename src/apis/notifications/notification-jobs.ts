@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import { startBackgroundTask } from '../../platform/background-task.js';
+import type { JobDefinition } from '../../platform/jobs/job.js';
 import { purgeDispatched } from './dispatch-store.js';
 import { dispatchBatch, type DispatcherDeps } from './dispatcher.js';
 import type { DeliveryWorker } from './delivery-worker.js';
@@ -14,22 +13,9 @@ export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
-/** Runs `work` until it reports nothing left, never twice at once (a slow round makes the next tick a no-op). */
-function exclusive(work: () => Promise<boolean>): { run: () => Promise<void>; idle: () => Promise<void> } {
-  let current: Promise<void> | undefined;
-  const loop = async () => {
-    while (await work());
-  };
-  return {
-    run: async () => {
-      if (current) return;
-      current = loop().finally(() => {
-        current = undefined;
-      });
-      await current;
-    },
-    idle: () => (current ?? Promise.resolve()).catch(() => undefined),
-  };
+/** Repeats `round` while it reports a full batch (more is waiting), until nothing is left or the process stops. */
+async function untilDone(signal: AbortSignal, round: () => Promise<boolean>): Promise<void> {
+  while (!signal.aborted && (await round()));
 }
 
 /** Dispatched events deleted per statement: short transactions on a table every write appends to. */
@@ -51,34 +37,44 @@ export async function purgeOutbox(deps: DispatcherDeps, retentionDays: number): 
   }
 }
 
-export interface LoopDeps {
+export interface NotificationJobDeps {
   dispatcher: DispatcherDeps;
   outboxRetentionDays: number;
   worker: DeliveryWorker;
   metrics: NotificationMetrics;
   pollMs: number;
   batchSize: number;
-  log: FastifyBaseLogger;
 }
 
 /**
- * The dispatcher and the delivery worker of this process, polling every `pollMs`. The stop function ends the polling
- * and resolves once the round in progress has ended (its tries are recorded before the database closes).
+ * The dispatcher and the delivery worker, polling every `pollMs`, and the outbox purge. Stopping ends each after the
+ * batch in hand: its claims and tries are recorded before the database closes.
  */
-export function startNotificationLoop(deps: LoopDeps): () => Promise<void> {
-  const dispatch = exclusive(async () => {
+export function notificationJobs(deps: NotificationJobDeps): JobDefinition[] {
+  const dispatchRound = async () => {
     const result = await dispatchBatch(deps.dispatcher, DISPATCH_BATCH);
     for (const lag of result.lags) deps.metrics.dispatchLag.observe(lag);
     return result.events === DISPATCH_BATCH;
-  });
-  const deliver = exclusive(async () => (await deps.worker.deliverDue()) === deps.batchSize);
-  const stops = [
-    startBackgroundTask({ name: 'notification dispatch', everyMs: deps.pollMs, run: dispatch.run }, deps.log),
-    startBackgroundTask({ name: 'notification delivery', everyMs: deps.pollMs, run: deliver.run }, deps.log),
-    startBackgroundTask({ name: 'outbox purge', everyMs: PURGE_EVERY_MS, run: () => purgeOutbox(deps.dispatcher, deps.outboxRetentionDays) }, deps.log),
-  ];
-  return async () => {
-    stops.forEach((stop) => stop());
-    await Promise.all([dispatch.idle(), deliver.idle()]);
   };
+  const deliveryRound = async () => (await deps.worker.deliverDue()) === deps.batchSize;
+  return [
+    {
+      name: 'notification dispatch',
+      does: 'matches outbox events to the notification definitions and writes a notification per receiver',
+      everyMs: deps.pollMs,
+      run: (signal) => untilDone(signal, dispatchRound),
+    },
+    {
+      name: 'notification delivery',
+      does: 'claims due notifications with a lease and delivers them (web hooks, e-mails), retrying by NOTIFICATION_RETRY_SCHEDULE',
+      everyMs: deps.pollMs,
+      run: (signal) => untilDone(signal, deliveryRound),
+    },
+    {
+      name: 'outbox purge',
+      does: 'deletes outbox events dispatched more than OUTBOX_RETENTION_DAYS ago',
+      everyMs: PURGE_EVERY_MS,
+      run: () => purgeOutbox(deps.dispatcher, deps.outboxRetentionDays),
+    },
+  ];
 }
