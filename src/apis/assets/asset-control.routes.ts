@@ -5,7 +5,7 @@ import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import type { RecordStores } from '../../platform/resource/index.js';
-import { Id, LookupId, Obj, Text } from '../../platform/resource/index.js';
+import { Id, LookupId, Obj, Ref, Text } from '../../platform/resource/index.js';
 import { productResource } from '../catalog/product.resource.js';
 import { orderResource } from '../orders/order.resource.js';
 
@@ -72,7 +72,7 @@ export function registerAssetControlRoute(app: FastifyInstance, services: Record
       description:
         "Compares the file name (its last path segment, without query) with the file names of the `relatedContents` of the products of the order's line items. 200 with `belongs` either way; 404 when the order is not visible to the caller.",
       params: ControlParamsSchema,
-      response: { 200: { $ref: 'AssetControl#' }, ...errorResponses('simple', [404]) },
+      response: { 200: Ref(AssetControlSchema), ...errorResponses('simple', [404]) },
     },
     handler: (request) => {
       const { orderId, filename } = request.params as Static<typeof ControlParamsSchema>;

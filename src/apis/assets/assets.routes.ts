@@ -11,7 +11,7 @@ import { noneMatchHits } from '../../platform/http/conditional-get.js';
 import { withHeaders } from '../../platform/http/response-declarations.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
 import { PageSchema } from '../../platform/resource/index.js';
-import { LOOKUP_ID_MAX_LENGTH } from '../../platform/resource/index.js';
+import { LOOKUP_ID_MAX_LENGTH, Ref } from '../../platform/resource/index.js';
 import type { RecordStores } from '../../platform/resource/index.js';
 import { registerAssetControlRoute } from './asset-control.routes.js';
 import { contentDisposition } from './asset-naming.js';
@@ -96,7 +96,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       summary: 'Upload one file (or have it fetched from a URL); identical content is stored once',
       description: 'A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The id is the SHA-256 of the content: uploading content already stored answers the existing asset. `Location` is its public link.',
       body: { content: { 'multipart/form-data': { schema: UploadFormSchema } } },
-      response: { 201: withHeaders({ $ref: 'Asset#' }, 'location') },
+      response: { 201: withHeaders(Ref(AssetSchema), 'location') },
     },
     handler: async (request, reply) => {
       const source = await readUploadForm(request, options.stagingDir, options.maxBytes);
@@ -122,7 +122,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       tags,
       summary: 'List stored assets, oldest first (operator only)',
       querystring: ListAssetsQuerySchema,
-      response: { 200: PageSchema({ $ref: 'ListedAsset#' }) },
+      response: { 200: PageSchema(Ref(ListedAssetSchema)) },
     },
     handler: (request) => {
       const { page = 0, size = ASSET_PAGE_SIZE, customerId } = request.query as { page?: number; size?: number; customerId?: string };
@@ -138,7 +138,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       tags,
       summary: 'Delete up to 1000 assets by id (operator only)',
       body: { content: { 'multipart/form-data': { schema: DeleteFormSchema }, 'application/json': { schema: DeleteAssetsJsonSchema } } },
-      response: { 200: { $ref: 'AssetDeletion#' } },
+      response: { 200: Ref(DeleteOutcomeSchema) },
     },
     handler: async (request) => service.delete(await readDeleteIds(request)),
   });

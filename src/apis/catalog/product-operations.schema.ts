@@ -1,7 +1,7 @@
 import Type, { type Static, type TObject } from 'typebox';
 import { recordSchemaOf } from '../../platform/resource/index.js';
 import { listQuerySchema } from '../../platform/resource/index.js';
-import { Id, List, Obj, StringEnum, StringMap, Text } from '../../platform/resource/index.js';
+import { Id, List, Obj, Ref, StringEnum, StringMap, Text } from '../../platform/resource/index.js';
 import { productResource } from './product.resource.js';
 import { CurrencyCode, PricesSchema, ProductSchema } from './product.schema.js';
 
@@ -137,7 +137,7 @@ export const InheritedProductSchema = (() => {
       "A product whose unset (absent) top-level fields are taken from its parent, then its parent's parent; a map or object is taken whole, never merged. Never inherited: id, createDate, updateDate, dbVersion, customerId, publisherRefId, parentId, variantOf, var, remoteVariant, nextGenerationOf, originalId, lastUpdateReason.",
     properties: {
       ...properties,
-      variationList: Type.Optional(Type.Array({ $ref: 'Product#' } as never, { description: 'only on a product with variants: its direct variants, each a Product with its inherited fields (no nested variationList)' })),
+      variationList: Type.Optional(Type.Array(Ref(ProductSchema), { description: 'only on a product with variants: its direct variants, each a Product with its inherited fields (no nested variationList)' })),
     },
   };
 })();

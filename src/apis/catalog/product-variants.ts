@@ -3,12 +3,12 @@ import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
 import type { ActionDefinition } from '../../platform/resource/index.js';
-import { PageSchema } from '../../platform/resource/index.js';
+import { PageSchema, Ref } from '../../platform/resource/index.js';
 import { type RecordStore } from '../../platform/resource/index.js';
 import { pageOf } from '../../platform/resource/index.js';
 import { assertSameCustomerParent } from './product-hooks.js';
 import { AncestorReader, MAX_VARIANT_DEPTH, withInherited } from './product-inheritance.js';
-import { InheritedListQuerySchema, ShiftVariantSchema, type ShiftVariant } from './product-operations.schema.js';
+import { InheritedListQuerySchema, InheritedProductSchema, ShiftVariantSchema, type ShiftVariant } from './product-operations.schema.js';
 import { listWhereAnyOf } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';
 
@@ -24,7 +24,7 @@ const listWithInheritance: ActionDefinition<typeof ProductSchema> = {
   description:
     'The listing of GET /products (paging, sort, filters, or `pageable` and `predicate` as JSON objects), variants included. Each product takes every top-level field it leaves unset from its parent (and up the chain); maps and objects are taken whole, not merged. A product with variants carries `variationList`: its direct variants, each with its inherited fields.',
   query: InheritedListQuerySchema,
-  response: PageSchema({ $ref: 'InheritedProduct#' }),
+  response: PageSchema(Ref(InheritedProductSchema)),
   async run({ principal, query, records, tx }) {
     const { listing, docs, total } = await records.listRecords(principal, query, records.definition, { db: tx });
     const ancestors = new AncestorReader(records, principal, tx);

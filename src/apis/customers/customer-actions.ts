@@ -5,11 +5,11 @@ import { ForbiddenError, ValidationError } from '../../platform/errors/domain-er
 import type { Doc } from '../../platform/resource/index.js';
 import { MAX_PAGE_SIZE } from '../../platform/resource/index.js';
 import type { ActionDefinition } from '../../platform/resource/index.js';
-import { Id, Obj, StringMap } from '../../platform/resource/index.js';
+import { Id, Obj, Ref, StringMap } from '../../platform/resource/index.js';
 import { assertStorable } from '../../platform/resource/index.js';
 import type { RealmService } from '../iam/realm.service.js';
 import { iamClientOf } from './customer-hooks.js';
-import { RemotePriceFilteringSchema, type CustomerSchema } from './customer.schema.js';
+import { CustomerSchema, RemotePriceFilteringSchema } from './customer.schema.js';
 import type { CustomerSigningService, VerifiedData } from './customer-signing.service.js';
 import { VerifyBodySchema } from './customer-signing.schema.js';
 import { safeContentType } from './signed-content.js';
@@ -86,7 +86,7 @@ const updateRemotePriceFiltering: Action = {
   summary: "Replace several customers' remotePriceFiltering in one transaction (all or nothing)",
   description: 'Each listed customer must be visible to the token (404 otherwise, and nothing is changed); each update counts as an update of that customer (dbVersion + 1, one event).',
   body: RemotePriceFilteringUpdateSchema,
-  response: Type.Array({ $ref: 'Customer#' } as never, { description: 'the updated customers, in the order of the body' }),
+  response: Type.Array(Ref(CustomerSchema), { description: 'the updated customers, in the order of the body' }),
   async run({ body, principal, tx, records }) {
     const byCustomerId = (body as Static<typeof RemotePriceFilteringUpdateSchema>).remotePriceFilteringDataByCustomerId;
     assertStorable(byCustomerId, 'body.remotePriceFilteringDataByCustomerId');

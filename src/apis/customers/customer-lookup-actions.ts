@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import type { ActionDefinition } from '../../platform/resource/index.js';
 import { IdParamsSchema, PageSchema } from '../../platform/resource/index.js';
-import { LookupId } from '../../platform/resource/index.js';
+import { LookupId, Ref } from '../../platform/resource/index.js';
 import { withVersion } from '../../platform/resource/index.js';
 import type { CustomerSchema } from './customer.schema.js';
 import type { CustomerLookups } from './customer-lookups.js';
@@ -43,7 +43,7 @@ function publicLookups(lookups: CustomerLookups): Action[] {
       summary: 'Public views of customers by ids or by name (not both); no token needed',
       description: 'Give `id` (a comma list of at most 500 ids) or `name`; neither or both answer 400.',
       query: PublicLookupQuerySchema,
-      response: PageSchema({ $ref: 'PublicCustomer#' }),
+      response: PageSchema(Ref(PublicCustomerSchema)),
       run: ({ query }) => lookups.publicViews(query as PublicLookup),
     },
     {

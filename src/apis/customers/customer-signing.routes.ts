@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import { LookupId } from '../../platform/resource/index.js';
+import { LookupId, Ref } from '../../platform/resource/index.js';
 import { customerOf } from './customer-actions.js';
 import { CUSTOMERS_TAG as TAG } from './customer.resource.js';
 import type { CustomerSigningService } from './customer-signing.service.js';
@@ -49,7 +49,7 @@ function registerSignRoutes(raw: FastifyInstance, { visible, signing }: SigningD
     description: 'The body, of any content type, becomes the payload of a compact JWS signed with the customer\'s Ed25519 key (`cty` = its content type). `persist=true`, or a signature longer than `max`, keeps it and returns its `signatureId`.',
     consumes: ['*/*'],
     body: { description: 'the raw data to sign, of any content type' },
-    response: { 201: { $ref: 'SignedResponse#' }, ...errorResponses('simple', [404]) },
+    response: { 201: Ref(SignedResponseSchema), ...errorResponses('simple', [404]) },
   });
 
   raw.post('/customers/sign', {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
+import { Ref } from '../../platform/resource/index.js';
 import type { RealmRow } from './iam.repository.js';
 import type { RealmService } from './realm.service.js';
 import { RealmParamsSchema } from './realm-user.schema.js';
@@ -74,7 +75,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, deps: { realms: Re
     if (!found) throw new NotFoundError('realm', realm);
     return serverMetadata(deps.publicBaseUrl, found);
   };
-  const response = { 200: { $ref: 'AuthorizationServerMetadata#' }, ...errorResponses('simple', [404, 500]) };
+  const response = { 200: Ref(ServerMetadataSchema), ...errorResponses('simple', [404, 500]) };
 
   app.get('/iam/realms/:realm/.well-known/openid-configuration', {
     config: { public: true },

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import { PageSchema, pagingParameters } from '../../platform/resource/index.js';
+import { PageSchema, pagingParameters, Ref } from '../../platform/resource/index.js';
 import { pageOf } from '../../platform/resource/index.js';
 import type { RealmService } from './realm.service.js';
-import { RealmParamsSchema, UserParamsSchema, type NewRealmUser } from './realm-user.schema.js';
+import { NewRealmUserSchema, RealmParamsSchema, RealmUserSchema, UserParamsSchema, type NewRealmUser } from './realm-user.schema.js';
 
 const TAG = 'Tokens (IAM)';
 
@@ -17,7 +17,7 @@ const PageQuery = Type.Object(pagingParameters(DEFAULT_PAGE_SIZE), { additionalP
 export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmService) {
   app.get('/iam/realms/:realm/users', {
     config: { scope: 'iam:read' },
-    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', description: "The operator lists any realm's users; a customer's token its own realm's only (another realm answers 404).", params: RealmParamsSchema, querystring: PageQuery, response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses('simple', [404]) } },
+    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', description: "The operator lists any realm's users; a customer's token its own realm's only (another realm answers 404).", params: RealmParamsSchema, querystring: PageQuery, response: { 200: PageSchema(Ref(RealmUserSchema)), ...errorResponses('simple', [404]) } },
     handler: async (request) => {
       const { page = 0, size = DEFAULT_PAGE_SIZE } = request.query as { page?: number; size?: number };
       const { rows, total } = await realms.listUsers(principalOf(request), (request.params as { realm: string }).realm, page, size);
@@ -27,7 +27,7 @@ export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmServi
 
   app.post('/iam/realms/:realm/users', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', description: "The user logs in with the `password` grant. Its scopes are at most the realm's and the creating token's; a taken username answers 409.", params: RealmParamsSchema, body: { $ref: 'NewRealmUser#' }, response: { 201: { $ref: 'RealmUser#' }, ...errorResponses('simple', [404, 409]) } },
+    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', description: "The user logs in with the `password` grant. Its scopes are at most the realm's and the creating token's; a taken username answers 409.", params: RealmParamsSchema, body: Ref(NewRealmUserSchema), response: { 201: Ref(RealmUserSchema), ...errorResponses('simple', [404, 409]) } },
     handler: async (request, reply) => {
       const user = await realms.createUser(principalOf(request), (request.params as { realm: string }).realm, request.body as NewRealmUser);
       return reply.code(201).send(user);

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { Ref } from '../../platform/resource/index.js';
 import type { IssuedTokens } from './issued-tokens.js';
 import { formOrJsonBody, malformedTokenRequest, type TokenEndpointHooks } from './token-endpoint-hooks.js';
-import { clientCredentialsOf, presentedToken, type TokenOperationRequest } from './token-operation-request.js';
+import { clientCredentialsOf, IntrospectionResponseSchema, presentedToken, type TokenOperationRequest } from './token-operation-request.js';
 import { basicCredentials } from './token-request.js';
 
 const TAG = 'Tokens (IAM)';
@@ -53,7 +54,7 @@ export function registerRevocationIntrospectionRoutes(app: FastifyInstance, deps
       summary: "RFC 7662 introspection of an access or refresh token of the client's realm",
       headers: realIpHeader,
       body: formOrJsonBody('TokenOperationRequest'),
-      response: { 200: { $ref: 'IntrospectionResponse#' }, ...errorResponses('simple', [400, 401, 429, 500]) },
+      response: { 200: Ref(IntrospectionResponseSchema), ...errorResponses('simple', [400, 401, 429, 500]) },
     },
     handler: async (request) => {
       const { realm, token } = await clientAndToken(request);

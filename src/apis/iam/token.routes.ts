@@ -4,14 +4,15 @@ import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { TooManyRequestsError } from '../../platform/errors/domain-errors.js';
 import { withHeaders } from '../../platform/http/response-declarations.js';
+import { Ref } from '../../platform/resource/index.js';
 import type { KeyRing } from './signing-keys.js';
 import { formOrJsonBody, malformedTokenRequest, type TokenEndpointHooks } from './token-endpoint-hooks.js';
-import { basicCredentials, normalizeTokenRequest, OAuthQuerySchema, type TokenRequestBody } from './token-request.js';
+import { basicCredentials, normalizeTokenRequest, OAuthQuerySchema, TokenRequestSchema, TokenResponseSchema, type TokenRequestBody } from './token-request.js';
 import type { TokenService } from './token.service.js';
 
 const TAG = 'Tokens (IAM)';
 // Public routes: their 401 (bad client credentials) and 429 (rate limit, lockout) are their own.
-const tokenResponses = { 200: withHeaders({ $ref: 'TokenResponse#' }, 'cache-control'), ...errorResponses('simple', [401, 429]) };
+const tokenResponses = { 200: withHeaders(Ref(TokenResponseSchema), 'cache-control'), ...errorResponses('simple', [401, 429]) };
 
 export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenService; keys: () => KeyRing; hooks: TokenEndpointHooks }) {
   const { tokens } = deps;
@@ -28,7 +29,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
       description:
         'Grants: `client_credentials` (realmName, clientSecret), `password` (realmName, username, password; the default), `refresh_token`, `end_user_credentials`. A `scope` narrows the granted scopes, never widens them. Wrong credentials answer 401 (`invalid_client`, `invalid_grant`); too many requests from one address, or a locked user, 429 with `Retry-After`. Answers are never cached (`Cache-Control: no-store`).',
       headers: realIpHeader,
-      body: { $ref: 'TokenRequest#' },
+      body: Ref(TokenRequestSchema),
       response: tokenResponses,
     },
     handler: (request) => tokens.grant(normalizeTokenRequest(request.body as TokenRequestBody)),

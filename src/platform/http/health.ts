@@ -4,6 +4,7 @@ import Type from 'typebox';
 import type { Database } from '../db/database.js';
 import { pendingMigrations } from '../db/migrate.js';
 import { DomainError } from '../errors/domain-errors.js';
+import { Ref } from '../resource/declare/schema-types.js';
 
 const TAG = 'Operations';
 /** A probe must answer before the orchestrator gives up on it (Kubernetes waits 1 s by default). */
@@ -48,7 +49,7 @@ export const healthRoutes = fp(
     app.get('/health/live', {
       logLevel,
       config: { public: true },
-      schema: { operationId: 'liveness', tags: [TAG], summary: 'Liveness: the process is up and serving HTTP', response: { 200: { $ref: 'HealthStatus#' } } },
+      schema: { operationId: 'liveness', tags: [TAG], summary: 'Liveness: the process is up and serving HTTP', response: { 200: Ref(StatusSchema) } },
       handler: async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }),
     });
 
@@ -59,7 +60,7 @@ export const healthRoutes = fp(
         operationId: 'readiness',
         tags: [TAG],
         summary: 'Readiness: the database is reachable and its schema is up to date',
-        response: { 200: { $ref: 'HealthStatus#' }, 503: { description: 'Not ready: the message says why', $ref: 'SimpleError#' } },
+        response: { 200: Ref(StatusSchema), 503: { description: 'Not ready: the message says why', $ref: 'SimpleError#' } },
       },
       handler: async (request, reply) => {
         reply.headers(noStore);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Type, { type TObject } from 'typebox';
+import Type, { type TObject, type TSchema } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import { errorResponses } from '../../errors/error-schemas.js';
 import type { Doc } from '../declare/record.js';
@@ -7,9 +7,9 @@ import type { AnyResourceKind } from '../declare/kind.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { withHeaders } from '../../http/response-declarations.js';
 import { draftSchemaOf, listedRecordSchemaOf, recordSchemaOf } from './record-shapes.js';
-import { IfMatchHeadersSchema, PageSchema, listQuerySchema, UnwoundItemSchema } from './resource-schemas.js';
+import { IfMatchHeadersSchema, PageSchema, RecapItemSchema, listQuerySchema, UnwoundItemSchema } from './resource-schemas.js';
 import type { ResourceService } from '../service/resource-service.js';
-import { LookupId } from '../declare/schema-types.js';
+import { LookupId, Ref } from '../declare/schema-types.js';
 
 /**
  * `"3"`, `W/"3"` or a bare `3` -> 3; `*` -> no check; anything else (an unbalanced quote `"3` or `3"`, a list, a
@@ -36,16 +36,19 @@ export function keyOf(definition: AnyResourceKind, request: FastifyRequest): str
   return (request.params as Record<string, string>)[definition.key.param]!;
 }
 
-/** `{$ref}` to a shared schema, added to the app once (it becomes an OpenAPI component named by its `$id`). */
-export function sharedRef(app: FastifyInstance, schema: object): object {
+/**
+ * `{$ref}` to a shared schema, added to the app once (it becomes an OpenAPI component named by its `$id`), typed as
+ * the schema; a schema without `$id` is used as it is.
+ */
+export function sharedRef<T extends TSchema>(app: FastifyInstance, schema: T): T {
   const id = (schema as { $id?: string }).$id;
   if (!id) return schema;
   if (!app.getSchema(id)) app.addSchema(schema);
-  return { $ref: `${id}#` };
+  return Ref(schema);
 }
 
 /** `{$ref}` to the record as answered (its `$id`, with the server-set fields required). */
-export function recordRef(app: FastifyInstance, definition: AnyResourceDefinition): object {
+export function recordRef(app: FastifyInstance, definition: AnyResourceDefinition): TObject {
   return sharedRef(app, recordSchemaOf(definition));
 }
 
@@ -90,7 +93,7 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
     });
   }
   for (const [operation, suffix, summary, item] of [
-    ['recap', 'recap', `Count ${definition.displayName}s per value of the target field`, { $ref: 'RecapItem#' }],
+    ['recap', 'recap', `Count ${definition.displayName}s per value of the target field`, Ref(RecapItemSchema)],
     ['unwind', 'unwind', 'One item per element of the target array field', UnwoundItemSchema],
   ] as const) {
     const operationId = ids[operation];

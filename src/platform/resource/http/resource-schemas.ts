@@ -1,14 +1,18 @@
-import Type, { type TObject } from 'typebox';
+import Type, { type TObject, type TProperties, type TSchema } from 'typebox';
 import { schemaAt, splitPath, type JsonSchemaNode } from '../document/document-paths.js';
 import { MAX_FILTER_VALUE_LENGTH, MAX_FILTER_VALUES, MAX_PAGE_INDEX, MAX_PAGE_SIZE, MAX_SORT_KEYS, MAX_TARGETS } from '../sql/listing-query.js';
 import { type ListingSource } from '../declare/listing.js';
 import { LOOKUP_ID_MAX_LENGTH } from '../declare/schema-types.js';
 import type { FilterSpec } from '../declare/kind.js';
 
-/** The page shape of every listing. */
-export function PageSchema(item: object, extra: Record<string, object> = {}) {
+/**
+ * The page shape of every listing, typed by its item: `PageSchema(Ref(RealmUserSchema))` is a page of RealmUsers
+ * (the item is usually a `Ref`, so the item schema stays one component of the OpenAPI document). `extra`: fields
+ * a kind's pages carry besides these.
+ */
+export function PageSchema<Item extends TSchema, Extra extends TProperties = {}>(item: Item, extra?: Extra) {
   return Type.Object({
-    items: Type.Array(item as never),
+    items: Type.Array(item),
     last: Type.Boolean(),
     number: Type.Integer({ description: 'zero-based page index' }),
     size: Type.Integer(),
