@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import { Id } from '../../platform/resource/index.js';
 import type { PriceFunctionSchema } from './price-function.schema.js';
 
@@ -10,7 +10,7 @@ const NOT_COPIED = ['id', 'createDate', 'updateDate', 'dbVersion', 'customerId',
  * `POST /price-functions/{id}/duplicate/{customerId}`: a copy of a visible price function for another customer. The
  * engine's create checks that the caller may act for that customer (403) and runs the save checks again.
  */
-export const duplicatePriceFunction: ActionDefinition<typeof PriceFunctionSchema> = {
+export const duplicatePriceFunction: ActionDefinition<typeof PriceFunctionSchema> = defineAction({
   on: 'record',
   path: 'duplicate/:customerId',
   operationId: 'duplicatePriceFunction',
@@ -25,4 +25,4 @@ export const duplicatePriceFunction: ActionDefinition<typeof PriceFunctionSchema
     const created = await records.create(principal, { ...body, customerId: params.customerId, originalId: String(record.id) }, { tx });
     return created.doc;
   },
-};
+});

@@ -1,11 +1,10 @@
 import { mayActFor, type Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ForbiddenError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/index.js';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import { parseIfMatch } from '../../platform/resource/index.js';
 import type { RecordStores } from '../../platform/resource/index.js';
-import { FulfillmentTemplatesOutcomeSchema, FulfillmentTemplatesUpdateSchema, ProductWithoutPricesSchema, type FulfillmentTemplatesUpdate } from './product-operations.schema.js';
+import { FulfillmentTemplatesOutcomeSchema, FulfillmentTemplatesUpdateSchema, ProductWithoutPricesSchema } from './product-operations.schema.js';
 import { listAll } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';
 
@@ -18,7 +17,7 @@ async function assertKnownCustomer(services: RecordStores, principal: Principal,
 
 export function bulkUpdateActions(services: RecordStores): ActionDefinition<typeof ProductSchema>[] {
   return [
-    {
+    defineAction({
       on: 'collection',
       path: 'fulfillment-templates',
       method: 'PUT',
@@ -30,7 +29,7 @@ export function bulkUpdateActions(services: RecordStores): ActionDefinition<type
       response: FulfillmentTemplatesOutcomeSchema,
       errors: [403],
       async run({ principal, body, records, tx }) {
-        const request = body as FulfillmentTemplatesUpdate;
+        const request = body;
         await assertKnownCustomer(services, principal, tx, request.customerId);
         const matching = await listAll(records, principal, tx, { customerId: request.customerId, fulfillmentTemplate: request.fulfillmentTemplateSource });
         for (const product of matching) {
@@ -38,8 +37,8 @@ export function bulkUpdateActions(services: RecordStores): ActionDefinition<type
         }
         return { ...request, updated: matching.length };
       },
-    },
-    {
+    }),
+    defineAction({
       on: 'record',
       path: 'without-prices',
       method: 'PUT',
@@ -54,10 +53,10 @@ export function bulkUpdateActions(services: RecordStores): ActionDefinition<type
         const id = String(record.id);
         // Locked before the replace, so the prices kept are the ones stored when it happens.
         const stored = (await records.findVisible(tx, principal, id, true)).doc;
-        const updated = await records.update(principal, id, { ...(body as Doc), prices: stored.prices }, { tx, expectedVersion: parseIfMatch(reply.request.headers['if-match']) });
+        const updated = await records.update(principal, id, { ...body, prices: stored.prices }, { tx, expectedVersion: parseIfMatch(reply.request.headers['if-match']) });
         reply.header('etag', `"${updated.dbVersion}"`);
         return updated.doc;
       },
-    },
+    }),
   ];
 }

@@ -2,13 +2,13 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import type { RecordStore } from '../../platform/resource/index.js';
 import type { RecordStores } from '../../platform/resource/index.js';
 import { descriptionResource } from './description.resource.js';
 import { FLAT_TEXTS } from './description.schema.js';
 import { MAX_VARIANT_DEPTH } from './product-inheritance.js';
-import { DuplicatedProductSchema, DuplicateProductSchema, type DuplicateProduct, type DuplicationOptions } from './product-operations.schema.js';
+import { DuplicatedProductSchema, DuplicateProductSchema, type DuplicationOptions } from './product-operations.schema.js';
 import { listWhereAnyOf } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';
 
@@ -95,7 +95,7 @@ async function copyProduct(run: Duplication, source: Doc, own: Doc, depth: numbe
 
 export function duplicationActions(services: RecordStores): ActionDefinition<typeof ProductSchema>[] {
   return [
-    {
+    defineAction({
       on: 'record',
       path: 'duplicate',
       operationId: 'duplicateProduct',
@@ -106,11 +106,11 @@ export function duplicationActions(services: RecordStores): ActionDefinition<typ
       response: DuplicatedProductSchema,
       errors: [403, 409],
       async run({ principal, tx, record, records, body }) {
-        const { productName, publisherRefId, duplicationOptions = {} } = body as DuplicateProduct;
+        const { productName, publisherRefId, duplicationOptions = {} } = body;
         const run: Duplication = { principal, tx, products: records, services, options: duplicationOptions, publisherRefId, variantCount: 0 };
         const placement = typeof record.parentId === 'string' ? { variantOf: record.parentId } : {};
         return { id: await copyProduct(run, record, { genericName: productName, publisherRefId, ...placement }, 0) };
       },
-    },
+    }),
   ];
 }

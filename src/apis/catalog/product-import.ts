@@ -2,7 +2,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import type { RecordOf } from '../../platform/resource/index.js';
 import type { RecordStore } from '../../platform/resource/index.js';
 import { ImportQuerySchema, type ImportQuery } from './product-operations.schema.js';
@@ -32,7 +32,7 @@ async function existing(products: Products, principal: Principal, tx: Transactio
   return found.find((product) => product.customerId === owner);
 }
 
-export const importProduct: ActionDefinition<typeof ProductSchema> = {
+export const importProduct: ActionDefinition<typeof ProductSchema> = defineAction({
   on: 'collection',
   path: 'import',
   operationId: 'importProduct',
@@ -46,13 +46,12 @@ export const importProduct: ActionDefinition<typeof ProductSchema> = {
   errors: [403, 409, 412],
   headers: ['etag'],
   async run({ principal, body, query, records, tx, reply, discard }) {
-    const options = query as ImportQuery;
-    const product = importedBody(body as Doc, options);
+    const product = importedBody(body, query);
     const stored = await existing(records, principal, tx, records.ownerForCreate(principal, product.customerId) ?? undefined, String(product.publisherRefId));
     const written = stored ? await records.update(principal, String(stored.id), product, { tx }) : await records.create(principal, product, { tx });
-    if (stored || options.dryRun) reply.code(200);
-    if (options.dryRun) discard();
+    if (stored || query.dryRun) reply.code(200);
+    if (query.dryRun) discard();
     reply.header('etag', `"${written.dbVersion}"`);
     return written.doc;
   },
-};
+});

@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import { DefaultCurrenciesQuerySchema, DefaultCurrenciesSchema, MAX_CURRENCY_LOOKUPS } from './product-operations.schema.js';
 import { productResource } from './product.resource.js';
 import type { ProductSchema } from './product.schema.js';
@@ -30,7 +30,7 @@ export const lookupActions: ActionDefinition<typeof ProductSchema>[] = [
       return next;
     },
   },
-  {
+  defineAction({
     on: 'collection',
     path: 'default-currencies',
     method: 'GET',
@@ -41,12 +41,12 @@ export const lookupActions: ActionDefinition<typeof ProductSchema>[] = [
     response: DefaultCurrenciesSchema,
     async run({ principal, query, records, tx }) {
       const currencies: Record<string, string | null> = {};
-      for (const id of productIdsOf(String(query.productId))) {
+      for (const id of productIdsOf(query.productId)) {
         const { doc } = await records.findVisible(tx, principal, id);
         const { defaultCurrency } = (doc.prices ?? {}) as { defaultCurrency?: string };
         currencies[id] = defaultCurrency ?? null;
       }
       return currencies;
     },
-  },
+  }),
 ];

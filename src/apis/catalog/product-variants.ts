@@ -2,13 +2,13 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import { PageSchema, Ref } from '../../platform/resource/index.js';
 import { type RecordStore } from '../../platform/resource/index.js';
 import { pageOf } from '../../platform/resource/index.js';
 import { assertSameCustomerParent } from './product-hooks.js';
 import { AncestorReader, MAX_VARIANT_DEPTH, withInherited } from './product-inheritance.js';
-import { InheritedListQuerySchema, InheritedProductSchema, ShiftVariantSchema, type ShiftVariant } from './product-operations.schema.js';
+import { InheritedListQuerySchema, InheritedProductSchema, ShiftVariantSchema } from './product-operations.schema.js';
 import { listWhereAnyOf } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';
 
@@ -67,7 +67,7 @@ async function refuseCycle(ancestors: AncestorReader, parent: Doc, variantId: st
   if (chain.length > MAX_VARIANT_DEPTH) throw new ValidationError(`body.parentId: the variant would be more than ${MAX_VARIANT_DEPTH} levels deep`);
 }
 
-const shiftVariant: ActionDefinition<typeof ProductSchema> = {
+const shiftVariant: ActionDefinition<typeof ProductSchema> = defineAction({
   on: 'collection',
   path: 'shift-variant',
   operationId: 'shiftVariant',
@@ -78,7 +78,7 @@ const shiftVariant: ActionDefinition<typeof ProductSchema> = {
   errors: [403],
   headers: ['etag'],
   async run({ principal, body, records, tx, reply }) {
-    const { parentId, variantId } = body as ShiftVariant;
+    const { parentId, variantId } = body;
     await lockVariantMoves(tx, (await records.findVisible(tx, principal, variantId)).doc.customerId);
     const variant = (await records.findVisible(tx, principal, variantId, true)).doc;
     const parent = records.present((await records.findVisible(tx, principal, parentId)).doc);
@@ -88,6 +88,6 @@ const shiftVariant: ActionDefinition<typeof ProductSchema> = {
     reply.header('etag', `"${moved.dbVersion}"`);
     return moved.doc;
   },
-};
+});
 
 export const variantActions: ActionDefinition<typeof ProductSchema>[] = [listWithInheritance, shiftVariant];

@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 import type { Principal } from '../../platform/auth/principal.js';
 import { ForbiddenError, ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
 import { MAX_PAGE_SIZE } from '../../platform/resource/index.js';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import { Id, Obj, Ref, StringMap } from '../../platform/resource/index.js';
 import { assertStorable } from '../../platform/resource/index.js';
 import type { RealmService } from '../iam/realm.service.js';
@@ -78,7 +78,7 @@ function rotateClientSecret(realms: Pick<RealmService, 'rotateClientSecret'>): A
  * Replaces `remotePriceFiltering` of every listed customer in one transaction: all or nothing (an unknown or
  * invisible id: 404 and nothing changed). Customers are locked in id order, so two such requests cannot deadlock.
  */
-const updateRemotePriceFiltering: Action = {
+const updateRemotePriceFiltering: Action = defineAction({
   on: 'collection',
   path: 'remote-price-filtering',
   method: 'PUT',
@@ -88,7 +88,7 @@ const updateRemotePriceFiltering: Action = {
   body: RemotePriceFilteringUpdateSchema,
   response: Type.Array(Ref(CustomerSchema), { description: 'the updated customers, in the order of the body' }),
   async run({ body, principal, tx, records }) {
-    const byCustomerId = (body as Static<typeof RemotePriceFilteringUpdateSchema>).remotePriceFilteringDataByCustomerId;
+    const byCustomerId = body.remotePriceFilteringDataByCustomerId;
     assertStorable(byCustomerId, 'body.remotePriceFilteringDataByCustomerId');
     const ids = Object.keys(byCustomerId);
     const updated = new Map<string, Doc>();
@@ -97,13 +97,13 @@ const updateRemotePriceFiltering: Action = {
     }
     return ids.map((id) => updated.get(id));
   },
-};
+});
 
 /** Verify answers the original data with the content type it was signed with. */
 function verifyActions(signing: CustomerSigningService): Action[] {
-  const common = { method: 'POST' as const, access: 'read' as const, body: VerifyBodySchema, response: verifiedResponse as never };
+  const common = { method: 'POST' as const, access: 'read' as const, body: VerifyBodySchema, response: verifiedResponse };
   return [
-    {
+    defineAction({
       ...common,
       on: 'collection',
       path: 'verify',
@@ -111,21 +111,21 @@ function verifyActions(signing: CustomerSigningService): Action[] {
       summary: "Verify data signed by the token's customer (or querystring customerId); answers the original data",
       query: CustomerQuery,
       async run({ principal, query, body, tx, records, reply }) {
-        const customerId = customerOf(principal, query.customerId as string | undefined);
+        const customerId = customerOf(principal, query.customerId);
         await records.findVisible(tx, principal, customerId);
-        return sendVerified(reply, await signing.verify(customerId, (body as Static<typeof VerifyBodySchema>).signedData));
+        return sendVerified(reply, await signing.verify(customerId, body.signedData));
       },
-    },
-    {
+    }),
+    defineAction({
       ...common,
       on: 'record',
       path: 'verify',
       operationId: 'verifySignedData',
       summary: "Verify data signed with the customer's key; answers the original data",
       async run({ record, body, reply }) {
-        return sendVerified(reply, await signing.verify(String(record.id), (body as Static<typeof VerifyBodySchema>).signedData));
+        return sendVerified(reply, await signing.verify(String(record.id), body.signedData));
       },
-    },
+    }),
   ];
 }
 

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { ConflictError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { appendEvent, type PlatformEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
-import type { ActionDefinition, ChangingRecordAction, CollectionAction } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition, type ChangingRecordAction } from '../../platform/resource/index.js';
 import { Id, Obj, StringMap, Text } from '../../platform/resource/index.js';
 import { assertStorable } from '../../platform/resource/index.js';
 import { claimState, scheduleNow } from './notification-store.js';
@@ -47,7 +47,7 @@ export const OutsideEventSchema = Obj(
 );
 
 /** POST /events: an outside system publishes a platform event (docs/product-decisions.md §5); it joins the outbox like any other. */
-const publishEvent: CollectionAction<Kind> = {
+const publishEvent: ActionDefinition<Kind> = defineAction({
   on: 'collection',
   path: '/events',
   operationId: 'publishEvent',
@@ -60,20 +60,20 @@ const publishEvent: CollectionAction<Kind> = {
   async run({ body, principal, records, tx, now }) {
     assertStorable(body, 'body');
     assertEventDepth(body);
-    const input = body as { fact: string; subject: string; customerId?: string; what?: PlatformEvent['what']; involved?: PlatformEvent['involved'] };
     const event: PlatformEvent = {
       id: newId(),
-      fact: input.fact,
-      subject: input.subject,
-      customerId: records.ownerForCreate(principal, input.customerId),
+      fact: body.fact,
+      subject: body.subject,
+      customerId: records.ownerForCreate(principal, body.customerId),
       occurredAt: now.toISOString(),
-      what: { delta: input.what?.delta ?? {}, previous: input.what?.previous ?? {} },
-      involved: input.involved ?? {},
+      what: { delta: body.what?.delta ?? {}, previous: body.what?.previous ?? {} },
+      // Taken as sent: the schema admits any JSON under a subject, where the platform's own events hold records.
+      involved: (body.involved ?? {}) as PlatformEvent['involved'],
     };
     await appendEvent(tx, event);
     return { id: event.id };
   },
-};
+});
 
 /**
  * POST /notifications/{id}/retry: the record is due now. A finished one (SUCCESS or FAILED) gets one more try; one

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import { LookupId } from '../../platform/resource/index.js';
 import { productResource } from '../catalog/product.resource.js';
 import { cartResource } from './cart.resource.js';
@@ -12,7 +12,7 @@ import { RecommendationResultSchema } from './recommendation-result.schema.js';
  * `GET /recommendations/cart?cartId=`: recommendations for every product of a cart the caller can see. A product
  * that left the catalogue (or the caller's sight) since it was put in the cart triggers nothing.
  */
-export const cartRecommendations: ActionDefinition<typeof RecommendationRuleSchema> = {
+export const cartRecommendations: ActionDefinition<typeof RecommendationRuleSchema> = defineAction({
   on: 'collection',
   path: '/recommendations/cart',
   method: 'GET',
@@ -25,7 +25,7 @@ export const cartRecommendations: ActionDefinition<typeof RecommendationRuleSche
   writeJson: recommendationResultJson,
   errors: [404],
   async run({ principal, query, services, tx, now }) {
-    const { doc: cart } = await services.of(cartResource).get(principal, String(query.cartId), { db: tx });
+    const { doc: cart } = await services.of(cartResource).get(principal, query.cartId, { db: tx });
     const products = await services.of(productResource).getMany(principal, cart.items.map((item) => item.productId), { db: tx });
     const triggers: CartTrigger[] = [...products.values()].map((product) => ({
       productId: String(product.id),
@@ -46,4 +46,4 @@ export const cartRecommendations: ActionDefinition<typeof RecommendationRuleSche
       },
     );
   },
-};
+});

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import { LookupId } from '../../platform/resource/index.js';
 import { productResource } from '../catalog/product.resource.js';
 import { CountryCode } from '../catalog/product.schema.js';
@@ -21,7 +21,7 @@ function sourceOf(source: string | undefined): string {
  * of the end user's subscriptions (what to upgrade it to, what to add), as for a cart holding the subscription's
  * products: the subscription gives the store, currency, owner and source; `country` (ext) the buyer's country.
  */
-export const lineItemRecommendations: ActionDefinition<typeof RecommendationRuleSchema> = {
+export const lineItemRecommendations: ActionDefinition<typeof RecommendationRuleSchema> = defineAction({
   on: 'collection',
   path: '/recommendations/line-item',
   method: 'GET',
@@ -41,13 +41,13 @@ export const lineItemRecommendations: ActionDefinition<typeof RecommendationRule
   writeJson: recommendationResultJson,
   errors: [404],
   async run({ principal, query, services, tx, now }) {
-    const lineItemId = String(query.previousLineItemId);
-    const subscriptions = await listAll(services.of(subscriptionResource), principal, tx, { enduserId: String(query.enduserId) });
+    const lineItemId = query.previousLineItemId;
+    const subscriptions = await listAll(services.of(subscriptionResource), principal, tx, { enduserId: query.enduserId });
     const subscription = subscriptions.find((candidate) => candidate.products?.some((item) => item.lineItemId === lineItemId));
     const lineItem = subscription?.products?.find((item) => item.lineItemId === lineItemId);
-    if (!subscription || !lineItem) throw new NotFoundError('line item', `${lineItemId} of end user ${String(query.enduserId)}`);
+    if (!subscription || !lineItem) throw new NotFoundError('line item', `${lineItemId} of end user ${query.enduserId}`);
     const product = (await services.of(productResource).getMany(principal, [lineItem.id], { db: tx })).get(lineItem.id);
-    const country = typeof query.country === 'string' ? query.country : '';
+    const country = query.country ?? '';
     return recommend(
       { principal, db: tx, services },
       {
@@ -62,4 +62,4 @@ export const lineItemRecommendations: ActionDefinition<typeof RecommendationRule
       },
     );
   },
-};
+});

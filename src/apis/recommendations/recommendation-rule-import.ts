@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
 import { Text } from '../../platform/resource/index.js';
 import { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 
@@ -16,7 +16,7 @@ const ImportQuerySchema = Type.Object(
  * Import: a rule whose `id` names a rule the caller can see replaces it (200, as PUT); any other rule is created
  * (201) with a new id, the id it came with kept as `originalId` (a rule copied from another environment).
  */
-export const importRecommendationRule: ActionDefinition<typeof RecommendationRuleSchema> = {
+export const importRecommendationRule: ActionDefinition<typeof RecommendationRuleSchema> = defineAction({
   on: 'collection',
   path: 'import',
   operationId: 'importRecommendationRule',
@@ -30,7 +30,7 @@ export const importRecommendationRule: ActionDefinition<typeof RecommendationRul
   errors: [403, 412],
   headers: ['etag'],
   async run({ principal, body, query, records, tx, reply }) {
-    const rule: Doc = { ...(body as Doc), lastUpdateReason: typeof query.reason === 'string' ? query.reason : DEFAULT_IMPORT_REASON };
+    const rule: Doc = { ...body, lastUpdateReason: query.reason ?? DEFAULT_IMPORT_REASON };
     const id = typeof rule.id === 'string' && rule.id !== '' ? rule.id : undefined;
     let stored = false;
     if (id !== undefined) {
@@ -47,4 +47,4 @@ export const importRecommendationRule: ActionDefinition<typeof RecommendationRul
     reply.header('etag', `"${written.dbVersion}"`);
     return written.doc;
   },
-};
+});

@@ -1,3 +1,4 @@
+import type { TSchema } from 'typebox';
 import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/resource/index.js';
 import { prebillAction } from './subscription-prebill.js';
 import { upgradeChange } from './subscription-upgrade.js';
@@ -7,7 +8,7 @@ import { SubscriptionSchema } from './subscription.schema.js';
 
 type Schema = typeof SubscriptionSchema;
 
-function changingAction(action: LifecycleAction, route: { operationId: string; summary: string }, change: ChangingRecordAction<Schema>['change'], body?: Schema): ChangingRecordAction<Schema> {
+function changingAction<B extends TSchema>(action: LifecycleAction, route: { operationId: string; summary: string }, change: ChangingRecordAction<Schema, B>['change'], body?: B): ChangingRecordAction<Schema, B> {
   return { on: 'record', path: action.name, operationId: route.operationId, summary: route.summary, description: actionDescription(action), fact: action.fact, change, ...(body ? { body } : {}) };
 }
 

@@ -35,9 +35,8 @@ function namesOtherModel(record: SubscriptionRecord, body: Subscription): boolea
  * upgrade (docs/product-decisions.md §7): TRIAL or ACTIVE -> ACTIVE with the body's products, `lifecycle.generation` + 1. A body
  * naming another model moves the subscription to it, and a new term of that model starts now.
  */
-export async function upgradeChange(action: LifecycleAction, services: RecordStores, ctx: RecordActionContext<typeof SubscriptionSchema>): Promise<ChangeOutcome<typeof SubscriptionSchema>> {
-  const { record, now, principal, tx } = ctx;
-  const body = ctx.body as Subscription;
+export async function upgradeChange(action: LifecycleAction, services: RecordStores, ctx: RecordActionContext<typeof SubscriptionSchema, typeof SubscriptionSchema>): Promise<ChangeOutcome<typeof SubscriptionSchema>> {
+  const { record, now, principal, tx, body } = ctx;
   if (body.dbVersion !== undefined && body.dbVersion !== ctx.dbVersion) throw new StaleVersionError('subscription', String(record.id), ctx.dbVersion, body.dbVersion);
   const status = transitionTo(action, record, now);
   if (!body.products?.length) throw new ValidationError('body.products is required: an upgrade names the products the subscription moves to');

@@ -6,6 +6,7 @@ export type { ListingSource } from './declare/listing.js';
 export type { RecordStore, RecordStores } from './declare/record-store.js';
 export { MASK, pageOf } from './declare/record.js';
 export type { Doc, Page, RecordOf, StoredRecord, StoredRow } from './declare/record.js';
+export { defineAction } from './declare/resource-action.js';
 export type { ActionDefinition, ChangeOutcome, ChangingRecordAction, CollectionAction, ReadingRecordAction, RecordActionContext } from './declare/resource-action.js';
 export { defineResource } from './declare/resource-definition.js';
 export type { AnyResourceDefinition, ResourceHooks, WriteContext } from './declare/resource-definition.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { TObject, TSchema } from 'typebox';
+import type { Static, TObject, TSchema } from 'typebox';
 import type { Principal } from '../../auth/principal.js';
 import type { Transaction } from '../../db/database.js';
 import type { ResponseHeader } from '../../http/response-declarations.js';
@@ -9,14 +9,14 @@ import type { RecordStore, RecordStores } from './record-store.js';
 export type ActionMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What every action's `run` receives. */
-export interface ActionContext<S extends TObject> {
+export interface ActionContext<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> {
   principal: Principal;
   /** The action's transaction (GET actions: a plain connection). */
   tx: Transaction;
   /** Validated against the declared schemas. */
-  body: unknown;
-  query: Record<string, unknown>;
-  params: Record<string, string>;
+  body: Static<B>;
+  query: Static<Q>;
+  params: Static<P>;
   /** The kind's own service. */
   records: RecordStore<S>;
   /** Every kind's service, to read or write other kinds under the same rules. */
@@ -28,12 +28,12 @@ export interface ActionContext<S extends TObject> {
 }
 
 /** A record action also receives the record its path names, visible to the caller (and locked when it changes it). */
-export interface RecordActionContext<S extends TObject> extends ActionContext<S> {
+export interface RecordActionContext<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> extends ActionContext<S, B, Q, P> {
   record: RecordOf<S>;
   dbVersion: number;
 }
 
-interface ActionBase {
+interface ActionBase<B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> {
   /**
    * The path below the record (`cancel`, `duplicate/:customerId`) or the collection (`import`); a collection action's
    * path starting with `/` is the whole path (`/recommendations/cart`: a computation over the kind, not below it).
@@ -47,10 +47,10 @@ interface ActionBase {
   access?: 'read' | 'write';
   /** Open to anyone, no token (public lookups). */
   public?: boolean;
-  body?: TSchema;
-  query?: TObject;
+  body?: B;
+  query?: Q;
   /** Path parameters beyond the record key. */
-  params?: TObject;
+  params?: P;
   /** The answer's schema; default the record. */
   response?: TSchema;
   /**
@@ -86,26 +86,37 @@ export interface ChangeOutcome<S extends TObject> {
  * An action on one record that changes it: the engine locks the visible record, runs `change`, stores what it returns
  * with `dbVersion` + 1, writes the event with `fact`, answers `response` (default the stored record) with its ETag.
  */
-export interface ChangingRecordAction<S extends TObject> extends ActionBase {
+export interface ChangingRecordAction<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> extends ActionBase<B, Q, P> {
   on: 'record';
   fact: string;
-  change(ctx: RecordActionContext<S>): Promise<ChangeOutcome<S>>;
+  change(ctx: RecordActionContext<S, B, Q, P>): Promise<ChangeOutcome<S>>;
 }
 
 /** An action on one record that leaves it as it is (read it, derive other records from it). */
-export interface ReadingRecordAction<S extends TObject> extends ActionBase {
+export interface ReadingRecordAction<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> extends ActionBase<B, Q, P> {
   on: 'record';
   fact?: undefined;
-  run(ctx: RecordActionContext<S>): Promise<unknown>;
+  run(ctx: RecordActionContext<S, B, Q, P>): Promise<unknown>;
 }
 
 /** An action on the collection (import, bulk updates, lookups by other keys). */
-export interface CollectionAction<S extends TObject> extends ActionBase {
+export interface CollectionAction<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> extends ActionBase<B, Q, P> {
   on: 'collection';
-  run(ctx: ActionContext<S>): Promise<unknown>;
+  run(ctx: ActionContext<S, B, Q, P>): Promise<unknown>;
 }
 
-export type ActionDefinition<S extends TObject = TObject> = ChangingRecordAction<S> | ReadingRecordAction<S> | CollectionAction<S>;
+export type ActionDefinition<S extends TObject = TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> =
+  | ChangingRecordAction<S, B, Q, P>
+  | ReadingRecordAction<S, B, Q, P>
+  | CollectionAction<S, B, Q, P>;
+
+/**
+ * An action whose `run` (or `change`) reads `body`, `query` and `params` typed from the schemas it declares. The kind
+ * comes from where the action goes: `const importProduct: ActionDefinition<typeof ProductSchema> = defineAction({...})`.
+ */
+export function defineAction<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject>(action: ActionDefinition<S, B, Q, P>): ActionDefinition<S, B, Q, P> {
+  return action;
+}
 
 export function actionMethod(action: ActionBase): ActionMethod {
   return action.method ?? 'POST';
