@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import Type, { type TSchemaOptions } from 'typebox';
 import { errorResponses } from '../errors/error-schemas.js';
 
 type Json = Record<string, any>;
@@ -16,6 +17,14 @@ export type ResponseHeader = keyof typeof RESPONSE_HEADERS;
 
 /** Canonical spelling in the document (`ETag`, `X-Request-Id`); the checks compare names case-insensitively. */
 const HEADER_NAMES: Record<ResponseHeader, string> = { etag: 'ETag', location: 'Location', 'retry-after': 'Retry-After', 'x-request-id': 'X-Request-Id', 'cache-control': 'Cache-Control' };
+
+/**
+ * An answer without a body (a 204, or RFC 7009's empty 200): `null` in the document, and nothing to send, so a route
+ * typed from its schemas answers it with `reply.code(204).send()`.
+ */
+export function NoBody(options: TSchemaOptions = {}) {
+  return Type.Unsafe<undefined>(Type.Null(options));
+}
 
 /** A response declaration that also declares these headers (always sent with it). */
 export function withHeaders<T extends object>(response: T, ...names: ResponseHeader[]): T {

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Type, { type TObject } from 'typebox';
+import Type, { type Static, type TObject } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import { ANONYMOUS_PRINCIPAL } from '../../auth/principal.js';
 import { autocommit, discardableTransaction, type Database, type Transaction } from '../../db/database.js';
@@ -18,6 +18,16 @@ import type { ServiceRegistry } from '../service/service-registry.js';
 interface ActionDeps {
   db: Database;
   services: ServiceRegistry;
+}
+
+/**
+ * An action's request as the engine reads it: the query and path parameters validated against the schemas the action
+ * declares (TObjects, assembled per action below, hence declared here rather than inferred); `run` gets them typed
+ * from the action's own schemas (ActionContext).
+ */
+interface ActionRequest {
+  Querystring: Static<TObject>;
+  Params: Static<TObject>;
 }
 
 /** Below the record or the collection; a collection action's path starting with `/` stands alone (`/recommendations/cart`). */
@@ -74,7 +84,7 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
     const method = actionMethod(action);
     const answeredRecord = recordRef(app, definition);
     const config: FastifyContextConfig = action.public ? { public: true, errorShape: definition.errorShape } : routeConfig(definition, actionAccess(action));
-    app.route({
+    app.route<ActionRequest>({
       method,
       url: actionPath(definition, action),
       config,
@@ -96,7 +106,7 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
         if (action.noStore) reply.header('cache-control', 'no-store');
         reply.code(action.status ?? 200);
         const answer = await inActionTransaction(deps, actionAccess(action), (tx, discard) => {
-          const ctx: ActionContext<TObject> = { principal, tx, body: request.body, query: (request.query ?? {}) as Record<string, unknown>, params: request.params as Record<string, string>, records: service, services: deps.services, now: service.now(), reply, discard };
+          const ctx: ActionContext<TObject> = { principal, tx, body: request.body, query: request.query ?? {}, params: request.params, records: service, services: deps.services, now: service.now(), reply, discard };
           return runAction(action, ctx, request, reply);
         });
         if (!action.writeJson) return answer;
@@ -110,7 +120,7 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
 async function runAction(action: ActionDefinition, ctx: ActionContext<TObject>, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { records } = ctx;
   if (action.on === 'collection') return action.run(ctx);
-  const key = keyOf(records.definition, request);
+  const key = keyOf(records.definition, ctx.params);
   if (action.fact === undefined) {
     const row = await records.findVisible(ctx.tx, ctx.principal, key);
     return action.run({ ...ctx, record: records.present(row.doc), dbVersion: row.db_version });

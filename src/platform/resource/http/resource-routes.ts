@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type, { type TObject, type TSchema } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import { errorResponses } from '../../errors/error-schemas.js';
 import type { Doc } from '../declare/record.js';
 import type { AnyResourceKind } from '../declare/kind.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
-import { withHeaders } from '../../http/response-declarations.js';
+import { NoBody, withHeaders } from '../../http/response-declarations.js';
 import { draftSchemaOf, listedRecordSchemaOf, recordSchemaOf } from './record-shapes.js';
 import { IfMatchHeadersSchema, PageSchema, RecapItemSchema, listQuerySchema, UnwoundItemSchema } from './resource-schemas.js';
 import type { ResourceService } from '../service/resource-service.js';
@@ -27,13 +28,16 @@ export function withVersion(reply: FastifyReply, record: { doc: Doc; dbVersion: 
 }
 
 /** The path parameter naming one record (`id`, `subscriptionId`, `model`). */
-export function keyParamsSchema(definition: AnyResourceKind): TObject {
+export function keyParamsSchema(definition: AnyResourceKind) {
   const { param, field } = definition.key;
   return Type.Object({ [param]: LookupId({ description: field === 'id' ? 'opaque id' : `the record's ${field}`, ...(field === 'id' ? {} : { 'x-record-field': field }) }) });
 }
 
-export function keyOf(definition: AnyResourceKind, request: FastifyRequest): string {
-  return (request.params as Record<string, string>)[definition.key.param]!;
+/** The record key among a route's path parameters (its path names it, so the router always matched one). */
+export function keyOf(definition: AnyResourceKind, params: Record<string, unknown>): string {
+  const key = params[definition.key.param];
+  if (typeof key !== 'string') throw new Error(`the route has no path parameter ${definition.key.param}`);
+  return key;
 }
 
 /**
@@ -57,7 +61,8 @@ export function routeConfig(definition: AnyResourceDefinition, access: 'read' | 
 }
 
 /** Registers the generic operations a kind declares: list, recap, unwind, search, get, create, update, delete. */
-export function registerResourceRoutes(app: FastifyInstance, service: ResourceService) {
+export function registerResourceRoutes(untyped: FastifyInstance, service: ResourceService) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { definition } = service;
   const { path, operations: ids, tag } = definition;
   const read = routeConfig(definition, 'read');
@@ -77,7 +82,7 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
     app.get(path, {
       config: read,
       schema: { operationId: ids.list, tags: [tag], summary: `List ${definition.displayName}s`, querystring: listQuerySchema(definition), response: { 200: PageSchema(listedRef, definition.pageFields?.schema) } },
-      handler: async (request) => ({ ...(await service.list(principalOf(request), request.query as Record<string, unknown>)), ...definition.pageFields?.values }),
+      handler: async (request) => ({ ...(await service.list(principalOf(request), request.query)), ...definition.pageFields?.values }),
     });
   }
   if (ids.create) {
@@ -85,7 +90,7 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
       config: write,
       schema: { operationId: ids.create, tags: [tag], summary: `Create a ${definition.displayName}`, body: draftRef, response: { 201: withHeaders(ref, 'etag', 'location'), ...errors([...taken, ...(definition.hookErrors.create ?? [])]) } },
       handler: async (request, reply) => {
-        const created = await service.create(principalOf(request), request.body as Doc);
+        const created = await service.create(principalOf(request), request.body);
         reply.code(201).header('location', `${path}/${encodeURIComponent(String(created.doc[definition.key.field]))}`);
         if (definition.secretShownOnCreate) reply.header('cache-control', 'no-store');
         return withVersion(reply, created);
@@ -101,10 +106,10 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
     app.get(`${path}/${suffix}`, {
       config: read,
       schema: { operationId, tags: [tag], summary, querystring: listQuerySchema(definition, true), response: { 200: PageSchema(item) } },
-      handler: (request) => service[operation](principalOf(request), request.query as Record<string, unknown>),
+      handler: (request) => service[operation](principalOf(request), request.query),
     });
   }
-  if (definition.search) registerSearchRoute(app, service, listedRef);
+  if (definition.search) registerSearchRoute(untyped, service, listedRef);
   if (ids.get) {
     const versioned = definition.history
       ? Type.Object({ version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'a past dbVersion of the record; 404 when there is none' })) }, { additionalProperties: false })
@@ -113,8 +118,9 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
       config: read,
       schema: { operationId: ids.get, tags: [tag], summary: `Get a ${definition.displayName} by ${definition.key.field}`, params: keyParamsSchema(definition), querystring: versioned, response: { 200: withHeaders(ref, 'etag'), ...errors([404]) } },
       handler: async (request, reply) => {
-        const { version } = request.query as { version?: number };
-        return withVersion(reply, await service.get(principalOf(request), keyOf(definition, request), { version }));
+        // A kind without history takes no query parameter at all: its `version` is then undefined.
+        const { version }: { version?: number } = request.query;
+        return withVersion(reply, await service.get(principalOf(request), keyOf(definition, request.params), { version }));
       },
     });
   }
@@ -124,23 +130,24 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
       schema: { operationId: ids.update, tags: [tag], summary: `Replace a ${definition.displayName}`, params: keyParamsSchema(definition), headers: IfMatchHeadersSchema, body: draftRef, response: { 200: withHeaders(ref, 'etag'), ...errors([404, ...updateConflicts, 412, ...(definition.hookErrors.update ?? [])]) } },
       handler: async (request, reply) => {
         const expectedVersion = parseIfMatch(request.headers['if-match']);
-        return withVersion(reply, await service.update(principalOf(request), keyOf(definition, request), request.body as Doc, { expectedVersion }));
+        return withVersion(reply, await service.update(principalOf(request), keyOf(definition, request.params), request.body, { expectedVersion }));
       },
     });
   }
   if (ids.delete) {
     app.delete(recordPath, {
       config: write,
-      schema: { operationId: ids.delete, tags: [tag], summary: `Delete a ${definition.displayName}`, params: keyParamsSchema(definition), headers: IfMatchHeadersSchema, response: { 204: Type.Null({ description: 'deleted' }), ...errors([404, 412]) } },
+      schema: { operationId: ids.delete, tags: [tag], summary: `Delete a ${definition.displayName}`, params: keyParamsSchema(definition), headers: IfMatchHeadersSchema, response: { 204: NoBody({ description: 'deleted' }), ...errors([404, 412]) } },
       handler: async (request, reply) => {
-        await service.delete(principalOf(request), keyOf(definition, request), { expectedVersion: parseIfMatch(request.headers['if-match']) });
+        await service.delete(principalOf(request), keyOf(definition, request.params), { expectedVersion: parseIfMatch(request.headers['if-match']) });
         return reply.code(204).send();
       },
     });
   }
 }
 
-function registerSearchRoute(app: FastifyInstance, service: ResourceService, listedRef: object) {
+function registerSearchRoute(untyped: FastifyInstance, service: ResourceService, listedRef: TObject) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { definition } = service;
   const feature = definition.search!;
   const listing = listQuerySchema(definition);
@@ -161,6 +168,6 @@ function registerSearchRoute(app: FastifyInstance, service: ResourceService, lis
       querystring,
       response: { 200: PageSchema(listedRef) },
     },
-    handler: (request) => service.search(principalOf(request), request.query as Record<string, unknown>),
+    handler: (request) => service.search(principalOf(request), request.query),
   });
 }

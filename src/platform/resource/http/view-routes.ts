@@ -1,12 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Type from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import Type, { type Static, type TObject } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import { errorResponses } from '../../errors/error-schemas.js';
+import type { ViewLookupContext } from '../declare/resource-view.js';
 import type { ViewService } from '../service/view-service.js';
 import { keyOf, keyParamsSchema, routeConfig, sharedRef } from './resource-routes.js';
 import { PageSchema, listQuerySchema, listedSchemaOf } from './resource-schemas.js';
 
-export function registerViewRoutes(app: FastifyInstance, views: ViewService) {
+/**
+ * A lookup's request as its `find` takes it: path parameters as text (checked by the lookup's `params` when it
+ * declares them), the query validated against the view's and the lookup's `query` (TObjects, so typed no closer).
+ */
+interface LookupRequest {
+  Params: ViewLookupContext['params'];
+  Querystring: Static<TObject>;
+}
+
+export function registerViewRoutes(untyped: FastifyInstance, views: ViewService) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { view } = views;
   const source = view.source;
   const config = routeConfig(source, 'read');
@@ -26,7 +38,7 @@ export function registerViewRoutes(app: FastifyInstance, views: ViewService) {
         querystring: Type.Object({ ...listing.properties, ...own }, { additionalProperties: false }),
         response: { 200: PageSchema(sharedRef(app, listedSchemaOf({ schema: view.schema }))), ...errors },
       },
-      handler: (request) => views.list(principalOf(request), request.query as Record<string, unknown>),
+      handler: (request) => views.list(principalOf(request), request.query),
     });
   }
   if (view.get) {
@@ -41,11 +53,11 @@ export function registerViewRoutes(app: FastifyInstance, views: ViewService) {
         querystring: Type.Object({ ...own }, { additionalProperties: false }),
         response: { 200: itemRef, ...errors },
       },
-      handler: (request: FastifyRequest) => views.get(principalOf(request), keyOf(source, request), request.query as Record<string, unknown>),
+      handler: (request) => views.get(principalOf(request), keyOf(source, request.params), request.query),
     });
   }
   for (const lookup of view.lookups ?? []) {
-    app.get(lookup.path, {
+    app.get<LookupRequest>(lookup.path, {
       config,
       schema: {
         operationId: lookup.operationId,
@@ -56,7 +68,7 @@ export function registerViewRoutes(app: FastifyInstance, views: ViewService) {
         querystring: Type.Object({ ...own, ...(lookup.query?.properties ?? {}) }, { additionalProperties: false }),
         response: { 200: itemRef, ...errors },
       },
-      handler: (request: FastifyRequest) => views.lookup(principalOf(request), lookup, request.params as Record<string, string>, request.query as Record<string, unknown>),
+      handler: (request) => views.lookup(principalOf(request), lookup, request.params, request.query),
     });
   }
 }
