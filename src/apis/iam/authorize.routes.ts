@@ -1,12 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { narrowScopes } from '../../platform/auth/scopes.js';
 import { DomainError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { bodyByMediaType } from '../../platform/http/media-type-body.js';
 import { isStorableText, unstorableField } from '../../platform/resource/index.js';
 import { CODE_TTL_SECONDS, issueCode, type PendingAuthorization } from './authorization-codes.js';
 import {
@@ -153,7 +154,7 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
       description:
         'Posted by the sign-in page only (a CSRF value bound to a cookie, a signed request valid 10 minutes, no cross-site form). Wrong credentials show the page again (401); a locked user sees for how long (429), as on the token endpoint, whose rate limit this shares. Success redirects (303) to the registered redirect URI with `code` (single use, valid 60 s), `state` and `iss`.',
       params: RealmParamsSchema,
-      body: { content: { 'application/x-www-form-urlencoded': { schema: SignInFormSchema } } },
+      body: bodyByMediaType({ 'application/x-www-form-urlencoded': SignInFormSchema }),
       response: {
         303: redirect('signed in: the redirect URI with `code`, `state` and `iss`'),
         400: html('the page expired or was not sent by this service'),
@@ -168,8 +169,7 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
     },
     handler: async (request, reply) => {
       const { name: realm } = await findRealm(request.params.realm);
-      // A body declared by media type (`content`) is not inferred by the type provider; the schema above checked it.
-      const form = request.body as Static<typeof SignInFormSchema>;
+      const form = request.body;
       if (crossSite(request)) return reply.code(403).send(await messagePage(reply, 'Cannot sign in', 'This form was sent from another site. Open the application and sign in from there.', true));
       const cookie = parseCookies(request.headers.cookie ?? '')[CSRF_COOKIE];
       const pending = cookie && cookie === form.csrf ? await deps.requests.open(form.request, realm, cookie) : undefined;

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
@@ -68,9 +69,10 @@ function serverMetadata(base: string, realm: RealmRow): ServerMetadata {
   };
 }
 
-export function registerDiscoveryRoutes(app: FastifyInstance, deps: { realms: RealmService; publicBaseUrl: string }) {
-  const handler = async (request: { params: unknown }) => {
-    const { realm } = request.params as { realm: string };
+export function registerDiscoveryRoutes(untyped: FastifyInstance, deps: { realms: RealmService; publicBaseUrl: string }) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  const handler = async (request: { params: Static<typeof RealmParamsSchema> }) => {
+    const { realm } = request.params;
     const found = await deps.realms.find(realm);
     if (!found) throw new NotFoundError('realm', realm);
     return serverMetadata(deps.publicBaseUrl, found);

@@ -1,21 +1,22 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Type from 'typebox';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { NoBody } from '../../platform/http/response-declarations.js';
 import { Ref } from '../../platform/resource/index.js';
 import type { IssuedTokens } from './issued-tokens.js';
 import { formOrJsonBody, malformedTokenRequest, type TokenEndpointHooks } from './token-endpoint-hooks.js';
-import { clientCredentialsOf, IntrospectionResponseSchema, presentedToken, type TokenOperationRequest } from './token-operation-request.js';
+import { clientCredentialsOf, IntrospectionResponseSchema, presentedToken, TokenOperationRequestSchema, type TokenOperationRequest } from './token-operation-request.js';
 import { basicCredentials } from './token-request.js';
 
 const TAG = 'Tokens (IAM)';
 
-export function registerRevocationIntrospectionRoutes(app: FastifyInstance, deps: { issued: IssuedTokens; hooks: TokenEndpointHooks }) {
+export function registerRevocationIntrospectionRoutes(untyped: FastifyInstance, deps: { issued: IssuedTokens; hooks: TokenEndpointHooks }) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { issued } = deps;
   const { rateLimit, noStore, realIpHeader } = deps.hooks;
   /** The realm of the client that authenticated, and the token it presented (401 before 400). */
-  const clientAndToken = async (request: FastifyRequest) => {
-    const body = request.body as TokenOperationRequest;
-    const realm = await issued.clientRealm(clientCredentialsOf(body, basicCredentials(request.headers.authorization)));
+  const clientAndToken = async (body: TokenOperationRequest, authorization: string | undefined) => {
+    const realm = await issued.clientRealm(clientCredentialsOf(body, basicCredentials(authorization)));
     return { realm, token: presentedToken(body) };
   };
   const common = {
@@ -36,11 +37,11 @@ export function registerRevocationIntrospectionRoutes(app: FastifyInstance, deps
       tags: [TAG],
       summary: "RFC 7009 revocation: end the token's session (200 also for an unknown token)",
       headers: realIpHeader,
-      body: formOrJsonBody('TokenOperationRequest'),
-      response: { 200: Type.Null({ description: 'revoked, or nothing to revoke (RFC 7009 §2.2); empty body' }), ...errorResponses('simple', [400, 401, 429, 500]) },
+      body: formOrJsonBody(TokenOperationRequestSchema),
+      response: { 200: NoBody({ description: 'revoked, or nothing to revoke (RFC 7009 §2.2); empty body' }), ...errorResponses('simple', [400, 401, 429, 500]) },
     },
     handler: async (request, reply) => {
-      const { realm, token } = await clientAndToken(request);
+      const { realm, token } = await clientAndToken(request.body, request.headers.authorization);
       await issued.revoke(realm, token);
       return reply.code(200).send();
     },
@@ -53,11 +54,11 @@ export function registerRevocationIntrospectionRoutes(app: FastifyInstance, deps
       tags: [TAG],
       summary: "RFC 7662 introspection of an access or refresh token of the client's realm",
       headers: realIpHeader,
-      body: formOrJsonBody('TokenOperationRequest'),
+      body: formOrJsonBody(TokenOperationRequestSchema),
       response: { 200: Ref(IntrospectionResponseSchema), ...errorResponses('simple', [400, 401, 429, 500]) },
     },
     handler: async (request) => {
-      const { realm, token } = await clientAndToken(request);
+      const { realm, token } = await clientAndToken(request.body, request.headers.authorization);
       return issued.introspect(realm, token);
     },
   });

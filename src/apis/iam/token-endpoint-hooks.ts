@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import type { Config } from '../../config.js';
 import { DomainError, OAuthError } from '../../platform/errors/domain-errors.js';
 import { describeValidationErrors } from '../../platform/errors/validation-messages.js';
 import { clientIp } from '../../platform/http/client-ip.js';
+import { bodyByMediaType } from '../../platform/http/media-type-body.js';
 import { rateLimited } from '../../platform/metrics/process-metrics.js';
+import { Ref } from '../../platform/resource/index.js';
 
 /** What the OAuth endpoints (token, revocation, introspection) share. */
 export interface TokenEndpointHooks {
@@ -31,10 +33,11 @@ export function tokenEndpointHooks(app: FastifyInstance, config: Config): TokenE
   };
 }
 
-/** The body carried a client secret (client_secret_post), not the Authorization header. */
+/** The body carried a client secret (client_secret_post), not the Authorization header. Any route's body comes here. */
 function secretInBody(request: FastifyRequest): boolean {
-  const body = request.body as Record<string, unknown> | undefined;
-  return typeof body === 'object' && body !== null && (body.clientSecret !== undefined || body.client_secret !== undefined);
+  const { body } = request;
+  if (typeof body !== 'object' || body === null) return false;
+  return ('clientSecret' in body && body.clientSecret !== undefined) || ('client_secret' in body && body.client_secret !== undefined);
 }
 
 /**
@@ -51,10 +54,10 @@ export async function basicChallengeOnlyForBasic(request: FastifyRequest, reply:
   return payload;
 }
 
-/** The request body of an OAuth endpoint: the same schema as a form (RFC 6749) or as JSON. */
-export function formOrJsonBody(schemaId: string) {
-  const schema = { $ref: `${schemaId}#` };
-  return { content: { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } } };
+/** The request body of an OAuth endpoint: the same schema as a form (RFC 6749) or as JSON, typed as that schema. */
+export function formOrJsonBody<S extends TSchema>(body: S) {
+  const schema = Ref(body);
+  return bodyByMediaType({ 'application/x-www-form-urlencoded': schema, 'application/json': schema });
 }
 
 /**

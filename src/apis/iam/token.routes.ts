@@ -1,20 +1,22 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { TooManyRequestsError } from '../../platform/errors/domain-errors.js';
-import { withHeaders } from '../../platform/http/response-declarations.js';
+import { NoBody, withHeaders } from '../../platform/http/response-declarations.js';
 import { Ref } from '../../platform/resource/index.js';
 import type { KeyRing } from './signing-keys.js';
 import { formOrJsonBody, malformedTokenRequest, type TokenEndpointHooks } from './token-endpoint-hooks.js';
-import { basicCredentials, normalizeTokenRequest, OAuthQuerySchema, TokenRequestSchema, TokenResponseSchema, type TokenRequestBody } from './token-request.js';
+import { basicCredentials, normalizeTokenRequest, OAuthQuerySchema, TokenRequestSchema, TokenResponseSchema } from './token-request.js';
 import type { TokenService } from './token.service.js';
 
 const TAG = 'Tokens (IAM)';
 // Public routes: their 401 (bad client credentials) and 429 (rate limit, lockout) are their own.
 const tokenResponses = { 200: withHeaders(Ref(TokenResponseSchema), 'cache-control'), ...errorResponses('simple', [401, 429]) };
 
-export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenService; keys: () => KeyRing; hooks: TokenEndpointHooks }) {
+export function registerTokenRoutes(untyped: FastifyInstance, deps: { tokens: TokenService; keys: () => KeyRing; hooks: TokenEndpointHooks }) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { tokens } = deps;
   const { rateLimit, noStore, realIpHeader } = deps.hooks;
 
@@ -32,7 +34,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
       body: Ref(TokenRequestSchema),
       response: tokenResponses,
     },
-    handler: (request) => tokens.grant(normalizeTokenRequest(request.body as TokenRequestBody)),
+    handler: (request) => tokens.grant(normalizeTokenRequest(request.body)),
   });
 
   app.post('/iam/tokens/oauth', {
@@ -51,18 +53,18 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
         'The token endpoint OAuth 2.0 clients expect: `grant_type`, `client_id`, `client_secret`, `username`, `password`, `refresh_token`, `scope` in an `application/x-www-form-urlencoded` or JSON body or the query string; the client may authenticate with HTTP Basic (`realm:secret`). Errors carry `error` and `error_description` (RFC 6749 §5.2).',
       headers: realIpHeader,
       querystring: OAuthQuerySchema,
-      body: formOrJsonBody('TokenRequest'),
+      body: formOrJsonBody(TokenRequestSchema),
       response: tokenResponses,
     },
     handler: async (request) => {
       const basic = basicCredentials(request.headers.authorization);
-      return tokens.grant(normalizeTokenRequest(request.body as TokenRequestBody, request.query as Record<string, string>, basic));
+      return tokens.grant(normalizeTokenRequest(request.body, request.query, basic));
     },
   });
 
   app.delete('/iam/tokens/invalidate', {
     config: { anyToken: true },
-    schema: { operationId: 'invalidateToken', tags: [TAG], summary: "Log out: end the bearer token's session", description: 'The access and refresh tokens of this session are refused from then on, on every instance within a second.', response: { 204: Type.Null() } },
+    schema: { operationId: 'invalidateToken', tags: [TAG], summary: "Log out: end the bearer token's session", description: 'The access and refresh tokens of this session are refused from then on, on every instance within a second.', response: { 204: NoBody() } },
     handler: async (request, reply) => {
       await tokens.invalidate(principalOf(request));
       return reply.code(204).send();
@@ -71,7 +73,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
 
   app.delete('/iam/tokens/reset', {
     config: { anyToken: true },
-    schema: { operationId: 'resetTokens', tags: [TAG], summary: "End every session of the bearer token's subject", description: 'Every access and refresh token of this user or client is refused from then on.', response: { 204: Type.Null() } },
+    schema: { operationId: 'resetTokens', tags: [TAG], summary: "End every session of the bearer token's subject", description: 'Every access and refresh token of this user or client is refused from then on.', response: { 204: NoBody() } },
     handler: async (request, reply) => {
       await tokens.reset(principalOf(request));
       return reply.code(204).send();
