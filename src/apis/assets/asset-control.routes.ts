@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
@@ -61,7 +62,8 @@ async function control(services: RecordStores, principal: ReturnType<typeof prin
   return { orderId: order.id, filename: wanted, belongs: false };
 }
 
-export function registerAssetControlRoute(app: FastifyInstance, services: RecordStores) {
+export function registerAssetControlRoute(untyped: FastifyInstance, services: RecordStores) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.addSchema(AssetControlSchema);
   app.get('/assets/control/:orderId/:filename', {
     config: { scope: 'assets:read' },
@@ -75,7 +77,7 @@ export function registerAssetControlRoute(app: FastifyInstance, services: Record
       response: { 200: Ref(AssetControlSchema), ...errorResponses('simple', [404]) },
     },
     handler: (request) => {
-      const { orderId, filename } = request.params as Static<typeof ControlParamsSchema>;
+      const { orderId, filename } = request.params;
       return control(services, principalOf(request), orderId, filename);
     },
   });

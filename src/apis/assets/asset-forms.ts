@@ -99,7 +99,8 @@ export async function readDeleteIds(request: FastifyRequest): Promise<string[]> 
       checkCount(ids.length);
     }
   } else if (request.body !== undefined && request.body !== null) {
-    ids.push(...idsOf((request.body as { ids?: unknown }).ids));
+    const { body } = request;
+    ids.push(...idsOf(typeof body === 'object' && 'ids' in body ? body.ids : undefined));
     checkCount(ids.length);
   } else {
     throw new UnsupportedMediaTypeError('multipart/form-data with "ids" fields, or application/json {"ids": [...]}');

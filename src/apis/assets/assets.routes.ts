@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { SwaggerTransform } from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessTokenVerifier } from '../../platform/auth/access-token-verifier.js';
 import { bearerToken, principalOf } from '../../platform/auth/authenticate.js';
@@ -81,7 +82,8 @@ const documentedWithFilename: SwaggerTransform = ({ schema, url }) => ({
  * The Asset API. `@fastify/multipart` is registered in this plugin's own context only, so every other route still
  * answers 415 to a multipart body.
  */
-export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOptions) {
+export async function assetRoutes(untyped: FastifyInstance, options: AssetRoutesOptions) {
+  const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { service } = options;
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: options.maxBytes + 1 } });
   for (const schema of [AssetSchema, ListedAssetSchema, DeleteOutcomeSchema]) app.addSchema(schema);
@@ -125,7 +127,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       response: { 200: PageSchema(Ref(ListedAssetSchema)) },
     },
     handler: (request) => {
-      const { page = 0, size = ASSET_PAGE_SIZE, customerId } = request.query as { page?: number; size?: number; customerId?: string };
+      const { page = 0, size = ASSET_PAGE_SIZE, customerId } = request.query;
       return service.list(page, size, customerId);
     },
   });
@@ -163,7 +165,7 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       },
     },
     handler: async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const etag = `"${id}"`;
       const asset = await service.describe(id);
       if (!(await mayDownload(request, asset, options.verifier))) throw new NotFoundError('asset', id.slice(0, 100));
