@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
@@ -32,12 +33,12 @@ interface SigningDeps {
 }
 
 /** Only inside the plugin whose parser yields the raw body. */
-function registerSignRoutes(raw: FastifyInstance, { visible, signing }: SigningDeps) {
-  const sign = async (request: FastifyRequest, reply: FastifyReply, requested: string | undefined) => {
+function registerSignRoutes(untyped: FastifyInstance, { visible, signing }: SigningDeps) {
+  const raw = untyped.withTypeProvider<TypeBoxTypeProvider>();
+  const sign = async (request: FastifyRequest, reply: FastifyReply, requested: string | undefined, { max, persist }: Static<typeof SignQuerySchema>) => {
     const principal = principalOf(request);
     const customerId = customerOf(principal, requested);
     await visible(principal, customerId);
-    const { max, persist } = request.query as Static<typeof SignQuerySchema>;
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signed = await signing.sign(customerId, body, request.headers['content-type'], { max, persist });
     return reply.code(201).send(signed);
@@ -55,12 +56,12 @@ function registerSignRoutes(raw: FastifyInstance, { visible, signing }: SigningD
   raw.post('/customers/sign', {
     config: { scope: 'customers:write' },
     schema: { ...signSchema('signDataWithJwt', "Sign the raw body as the token's customer (or querystring customerId)"), querystring: SignQuerySchema },
-    handler: (request, reply) => sign(request, reply, (request.query as { customerId?: string }).customerId),
+    handler: (request, reply) => sign(request, reply, request.query.customerId, request.query),
   });
 
   raw.post('/customers/:customerId/sign', {
     config: { scope: 'customers:write' },
     schema: { ...signSchema('signData', "Sign the raw body with the customer's key"), params: CustomerIdParams, querystring: Type.Omit(SignQuerySchema, ['customerId'], { additionalProperties: false }) },
-    handler: (request, reply) => sign(request, reply, (request.params as { customerId: string }).customerId),
+    handler: (request, reply) => sign(request, reply, request.params.customerId, request.query),
   });
 }
