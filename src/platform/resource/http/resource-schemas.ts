@@ -40,7 +40,7 @@ function filterMaxLength(definition: Pick<ListingSource, 'schema'>, name: string
   return typeof limit === 'number' ? Math.min(limit, MAX_FILTER_VALUE_LENGTH) : MAX_FILTER_VALUE_LENGTH;
 }
 
-function filterSchema(definition: Pick<ListingSource, 'schema'>, name: string, spec: FilterSpec): object {
+function filterSchema(definition: Pick<ListingSource, 'schema'>, name: string, spec: FilterSpec): TSchema {
   const description = spec.description ?? `equality on ${spec.path ?? name}`;
   const maxLength = filterMaxLength(definition, name, spec);
   switch (spec.kind) {
@@ -82,7 +82,7 @@ const listingParameters = (defaultSize: number) => ({
 });
 
 export function listQuerySchema(definition: Pick<ListingSource, 'schema' | 'filters' | 'defaultPageSize'>, targetRequired = false): TObject {
-  const filters = Object.fromEntries(Object.entries(definition.filters).map(([name, spec]) => [name, Type.Optional(filterSchema(definition, name, spec) as never)]));
+  const filters = Object.fromEntries(Object.entries(definition.filters).map(([name, spec]) => [name, Type.Optional(filterSchema(definition, name, spec))]));
   const target = Type.Array(Type.String({ maxLength: MAX_LIST_PARAMETER_LENGTH }), { maxItems: MAX_TARGETS, description: `field names (dot paths) to return; repeatable, at most ${MAX_TARGETS}` });
   return Type.Object(
     { ...listingParameters(definition.defaultPageSize), target: targetRequired ? target : Type.Optional(target), ...filters },
