@@ -32,7 +32,7 @@ const response = await fetch(`http://127.0.0.1:${port}/iam/tokens`, {
   body: JSON.stringify({ realmName: 'operator', grantType: 'client_credentials', clientSecret: secret }),
 });
 const token = ((await response.json()) as { access_token: string }).access_token;
-process.stdout.write(JSON.stringify({ port, token }) + '\n');
+process.stdout.write(`${JSON.stringify({ port, token })}\n`);
 
 process.on('SIGTERM', async () => {
   await app.close();

@@ -12,6 +12,6 @@ const server = createServer((_request, response) => {
   response.end(answer);
 });
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(JSON.stringify({ port: (server.address() as { port: number }).port }) + '\n');
+  process.stdout.write(`${JSON.stringify({ port: (server.address() as { port: number }).port })}\n`);
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -28,7 +28,7 @@ const realm = 'soak-realm';
 const { clientSecret } = await built.db.transaction((tx) => built.iam.realms.provisionRealm(tx, realm, customerId));
 await built.app.listen({ port: 0, host: '127.0.0.1' });
 const port = (built.app.server.address() as { port: number }).port;
-process.stdout.write(JSON.stringify({ port, operatorSecret, realm, clientSecret, customerId }) + '\n');
+process.stdout.write(`${JSON.stringify({ port, operatorSecret, realm, clientSecret, customerId })}\n`);
 
 process.on('SIGTERM', async () => {
   await built.app.close();

@@ -10,7 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const ref = process.argv[2] ?? 'main';
-const earlier = execFileSync('git', ['show', `${ref}:docs/decisions.md`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n');
+const earlier = execFileSync('git', ['show', `${ref}:docs/decisions.md`], {
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+}).split('\n');
 const current = readFileSync('docs/decisions.md', 'utf8').split('\n');
 
 const available = new Map<string, number>();
@@ -32,8 +35,13 @@ earlier.forEach((raw, index) => {
   else available.set(line, left - 1);
 });
 
-console.log(`${checked} non-empty lines other than headings in ${ref}:docs/decisions.md; ${checked - missing.length} found verbatim in docs/decisions.md`);
-if (renamedHeadings.length > 0) console.log(`\n${renamedHeadings.length} headings not present as such (renamed or replaced):\n${renamedHeadings.join('\n')}`);
+console.log(
+  `${checked} non-empty lines other than headings in ${ref}:docs/decisions.md; ${checked - missing.length} found verbatim in docs/decisions.md`,
+);
+if (renamedHeadings.length > 0)
+  console.log(
+    `\n${renamedHeadings.length} headings not present as such (renamed or replaced):\n${renamedHeadings.join('\n')}`,
+  );
 if (missing.length > 0) {
   console.log(`\n${missing.length} lines not found:\n${missing.join('\n')}`);
   process.exitCode = 1;

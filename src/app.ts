@@ -1,34 +1,34 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.js';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ApiModule } from './apis/api-module.js';
 import type { Iam } from './apis/iam/iam.js';
 import { registerApiRoutes } from './apis/route-apis.js';
-import { startServices } from './process-services.js';
+import type { Config } from './config.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
+import { type Clock, systemClock } from './platform/clock.js';
 import type { Database } from './platform/db/database.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors/error-handler.js';
 import { DetailedErrorSchema, SimpleErrorSchema } from './platform/errors/error-schemas.js';
 import { bodyDeadline } from './platform/http/body-deadline.js';
 import { clientErrorHandler, trackRequestsInFlight } from './platform/http/client-errors.js';
 import { refuseUnknownQueryParameters } from './platform/http/closed-querystring.js';
-import { registerLargePayloadBytes } from './platform/http/large-payload-bytes.js';
 import { registerConditionalGet } from './platform/http/conditional-get.js';
 import { connectionDrain } from './platform/http/connection-drain.js';
 import { registerConsoleSite } from './platform/http/console-site.js';
 import { registerCors } from './platform/http/cors.js';
 import { idempotency } from './platform/http/idempotency.js';
-import { loggerOptions, type LogStream } from './platform/http/logging.js';
+import { registerLargePayloadBytes } from './platform/http/large-payload-bytes.js';
+import { type LogStream, loggerOptions } from './platform/http/logging.js';
 import { registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
 import { registerOperationsRoutes } from './platform/http/operations-routes.js';
-import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
 import { schemaController } from './platform/http/schema-compilers.js';
+import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
 import { newId } from './platform/ids.js';
-import { systemClock, type Clock } from './platform/clock.js';
 import { runsIn } from './platform/jobs/job.js';
-import { startJobs, type RunningJobs } from './platform/jobs/job-runner.js';
-import { RecapItemSchema } from './platform/resource/index.js';
+import { type RunningJobs, startJobs } from './platform/jobs/job-runner.js';
 import type { ServiceRegistry } from './platform/resource/index.js';
+import { RecapItemSchema } from './platform/resource/index.js';
+import { startServices } from './process-services.js';
 
 export interface App {
   app: FastifyInstance;
@@ -114,7 +114,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerDocsUi(app);
   await registerConsoleSite(app);
   await app.ready();
-  jobs = startJobs(apis.jobs.filter((job) => runsIn(job, config.jobs ? ['jobs', 'api'] : ['api'])), app.log);
+  jobs = startJobs(
+    apis.jobs.filter((job) => runsIn(job, config.jobs ? ['jobs', 'api'] : ['api'])),
+    app.log,
+  );
   for (const metric of jobs.metrics) app.metrics.registerMetric(metric);
   return { app, db, iam, services, clock, jobs };
 }

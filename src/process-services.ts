@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
 import type { ApiModule } from './apis/api-module.js';
 import { serviceModules } from './apis/index.js';
-import { startApis, type StartedApis } from './apis/start-apis.js';
+import { type StartedApis, startApis } from './apis/start-apis.js';
+import type { Config } from './config.js';
 import type { Clock } from './platform/clock.js';
 import { DataEncryption } from './platform/crypto/data-encryption.js';
 import { loadDataEncryptionKey } from './platform/crypto/data-encryption-key.js';
@@ -37,7 +37,10 @@ export async function startServices(config: Config, options: ServicesOptions): P
     const key = loadDataEncryptionKey(config);
     if (key.warning) log.warn(key.warning);
     const encryption = new DataEncryption(key.key);
-    const apis = await startApis({ db, config, log, clock, services: new ServiceRegistry(), encryption }, [...serviceModules, ...(options.extraModules ?? [])]);
+    const apis = await startApis({ db, config, log, clock, services: new ServiceRegistry(), encryption }, [
+      ...serviceModules,
+      ...(options.extraModules ?? []),
+    ]);
     return { db, apis };
   } catch (error) {
     await db.close().catch(() => undefined);

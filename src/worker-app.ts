@@ -1,17 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
 import type { ApiModule } from './apis/api-module.js';
-import { startServices } from './process-services.js';
-import { systemClock, type Clock } from './platform/clock.js';
+import type { Config } from './config.js';
+import { type Clock, systemClock } from './platform/clock.js';
 import type { Database } from './platform/db/database.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors/error-handler.js';
 import { SimpleErrorSchema } from './platform/errors/error-schemas.js';
-import { loggerOptions, type LogStream } from './platform/http/logging.js';
+import { type LogStream, loggerOptions } from './platform/http/logging.js';
 import { registerOperationsRoutes } from './platform/http/operations-routes.js';
 import { schemaController } from './platform/http/schema-compilers.js';
 import { runsIn } from './platform/jobs/job.js';
-import { startJobs, type RunningJobs } from './platform/jobs/job-runner.js';
+import { type RunningJobs, startJobs } from './platform/jobs/job-runner.js';
 import type { ServiceRegistry } from './platform/resource/index.js';
+import { startServices } from './process-services.js';
 
 export interface Worker {
   /** Serves `/health/live`, `/health/ready` and `/metrics` only; every other path is a 404. */
@@ -56,7 +56,10 @@ export async function buildWorker(config: Config, options: WorkerOptions = {}): 
   app.addSchema(SimpleErrorSchema);
   await registerOperationsRoutes(app, db, apis.metrics);
   await app.ready();
-  jobs = startJobs(apis.jobs.filter((job) => runsIn(job, ['jobs'])), app.log);
+  jobs = startJobs(
+    apis.jobs.filter((job) => runsIn(job, ['jobs'])),
+    app.log,
+  );
   for (const metric of jobs.metrics) app.metrics.registerMetric(metric);
   return { app, db, services: apis.context.services, clock, jobs };
 }

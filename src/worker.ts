@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, prepareDataDir, type Config } from './config.js';
+import { type Config, ConfigError, loadConfig, prepareDataDir } from './config.js';
 import { driverError } from './platform/db/connection-failures.js';
 import { buildWorker } from './worker-app.js';
 
@@ -17,7 +17,8 @@ function configure(): Config {
     // A worker runs the jobs whatever JOBS (or its old name) says: API processes and workers often share one environment.
     const config = loadConfig({ ...process.env, JOBS: 'on', NOTIFICATION_WORKER: undefined });
     // The embedded database is one process's (the server's); workers of their own need a PostgreSQL server.
-    if (config.databaseUrl === undefined || config.databaseUrl === 'memory://') throw new ConfigError('DATABASE_URL must name a PostgreSQL server (postgres://...) for a worker of its own');
+    if (config.databaseUrl === undefined || config.databaseUrl === 'memory://')
+      throw new ConfigError('DATABASE_URL must name a PostgreSQL server (postgres://...) for a worker of its own');
     prepareDataDir(config.dataDir);
     return config;
   } catch (error) {
@@ -27,9 +28,18 @@ function configure(): Config {
 
 async function main() {
   const config = configure();
-  const { app, jobs } = await buildWorker(config).catch((error: unknown) => fail(`could not open the database: ${String((driverError(error) as Error).message).split('\n')[0]}`));
-  await app.listen({ port: config.workerPort, host: config.host }).catch((error: unknown) => fail(`cannot listen on ${config.host}:${config.workerPort}: ${(error as Error).message}`));
-  app.log.info({ port: config.workerPort, jobs: jobs.names }, `worker running ${jobs.names.length} jobs; health and metrics on port ${config.workerPort}`);
+  const { app, jobs } = await buildWorker(config).catch((error: unknown) =>
+    fail(`could not open the database: ${String((driverError(error) as Error).message).split('\n')[0]}`),
+  );
+  await app
+    .listen({ port: config.workerPort, host: config.host })
+    .catch((error: unknown) =>
+      fail(`cannot listen on ${config.host}:${config.workerPort}: ${(error as Error).message}`),
+    );
+  app.log.info(
+    { port: config.workerPort, jobs: jobs.names },
+    `worker running ${jobs.names.length} jobs; health and metrics on port ${config.workerPort}`,
+  );
   const stop = (signal: NodeJS.Signals) => {
     app.log.info({ signal }, 'worker shutting down');
     app.close().then(

@@ -5,9 +5,7 @@ import type { Clock } from '../platform/clock.js';
 import type { DataEncryption } from '../platform/crypto/data-encryption.js';
 import type { Database } from '../platform/db/database.js';
 import type { JobDefinition } from '../platform/jobs/job.js';
-import type { AnyResourceDefinition } from '../platform/resource/index.js';
-import type { AnyViewDefinition } from '../platform/resource/index.js';
-import type { ServiceRegistry } from '../platform/resource/index.js';
+import type { AnyResourceDefinition, AnyViewDefinition, ServiceRegistry } from '../platform/resource/index.js';
 import type { Iam } from './iam/iam.js';
 
 /** What the platform gives every API when the process starts. `services` holds every kind's service once all have started. */

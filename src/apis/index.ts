@@ -14,7 +14,17 @@ import { termsModule } from './terms/terms.module.js';
  * Every API the service serves, started in this order: IAM first (the others reach it through their ApiContext), and
  * an API's views may read kinds of APIs before it.
  */
-export const apiModules: ApiModule[] = [iamModule, termsModule, customersModule, assetsModule, ordersModule, subscriptionsModule, catalogModule, recommendationsModule, notificationsModule];
+export const apiModules: ApiModule[] = [
+  iamModule,
+  termsModule,
+  customersModule,
+  assetsModule,
+  ordersModule,
+  subscriptionsModule,
+  catalogModule,
+  recommendationsModule,
+  notificationsModule,
+];
 
 /** What every process starts, the server and `npm run worker` alike: the platform's own jobs, then every API. */
 export const serviceModules: ApiModule[] = [platformModule, ...apiModules];

@@ -1,6 +1,14 @@
 import type { Metric } from 'prom-client';
-import { uniquelyNamed, type JobDefinition } from '../platform/jobs/job.js';
-import { checkStorage, startResource, startView, storageStatements, type AnyResourceDefinition, type ResourceService, type ViewService } from '../platform/resource/index.js';
+import { type JobDefinition, uniquelyNamed } from '../platform/jobs/job.js';
+import {
+  type AnyResourceDefinition,
+  checkStorage,
+  type ResourceService,
+  startResource,
+  startView,
+  storageStatements,
+  type ViewService,
+} from '../platform/resource/index.js';
 import type { ApiContext, ApiModule, PlatformContext, SharedApis, StartedApi } from './api-module.js';
 
 /** One started API: what it declared, and the services of its kinds and views. */
@@ -27,7 +35,10 @@ function contextOf(platform: PlatformContext, shared: Partial<SharedApis>): ApiC
   return {
     ...platform,
     get iam() {
-      if (!shared.iam) throw new Error('an API reached the IAM before the IAM module started: list iamModule first (src/apis/index.ts)');
+      if (!shared.iam)
+        throw new Error(
+          'an API reached the IAM before the IAM module started: list iamModule first (src/apis/index.ts)',
+        );
       return shared.iam;
     },
   };
@@ -47,8 +58,13 @@ export async function startApis(platform: PlatformContext, modules: readonly Api
     Object.assign(shared, api.shares);
     declared.push({ name: module.name, api });
   }
-  for (const { name, api } of declared) assertServesDeclared(modules.find((module) => module.name === name)!, api.resources ?? []);
-  await checkStorage(platform.db, modules.flatMap((module) => module.kinds), (message) => platform.log.warn(message));
+  for (const { name, api } of declared)
+    assertServesDeclared(modules.find((module) => module.name === name)!, api.resources ?? []);
+  await checkStorage(
+    platform.db,
+    modules.flatMap((module) => module.kinds),
+    (message) => platform.log.warn(message),
+  );
   const started = declared.map(({ name, api }) => ({
     name,
     declared: api,
@@ -77,6 +93,8 @@ function assertServesDeclared(module: ApiModule, served: AnyResourceDefinition[]
   const otherwise = served.filter((kind) => declared.get(kind.name) !== storageOf(kind)).map((kind) => kind.name);
   const unserved = [...declared.keys()].filter((name) => !served.some((kind) => kind.name === name));
   if (otherwise.length || unserved.length) {
-    throw new Error(`API ${module.name} serves its kinds otherwise than it declares them in \`kinds\`, which the migrations are generated from: ${[...otherwise, ...unserved].join(', ')}`);
+    throw new Error(
+      `API ${module.name} serves its kinds otherwise than it declares them in \`kinds\`, which the migrations are generated from: ${[...otherwise, ...unserved].join(', ')}`,
+    );
   }
 }

@@ -73,7 +73,10 @@ describe('imports of src', () => {
 
   it('cover every layer folder and every API module', () => {
     const modules = result.modules.map((module) => module.source);
-    for (const layer of LAYERS) expect(modules.some((source) => source.startsWith(`src/platform/resource/${layer}/`))).toBe(true);
-    expect(modules.filter((source) => /^src\/apis\/[^/]+\/[^/]+\.module\.ts$/.test(source)).length).toBeGreaterThanOrEqual(8);
+    for (const layer of LAYERS)
+      expect(modules.some((source) => source.startsWith(`src/platform/resource/${layer}/`))).toBe(true);
+    expect(
+      modules.filter((source) => /^src\/apis\/[^/]+\/[^/]+\.module\.ts$/.test(source)).length,
+    ).toBeGreaterThanOrEqual(8);
   });
 });

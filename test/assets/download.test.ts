@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSimpleError } from '../terms/terms-factories.js';
-import { pathOf, startAssetApp, upload, uploadFile, uniqueContent, type AssetApp } from './asset-kit.js';
+import { type AssetApp, pathOf, startAssetApp, uniqueContent, upload, uploadFile } from './asset-kit.js';
 
 let a: AssetApp;
 let operator: string;
@@ -37,17 +37,25 @@ describe('GET /assets/{id}/{filename}', () => {
     const res = await get(pathOf(uploaded.url));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv');
-    expect(res.headers['content-disposition']).toBe(`inline; filename="Prix _.csv"; filename*=UTF-8''Prix%20%E2%82%AC.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="Prix _.csv"; filename*=UTF-8''Prix%20%E2%82%AC.csv`,
+    );
     expect(res.rawPayload.equals(content)).toBe(true);
   });
 
   it('keeps the Content-Disposition one well-formed header whatever the file name holds', async () => {
     const name = 'a"; filename=evil.html; x="%0d%0a.txt';
-    const uploaded = (await upload(a.t, operator, [{ name: 'file', filename: name, encodedFilename: true, contentType: 'text/plain', data: uniqueContent() }])).body;
+    const uploaded = (
+      await upload(a.t, operator, [
+        { name: 'file', filename: name, encodedFilename: true, contentType: 'text/plain', data: uniqueContent() },
+      ])
+    ).body;
     expect(uploaded.filename).toBe(name);
     const res = await get(pathOf(uploaded.url));
     const header = res.headers['content-disposition'] as string;
-    expect(header).toBe(`inline; filename="a__ filename=evil.html_ x=__0d_0a.txt"; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`);
+    expect(header).toBe(
+      `inline; filename="a__ filename=evil.html_ x=__0d_0a.txt"; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`,
+    );
     expect(header.match(/"/g)).toHaveLength(2);
     expect(header).not.toMatch(/[\r\n]/);
   });

@@ -25,7 +25,9 @@ function pages(): string[] {
 /** Files whose text may cite pages of docs/ (this one aside: its examples cite pages that do not exist on purpose). */
 function citingFiles(): string[] {
   const code = (name: string) => /\.(ts|tsx|mts|js|mjs|sh)$/.test(name);
-  return ['src', 'test', 'scripts', 'bench', 'deploy', 'console/src'].flatMap((dir) => filesUnder(dir, code)).filter((file) => file !== 'test/docs/doc-links.test.ts');
+  return ['src', 'test', 'scripts', 'bench', 'deploy', 'console/src']
+    .flatMap((dir) => filesUnder(dir, code))
+    .filter((file) => file !== 'test/docs/doc-links.test.ts');
 }
 
 function filesUnder(dir: string, wanted: (name: string) => boolean): string[] {
@@ -80,7 +82,10 @@ function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const repeats = new Map<string, number>();
   for (const heading of headings(markdown)) {
-    const base = heading.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    const base = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
     let anchor = base;
     while (anchors.has(anchor)) {
       const n = (repeats.get(base) ?? 0) + 1;
@@ -112,7 +117,12 @@ function linkProblem(from: string, target: string): string | undefined {
   const hash = target.indexOf('#');
   const pathPart = decodeURIComponent(hash >= 0 ? target.slice(0, hash) : target);
   const anchor = hash >= 0 ? decodeURIComponent(target.slice(hash + 1)) : undefined;
-  const path = pathPart === '' ? from : normalize(join(dirname(from), pathPart)).replace(/\\/g, '/').replace(/\/$/, '');
+  const path =
+    pathPart === ''
+      ? from
+      : normalize(join(dirname(from), pathPart))
+          .replace(/\\/g, '/')
+          .replace(/\/$/, '');
   if (path.startsWith('..')) return `${target} leaves the repository`;
   if (!existsSync(join(ROOT, path))) return `${target}: no file ${path}`;
   if (anchor === undefined || anchor === '' || !path.endsWith('.md')) return undefined;
@@ -122,13 +132,16 @@ function linkProblem(from: string, target: string): string | undefined {
 /** What is wrong with a citation of section `n` (§N) of a page: it must have a heading numbered `N.`. */
 function sectionProblem(path: string, n: string): string | undefined {
   if (!existsSync(join(ROOT, path))) return `${path} §${n}: no file ${path}`;
-  return page(path).headings.some((heading) => heading.startsWith(`${n}. `)) ? undefined : `${path} §${n}: ${path} has no section ${n}`;
+  return page(path).headings.some((heading) => heading.startsWith(`${n}. `))
+    ? undefined
+    : `${path} §${n}: ${path} has no section ${n}`;
 }
 
 /** Citations of pages of docs/ in any text (paths from the repository's root). */
 function citationProblems(file: string, text: string): string[] {
   const problems: string[] = [];
-  const report = (index: number, problem: string | undefined) => problem && problems.push(`${file}:${lineOf(text, index)}: ${problem}`);
+  const report = (index: number, problem: string | undefined) =>
+    problem && problems.push(`${file}:${lineOf(text, index)}: ${problem}`);
   for (const match of text.matchAll(/(?<![\w/.-])docs\/([\w./-]*\w\.md)(#[\p{L}\p{M}\p{N}_-]+)?/gu)) {
     const path = `docs/${match[1]}`;
     report(match.index, linkProblem('README.md', `${path}${match[2] ?? ''}`));
@@ -136,7 +149,11 @@ function citationProblems(file: string, text: string): string[] {
     const sections = /^,? ?((?:§ ?\d+(?:, ?(?=§))?)+)/.exec(after)?.[1];
     for (const [, n] of sections?.matchAll(/§ ?(\d+)/g) ?? []) report(match.index, sectionProblem(path, n!));
     const quoted = /^,\s+"([^"\n]+)"/.exec(after)?.[1];
-    if (quoted && existsSync(join(ROOT, path)) && !page(path).headings.some((heading) => heading.toLowerCase().startsWith(quoted.toLowerCase()))) {
+    if (
+      quoted &&
+      existsSync(join(ROOT, path)) &&
+      !page(path).headings.some((heading) => heading.toLowerCase().startsWith(quoted.toLowerCase()))
+    ) {
       report(match.index, `${path}, "${quoted}": ${path} has no heading starting so`);
     }
   }
@@ -181,9 +198,17 @@ describe('links and citations between the documentation and the code', () => {
   });
 
   it('finds what it checks (anchors as GitHub makes them, citations in comments)', () => {
-    const anchors = anchorsOf('# A `b` — C/d\n## Same\n## Same\n```sh\n# not a heading\n```\n### CORS_ORIGINS, 16 K: ok');
+    const anchors = anchorsOf(
+      '# A `b` — C/d\n## Same\n## Same\n```sh\n# not a heading\n```\n### CORS_ORIGINS, 16 K: ok',
+    );
     expect([...anchors]).toEqual(['a-b--cd', 'same', 'same-1', 'cors_origins-16-k-ok']);
-    const cited = ['docs/product-decisions.md §7', 'docs/product-decisions.md §99', 'docs/decisions.md#input-bounds', 'docs/decisions.md#no-such-decision', 'docs/none.md']
+    const cited = [
+      'docs/product-decisions.md §7',
+      'docs/product-decisions.md §99',
+      'docs/decisions.md#input-bounds',
+      'docs/decisions.md#no-such-decision',
+      'docs/none.md',
+    ]
       .map((citation) => `// ${citation}\n`)
       .join('');
     expect(citationProblems('x.ts', cited)).toEqual([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { adminLogin, createUser, expectOAuthError, tokenRequest, userLogin, type Json } from './iam-kit.js';
+import { adminLogin, createUser, expectOAuthError, type Json, tokenRequest, userLogin } from './iam-kit.js';
 
 /** Password lockout with LOCKOUT_THRESHOLD=3 and a short LOCKOUT_SECONDS, so that its end can be seen. */
 const LOCK_SECONDS = 2;
@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const attempt = (user: { username: string }, password: string) => tokenRequest(t, { realmName: 'operator', username: user.username, password });
+const attempt = (user: { username: string }, password: string) =>
+  tokenRequest(t, { realmName: 'operator', username: user.username, password });
 
 async function lockOut(user: { username: string }) {
   for (let i = 0; i < 3; i++) expectOAuthError(await attempt(user, `wrong-${i}`), 401, 'invalid_grant');

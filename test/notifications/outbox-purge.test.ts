@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeOutbox, PURGE_BATCH } from '../../src/apis/notifications/notification-jobs.js';
+import { PURGE_BATCH, purgeOutbox } from '../../src/apis/notifications/notification-jobs.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
 import { dispatchAll, notificationsOf } from './notification-drivers.js';
@@ -15,18 +15,30 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A token valid now (the clock moves days at a time; a token taken before would have expired). */
-const freshOperator = async (): Promise<string> => (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })).access_token as string;
+const freshOperator = async (): Promise<string> =>
+  (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }))
+    .access_token as string;
 const stored = async (ids: string[]) =>
-  (await t.built.db.query<{ id: string }>('SELECT id FROM outbox WHERE id = ANY($1::text[])', [ids])).rows.map((row) => row.id).sort();
+  (await t.built.db.query<{ id: string }>('SELECT id FROM outbox WHERE id = ANY($1::text[])', [ids])).rows
+    .map((row) => row.id)
+    .sort();
 const purge = () => purgeOutbox({ db: t.built.db, clock, schedule: t.config.notificationRetrySchedule }, 7);
 
 describe('the outbox purge (OUTBOX_RETENTION_DAYS)', () => {
   it('deletes events dispatched more than the retention ago, keeps recent and undispatched ones, and their notifications', async () => {
     const subject = unique('order');
     let operator = await freshOperator();
-    const definition = await createDefinition(t, operator, { eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id' });
+    const definition = await createDefinition(t, operator, {
+      eventMatcher: { fact: 'paid', subject },
+      mainIdJsonPath: '$.involved.order.id',
+    });
     await createReceiver(t, operator, { notificationDefinitionIds: [definition.id] });
-    const event = (n: number) => ({ fact: 'paid', subject, what: { delta: { status: 'PAID' } }, involved: { order: { id: `o-${n}` } } });
+    const event = (n: number) => ({
+      fact: 'paid',
+      subject,
+      what: { delta: { status: 'PAID' } },
+      involved: { order: { id: `o-${n}` } },
+    });
 
     const old = [await publish(t, operator, event(1)), await publish(t, operator, event(2))];
     await dispatchAll(t);
@@ -41,7 +53,9 @@ describe('the outbox purge (OUTBOX_RETENTION_DAYS)', () => {
     await purge();
     expect(await stored([...old, ...recent, ...waiting])).toEqual([...recent, ...waiting].sort());
     // The notifications of purged events keep their copy of the event.
-    const notified = (await notificationsOf(t, await freshOperator(), definition.id)).map((n) => n.processedEvent.id).sort();
+    const notified = (await notificationsOf(t, await freshOperator(), definition.id))
+      .map((n) => n.processedEvent.id)
+      .sort();
     expect(notified).toEqual([...old, ...recent].sort());
 
     // The event not yet dispatched is never purged, however old; once dispatched, it ages like the others.

@@ -22,7 +22,13 @@ function sources(dir: string): string[] {
 
 /** Where `text` reads the time of day without a clock: `line: code` for each place, comments and strings aside. */
 export function clockBypasses(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const isDate = (node: ts.Node) => ts.isIdentifier(node) && node.text === 'Date';
   const visit = (node: ts.Node) => {

@@ -19,9 +19,12 @@ export interface MigratedDatabase {
 export async function migratedDatabase(before?: (db: Database) => Promise<void>): Promise<MigratedDatabase> {
   const databaseUrl = process.env.DATABASE_URL || 'memory://';
   const schema = databaseUrl.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : 'public';
-  const db = await openDatabase({ databaseUrl, databaseSchema: schema, dataDir: '', databasePreparedStatements: false }, (error) => {
-    throw error;
-  });
+  const db = await openDatabase(
+    { databaseUrl, databaseSchema: schema, dataDir: '', databasePreparedStatements: false },
+    (error) => {
+      throw error;
+    },
+  );
   await before?.(db);
   await migrate(db, schema);
   return {

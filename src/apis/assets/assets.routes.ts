@@ -11,16 +11,9 @@ import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { noneMatchHits } from '../../platform/http/conditional-get.js';
 import { withHeaders } from '../../platform/http/response-declarations.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
-import { PageSchema } from '../../platform/resource/index.js';
-import { LOOKUP_ID_MAX_LENGTH, Ref } from '../../platform/resource/index.js';
 import type { RecordStores } from '../../platform/resource/index.js';
-import { registerAssetControlRoute } from './asset-control.routes.js';
-import { contentDisposition } from './asset-naming.js';
-import { readDeleteIds, readUploadForm } from './asset-forms.js';
-import { fetchUrl } from './asset-url-source.js';
-import { discard } from './asset-staging.js';
+import { LOOKUP_ID_MAX_LENGTH, PageSchema, Ref } from '../../platform/resource/index.js';
 import type { AssetRow } from './asset.repository.js';
-import type { AssetService } from './asset.service.js';
 import {
   ASSET_PAGE_SIZE,
   AssetSchema,
@@ -33,6 +26,12 @@ import {
   ListedAssetSchema,
   UploadFormSchema,
 } from './asset.schema.js';
+import type { AssetService } from './asset.service.js';
+import { registerAssetControlRoute } from './asset-control.routes.js';
+import { readDeleteIds, readUploadForm } from './asset-forms.js';
+import { contentDisposition } from './asset-naming.js';
+import { discard } from './asset-staging.js';
+import { fetchUrl } from './asset-url-source.js';
 
 export interface AssetRoutesOptions {
   service: AssetService;
@@ -57,7 +56,7 @@ async function mayDownload(request: FastifyRequest, asset: AssetRow, verifier: A
   if (!asset.private) return true;
   const token = bearerToken(request);
   const principal = token ? await verifier.verify(token).catch(() => undefined) : undefined;
-  return principal !== undefined && principal.scopes.has('assets:read') && mayActFor(principal, asset.customerId);
+  return principal?.scopes.has('assets:read') === true && mayActFor(principal, asset.customerId);
 }
 
 /** Listing and deleting assets is for the operator's employees only (specification: "internal use by the operator"). */
@@ -73,7 +72,10 @@ const documentedWithFilename: SwaggerTransform = ({ schema, url }) => ({
     params: {
       type: 'object',
       required: ['id', 'filename'],
-      properties: { id: { type: 'string', maxLength: LOOKUP_ID_MAX_LENGTH, description: 'asset id' }, filename: { type: 'string', description: 'file name (any name serves the content)' } },
+      properties: {
+        id: { type: 'string', maxLength: LOOKUP_ID_MAX_LENGTH, description: 'asset id' },
+        filename: { type: 'string', description: 'file name (any name serves the content)' },
+      },
     },
   },
 });
@@ -96,7 +98,8 @@ export async function assetRoutes(untyped: FastifyInstance, options: AssetRoutes
       operationId: 'uploadAsset',
       tags,
       summary: 'Upload one file (or have it fetched from a URL); identical content is stored once',
-      description: 'A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The id is the SHA-256 of the content: uploading content already stored answers the existing asset. `Location` is its public link.',
+      description:
+        'A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The id is the SHA-256 of the content: uploading content already stored answers the existing asset. `Location` is its public link.',
       body: { content: { 'multipart/form-data': { schema: UploadFormSchema } } },
       response: { 201: withHeaders(Ref(AssetSchema), 'location') },
     },
@@ -105,11 +108,20 @@ export async function assetRoutes(untyped: FastifyInstance, options: AssetRoutes
       const file =
         source.kind === 'file'
           ? source
-          : await fetchUrl(options.outbound, source.url, { stagingDir: options.stagingDir, maxBytes: options.maxBytes, timeoutMs: options.urlTimeoutMs }, request.log);
+          : await fetchUrl(
+              options.outbound,
+              source.url,
+              { stagingDir: options.stagingDir, maxBytes: options.maxBytes, timeoutMs: options.urlTimeoutMs },
+              request.log,
+            );
       // An empty asset stores nothing anyone could want, as an empty body to sign signs nothing.
       if (file.staged.size === 0) {
         await discard(file.staged.path);
-        throw new ValidationError(source.kind === 'file' ? 'body.file must not be empty: it is the content to store' : 'body.url answered an empty body: there is no content to store');
+        throw new ValidationError(
+          source.kind === 'file'
+            ? 'body.file must not be empty: it is the content to store'
+            : 'body.url answered an empty body: there is no content to store',
+        );
       }
       const asset = await service.keep(principalOf(request), file);
       return reply.code(201).header('location', asset.url).send(asset);
@@ -139,7 +151,12 @@ export async function assetRoutes(untyped: FastifyInstance, options: AssetRoutes
       operationId: 'deleteAssets',
       tags,
       summary: 'Delete up to 1000 assets by id (operator only)',
-      body: { content: { 'multipart/form-data': { schema: DeleteFormSchema }, 'application/json': { schema: DeleteAssetsJsonSchema } } },
+      body: {
+        content: {
+          'multipart/form-data': { schema: DeleteFormSchema },
+          'application/json': { schema: DeleteAssetsJsonSchema },
+        },
+      },
       response: { 200: Ref(DeleteOutcomeSchema) },
     },
     handler: async (request) => service.delete(await readDeleteIds(request)),
@@ -155,11 +172,19 @@ export async function assetRoutes(untyped: FastifyInstance, options: AssetRoutes
       operationId: 'downloadAsset',
       tags,
       summary: 'Download an asset (public, except kept copies of e-mails)',
-      description: 'Any file name serves the content; `Content-Disposition` gives the stored one. Immutable: cache it for ever, or send its ETag in `If-None-Match` (304). A kept copy of a sent e-mail is private: it needs a bearer token of its owner or of the operator, with `assets:read` (404 otherwise), and is answered `Cache-Control: private, no-store`.',
+      description:
+        'Any file name serves the content; `Content-Disposition` gives the stored one. Immutable: cache it for ever, or send its ETag in `If-None-Match` (304). A kept copy of a sent e-mail is private: it needs a bearer token of its owner or of the operator, with `assets:read` (404 otherwise), and is answered `Cache-Control: private, no-store`.',
       params: DownloadParamsSchema,
       querystring: DownloadQuerySchema,
       response: {
-        200: withHeaders({ description: 'the content, with its content type', content: { '*/*': { schema: { contentMediaType: 'application/octet-stream' } } } }, 'etag', 'cache-control'),
+        200: withHeaders(
+          {
+            description: 'the content, with its content type',
+            content: { '*/*': { schema: { contentMediaType: 'application/octet-stream' } } },
+          },
+          'etag',
+          'cache-control',
+        ),
         304: withHeaders({ description: 'not modified (If-None-Match)', type: 'null' }, 'etag', 'cache-control'),
         ...errorResponses('simple', [404]),
       },
@@ -182,7 +207,8 @@ export async function assetRoutes(untyped: FastifyInstance, options: AssetRoutes
         'content-length': content.size,
         'content-disposition': contentDisposition(asset.filename),
         // Served from the API's origin: whatever an uploaded HTML or SVG holds, it runs nothing there.
-        'content-security-policy': "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+        'content-security-policy':
+          "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
       });
       if (request.method === 'HEAD') {
         // Headers only: close the content unread (Fastify would otherwise read all of it, from disk or S3, to discard it).

@@ -1,7 +1,7 @@
 import { defineResource } from '../../platform/resource/index.js';
 import { PriceFunctionSchema } from './price-function.schema.js';
-import { priceFunctionHooks } from './price-function-hooks.js';
 import { duplicatePriceFunction } from './price-function-actions.js';
+import { priceFunctionHooks } from './price-function-hooks.js';
 
 export const priceFunctionResource = defineResource({
   name: 'price-function',
@@ -12,7 +12,12 @@ export const priceFunctionResource = defineResource({
   scopeArea: 'catalog',
   tag: 'Price functions',
   errorShape: 'detailed',
-  operations: { list: 'listPriceFunctions', create: 'createPriceFunction', get: 'getPriceFunction', update: 'updatePriceFunction' },
+  operations: {
+    list: 'listPriceFunctions',
+    create: 'createPriceFunction',
+    get: 'getPriceFunction',
+    update: 'updatePriceFunction',
+  },
   filters: { customerId: { kind: 'string' }, name: { kind: 'string' } },
   hooks: priceFunctionHooks,
   actions: [duplicatePriceFunction],

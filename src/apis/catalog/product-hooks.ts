@@ -1,7 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/index.js';
-import type { ResourceHooks, WriteContext } from '../../platform/resource/index.js';
-import type { RecordOf } from '../../platform/resource/index.js';
+import type { Doc, RecordOf, ResourceHooks, WriteContext } from '../../platform/resource/index.js';
 import { descriptionResource } from './description.resource.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
 
@@ -11,7 +9,10 @@ type ProductRecord = RecordOf<typeof ProductSchema>;
 export function assertSameCustomerParent(field: string, parent: Doc, customerId: unknown): void {
   if (parent.customerId === customerId) return;
   const id = String(parent.id);
-  throw new ValidationError(`${field}: product ${id} belongs to another customer; a variant's parent must be a product of the same customer`, { resourceId: id, resourceType: 'product' });
+  throw new ValidationError(
+    `${field}: product ${id} belongs to another customer; a variant's parent must be a product of the same customer`,
+    { resourceId: id, resourceType: 'product' },
+  );
 }
 
 /**
@@ -23,49 +24,51 @@ type Ctx = WriteContext<typeof ProductSchema>;
 
 /** The parent `variantOf` names, when the writer sees it (when not, the engine refuses the reference). */
 async function parentOf({ tx, principal, records }: Ctx, doc: ProductRecord): Promise<string | undefined> {
-    if (doc.variantOf === undefined) return undefined;
-    const parent = (await records.getMany(principal, [doc.variantOf], { db: tx })).get(doc.variantOf);
-    if (parent) assertSameCustomerParent('body.variantOf', parent, doc.customerId);
-    return doc.variantOf;
-  }
+  if (doc.variantOf === undefined) return undefined;
+  const parent = (await records.getMany(principal, [doc.variantOf], { db: tx })).get(doc.variantOf);
+  if (parent) assertSameCustomerParent('body.variantOf', parent, doc.customerId);
+  return doc.variantOf;
+}
 
-  /** Moves the localized texts to the description; answers the product without them. */
+/** Moves the localized texts to the description; answers the product without them. */
 async function writeTexts({ tx, principal, services }: Ctx, doc: ProductRecord): Promise<ProductRecord> {
-    const descriptions = () => services.of(descriptionResource);
-    const sent = Object.entries(DESCRIPTION_MAPS_OF_PRODUCT).filter(([field]) => doc[field as keyof ProductRecord] !== undefined);
-    const product: Doc = { ...doc };
-    for (const field of DESCRIPTION_FIELDS_OF_PRODUCT) delete product[field];
-    if (sent.length === 0) return product as ProductRecord;
-    const texts = Object.fromEntries(sent.map(([field, map]) => [map, doc[field as keyof ProductRecord]]));
-    if (doc.descriptionId) {
-      // A description the writer does not see is a reference the engine refuses once this hook returns.
-      const stored = (await descriptions().getMany(principal, [doc.descriptionId], { db: tx })).get(doc.descriptionId);
-      if (stored) await descriptions().update(principal, doc.descriptionId, { ...stored, ...texts }, { tx });
-      return product as ProductRecord;
-    }
-    const body = {
-      customerId: doc.customerId,
-      catalogId: doc.catalogId,
-      description: `texts of product ${doc.publisherRefId}`,
-      ...(doc.defaultLocale ? { fallbackLocale: doc.defaultLocale } : {}),
-      localizedMarketingName: {},
-      ...texts,
-    };
-    const created = await descriptions().create(principal, body, { tx });
-    return { ...product, descriptionId: String(created.doc.id) } as ProductRecord;
+  const descriptions = () => services.of(descriptionResource);
+  const sent = Object.entries(DESCRIPTION_MAPS_OF_PRODUCT).filter(
+    ([field]) => doc[field as keyof ProductRecord] !== undefined,
+  );
+  const product: Doc = { ...doc };
+  for (const field of DESCRIPTION_FIELDS_OF_PRODUCT) delete product[field];
+  if (sent.length === 0) return product as ProductRecord;
+  const texts = Object.fromEntries(sent.map(([field, map]) => [map, doc[field as keyof ProductRecord]]));
+  if (doc.descriptionId) {
+    // A description the writer does not see is a reference the engine refuses once this hook returns.
+    const stored = (await descriptions().getMany(principal, [doc.descriptionId], { db: tx })).get(doc.descriptionId);
+    if (stored) await descriptions().update(principal, doc.descriptionId, { ...stored, ...texts }, { tx });
+    return product as ProductRecord;
   }
+  const body = {
+    customerId: doc.customerId,
+    catalogId: doc.catalogId,
+    description: `texts of product ${doc.publisherRefId}`,
+    ...(doc.defaultLocale ? { fallbackLocale: doc.defaultLocale } : {}),
+    localizedMarketingName: {},
+    ...texts,
+  };
+  const created = await descriptions().create(principal, body, { tx });
+  return { ...product, descriptionId: String(created.doc.id) } as ProductRecord;
+}
 
 export const productHooks: ResourceHooks<typeof ProductSchema> = {
-    async beforeCreate(doc, ctx) {
-      const parentId = await parentOf(ctx, doc);
-      const withTexts = await writeTexts(ctx, { status: 'ENABLED', ...doc } as ProductRecord);
-      return parentId ? { ...withTexts, parentId, variantOf: parentId } : withTexts;
-    },
-    async beforeUpdate(doc, stored, ctx) {
-      // A variant changes parent through shift-variant only.
-      const updated: Doc = { ...doc, status: doc.status ?? 'ENABLED' };
-      delete updated.variantOf;
-      if (stored.parentId) Object.assign(updated, { parentId: stored.parentId, variantOf: stored.parentId });
-      return writeTexts(ctx, updated as ProductRecord);
-    },
+  async beforeCreate(doc, ctx) {
+    const parentId = await parentOf(ctx, doc);
+    const withTexts = await writeTexts(ctx, { status: 'ENABLED', ...doc } as ProductRecord);
+    return parentId ? { ...withTexts, parentId, variantOf: parentId } : withTexts;
+  },
+  async beforeUpdate(doc, stored, ctx) {
+    // A variant changes parent through shift-variant only.
+    const updated: Doc = { ...doc, status: doc.status ?? 'ENABLED' };
+    delete updated.variantOf;
+    if (stored.parentId) Object.assign(updated, { parentId: stored.parentId, variantOf: stored.parentId });
+    return writeTexts(ctx, updated as ProductRecord);
+  },
 };

@@ -1,13 +1,11 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/index.js';
-import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
-import type { RecordOf } from '../../platform/resource/index.js';
-import type { RecordStore } from '../../platform/resource/index.js';
-import { ImportQuerySchema, type ImportQuery } from './product-operations.schema.js';
-import { listAll } from './product-queries.js';
+import type { Doc, RecordOf, RecordStore } from '../../platform/resource/index.js';
+import { type ActionDefinition, defineAction } from '../../platform/resource/index.js';
 import { ProductSchema } from './product.schema.js';
+import { type ImportQuery, ImportQuerySchema } from './product-operations.schema.js';
+import { listAll } from './product-queries.js';
 
 type Products = RecordStore<typeof ProductSchema>;
 
@@ -18,7 +16,10 @@ export function importedBody(body: Doc, query: ImportQuery): Doc {
   if (query.reason !== undefined) product.lastUpdateReason = query.reason;
   const stores = Array.isArray(product.sellingStores) ? (product.sellingStores as string[]) : [];
   if (query.local === 'true') {
-    if (!query.storeId) throw new ValidationError('querystring.local=true needs querystring.storeId: the one store a local product is sold in');
+    if (!query.storeId)
+      throw new ValidationError(
+        'querystring.local=true needs querystring.storeId: the one store a local product is sold in',
+      );
     product.sellingStores = [query.storeId];
   } else if (query.storeId && !stores.includes(query.storeId)) {
     product.sellingStores = [...stores, query.storeId];
@@ -27,7 +28,13 @@ export function importedBody(body: Doc, query: ImportQuery): Doc {
 }
 
 /** The stored product of this owner (a customer, or the operator: none) with this publisherRefId, if visible. */
-async function existing(products: Products, principal: Principal, tx: Transaction, owner: string | undefined, publisherRefId: string): Promise<RecordOf<typeof ProductSchema> | undefined> {
+async function existing(
+  products: Products,
+  principal: Principal,
+  tx: Transaction,
+  owner: string | undefined,
+  publisherRefId: string,
+): Promise<RecordOf<typeof ProductSchema> | undefined> {
   const found = await listAll(products, principal, tx, { publisherRefId, ...(owner ? { customerId: owner } : {}) });
   return found.find((product) => product.customerId === owner);
 }
@@ -38,7 +45,7 @@ export const importProduct: ActionDefinition<typeof ProductSchema> = defineActio
   operationId: 'importProduct',
   summary: 'Import a product: create it, or replace the one with its publisherRefId',
   description:
-    "Creates the product (201), or replaces (200, as PUT /products/{id}) the product of the same customer with the same `publisherRefId`. `reason` becomes lastUpdateReason; `locale` the defaultLocale when the body has none; `storeId` is added to sellingStores when absent; `local=true` sells the product in `storeId` only. `dryRun=true` checks everything and answers 200 with the product that would be stored: nothing is stored, no event is written.",
+    'Creates the product (201), or replaces (200, as PUT /products/{id}) the product of the same customer with the same `publisherRefId`. `reason` becomes lastUpdateReason; `locale` the defaultLocale when the body has none; `storeId` is added to sellingStores when absent; `local=true` sells the product in `storeId` only. `dryRun=true` checks everything and answers 200 with the product that would be stored: nothing is stored, no event is written.',
   query: ImportQuerySchema,
   body: ProductSchema,
   status: 201,
@@ -47,8 +54,16 @@ export const importProduct: ActionDefinition<typeof ProductSchema> = defineActio
   headers: ['etag'],
   async run({ principal, body, query, records, tx, reply, discard }) {
     const product = importedBody(body, query);
-    const stored = await existing(records, principal, tx, records.ownerForCreate(principal, product.customerId) ?? undefined, String(product.publisherRefId));
-    const written = stored ? await records.update(principal, String(stored.id), product, { tx }) : await records.create(principal, product, { tx });
+    const stored = await existing(
+      records,
+      principal,
+      tx,
+      records.ownerForCreate(principal, product.customerId) ?? undefined,
+      String(product.publisherRefId),
+    );
+    const written = stored
+      ? await records.update(principal, String(stored.id), product, { tx })
+      : await records.create(principal, product, { tx });
     if (stored || query.dryRun) reply.code(200);
     if (query.dryRun) discard();
     reply.header('etag', `"${written.dbVersion}"`);

@@ -2,15 +2,19 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
-import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
-import { PageSchema, Ref } from '../../platform/resource/index.js';
-import { type RecordStore } from '../../platform/resource/index.js';
-import { pageOf } from '../../platform/resource/index.js';
+import {
+  type ActionDefinition,
+  defineAction,
+  PageSchema,
+  pageOf,
+  type RecordStore,
+  Ref,
+} from '../../platform/resource/index.js';
+import type { ProductSchema } from './product.schema.js';
 import { assertSameCustomerParent } from './product-hooks.js';
 import { AncestorReader, MAX_VARIANT_DEPTH, withInherited } from './product-inheritance.js';
 import { InheritedListQuerySchema, InheritedProductSchema, ShiftVariantSchema } from './product-operations.schema.js';
 import { listWhereAnyOf } from './product-queries.js';
-import type { ProductSchema } from './product.schema.js';
 
 type Products = RecordStore<typeof ProductSchema>;
 
@@ -30,18 +34,32 @@ const listWithInheritance: ActionDefinition<typeof ProductSchema> = {
     const ancestors = new AncestorReader(records, principal, tx);
     // A parent on the same page is not read again.
     for (const doc of docs) ancestors.remember(doc);
-    const variants = await variantsByParent(records, principal, tx, docs.map((doc) => String(doc.id)));
+    const variants = await variantsByParent(
+      records,
+      principal,
+      tx,
+      docs.map((doc) => String(doc.id)),
+    );
     const items: Doc[] = [];
     for (const doc of docs) {
       const inherited = withInherited(doc, await ancestors.ancestorsOf(doc));
       const own = variants.get(String(doc.id)) ?? [];
-      items.push(own.length ? { ...inherited, variationList: own.map((variant) => withInherited(variant, [inherited])) } : inherited);
+      items.push(
+        own.length
+          ? { ...inherited, variationList: own.map((variant) => withInherited(variant, [inherited])) }
+          : inherited,
+      );
     }
     return pageOf(items, listing.page, listing.size, total);
   },
 };
 
-async function variantsByParent(records: Products, principal: Principal, tx: Transaction, parentIds: string[]): Promise<Map<string, Doc[]>> {
+async function variantsByParent(
+  records: Products,
+  principal: Principal,
+  tx: Transaction,
+  parentIds: string[],
+): Promise<Map<string, Doc[]>> {
   const byParent = new Map<string, Doc[]>();
   for (const variant of await listWhereAnyOf(records, principal, tx, 'parentId', parentIds)) {
     const parentId = String(variant.parentId);
@@ -55,16 +73,22 @@ async function variantsByParent(records: Products, principal: Principal, tx: Tra
  * (A under B, B under A) would each see no cycle and make one together.
  */
 async function lockVariantMoves(tx: Transaction, customerId: unknown): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`product-variants:${typeof customerId === 'string' ? customerId : ''}`]);
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+    `product-variants:${typeof customerId === 'string' ? customerId : ''}`,
+  ]);
 }
 
 /** 400 when `parentId` is `variantId` or below it: the move would make the variant its own ancestor. */
 async function refuseCycle(ancestors: AncestorReader, parent: Doc, variantId: string): Promise<void> {
   const chain = [parent, ...(await ancestors.ancestorsOf(parent))];
   if (chain.some((product) => product.id === variantId)) {
-    throw new ValidationError(`body.parentId: product ${String(parent.id)} is ${parent.id === variantId ? 'the variant itself' : `a variant of ${variantId}`}; a product cannot be its own ancestor`, { resourceId: String(parent.id), resourceType: 'product' });
+    throw new ValidationError(
+      `body.parentId: product ${String(parent.id)} is ${parent.id === variantId ? 'the variant itself' : `a variant of ${variantId}`}; a product cannot be its own ancestor`,
+      { resourceId: String(parent.id), resourceType: 'product' },
+    );
   }
-  if (chain.length > MAX_VARIANT_DEPTH) throw new ValidationError(`body.parentId: the variant would be more than ${MAX_VARIANT_DEPTH} levels deep`);
+  if (chain.length > MAX_VARIANT_DEPTH)
+    throw new ValidationError(`body.parentId: the variant would be more than ${MAX_VARIANT_DEPTH} levels deep`);
 }
 
 const shiftVariant: ActionDefinition<typeof ProductSchema> = defineAction({
@@ -84,7 +108,10 @@ const shiftVariant: ActionDefinition<typeof ProductSchema> = defineAction({
     const parent = records.present((await records.findVisible(tx, principal, parentId)).doc);
     assertSameCustomerParent('body.parentId', parent, variant.customerId);
     await refuseCycle(new AncestorReader(records, principal, tx), parent, variantId);
-    const moved = await records.act(principal, variantId, (doc) => ({ ...doc, parentId, variantOf: parentId }), { tx, fact: 'updated' });
+    const moved = await records.act(principal, variantId, (doc) => ({ ...doc, parentId, variantOf: parentId }), {
+      tx,
+      fact: 'updated',
+    });
     reply.header('etag', `"${moved.dbVersion}"`);
     return moved.doc;
   },

@@ -3,15 +3,21 @@ import Type from 'typebox';
 import type { Principal } from '../../platform/auth/principal.js';
 import { ForbiddenError, ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
-import { MAX_PAGE_SIZE } from '../../platform/resource/index.js';
-import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
-import { Id, Obj, Ref, StringMap } from '../../platform/resource/index.js';
-import { assertStorable } from '../../platform/resource/index.js';
+import {
+  type ActionDefinition,
+  assertStorable,
+  defineAction,
+  Id,
+  MAX_PAGE_SIZE,
+  Obj,
+  Ref,
+  StringMap,
+} from '../../platform/resource/index.js';
 import type { RealmService } from '../iam/realm.service.js';
-import { iamClientOf } from './customer-hooks.js';
 import { CustomerSchema, RemotePriceFilteringSchema } from './customer.schema.js';
-import type { CustomerSigningService, VerifiedData } from './customer-signing.service.js';
+import { iamClientOf } from './customer-hooks.js';
 import { VerifyBodySchema } from './customer-signing.schema.js';
+import type { CustomerSigningService, VerifiedData } from './customer-signing.service.js';
 import { safeContentType } from './signed-content.js';
 
 type Action = ActionDefinition<typeof CustomerSchema>;
@@ -27,11 +33,23 @@ const RemotePriceFilteringUpdateSchema = Obj(
   {
     $id: 'RemotePriceFilteringUpdate',
     title: 'Remote price filtering by customer id',
-    examples: [{ remotePriceFilteringDataByCustomerId: { '01890a5d-ac96-774b-bcce-b302099a8057': { filteringFieldsForB2B: ['country', 'currency'], filteringFieldsForB2C: ['country'] } } }],
+    examples: [
+      {
+        remotePriceFilteringDataByCustomerId: {
+          '01890a5d-ac96-774b-bcce-b302099a8057': {
+            filteringFieldsForB2B: ['country', 'currency'],
+            filteringFieldsForB2C: ['country'],
+          },
+        },
+      },
+    ],
   },
 );
 
-const CustomerQuery = Type.Object({ customerId: Type.Optional(Id({ description: "default the token's customer (required for the operator)" })) }, { additionalProperties: false });
+const CustomerQuery = Type.Object(
+  { customerId: Type.Optional(Id({ description: "default the token's customer (required for the operator)" })) },
+  { additionalProperties: false },
+);
 const verifiedResponse = {
   description: 'the original data, with the content type it was signed with',
   content: { 'application/json': { schema: {} }, '*/*': { schema: { contentMediaType: 'application/octet-stream' } } },
@@ -58,18 +76,26 @@ function rotateClientSecret(realms: Pick<RealmService, 'rotateClientSecret'>): A
     path: 'client-secret',
     operationId: 'rotateCustomerClientSecret',
     summary: "Rotate the customer's client secret; the answer shows the new secret once",
-    description: 'The operator or the customer itself (not a reseller). Tokens already issued stay valid until they expire; each call rotates again.',
+    description:
+      'The operator or the customer itself (not a reseller). Tokens already issued stay valid until they expire; each call rotates again.',
     fact: 'updated',
     // With an Idempotency-Key a retry replays the answer (sealed at rest), so a lost answer does not rotate again.
     noStore: true,
     async change({ record, principal, tx, now }) {
       const id = String(record.id);
-      if (!principal.isOperator && principal.customerId !== id) throw new ForbiddenError(`only the operator or customer ${id} itself may rotate its client secret`, { resourceType: 'customer', resourceId: id });
+      if (!principal.isOperator && principal.customerId !== id)
+        throw new ForbiddenError(`only the operator or customer ${id} itself may rotate its client secret`, {
+          resourceType: 'customer',
+          resourceId: id,
+        });
       const iamClient = (record.iamClient ?? {}) as Doc;
       const realmName = String(iamClient.realmName ?? record.realmName);
       const { clientSecret } = await realms.rotateClientSecret(tx, realmName);
       const publicKey = typeof iamClient.realmPublicKey === 'string' ? iamClient.realmPublicKey : undefined;
-      return { record: { ...record, iamClient: iamClientOf(realmName, publicKey, now.toISOString()) }, reveal: { 'iamClient.clientSecret': clientSecret } };
+      return {
+        record: { ...record, iamClient: iamClientOf(realmName, publicKey, now.toISOString()) },
+        reveal: { 'iamClient.clientSecret': clientSecret },
+      };
     },
   };
 }
@@ -84,7 +110,8 @@ const updateRemotePriceFiltering: Action = defineAction({
   method: 'PUT',
   operationId: 'updateRemotePriceFiltering',
   summary: "Replace several customers' remotePriceFiltering in one transaction (all or nothing)",
-  description: 'Each listed customer must be visible to the token (404 otherwise, and nothing is changed); each update counts as an update of that customer (dbVersion + 1, one event).',
+  description:
+    'Each listed customer must be visible to the token (404 otherwise, and nothing is changed); each update counts as an update of that customer (dbVersion + 1, one event).',
   body: RemotePriceFilteringUpdateSchema,
   response: Type.Array(Ref(CustomerSchema), { description: 'the updated customers, in the order of the body' }),
   async run({ body, principal, tx, records }) {
@@ -93,7 +120,10 @@ const updateRemotePriceFiltering: Action = defineAction({
     const ids = Object.keys(byCustomerId);
     const updated = new Map<string, Doc>();
     for (const id of [...ids].sort()) {
-      updated.set(id, (await records.act(principal, id, (doc) => ({ ...doc, remotePriceFiltering: byCustomerId[id] }), { tx })).doc);
+      updated.set(
+        id,
+        (await records.act(principal, id, (doc) => ({ ...doc, remotePriceFiltering: byCustomerId[id] }), { tx })).doc,
+      );
     }
     return ids.map((id) => updated.get(id));
   },
@@ -101,7 +131,12 @@ const updateRemotePriceFiltering: Action = defineAction({
 
 /** Verify answers the original data with the content type it was signed with. */
 function verifyActions(signing: CustomerSigningService): Action[] {
-  const common = { method: 'POST' as const, access: 'read' as const, body: VerifyBodySchema, response: verifiedResponse };
+  const common = {
+    method: 'POST' as const,
+    access: 'read' as const,
+    body: VerifyBodySchema,
+    response: verifiedResponse,
+  };
   return [
     defineAction({
       ...common,

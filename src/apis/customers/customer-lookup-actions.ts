@@ -1,8 +1,13 @@
 import Type from 'typebox';
-import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
-import { IdParamsSchema, PageSchema } from '../../platform/resource/index.js';
-import { LookupId, Ref } from '../../platform/resource/index.js';
-import { withVersion } from '../../platform/resource/index.js';
+import {
+  type ActionDefinition,
+  defineAction,
+  IdParamsSchema,
+  LookupId,
+  PageSchema,
+  Ref,
+  withVersion,
+} from '../../platform/resource/index.js';
 import type { CustomerSchema } from './customer.schema.js';
 import type { CustomerLookups } from './customer-lookups.js';
 import { PublicCustomerSchema, PublicLookupQuerySchema } from './customer-public-view.js';
@@ -15,7 +20,12 @@ const NameParams = Type.Object({ name: LookupId({ description: 'customer name (b
 function deprecatedLookups(lookups: CustomerLookups): Action[] {
   return (
     [
-      ['by-name/:name', 'name', 'getCustomerByName', 'Get a customer by exact name (the first created, if several share it)'],
+      [
+        'by-name/:name',
+        'name',
+        'getCustomerByName',
+        'Get a customer by exact name (the first created, if several share it)',
+      ],
       ['by-realm/:name', 'realmName', 'getCustomerByRealm', 'Get a customer by realm name'],
     ] as const
   ).map(([path, field, operationId, summary]) =>
@@ -28,7 +38,8 @@ function deprecatedLookups(lookups: CustomerLookups): Action[] {
       deprecated: true,
       headers: ['etag'],
       params: NameParams,
-      run: async ({ principal, params, reply }) => withVersion(reply, await lookups.findBy(principal, field, params.name)),
+      run: async ({ principal, params, reply }) =>
+        withVersion(reply, await lookups.findBy(principal, field, params.name)),
     }),
   );
 }

@@ -1,5 +1,5 @@
-import { defineResource, type ResourceHooks } from '../../platform/resource/index.js';
 import type { ActionDefinition } from '../../platform/resource/index.js';
+import { defineResource, type ResourceHooks } from '../../platform/resource/index.js';
 import { CustomerSchema } from './customer.schema.js';
 
 export const CUSTOMERS_TAG = 'Customers';
@@ -52,6 +52,9 @@ export const customerDeclaration = defineResource({
 });
 
 /** The kind as served: the declaration with the hooks and actions of the running app. */
-export function customerResource(hooks: ResourceHooks<typeof CustomerSchema>, actions: ActionDefinition<typeof CustomerSchema>[]): typeof customerDeclaration {
+export function customerResource(
+  hooks: ResourceHooks<typeof CustomerSchema>,
+  actions: ActionDefinition<typeof CustomerSchema>[],
+): typeof customerDeclaration {
   return { ...customerDeclaration, hooks, actions };
 }

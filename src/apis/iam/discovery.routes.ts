@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
+import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { Ref } from '../../platform/resource/index.js';
 import type { RealmRow } from './iam.repository.js';
 import type { RealmService } from './realm.service.js';
@@ -69,7 +69,10 @@ function serverMetadata(base: string, realm: RealmRow): ServerMetadata {
   };
 }
 
-export function registerDiscoveryRoutes(untyped: FastifyInstance, deps: { realms: RealmService; publicBaseUrl: string }) {
+export function registerDiscoveryRoutes(
+  untyped: FastifyInstance,
+  deps: { realms: RealmService; publicBaseUrl: string },
+) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const handler = async (request: { params: Static<typeof RealmParamsSchema> }) => {
     const { realm } = request.params;
@@ -81,14 +84,26 @@ export function registerDiscoveryRoutes(untyped: FastifyInstance, deps: { realms
 
   app.get('/iam/realms/:realm/.well-known/openid-configuration', {
     config: { public: true },
-    schema: { operationId: 'getOpenIdConfiguration', tags: [TAG], summary: 'OpenID Connect discovery document of a realm', params: RealmParamsSchema, response },
+    schema: {
+      operationId: 'getOpenIdConfiguration',
+      tags: [TAG],
+      summary: 'OpenID Connect discovery document of a realm',
+      params: RealmParamsSchema,
+      response,
+    },
     handler,
   });
 
   // RFC 8414 §3: the well-known segment goes between the host and the issuer's path.
   app.get('/.well-known/oauth-authorization-server/iam/realms/:realm', {
     config: { public: true },
-    schema: { operationId: 'getAuthorizationServerMetadata', tags: [TAG], summary: 'OAuth authorization server metadata of a realm (RFC 8414)', params: RealmParamsSchema, response },
+    schema: {
+      operationId: 'getAuthorizationServerMetadata',
+      tags: [TAG],
+      summary: 'OAuth authorization server metadata of a realm (RFC 8414)',
+      params: RealmParamsSchema,
+      response,
+    },
     handler,
   });
 }

@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import type { Clock } from '../../platform/clock.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { ApiModule } from '../api-module.js';
 import { AuthorizationRequests } from './authorization-request.js';
@@ -21,16 +21,21 @@ import { registerRevocationIntrospectionRoutes } from './revocation-introspectio
 import { RevokedSessions } from './revoked-sessions.js';
 import { sessionPurgeJob } from './session-purge.js';
 import { loadKeyRing } from './signing-keys.js';
+import { rateLimitError, registerTokenRoutes } from './token.routes.js';
+import { TokenService } from './token.service.js';
 import { basicChallengeOnlyForBasic, tokenEndpointHooks } from './token-endpoint-hooks.js';
 import { TokenIssuer } from './token-issuer.js';
 import { IntrospectionResponseSchema, TokenOperationRequestSchema } from './token-operation-request.js';
 import { TokenRequestSchema, TokenResponseSchema } from './token-request.js';
-import { rateLimitError, registerTokenRoutes } from './token.routes.js';
-import { TokenService } from './token.service.js';
 import { UserSignIn } from './user-sign-in.js';
 
 /** Everything the token service needs at start: keys, operator realm, revocation list (read once here, then polled by a job). */
-async function startIam(db: Database, config: Config, log: FastifyBaseLogger, clock: Clock): Promise<{ iam: Iam; revoked: RevokedSessions }> {
+async function startIam(
+  db: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  clock: Clock,
+): Promise<{ iam: Iam; revoked: RevokedSessions }> {
   const keys = await loadKeyRing(db);
   await bootstrapOperator(db, config, log);
   await registerConsoleClients(db, consoleRedirects(config));
@@ -55,7 +60,14 @@ async function startIam(db: Database, config: Config, log: FastifyBaseLogger, cl
 
 /** `app` may parse form bodies (the OAuth endpoints need them); the realm-user routes take JSON only. */
 function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config) {
-  const schemas = [TokenRequestSchema, TokenResponseSchema, TokenOperationRequestSchema, IntrospectionResponseSchema, ServerMetadataSchema, ...realmUserSchemas];
+  const schemas = [
+    TokenRequestSchema,
+    TokenResponseSchema,
+    TokenOperationRequestSchema,
+    IntrospectionResponseSchema,
+    ServerMetadataSchema,
+    ...realmUserSchemas,
+  ];
   for (const schema of schemas) app.addSchema(schema);
   const hooks = tokenEndpointHooks(app, config);
   app.addHook('onSend', basicChallengeOnlyForBasic);

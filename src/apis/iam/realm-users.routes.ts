@@ -4,8 +4,7 @@ import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { NoBody } from '../../platform/http/response-declarations.js';
-import { PageSchema, pagingParameters, Ref } from '../../platform/resource/index.js';
-import { pageOf } from '../../platform/resource/index.js';
+import { PageSchema, pageOf, pagingParameters, Ref } from '../../platform/resource/index.js';
 import type { RealmService } from './realm.service.js';
 import { NewRealmUserSchema, RealmParamsSchema, RealmUserSchema, UserParamsSchema } from './realm-user.schema.js';
 
@@ -20,7 +19,16 @@ export function registerRealmUserRoutes(untyped: FastifyInstance, realms: RealmS
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/iam/realms/:realm/users', {
     config: { scope: 'iam:read' },
-    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', description: "The operator lists any realm's users; a customer's token its own realm's only (another realm answers 404).", params: RealmParamsSchema, querystring: PageQuery, response: { 200: PageSchema(Ref(RealmUserSchema)), ...errorResponses('simple', [404]) } },
+    schema: {
+      operationId: 'listRealmUsers',
+      tags: [TAG],
+      summary: 'List the users of a realm',
+      description:
+        "The operator lists any realm's users; a customer's token its own realm's only (another realm answers 404).",
+      params: RealmParamsSchema,
+      querystring: PageQuery,
+      response: { 200: PageSchema(Ref(RealmUserSchema)), ...errorResponses('simple', [404]) },
+    },
     handler: async (request) => {
       const { page = 0, size = DEFAULT_PAGE_SIZE } = request.query;
       const { rows, total } = await realms.listUsers(principalOf(request), request.params.realm, page, size);
@@ -30,7 +38,16 @@ export function registerRealmUserRoutes(untyped: FastifyInstance, realms: RealmS
 
   app.post('/iam/realms/:realm/users', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', description: "The user logs in with the `password` grant. Its scopes are at most the realm's and the creating token's; a taken username answers 409.", params: RealmParamsSchema, body: Ref(NewRealmUserSchema), response: { 201: Ref(RealmUserSchema), ...errorResponses('simple', [404, 409]) } },
+    schema: {
+      operationId: 'createRealmUser',
+      tags: [TAG],
+      summary: 'Create a user in a realm',
+      description:
+        "The user logs in with the `password` grant. Its scopes are at most the realm's and the creating token's; a taken username answers 409.",
+      params: RealmParamsSchema,
+      body: Ref(NewRealmUserSchema),
+      response: { 201: Ref(RealmUserSchema), ...errorResponses('simple', [404, 409]) },
+    },
     handler: async (request, reply) => {
       const user = await realms.createUser(principalOf(request), request.params.realm, request.body);
       return reply.code(201).send(user);
@@ -39,7 +56,14 @@ export function registerRealmUserRoutes(untyped: FastifyInstance, realms: RealmS
 
   app.delete('/iam/realms/:realm/users/:userId', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'deleteRealmUser', tags: [TAG], summary: 'Delete a user; its sessions end at once', description: 'Its access and refresh tokens are refused from then on.', params: UserParamsSchema, response: { 204: NoBody(), ...errorResponses('simple', [404]) } },
+    schema: {
+      operationId: 'deleteRealmUser',
+      tags: [TAG],
+      summary: 'Delete a user; its sessions end at once',
+      description: 'Its access and refresh tokens are refused from then on.',
+      params: UserParamsSchema,
+      response: { 204: NoBody(), ...errorResponses('simple', [404]) },
+    },
     handler: async (request, reply) => {
       const { realm, userId } = request.params;
       await realms.deleteUser(principalOf(request), realm, userId);

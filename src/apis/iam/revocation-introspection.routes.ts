@@ -5,12 +5,21 @@ import { NoBody } from '../../platform/http/response-declarations.js';
 import { Ref } from '../../platform/resource/index.js';
 import type { IssuedTokens } from './issued-tokens.js';
 import { formOrJsonBody, malformedTokenRequest, type TokenEndpointHooks } from './token-endpoint-hooks.js';
-import { clientCredentialsOf, IntrospectionResponseSchema, presentedToken, TokenOperationRequestSchema, type TokenOperationRequest } from './token-operation-request.js';
+import {
+  clientCredentialsOf,
+  IntrospectionResponseSchema,
+  presentedToken,
+  type TokenOperationRequest,
+  TokenOperationRequestSchema,
+} from './token-operation-request.js';
 import { basicCredentials } from './token-request.js';
 
 const TAG = 'Tokens (IAM)';
 
-export function registerRevocationIntrospectionRoutes(untyped: FastifyInstance, deps: { issued: IssuedTokens; hooks: TokenEndpointHooks }) {
+export function registerRevocationIntrospectionRoutes(
+  untyped: FastifyInstance,
+  deps: { issued: IssuedTokens; hooks: TokenEndpointHooks },
+) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { issued } = deps;
   const { rateLimit, noStore, realIpHeader } = deps.hooks;
@@ -38,7 +47,10 @@ export function registerRevocationIntrospectionRoutes(untyped: FastifyInstance, 
       summary: "RFC 7009 revocation: end the token's session (200 also for an unknown token)",
       headers: realIpHeader,
       body: formOrJsonBody(TokenOperationRequestSchema),
-      response: { 200: NoBody({ description: 'revoked, or nothing to revoke (RFC 7009 §2.2); empty body' }), ...errorResponses('simple', [400, 401, 429, 500]) },
+      response: {
+        200: NoBody({ description: 'revoked, or nothing to revoke (RFC 7009 §2.2); empty body' }),
+        ...errorResponses('simple', [400, 401, 429, 500]),
+      },
     },
     handler: async (request, reply) => {
       const { realm, token } = await clientAndToken(request.body, request.headers.authorization);

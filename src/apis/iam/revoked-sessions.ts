@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../../platform/clock.js';
+import { type Clock, systemClock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { JobDefinition } from '../../platform/jobs/job.js';
 import { revokedSince } from './iam.repository.js';
@@ -34,7 +34,8 @@ export class RevokedSessions {
 
   async refresh(): Promise<void> {
     const startedAt = this.wallClock.now();
-    for (const row of await revokedSince(this.db, new Date(this.since.getTime() - 2000))) this.ended.set(row.id, row.revoked_at.getTime());
+    for (const row of await revokedSince(this.db, new Date(this.since.getTime() - 2000)))
+      this.ended.set(row.id, row.revoked_at.getTime());
     this.since = startedAt;
     const horizon = this.wallClock.now().getTime() - (this.accessTokenTtlSeconds + 60) * 1000;
     for (const [id, at] of this.ended) if (at < horizon) this.ended.delete(id);
@@ -46,6 +47,12 @@ export class RevokedSessions {
    * failure is logged.
    */
   pollJob(pollMs = 1000): JobDefinition {
-    return { name: 'revoked-sessions poll', does: 'reads the sessions other instances ended into the token checks of this process', slot: 'api', everyMs: pollMs, run: () => this.refresh() };
+    return {
+      name: 'revoked-sessions poll',
+      does: 'reads the sessions other instances ended into the token checks of this process',
+      slot: 'api',
+      everyMs: pollMs,
+      run: () => this.refresh(),
+    };
   }
 }

@@ -1,9 +1,9 @@
-import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { JobDefinition } from '../../platform/jobs/job.js';
-import { purgeDispatched } from './dispatch-store.js';
-import { dispatchBatch, type DispatcherDeps } from './dispatcher.js';
 import type { DeliveryWorker } from './delivery-worker.js';
+import { purgeDispatched } from './dispatch-store.js';
+import { type DispatcherDeps, dispatchBatch } from './dispatcher.js';
 import type { NotificationMetrics } from './notification-metrics.js';
 
 /** Events read per dispatch transaction: short transactions, so writers and other dispatchers are never held long. */

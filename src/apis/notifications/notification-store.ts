@@ -23,7 +23,14 @@ export interface NewNotificationRow {
 }
 
 /** The claim columns an inserted record starts with, beside the engine's columns (`RECORD_COLUMNS`); `tries` starts at its default, 0. */
-const CLAIM_COLUMNS = { event_id: 'text', definition_id: 'text', receiver_id: 'text', status: 'text', max_tries: 'int', next_try_at: 'timestamptz' } as const;
+const CLAIM_COLUMNS = {
+  event_id: 'text',
+  definition_id: 'text',
+  receiver_id: 'text',
+  status: 'text',
+  max_tries: 'int',
+  next_try_at: 'timestamptz',
+} as const;
 const INSERTED = Object.entries({ ...RECORD_COLUMNS, ...CLAIM_COLUMNS });
 const INSERT_NOTIFICATIONS = `INSERT INTO notifications (${INSERTED.map(([column]) => column).join(', ')})
      SELECT ${INSERTED.map(([column]) => `r.${column}`).join(', ')}
@@ -37,22 +44,26 @@ const INSERT_NOTIFICATIONS = `INSERT INTO notifications (${INSERTED.map(([column
  */
 export async function insertNotifications(db: Queryable, rows: NewNotificationRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const { rowCount } = await db.query(
-    INSERT_NOTIFICATIONS,
-    [
-      JSON.stringify(
-        rows.map((row) => ({
-          ...recordColumnValues(notificationResource, { id: row.id, customerId: row.customerId, dbVersion: 0, createdAt: row.now, updatedAt: row.now, doc: row.doc }),
-          event_id: row.eventId,
-          definition_id: row.definitionId,
-          receiver_id: row.receiverId,
-          status: row.status,
-          max_tries: row.maxTries,
-          next_try_at: row.nextTryAt?.toISOString() ?? null,
-        })),
-      ),
-    ],
-  );
+  const { rowCount } = await db.query(INSERT_NOTIFICATIONS, [
+    JSON.stringify(
+      rows.map((row) => ({
+        ...recordColumnValues(notificationResource, {
+          id: row.id,
+          customerId: row.customerId,
+          dbVersion: 0,
+          createdAt: row.now,
+          updatedAt: row.now,
+          doc: row.doc,
+        }),
+        event_id: row.eventId,
+        definition_id: row.definitionId,
+        receiver_id: row.receiverId,
+        status: row.status,
+        max_tries: row.maxTries,
+        next_try_at: row.nextTryAt?.toISOString() ?? null,
+      })),
+    ),
+  ]);
   return rowCount;
 }
 
@@ -69,7 +80,13 @@ export interface ClaimedNotification {
  * Leases up to `limit` due records to `workerId` until `leaseUntil`. A record whose lease has run out (its worker
  * died) is due again; records another worker is claiming right now are skipped, never waited for.
  */
-export async function claimDue(db: Queryable, workerId: string, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedNotification[]> {
+export async function claimDue(
+  db: Queryable,
+  workerId: string,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<ClaimedNotification[]> {
   const { rows } = await db.query<ClaimedNotification>(
     `UPDATE notifications SET locked_by = $1, locked_until = $2
      WHERE id IN (
@@ -100,7 +117,12 @@ export interface TryOutcome {
  * longest entry. Answers each record's new status; a record missing from the answer lost its lease (another worker
  * owns it now).
  */
-export async function recordTries(db: Queryable, workerId: string, schedule: number[], outcomes: TryOutcome[]): Promise<Map<string, NotificationStatus>> {
+export async function recordTries(
+  db: Queryable,
+  workerId: string,
+  schedule: number[],
+  outcomes: TryOutcome[],
+): Promise<Map<string, NotificationStatus>> {
   if (outcomes.length === 0) return new Map();
   // The document after the try, written once and keyed from the same expression.
   const afterTry = `(n.doc - 'nextTryTimestamp') || s.fields || jsonb_build_object(
@@ -147,15 +169,29 @@ export async function recordTries(db: Queryable, workerId: string, schedule: num
 }
 
 /** The claim columns of one record, locked for a change (the retry action holds the record's lock already). */
-export async function claimState(db: Queryable, id: string): Promise<{ status: NotificationStatus; tries: number; max_tries: number; locked_until: Date | null } | undefined> {
-  const { rows } = await db.query<{ status: NotificationStatus; tries: number; max_tries: number; locked_until: Date | null }>(
-    'SELECT status, tries, max_tries, locked_until FROM notifications WHERE id = $1 FOR UPDATE',
-    [id],
-  );
+export async function claimState(
+  db: Queryable,
+  id: string,
+): Promise<{ status: NotificationStatus; tries: number; max_tries: number; locked_until: Date | null } | undefined> {
+  const { rows } = await db.query<{
+    status: NotificationStatus;
+    tries: number;
+    max_tries: number;
+    locked_until: Date | null;
+  }>('SELECT status, tries, max_tries, locked_until FROM notifications WHERE id = $1 FOR UPDATE', [id]);
   return rows[0];
 }
 
 /** Makes the record due at `now`, with `maxTries` tries allowed in all. */
-export async function scheduleNow(db: Queryable, id: string, status: NotificationStatus, maxTries: number, now: Date): Promise<void> {
-  await db.query('UPDATE notifications SET status = $2, max_tries = $3, next_try_at = $4, locked_by = NULL, locked_until = NULL WHERE id = $1', [id, status, maxTries, now.toISOString()]);
+export async function scheduleNow(
+  db: Queryable,
+  id: string,
+  status: NotificationStatus,
+  maxTries: number,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE notifications SET status = $2, max_tries = $3, next_try_at = $4, locked_by = NULL, locked_until = NULL WHERE id = $1',
+    [id, status, maxTries, now.toISOString()],
+  );
 }

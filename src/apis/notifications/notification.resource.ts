@@ -1,6 +1,6 @@
 import { defineResource } from '../../platform/resource/index.js';
-import { NOTIFICATIONS_TAG } from './notification-definition.resource.js';
 import { NotificationSchema } from './notification.schema.js';
+import { NOTIFICATIONS_TAG } from './notification-definition.resource.js';
 
 export const NOTIFICATIONS_TABLE = 'notifications';
 

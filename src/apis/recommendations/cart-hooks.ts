@@ -1,13 +1,15 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ResourceHooks } from '../../platform/resource/index.js';
-import type { RecordOf } from '../../platform/resource/index.js';
+import type { RecordOf, ResourceHooks } from '../../platform/resource/index.js';
 import type { CartSchema } from './cart.schema.js';
 
 /** One line per product (raise its quantity): a repeated product answers 400 naming the line. */
 function assertOneLinePerProduct(cart: RecordOf<typeof CartSchema>): RecordOf<typeof CartSchema> {
   const seen = new Set<string>();
   for (const [index, { productId }] of cart.items.entries()) {
-    if (seen.has(productId)) throw new ValidationError(`body.items[${index}].productId ${productId} is already in the cart: one line per product`);
+    if (seen.has(productId))
+      throw new ValidationError(
+        `body.items[${index}].productId ${productId} is already in the cart: one line per product`,
+      );
     seen.add(productId);
   }
   return cart;

@@ -1,6 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ResourceHooks } from '../../platform/resource/index.js';
-import type { RecordOf } from '../../platform/resource/index.js';
+import type { RecordOf, ResourceHooks } from '../../platform/resource/index.js';
 import type { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 import { appliesTo } from './rule-selection.js';
 
@@ -8,7 +7,8 @@ type Rule = RecordOf<typeof RecommendationRuleSchema>;
 
 /** A rule's period must be a period: it starts no later than it ends; the triggers it is found by are kept with it. */
 function checked(rule: Rule): Rule {
-  if (rule.startDate > rule.endDate) throw new ValidationError(`body.endDate (${rule.endDate}) must not be before body.startDate (${rule.startDate})`);
+  if (rule.startDate > rule.endDate)
+    throw new ValidationError(`body.endDate (${rule.endDate}) must not be before body.startDate (${rule.startDate})`);
   return { ...rule, appliesTo: appliesTo(rule) };
 }
 

@@ -1,8 +1,7 @@
 import Type from 'typebox';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
-import { defineAction, type ActionDefinition } from '../../platform/resource/index.js';
-import { Text } from '../../platform/resource/index.js';
+import { type ActionDefinition, defineAction, Text } from '../../platform/resource/index.js';
 import { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 
 export const DEFAULT_IMPORT_REASON = 'resource import thru REST Api';
@@ -22,7 +21,7 @@ export const importRecommendationRule: ActionDefinition<typeof RecommendationRul
   operationId: 'importRecommendationRule',
   summary: 'Import a recommendation rule: replace the rule with its id, or create it',
   description:
-    'Replaces (200, as PUT /recommendation-rules/{id}) the rule named by the body\'s `id` when the caller can see it; otherwise creates the rule (201) with a new id, keeping the body\'s `id` as `originalId` when it has none. `reason` becomes lastUpdateReason.',
+    "Replaces (200, as PUT /recommendation-rules/{id}) the rule named by the body's `id` when the caller can see it; otherwise creates the rule (201) with a new id, keeping the body's `id` as `originalId` when it has none. `reason` becomes lastUpdateReason.",
   query: ImportQuerySchema,
   body: RecommendationRuleSchema,
   status: 201,
@@ -42,7 +41,9 @@ export const importRecommendationRule: ActionDefinition<typeof RecommendationRul
       }
     }
     if (!stored && id !== undefined && rule.originalId === undefined) rule.originalId = id;
-    const written = stored ? await records.update(principal, id!, rule, { tx }) : await records.create(principal, rule, { tx });
+    const written = stored
+      ? await records.update(principal, id!, rule, { tx })
+      : await records.create(principal, rule, { tx });
     if (stored) reply.code(200);
     reply.header('etag', `"${written.dbVersion}"`);
     return written.doc;

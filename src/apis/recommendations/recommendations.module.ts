@@ -1,11 +1,11 @@
 import type { ApiModule } from '../api-module.js';
-import { cartRecommendations } from './cart-recommendations.action.js';
-import { lineItemRecommendations } from './line-item-recommendations.action.js';
 import { cartResource } from './cart.resource.js';
 import { CartItemSchema } from './cart.schema.js';
+import { cartRecommendations } from './cart-recommendations.action.js';
+import { lineItemRecommendations } from './line-item-recommendations.action.js';
+import { RecommendationResultSchemas } from './recommendation-result.schema.js';
 import { recommendationRuleResource } from './recommendation-rule.resource.js';
 import { DiscountPlanSchema } from './recommendation-rule.schema.js';
-import { RecommendationResultSchemas } from './recommendation-result.schema.js';
 
 /** The Product recommendation API: rules, carts, and recommendations computed from them over the catalogue. */
 export const recommendationsModule: ApiModule = {
@@ -14,7 +14,10 @@ export const recommendationsModule: ApiModule = {
   start() {
     return {
       resources: [
-        { ...recommendationRuleResource, actions: [...recommendationRuleResource.actions, cartRecommendations, lineItemRecommendations] },
+        {
+          ...recommendationRuleResource,
+          actions: [...recommendationRuleResource.actions, cartRecommendations, lineItemRecommendations],
+        },
         cartResource,
       ],
       schemas: [DiscountPlanSchema, CartItemSchema, ...RecommendationResultSchemas],

@@ -1,9 +1,8 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ResourceHooks } from '../../platform/resource/index.js';
-import type { RecordOf } from '../../platform/resource/index.js';
+import type { RecordOf, ResourceHooks } from '../../platform/resource/index.js';
+import type { SubscriptionSchema } from './subscription.schema.js';
 import { startingLifecycle, withLineItemIds } from './subscription-dates.js';
 import { resolveModel } from './subscription-model-lookup.js';
-import type { SubscriptionSchema } from './subscription.schema.js';
 
 type SubscriptionRecord = RecordOf<typeof SubscriptionSchema>;
 
@@ -13,20 +12,25 @@ type SubscriptionRecord = RecordOf<typeof SubscriptionSchema>;
  * both change through the actions only.
  */
 export const subscriptionHooks: ResourceHooks<typeof SubscriptionSchema> = {
-    async beforeCreate(doc, { principal, tx, now, services }) {
-      if (doc.customerId === undefined) throw new ValidationError('body.customerId is required: a subscription belongs to a customer');
-      const resolved = await resolveModel(services, tx, principal, doc);
-      const created: SubscriptionRecord = { ...doc, model: resolved.model, lifecycle: startingLifecycle(resolved, now.getTime()) };
-      if (resolved.modelId === undefined) delete created.modelId;
-      else created.modelId = resolved.modelId;
-      return withProducts(created);
-    },
-    beforeUpdate(doc, stored) {
-      const kept: SubscriptionRecord = { ...doc, model: stored.model, modelId: stored.modelId };
-      if (stored.model === undefined) delete kept.model;
-      if (stored.modelId === undefined) delete kept.modelId;
-      return withProducts(kept);
-    },
+  async beforeCreate(doc, { principal, tx, now, services }) {
+    if (doc.customerId === undefined)
+      throw new ValidationError('body.customerId is required: a subscription belongs to a customer');
+    const resolved = await resolveModel(services, tx, principal, doc);
+    const created: SubscriptionRecord = {
+      ...doc,
+      model: resolved.model,
+      lifecycle: startingLifecycle(resolved, now.getTime()),
+    };
+    if (resolved.modelId === undefined) delete created.modelId;
+    else created.modelId = resolved.modelId;
+    return withProducts(created);
+  },
+  beforeUpdate(doc, stored) {
+    const kept: SubscriptionRecord = { ...doc, model: stored.model, modelId: stored.modelId };
+    if (stored.model === undefined) delete kept.model;
+    if (stored.modelId === undefined) delete kept.modelId;
+    return withProducts(kept);
+  },
 };
 
 function withProducts(doc: SubscriptionRecord): SubscriptionRecord {

@@ -1,5 +1,14 @@
 /** Scope areas of docs/product-decisions.md §2: each has `<area>:read` and `<area>:write`. */
-export const SCOPE_AREAS = ['assets', 'terms', 'recommendations', 'catalog', 'notifications', 'subscriptions', 'customers', 'iam'] as const;
+export const SCOPE_AREAS = [
+  'assets',
+  'terms',
+  'recommendations',
+  'catalog',
+  'notifications',
+  'subscriptions',
+  'customers',
+  'iam',
+] as const;
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
 
 export const OPERATOR_SCOPE = 'operator';
@@ -15,7 +24,7 @@ export const END_USER_SCOPES: readonly string[] = ['catalog:read', 'recommendati
 
 /** A requested `scope` narrows the granted set, never widens it. Unknown names are dropped. */
 export function narrowScopes(granted: readonly string[], requested: string | undefined): string[] {
-  if (!requested || !requested.trim()) return [...granted];
+  if (!requested?.trim()) return [...granted];
   const wanted = new Set(requested.split(/[\s,]+/).filter(Boolean));
   return granted.filter((scope) => wanted.has(scope));
 }

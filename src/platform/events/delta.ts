@@ -1,5 +1,5 @@
+import type { Doc } from '../resource/declare/record.js';
 import { deepEqual } from '../resource/document/document-paths.js';
-import { type Doc } from '../resource/declare/record.js';
 
 function isPlainObject(value: unknown): value is Doc {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -9,5 +9,7 @@ import Type, { type Static, type TSchema } from 'typebox';
  * non-enumerable marker: the route's schema, and the OpenAPI document, are the declaration as written.
  */
 export function bodyByMediaType<S extends TSchema>(content: Record<string, S>) {
-  return Type.Unsafe<Static<S>>({ content: Object.fromEntries(Object.entries(content).map(([mediaType, schema]) => [mediaType, { schema }])) });
+  return Type.Unsafe<Static<S>>({
+    content: Object.fromEntries(Object.entries(content).map(([mediaType, schema]) => [mediaType, { schema }])),
+  });
 }

@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
 import { Gauge, type Metric } from 'prom-client';
 import { jobDuration, jobRuns } from '../metrics/process-metrics.js';
-import { uniquelyNamed, type JobDefinition } from './job.js';
+import { type JobDefinition, uniquelyNamed } from './job.js';
 
 /** The jobs a process runs. */
 export interface RunningJobs {
@@ -62,7 +62,12 @@ function startLoop(job: JobDefinition, log: FastifyBaseLogger): Loop {
 /** Starts a loop per job; names must be unique, as they label the job metrics. */
 export function startJobs(jobs: readonly JobDefinition[], log: FastifyBaseLogger): RunningJobs {
   const names = uniquelyNamed(jobs).map((job) => job.name);
-  const enabled = new Gauge({ name: 'job_enabled', help: 'Jobs this process runs (1 each)', labelNames: ['job'] as const, registers: [] });
+  const enabled = new Gauge({
+    name: 'job_enabled',
+    help: 'Jobs this process runs (1 each)',
+    labelNames: ['job'] as const,
+    registers: [],
+  });
   for (const name of names) enabled.set({ job: name }, 1);
   const loops = jobs.map((job) => startLoop(job, log));
   if (names.length) log.info({ jobs: names }, `running ${names.length} background job(s)`);

@@ -3,28 +3,62 @@
  * serve them. Nothing else of src/platform/resource is imported from outside it (test/architecture).
  */
 export type { ListingSource } from './declare/listing.js';
-export type { RecordStore, RecordStores } from './declare/record-store.js';
-export { MASK, pageOf } from './declare/record.js';
 export type { Doc, Page, RecordOf, StoredRecord, StoredRow } from './declare/record.js';
+export { MASK, pageOf } from './declare/record.js';
+export type { RecordStore, RecordStores } from './declare/record-store.js';
+export type {
+  ActionDefinition,
+  ChangeOutcome,
+  ChangingRecordAction,
+  CollectionAction,
+  ReadingRecordAction,
+  RecordActionContext,
+} from './declare/resource-action.js';
 export { defineAction } from './declare/resource-action.js';
-export type { ActionDefinition, ChangeOutcome, ChangingRecordAction, CollectionAction, ReadingRecordAction, RecordActionContext } from './declare/resource-action.js';
-export { defineResource } from './declare/resource-definition.js';
 export type { AnyResourceDefinition, ResourceHooks, WriteContext } from './declare/resource-definition.js';
-export { defineView } from './declare/resource-view.js';
+export { defineResource } from './declare/resource-definition.js';
 export type { AnyViewDefinition, ViewLookup } from './declare/resource-view.js';
-export { DateTime, EMAIL_MAX_LENGTH, EPOCH_MS_MAX, EpochMs, ID_MAX_LENGTH, Id, LONG_TEXT_MAX_LENGTH, LOOKUP_ID_MAX_LENGTH, List, LongText, LookupId, Obj, Ref, StringEnum, StringMap, TEXT_MAX_LENGTH, Text, URL_MAX_LENGTH, UrlText, sharedFields } from './declare/schema-types.js';
+export { defineView } from './declare/resource-view.js';
+export {
+  DateTime,
+  EMAIL_MAX_LENGTH,
+  EPOCH_MS_MAX,
+  EpochMs,
+  ID_MAX_LENGTH,
+  Id,
+  List,
+  LONG_TEXT_MAX_LENGTH,
+  LOOKUP_ID_MAX_LENGTH,
+  LongText,
+  LookupId,
+  Obj,
+  Ref,
+  StringEnum,
+  StringMap,
+  sharedFields,
+  TEXT_MAX_LENGTH,
+  Text,
+  URL_MAX_LENGTH,
+  UrlText,
+} from './declare/schema-types.js';
 export { deepEqual, getPath } from './document/document-paths.js';
-export { UNSTORABLE_RULE, assertStorable, isStorableText, unstorableField } from './document/storable-text.js';
+export { assertStorable, isStorableText, UNSTORABLE_RULE, unstorableField } from './document/storable-text.js';
+export { routeResource, routeView, startResource, startView } from './http/engine.js';
+export { recordSchemaOf } from './http/record-shapes.js';
+export { parseIfMatch, withVersion } from './http/resource-routes.js';
+export {
+  IdParamsSchema,
+  listQuerySchema,
+  PageSchema,
+  pagingParameters,
+  RecapItemSchema,
+} from './http/resource-schemas.js';
+export type { ResourceService } from './service/resource-service.js';
+export { ServiceRegistry } from './service/service-registry.js';
+export type { ViewService } from './service/view-service.js';
 export { filterKeysOf, filterKeysSql } from './sql/filter-keys.js';
 export { MAX_FILTER_VALUES, MAX_PAGE_SIZE, parseListingQuery } from './sql/listing-query.js';
 export { SqlParams, tenantCondition } from './sql/sql-conditions.js';
 export { documentAssignments, RECORD_COLUMNS, recordColumnValues } from './sql/statements.js';
-export { checkStorage } from './sql/storage-objects.js';
 export { storageStatements } from './sql/storage-ddl.js';
-export { ServiceRegistry } from './service/service-registry.js';
-export type { ResourceService } from './service/resource-service.js';
-export type { ViewService } from './service/view-service.js';
-export { routeResource, routeView, startResource, startView } from './http/engine.js';
-export { recordSchemaOf } from './http/record-shapes.js';
-export { parseIfMatch, withVersion } from './http/resource-routes.js';
-export { IdParamsSchema, PageSchema, RecapItemSchema, listQuerySchema, pagingParameters } from './http/resource-schemas.js';
+export { checkStorage } from './sql/storage-objects.js';

@@ -1,5 +1,5 @@
 /** The tasks a sandbox runs, by name: each takes and answers structured-clonable values. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: each task declares its own input; the table holds them all.
 export type TaskTable = Record<string, (input: any) => unknown>;
 
 export interface SandboxRequest {
@@ -8,4 +8,6 @@ export interface SandboxRequest {
   input: unknown;
 }
 
-export type SandboxReply = { id: number; output: unknown; error?: undefined } | { id: number; error: string; output?: undefined };
+export type SandboxReply =
+  | { id: number; output: unknown; error?: undefined }
+  | { id: number; error: string; output?: undefined };

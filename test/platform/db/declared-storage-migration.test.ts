@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiModules } from '../../../src/apis/index.js';
 import { productResource } from '../../../src/apis/catalog/product.resource.js';
+import { apiModules } from '../../../src/apis/index.js';
 import type { Database } from '../../../src/platform/db/database.js';
 import { migrate } from '../../../src/platform/db/migrate.js';
 import { filterKeysOf } from '../../../src/platform/resource/sql/filter-keys.js';
@@ -18,18 +18,24 @@ const DOC = { id: 'p1', status: 'ENABLED', sellingStores: ['s1'], physical: true
 /** A database at 0013 whose start-up made every kind's storage and stored a product with sentinel keys. */
 async function startedBeforeIssue24(keysMadeFrom?: string) {
   const old = await migratedDatabase(async (db: Database) => {
-    await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await db.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     await db.query('INSERT INTO schema_migrations (version) VALUES ($1)', [VERSION]);
   });
   for (const statement of declared.flatMap(storageStatements)) await old.db.query(statement);
-  await old.db.query(`INSERT INTO products (id, create_date, update_date, doc, filter_keys) VALUES ('p1', now(), now(), $1::jsonb, '{sentinel}')`, [JSON.stringify(DOC)]);
+  await old.db.query(
+    `INSERT INTO products (id, create_date, update_date, doc, filter_keys) VALUES ('p1', now(), now(), $1::jsonb, '{sentinel}')`,
+    [JSON.stringify(DOC)],
+  );
   // COMMENT takes no parameters; the text is the test's own.
   if (keysMadeFrom) await old.db.query(`COMMENT ON COLUMN products.filter_keys IS '${keysMadeFrom}'`);
   await old.db.query('DELETE FROM schema_migrations WHERE version = $1', [VERSION]);
   return old;
 }
 
-const storedKeys = async (db: Database) => (await db.query<{ filter_keys: string[] }>(`SELECT filter_keys FROM products WHERE id = 'p1'`)).rows[0]!.filter_keys;
+const storedKeys = async (db: Database) =>
+  (await db.query<{ filter_keys: string[] }>(`SELECT filter_keys FROM products WHERE id = 'p1'`)).rows[0]!.filter_keys;
 
 describe('migration 0014_declared_storage', () => {
   it("migrates a database whose start-up made the kinds' storage, leaving its rows and their keys untouched", async () => {

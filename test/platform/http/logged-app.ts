@@ -32,7 +32,13 @@ export async function startLoggedApp(): Promise<{ t: TestApp; log: LogCapture }>
   const log = new LogCapture();
   const databaseUrl = process.env.DATABASE_URL || 'memory://';
   const schema = databaseUrl.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : 'public';
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, OPERATOR_CLIENT_SECRET: OPERATOR_SECRET, ADMIN_PASSWORD, LOG_LEVEL: 'info' });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATABASE_SCHEMA: schema,
+    OPERATOR_CLIENT_SECRET: OPERATOR_SECRET,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'info',
+  });
   const built = await buildApp(config, { logStream: log, instrument: checkResponses });
   return { t: new TestApp(built, config, schema), log };
 }

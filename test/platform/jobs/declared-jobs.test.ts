@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorker, type Worker } from '../../../src/worker-app.js';
-import { declaredJobs, enabledJobsIn, type DeclaredJob } from '../../support/declared-jobs.js';
+import { type DeclaredJob, declaredJobs, enabledJobsIn } from '../../support/declared-jobs.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
@@ -52,17 +52,34 @@ describe('the jobs every module declares', () => {
   it("are each listed in docs/operations.md's table of jobs with the module declaring it and what it does, and no other", () => {
     const page = readFileSync('docs/operations.md', 'utf8');
     const table = page.slice(page.indexOf('## Jobs'));
-    const documented = [...table.matchAll(/^\| `([^`]+)` \| (\w+) \| [^|]+ \| ([^|]+) \|$/gm)].map(([, name, module, does]) => ({ name: name!, module: module!, does: does!.replaceAll('`', '') }));
+    const documented = [...table.matchAll(/^\| `([^`]+)` \| (\w+) \| [^|]+ \| ([^|]+) \|$/gm)].map(
+      ([, name, module, does]) => ({ name: name!, module: module!, does: does!.replaceAll('`', '') }),
+    );
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
-    expect(documented.sort(byName)).toEqual(declared.map(({ name, module, does }) => ({ name, module, does })).sort(byName));
+    expect(documented.sort(byName)).toEqual(
+      declared.map(({ name, module, does }) => ({ name, module, does })).sort(byName),
+    );
   });
 });
 
 describe('a worker (npm run worker) built without the API', () => {
   it('answers its health and metrics, and 404 for the API, the reference and the console', async () => {
-    for (const url of ['/health/live', '/health/ready', '/metrics']) expect((await worker.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
-    for (const [method, url] of [['GET', '/terms'], ['POST', '/iam/tokens'], ['GET', '/subscriptions'], ['GET', '/openapi.json'], ['GET', '/docs'], ['GET', '/console']] as const) {
-      const res = await worker.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: method === 'POST' ? '{}' : undefined });
+    for (const url of ['/health/live', '/health/ready', '/metrics'])
+      expect((await worker.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/terms'],
+      ['POST', '/iam/tokens'],
+      ['GET', '/subscriptions'],
+      ['GET', '/openapi.json'],
+      ['GET', '/docs'],
+      ['GET', '/console'],
+    ] as const) {
+      const res = await worker.app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: method === 'POST' ? '{}' : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toMatchObject({ status: 404, path: url });
     }

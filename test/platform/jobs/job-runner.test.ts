@@ -12,7 +12,12 @@ function recordingLog() {
   return { log, logger: log as unknown as FastifyBaseLogger };
 }
 
-const job = (name: string, run: JobDefinition['run'], everyMs = 1000): JobDefinition => ({ name, does: 'test work', everyMs, run });
+const job = (name: string, run: JobDefinition['run'], everyMs = 1000): JobDefinition => ({
+  name,
+  does: 'test work',
+  everyMs,
+  run,
+});
 
 describe('startJobs', () => {
   it('logs an outage once when it starts and once when the job recovers, not every tick', async () => {
@@ -79,6 +84,8 @@ describe('startJobs', () => {
     expect(text).toContain('job_enabled{job="b"} 1');
     expect(jobs.names).toEqual(['a', 'b']);
     await jobs.stop();
-    expect(() => startJobs([job('a', async () => undefined), job('a', async () => undefined)], logger)).toThrow('job "a" is declared twice');
+    expect(() => startJobs([job('a', async () => undefined), job('a', async () => undefined)], logger)).toThrow(
+      'job "a" is declared twice',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { expireDueSubscriptions } from '../../../src/apis/subscriptions/subscription-expiry.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { createDefinition, createReceiver, publish, unique } from '../../notifications/notification-factories.js';
-import { createSubscription, tokenFor, type Json } from '../../subscriptions/subscription-factories.js';
+import { createSubscription, type Json, tokenFor } from '../../subscriptions/subscription-factories.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
@@ -38,26 +38,39 @@ async function appWithDueWork(env: Record<string, string>) {
   const subscription = await createSubscription(t, await bearer(), { model: { term: { unit: 'DAY', value: '1' } } });
   const operator = await t.operator();
   const subject = unique('order');
-  const definition = await createDefinition(t, operator, { eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id' });
+  const definition = await createDefinition(t, operator, {
+    eventMatcher: { fact: 'paid', subject },
+    mainIdJsonPath: '$.involved.order.id',
+  });
   await createReceiver(t, operator, { notificationDefinitionIds: [definition.id] });
   await publish(t, operator, { fact: 'paid', subject, involved: { order: { id: 'o-1' } } });
   clock.advance(25 * HOUR);
-  const status = async () => ((await t.request<Json>('GET', `/subscriptions/${subscription.id}`, await bearer())).body as Json).lifecycle.status as string;
-  const notifications = async () => (await t.built.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE definition_id = $1', [definition.id])).rows[0]!.n;
+  const status = async () =>
+    ((await t.request<Json>('GET', `/subscriptions/${subscription.id}`, await bearer())).body as Json).lifecycle
+      .status as string;
+  const notifications = async () =>
+    (
+      await t.built.db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE definition_id = $1', [
+        definition.id,
+      ])
+    ).rows[0]!.n;
   return { t, status, notifications };
 }
 
-describe.each<Record<string, string>>([{ JOBS: 'off' }, { NOTIFICATION_WORKER: 'off' }])('an API process with %o', (env) => {
-  it('expires no subscription and dispatches no event, though both are due; only the revocation poll runs', async () => {
-    const { t, status, notifications } = await appWithDueWork(env);
-    // Three expiry intervals, hundreds of dispatch intervals.
-    await sleep(3500);
-    expect(await status()).toBe('ACTIVE');
-    expect(await notifications()).toBe(0);
-    expect(await jobLabels(t, 'job_enabled')).toEqual(['revoked-sessions poll']);
-    expect(await jobLabels(t, 'job_runs_total')).toEqual(['revoked-sessions poll']);
-    // The work was due: the same job, run by hand, does it.
-    expect(await expireDueSubscriptions(t.built.db, t.built.services)).toBeGreaterThanOrEqual(1);
-    expect(await status()).toBe('EXPIRED');
-  }, 120_000);
-});
+describe.each<Record<string, string>>([{ JOBS: 'off' }, { NOTIFICATION_WORKER: 'off' }])(
+  'an API process with %o',
+  (env) => {
+    it('expires no subscription and dispatches no event, though both are due; only the revocation poll runs', async () => {
+      const { t, status, notifications } = await appWithDueWork(env);
+      // Three expiry intervals, hundreds of dispatch intervals.
+      await sleep(3500);
+      expect(await status()).toBe('ACTIVE');
+      expect(await notifications()).toBe(0);
+      expect(await jobLabels(t, 'job_enabled')).toEqual(['revoked-sessions poll']);
+      expect(await jobLabels(t, 'job_runs_total')).toEqual(['revoked-sessions poll']);
+      // The work was due: the same job, run by hand, does it.
+      expect(await expireDueSubscriptions(t.built.db, t.built.services)).toBeGreaterThanOrEqual(1);
+      expect(await status()).toBe('EXPIRED');
+    }, 120_000);
+  },
+);

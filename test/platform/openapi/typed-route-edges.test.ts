@@ -46,6 +46,10 @@ describe('typed route edges', () => {
       ' * request.query as Y, in a doc comment',
       'const d = request.bodyAs;',
     ].join('\n');
-    expect(requestCasts('x.ts', text)).toEqual(['x.ts:1: const a = request.body as Doc;', 'x.ts:2: const { b } = (req.query as { b?: string });', 'x.ts:3: const c = (request.params']);
+    expect(requestCasts('x.ts', text)).toEqual([
+      'x.ts:1: const a = request.body as Doc;',
+      'x.ts:2: const { b } = (req.query as { b?: string });',
+      'x.ts:3: const c = (request.params',
+    ]);
   });
 });

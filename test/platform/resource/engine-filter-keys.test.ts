@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterKeysSql } from '../../../src/platform/resource/sql/filter-keys.js';
-import { checkStorage } from '../../../src/platform/resource/sql/storage-objects.js';
 import { pendingStorage, storageStatements } from '../../../src/platform/resource/sql/storage-ddl.js';
+import { checkStorage } from '../../../src/platform/resource/sql/storage-objects.js';
 import { unique } from '../../support/unique.js';
 import { useEngineApp } from './engine-test-app.js';
 import { gadgetResource } from './gadget.resource.js';
@@ -33,7 +33,13 @@ describe('listings restricted to customers (filter keys)', () => {
     const name = unique('keyed');
     const fields = { name, tags: ['red', 'blue'], enabled: true, colour: 'RED', auth: { user: 'ann' } };
     const a = await gadget(owner.token, fields);
-    const b = await gadget(owner.token, { ...fields, tags: ['green'], enabled: false, colour: 'GREEN', auth: { user: 'bob' } });
+    const b = await gadget(owner.token, {
+      ...fields,
+      tags: ['green'],
+      enabled: false,
+      colour: 'GREEN',
+      auth: { user: 'bob' },
+    });
     await gadget(other.token, fields);
     const cases: [string, string[]][] = [
       [`name=${name}`, [a.id, b.id]],
@@ -47,8 +53,12 @@ describe('listings restricted to customers (filter keys)', () => {
     ];
     for (const [query, ids] of cases) {
       expect(await listed(owner.token, query), query).toEqual({ ids, total: ids.length });
-      expect(await listed(owner.token, `${query}&customerId=${owner.customerId}`), `${query} for the customer`).toEqual({ ids, total: ids.length });
-      expect(await listed(ctx.operator, `${query}&customerId=${owner.customerId}`), `${query} by the operator`).toEqual({ ids, total: ids.length });
+      expect(await listed(owner.token, `${query}&customerId=${owner.customerId}`), `${query} for the customer`).toEqual(
+        { ids, total: ids.length },
+      );
+      expect(await listed(ctx.operator, `${query}&customerId=${owner.customerId}`), `${query} by the operator`).toEqual(
+        { ids, total: ids.length },
+      );
     }
   });
 
@@ -60,8 +70,14 @@ describe('listings restricted to customers (filter keys)', () => {
     const clients = await gadget(ctx.operator, { name, tags: ['x'], customerId: client.customerId });
     const operators = await gadget(ctx.operator, { name, tags: ['x'] });
     await gadget(ctx.operator, { name, tags: ['y'], customerId: client.customerId });
-    expect(await listed(reseller.token, `name=${name}&tags=x`)).toEqual({ ids: [own.id, clients.id, operators.id], total: 3 });
-    expect(await listed(reseller.token, `name=${name}&tags=x&customerId=${client.customerId}`)).toEqual({ ids: [clients.id], total: 1 });
+    expect(await listed(reseller.token, `name=${name}&tags=x`)).toEqual({
+      ids: [own.id, clients.id, operators.id],
+      total: 3,
+    });
+    expect(await listed(reseller.token, `name=${name}&tags=x&customerId=${client.customerId}`)).toEqual({
+      ids: [clients.id],
+      total: 1,
+    });
     expect(await listed(client.token, `name=${name}&tags=x`)).toEqual({ ids: [clients.id, operators.id], total: 2 });
   });
 
@@ -69,7 +85,12 @@ describe('listings restricted to customers (filter keys)', () => {
     const owner = await ctx.t.tenant();
     const name = unique('moved');
     const g = await gadget(owner.token, { name, tags: ['old'], enabled: true });
-    const put = await ctx.e.request('PUT', `/gadgets/${g.id}`, owner.token, { name, tags: ['new'], enabled: false, dbVersion: g.dbVersion });
+    const put = await ctx.e.request('PUT', `/gadgets/${g.id}`, owner.token, {
+      name,
+      tags: ['new'],
+      enabled: false,
+      dbVersion: g.dbVersion,
+    });
     expect(put.status).toBe(200);
     expect(await listed(owner.token, `name=${name}&tags=old`)).toEqual({ ids: [], total: 0 });
     expect(await listed(owner.token, `name=${name}&tags=new&enabled=false`)).toEqual({ ids: [g.id], total: 1 });
@@ -99,9 +120,14 @@ describe('listings restricted to customers (filter keys)', () => {
     for (const statement of storageStatements(gadgetResource)) await db.query(statement);
     expect((await listed(owner.token, `name=${name}&tags=kept`)).total).toBe(0);
     await db.query(`COMMENT ON COLUMN test_gadgets.filter_keys IS 'from other declarations'`);
-    await expect(checkStorage(db, [gadgetResource], warn)).rejects.toThrow('kind gadget (table test_gadgets): filter keys made from other declarations');
+    await expect(checkStorage(db, [gadgetResource], warn)).rejects.toThrow(
+      'kind gadget (table test_gadgets): filter keys made from other declarations',
+    );
     const pending = await pendingStorage(db, [gadgetResource]);
-    expect(pending.map((statement) => statement.object)).toEqual(['test_gadgets.filter_keys (keys)', 'test_gadgets.filter_keys (signature)']);
+    expect(pending.map((statement) => statement.object)).toEqual([
+      'test_gadgets.filter_keys (keys)',
+      'test_gadgets.filter_keys (signature)',
+    ]);
     for (const statement of pending) await db.query(statement.sql);
     expect(await listed(owner.token, `name=${name}&tags=kept`)).toEqual({ ids: [g.id], total: 1 });
     await checkStorage(db, [gadgetResource], warn);
@@ -126,4 +152,3 @@ describe('listings restricted to customers (filter keys)', () => {
     }
   });
 });
-

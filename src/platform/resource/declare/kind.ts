@@ -126,5 +126,5 @@ export interface ResourceKind<S extends TObject = TObject> {
 }
 
 /** Any kind, whatever its schema. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a kind of any schema.
 export type AnyResourceKind = ResourceKind<any>;

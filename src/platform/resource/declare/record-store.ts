@@ -1,9 +1,9 @@
 import type { TObject } from 'typebox';
 import type { Principal, TenantScope } from '../../auth/principal.js';
 import type { Queryable } from '../../db/database.js';
+import type { AnyResourceKind, ResourceKind } from './kind.js';
 import type { ListingQuery, ListingSource } from './listing.js';
 import type { Doc, Page, RecordOf, StoredRecord, StoredRow, WriteOptions } from './record.js';
-import type { AnyResourceKind, ResourceKind } from './kind.js';
 
 /**
  * What hooks, actions and views may do with a kind's records: the engine's service (service/resource-service.ts)

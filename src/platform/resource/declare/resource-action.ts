@@ -9,7 +9,12 @@ import type { RecordStore, RecordStores } from './record-store.js';
 export type ActionMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What every action's `run` receives. */
-export interface ActionContext<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> {
+export interface ActionContext<
+  S extends TObject,
+  B extends TSchema = TSchema,
+  Q extends TObject = TObject,
+  P extends TObject = TObject,
+> {
   principal: Principal;
   /** The action's transaction (GET actions: a plain connection). */
   tx: Transaction;
@@ -28,7 +33,12 @@ export interface ActionContext<S extends TObject, B extends TSchema = TSchema, Q
 }
 
 /** A record action also receives the record its path names, visible to the caller (and locked when it changes it). */
-export interface RecordActionContext<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> extends ActionContext<S, B, Q, P> {
+export interface RecordActionContext<
+  S extends TObject,
+  B extends TSchema = TSchema,
+  Q extends TObject = TObject,
+  P extends TObject = TObject,
+> extends ActionContext<S, B, Q, P> {
   record: RecordOf<S>;
   dbVersion: number;
 }
@@ -86,35 +96,57 @@ export interface ChangeOutcome<S extends TObject> {
  * An action on one record that changes it: the engine locks the visible record, runs `change`, stores what it returns
  * with `dbVersion` + 1, writes the event with `fact`, answers `response` (default the stored record) with its ETag.
  */
-export interface ChangingRecordAction<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> extends ActionBase<B, Q, P> {
+export interface ChangingRecordAction<
+  S extends TObject,
+  B extends TSchema = TSchema,
+  Q extends TObject = TObject,
+  P extends TObject = TObject,
+> extends ActionBase<B, Q, P> {
   on: 'record';
   fact: string;
   change(ctx: RecordActionContext<S, B, Q, P>): Promise<ChangeOutcome<S>>;
 }
 
 /** An action on one record that leaves it as it is (read it, derive other records from it). */
-export interface ReadingRecordAction<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> extends ActionBase<B, Q, P> {
+export interface ReadingRecordAction<
+  S extends TObject,
+  B extends TSchema = TSchema,
+  Q extends TObject = TObject,
+  P extends TObject = TObject,
+> extends ActionBase<B, Q, P> {
   on: 'record';
   fact?: undefined;
   run(ctx: RecordActionContext<S, B, Q, P>): Promise<unknown>;
 }
 
 /** An action on the collection (import, bulk updates, lookups by other keys). */
-export interface CollectionAction<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> extends ActionBase<B, Q, P> {
+export interface CollectionAction<
+  S extends TObject,
+  B extends TSchema = TSchema,
+  Q extends TObject = TObject,
+  P extends TObject = TObject,
+> extends ActionBase<B, Q, P> {
   on: 'collection';
   run(ctx: ActionContext<S, B, Q, P>): Promise<unknown>;
 }
 
-export type ActionDefinition<S extends TObject = TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject> =
-  | ChangingRecordAction<S, B, Q, P>
-  | ReadingRecordAction<S, B, Q, P>
-  | CollectionAction<S, B, Q, P>;
+export type ActionDefinition<
+  S extends TObject = TObject,
+  B extends TSchema = TSchema,
+  Q extends TObject = TObject,
+  P extends TObject = TObject,
+> = ChangingRecordAction<S, B, Q, P> | ReadingRecordAction<S, B, Q, P> | CollectionAction<S, B, Q, P>;
 
 /**
  * An action whose `run` (or `change`) reads `body`, `query` and `params` typed from the schemas it declares. The kind
  * comes from where the action goes: `const importProduct: ActionDefinition<typeof ProductSchema> = defineAction({...})`.
  */
-export function defineAction<S extends TObject, B extends TSchema = TSchema, Q extends TObject = TObject, P extends TObject = TObject>(action: ActionDefinition<S, B, Q, P>): ActionDefinition<S, B, Q, P> {
+export function defineAction<
+  S extends TObject,
+  B extends TSchema = TSchema,
+  Q extends TObject = TObject,
+  P extends TObject = TObject,
+>(action: ActionDefinition<S, B, Q, P>): ActionDefinition<S, B, Q, P> {
   return action;
 }
 

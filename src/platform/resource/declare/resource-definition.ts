@@ -1,10 +1,10 @@
 import type { TObject } from 'typebox';
 import type { Principal } from '../../auth/principal.js';
 import type { Transaction } from '../../db/database.js';
-import type { ResourceKind, RecordKey } from './kind.js';
+import type { RecordKey, ResourceKind } from './kind.js';
 import type { RecordOf } from './record.js';
-import type { ActionDefinition } from './resource-action.js';
 import type { RecordStore, RecordStores } from './record-store.js';
+import type { ActionDefinition } from './resource-action.js';
 
 /** What a create or update hook is given: the writer, the write's transaction and time, and the records it may read. */
 export interface WriteContext<S extends TObject = TObject> {
@@ -38,7 +38,22 @@ export interface ResourceDefinition<S extends TObject = TObject> extends Resourc
   actions: ActionDefinition<S>[];
 }
 
-type Defaulted = 'operations' | 'key' | 'filters' | 'readOnly' | 'secret' | 'tenant' | 'errorShape' | 'defaultPageSize' | 'hooks' | 'actions' | 'history' | 'unique' | 'dates' | 'secretShownOnCreate' | 'hookErrors';
+type Defaulted =
+  | 'operations'
+  | 'key'
+  | 'filters'
+  | 'readOnly'
+  | 'secret'
+  | 'tenant'
+  | 'errorShape'
+  | 'defaultPageSize'
+  | 'hooks'
+  | 'actions'
+  | 'history'
+  | 'unique'
+  | 'dates'
+  | 'secretShownOnCreate'
+  | 'hookErrors';
 
 export type ResourceDeclaration<S extends TObject> = Omit<ResourceDefinition<S>, Defaulted | 'key'> &
   Partial<Pick<ResourceDefinition<S>, Exclude<Defaulted, 'key'>>> & { key?: Partial<RecordKey> };
@@ -66,5 +81,5 @@ export function defineResource<S extends TObject>(declaration: ResourceDeclarati
 }
 
 /** Any kind, whatever its schema (hooks and actions are methods, so this holds every definition). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a definition of any schema (hooks and actions are methods, so this holds every definition).
 export type AnyResourceDefinition = ResourceDefinition<any>;

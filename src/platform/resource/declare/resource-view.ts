@@ -1,10 +1,10 @@
 import type { Static, TObject } from 'typebox';
 import type { Principal } from '../../auth/principal.js';
 import type { Queryable } from '../../db/database.js';
-import type { ResourceDefinition } from './resource-definition.js';
 import type { FilterSpec } from './kind.js';
 import type { RecordOf } from './record.js';
 import type { RecordStores } from './record-store.js';
+import type { ResourceDefinition } from './resource-definition.js';
 
 export interface ViewContext {
   principal: Principal;
@@ -73,5 +73,5 @@ export function defineView<S extends TObject, V extends TObject>(view: ViewDefin
   return view;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a view of any source and item schema (its methods take them typed).
 export type AnyViewDefinition = ViewDefinition<any, any>;

@@ -1,7 +1,6 @@
-import { type AnyResourceDefinition } from '../declare/resource-definition.js';
-import { MASK, SERVER_MANAGED_FIELDS } from '../declare/record.js';
+import { type Doc, MASK, SERVER_MANAGED_FIELDS } from '../declare/record.js';
+import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { getPath, splitPath, withPath } from './document-paths.js';
-import { type Doc } from '../declare/record.js';
 
 /** The body without the fields a client may not set (server-managed and read-only). */
 export function writableFields(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, body: Doc): Doc {
@@ -24,7 +23,11 @@ export function maskSecrets(definition: Pick<AnyResourceDefinition, 'readOnly' |
 }
 
 /** An update that leaves a secret out (or sends the mask back) keeps the stored secret. */
-export function keepStoredSecrets(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, doc: Doc, stored: Doc): Doc {
+export function keepStoredSecrets(
+  definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>,
+  doc: Doc,
+  stored: Doc,
+): Doc {
   let out = doc;
   for (const field of definition.secret) {
     const path = splitPath(field);
@@ -36,7 +39,11 @@ export function keepStoredSecrets(definition: Pick<AnyResourceDefinition, 'readO
 }
 
 /** Read-only fields keep their stored values on update. */
-export function keepReadOnly(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, doc: Doc, stored: Doc): Doc {
+export function keepReadOnly(
+  definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>,
+  doc: Doc,
+  stored: Doc,
+): Doc {
   let out = doc;
   for (const field of definition.readOnly) {
     const path = splitPath(field);

@@ -4,6 +4,7 @@ import { ValidationError } from '../../errors/domain-errors.js';
  * PostgreSQL text and JSONB cannot hold NUL (U+0000), and JSONB refuses unpaired UTF-16 surrogates: such input
  * would fail deep in the database as a 500. The engine refuses it up front instead (400, or 404 for an id).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what PostgreSQL cannot store.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function isStorableText(text: string): boolean {
@@ -47,7 +48,10 @@ export function findUnstorableText(value: unknown): (string | number)[] | undefi
 
 /** `['a', 2, 'b']` -> `a[2].b`, the field notation of validation messages. */
 export function dottedPath(path: (string | number)[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
+  return path.reduce<string>(
+    (acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    '',
+  );
 }
 
 export const UNSTORABLE_RULE = 'must not contain NUL characters or unpaired surrogates';

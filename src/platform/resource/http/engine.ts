@@ -3,14 +3,14 @@ import type { TObject } from 'typebox';
 import type { Clock } from '../../clock.js';
 import type { DataEncryption } from '../../crypto/data-encryption.js';
 import type { Database } from '../../db/database.js';
-import { registerActionRoutes } from './action-routes.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
-import { registerResourceRoutes } from './resource-routes.js';
-import { ResourceService } from '../service/resource-service.js';
 import type { AnyViewDefinition } from '../declare/resource-view.js';
+import { ResourceService } from '../service/resource-service.js';
 import type { ServiceRegistry } from '../service/service-registry.js';
-import { registerViewRoutes } from './view-routes.js';
 import { ViewService } from '../service/view-service.js';
+import { registerActionRoutes } from './action-routes.js';
+import { registerResourceRoutes } from './resource-routes.js';
+import { registerViewRoutes } from './view-routes.js';
 
 export interface EngineDeps {
   db: Database;

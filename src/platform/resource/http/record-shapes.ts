@@ -1,26 +1,30 @@
 import type { TObject } from 'typebox';
-import { listedSchemaOf } from './resource-schemas.js';
+import type { JsonNode } from '../../http/json-node.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
+import { listedSchemaOf } from './resource-schemas.js';
 
 type ResourceDefinition = Pick<AnyResourceDefinition, 'schema'>;
-
-type Json = Record<string, any>;
 
 /** What the server sets on every stored record, so every answer carries them. */
 const ALWAYS_ANSWERED = ['id', 'createDate', 'updateDate', 'dbVersion'] as const;
 
 /** A sample of the server-set fields, added to a body example to make it an answer example. */
-const SAMPLE_RECORD_FIELDS = { id: '01890a5d-ac96-774b-bcce-b302099a8057', createDate: '2026-01-01T09:30:00.000Z', updateDate: '2026-01-01T09:30:00.000Z', dbVersion: 0 };
+const SAMPLE_RECORD_FIELDS = {
+  id: '01890a5d-ac96-774b-bcce-b302099a8057',
+  createDate: '2026-01-01T09:30:00.000Z',
+  updateDate: '2026-01-01T09:30:00.000Z',
+  dbVersion: 0,
+};
 const SAMPLE_EPOCH_MS = Date.parse(SAMPLE_RECORD_FIELDS.createDate);
 
 /** The sample fields in the kind's date form: epoch milliseconds where its schema types the dates as integers. */
-function sampleRecordFields(shape: Json): Json {
+function sampleRecordFields(shape: JsonNode): JsonNode {
   if (shape.properties?.createDate?.type !== 'integer') return SAMPLE_RECORD_FIELDS;
   return { ...SAMPLE_RECORD_FIELDS, createDate: SAMPLE_EPOCH_MS, updateDate: SAMPLE_EPOCH_MS };
 }
 
-function shapeOf(definition: ResourceDefinition): Json {
-  return definition.schema as unknown as Json;
+function shapeOf(definition: ResourceDefinition): JsonNode {
+  return definition.schema as unknown as JsonNode;
 }
 
 /**
@@ -34,7 +38,7 @@ export function recordSchemaOf(definition: ResourceDefinition): TObject {
   return {
     ...rest,
     required: [...new Set([...required, ...ALWAYS_ANSWERED])],
-    ...(Array.isArray(examples) ? { examples: examples.map((example: Json) => ({ ...sample, ...example })) } : {}),
+    ...(Array.isArray(examples) ? { examples: examples.map((example: JsonNode) => ({ ...sample, ...example })) } : {}),
   } as unknown as TObject;
 }
 
@@ -45,12 +49,17 @@ export function recordSchemaOf(definition: ResourceDefinition): TObject {
 export function draftSchemaOf(definition: ResourceDefinition): TObject {
   const { $id, title, description, ...rest } = shapeOf(definition);
   const what = description ? `${description} ` : '';
-  return { ...rest, $id: `${$id}Draft`, title: `${title} (create or replace body)`, description: `${what}Server-set fields (id, createDate, updateDate) are ignored; dbVersion, when sent, must be the stored one.` } as unknown as TObject;
+  return {
+    ...rest,
+    $id: `${$id}Draft`,
+    title: `${title} (create or replace body)`,
+    description: `${what}Server-set fields (id, createDate, updateDate) are ignored; dbVersion, when sent, must be the stored one.`,
+  } as unknown as TObject;
 }
 
 /** A listed record: the fields `target` asks for, and always `id`. */
 export function listedRecordSchemaOf(definition: ResourceDefinition): TObject {
-  const listed = listedSchemaOf(definition) as unknown as Json;
+  const listed = listedSchemaOf(definition) as unknown as JsonNode;
   const { examples: _examples, ...rest } = listed;
   return { ...rest, required: ['id'] } as unknown as TObject;
 }

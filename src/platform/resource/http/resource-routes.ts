@@ -3,14 +3,20 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type, { type TObject, type TSchema } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import { errorResponses } from '../../errors/error-schemas.js';
-import type { Doc } from '../declare/record.js';
-import type { AnyResourceKind } from '../declare/kind.js';
-import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { NoBody, withHeaders } from '../../http/response-declarations.js';
-import { draftSchemaOf, listedRecordSchemaOf, recordSchemaOf } from './record-shapes.js';
-import { IfMatchHeadersSchema, PageSchema, RecapItemSchema, listQuerySchema, UnwoundItemSchema } from './resource-schemas.js';
-import type { ResourceService } from '../service/resource-service.js';
+import type { AnyResourceKind } from '../declare/kind.js';
+import type { Doc } from '../declare/record.js';
+import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { LookupId, Ref } from '../declare/schema-types.js';
+import type { ResourceService } from '../service/resource-service.js';
+import { draftSchemaOf, listedRecordSchemaOf, recordSchemaOf } from './record-shapes.js';
+import {
+  IfMatchHeadersSchema,
+  listQuerySchema,
+  PageSchema,
+  RecapItemSchema,
+  UnwoundItemSchema,
+} from './resource-schemas.js';
 
 /**
  * `"3"`, `W/"3"` or a bare `3` -> 3; `*` -> no check; anything else (an unbalanced quote `"3` or `3"`, a list, a
@@ -30,7 +36,12 @@ export function withVersion(reply: FastifyReply, record: { doc: Doc; dbVersion: 
 /** The path parameter naming one record (`id`, `subscriptionId`, `model`). */
 export function keyParamsSchema(definition: AnyResourceKind) {
   const { param, field } = definition.key;
-  return Type.Object({ [param]: LookupId({ description: field === 'id' ? 'opaque id' : `the record's ${field}`, ...(field === 'id' ? {} : { 'x-record-field': field }) }) });
+  return Type.Object({
+    [param]: LookupId({
+      description: field === 'id' ? 'opaque id' : `the record's ${field}`,
+      ...(field === 'id' ? {} : { 'x-record-field': field }),
+    }),
+  });
 }
 
 /** The record key among a route's path parameters (its path names it, so the router always matched one). */
@@ -81,14 +92,32 @@ export function registerResourceRoutes(untyped: FastifyInstance, service: Resour
   if (ids.list) {
     app.get(path, {
       config: read,
-      schema: { operationId: ids.list, tags: [tag], summary: `List ${definition.displayName}s`, querystring: listQuerySchema(definition), response: { 200: PageSchema(listedRef, definition.pageFields?.schema) } },
-      handler: async (request) => ({ ...(await service.list(principalOf(request), request.query)), ...definition.pageFields?.values }),
+      schema: {
+        operationId: ids.list,
+        tags: [tag],
+        summary: `List ${definition.displayName}s`,
+        querystring: listQuerySchema(definition),
+        response: { 200: PageSchema(listedRef, definition.pageFields?.schema) },
+      },
+      handler: async (request) => ({
+        ...(await service.list(principalOf(request), request.query)),
+        ...definition.pageFields?.values,
+      }),
     });
   }
   if (ids.create) {
     app.post(path, {
       config: write,
-      schema: { operationId: ids.create, tags: [tag], summary: `Create a ${definition.displayName}`, body: draftRef, response: { 201: withHeaders(ref, 'etag', 'location'), ...errors([...taken, ...(definition.hookErrors.create ?? [])]) } },
+      schema: {
+        operationId: ids.create,
+        tags: [tag],
+        summary: `Create a ${definition.displayName}`,
+        body: draftRef,
+        response: {
+          201: withHeaders(ref, 'etag', 'location'),
+          ...errors([...taken, ...(definition.hookErrors.create ?? [])]),
+        },
+      },
       handler: async (request, reply) => {
         const created = await service.create(principalOf(request), request.body);
         reply.code(201).header('location', `${path}/${encodeURIComponent(String(created.doc[definition.key.field]))}`);
@@ -105,41 +134,93 @@ export function registerResourceRoutes(untyped: FastifyInstance, service: Resour
     if (!operationId) continue;
     app.get(`${path}/${suffix}`, {
       config: read,
-      schema: { operationId, tags: [tag], summary, querystring: listQuerySchema(definition, true), response: { 200: PageSchema(item) } },
+      schema: {
+        operationId,
+        tags: [tag],
+        summary,
+        querystring: listQuerySchema(definition, true),
+        response: { 200: PageSchema(item) },
+      },
       handler: (request) => service[operation](principalOf(request), request.query),
     });
   }
   if (definition.search) registerSearchRoute(untyped, service, listedRef);
   if (ids.get) {
     const versioned = definition.history
-      ? Type.Object({ version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'a past dbVersion of the record; 404 when there is none' })) }, { additionalProperties: false })
+      ? Type.Object(
+          {
+            version: Type.Optional(
+              Type.Integer({
+                minimum: 0,
+                maximum: 2_147_483_647,
+                description: 'a past dbVersion of the record; 404 when there is none',
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        )
       : Type.Object({}, { additionalProperties: false });
     app.get(recordPath, {
       config: read,
-      schema: { operationId: ids.get, tags: [tag], summary: `Get a ${definition.displayName} by ${definition.key.field}`, params: keyParamsSchema(definition), querystring: versioned, response: { 200: withHeaders(ref, 'etag'), ...errors([404]) } },
+      schema: {
+        operationId: ids.get,
+        tags: [tag],
+        summary: `Get a ${definition.displayName} by ${definition.key.field}`,
+        params: keyParamsSchema(definition),
+        querystring: versioned,
+        response: { 200: withHeaders(ref, 'etag'), ...errors([404]) },
+      },
       handler: async (request, reply) => {
         // A kind without history takes no query parameter at all: its `version` is then undefined.
         const { version }: { version?: number } = request.query;
-        return withVersion(reply, await service.get(principalOf(request), keyOf(definition, request.params), { version }));
+        return withVersion(
+          reply,
+          await service.get(principalOf(request), keyOf(definition, request.params), { version }),
+        );
       },
     });
   }
   if (ids.update) {
     app.put(recordPath, {
       config: write,
-      schema: { operationId: ids.update, tags: [tag], summary: `Replace a ${definition.displayName}`, params: keyParamsSchema(definition), headers: IfMatchHeadersSchema, body: draftRef, response: { 200: withHeaders(ref, 'etag'), ...errors([404, ...updateConflicts, 412, ...(definition.hookErrors.update ?? [])]) } },
+      schema: {
+        operationId: ids.update,
+        tags: [tag],
+        summary: `Replace a ${definition.displayName}`,
+        params: keyParamsSchema(definition),
+        headers: IfMatchHeadersSchema,
+        body: draftRef,
+        response: {
+          200: withHeaders(ref, 'etag'),
+          ...errors([404, ...updateConflicts, 412, ...(definition.hookErrors.update ?? [])]),
+        },
+      },
       handler: async (request, reply) => {
         const expectedVersion = parseIfMatch(request.headers['if-match']);
-        return withVersion(reply, await service.update(principalOf(request), keyOf(definition, request.params), request.body, { expectedVersion }));
+        return withVersion(
+          reply,
+          await service.update(principalOf(request), keyOf(definition, request.params), request.body, {
+            expectedVersion,
+          }),
+        );
       },
     });
   }
   if (ids.delete) {
     app.delete(recordPath, {
       config: write,
-      schema: { operationId: ids.delete, tags: [tag], summary: `Delete a ${definition.displayName}`, params: keyParamsSchema(definition), headers: IfMatchHeadersSchema, response: { 204: NoBody({ description: 'deleted' }), ...errors([404, 412]) } },
+      schema: {
+        operationId: ids.delete,
+        tags: [tag],
+        summary: `Delete a ${definition.displayName}`,
+        params: keyParamsSchema(definition),
+        headers: IfMatchHeadersSchema,
+        response: { 204: NoBody({ description: 'deleted' }), ...errors([404, 412]) },
+      },
       handler: async (request, reply) => {
-        await service.delete(principalOf(request), keyOf(definition, request.params), { expectedVersion: parseIfMatch(request.headers['if-match']) });
+        await service.delete(principalOf(request), keyOf(definition, request.params), {
+          expectedVersion: parseIfMatch(request.headers['if-match']),
+        });
         return reply.code(204).send();
       },
     });
@@ -154,8 +235,17 @@ function registerSearchRoute(untyped: FastifyInstance, service: ResourceService,
   const querystring = Type.Object(
     {
       ...listing.properties,
-      [feature.textParam]: Type.String({ minLength: 1, maxLength: 1000, description: 'the text to find: words, "a phrase", -excluded, or' }),
-      locale: Type.Optional(Type.String({ maxLength: 35, description: 'the language of the text (`fr_FR`): also matches other forms of its words' })),
+      [feature.textParam]: Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description: 'the text to find: words, "a phrase", -excluded, or',
+      }),
+      locale: Type.Optional(
+        Type.String({
+          maxLength: 35,
+          description: 'the language of the text (`fr_FR`): also matches other forms of its words',
+        }),
+      ),
     },
     { additionalProperties: false },
   );

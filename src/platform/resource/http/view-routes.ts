@@ -6,7 +6,7 @@ import { errorResponses } from '../../errors/error-schemas.js';
 import type { ViewLookupContext } from '../declare/resource-view.js';
 import type { ViewService } from '../service/view-service.js';
 import { keyOf, keyParamsSchema, routeConfig, sharedRef } from './resource-routes.js';
-import { PageSchema, listQuerySchema, listedSchemaOf } from './resource-schemas.js';
+import { listedSchemaOf, listQuerySchema, PageSchema } from './resource-schemas.js';
 
 /**
  * A lookup's request as its `find` takes it: path parameters as text (checked by the lookup's `params` when it
@@ -27,7 +27,11 @@ export function registerViewRoutes(untyped: FastifyInstance, views: ViewService)
   const own = view.query?.properties ?? {};
   const errors = errorResponses(source.errorShape, [400, 401, 403, 404, 500]);
   if (view.list) {
-    const listing = listQuerySchema({ schema: source.schema, filters: view.filters ?? source.filters, defaultPageSize: source.defaultPageSize });
+    const listing = listQuerySchema({
+      schema: source.schema,
+      filters: view.filters ?? source.filters,
+      defaultPageSize: source.defaultPageSize,
+    });
     app.get(view.list.path, {
       config,
       schema: {

@@ -1,9 +1,9 @@
 import type { TObject } from 'typebox';
-import { declaredEvents, sortedEvents, type EventDeclaration } from '../../events/event-declarations.js';
-import type { AnyResourceDefinition, ResourceDefinition } from '../declare/resource-definition.js';
+import { declaredEvents, type EventDeclaration, sortedEvents } from '../../events/event-declarations.js';
 import type { RecordStores } from '../declare/record-store.js';
-import type { ResourceService } from './resource-service.js';
+import type { AnyResourceDefinition, ResourceDefinition } from '../declare/resource-definition.js';
 import type { AnyViewDefinition } from '../declare/resource-view.js';
+import type { ResourceService } from './resource-service.js';
 import type { ViewService } from './view-service.js';
 
 /**
@@ -16,7 +16,8 @@ export class ServiceRegistry implements RecordStores {
   private readonly otherEvents: EventDeclaration[] = [];
 
   add(service: ResourceService<TObject>): void {
-    if (this.byName.has(service.definition.name)) throw new Error(`resource kind ${service.definition.name} is declared twice`);
+    if (this.byName.has(service.definition.name))
+      throw new Error(`resource kind ${service.definition.name} is declared twice`);
     this.byName.set(service.definition.name, service);
   }
 
@@ -50,7 +51,8 @@ export class ServiceRegistry implements RecordStores {
   assertReferencesResolve(): void {
     for (const { name, references = {} } of this.definitions()) {
       for (const [path, kind] of Object.entries(references)) {
-        if (!this.byName.has(kind)) throw new Error(`kind ${name} declares ${path} a reference to ${kind}, which is not a registered kind`);
+        if (!this.byName.has(kind))
+          throw new Error(`kind ${name} declares ${path} a reference to ${kind}, which is not a registered kind`);
       }
     }
   }

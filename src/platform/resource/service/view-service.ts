@@ -2,7 +2,7 @@ import type { TObject } from 'typebox';
 import type { Principal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import type { ListingSource } from '../declare/listing.js';
-import { pageOf, type Doc, type Page } from '../declare/record.js';
+import { type Doc, type Page, pageOf } from '../declare/record.js';
 import type { RecordStores, ViewReader } from '../declare/record-store.js';
 import type { AnyViewDefinition, ViewLookup } from '../declare/resource-view.js';
 import { project } from '../document/document-paths.js';
@@ -15,7 +15,10 @@ interface ViewDeps {
 }
 
 /** Splits a request's query into the view's own parameters and the listing's. */
-function splitQuery(view: AnyViewDefinition, query: Record<string, unknown>): { own: Record<string, unknown>; listing: Record<string, unknown> } {
+function splitQuery(
+  view: AnyViewDefinition,
+  query: Record<string, unknown>,
+): { own: Record<string, unknown>; listing: Record<string, unknown> } {
   const names = new Set(Object.keys(view.query?.properties ?? {}));
   const own: Record<string, unknown> = {};
   const listing: Record<string, unknown> = {};
@@ -32,7 +35,11 @@ export class ViewService implements ViewReader {
   ) {}
 
   private get listingSource(): ListingSource {
-    return { ...this.source.definition, filters: this.view.filters ?? this.source.definition.filters, displayName: this.view.displayName };
+    return {
+      ...this.source.definition,
+      filters: this.view.filters ?? this.source.definition.filters,
+      displayName: this.view.displayName,
+    };
   }
 
   private context(principal: Principal, own: Record<string, unknown>) {
@@ -46,7 +53,12 @@ export class ViewService implements ViewReader {
     const targets = parseTargets({ schema: this.view.schema, displayName: this.view.displayName }, target);
     const { listing: parsed, docs, total } = await this.source.listRecords(principal, rest, this.listingSource);
     const items = (await this.view.compute(docs, this.context(principal, own))) as Doc[];
-    return pageOf(targets.length ? items.map((item) => project(item, targets)) : items, parsed.page, parsed.size, total);
+    return pageOf(
+      targets.length ? items.map((item) => project(item, targets)) : items,
+      parsed.page,
+      parsed.size,
+      total,
+    );
   }
 
   async get(principal: Principal, key: string, query: Record<string, unknown>): Promise<Doc> {
@@ -56,7 +68,12 @@ export class ViewService implements ViewReader {
   }
 
   /** The item a lookup finds by its own keys, computed with the view's query parameters. */
-  async lookup(principal: Principal, lookup: ViewLookup, params: Record<string, string>, query: Record<string, unknown>): Promise<Doc> {
+  async lookup(
+    principal: Principal,
+    lookup: ViewLookup,
+    params: Record<string, string>,
+    query: Record<string, unknown>,
+  ): Promise<Doc> {
     const { own, listing: lookupQuery } = splitQuery(this.view, query);
     const ctx = this.context(principal, own);
     const doc = await lookup.find({ ...ctx, params, lookupQuery });

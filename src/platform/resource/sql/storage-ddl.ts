@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { discardableTransaction, type Database, type Queryable } from '../../db/database.js';
-import { filterKeysSignature, filterKeysSql } from './filter-keys.js';
+import { type Database, discardableTransaction, type Queryable } from '../../db/database.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
-import { storageObjects, type StorageObject } from './storage-objects.js';
+import { filterKeysSignature, filterKeysSql } from './filter-keys.js';
+import { type StorageObject, storageObjects } from './storage-objects.js';
 
 /**
  * The storage DDL of the declared kinds, generated into migrations (`npm run migrations:generate`), and the check that
@@ -23,7 +23,10 @@ export function filterKeysRefresh(definition: AnyResourceDefinition): StorageObj
   // One filter's keys a line, for the reader of the migration.
   const keys = filterKeysSql(filters, 'doc', 'customer_id').replaceAll(' UNION ALL ', '\n   UNION ALL ');
   return [
-    { name: `${table}.filter_keys (keys)`, sql: `UPDATE ${table} SET filter_keys = ${keys}\n WHERE ${madeFrom} IS DISTINCT FROM '${signature}'` },
+    {
+      name: `${table}.filter_keys (keys)`,
+      sql: `UPDATE ${table} SET filter_keys = ${keys}\n WHERE ${madeFrom} IS DISTINCT FROM '${signature}'`,
+    },
     // COMMENT takes no parameters; the signature is hex.
     { name: `${table}.filter_keys (signature)`, sql: `COMMENT ON COLUMN ${table}.filter_keys IS '${signature}'` },
   ];
@@ -57,7 +60,9 @@ async function describeTables(db: Queryable, tables: string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.key, row.value ?? '']));
 }
 
-const tablesOf = (definitions: AnyResourceDefinition[]) => [...new Set(definitions.flatMap((d) => [d.table, `${d.table}_history`]))];
+const tablesOf = (definitions: AnyResourceDefinition[]) => [
+  ...new Set(definitions.flatMap((d) => [d.table, `${d.table}_history`])),
+];
 
 /**
  * What the declarations' statements make on an empty schema: made in a schema of its own inside a transaction that is
@@ -100,10 +105,16 @@ function factsOf(object: StorageObject, objects: StorageObject[], declared: Map<
  * otherwise is dropped and made again (an index holds no data of its own); keys made from other declarations are
  * recomputed. A table or column that exists with another shape is a conflict for a hand-written migration.
  */
-function pendingFor(definition: AnyResourceDefinition, declared: Map<string, string>, existing: Map<string, string>, conflicts: string[]): PendingStatement[] {
+function pendingFor(
+  definition: AnyResourceDefinition,
+  declared: Map<string, string>,
+  existing: Map<string, string>,
+  conflicts: string[],
+): PendingStatement[] {
   const objects = storageObjects(definition);
   const pending: PendingStatement[] = [];
-  const add = (object: StorageObject, sql = object.sql) => pending.push({ kind: definition.name, object: object.name, sql });
+  const add = (object: StorageObject, sql = object.sql) =>
+    pending.push({ kind: definition.name, object: object.name, sql });
   for (const object of objects) {
     const [exists, ...shape] = factsOf(object, objects, declared);
     if (!existing.has(exists!)) {
@@ -115,7 +126,10 @@ function pendingFor(definition: AnyResourceDefinition, declared: Map<string, str
       if (fact.startsWith('index ')) {
         add(object, `DROP INDEX IF EXISTS ${object.name}`);
         add(object);
-      } else conflicts.push(`kind ${definition.name}: ${fact} is ${existing.get(fact) ?? 'missing'}, declared ${declared.get(fact)}`);
+      } else
+        conflicts.push(
+          `kind ${definition.name}: ${fact} is ${existing.get(fact) ?? 'missing'}, declared ${declared.get(fact)}`,
+        );
     }
   }
   const comment = `comment ${definition.table}.filter_keys`;
@@ -133,7 +147,10 @@ export async function pendingStorage(db: Database, definitions: AnyResourceDefin
   const existing = await describeTables(db, tablesOf(definitions));
   const conflicts: string[] = [];
   const pending = definitions.flatMap((definition) => pendingFor(definition, declared, existing, conflicts));
-  if (conflicts.length) throw new StorageConflict(`the migrations create storage otherwise than declared; write a migration by hand: ${conflicts.join('; ')}`);
+  if (conflicts.length)
+    throw new StorageConflict(
+      `the migrations create storage otherwise than declared; write a migration by hand: ${conflicts.join('; ')}`,
+    );
   return pending;
 }
 
@@ -152,5 +169,5 @@ export function migrationText(pending: PendingStatement[]): string {
     const statements = pending.filter((statement) => statement.kind === kind).map((statement) => `${statement.sql};`);
     return [`-- Kind \`${kind}\``, ...statements].join('\n');
   });
-  return [header.join('\n'), ...sections].join('\n\n') + '\n';
+  return `${[header.join('\n'), ...sections].join('\n\n')}\n`;
 }

@@ -1,9 +1,9 @@
 import type { Queryable } from '../../db/database.js';
 import { newerMigrations } from '../../db/migrate.js';
+import type { UniqueKey } from '../declare/kind.js';
+import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { splitPath } from '../document/document-paths.js';
 import { filterKeysSignature } from './filter-keys.js';
-import type { AnyResourceDefinition } from '../declare/resource-definition.js';
-import type { UniqueKey } from '../declare/kind.js';
 
 /** The index that serves a kind's filters, and the one of each declared storage feature, by name. */
 export function docIndexName(table: string): string {
@@ -51,10 +51,16 @@ export function storageObjects(definition: AnyResourceDefinition): StorageObject
   // One tenant's records in id (creation) order, the default order: one customer's page is read in index order and
   // stops at its last row.
   add(`${table}_customer_idx`, `CREATE INDEX IF NOT EXISTS ${table}_customer_idx ON ${table} (customer_id, id)`);
-  add(docIndexName(table), `CREATE INDEX IF NOT EXISTS ${docIndexName(table)} ON ${table} USING gin (doc jsonb_path_ops)`);
+  add(
+    docIndexName(table),
+    `CREATE INDEX IF NOT EXISTS ${docIndexName(table)} ON ${table} USING gin (doc jsonb_path_ops)`,
+  );
   // Each record's filter keys (filter-keys.ts), which listings restricted to customers match.
   add(`${table}.filter_keys`, `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS filter_keys text[] NOT NULL DEFAULT '{}'`);
-  add(`${table}_filter_keys_idx`, `CREATE INDEX IF NOT EXISTS ${table}_filter_keys_idx ON ${table} USING gin (filter_keys)`);
+  add(
+    `${table}_filter_keys_idx`,
+    `CREATE INDEX IF NOT EXISTS ${table}_filter_keys_idx ON ${table} USING gin (filter_keys)`,
+  );
   if (definition.history) {
     add(
       `${table}_history`,
@@ -77,11 +83,17 @@ export function storageObjects(definition: AnyResourceDefinition): StorageObject
     const present = parts.flatMap((part) => (part.present ? [part.present] : []));
     const where = present.length ? ` WHERE ${present.join(' AND ')}` : '';
     const name = uniqueIndexName(table, key);
-    add(name, `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${parts.map((part) => part.expression).join(', ')})${where}`);
+    add(
+      name,
+      `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${parts.map((part) => part.expression).join(', ')})${where}`,
+    );
   }
   for (const index of definition.indexes ?? []) {
     const name = `${table}_${index.name}_idx`;
-    add(name, `CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${index.expression})${index.where ? ` WHERE ${index.where}` : ''}`);
+    add(
+      name,
+      `CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${index.expression})${index.where ? ` WHERE ${index.where}` : ''}`,
+    );
   }
   return objects;
 }
@@ -127,7 +139,9 @@ async function storageGaps(db: Queryable, definitions: AnyResourceDefinition[]):
     .map((definition) => ({
       kind: definition.name,
       table: definition.table,
-      missing: storageObjects(definition).filter((object) => !existing.has(object.name)).map((object) => object.name),
+      missing: storageObjects(definition)
+        .filter((object) => !existing.has(object.name))
+        .map((object) => object.name),
       staleKeys: signatures.get(definition.table) !== filterKeysSignature(definition.filters),
     }))
     .filter((gap) => gap.missing.length > 0 || gap.staleKeys);
@@ -136,7 +150,10 @@ async function storageGaps(db: Queryable, definitions: AnyResourceDefinition[]):
 /** One line (start-up failures are one line on stderr) naming each kind, what it lacks, and what to do. */
 function describeGaps(gaps: StorageGap[]): string {
   const each = gaps.map((gap) => {
-    const what = [...(gap.missing.length ? [`missing ${gap.missing.join(', ')}`] : []), ...(gap.staleKeys ? ['filter keys made from other declarations (a filter added or changed)'] : [])];
+    const what = [
+      ...(gap.missing.length ? [`missing ${gap.missing.join(', ')}`] : []),
+      ...(gap.staleKeys ? ['filter keys made from other declarations (a filter added or changed)'] : []),
+    ];
     return `kind ${gap.kind} (table ${gap.table}): ${what.join('; ')}`;
   });
   return `the migrations do not create the storage the kinds declare — ${each.join(' | ')}: its migration is missing; run \`npm run migrations:generate -- <name>\` and commit the file it writes to migrations/`;
@@ -148,11 +165,17 @@ function describeGaps(gaps: StorageGap[]): string {
  * tolerated: the newer code's migration made them, and they serve this code's filters that the newer declarations
  * kept as they were.
  */
-export async function checkStorage(db: Queryable, definitions: AnyResourceDefinition[], warn: (message: string) => void): Promise<void> {
+export async function checkStorage(
+  db: Queryable,
+  definitions: AnyResourceDefinition[],
+  warn: (message: string) => void,
+): Promise<void> {
   const gaps = await storageGaps(db, definitions);
   if (gaps.length === 0) return;
   const newer = await newerMigrations(db);
   const fatal = newer.length ? gaps.filter((gap) => gap.missing.length > 0) : gaps;
   if (fatal.length) throw new Error(describeGaps(fatal));
-  warn(`the database was migrated by newer code (${newer.join(', ')}): filter keys of ${gaps.map((gap) => gap.kind).join(', ')} were made from its declarations`);
+  warn(
+    `the database was migrated by newer code (${newer.join(', ')}): filter keys of ${gaps.map((gap) => gap.kind).join(', ')} were made from its declarations`,
+  );
 }
