@@ -10,7 +10,6 @@ export type {
   ActionDefinition,
   ChangeOutcome,
   ChangingRecordAction,
-  CollectionAction,
   ReadingRecordAction,
   RecordActionContext,
 } from './declare/resource-action.js';
@@ -56,7 +55,6 @@ export {
 export type { ResourceService } from './service/resource-service.js';
 export { ServiceRegistry } from './service/service-registry.js';
 export type { ViewService } from './service/view-service.js';
-export { filterKeysOf, filterKeysSql } from './sql/filter-keys.js';
 export { MAX_FILTER_VALUES, MAX_PAGE_SIZE, parseListingQuery } from './sql/listing-query.js';
 export { SqlParams, tenantCondition } from './sql/sql-conditions.js';
 export { documentAssignments, RECORD_COLUMNS, recordColumnValues } from './sql/statements.js';

@@ -131,7 +131,7 @@ export interface RowWrite {
 
 /**
  * The columns the engine writes in every kind's table, with their SQL types, in the order of its inserts (the storage
- * declared in resource-storage.ts creates them; a kind with search has `search` besides). A statement that writes a
+ * of storage-objects.ts, written into migrations, creates them; a kind with search has `search` besides). A statement that writes a
  * kind's rows without the engine (a job's batch insert) takes its column list and values from here.
  */
 export const RECORD_COLUMNS = {

@@ -7,7 +7,7 @@ import type { Doc, StoredRow } from '../declare/record.js';
 import type { Kind } from '../sql/statements.js';
 import * as repository from './repository.js';
 
-/** A stored row as last read, with the version it was read at (`xmin` and `ctid`, see resource-statements.ts). */
+/** A stored row as last read, with the version it was read at (`xmin` and `ctid`, see sql/statements.ts). */
 interface Copy {
   rowVersion: string;
   row: StoredRow;

@@ -5,7 +5,7 @@ import type { Doc, StoredRow } from '../declare/record.js';
 import type { Kind } from '../sql/statements.js';
 import * as sql from '../sql/statements.js';
 
-/** Runs the engine's statements (`resource-statements.ts`): one statement per function, rules live in the service. */
+/** Runs the engine's statements (`sql/statements.ts`): one statement per function, rules live in the service. */
 const run = <Row>(db: Queryable, statement: sql.Statement) =>
   db.query<Row>(statement.text, statement.values, statement.prepare ? { prepare: true } : undefined);
 
