@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { createCustomer, customerWithToken, expectError, unique, type CreatedCustomer, type Json } from './customer-factories.js';
 
-let t: TestApp;
-let operator: string;
 let shown: CreatedCustomer;
+const { t, operator } = await useApp({ operator: true });
 beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
   // authorizedCustomers names customer records: the partner kept out of the public view is a real one.
   const secretPartner = await createCustomer(t);
   shown = await createCustomer(t, {
@@ -26,7 +23,6 @@ beforeAll(async () => {
     bannerEmail: 'private@example.com',
   });
 });
-afterAll(() => t.close());
 
 /** The public view of `shown`, exactly. */
 const publicViewOfShown = () => ({

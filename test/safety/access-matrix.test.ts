@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import { encode } from './hostile-values.js';
 import { fillPath, operationsOf, type Json, type Operation } from './openapi-operations.js';
 import { createThrough, creatingOperations, pathValuesFor, seedRecords, uniqueExample, type Records } from './seed-records.js';
@@ -22,7 +23,7 @@ const EXCEPTIONS: Record<string, { owner?: number; reseller: number; reason: str
   },
 };
 
-const t: TestApp = await startTestApp({ TOKEN_RATE_LIMIT: '1000000' });
+const { t } = await useApp({ env: { TOKEN_RATE_LIMIT: '1000000' } });
 const doc = t.app.swagger() as Json;
 const operations: Operation[] = operationsOf(doc);
 let records: Records;
@@ -86,7 +87,6 @@ function keyOf(collection: string, record: Json): string {
 
 afterAll(async () => {
   console.log(`access matrix: ${operations.length} operations, ${checks} checks; tenant-scoped kinds: ${[...ownerOf.keys()].join(', ')}`);
-  await t.close();
 });
 
 function urlOf(op: Operation): string {

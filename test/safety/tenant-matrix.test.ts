@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, customerToken } from '../customers/customer-factories.js';
 import { dispatchAll } from '../notifications/notification-drivers.js';
 import { createDefinition, createReceiver, definitionBody } from '../notifications/notification-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { encode } from './hostile-values.js';
 import { fillPath, operationsOf, type Json, type Operation } from './openapi-operations.js';
 import { creatingOperations, pathValuesFor, seedRecords, uniqueExample, type Records } from './seed-records.js';
@@ -27,7 +27,7 @@ interface Party {
   forget: () => void;
 }
 
-const t: TestApp = await startTestApp({ TOKEN_RATE_LIMIT: '1000000' });
+const { t } = await useApp({ env: { TOKEN_RATE_LIMIT: '1000000' } });
 const doc = t.app.swagger() as Json;
 const operations: Operation[] = operationsOf(doc);
 const parties = new Map<string, Party>();
@@ -110,7 +110,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`tenant matrix: ${operations.length} operations, ${calls} calls by strangers; records per customer: ${[...secrets.entries()].map(([name, ids]) => `${name} ${ids.size}`).join(', ')}`);
-  await t.close();
 });
 
 /** Each of the owner's records, read by the owner through `GET {collection}/{id}` where the document has one. */

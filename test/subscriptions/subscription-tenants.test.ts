@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { act, createModel, createSubscription, expectError, productIds, subscriptionBody, type Json } from './subscription-factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 describe('tenant isolation of subscriptions, models and orders', () => {
   it("hides another customer's subscription (404 on every route) and changes nothing", async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { takeViolations } from '../support/response-conformance.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { COMPANY_TERMS, KINDS, TERMS, createTagged, expectSimpleError, jsonParam, storeLegacyItem, unique } from './terms-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 async function list(path: string, query: string): Promise<Record<string, any>> {
   const res = await t.request('GET', `${path}?${query}`, operator);
