@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { safeJson, startTestApp, type TestApp } from '../support/test-app.js';
 
 export interface Part {
   name: string;
@@ -56,7 +56,7 @@ export async function startAssetApp(env: Record<string, string> = {}): Promise<A
 export async function send(t: TestApp, method: 'POST' | 'DELETE', url: string, token: string | undefined, parts: Part[], headers: Record<string, string> = {}) {
   const body = multipart(parts);
   const response = await t.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
-  return { status: response.statusCode, body: parseJson(response.body), headers: response.headers, raw: response };
+  return { status: response.statusCode, body: safeJson(response.body) as any, headers: response.headers, raw: response };
 }
 
 export function upload(t: TestApp, token: string | undefined, parts: Part[]) {
@@ -67,13 +67,6 @@ export function uploadFile(t: TestApp, token: string, data: string | Buffer, fil
   return upload(t, token, [{ name: 'file', filename, contentType, data }]);
 }
 
-function parseJson(text: string): any {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 /** Every stored file under DATA_DIR/assets (staging excluded), as paths relative to it. */
 export function storedFiles(dataDir: string): string[] {

@@ -6,8 +6,9 @@ import { createDefinition, createReceiver, publish, unique, type Json } from './
 import { WebhookReceiver } from './webhook-receiver.js';
 import { request } from 'undici';
 import { freePort } from '../support/free-port.js';
+import { onPostgres } from '../support/database-kind.js';
+import { until } from '../support/wait.js';
 
-const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
 // Workers open the receivers' sealed secrets: every process on the database shares the app's key.
 const DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 const apps: TestApp[] = [];
@@ -21,14 +22,6 @@ afterEach(async () => {
 afterAll(async () => {
   for (const app of apps) await app.close();
 });
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A definition on `paid/<subject>` and a receiver at `url`, and `count` events. */
 async function scenario(t: TestApp, url: string, count: number) {

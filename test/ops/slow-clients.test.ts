@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, startAssetApp, type AssetApp } from '../assets/asset-kit.js';
 import { TERMS, expectSimpleError } from '../terms/terms-factories.js';
 import { RawConnection, requestHead, type RawResponse } from './raw-http.js';
+import { sleep } from '../support/wait.js';
 
 /** Short limits so a slow client is cut off within the test: head 1 s, body 1 s, whole request 3 s, keep-alive 1 s. */
 const LIMITS = { HEADERS_TIMEOUT: '1', BODY_TIMEOUT: '1', REQUEST_TIMEOUT: '3', KEEP_ALIVE_TIMEOUT: '1' };
@@ -17,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => a.close());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Writes `text` one byte every `everyMs` until the connection closes or the text runs out. */
 async function trickle(connection: RawConnection, text: string, everyMs: number) {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { checkResponses } from './response-conformance.js';
+import { databaseUrl, onPostgres } from './database-kind.js';
 
 export const OPERATOR_SECRET = 'test-operator-secret';
 export const ADMIN_PASSWORD = 'test-admin-password';
@@ -13,8 +14,7 @@ export const ADMIN_PASSWORD = 'test-admin-password';
  * a schema of its own on that server (dropped at close), so test files never see each other's rows.
  */
 export async function startTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL || 'memory://';
-  const schema = databaseUrl.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : 'public';
+  const schema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : 'public';
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     DATABASE_SCHEMA: schema,
@@ -107,7 +107,8 @@ export async function injectJson<Body = unknown>(
   return { status: response.statusCode, body: (response.body ? safeJson(response.body) : undefined) as Body, headers: response.headers, raw: response };
 }
 
-function safeJson(text: string): unknown {
+/** The body parsed when it is JSON, else the text as it is. */
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

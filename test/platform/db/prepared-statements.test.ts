@@ -5,8 +5,8 @@ import { listAll } from '../../../src/apis/catalog/product-queries.js';
 import { PreparedStatementNames } from '../../../src/platform/db/prepared-statements.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createProduct } from '../../catalog/catalog-factories.js';
+import { onPostgres } from '../../support/database-kind.js';
 
-const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
 
 /** The statements prepared on the connection of one transaction, after it read two products by id and one by key. */
 async function preparedAfterReads(t: TestApp): Promise<{ name: string; statement: string }[]> {
