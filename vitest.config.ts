@@ -9,6 +9,10 @@ export default defineConfig({
     // Each test file builds its own app on its own database (PGlite in memory, or its own PostgreSQL schema).
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // A worker runs its files one after another in the same process: the app's modules are loaded (and PGlite's
+    // WebAssembly compiled) once per worker, not once per file. Files stay independent all the same: each builds its
+    // own app on its own database and makes its own data; no test file mocks a module or changes process-wide state.
+    isolate: false,
     // Generous: a slow shared machine must not turn a passing test into a timeout.
     testTimeout: 60_000,
     hookTimeout: 120_000,
