@@ -1,4 +1,6 @@
-import { afterAll } from 'vitest';
+import { appendFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { afterAll, expect } from 'vitest';
 import type { ApiModule } from '../../src/apis/api-module.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { freePort } from './free-port.js';
@@ -54,11 +56,14 @@ export async function useApp(options: AppOptions = {}): Promise<AppFixture> {
     base = `http://127.0.0.1:${port}`;
     env.PUBLIC_BASE_URL ??= base;
   }
+  const started = performance.now();
   const t = await startTestApp(env, { clock: options.clock, extraModules: options.extraModules });
   afterAll(() => t.close());
+  const appStart = performance.now() - started;
   if (port !== undefined) await t.app.listen({ port, host: '127.0.0.1' });
   const operator = options.operator ? await t.operator() : undefined;
   const tenant = options.tenant ? await t.tenant() : undefined;
+  recordTimes({ appStartMs: appStart, clientsMs: performance.now() - started - appStart });
   return {
     t,
     get operator() {
@@ -71,6 +76,14 @@ export async function useApp(options: AppOptions = {}): Promise<AppFixture> {
       return requested(base, 'listen');
     },
   };
+}
+
+/** With TEST_TIMINGS=<file>, each app start is appended to <file> as a JSON line (scratch/figures of the test run). */
+function recordTimes(times: Record<string, number>): void {
+  const file = process.env.TEST_TIMINGS;
+  if (!file) return;
+  const rounded = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v)]));
+  appendFileSync(file, `${JSON.stringify({ file: expect.getState().testPath, pid: process.pid, ...rounded })}\n`);
 }
 
 function requested<T>(value: T | undefined, option: keyof AppOptions): T {
