@@ -1,15 +1,11 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectSimpleError } from '../terms/terms-factories.js';
-import { pathOf, startAssetApp, upload, uploadFile, uniqueContent, type AssetApp } from './asset-kit.js';
+import { pathOf, upload, uploadFile, uniqueContent } from './asset-kit.js';
+import { useApp } from '../support/fixture.js';
 
-let a: AssetApp;
-let operator: string;
-beforeAll(async () => {
-  a = await startAssetApp();
-  operator = await a.t.operator();
-});
-afterAll(() => a.close());
+const a = await useApp({ dataDir: true, operator: true });
+const { operator } = a;
 
 const get = (path: string, headers: Record<string, string> = {}) => a.t.inject({ method: 'GET', url: path, headers });
 

@@ -2,14 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSimpleError } from '../terms/terms-factories.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
 import { sha256, stagedFiles, startAssetApp, storedFiles, upload, uploadFile, uniqueContent, type AssetApp } from './asset-kit.js';
+import { useApp } from '../support/fixture.js';
 
-let a: AssetApp;
-let operator: string;
-beforeAll(async () => {
-  a = await startAssetApp();
-  operator = await a.t.operator();
-});
-afterAll(() => a.close());
+const a = await useApp({ dataDir: true, operator: true });
+const { operator } = a;
 
 describe('POST /assets (file)', () => {
   it('answers 201 with the id (SHA-256 of the content), the public URL, file name, content type and size', async () => {

@@ -1,4 +1,6 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, expect } from 'vitest';
 import type { ApiModule } from '../../src/apis/api-module.js';
@@ -25,6 +27,8 @@ export interface AppOptions {
   operator?: boolean;
   /** Provision a customer tenant before the tests: `tenant`. */
   tenant?: boolean;
+  /** A fresh temporary DATA_DIR (stored assets, generated keys), removed after the app closes: `dataDir`. */
+  dataDir?: boolean;
 }
 
 export interface AppFixture {
@@ -36,6 +40,8 @@ export interface AppFixture {
   tenant: Tenant;
   /** `http://127.0.0.1:<port>` (with `{ listen: true }`). */
   base: string;
+  /** The app's DATA_DIR (with `{ dataDir: true }`). */
+  dataDir: string;
 }
 
 /**
@@ -49,6 +55,11 @@ export interface AppFixture {
  */
 export async function useApp(options: AppOptions = {}): Promise<AppFixture> {
   const env = { ...options.env };
+  const dataDir = options.dataDir ? mkdtempSync(join(tmpdir(), 'test-data-')) : undefined;
+  if (dataDir) {
+    env.DATA_DIR = dataDir;
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  }
   let base: string | undefined;
   let port: number | undefined;
   if (options.listen) {
@@ -74,6 +85,9 @@ export async function useApp(options: AppOptions = {}): Promise<AppFixture> {
     },
     get base() {
       return requested(base, 'listen');
+    },
+    get dataDir() {
+      return requested(dataDir, 'dataDir');
     },
   };
 }

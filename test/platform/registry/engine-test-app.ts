@@ -1,10 +1,10 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { StartedApi } from '../../../src/apis/api-module.js';
 import { testKindsModule } from './test-kinds-module.js';
 import type { Clock } from '../../../src/platform/clock.js';
 import type { AnyResourceDefinition } from '../../../src/platform/registry/resource-definition.js';
-import { injectJson, startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
+import { injectJson, type TestApp } from '../../support/test-app.js';
 
 /** The app serving the test kinds, with a JSON request helper. */
 export class EngineApp {
@@ -25,18 +25,10 @@ export interface EngineContext {
 }
 
 /**
- * Starts an app serving `kinds` besides the product's before the file's tests, closes it after them. With `clock`
- * (a ManualClock), the app reads the time from it and tests move it.
+ * The file's app (useApp) serving `kinds` besides the product's, with an operator token. With `clock` (a ManualClock),
+ * the app reads the time from it and tests move it.
  */
-export function useEngineApp(kinds: StartedApi | AnyResourceDefinition[], options: { clock?: Clock } = {}): EngineContext {
-  const context = {} as EngineContext;
-  beforeAll(async () => {
-    context.t = await startTestApp({}, { extraModules: [testKindsModule(kinds)], ...options });
-    context.e = new EngineApp(context.t);
-    context.operator = await context.t.operator();
-  });
-  afterAll(async () => {
-    await context.t?.close();
-  });
-  return context;
+export async function useEngineApp(kinds: StartedApi | AnyResourceDefinition[], options: { clock?: Clock } = {}): Promise<EngineContext> {
+  const { t, operator } = await useApp({ extraModules: [testKindsModule(kinds)], clock: options.clock, operator: true });
+  return { t, e: new EngineApp(t), operator };
 }
