@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+
 const t0 = performance.now();
 const db = new PGlite();
 await db.waitReady;
@@ -12,4 +13,6 @@ const t3 = performance.now();
 const db3 = new PGlite();
 await db3.waitReady;
 const t4 = performance.now();
-console.log(`new PGlite ${(t1 - t0).toFixed(0)} ms, dump ${(t2 - t1).toFixed(0)} ms (${blob.size} bytes), from dump ${(t3 - t2).toFixed(0)} ms, second fresh ${(t4 - t3).toFixed(0)} ms`);
+console.log(
+  `new PGlite ${(t1 - t0).toFixed(0)} ms, dump ${(t2 - t1).toFixed(0)} ms (${blob.size} bytes), from dump ${(t3 - t2).toFixed(0)} ms, second fresh ${(t4 - t3).toFixed(0)} ms`,
+);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { loadConfig, type Config } from '../src/config.js';
+import { type Config, loadConfig } from '../src/config.js';
 
 /** The PostgreSQL server the benchmarks run on: DATABASE_URL, or the local default. */
 export const BENCH_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';

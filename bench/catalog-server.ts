@@ -1,5 +1,5 @@
-import { buildApp } from '../src/app.js';
 import { productResource } from '../src/apis/catalog/product.resource.js';
+import { buildApp } from '../src/app.js';
 import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
 import { benchServerConfig } from './bench-database.js';
 
@@ -33,7 +33,13 @@ function productBody(n: number, parentId?: string) {
     status: n % 10 === 0 ? 'DISABLED' : 'ENABLED',
     type: 'SOFTWARE',
     productFamily: `family-${n % 20}`,
-    prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 19.99 + (n % 100), vatIncluded: true } }, US: { USD: { value: 21.5 + (n % 50) } } } },
+    prices: {
+      defaultCurrency: 'EUR',
+      priceByCountryByCurrency: {
+        FR: { EUR: { value: 19.99 + (n % 100), vatIncluded: true } },
+        US: { USD: { value: 21.5 + (n % 50) } },
+      },
+    },
     ...(parentId ? { variantOf: parentId } : {}),
   };
 }
@@ -64,7 +70,9 @@ const seedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 for (const table of ['products', 'products_history', 'outbox']) await built.db.query(`VACUUM ANALYZE ${table}`);
 
 const customerId = customerOf(0);
-const { clientSecret } = await built.db.transaction((tx) => built.iam.realms.provisionRealm(tx, 'bench-realm', customerId));
+const { clientSecret } = await built.db.transaction((tx) =>
+  built.iam.realms.provisionRealm(tx, 'bench-realm', customerId),
+);
 await app.listen({ port: PORT, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const tokenAnswer = await fetch(`http://127.0.0.1:${port}/iam/tokens`, {

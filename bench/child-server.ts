@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { unreachableDatabase } from './bench-database.js';
 
@@ -6,10 +6,15 @@ import { unreachableDatabase } from './bench-database.js';
  * Starts a bench server script (`./catalog-server.ts`) in a child process and waits for its handshake: the first
  * JSON line it prints with a `port`. Anything it prints before (start-up warnings, progress) goes to stderr.
  */
-export async function startChildServer<Handshake extends { port: number }>(script: string): Promise<{ child: ChildProcess; server: Handshake }> {
+export async function startChildServer<Handshake extends { port: number }>(
+  script: string,
+): Promise<{ child: ChildProcess; server: Handshake }> {
   // BENCH_NODE_FLAGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', new URL(script, import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', new URL(script, import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   const server = await new Promise<Handshake>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
@@ -24,7 +29,9 @@ export async function startChildServer<Handshake extends { port: number }>(scrip
         resolve(parsed as Handshake);
       } else process.stderr.write(`${line}\n`);
     });
-    child.once('exit', (code) => reject(new Error(`the bench server exited with code ${code} before starting (see the lines above)`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the bench server exited with code ${code} before starting (see the lines above)`)),
+    );
   });
   return { child, server };
 }
@@ -36,7 +43,9 @@ export function stopBench(message: string): never {
 }
 
 /** Checks that PostgreSQL answers, then starts the bench server `script`; either failing ends the benchmark. */
-export async function startBenchServer<Handshake extends { port: number }>(script: string): Promise<{ child: ChildProcess; server: Handshake }> {
+export async function startBenchServer<Handshake extends { port: number }>(
+  script: string,
+): Promise<{ child: ChildProcess; server: Handshake }> {
   const problem = await unreachableDatabase();
   if (problem) stopBench(problem);
   return startChildServer<Handshake>(script).catch((error: Error) => stopBench(error.message));

@@ -18,10 +18,16 @@ const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 if (consoleBuildIsStale()) buildConsole();
-const scripts = readdirSync(`${CONSOLE_DIST}assets`).filter((file) => file.endsWith('.js')).map((file) => `assets/${file}`);
+const scripts = readdirSync(`${CONSOLE_DIST}assets`)
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => `assets/${file}`);
 const size = consoleBundleSize(CONSOLE_DIST, scripts);
-console.log(`initial JavaScript: ${KB(size.initialJsGzipBytes)} gzip in ${size.initialScripts.length} files (target <= 350 KB: ${size.initialJsGzipBytes <= 350 * 1024 ? 'met' : 'NOT met'})`);
-console.log(`initial CSS: ${KB(size.initialCssGzipBytes)} gzip; every screen's JavaScript together: ${KB(size.allJsGzipBytes)} gzip`);
+console.log(
+  `initial JavaScript: ${KB(size.initialJsGzipBytes)} gzip in ${size.initialScripts.length} files (target <= 350 KB: ${size.initialJsGzipBytes <= 350 * 1024 ? 'met' : 'NOT met'})`,
+);
+console.log(
+  `initial CSS: ${KB(size.initialCssGzipBytes)} gzip; every screen's JavaScript together: ${KB(size.allJsGzipBytes)} gzip`,
+);
 
 const port = await new Promise<number>((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -31,9 +37,14 @@ const port = await new Promise<number>((resolve) => {
 });
 process.env.BENCH_PORT = String(port);
 process.stderr.write(`seeding ${process.env.PRODUCTS ?? 100_000} products...\n`);
-const { child, server } = await startBenchServer<{ port: number; products: number; seedSeconds: number }>('./catalog-server.ts');
+const { child, server } = await startBenchServer<{ port: number; products: number; seedSeconds: number }>(
+  './catalog-server.ts',
+);
 const origin = `http://127.0.0.1:${server.port}`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+});
 
 /** Milliseconds from `start` to the first product row of the list on screen. */
 async function timeToFirstRow(page: Page, start: () => Promise<unknown>): Promise<number> {
@@ -44,15 +55,27 @@ async function timeToFirstRow(page: Page, start: () => Promise<unknown>): Promis
 }
 
 try {
-  console.log(`\n${server.products} products on PostgreSQL (seeded in ${server.seedSeconds.toFixed(0)} s); ${ROUNDS} rounds, medians`);
+  console.log(
+    `\n${server.products} products on PostgreSQL (seeded in ${server.seedSeconds.toFixed(0)} s); ${ROUNDS} rounds, medians`,
+  );
   const operatorToken = await (async () => {
-    const answer = await fetch(`${origin}/iam/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ realmName: 'operator', grantType: 'client_credentials', clientSecret: 'bench-operator-secret' }) });
+    const answer = await fetch(`${origin}/iam/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        realmName: 'operator',
+        grantType: 'client_credentials',
+        clientSecret: 'bench-operator-secret',
+      }),
+    });
     return ((await answer.json()) as { access_token: string }).access_token;
   })();
   const api: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const began = performance.now();
-    const answer = await fetch(`${origin}/products?page=0&size=20`, { headers: { authorization: `Bearer ${operatorToken}` } });
+    const answer = await fetch(`${origin}/products?page=0&size=20`, {
+      headers: { authorization: `Bearer ${operatorToken}` },
+    });
     await answer.json();
     api.push(performance.now() - began);
   }
@@ -72,12 +95,18 @@ try {
     // From the overview, freshly loaded (nothing of the list in the query cache): a click on the section.
     await page.goto('/console/');
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
-    navigation.push(await timeToFirstRow(page, () => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Products' }).click()));
+    navigation.push(
+      await timeToFirstRow(page, () =>
+        page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Products' }).click(),
+      ),
+    );
     // The list's own address typed or bookmarked: the page, its scripts (cached), the session's refresh, the list.
     load.push(await timeToFirstRow(page, () => page.goto('/console/products')));
   }
   const shown = (label: string, values: number[], target?: number) =>
-    console.log(`${label.padEnd(46)} ${median(values).toFixed(0).padStart(5)} ms  (${(median(values) / median(api)).toFixed(1)}x the API call)${target ? `   target <= ${target} ms: ${median(values) <= target ? 'met' : 'NOT met'}` : ''}`);
+    console.log(
+      `${label.padEnd(46)} ${median(values).toFixed(0).padStart(5)} ms  (${(median(values) / median(api)).toFixed(1)}x the API call)${target ? `   target <= ${target} ms: ${median(values) <= target ? 'met' : 'NOT met'}` : ''}`,
+    );
   shown('API: GET /products?page=0&size=20 (baseline)', api);
   shown('console: click "Products" -> first row shown', navigation, 1000);
   shown('console: open /console/products -> first row', load);

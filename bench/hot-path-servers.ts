@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
 import { termsResource } from '../src/apis/terms/terms.resource.js';
+import { buildApp } from '../src/app.js';
 import { POOL_SIZE } from '../src/platform/db/postgres-database.js';
-import { benchServerConfig, BENCH_DATABASE_URL } from './bench-database.js';
+import { BENCH_DATABASE_URL, benchServerConfig } from './bench-database.js';
 import { profileLoad } from './load-profile.js';
 
 /**
@@ -24,14 +24,40 @@ const portOf = (server: { server: { address(): unknown } }) => (server.server.ad
 
 const base = `http://127.0.0.1:${portOf(app)}`;
 const post = async (path: string, body: unknown, token?: string) => {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as Record<string, string>;
 };
-const token = (await post('/iam/tokens', { realmName: 'operator', grantType: 'client_credentials', clientSecret: config.operatorClientSecret })).access_token!;
-const id = (await post('/terms', { startDate: '2026-01-01T00:00:00Z', template: '<h1>Terms</h1>'.repeat(20), model: 'MOR', status: 'RUNNING', locale: 'en_GB' }, token)).id!;
+const token = (
+  await post('/iam/tokens', {
+    realmName: 'operator',
+    grantType: 'client_credentials',
+    clientSecret: config.operatorClientSecret,
+  })
+).access_token!;
+const id = (
+  await post(
+    '/terms',
+    {
+      startDate: '2026-01-01T00:00:00Z',
+      template: '<h1>Terms</h1>'.repeat(20),
+      model: 'MOR',
+      status: 'RUNNING',
+      locale: 'en_GB',
+    },
+    token,
+  )
+).id!;
 
 // The same pool size as the service's, no auth, no engine, no schema serialisation.
-const pool = new pg.Pool({ connectionString: BENCH_DATABASE_URL, max: POOL_SIZE, options: `-c search_path="${schema}"` });
+const pool = new pg.Pool({
+  connectionString: BENCH_DATABASE_URL,
+  max: POOL_SIZE,
+  options: `-c search_path="${schema}"`,
+});
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? '';
 
 const bare = Fastify({ logger: false });
@@ -58,7 +84,14 @@ withEngine.get('/terms/:id', async (request) => {
 for (const server of [bare, withToken, withEngine]) await server.listen({ port: 0, host: '127.0.0.1' });
 
 const writeProfile = await profileLoad();
-process.stdout.write(JSON.stringify({ port: portOf(app), ports: { bare: portOf(bare), token: portOf(withToken), engine: portOf(withEngine), service: portOf(app) }, token, id }) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    port: portOf(app),
+    ports: { bare: portOf(bare), token: portOf(withToken), engine: portOf(withEngine), service: portOf(app) },
+    token,
+    id,
+  }) + '\n',
+);
 
 process.on('SIGTERM', async () => {
   await writeProfile();

@@ -31,11 +31,19 @@ const VARIANTS: { name: Variant; label: string }[] = [
 
 const { child, server } = await startBenchServer<Handshake>('./hot-path-servers.ts');
 const headers = { authorization: `Bearer ${server.token}` };
-const totals = new Map<Variant, { requests: number; seconds: number; cpu: number; latencies: number[]; failed: number }>();
+const totals = new Map<
+  Variant,
+  { requests: number; seconds: number; cpu: number; latencies: number[]; failed: number }
+>();
 
 async function round(variant: Variant, seconds: number): Promise<void> {
   const cpuBefore = processCpuSeconds(child.pid) ?? NaN;
-  const result = await autocannon({ url: `http://127.0.0.1:${server.ports[variant]}/terms/${server.id}`, connections: CONNECTIONS, duration: seconds, headers });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${server.ports[variant]}/terms/${server.id}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+  });
   const cpu = (processCpuSeconds(child.pid) ?? NaN) - cpuBefore;
   const total = totals.get(variant) ?? { requests: 0, seconds: 0, cpu: 0, latencies: [], failed: 0 };
   total.requests += result.requests.total;
@@ -47,15 +55,27 @@ async function round(variant: Variant, seconds: number): Promise<void> {
 }
 
 try {
-  for (const { name } of VARIANTS) await autocannon({ url: `http://127.0.0.1:${server.ports[name]}/terms/${server.id}`, connections: 10, duration: 1, headers });
-  for (let r = 0; r < ROUNDS; r += 1) for (const { name } of r % 2 === 0 ? VARIANTS : [...VARIANTS].reverse()) await round(name, ROUND_SECONDS);
+  for (const { name } of VARIANTS)
+    await autocannon({
+      url: `http://127.0.0.1:${server.ports[name]}/terms/${server.id}`,
+      connections: 10,
+      duration: 1,
+      headers,
+    });
+  for (let r = 0; r < ROUNDS; r += 1)
+    for (const { name } of r % 2 === 0 ? VARIANTS : [...VARIANTS].reverse()) await round(name, ROUND_SECONDS);
 
-  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per variant, PostgreSQL, one process serving all\n`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per variant, PostgreSQL, one process serving all\n`,
+  );
   let previousCpu: number | undefined;
   for (const { name, label } of VARIANTS) {
     const t = totals.get(name)!;
     const cpuPerRequest = (t.cpu * 1e6) / t.requests;
-    const layer = previousCpu === undefined ? '' : `   (${cpuPerRequest - previousCpu >= 0 ? '+' : ''}${(cpuPerRequest - previousCpu).toFixed(0)} µs)`;
+    const layer =
+      previousCpu === undefined
+        ? ''
+        : `   (${cpuPerRequest - previousCpu >= 0 ? '+' : ''}${(cpuPerRequest - previousCpu).toFixed(0)} µs)`;
     const p50s = t.latencies.filter((_, i) => i % 2 === 0);
     const p99s = t.latencies.filter((_, i) => i % 2 === 1);
     console.log(

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { notificationDefinitionResource } from '../src/apis/notifications/notification-definition.resource.js';
 import { notificationReceiverResource } from '../src/apis/notifications/notification-receiver.resource.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
 import { appendEvent, type PlatformEvent } from '../src/platform/events/outbox.js';
 import { newId } from '../src/platform/ids.js';
@@ -31,7 +31,15 @@ const problem = await unreachableDatabase();
 if (problem) stop(problem);
 
 const schema = `bench_notif_${randomBytes(4).toString('hex')}`;
-const env = { DATABASE_URL: BENCH_DATABASE_URL, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent', OPERATOR_CLIENT_SECRET: 'bench-secret', ADMIN_PASSWORD: 'bench-password', NOTIFICATION_WORKER: 'off', DATA_DIR: `/tmp/${schema}` };
+const env = {
+  DATABASE_URL: BENCH_DATABASE_URL,
+  DATABASE_SCHEMA: schema,
+  LOG_LEVEL: 'silent',
+  OPERATOR_CLIENT_SECRET: 'bench-secret',
+  ADMIN_PASSWORD: 'bench-password',
+  NOTIFICATION_WORKER: 'off',
+  DATA_DIR: `/tmp/${schema}`,
+};
 const { app, db, services } = await buildApp(loadConfig(env));
 
 /** Arrival time (ms) of each notification, and the event's occurrence. */
@@ -41,7 +49,11 @@ const receiver = createServer((request, response) => {
   request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
   request.on('end', () => {
     const hook = JSON.parse(body) as { notificationId: string; event: PlatformEvent };
-    arrivals.set(hook.notificationId, { at: Date.now(), occurredAt: Date.parse(hook.event.occurredAt), subject: hook.event.subject });
+    arrivals.set(hook.notificationId, {
+      at: Date.now(),
+      occurredAt: Date.parse(hook.event.occurredAt),
+      subject: hook.event.subject,
+    });
     response.writeHead(204).end();
   });
 });
@@ -50,11 +62,28 @@ const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
 
 /** A definition on `paid/<subject>` and a receiver at the local server. */
 async function listen(subject: string): Promise<void> {
-  const definition = await services.of(notificationDefinitionResource).create(SYSTEM_PRINCIPAL, { name: subject, eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id', notificationPayload: { subject: 'Order {{ event.involved.order.id }}' } });
-  await services.of(notificationReceiverResource).create(SYSTEM_PRINCIPAL, { name: subject, status: 'ACTIVE', url, notificationDefinitionIds: [definition.doc.id] });
+  const definition = await services
+    .of(notificationDefinitionResource)
+    .create(SYSTEM_PRINCIPAL, {
+      name: subject,
+      eventMatcher: { fact: 'paid', subject },
+      mainIdJsonPath: '$.involved.order.id',
+      notificationPayload: { subject: 'Order {{ event.involved.order.id }}' },
+    });
+  await services
+    .of(notificationReceiverResource)
+    .create(SYSTEM_PRINCIPAL, { name: subject, status: 'ACTIVE', url, notificationDefinitionIds: [definition.doc.id] });
 }
 
-const eventOf = (subject: string, i: number): PlatformEvent => ({ id: newId(), fact: 'paid', subject, customerId: null, occurredAt: new Date().toISOString(), what: { delta: { status: 'PAID' }, previous: {} }, involved: { order: { id: `o-${i}` } } });
+const eventOf = (subject: string, i: number): PlatformEvent => ({
+  id: newId(),
+  fact: 'paid',
+  subject,
+  customerId: null,
+  occurredAt: new Date().toISOString(),
+  what: { delta: { status: 'PAID' }, previous: {} },
+  involved: { order: { id: `o-${i}` } },
+});
 const delivered = (subject: string) => [...arrivals.values()].filter((a) => a.subject === subject);
 
 async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -68,21 +97,39 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
 
 function startWorkers(count: number): ChildProcess[] {
   return Array.from({ length: count }, () =>
-    spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/worker.ts'], { env: { ...process.env, ...env, OUTBOUND_ALLOWLIST: '127.0.0.1', NOTIFICATION_POLL_MS: '20', LOG_LEVEL: 'warn', WORKER_PORT: '0' }, stdio: ['ignore', 'ignore', 'inherit'] }),
+    spawn(
+      process.execPath,
+      [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'src/worker.ts'],
+      {
+        env: {
+          ...process.env,
+          ...env,
+          OUTBOUND_ALLOWLIST: '127.0.0.1',
+          NOTIFICATION_POLL_MS: '20',
+          LOG_LEVEL: 'warn',
+          WORKER_PORT: '0',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    ),
   );
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 try {
-  console.log(`\nPostgreSQL, local receiver; burst of ${BURST} events, then ${RATE} events/s for ${LATENCY_SECONDS} s\n`);
+  console.log(
+    `\nPostgreSQL, local receiver; burst of ${BURST} events, then ${RATE} events/s for ${LATENCY_SECONDS} s\n`,
+  );
   for (const count of [1, 2]) {
     const workers = startWorkers(count);
     try {
       const warm = `warm-${count}`;
       await listen(warm);
       await db.transaction((tx) => appendEvent(tx, eventOf(warm, 0)));
-      if (!(await until(() => delivered(warm).length === 1, 120_000))) stop('the workers did not start within 2 minutes');
+      if (!(await until(() => delivered(warm).length === 1, 120_000)))
+        stop('the workers did not start within 2 minutes');
 
       const burst = `burst-${count}`;
       await listen(burst);
@@ -104,7 +151,9 @@ try {
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
       await until(() => delivered(steady).length === total, 60_000);
-      const latencies = delivered(steady).map((a) => a.at - a.occurredAt).sort((a, b) => a - b);
+      const latencies = delivered(steady)
+        .map((a) => a.at - a.occurredAt)
+        .sort((a, b) => a - b);
       const p50 = percentile(latencies, 50);
       const p99 = percentile(latencies, 99);
       console.log(
@@ -113,7 +162,12 @@ try {
       );
     } finally {
       for (const worker of workers) worker.kill('SIGTERM');
-      await Promise.all(workers.map((worker) => new Promise((resolve) => (worker.exitCode === null ? worker.once('exit', resolve) : resolve(null)))));
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise((resolve) => (worker.exitCode === null ? worker.once('exit', resolve) : resolve(null))),
+        ),
+      );
     }
   }
 } finally {

@@ -1,7 +1,7 @@
-import { buildApp } from '../src/app.js';
 import { productResource } from '../src/apis/catalog/product.resource.js';
 import { cartResource } from '../src/apis/recommendations/cart.resource.js';
 import { recommendationRuleResource } from '../src/apis/recommendations/recommendation-rule.resource.js';
+import { buildApp } from '../src/app.js';
 import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
 import { benchServerConfig } from './bench-database.js';
 import { profileLoad } from './load-profile.js';
@@ -41,20 +41,27 @@ await inBatches(PRODUCTS, async (n) => {
     lifeTime: '1YEAR',
     sellingStores: ['store-eu'],
     status: n % 10 === 0 && n >= 200 ? 'DISABLED' : 'ENABLED',
-    prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 19.99 + (n % 100), vatIncluded: true } } } },
+    prices: {
+      defaultCurrency: 'EUR',
+      priceByCountryByCurrency: { FR: { EUR: { value: 19.99 + (n % 100), vatIncluded: true } } },
+    },
   });
   ids[n] = String(created.doc.id);
 });
 // Next generations name products created before them.
 for (let n = 1; n < PRODUCTS; n += 50) {
   const { doc, dbVersion } = await services.of(productResource).get(SYSTEM_PRINCIPAL, ids[n]!);
-  await services.of(productResource).update(SYSTEM_PRINCIPAL, ids[n]!, { ...doc, nextGenerationOf: [ids[n - 1]!], dbVersion });
+  await services
+    .of(productResource)
+    .update(SYSTEM_PRINCIPAL, ids[n]!, { ...doc, nextGenerationOf: [ids[n - 1]!], dbVersion });
 }
 const now = Date.now();
 const TYPES = ['CROSS_SELL', 'UP_SELL', 'UPGRADE'];
 await inBatches(RULES, async (r) => {
   const eligible = [...new Set([r % 200, (r * 7 + 3) % PRODUCTS, (r * 13 + 5) % PRODUCTS])].map((n) => ids[n]!);
-  const byProductIds = Object.fromEntries(eligible.map((id, e) => [id, [0, 1, 2, 3].map((j) => ids[(r * 31 + e * 101 + j * 1009 + 7) % PRODUCTS]!)]));
+  const byProductIds = Object.fromEntries(
+    eligible.map((id, e) => [id, [0, 1, 2, 3].map((j) => ids[(r * 31 + e * 101 + j * 1009 + 7) % PRODUCTS]!)]),
+  );
   await services.of(recommendationRuleResource).create(SYSTEM_PRINCIPAL, {
     customerId,
     name: `Rule ${r}`,
@@ -72,7 +79,8 @@ await inBatches(RULES, async (r) => {
   });
 });
 const seedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-for (const table of ['products', 'recommendation_rules', 'products_history', 'outbox']) await built.db.query(`VACUUM ANALYZE ${table}`);
+for (const table of ['products', 'recommendation_rules', 'products_history', 'outbox'])
+  await built.db.query(`VACUUM ANALYZE ${table}`);
 
 // Cart 0 holds popular products 0 to 4; with CARTS > 1, cart k holds five other popular products, so the load
 // spreads over the popular products' rules, priced products and kept entries instead of repeating one cart.
@@ -90,7 +98,9 @@ for (let k = 0; k < CARTS; k++) {
   });
   cartIds.push(String(cart.doc.id));
 }
-const { clientSecret } = await built.db.transaction((tx) => built.iam.realms.provisionRealm(tx, 'bench-reco-realm', customerId));
+const { clientSecret } = await built.db.transaction((tx) =>
+  built.iam.realms.provisionRealm(tx, 'bench-reco-realm', customerId),
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const base = `http://127.0.0.1:${port}`;
@@ -102,16 +112,30 @@ const tokenAnswer = await fetch(`${base}/iam/tokens`, {
 const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
 
 // The work of one request, for the printout.
-const sample = (await (await fetch(`${base}/recommendations/cart?cartId=${cartIds[0]}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+const sample = (await (
+  await fetch(`${base}/recommendations/cart?cartId=${cartIds[0]}`, { headers: { authorization: `Bearer ${token}` } })
+).json()) as {
   recommendations: Record<string, Record<string, Record<string, { recommendationId?: string; products: unknown[] }>>>;
   reports: Record<string, Record<string, Record<string, { products: Record<string, unknown> }>>>;
 };
-const leaves = Object.values(sample.recommendations).flatMap((byType) => Object.values(byType).flatMap((byTrigger) => Object.values(byTrigger)));
-const reported = Object.values(sample.reports).flatMap((byType) => Object.values(byType).flatMap((byTrigger) => Object.values(byTrigger).map((leaf) => Object.keys(leaf.products).length)));
-const work = { leaves: leaves.length, recommended: leaves.reduce((sum, leaf) => sum + leaf.products.length, 0), reported: reported.reduce((a, b) => a + b, 0) };
+const leaves = Object.values(sample.recommendations).flatMap((byType) =>
+  Object.values(byType).flatMap((byTrigger) => Object.values(byTrigger)),
+);
+const reported = Object.values(sample.reports).flatMap((byType) =>
+  Object.values(byType).flatMap((byTrigger) =>
+    Object.values(byTrigger).map((leaf) => Object.keys(leaf.products).length),
+  ),
+);
+const work = {
+  leaves: leaves.length,
+  recommended: leaves.reduce((sum, leaf) => sum + leaf.products.length, 0),
+  reported: reported.reduce((a, b) => a + b, 0),
+};
 
 const writeProfile = await profileLoad();
-process.stdout.write(JSON.stringify({ port, token, cartIds, products: PRODUCTS, rules: RULES, seedSeconds, work }) + '\n');
+process.stdout.write(
+  JSON.stringify({ port, token, cartIds, products: PRODUCTS, rules: RULES, seedSeconds, work }) + '\n',
+);
 
 process.on('SIGTERM', async () => {
   await writeProfile();

@@ -32,13 +32,21 @@ const { child, server } = await startBenchServer<Handshake>('./recommendations-s
 const url = `http://127.0.0.1:${server.port}/recommendations/cart?cartId=${server.cartIds[0]}`;
 const headers = { authorization: `Bearer ${server.token}` };
 // CARTS > 1: each connection asks for the carts in turn (the answer's shape printed below is cart 0's).
-const requests = server.cartIds.length > 1 ? server.cartIds.map((id) => ({ path: `/recommendations/cart?cartId=${id}` })) : undefined;
-const load = (connections: number, duration: number) => autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) });
+const requests =
+  server.cartIds.length > 1 ? server.cartIds.map((id) => ({ path: `/recommendations/cart?cartId=${id}` })) : undefined;
+const load = (connections: number, duration: number) =>
+  autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) });
 
 try {
-  console.log(`\n${server.products} products and ${server.rules} rules of one customer, seeded in ${server.seedSeconds.toFixed(1)} s`);
-  console.log(`one request: a 5-item cart -> ${server.work.leaves} filled leaves, ${server.work.recommended} recommended (priced) products, ${server.work.reported} reported candidates`);
-  console.log(`${server.cartIds.length > 1 ? `${server.cartIds.length} carts of 5 popular products asked in turn; ` : ''}${WARM_UP_SECONDS} s of warm-up, then ${DURATION} s per run, PostgreSQL, one service process\n`);
+  console.log(
+    `\n${server.products} products and ${server.rules} rules of one customer, seeded in ${server.seedSeconds.toFixed(1)} s`,
+  );
+  console.log(
+    `one request: a 5-item cart -> ${server.work.leaves} filled leaves, ${server.work.recommended} recommended (priced) products, ${server.work.reported} reported candidates`,
+  );
+  console.log(
+    `${server.cartIds.length > 1 ? `${server.cartIds.length} carts of 5 popular products asked in turn; ` : ''}${WARM_UP_SECONDS} s of warm-up, then ${DURATION} s per run, PostgreSQL, one service process\n`,
+  );
   // Warm-up: about 1,500 requests, so V8 has optimised what runs once per request and every pooled connection has
   // prepared its statements; a service runs for days, the bench measures that steady state.
   await load(10, WARM_UP_SECONDS);
@@ -46,9 +54,14 @@ try {
     const cpuBefore = processCpuSeconds(child.pid);
     const result = await load(connections, DURATION);
     const cpuUsed = (processCpuSeconds(child.pid) ?? NaN) - (cpuBefore ?? NaN);
-    const cpuPerRequest = Number.isNaN(cpuUsed) ? '' : `   service CPU ${((cpuUsed * 1000) / result.requests.total).toFixed(2)} ms/request`;
+    const cpuPerRequest = Number.isNaN(cpuUsed)
+      ? ''
+      : `   service CPU ${((cpuUsed * 1000) / result.requests.total).toFixed(2)} ms/request`;
     const failed = result.non2xx + result.errors;
-    const verdict = connections === 10 ? `   target p99 <= ${P99_TARGET_MS} ms: ${result.latency.p99 <= P99_TARGET_MS ? 'met' : 'NOT met'}` : '';
+    const verdict =
+      connections === 10
+        ? `   target p99 <= ${P99_TARGET_MS} ms: ${result.latency.p99 <= P99_TARGET_MS ? 'met' : 'NOT met'}`
+        : '';
     console.log(
       `cart recommendations ${String(connections).padStart(2)} conn ${result.requests.average.toFixed(0).padStart(6)} recommendations/s   p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms${cpuPerRequest}${verdict}${failed ? `   ${failed} FAILED responses` : ''}`,
     );
@@ -67,7 +80,9 @@ async function printCeiling(): Promise<void> {
   const { child: bare, server: fixed } = await startChildServer<{ port: number }>('./fixed-answer-server.ts');
   try {
     const result = await autocannon({ url: `http://127.0.0.1:${fixed.port}/`, connections: 10, duration: DURATION });
-    console.log(`same answer, bare node:http  10 conn ${result.requests.average.toFixed(0).padStart(6)} answers/s           p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms   (the machine's ceiling for this answer now)`);
+    console.log(
+      `same answer, bare node:http  10 conn ${result.requests.average.toFixed(0).padStart(6)} answers/s           p50 ${String(result.latency.p50).padStart(3)} ms   p99 ${String(result.latency.p99).padStart(3)} ms   (the machine's ceiling for this answer now)`,
+    );
   } finally {
     bare.kill('SIGTERM');
     rmSync(directory, { recursive: true, force: true });

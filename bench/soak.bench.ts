@@ -29,7 +29,9 @@ const { child, server } = await startBenchServer<Handshake>('./soak-server.ts');
 const base = `http://127.0.0.1:${server.port}`;
 
 function residentMemoryMb(): number {
-  const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.split(/\s+/)[1] ?? NaN) / 1024;
 }
 
@@ -49,7 +51,14 @@ const errors: string[] = [];
 let measuring = false;
 
 /** One request; an answer other than `expected` counts as an error (kept for the printout). */
-async function call(scenario: string, method: string, path: string, token: string, body?: unknown, expected = method === 'POST' ? 201 : 200): Promise<Json> {
+async function call(
+  scenario: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  expected = method === 'POST' ? 201 : 200,
+): Promise<Json> {
   const started = performance.now();
   const form = body instanceof FormData;
   let status = 0;
@@ -57,7 +66,10 @@ async function call(scenario: string, method: string, path: string, token: strin
   try {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     status = res.status;
@@ -71,7 +83,10 @@ async function call(scenario: string, method: string, path: string, token: strin
     list.push(performance.now() - started);
     stats.set(scenario, list);
   }
-  if (status !== expected) errors.push(`${scenario}: ${method} ${path.split('?')[0]} answered ${status} (expected ${expected}): ${String(answer.message ?? '').slice(0, 200)}`);
+  if (status !== expected)
+    errors.push(
+      `${scenario}: ${method} ${path.split('?')[0]} answered ${status} (expected ${expected}): ${String(answer.message ?? '').slice(0, 200)}`,
+    );
   return answer;
 }
 
@@ -79,7 +94,11 @@ async function call(scenario: string, method: string, path: string, token: strin
 function tokenSource(body: Json): () => string {
   let token = '';
   const refresh = async (): Promise<void> => {
-    const res = await fetch(`${base}/iam/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/iam/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer = (await res.json()) as Json;
     token = answer.access_token as string;
     // At 80 % of its lifetime; timers of a finished soak do not hold the process.
@@ -89,8 +108,16 @@ function tokenSource(body: Json): () => string {
   return () => token;
 }
 const ready: Promise<void>[] = [];
-const operatorToken = tokenSource({ realmName: 'operator', grantType: 'client_credentials', clientSecret: server.operatorSecret });
-const tenantToken = tokenSource({ realmName: server.realm, grantType: 'client_credentials', clientSecret: server.clientSecret });
+const operatorToken = tokenSource({
+  realmName: 'operator',
+  grantType: 'client_credentials',
+  clientSecret: server.operatorSecret,
+});
+const tenantToken = tokenSource({
+  realmName: server.realm,
+  grantType: 'client_credentials',
+  clientSecret: server.clientSecret,
+});
 await Promise.all(ready);
 
 const now = Date.now();
@@ -100,20 +127,43 @@ const productBody = (n: number) => ({
   lifeTime: '1YEAR',
   sellingStores: ['store-eu'],
   status: 'ENABLED',
-  prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 19.99 + (n % 50), vatIncluded: true } } } },
+  prices: {
+    defaultCurrency: 'EUR',
+    priceByCountryByCurrency: { FR: { EUR: { value: 19.99 + (n % 50), vatIncluded: true } } },
+  },
 });
 const seedProducts: string[] = [];
-for (let n = 0; n < 20; n += 1) seedProducts.push((await call('seed', 'POST', '/products', tenantToken(), productBody(n))).id);
+for (let n = 0; n < 20; n += 1)
+  seedProducts.push((await call('seed', 'POST', '/products', tenantToken(), productBody(n))).id);
 for (let r = 0; r < 10; r += 1) {
   const eligible = seedProducts[r]!;
   await call('seed', 'POST', '/recommendation-rules', tenantToken(), {
-    name: `Soak rule ${r}`, status: 'ENABLED', type: r % 2 ? 'UP_SELL' : 'CROSS_SELL', function: 'idToIdsRecoRule', levels: ['CART'], eligibleStoreIds: ['store-eu'],
-    startDate: now - 86_400_000, endDate: now + 86_400_000 * 30, eligibleProductIds: [eligible], byProductIds: { [eligible]: seedProducts.slice(10, 14) }, discountPlan: { discountStep: r },
+    name: `Soak rule ${r}`,
+    status: 'ENABLED',
+    type: r % 2 ? 'UP_SELL' : 'CROSS_SELL',
+    function: 'idToIdsRecoRule',
+    levels: ['CART'],
+    eligibleStoreIds: ['store-eu'],
+    startDate: now - 86_400_000,
+    endDate: now + 86_400_000 * 30,
+    eligibleProductIds: [eligible],
+    byProductIds: { [eligible]: seedProducts.slice(10, 14) },
+    discountPlan: { discountStep: r },
   });
 }
-const definition = await call('seed', 'POST', '/notification-definitions', operatorToken(), { name: 'soak', eventMatcher: { fact: 'paid', subject: 'soak-order' }, mainIdJsonPath: '$.involved.order.id', notificationPayload: { subject: 'Order {{ event.involved.order.id }}' } });
+const definition = await call('seed', 'POST', '/notification-definitions', operatorToken(), {
+  name: 'soak',
+  eventMatcher: { fact: 'paid', subject: 'soak-order' },
+  mainIdJsonPath: '$.involved.order.id',
+  notificationPayload: { subject: 'Order {{ event.involved.order.id }}' },
+});
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-await call('seed', 'POST', '/notification-receivers', operatorToken(), { name: 'soak', status: 'ACTIVE', url: receiverUrl, notificationDefinitionIds: [definition.id] });
+await call('seed', 'POST', '/notification-receivers', operatorToken(), {
+  name: 'soak',
+  status: 'ACTIVE',
+  url: receiverUrl,
+  notificationDefinitionIds: [definition.id],
+});
 
 let counter = 0;
 let eventsSent = 0;
@@ -122,7 +172,13 @@ const pick = <T>(list: T[]) => list[counter % list.length]!;
 /** Each scenario is one user's short visit to one API: a write, and the reads that follow it. */
 const scenarios: Record<string, () => Promise<void>> = {
   async terms() {
-    const created = await call('terms', 'POST', '/terms', tenantToken(), { startDate: '2026-01-01T00:00:00Z', template: `<h1>Terms ${counter}</h1>`, model: 'MOR', status: 'DRAFT', locale: 'en_GB' });
+    const created = await call('terms', 'POST', '/terms', tenantToken(), {
+      startDate: '2026-01-01T00:00:00Z',
+      template: `<h1>Terms ${counter}</h1>`,
+      model: 'MOR',
+      status: 'DRAFT',
+      locale: 'en_GB',
+    });
     const read = await call('terms', 'GET', `/terms/${created.id}`, tenantToken());
     await call('terms', 'PUT', `/terms/${created.id}`, tenantToken(), { ...read, status: 'RUNNING' });
     await call('terms', 'GET', '/terms?size=20', tenantToken());
@@ -134,29 +190,64 @@ const scenarios: Record<string, () => Promise<void>> = {
     await call('products', 'GET', `/priced-products/${pick(seedProducts)}?country=FR&currency=EUR`, tenantToken());
   },
   async recommendations() {
-    const cart = await call('recommendations', 'POST', '/carts', tenantToken(), { storeId: 'store-eu', country: 'FR', currency: 'EUR', items: [0, 1, 2].map((i) => ({ productId: seedProducts[(counter + i) % 10]!, quantity: 1 })) });
+    const cart = await call('recommendations', 'POST', '/carts', tenantToken(), {
+      storeId: 'store-eu',
+      country: 'FR',
+      currency: 'EUR',
+      items: [0, 1, 2].map((i) => ({ productId: seedProducts[(counter + i) % 10]!, quantity: 1 })),
+    });
     await call('recommendations', 'GET', `/recommendations/cart?cartId=${cart.id}`, tenantToken());
   },
   async subscriptions() {
-    const created = await call('subscriptions', 'POST', '/subscriptions', tenantToken(), { name: `soak-${counter}`, enduserId: 'enduser-1', currency: 'EUR', model: { term: { unit: 'MONTH', value: '1' } }, products: [{ id: pick(seedProducts) }] });
+    const created = await call('subscriptions', 'POST', '/subscriptions', tenantToken(), {
+      name: `soak-${counter}`,
+      enduserId: 'enduser-1',
+      currency: 'EUR',
+      model: { term: { unit: 'MONTH', value: '1' } },
+      products: [{ id: pick(seedProducts) }],
+    });
     await call('subscriptions', 'POST', `/subscriptions/${created.id}/suspend`, tenantToken(), undefined, 200);
     await call('subscriptions', 'POST', `/subscriptions/${created.id}/reactivate`, tenantToken(), undefined, 200);
     await call('subscriptions', 'GET', `/subscriptions/${created.id}`, tenantToken());
   },
   async notifications() {
-    const accepted = await call('notifications', 'POST', '/events', operatorToken(), { fact: 'paid', subject: 'soak-order', what: { delta: { status: 'PAID' } }, involved: { order: { id: `o-${counter}` } } }, 202);
+    const accepted = await call(
+      'notifications',
+      'POST',
+      '/events',
+      operatorToken(),
+      {
+        fact: 'paid',
+        subject: 'soak-order',
+        what: { delta: { status: 'PAID' } },
+        involved: { order: { id: `o-${counter}` } },
+      },
+      202,
+    );
     if (accepted.id) eventsSent += 1;
     await call('notifications', 'GET', '/notifications?size=20', operatorToken());
   },
   async assets() {
     const form = new FormData();
-    form.append('file', new Blob([`soak asset ${counter} ${randomBytes(16).toString('hex')}`], { type: 'text/plain' }), `soak-${counter}.txt`);
+    form.append(
+      'file',
+      new Blob([`soak asset ${counter} ${randomBytes(16).toString('hex')}`], { type: 'text/plain' }),
+      `soak-${counter}.txt`,
+    );
     const created = await call('assets', 'POST', '/assets', tenantToken(), form);
     await call('assets', 'GET', `/assets/${created.id}/${created.filename}`, tenantToken());
   },
   async tokens() {
     await call('tokens', 'GET', `/customers?size=10`, operatorToken());
-    const res = await fetch(`${base}/iam/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ realmName: server.realm, grantType: 'client_credentials', clientSecret: server.clientSecret }) });
+    const res = await fetch(`${base}/iam/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        realmName: server.realm,
+        grantType: 'client_credentials',
+        clientSecret: server.clientSecret,
+      }),
+    });
     await res.arrayBuffer();
     if (res.status !== 200) errors.push(`tokens: POST /iam/tokens answered ${res.status}`);
   },
@@ -186,18 +277,29 @@ try {
   while (delivered.size < eventsSent && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
 
   const all = [...stats.values()].flat().sort((a, b) => a - b);
-  const pct = (list: number[], p: number) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
-  console.log(`\nsoak: ${elapsed.toFixed(0)} s, ${CLIENTS} clients, PostgreSQL, one service process (API + notification worker)\n`);
+  const pct = (list: number[], p: number) =>
+    list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
+  console.log(
+    `\nsoak: ${elapsed.toFixed(0)} s, ${CLIENTS} clients, PostgreSQL, one service process (API + notification worker)\n`,
+  );
   for (const [name, list] of stats) {
     list.sort((a, b) => a - b);
-    console.log(`${name.padEnd(16)} ${String(list.length).padStart(7)} requests   p50 ${pct(list, 50).toFixed(0).padStart(4)} ms   p99 ${pct(list, 99).toFixed(0).padStart(4)} ms`);
+    console.log(
+      `${name.padEnd(16)} ${String(list.length).padStart(7)} requests   p50 ${pct(list, 50).toFixed(0).padStart(4)} ms   p99 ${pct(list, 99).toFixed(0).padStart(4)} ms`,
+    );
   }
-  console.log(`\nall              ${String(all.length).padStart(7)} requests   ${(all.length / elapsed).toFixed(0)} req/s   p50 ${pct(all, 50).toFixed(0)} ms   p99 ${pct(all, 99).toFixed(0)} ms`);
-  console.log(`errors: ${errors.length} (${warmupErrors} in the warm-up)   target 0: ${errors.length === 0 ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nall              ${String(all.length).padStart(7)} requests   ${(all.length / elapsed).toFixed(0)} req/s   p50 ${pct(all, 50).toFixed(0)} ms   p99 ${pct(all, 99).toFixed(0)} ms`,
+  );
+  console.log(
+    `errors: ${errors.length} (${warmupErrors} in the warm-up)   target 0: ${errors.length === 0 ? 'met' : 'NOT met'}`,
+  );
   for (const line of [...new Set(errors)].slice(0, 10)) console.log(`  ${line}`);
   console.log(`notifications: ${eventsSent} events, ${delivered.size} delivered, ${deliveredTwice} delivered twice`);
   const growth = ((rssEnd - rssStart) / rssStart) * 100;
-  console.log(`resident memory: ${rssStart.toFixed(0)} MB after the warm-up, ${rssEnd.toFixed(0)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)   target < 10 %: ${growth < 10 ? 'met' : 'NOT met'}`);
+  console.log(
+    `resident memory: ${rssStart.toFixed(0)} MB after the warm-up, ${rssEnd.toFixed(0)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)   target < 10 %: ${growth < 10 ? 'met' : 'NOT met'}`,
+  );
 } finally {
   receiver.close();
   child.kill('SIGTERM');

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
-import type { App } from '../src/app.js';
 import { dispatchBatch } from '../src/apis/notifications/dispatcher.js';
 import { notificationSandbox } from '../src/apis/notifications/notification-sandbox.js';
+import type { App } from '../src/app.js';
 
 /**
  * The starvation scenario (docs/security.md): while tenants' hostile programs run in a loop (price functions at
@@ -34,10 +34,18 @@ interface Target {
   token: string;
 }
 
-async function call(target: Target, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function call(
+  target: Target,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const response = await request(`${target.origin}${path}`, {
     method,
-    headers: { authorization: `Bearer ${target.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${target.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.body.text();
@@ -75,7 +83,12 @@ async function prepare(target: Target) {
     mainIdJsonPath: '$..id',
     notificationPayload: { content: hostileTemplate, subject: 'x' },
   });
-  const terms = await created(target, '/terms', { startDate: '2026-01-01T00:00:00Z', template: '<h1>Terms</h1>', model: 'MOR', status: 'DRAFT' });
+  const terms = await created(target, '/terms', {
+    startDate: '2026-01-01T00:00:00Z',
+    template: '<h1>Terms</h1>',
+    model: 'MOR',
+    status: 'DRAFT',
+  });
   return { product: product.id!, definition: definition.id!, terms: terms.id! };
 }
 
@@ -97,7 +110,12 @@ const deepParentheses = `${'('.repeat(1996)}price${')'.repeat(1996)}`;
  * Runs the scenario against `app` listening at `origin`: `seconds` idle, then `seconds` with `hostileClients`
  * clients looping over the hostile requests while the dispatcher matches the hostile definition against large events.
  */
-export async function measureStarvation(app: App, target: Target, seconds: number, hostileClients = 4): Promise<StarvationFigures> {
+export async function measureStarvation(
+  app: App,
+  target: Target,
+  seconds: number,
+  hostileClients = 4,
+): Promise<StarvationFigures> {
   const { product, terms } = await prepare(target);
   const health = () => request(`${target.origin}/health/live`).then((r) => r.body.text());
   const read = () => call(target, 'GET', `/terms/${terms}`);
@@ -112,9 +130,18 @@ export async function measureStarvation(app: App, target: Target, seconds: numbe
       round += 1;
       // A new value each time: the priced-product cache cannot answer, the function runs (and fails at its limit).
       const values = encodeURIComponent(JSON.stringify({ tier: `${'a'.repeat(200)}${round}` }));
-      await call(target, 'GET', `/priced-products/${product}?country=FR&currency=EUR&priceFunctionParametersValues=${values}`);
+      await call(
+        target,
+        'GET',
+        `/priced-products/${product}?country=FR&currency=EUR&priceFunctionParametersValues=${values}`,
+      );
       await call(target, 'POST', '/price-functions', { name: 'too deep', expression: deepParentheses });
-      await call(target, 'POST', '/events', { fact: 'hostile', subject: 'load', what: { delta: { items: Array.from({ length: 500 }, (_, i) => ({ id: `i-${i}`, v: i })) } }, involved: {} });
+      await call(target, 'POST', '/events', {
+        fact: 'hostile',
+        subject: 'load',
+        what: { delta: { items: Array.from({ length: 500 }, (_, i) => ({ id: `i-${i}`, v: i })) } },
+        involved: {},
+      });
       hostileRequests += 3;
       programsRun += 1;
     }
@@ -123,7 +150,18 @@ export async function measureStarvation(app: App, target: Target, seconds: numbe
   const renderer = async () => {
     while (performance.now() < until) {
       await notificationSandbox()
-        .run('renderTemplate', { template: hostileTemplate, event: { id: 'e', fact: 'hostile', subject: 'load', customerId: null, occurredAt: new Date(0).toISOString(), what: { delta: {}, previous: {} }, involved: {} } })
+        .run('renderTemplate', {
+          template: hostileTemplate,
+          event: {
+            id: 'e',
+            fact: 'hostile',
+            subject: 'load',
+            customerId: null,
+            occurredAt: new Date(0).toISOString(),
+            what: { delta: {}, previous: {} },
+            involved: {},
+          },
+        })
         .catch(() => undefined);
       programsRun += 1;
     }
@@ -136,9 +174,20 @@ export async function measureStarvation(app: App, target: Target, seconds: numbe
     }
   };
   until = performance.now() + seconds * 1000;
-  const [hostileHealth, hostileRead] = await Promise.all([probe(until, health), probe(until, read), ...Array.from({ length: hostileClients }, hostileClient), dispatcher(), renderer()]);
+  const [hostileHealth, hostileRead] = await Promise.all([
+    probe(until, health),
+    probe(until, read),
+    ...Array.from({ length: hostileClients }, hostileClient),
+    dispatcher(),
+    renderer(),
+  ]);
   return {
     idle: { health: latencies(idleHealth), read: latencies(idleRead) },
-    hostile: { health: latencies(hostileHealth as number[]), read: latencies(hostileRead as number[]), hostileRequests, programsRun },
+    hostile: {
+      health: latencies(hostileHealth as number[]),
+      read: latencies(hostileRead as number[]),
+      hostileRequests,
+      programsRun,
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { measureStarvation, type Latencies } from './starvation-scenario.js';
+import { type Latencies, measureStarvation } from './starvation-scenario.js';
 
 /**
  * Does a tenant's hostile program hold the process for others? Runs the starvation scenario (starvation-scenario.ts)
@@ -20,15 +20,27 @@ const config = loadConfig({
 const app = await buildApp(config);
 await app.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.app.server.address() as { port: number };
-const tokenAnswer = await app.app.inject({ method: 'POST', url: '/iam/tokens', payload: { realmName: 'operator', grantType: 'client_credentials', clientSecret: 'bench-operator-secret' } });
-const figures = await measureStarvation(app, { origin: `http://127.0.0.1:${port}`, token: tokenAnswer.json().access_token }, seconds);
+const tokenAnswer = await app.app.inject({
+  method: 'POST',
+  url: '/iam/tokens',
+  payload: { realmName: 'operator', grantType: 'client_credentials', clientSecret: 'bench-operator-secret' },
+});
+const figures = await measureStarvation(
+  app,
+  { origin: `http://127.0.0.1:${port}`, token: tokenAnswer.json().access_token },
+  seconds,
+);
 const line = (name: string, l: Latencies, target?: number) =>
   `${name.padEnd(34)} ${String(l.count).padStart(6)} requests   p50 ${l.p50.toFixed(1).padStart(6)} ms   p99 ${l.p99.toFixed(1).padStart(6)} ms   max ${l.max.toFixed(1).padStart(6)} ms${target === undefined ? '' : `   target p99 < ${target} ms: ${l.p99 < target ? 'met' : 'NOT met'}`}`;
-console.log(`\n${seconds} s idle, then ${seconds} s under 4 hostile clients (${config.databaseUrl?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}, one process)\n`);
+console.log(
+  `\n${seconds} s idle, then ${seconds} s under 4 hostile clients (${config.databaseUrl?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}, one process)\n`,
+);
 console.log(line('/health/live, idle', figures.idle.health));
 console.log(line('GET /terms/{id}, idle', figures.idle.read));
 console.log(line('/health/live, hostile programs', figures.hostile.health, 50));
 console.log(line('GET /terms/{id}, hostile programs', figures.hostile.read, 100));
-console.log(`\nhostile requests sent: ${figures.hostile.hostileRequests}; programs run (priced reads, renders, events matched): ${figures.hostile.programsRun}`);
+console.log(
+  `\nhostile requests sent: ${figures.hostile.hostileRequests}; programs run (priced reads, renders, events matched): ${figures.hostile.programsRun}`,
+);
 await app.app.close();
 process.exit(0);

@@ -28,7 +28,10 @@ export function consoleBuildIsStale(): boolean {
 
 export function buildConsole(): void {
   // Production React and Mantine whoever asks: vitest sets NODE_ENV=test, which would give development builds.
-  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', CONSOLE, '--silent'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', CONSOLE, '--silent'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   writeFileSync(STAMP, new Date().toISOString());
 }
 

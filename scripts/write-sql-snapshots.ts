@@ -11,7 +11,12 @@ import { testKinds } from '../test/platform/registry/widget.resource.js';
  */
 const dir = 'docs/sql';
 const { app, services } = await buildApp(
-  loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', OPERATOR_CLIENT_SECRET: 'snapshots-only', ADMIN_PASSWORD: 'snapshots-only-password' }),
+  loadConfig({
+    DATABASE_URL: 'memory://',
+    LOG_LEVEL: 'silent',
+    OPERATOR_CLIENT_SECRET: 'snapshots-only',
+    ADMIN_PASSWORD: 'snapshots-only-password',
+  }),
   { extraModules: [testKindsModule(testKinds)] },
 );
 mkdirSync(dir, { recursive: true });

@@ -1,13 +1,16 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.js';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ApiContext, ApiModule, StartedApi } from './apis/api-module.js';
-import { apiModules } from './apis/index.js';
-import { registerIamRoutes, startIam, type Iam } from './apis/iam/iam.module.js';
+import { type Iam, registerIamRoutes, startIam } from './apis/iam/iam.module.js';
 import { rateLimitError } from './apis/iam/token.routes.js';
+import { apiModules } from './apis/index.js';
+import type { Config } from './config.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import { DataEncryption } from './platform/crypto/data-encryption.js';
+import { loadDataEncryptionKey } from './platform/crypto/data-encryption-key.js';
 import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { openDatabase } from './platform/db/open-database.js';
@@ -16,22 +19,19 @@ import { DetailedErrorSchema, SimpleErrorSchema } from './platform/errors/error-
 import { bodyDeadline } from './platform/http/body-deadline.js';
 import { clientErrorHandler, trackRequestsInFlight } from './platform/http/client-errors.js';
 import { refuseUnknownQueryParameters } from './platform/http/closed-querystring.js';
-import { registerLargePayloadBytes } from './platform/http/large-payload-bytes.js';
 import { registerConditionalGet } from './platform/http/conditional-get.js';
 import { connectionDrain } from './platform/http/connection-drain.js';
 import { registerConsoleSite } from './platform/http/console-site.js';
 import { registerCors } from './platform/http/cors.js';
 import { healthRoutes } from './platform/http/health.js';
 import { idempotency } from './platform/http/idempotency.js';
-import { loggerOptions, type LogStream } from './platform/http/logging.js';
+import { registerLargePayloadBytes } from './platform/http/large-payload-bytes.js';
+import { type LogStream, loggerOptions } from './platform/http/logging.js';
 import { metricsRoutes } from './platform/http/metrics.js';
-import { registerDocsUi, registerOpenApi, type OpenApiAdditions } from './platform/http/openapi.js';
-import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
+import { type OpenApiAdditions, registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
 import { schemaController } from './platform/http/schema-compilers.js';
+import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
 import { newId } from './platform/ids.js';
-import { systemClock, type Clock } from './platform/clock.js';
-import { DataEncryption } from './platform/crypto/data-encryption.js';
-import { loadDataEncryptionKey } from './platform/crypto/data-encryption-key.js';
 import { registerResource, registerView } from './platform/registry/engine.js';
 import { RecapItemSchema } from './platform/registry/resource-schemas.js';
 import { ensureStorage } from './platform/registry/resource-storage.js';
@@ -86,7 +86,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.servesOnly) {
     const served = new Set(options.servesOnly);
     app.addHook('onRequest', async (request, reply) => {
-      if (!served.has(request.url.split('?')[0]!)) return reply.code(404).send({ error: 'Not Found', message: `this process serves ${[...served].join(', ')} only`, path: request.url.split('?')[0], status: 404, timestamp: clock.now().getTime() });
+      if (!served.has(request.url.split('?')[0]!))
+        return reply
+          .code(404)
+          .send({
+            error: 'Not Found',
+            message: `this process serves ${[...served].join(', ')} only`,
+            path: request.url.split('?')[0],
+            status: 404,
+            timestamp: clock.now().getTime(),
+          });
     });
   }
 
@@ -127,7 +136,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerIamRoutes(iamScope, iam, config);
   });
   const services = new ServiceRegistry();
-  await startApis(app, { db, config, log: app.log, clock, iam, services, encryption }, [...apiModules, ...(options.extraModules ?? [])], openApi);
+  await startApis(
+    app,
+    { db, config, log: app.log, clock, iam, services, encryption },
+    [...apiModules, ...(options.extraModules ?? [])],
+    openApi,
+  );
 
   await registerDocsUi(app);
   if (!options.servesOnly) await registerConsoleSite(app);
@@ -139,10 +153,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
  * Starts each API, makes sure the storage its kinds declare exists, then serves its kinds and views through the
  * engine and registers what it routes itself.
  */
-async function startApis(app: FastifyInstance, api: ApiContext, modules: ApiModule[], openApi: OpenApiAdditions): Promise<void> {
+async function startApis(
+  app: FastifyInstance,
+  api: ApiContext,
+  modules: ApiModule[],
+  openApi: OpenApiAdditions,
+): Promise<void> {
   const started: StartedApi[] = [];
   for (const module of modules) started.push(await module.start(api));
-  await ensureStorage(api.db, api.config.databaseSchema, started.flatMap((s) => s.resources ?? []));
+  await ensureStorage(
+    api.db,
+    api.config.databaseSchema,
+    started.flatMap((s) => s.resources ?? []),
+  );
   for (const { resources = [], views = [], schemas = [], routes, webhooks, stop } of started) {
     for (const schema of schemas) app.addSchema(schema);
     if (webhooks) openApi.webhooks.push(webhooks);

@@ -110,42 +110,118 @@ export const EnvSchema = Type.Object({
   PORT: whole(8080, 0, 65535, 'listen port'),
   WORKER_PORT: whole(8081, 0, 65535, 'listen port of `npm run worker` (health and metrics only)'),
   HOST: Type.String({ default: '0.0.0.0', description: 'listen address' }),
-  DATABASE_URL: optionalText('unset: embedded PostgreSQL under DATA_DIR; memory://: embedded, in memory; postgres://...: a server', '^(memory://|postgres(ql)?://.+)$', 'memory:// or a postgres://... URL'),
-  DATABASE_SCHEMA: Type.String({ default: 'public', pattern: '^[a-z_][a-z0-9_]{0,62}$', expected: 'a lower-case SQL identifier', description: 'PostgreSQL schema of every table' }),
+  DATABASE_URL: optionalText(
+    'unset: embedded PostgreSQL under DATA_DIR; memory://: embedded, in memory; postgres://...: a server',
+    '^(memory://|postgres(ql)?://.+)$',
+    'memory:// or a postgres://... URL',
+  ),
+  DATABASE_SCHEMA: Type.String({
+    default: 'public',
+    pattern: '^[a-z_][a-z0-9_]{0,62}$',
+    expected: 'a lower-case SQL identifier',
+    description: 'PostgreSQL schema of every table',
+  }),
   DATABASE_PREPARED_STATEMENTS: Type.Enum(['on', 'off'] as const, {
     default: 'on',
-    description: "off behind pgbouncer in transaction pooling older than 1.21 (no max_prepared_statements): engine reads by id are then planned on every run",
+    description:
+      'off behind pgbouncer in transaction pooling older than 1.21 (no max_prepared_statements): engine reads by id are then planned on every run',
   }),
   DATA_DIR: Type.String({ default: './data', description: 'embedded database, asset files, mail spool' }),
-  PUBLIC_BASE_URL: optionalText('base of public links and token issuers (default http://localhost:PORT)', '^https?://[^\\s/?#]+', 'an http:// or https:// URL'),
-  ADMIN_USERNAME: Type.String({ default: 'admin', minLength: 1, maxLength: 150, expected: '1 to 150 characters, as any realm username', description: "the operator realm's administrator" }),
+  PUBLIC_BASE_URL: optionalText(
+    'base of public links and token issuers (default http://localhost:PORT)',
+    '^https?://[^\\s/?#]+',
+    'an http:// or https:// URL',
+  ),
+  ADMIN_USERNAME: Type.String({
+    default: 'admin',
+    minLength: 1,
+    maxLength: 150,
+    expected: '1 to 150 characters, as any realm username',
+    description: "the operator realm's administrator",
+  }),
   ADMIN_PASSWORD: optionalText('generated and printed once when unset'),
   OPERATOR_CLIENT_SECRET: optionalText("the operator client's secret; generated and printed once when unset"),
   SMTP_URL: optionalText('unset: e-mails go to the mail spool', '^smtps?://.+', 'an smtp:// or smtps:// URL'),
   MAIL_FROM: optionalText('sender address of e-mails'),
-  OUTBOUND_ALLOWLIST: Type.String({ default: '', description: 'comma list of private hosts or CIDRs outbound calls may reach' }),
-  ASSET_STORE: Type.Enum(['fs', 's3'] as const, { default: 'fs', description: 'where asset content lives: fs (DATA_DIR/assets) or s3' }),
+  OUTBOUND_ALLOWLIST: Type.String({
+    default: '',
+    description: 'comma list of private hosts or CIDRs outbound calls may reach',
+  }),
+  ASSET_STORE: Type.Enum(['fs', 's3'] as const, {
+    default: 'fs',
+    description: 'where asset content lives: fs (DATA_DIR/assets) or s3',
+  }),
   ASSET_MAX_BYTES: whole(209_715_200, 1, 5_368_709_120, 'largest asset, bytes (default 200 MiB)'),
   ASSET_URL_TIMEOUT: whole(60, 1, 3600, 'seconds a URL upload may take in all'),
-  S3_ENDPOINT: optionalText('S3-compatible endpoint; unset: AWS S3', '^https?://[^\\s/?#]+', 'an http:// or https:// URL'),
+  S3_ENDPOINT: optionalText(
+    'S3-compatible endpoint; unset: AWS S3',
+    '^https?://[^\\s/?#]+',
+    'an http:// or https:// URL',
+  ),
   S3_REGION: Type.String({ default: 'us-east-1', description: 'S3 region' }),
-  S3_BUCKET: optionalText('bucket holding asset objects (required with ASSET_STORE=s3)', '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', 'an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)'),
+  S3_BUCKET: optionalText(
+    'bucket holding asset objects (required with ASSET_STORE=s3)',
+    '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$',
+    'an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)',
+  ),
   S3_ACCESS_KEY_ID: optionalText('S3 access key; unset: the AWS SDK default credential chain'),
   S3_SECRET_ACCESS_KEY: optionalText('S3 secret key, set together with S3_ACCESS_KEY_ID'),
-  S3_FORCE_PATH_STYLE: Type.Enum(['true', 'false'] as const, { default: 'false', description: 'path-style bucket URLs (most S3-compatible servers need true)' }),
+  S3_FORCE_PATH_STYLE: Type.Enum(['true', 'false'] as const, {
+    default: 'false',
+    description: 'path-style bucket URLs (most S3-compatible servers need true)',
+  }),
   S3_KEY_PREFIX: Type.String({ default: 'assets/', description: 'prefix of asset object keys' }),
-  NOTIFICATION_RETRY_SCHEDULE: Type.String({ default: '0s,5s,5m,30m,2h,5h,10h,10h', pattern: DURATION_LIST_PATTERN, expected: 'a comma list of durations like 0s,5s,5m,2h,1d', description: 'delays of the delivery tries' }),
-  NOTIFICATION_WORKER: Type.Enum(['on', 'off'] as const, { default: 'on', description: 'off: this process serves the API only and another runs `npm run worker`' }),
-  NOTIFICATION_POLL_MS: whole(200, 10, 60_000, 'milliseconds between two looks for events to dispatch and notifications to deliver'),
-  OUTBOX_RETENTION_DAYS: whole(7, 1, 3650, 'days a dispatched event stays in the outbox before the workers delete it (its notifications keep a copy)'),
-  SIGNING_SECRET_GRACE: whole(86_400, 0, 2_592_000, 'seconds a rotated web hook signing secret keeps signing beside the new one'),
-  NOTIFICATION_LEASE: whole(60, 1, 3600, 'seconds a delivery worker holds a claimed notification; keep it above a try (10 s, plus an OAuth token call)'),
+  NOTIFICATION_RETRY_SCHEDULE: Type.String({
+    default: '0s,5s,5m,30m,2h,5h,10h,10h',
+    pattern: DURATION_LIST_PATTERN,
+    expected: 'a comma list of durations like 0s,5s,5m,2h,1d',
+    description: 'delays of the delivery tries',
+  }),
+  NOTIFICATION_WORKER: Type.Enum(['on', 'off'] as const, {
+    default: 'on',
+    description: 'off: this process serves the API only and another runs `npm run worker`',
+  }),
+  NOTIFICATION_POLL_MS: whole(
+    200,
+    10,
+    60_000,
+    'milliseconds between two looks for events to dispatch and notifications to deliver',
+  ),
+  OUTBOX_RETENTION_DAYS: whole(
+    7,
+    1,
+    3650,
+    'days a dispatched event stays in the outbox before the workers delete it (its notifications keep a copy)',
+  ),
+  SIGNING_SECRET_GRACE: whole(
+    86_400,
+    0,
+    2_592_000,
+    'seconds a rotated web hook signing secret keeps signing beside the new one',
+  ),
+  NOTIFICATION_LEASE: whole(
+    60,
+    1,
+    3600,
+    'seconds a delivery worker holds a claimed notification; keep it above a try (10 s, plus an OAuth token call)',
+  ),
   ACCESS_TOKEN_TTL: whole(300, 10, 86_400, 'access token lifetime, seconds'),
   REFRESH_TOKEN_TTL: whole(1800, 10, 31_536_000, 'refresh token lifetime, seconds'),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', description: 'pino level' }),
-  CORS_ORIGINS: Type.String({ default: '', description: 'comma list of browser origins (https://console.example.com) that may call the API from their pages; empty: none' }),
-  CONSOLE_ORIGINS: Type.String({ default: '', description: "comma list of origins besides PUBLIC_BASE_URL's the console may sign in from (its development server: http://localhost:5173)" }),
-  TRUSTED_PROXIES: Type.String({ default: '', description: 'comma list of addresses or CIDRs whose X-Real-Ip is believed' }),
+  CORS_ORIGINS: Type.String({
+    default: '',
+    description:
+      'comma list of browser origins (https://console.example.com) that may call the API from their pages; empty: none',
+  }),
+  CONSOLE_ORIGINS: Type.String({
+    default: '',
+    description:
+      "comma list of origins besides PUBLIC_BASE_URL's the console may sign in from (its development server: http://localhost:5173)",
+  }),
+  TRUSTED_PROXIES: Type.String({
+    default: '',
+    description: 'comma list of addresses or CIDRs whose X-Real-Ip is believed',
+  }),
   TOKEN_RATE_LIMIT: whole(120, 1, 1_000_000, 'token requests per minute and client address'),
   LOCKOUT_THRESHOLD: whole(5, 1, 1000, 'failed passwords before a user is locked'),
   LOCKOUT_SECONDS: whole(900, 1, 86_400, 'how long a locked user stays locked'),
@@ -155,7 +231,11 @@ export const EnvSchema = Type.Object({
   REQUEST_TIMEOUT: whole(300, 1, 86_400, 'seconds a whole request, uploads included, may take to arrive (408 beyond)'),
   KEEP_ALIVE_TIMEOUT: whole(72, 1, 3600, 'seconds an idle keep-alive connection stays open'),
   SUBSCRIPTION_EXPIRY_INTERVAL: whole(60, 1, 86_400, 'seconds between two runs of the subscription expiry job'),
-  DATA_ENCRYPTION_KEY: optionalText('base64 of 32 bytes sealing private keys and declared secrets at rest (AES-256-GCM); unset: generated once in DATA_DIR/data-encryption.key', '^[A-Za-z0-9+/]{43}=$', 'the base64 of 32 bytes (44 characters ending in =, e.g. from `openssl rand -base64 32`)'),
+  DATA_ENCRYPTION_KEY: optionalText(
+    'base64 of 32 bytes sealing private keys and declared secrets at rest (AES-256-GCM); unset: generated once in DATA_DIR/data-encryption.key',
+    '^[A-Za-z0-9+/]{43}=$',
+    'the base64 of 32 bytes (44 characters ending in =, e.g. from `openssl rand -base64 32`)',
+  ),
 });
 type Env = Static<typeof EnvSchema>;
 type EnvName = keyof Env;
@@ -176,7 +256,13 @@ function pick(env: NodeJS.ProcessEnv): Record<string, unknown> {
 
 /** What a variable must look like, for the error line. */
 function expectation(name: EnvName): string {
-  const schema = EnvSchema.properties[name] as { type?: string; enum?: readonly string[]; minimum?: number; maximum?: number; expected?: string };
+  const schema = EnvSchema.properties[name] as {
+    type?: string;
+    enum?: readonly string[];
+    minimum?: number;
+    maximum?: number;
+    expected?: string;
+  };
   if (schema.expected) return schema.expected;
   if (schema.enum) return `one of ${schema.enum.join(', ')}`;
   if (schema.type === 'integer') return `a whole number from ${schema.minimum} to ${schema.maximum}`;
@@ -196,7 +282,10 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
 }
 
 function list(raw: string): string[] {
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The pattern admits the scheme; the URL must also parse (`postgres://a b` does not). */
@@ -237,7 +326,9 @@ function checkedOrigins(entries: string[], setting = 'CORS_ORIGINS'): string[] {
       url = undefined;
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry.replace(/\/$/, '')) {
-      throw new ConfigError(`${setting} must be a comma list of origins like https://console.example.com (no path), got "${entry}"`);
+      throw new ConfigError(
+        `${setting} must be a comma list of origins like https://console.example.com (no path), got "${entry}"`,
+      );
     }
   }
   return entries.map((entry) => entry.replace(/\/$/, ''));
@@ -256,14 +347,21 @@ function checkedAllowlist(entries: string[]): string[] {
 /** Node refuses a head limit above the whole-request limit; a body limit above it could never apply. */
 function httpTimeouts(e: Env): HttpTimeouts {
   for (const name of ['HEADERS_TIMEOUT', 'BODY_TIMEOUT'] as const) {
-    if (e[name] > e.REQUEST_TIMEOUT) throw new ConfigError(`${name} (${e[name]}) must not exceed REQUEST_TIMEOUT (${e.REQUEST_TIMEOUT})`);
+    if (e[name] > e.REQUEST_TIMEOUT)
+      throw new ConfigError(`${name} (${e[name]}) must not exceed REQUEST_TIMEOUT (${e.REQUEST_TIMEOUT})`);
   }
-  return { headersMs: e.HEADERS_TIMEOUT * 1000, bodyMs: e.BODY_TIMEOUT * 1000, requestMs: e.REQUEST_TIMEOUT * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT * 1000 };
+  return {
+    headersMs: e.HEADERS_TIMEOUT * 1000,
+    bodyMs: e.BODY_TIMEOUT * 1000,
+    requestMs: e.REQUEST_TIMEOUT * 1000,
+    keepAliveMs: e.KEEP_ALIVE_TIMEOUT * 1000,
+  };
 }
 
 function assetSettings(e: Env): AssetSettings {
   if (e.ASSET_STORE === 's3' && !e.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when ASSET_STORE=s3');
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   const s3: S3Settings | undefined =
     e.ASSET_STORE === 's3'
       ? {
@@ -282,13 +380,17 @@ function assetSettings(e: Env): AssetSettings {
 /** The first entry is the wait before the first try; at least one try, at most 100. */
 function notificationSchedule(raw: string): number[] {
   const schedule = parseDurationList(raw);
-  if (schedule.length < 1 || schedule.length > 100) throw new ConfigError(`NOTIFICATION_RETRY_SCHEDULE must list 1 to 100 durations, got ${schedule.length}`);
+  if (schedule.length < 1 || schedule.length > 100)
+    throw new ConfigError(`NOTIFICATION_RETRY_SCHEDULE must list 1 to 100 durations, got ${schedule.length}`);
   return schedule;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
-  const publicBaseUrl = checkedUrl('PUBLIC_BASE_URL', e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicBaseUrl = checkedUrl('PUBLIC_BASE_URL', e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
   return {
     port: e.PORT,
     workerPort: e.WORKER_PORT,
@@ -345,6 +447,8 @@ export function prepareDataDir(dir: string): void {
     accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    throw new ConfigError(`DATA_DIR "${dir}" cannot be used as a writable directory: ${DIRECTORY_PROBLEMS[code] ?? (error as Error).message}`);
+    throw new ConfigError(
+      `DATA_DIR "${dir}" cannot be used as a writable directory: ${DIRECTORY_PROBLEMS[code] ?? (error as Error).message}`,
+    );
   }
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, prepareDataDir, type Config } from './config.js';
-import { LOCK_FILE, lockDataDir, type DataDirLock } from './platform/db/data-dir-lock.js';
-import { checkPortFree } from './platform/http/port-check.js';
+import { type Config, ConfigError, loadConfig, prepareDataDir } from './config.js';
 import { driverError } from './platform/db/connection-failures.js';
+import { type DataDirLock, LOCK_FILE, lockDataDir } from './platform/db/data-dir-lock.js';
+import { checkPortFree } from './platform/http/port-check.js';
 
 /** Orchestrators usually wait 30 s after SIGTERM before SIGKILL; finish first, with a margin. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -33,7 +33,8 @@ function configure(): Config {
 function listenProblem(error: NodeJS.ErrnoException, config: Config): string {
   if (error.code === 'EADDRINUSE') return `port ${config.port} is already in use`;
   if (error.code === 'EACCES') return `port ${config.port} needs privileges this process does not have`;
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return `HOST ${config.host} is not an address of this machine`;
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return `HOST ${config.host} is not an address of this machine`;
   return firstLine(error);
 }
 
@@ -49,7 +50,9 @@ function lockEmbeddedDatabase(config: Config): DataDirLock | undefined {
 
 async function start(config: Config): Promise<FastifyInstance> {
   // Port first: a port in use is reported without touching the database.
-  await checkPortFree(config.host, config.port).catch((error: unknown) => fail(listenProblem(error as NodeJS.ErrnoException, config)));
+  await checkPortFree(config.host, config.port).catch((error: unknown) =>
+    fail(listenProblem(error as NodeJS.ErrnoException, config)),
+  );
   const lock = lockEmbeddedDatabase(config);
   let app: FastifyInstance;
   try {
@@ -57,7 +60,11 @@ async function start(config: Config): Promise<FastifyInstance> {
   } catch (error) {
     fail(`could not open the database or prepare the service: ${firstLine(error)}`);
   }
-  if (lock?.tookOverFrom) app.log.warn({ stalePid: lock.tookOverFrom.pid, since: lock.tookOverFrom.since }, `took over ${LOCK_FILE} in DATA_DIR from a server that is gone`);
+  if (lock?.tookOverFrom)
+    app.log.warn(
+      { stalePid: lock.tookOverFrom.pid, since: lock.tookOverFrom.since },
+      `took over ${LOCK_FILE} in DATA_DIR from a server that is gone`,
+    );
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

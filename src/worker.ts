@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, prepareDataDir, type Config } from './config.js';
+import { type Config, ConfigError, loadConfig, prepareDataDir } from './config.js';
 import { driverError } from './platform/db/connection-failures.js';
 
 /**
@@ -17,7 +17,8 @@ function configure(): Config {
   try {
     const config = loadConfig({ ...process.env, NOTIFICATION_WORKER: 'on' });
     // The embedded database is one process's (the server's); workers of their own need a PostgreSQL server.
-    if (config.databaseUrl === undefined || config.databaseUrl === 'memory://') throw new ConfigError('DATABASE_URL must name a PostgreSQL server (postgres://...) for a worker of its own');
+    if (config.databaseUrl === undefined || config.databaseUrl === 'memory://')
+      throw new ConfigError('DATABASE_URL must name a PostgreSQL server (postgres://...) for a worker of its own');
     prepareDataDir(config.dataDir);
     return config;
   } catch (error) {
@@ -27,9 +28,18 @@ function configure(): Config {
 
 async function main() {
   const config = configure();
-  const { app } = await buildApp(config, { servesOnly: SERVED }).catch((error: unknown) => fail(`could not open the database: ${String((driverError(error) as Error).message).split('\n')[0]}`));
-  await app.listen({ port: config.workerPort, host: config.host }).catch((error: unknown) => fail(`cannot listen on ${config.host}:${config.workerPort}: ${(error as Error).message}`));
-  app.log.info({ port: config.workerPort }, `notification worker running; health and metrics on port ${config.workerPort}`);
+  const { app } = await buildApp(config, { servesOnly: SERVED }).catch((error: unknown) =>
+    fail(`could not open the database: ${String((driverError(error) as Error).message).split('\n')[0]}`),
+  );
+  await app
+    .listen({ port: config.workerPort, host: config.host })
+    .catch((error: unknown) =>
+      fail(`cannot listen on ${config.host}:${config.workerPort}: ${(error as Error).message}`),
+    );
+  app.log.info(
+    { port: config.workerPort },
+    `notification worker running; health and metrics on port ${config.workerPort}`,
+  );
   const stop = (signal: NodeJS.Signals) => {
     app.log.info({ signal }, 'worker shutting down');
     app.close().then(

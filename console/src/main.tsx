@@ -2,7 +2,14 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import './console.css';
-import { MantineProvider, Modal, Notification, createTheme, defaultVariantColorsResolver, type VariantColorsResolver } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  MantineProvider,
+  Modal,
+  Notification,
+  type VariantColorsResolver,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -31,9 +38,15 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const named = typeof input.color === 'string' && input.color in input.theme.colors;
   if (!named) return colors;
-  if (input.variant === 'light') return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${input.color}-9) 55%, black)` };
+  if (input.variant === 'light')
+    return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${input.color}-9) 55%, black)` };
   // White on the filled shade 8 of red or green is below 4.5:1; shade 9 is above it for every colour.
-  if (input.variant === 'filled') return { ...colors, background: `var(--mantine-color-${input.color}-9)`, hover: `color-mix(in srgb, var(--mantine-color-${input.color}-9) 85%, black)` };
+  if (input.variant === 'filled')
+    return {
+      ...colors,
+      background: `var(--mantine-color-${input.color}-9)`,
+      hover: `color-mix(in srgb, var(--mantine-color-${input.color}-9) 85%, black)`,
+    };
   return colors;
 };
 

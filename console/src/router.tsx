@@ -1,15 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import { refreshSession } from './auth/sign-in-flow';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
 import { currentSession } from './auth/session-store';
+import { refreshSession } from './auth/sign-in-flow';
 import { AppLayout } from './layout/AppLayout';
-import { CallbackPage } from './screens/sign-in/CallbackPage';
-import { SignInPage } from './screens/sign-in/SignInPage';
-import { listSearch } from './ui/list-search';
 import { PRODUCT_LIST_SEARCH } from './screens/products/product-filters';
 import { productPageSearch } from './screens/products/product-tabs';
-
+import { CallbackPage } from './screens/sign-in/CallbackPage';
+import { SignInPage } from './screens/sign-in/SignInPage';
 import { SUBSCRIPTION_FILTERS } from './screens/subscriptions/subscription-list-query';
+import { listSearch } from './ui/list-search';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -43,7 +49,11 @@ const app = createRoute({
   component: AppLayout,
 });
 
-const overview = createRoute({ getParentRoute: () => app, path: '/', component: lazyRouteComponent(() => import('./screens/overview/OverviewPage'), 'OverviewPage') });
+const overview = createRoute({
+  getParentRoute: () => app,
+  path: '/',
+  component: lazyRouteComponent(() => import('./screens/overview/OverviewPage'), 'OverviewPage'),
+});
 
 const customers = createRoute({
   getParentRoute: () => app,
@@ -52,7 +62,11 @@ const customers = createRoute({
   component: lazyRouteComponent(() => import('./screens/customers/CustomersPage'), 'CustomersPage'),
 });
 
-const customer = createRoute({ getParentRoute: () => app, path: 'customers/$customerId', component: lazyRouteComponent(() => import('./screens/customers/CustomerPage'), 'CustomerPage') });
+const customer = createRoute({
+  getParentRoute: () => app,
+  path: 'customers/$customerId',
+  component: lazyRouteComponent(() => import('./screens/customers/CustomerPage'), 'CustomerPage'),
+});
 
 const priceFunctions = createRoute({
   getParentRoute: () => app,
@@ -61,7 +75,11 @@ const priceFunctions = createRoute({
   component: lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionsPage'), 'PriceFunctionsPage'),
 });
 
-const priceFunction = createRoute({ getParentRoute: () => app, path: 'price-functions/$priceFunctionId', component: lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionPage'), 'PriceFunctionPage') });
+const priceFunction = createRoute({
+  getParentRoute: () => app,
+  path: 'price-functions/$priceFunctionId',
+  component: lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionPage'), 'PriceFunctionPage'),
+});
 
 const products = createRoute({
   getParentRoute: () => app,
@@ -84,7 +102,11 @@ const subscriptions = createRoute({
   component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
 });
 
-const subscription = createRoute({ getParentRoute: () => app, path: 'subscriptions/$subscriptionId', component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionPage'), 'SubscriptionPage') });
+const subscription = createRoute({
+  getParentRoute: () => app,
+  path: 'subscriptions/$subscriptionId',
+  component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionPage'), 'SubscriptionPage'),
+});
 
 // Notifications: definitions, receivers, and the delivery log (the processing records).
 const notificationDefinitions = createRoute({
@@ -93,35 +115,83 @@ const notificationDefinitions = createRoute({
   validateSearch: listSearch([]),
   component: lazyRouteComponent(() => import('./screens/notifications/DefinitionsPage'), 'DefinitionsPage'),
 });
-const newNotificationDefinition = createRoute({ getParentRoute: () => app, path: 'notification-definitions/new', component: lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'NewDefinitionPage') });
-const notificationDefinition = createRoute({ getParentRoute: () => app, path: 'notification-definitions/$definitionId', component: lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'DefinitionPage') });
+const newNotificationDefinition = createRoute({
+  getParentRoute: () => app,
+  path: 'notification-definitions/new',
+  component: lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'NewDefinitionPage'),
+});
+const notificationDefinition = createRoute({
+  getParentRoute: () => app,
+  path: 'notification-definitions/$definitionId',
+  component: lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'DefinitionPage'),
+});
 const notificationReceivers = createRoute({
   getParentRoute: () => app,
   path: 'notification-receivers',
   validateSearch: listSearch([]),
   component: lazyRouteComponent(() => import('./screens/notifications/ReceiversPage'), 'ReceiversPage'),
 });
-const newNotificationReceiver = createRoute({ getParentRoute: () => app, path: 'notification-receivers/new', component: lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'NewReceiverPage') });
-const notificationReceiver = createRoute({ getParentRoute: () => app, path: 'notification-receivers/$receiverId', component: lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'ReceiverPage') });
+const newNotificationReceiver = createRoute({
+  getParentRoute: () => app,
+  path: 'notification-receivers/new',
+  component: lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'NewReceiverPage'),
+});
+const notificationReceiver = createRoute({
+  getParentRoute: () => app,
+  path: 'notification-receivers/$receiverId',
+  component: lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'ReceiverPage'),
+});
 const deliveryLog = createRoute({
   getParentRoute: () => app,
   path: 'notifications',
   validateSearch: listSearch(['status', 'notificationDefinitionId', 'notificationReceiverId', 'eventMainObjectId']),
   component: lazyRouteComponent(() => import('./screens/notifications/DeliveryLogPage'), 'DeliveryLogPage'),
 });
-const delivery = createRoute({ getParentRoute: () => app, path: 'notifications/$notificationId', component: lazyRouteComponent(() => import('./screens/notifications/DeliveryPage'), 'DeliveryPage') });
-const notificationRoutes = [notificationDefinitions, newNotificationDefinition, notificationDefinition, notificationReceivers, newNotificationReceiver, notificationReceiver, deliveryLog, delivery];
+const delivery = createRoute({
+  getParentRoute: () => app,
+  path: 'notifications/$notificationId',
+  component: lazyRouteComponent(() => import('./screens/notifications/DeliveryPage'), 'DeliveryPage'),
+});
+const notificationRoutes = [
+  notificationDefinitions,
+  newNotificationDefinition,
+  notificationDefinition,
+  notificationReceivers,
+  newNotificationReceiver,
+  notificationReceiver,
+  deliveryLog,
+  delivery,
+];
 
 const recommendationRules = createRoute({
   getParentRoute: () => app,
   path: 'recommendation-rules',
   validateSearch: listSearch(['name', 'status', 'type', 'function', 'levels', 'eligibleStoreIds']),
-  component: lazyRouteComponent(() => import('./screens/recommendations/RecommendationRulesPage'), 'RecommendationRulesPage'),
+  component: lazyRouteComponent(
+    () => import('./screens/recommendations/RecommendationRulesPage'),
+    'RecommendationRulesPage',
+  ),
 });
 /** `new` opens an empty rule. */
-const recommendationRule = createRoute({ getParentRoute: () => app, path: 'recommendation-rules/$ruleId', component: lazyRouteComponent(() => import('./screens/recommendations/RecommendationRulePage'), 'RecommendationRulePage') });
-const recommendationsTry = createRoute({ getParentRoute: () => app, path: 'recommendations/try', component: lazyRouteComponent(() => import('./screens/recommendations/TryCartPage'), 'TryCartPage') });
-const assets = createRoute({ getParentRoute: () => app, path: 'assets', validateSearch: listSearch(['customerId']), component: lazyRouteComponent(() => import('./screens/assets/AssetsPage'), 'AssetsPage') });
+const recommendationRule = createRoute({
+  getParentRoute: () => app,
+  path: 'recommendation-rules/$ruleId',
+  component: lazyRouteComponent(
+    () => import('./screens/recommendations/RecommendationRulePage'),
+    'RecommendationRulePage',
+  ),
+});
+const recommendationsTry = createRoute({
+  getParentRoute: () => app,
+  path: 'recommendations/try',
+  component: lazyRouteComponent(() => import('./screens/recommendations/TryCartPage'), 'TryCartPage'),
+});
+const assets = createRoute({
+  getParentRoute: () => app,
+  path: 'assets',
+  validateSearch: listSearch(['customerId']),
+  component: lazyRouteComponent(() => import('./screens/assets/AssetsPage'), 'AssetsPage'),
+});
 const terms = createRoute({
   getParentRoute: () => app,
   path: 'terms',
@@ -129,15 +199,57 @@ const terms = createRoute({
   component: lazyRouteComponent(() => import('./screens/terms/TermsPage'), 'TermsPage'),
 });
 /** `new` opens an empty template. */
-const termsItem = createRoute({ getParentRoute: () => app, path: 'terms/$termsId', component: lazyRouteComponent(() => import('./screens/terms/TermsItemPage'), 'TermsItemPage') });
-const companyTerms = createRoute({ getParentRoute: () => app, path: 'company-terms', validateSearch: listSearch(['corporateUrl']), component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsPage'), 'CompanyTermsPage') });
+const termsItem = createRoute({
+  getParentRoute: () => app,
+  path: 'terms/$termsId',
+  component: lazyRouteComponent(() => import('./screens/terms/TermsItemPage'), 'TermsItemPage'),
+});
+const companyTerms = createRoute({
+  getParentRoute: () => app,
+  path: 'company-terms',
+  validateSearch: listSearch(['corporateUrl']),
+  component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsPage'), 'CompanyTermsPage'),
+});
 /** `new` opens empty parameters. */
-const companyTermsItem = createRoute({ getParentRoute: () => app, path: 'company-terms/$companyTermsId', component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsItemPage'), 'CompanyTermsItemPage') });
+const companyTermsItem = createRoute({
+  getParentRoute: () => app,
+  path: 'company-terms/$companyTermsId',
+  component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsItemPage'), 'CompanyTermsItemPage'),
+});
 
-export const routeTree = root.addChildren([signIn, callback, app.addChildren([overview, customers, customer, products, product, priceFunctions, priceFunction, subscriptions, subscription, ...notificationRoutes, recommendationRules, recommendationRule, recommendationsTry, assets, terms, termsItem, companyTerms, companyTermsItem])]);
+export const routeTree = root.addChildren([
+  signIn,
+  callback,
+  app.addChildren([
+    overview,
+    customers,
+    customer,
+    products,
+    product,
+    priceFunctions,
+    priceFunction,
+    subscriptions,
+    subscription,
+    ...notificationRoutes,
+    recommendationRules,
+    recommendationRule,
+    recommendationsTry,
+    assets,
+    terms,
+    termsItem,
+    companyTerms,
+    companyTermsItem,
+  ]),
+]);
 
 export function createConsoleRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, basepath: '/console', context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+  return createRouter({
+    routeTree,
+    basepath: '/console',
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
 }
 
 declare module '@tanstack/react-router' {

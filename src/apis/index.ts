@@ -9,4 +9,13 @@ import { subscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { termsModule } from './terms/terms.module.js';
 
 /** Every API the service serves, started in this order (an API's views may read kinds of APIs before it). */
-export const apiModules: ApiModule[] = [termsModule, customersModule, assetsModule, ordersModule, subscriptionsModule, catalogModule, recommendationsModule, notificationsModule];
+export const apiModules: ApiModule[] = [
+  termsModule,
+  customersModule,
+  assetsModule,
+  ordersModule,
+  subscriptionsModule,
+  catalogModule,
+  recommendationsModule,
+  notificationsModule,
+];

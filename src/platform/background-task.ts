@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
 import { jobDuration, jobRuns } from './metrics/process-metrics.js';
 
 export interface BackgroundTask {

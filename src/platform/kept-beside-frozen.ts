@@ -6,7 +6,9 @@ import { deepFreeze } from './deep-freeze.js';
  * change: its values are derived each time and not kept. `perOwner` bounds the values kept for one object; one more
  * clears them.
  */
-export function keptBesideFrozen<O extends object, V>(perOwner = Number.POSITIVE_INFINITY): (owner: O, key: string, derive: () => V) => V {
+export function keptBesideFrozen<O extends object, V>(
+  perOwner = Number.POSITIVE_INFINITY,
+): (owner: O, key: string, derive: () => V) => V {
   const kept = new WeakMap<O, Map<string, V>>();
   return (owner, key, derive) => {
     if (!Object.isFrozen(owner)) return derive();

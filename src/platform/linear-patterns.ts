@@ -16,7 +16,10 @@ const compiled = new LRUCache<string, LinearPattern | Error>({ max: COMPILED });
 
 function compile(source: string): LinearPattern {
   const pattern = RE2JS.compile(source);
-  return Object.freeze({ matchesWhole: (text: string) => pattern.matches(text), occursIn: (text: string) => pattern.matcher(text).find() });
+  return Object.freeze({
+    matchesWhole: (text: string) => pattern.matches(text),
+    occursIn: (text: string) => pattern.matcher(text).find(),
+  });
 }
 
 /**

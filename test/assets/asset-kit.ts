@@ -19,10 +19,19 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   const boundary = `----test${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const filename = part.filename === undefined ? '' : part.encodedFilename ? `; filename*=UTF-8''${encodeURIComponent(part.filename)}` : `; filename="${part.filename}"`;
+    const filename =
+      part.filename === undefined
+        ? ''
+        : part.encodedFilename
+          ? `; filename*=UTF-8''${encodeURIComponent(part.filename)}`
+          : `; filename="${part.filename}"`;
     const disposition = `form-data; name="${part.name}"${filename}`;
     const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`, 'utf8'), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`, 'utf8'),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -53,20 +62,42 @@ export async function startAssetApp(env: Record<string, string> = {}): Promise<A
   };
 }
 
-export async function send(t: TestApp, method: 'POST' | 'DELETE', url: string, token: string | undefined, parts: Part[], headers: Record<string, string> = {}) {
+export async function send(
+  t: TestApp,
+  method: 'POST' | 'DELETE',
+  url: string,
+  token: string | undefined,
+  parts: Part[],
+  headers: Record<string, string> = {},
+) {
   const body = multipart(parts);
-  const response = await t.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
-  return { status: response.statusCode, body: safeJson(response.body) as any, headers: response.headers, raw: response };
+  const response = await t.inject({
+    method,
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  return {
+    status: response.statusCode,
+    body: safeJson(response.body) as any,
+    headers: response.headers,
+    raw: response,
+  };
 }
 
 export function upload(t: TestApp, token: string | undefined, parts: Part[]) {
   return send(t, 'POST', '/assets', token, parts);
 }
 
-export function uploadFile(t: TestApp, token: string, data: string | Buffer, filename = 'file.txt', contentType = 'text/plain') {
+export function uploadFile(
+  t: TestApp,
+  token: string,
+  data: string | Buffer,
+  filename = 'file.txt',
+  contentType = 'text/plain',
+) {
   return upload(t, token, [{ name: 'file', filename, contentType, data }]);
 }
-
 
 /** Every stored file under DATA_DIR/assets (staging excluded), as paths relative to it. */
 export function storedFiles(dataDir: string): string[] {

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectSimpleError } from '../terms/terms-factories.js';
-import { pathOf, upload, uploadFile, uniqueContent } from './asset-kit.js';
 import { useApp } from '../support/fixture.js';
+import { expectSimpleError } from '../terms/terms-factories.js';
+import { pathOf, uniqueContent, upload, uploadFile } from './asset-kit.js';
 
 const a = await useApp({ dataDir: true, operator: true });
 const { operator } = a;
@@ -33,17 +33,25 @@ describe('GET /assets/{id}/{filename}', () => {
     const res = await get(pathOf(uploaded.url));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv');
-    expect(res.headers['content-disposition']).toBe(`inline; filename="Prix _.csv"; filename*=UTF-8''Prix%20%E2%82%AC.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="Prix _.csv"; filename*=UTF-8''Prix%20%E2%82%AC.csv`,
+    );
     expect(res.rawPayload.equals(content)).toBe(true);
   });
 
   it('keeps the Content-Disposition one well-formed header whatever the file name holds', async () => {
     const name = 'a"; filename=evil.html; x="%0d%0a.txt';
-    const uploaded = (await upload(a.t, operator, [{ name: 'file', filename: name, encodedFilename: true, contentType: 'text/plain', data: uniqueContent() }])).body;
+    const uploaded = (
+      await upload(a.t, operator, [
+        { name: 'file', filename: name, encodedFilename: true, contentType: 'text/plain', data: uniqueContent() },
+      ])
+    ).body;
     expect(uploaded.filename).toBe(name);
     const res = await get(pathOf(uploaded.url));
     const header = res.headers['content-disposition'] as string;
-    expect(header).toBe(`inline; filename="a__ filename=evil.html_ x=__0d_0a.txt"; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`);
+    expect(header).toBe(
+      `inline; filename="a__ filename=evil.html_ x=__0d_0a.txt"; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`,
+    );
     expect(header.match(/"/g)).toHaveLength(2);
     expect(header).not.toMatch(/[\r\n]/);
   });

@@ -1,26 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { expectSimpleError } from '../terms/terms-factories.js';
-import { OPERATOR_SECRET } from '../support/test-app.js';
-import { pathOf, send, sha256, storedFiles, uploadFile, uniqueContent } from './asset-kit.js';
 import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
+import { expectSimpleError } from '../terms/terms-factories.js';
+import { pathOf, send, sha256, storedFiles, uniqueContent, uploadFile } from './asset-kit.js';
 
 const a = await useApp({ dataDir: true, operator: true, tenant: true });
 const { operator, tenant } = a;
 
 const uploadMany = async (token: string, count: number, label = 'many') => {
   const uploaded: Record<string, any>[] = [];
-  for (let i = 0; i < count; i += 1) uploaded.push((await uploadFile(a.t, token, uniqueContent(`${label}-${i}`), `${label}-${i}.txt`)).body);
+  for (let i = 0; i < count; i += 1)
+    uploaded.push((await uploadFile(a.t, token, uniqueContent(`${label}-${i}`), `${label}-${i}.txt`)).body);
   return uploaded;
 };
 
-const deleteIds = (token: string, ids: string[]) => send(a.t, 'DELETE', '/assets', token, ids.map((id) => ({ name: 'ids', data: id })));
+const deleteIds = (token: string, ids: string[]) =>
+  send(
+    a.t,
+    'DELETE',
+    '/assets',
+    token,
+    ids.map((id) => ({ name: 'ids', data: id })),
+  );
 
 describe('GET /assets', () => {
   it('answers the page shape with 50 items per page by default, oldest first', async () => {
     const mine = await uploadMany(tenant.token, 3, 'listed');
     const res = await a.t.request('GET', `/assets?customerId=${tenant.customerId}`, operator);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: expect.any(Array), last: true, number: 0, size: 50, totalItems: 3, totalPages: 1 });
+    expect(res.body).toEqual({
+      items: expect.any(Array),
+      last: true,
+      number: 0,
+      size: 50,
+      totalItems: 3,
+      totalPages: 1,
+    });
     const items = (res.body as any).items as Record<string, any>[];
     expect(items.map((item) => item.id)).toEqual(mine.map((m) => m.id));
     expect(items[0]).toEqual({ ...mine[0], createDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
@@ -53,7 +68,12 @@ describe('GET /assets', () => {
   it('is for the operator only: a customer token answers 403, no token 401', async () => {
     expectSimpleError(await a.t.request('GET', '/assets', tenant.token), 403, 'operator');
     expectSimpleError(await a.t.request('GET', '/assets', undefined), 401);
-    const writer = await a.t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET, scope: 'assets:write operator' });
+    const writer = await a.t.token({
+      realmName: 'operator',
+      grantType: 'client_credentials',
+      clientSecret: OPERATOR_SECRET,
+      scope: 'assets:write operator',
+    });
     expectSimpleError(await a.t.request('GET', '/assets', writer.access_token), 403, 'assets:read');
   });
 });
@@ -83,7 +103,10 @@ describe('DELETE /assets', () => {
   it('emits a deleted event per deleted asset', async () => {
     const [one] = await uploadMany(tenant.token, 1, 'evented');
     await deleteIds(operator, [one!.id]);
-    const { rows } = await a.t.built.db.query<{ event: any }>(`SELECT event FROM outbox WHERE subject = 'asset' AND event -> 'involved' -> 'asset' ->> 'id' = $1 ORDER BY occurred_at, id`, [one!.id]);
+    const { rows } = await a.t.built.db.query<{ event: any }>(
+      `SELECT event FROM outbox WHERE subject = 'asset' AND event -> 'involved' -> 'asset' ->> 'id' = $1 ORDER BY occurred_at, id`,
+      [one!.id],
+    );
     expect(rows.map((r) => r.event.fact)).toEqual(['created', 'deleted']);
     expect(rows[1]!.event.customerId).toBe(tenant.customerId);
   });
@@ -105,13 +128,21 @@ describe('DELETE /assets', () => {
     expect(thousand.status).toBe(200);
     expect(thousand.body.notFound).toHaveLength(1000);
     expectSimpleError(await deleteIds(operator, [...filler, 'x', keep!.id]), 400, 'at most 1000');
-    expectSimpleError(await a.t.request('DELETE', '/assets', operator, { ids: [...filler, 'x', keep!.id] }), 400, 'at most 1000');
+    expectSimpleError(
+      await a.t.request('DELETE', '/assets', operator, { ids: [...filler, 'x', keep!.id] }),
+      400,
+      'at most 1000',
+    );
     expect((await a.t.inject({ method: 'GET', url: pathOf(keep!.url) })).statusCode).toBe(200);
   });
 
   it('answers 400 without ids, 415 without a body', async () => {
     expectSimpleError(await a.t.request('DELETE', '/assets', operator, { ids: [] }), 400);
-    expectSimpleError(await send(a.t, 'DELETE', '/assets', operator, [{ name: 'other', data: 'x' }]), 400, 'at least one');
+    expectSimpleError(
+      await send(a.t, 'DELETE', '/assets', operator, [{ name: 'other', data: 'x' }]),
+      400,
+      'at least one',
+    );
     expectSimpleError(await a.t.request('DELETE', '/assets', operator), 415);
   });
 

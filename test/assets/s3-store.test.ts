@@ -6,7 +6,17 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3AssetStore } from '../../src/apis/assets/s3-asset-store.js';
 import { expectSimpleError } from '../terms/terms-factories.js';
-import { pathOf, send, sha256, stagedFiles, startAssetApp, storedFiles, uploadFile, uniqueContent, type AssetApp } from './asset-kit.js';
+import {
+  type AssetApp,
+  pathOf,
+  send,
+  sha256,
+  stagedFiles,
+  startAssetApp,
+  storedFiles,
+  uniqueContent,
+  uploadFile,
+} from './asset-kit.js';
 
 const BUCKET = 'assets-test';
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -21,7 +31,13 @@ let operator: string;
 beforeAll(async () => {
   // An S3-compatible server on loopback, started by the tests.
   s3Dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET }] });
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await s3.run();
   endpoint = `http://127.0.0.1:${port}`;
   client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
@@ -58,7 +74,11 @@ describe('the S3 asset store (ASSET_STORE=s3)', () => {
     const download = await a.t.inject({ method: 'GET', url: pathOf(res.body.url) });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(content)).toBe(true);
-    expect(download.headers).toMatchObject({ 'content-type': 'text/plain', 'content-length': String(content.length), etag: `"${sha256(content)}"` });
+    expect(download.headers).toMatchObject({
+      'content-type': 'text/plain',
+      'content-length': String(content.length),
+      etag: `"${sha256(content)}"`,
+    });
     const head = await a.t.inject({ method: 'HEAD', url: pathOf(res.body.url) });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(String(content.length));
@@ -112,11 +132,20 @@ describe('the S3 asset store (ASSET_STORE=s3)', () => {
   });
 
   it('closes the staged file when S3 refuses the put', async () => {
-    const store = new S3AssetStore({ endpoint, region: 'us-east-1', bucket: 'no-such-bucket', ...CREDENTIALS, forcePathStyle: true, keyPrefix: 'assets/' });
+    const store = new S3AssetStore({
+      endpoint,
+      region: 'us-east-1',
+      bucket: 'no-such-bucket',
+      ...CREDENTIALS,
+      forcePathStyle: true,
+      keyPrefix: 'assets/',
+    });
     const path = join(s3Dir, 'refused.part');
     writeFileSync(path, Buffer.alloc(65_536, 1));
     try {
-      await expect(store.put('a'.repeat(64), { path, id: 'a'.repeat(64), size: 65_536 }, 'text/plain')).rejects.toThrow();
+      await expect(
+        store.put('a'.repeat(64), { path, id: 'a'.repeat(64), size: 65_536 }, 'text/plain'),
+      ).rejects.toThrow();
       await new Promise((resolve) => setTimeout(resolve, 100));
       const openFiles = readdirSync('/proc/self/fd').map((fd) => {
         try {

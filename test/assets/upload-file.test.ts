@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSimpleError } from '../terms/terms-factories.js';
-import { OPERATOR_SECRET } from '../support/test-app.js';
-import { sha256, stagedFiles, startAssetApp, storedFiles, upload, uploadFile, uniqueContent, type AssetApp } from './asset-kit.js';
 import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
+import { expectSimpleError } from '../terms/terms-factories.js';
+import {
+  type AssetApp,
+  sha256,
+  stagedFiles,
+  startAssetApp,
+  storedFiles,
+  uniqueContent,
+  upload,
+  uploadFile,
+} from './asset-kit.js';
 
 const a = await useApp({ dataDir: true, operator: true });
 const { operator } = a;
@@ -13,7 +22,13 @@ describe('POST /assets (file)', () => {
     const res = await uploadFile(a.t, operator, content, 'notes.txt', 'text/plain');
     expect(res.status).toBe(201);
     const id = sha256(content);
-    expect(res.body).toEqual({ id, url: `http://localhost:8080/assets/${id}/notes.txt`, filename: 'notes.txt', contentType: 'text/plain', size: content.length });
+    expect(res.body).toEqual({
+      id,
+      url: `http://localhost:8080/assets/${id}/notes.txt`,
+      filename: 'notes.txt',
+      contentType: 'text/plain',
+      size: content.length,
+    });
     expect(res.headers.location).toBe(res.body.url);
     expect(storedFiles(a.dataDir)).toContain(`${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`);
     expect(stagedFiles(a.dataDir)).toEqual([]);
@@ -28,7 +43,10 @@ describe('POST /assets (file)', () => {
     expect(second.body).toEqual(first.body);
     const id = sha256(content);
     expect(storedFiles(a.dataDir).filter((path) => path.endsWith(id))).toHaveLength(1);
-    const { rows } = await a.t.built.db.query<{ count: number }>('SELECT count(*)::int AS count FROM assets WHERE id = $1', [id]);
+    const { rows } = await a.t.built.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM assets WHERE id = $1',
+      [id],
+    );
     expect(rows[0]!.count).toBe(1);
     expect(stagedFiles(a.dataDir)).toEqual([]);
   });
@@ -47,11 +65,19 @@ describe('POST /assets (file)', () => {
     const content = uniqueContent('owned');
     const res = await uploadFile(a.t, tenant.token, content, 'mine.txt');
     await uploadFile(a.t, tenant.token, content, 'again.txt');
-    const { rows } = await a.t.built.db.query<{ customer_id: string }>('SELECT customer_id FROM assets WHERE id = $1', [res.body.id]);
+    const { rows } = await a.t.built.db.query<{ customer_id: string }>('SELECT customer_id FROM assets WHERE id = $1', [
+      res.body.id,
+    ]);
     expect(rows[0]!.customer_id).toBe(tenant.customerId);
-    const events = await a.t.built.db.query<{ event: any }>(`SELECT event FROM outbox WHERE subject = 'asset' AND event -> 'involved' -> 'asset' ->> 'id' = $1`, [res.body.id]);
+    const events = await a.t.built.db.query<{ event: any }>(
+      `SELECT event FROM outbox WHERE subject = 'asset' AND event -> 'involved' -> 'asset' ->> 'id' = $1`,
+      [res.body.id],
+    );
     expect(events.rows.map((r) => r.event.fact)).toEqual(['created']);
-    expect(events.rows[0]!.event).toMatchObject({ customerId: tenant.customerId, involved: { asset: { id: res.body.id, filename: 'mine.txt' } } });
+    expect(events.rows[0]!.event).toMatchObject({
+      customerId: tenant.customerId,
+      involved: { asset: { id: res.body.id, filename: 'mine.txt' } },
+    });
   });
 
   it('takes the content type of the part; for application/octet-stream or a malformed one, guesses it from the extension', async () => {
@@ -134,19 +160,41 @@ describe('POST /assets: one file per request', () => {
   });
 
   it('answers 400 when neither a file nor a url is sent', async () => {
-    expectSimpleError(await upload(a.t, operator, [{ name: 'note', data: 'hello' }]), 400, 'must carry a "file" part or a "url" field');
+    expectSimpleError(
+      await upload(a.t, operator, [{ name: 'note', data: 'hello' }]),
+      400,
+      'must carry a "file" part or a "url" field',
+    );
     expectSimpleError(await upload(a.t, operator, []), 400);
   });
 
   it('answers 400 for a file under another field name, and for "file" sent as text', async () => {
-    expectSimpleError(await upload(a.t, operator, [{ name: 'document', filename: 'a.txt', data: 'x' }]), 400, 'body.document');
-    expectSimpleError(await upload(a.t, operator, [{ name: 'file', data: 'just text' }]), 400, 'body.file must be a file part');
+    expectSimpleError(
+      await upload(a.t, operator, [{ name: 'document', filename: 'a.txt', data: 'x' }]),
+      400,
+      'body.document',
+    );
+    expectSimpleError(
+      await upload(a.t, operator, [{ name: 'file', data: 'just text' }]),
+      400,
+      'body.file must be a file part',
+    );
   });
 
   it('answers 400 for a malformed multipart body', async () => {
-    const res = await a.t.inject({ method: 'POST', url: '/assets', payload: 'garbage', headers: { authorization: `Bearer ${operator}`, 'content-type': 'multipart/form-data; boundary=xyz' } });
+    const res = await a.t.inject({
+      method: 'POST',
+      url: '/assets',
+      payload: 'garbage',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
     expect(res.statusCode).toBe(400);
-    const noBoundary = await a.t.inject({ method: 'POST', url: '/assets', payload: 'garbage', headers: { authorization: `Bearer ${operator}`, 'content-type': 'multipart/form-data' } });
+    const noBoundary = await a.t.inject({
+      method: 'POST',
+      url: '/assets',
+      payload: 'garbage',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'multipart/form-data' },
+    });
     expect(noBoundary.statusCode).toBe(400);
   });
 });
@@ -158,19 +206,34 @@ describe('POST /assets: content types and authorization', () => {
   });
 
   it('answers 415 to a text body, naming multipart/form-data only', async () => {
-    const res = await a.t.inject({ method: 'POST', url: '/assets', payload: 'x', headers: { authorization: `Bearer ${operator}`, 'content-type': 'text/plain' } });
+    const res = await a.t.inject({
+      method: 'POST',
+      url: '/assets',
+      payload: 'x',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('content type text/plain is not supported here; send multipart/form-data');
   });
 
   it('leaves every other route answering 415 to multipart', async () => {
-    const res = await a.t.inject({ method: 'POST', url: '/terms', payload: 'x', headers: { authorization: `Bearer ${operator}`, 'content-type': 'multipart/form-data; boundary=b' } });
+    const res = await a.t.inject({
+      method: 'POST',
+      url: '/terms',
+      payload: 'x',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'multipart/form-data; boundary=b' },
+    });
     expect(res.statusCode).toBe(415);
   });
 
   it('answers 401 without a token and 403 without assets:write', async () => {
     expectSimpleError(await uploadFile(a.t, undefined as unknown as string, 'x'), 401);
-    const reader = await a.t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET, scope: 'assets:read' });
+    const reader = await a.t.token({
+      realmName: 'operator',
+      grantType: 'client_credentials',
+      clientSecret: OPERATOR_SECRET,
+      scope: 'assets:read',
+    });
     expectSimpleError(await uploadFile(a.t, reader.access_token, 'x'), 403, 'assets:write');
   });
 });

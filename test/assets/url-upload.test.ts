@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSimpleError } from '../terms/terms-factories.js';
-import { pathOf, sha256, stagedFiles, startAssetApp, upload, type AssetApp } from './asset-kit.js';
+import { type AssetApp, pathOf, sha256, stagedFiles, startAssetApp, upload } from './asset-kit.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -39,7 +39,9 @@ beforeAll(async () => {
     } else if (url.pathname === '/to-localhost') {
       res.writeHead(307, { location: `http://localhost:${forbidden.port}/secret` }).end();
     } else if (url.pathname === '/big') {
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 6000 }).end(Buffer.alloc(6000));
+      res
+        .writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 6000 })
+        .end(Buffer.alloc(6000));
     } else if (url.pathname === '/big-chunked') {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       res.write(Buffer.alloc(3000));
@@ -57,7 +59,11 @@ beforeAll(async () => {
   });
   // Another loopback port that is not allow-listed: the app must never reach it.
   forbidden = await listen((_req, res) => res.end('internal secret'));
-  a = await startAssetApp({ OUTBOUND_ALLOWLIST: `127.0.0.1:${origin.port}`, ASSET_MAX_BYTES: '5000', ASSET_URL_TIMEOUT: '1' });
+  a = await startAssetApp({
+    OUTBOUND_ALLOWLIST: `127.0.0.1:${origin.port}`,
+    ASSET_MAX_BYTES: '5000',
+    ASSET_URL_TIMEOUT: '1',
+  });
   operator = await a.t.operator();
 });
 
@@ -75,7 +81,13 @@ describe('POST /assets (url)', () => {
   it('fetches the file from an allow-listed server: name from the URL, type from the response', async () => {
     const res = await fromUrl(`${origin.base}/files/logo.png`);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: sha256(PNG), url: `http://localhost:8080/assets/${sha256(PNG)}/logo.png`, filename: 'logo.png', contentType: 'image/png', size: PNG.length });
+    expect(res.body).toEqual({
+      id: sha256(PNG),
+      url: `http://localhost:8080/assets/${sha256(PNG)}/logo.png`,
+      filename: 'logo.png',
+      contentType: 'image/png',
+      size: PNG.length,
+    });
     const download = await a.t.inject({ method: 'GET', url: pathOf(res.body.url) });
     expect(download.rawPayload.equals(PNG)).toBe(true);
     expect(download.headers['content-type']).toBe('image/png');
@@ -152,19 +164,29 @@ describe('POST /assets (url): outbound address rules', () => {
   it('refuses a redirect from the allow-listed server to a loopback port that is not allow-listed', async () => {
     const res = await fromUrl(`${origin.base}/to-forbidden`);
     expectSimpleError(res, 400, 'outbound address rules');
-    expect((res.body as any).message).toMatch(/redirect 1 to http:\/\/127\.0\.0\.1:\d+\/secret: 127\.0\.0\.1 is a loopback address/);
+    expect((res.body as any).message).toMatch(
+      /redirect 1 to http:\/\/127\.0\.0\.1:\d+\/secret: 127\.0\.0\.1 is a loopback address/,
+    );
     expect(forbidden.hits).toEqual([]);
   });
 
   it('refuses a host name resolving to loopback without telling where it resolves', async () => {
     const res = await fromUrl('http://localhost/');
-    expectSimpleError(res, 400, 'body.url is refused by the outbound address rules: localhost is not an allowed destination');
+    expectSimpleError(
+      res,
+      400,
+      'body.url is refused by the outbound address rules: localhost is not an allowed destination',
+    );
     expect((res.body as any).message).not.toMatch(/127\.0\.0\.1|::1|loopback|resolves/);
   });
 
   it('refuses a redirect to a host name resolving to loopback without telling where it resolves', async () => {
     const res = await fromUrl(`${origin.base}/to-localhost`);
-    expectSimpleError(res, 400, `redirect 1 to http://localhost:${forbidden.port}/secret: localhost is not an allowed destination`);
+    expectSimpleError(
+      res,
+      400,
+      `redirect 1 to http://localhost:${forbidden.port}/secret: localhost is not an allowed destination`,
+    );
     expect((res.body as any).message).not.toMatch(/127\.0\.0\.1|::1|loopback|resolves/);
     expect(forbidden.hits).toEqual([]);
   });
@@ -174,7 +196,9 @@ describe('OUTBOUND_ALLOWLIST by host name', () => {
   it('lets a listed host name reach its loopback address', async () => {
     const named = await startAssetApp({ OUTBOUND_ALLOWLIST: 'localhost' });
     try {
-      const res = await upload(named.t, await named.t.operator(), [{ name: 'url', data: `http://localhost:${origin.port}/files/logo.png` }]);
+      const res = await upload(named.t, await named.t.operator(), [
+        { name: 'url', data: `http://localhost:${origin.port}/files/logo.png` },
+      ]);
       expect(res.status).toBe(201);
       expect(res.body.id).toBe(sha256(PNG));
       // A listed name that cannot be reached: the answer names the host and the error code, not the address tried.

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import {
+  type ConsoleServer,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signInAsOperator,
+  startConsoleServer,
+} from './console-server.js';
 
 let server: ConsoleServer;
 
@@ -25,17 +31,32 @@ describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => 
     const bytes = randomBytes(3 * 1024 * 1024);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
-    await page.locator('input[type="file"]').setInputFiles({ name: 'price list 2026.bin', mimeType: 'application/octet-stream', buffer: bytes });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'price list 2026.bin', mimeType: 'application/octet-stream', buffer: bytes });
     const progress = page.getByRole('progressbar', { name: 'Uploading price list 2026.bin' });
     await expect
-      .poll(async () => Number((await progress.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null)) ?? 0), { timeout: 20_000, interval: 50 })
+      .poll(
+        async () => Number((await progress.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null)) ?? 0),
+        { timeout: 20_000, interval: 50 },
+      )
       .toBeGreaterThan(5);
     const midway = Number(await progress.getAttribute('aria-valuenow'));
     expect(midway).toBeLessThan(100);
     await page.getByText(/% of 3\.0 MiB/).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/assets-uploading.png`, fullPage: true });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     const uploads = page.getByRole('list', { name: 'Uploads' });
     await uploads.getByRole('button', { name: 'Copy the link of price list 2026.bin' }).click();
@@ -69,13 +90,20 @@ describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => 
     const token = await server.t.operator();
     const form = new FormData();
     form.append('file', new Blob(['Photo Studio Pro: release notes\n'], { type: 'text/plain' }), 'release-notes.txt');
-    const uploaded = await fetch(`${server.origin}/assets`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const uploaded = await fetch(`${server.origin}/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const page = await server.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsOperator(page);
     await page.goto('/console/assets');
-    await page.getByRole('table', { name: 'Stored assets' }).getByRole('link', { name: 'Open release-notes.txt' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Stored assets' })
+      .getByRole('link', { name: 'Open release-notes.txt' })
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/assets-390.png`, fullPage: true });
     expect(server.problems).toEqual([]);

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, type Json } from '../catalog/catalog-factories.js';
 import { createCustomer } from '../customers/customer-factories.js';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import {
+  type ConsoleServer,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signIn,
+  signInAsOperator,
+  startConsoleServer,
+} from './console-server.js';
 
 let server: ConsoleServer;
 let operator: string;
@@ -73,11 +80,20 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     expect(await productOf(productId)).toMatchObject({
       publisherRefId: ref,
       sellingStores: ['store-eu'],
-      prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 119.99, vatIncluded: true } }, US: { USD: { value: 99.99, vatIncluded: false } } } },
+      prices: {
+        defaultCurrency: 'EUR',
+        priceByCountryByCurrency: {
+          FR: { EUR: { value: 119.99, vatIncluded: true } },
+          US: { USD: { value: 99.99, vatIncluded: false } },
+        },
+      },
     });
     const { descriptionId } = await productOf(productId);
     const description = (await server.t.request('GET', `/descriptions/${descriptionId}`, operator)).body as Json;
-    expect(description).toMatchObject({ localizedMarketingName: { en: 'Aurora Photo Suite', fr: 'Suite Photo Aurore' }, localizedShortDesc: { en: 'Develop your northern lights photographs' } });
+    expect(description).toMatchObject({
+      localizedMarketingName: { en: 'Aurora Photo Suite', fr: 'Suite Photo Aurore' },
+      localizedShortDesc: { en: 'Develop your northern lights photographs' },
+    });
     await page.getByRole('tab', { name: 'Prices' }).click();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/product-editor.png`, fullPage: true });
@@ -95,7 +111,10 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await page.getByRole('link', { name: 'Variant of its parent product' }).click();
     await page.getByRole('heading', { name: 'Aurora Photo Suite', level: 1 }).waitFor();
     await page.getByRole('tab', { name: 'Variants' }).click();
-    await page.getByRole('table', { name: 'Variants of this product' }).getByRole('link', { name: 'Aurora Photo Suite Monthly' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Variants of this product' })
+      .getByRole('link', { name: 'Aurora Photo Suite Monthly' })
+      .waitFor();
 
     // The search finds the product by a word of its description; the variant, without texts of its own, is not found.
     await page.getByRole('link', { name: '← Products' }).click();
@@ -129,10 +148,16 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await lifetime.fill('month');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => lifetime.getAttribute('aria-invalid')).toBe('true');
-    await page.getByText(/lifeTime must match/).first().waitFor();
+    await page
+      .getByText(/lifeTime must match/)
+      .first()
+      .waitFor();
     await lifetime.fill('1YEAR');
     await page.getByLabel('Name', { exact: true }).fill('Comet Tracker (my edit)');
-    const elsewhere = await server.t.request('PUT', `/products/${product.id}`, operator, { ...product, genericName: 'Comet Tracker Deluxe' });
+    const elsewhere = await server.t.request('PUT', `/products/${product.id}`, operator, {
+      ...product,
+      genericName: 'Comet Tracker Deluxe',
+    });
     expect(elsewhere.status).toBe(200);
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
@@ -145,17 +170,30 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     expect((await productOf(product.id)).genericName).toBe('Comet Tracker Deluxe');
     await page.screenshot({ path: `${SCREENSHOTS}/product-stale-reloaded.png`, fullPage: true });
     // Chromium logs the API's 400 and 412 answers themselves as console errors; nothing else may be reported.
-    expect(server.problems.filter((problem) => !/status of (400 \(Bad Request\)|412 \(Precondition Failed\))/.test(problem))).toEqual([]);
+    expect(
+      server.problems.filter((problem) => !/status of (400 \(Bad Request\)|412 \(Precondition Failed\))/.test(problem)),
+    ).toEqual([]);
     server.problems.length = 0;
     await page.close();
   }, 120_000);
 
   it('shows the versions of a product and the fields that differ between two of them', async () => {
     const product = await createProduct(server.t, operator, { genericName: 'Nebula Viewer', lifeTime: '1YEAR' });
-    const first = await server.t.request('PUT', `/products/${product.id}`, operator, { ...product, lifeTime: '2YEAR', dbVersion: 0 });
+    const first = await server.t.request('PUT', `/products/${product.id}`, operator, {
+      ...product,
+      lifeTime: '2YEAR',
+      dbVersion: 0,
+    });
     expect(first.status).toBe(200);
-    const prices = { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 89.5, vatIncluded: true } } } };
-    const second = await server.t.request('PUT', `/products/${product.id}`, operator, { ...(first.body as Json), prices, lastUpdateReason: 'price cut' });
+    const prices = {
+      defaultCurrency: 'EUR',
+      priceByCountryByCurrency: { FR: { EUR: { value: 89.5, vatIncluded: true } } },
+    };
+    const second = await server.t.request('PUT', `/products/${product.id}`, operator, {
+      ...(first.body as Json),
+      prices,
+      lastUpdateReason: 'price cut',
+    });
     expect(second.status).toBe(200);
     const page = await server.newPage();
     await signInAsOperator(page);
@@ -190,14 +228,22 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await duplication.getByRole('button', { name: 'Duplicate' }).click();
     await page.getByRole('heading', { name: 'Meteor Mapper 2', level: 1 }).waitFor();
     const copy = await productOf(shownProductId(page));
-    expect(copy).toMatchObject({ originalId: source.id, publisherRefId: `${source.publisherRefId}-COPY`, prices: source.prices, sellingStores: source.sellingStores });
+    expect(copy).toMatchObject({
+      originalId: source.id,
+      publisherRefId: `${source.publisherRefId}-COPY`,
+      prices: source.prices,
+      sellingStores: source.sellingStores,
+    });
 
     // Shift a variant: the copy moves under the original.
     await page.goto(`/console/products/${source.id}?tab=variants`);
     await page.getByRole('combobox', { name: 'Move a product under this one' }).click();
     await page.getByRole('option', { name: /Meteor Mapper 2/ }).click();
     await page.getByRole('button', { name: 'Make it a variant' }).click();
-    await page.getByRole('table', { name: 'Variants of this product' }).getByRole('link', { name: 'Meteor Mapper 2' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Variants of this product' })
+      .getByRole('link', { name: 'Meteor Mapper 2' })
+      .waitFor();
     expect((await productOf(copy.id)).parentId).toBe(source.id);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -205,11 +251,23 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await page.goto('/console/products');
     await page.getByRole('button', { name: 'Import' }).click();
     const importer = page.getByRole('dialog', { name: 'Import a product' });
-    await importer.getByLabel(/Product \(JSON/).fill(JSON.stringify({ publisherRefId: ref, genericName: 'Imported Planetarium', lifeTime: '1YEAR', sellingStores: ['store-eu'], prices: { defaultCurrency: 'EUR' } }));
+    await importer
+      .getByLabel(/Product \(JSON/)
+      .fill(
+        JSON.stringify({
+          publisherRefId: ref,
+          genericName: 'Imported Planetarium',
+          lifeTime: '1YEAR',
+          sellingStores: ['store-eu'],
+          prices: { defaultCurrency: 'EUR' },
+        }),
+      );
     await importer.getByLabel('Store id').fill('store-fr');
     await importer.getByRole('button', { name: 'Check (dry run)' }).click();
     await importer.getByText('Dry run: nothing was stored').waitFor();
-    expect(((await server.t.request('GET', `/products?publisherRefId=${ref}`, operator)).body as Json).totalItems).toBe(0);
+    expect(((await server.t.request('GET', `/products?publisherRefId=${ref}`, operator)).body as Json).totalItems).toBe(
+      0,
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await importer.getByRole('button', { name: 'Import', exact: true }).click();
     await importer.getByText('Imported: a new product').waitFor();
@@ -224,9 +282,21 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
   it("shows a reseller's user the products of the publisher it is authorized for, never another publisher's", async () => {
     const mine = await createCustomer(server.t, { name: `Borealis Games ${tag()}`, type: 'PUBLISHER' });
     const theirs = await createCustomer(server.t, { name: `Zenith Software ${tag()}`, type: 'PUBLISHER' });
-    const reseller = await createCustomer(server.t, { name: `Polar Reseller ${tag()}`, type: 'RESELLER', authorizedCustomers: [mine.id] });
-    const visible = await createProduct(server.t, operator, { customerId: mine.id, genericName: 'Borealis Racing', lifeTime: 'LIFETIME' });
-    const hidden = await createProduct(server.t, operator, { customerId: theirs.id, genericName: 'Zenith Secret Project', lifeTime: 'LIFETIME' });
+    const reseller = await createCustomer(server.t, {
+      name: `Polar Reseller ${tag()}`,
+      type: 'RESELLER',
+      authorizedCustomers: [mine.id],
+    });
+    const visible = await createProduct(server.t, operator, {
+      customerId: mine.id,
+      genericName: 'Borealis Racing',
+      lifeTime: 'LIFETIME',
+    });
+    const hidden = await createProduct(server.t, operator, {
+      customerId: theirs.id,
+      genericName: 'Zenith Secret Project',
+      lifeTime: 'LIFETIME',
+    });
     const user = { username: 'reseller-user', password: `pw-${randomBytes(6).toString('hex')}` };
     const created = await server.t.request('POST', `/iam/realms/${reseller.realmName}/users`, operator, user);
     expect(created.status).toBe(201);
@@ -239,7 +309,9 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await table.getByRole('link', { name: 'Borealis Racing' }).waitFor();
     expect(await table.getByRole('link', { name: 'Zenith Secret Project' }).count()).toBe(0);
     // What the API answers the same user: the authorized publisher's product, not the other one's.
-    const token = (await server.t.token({ realmName: reseller.realmName, username: user.username, password: user.password })).access_token as string;
+    const token = (
+      await server.t.token({ realmName: reseller.realmName, username: user.username, password: user.password })
+    ).access_token as string;
     const listed = (await server.t.request('GET', '/products?lifeTime=LIFETIME&size=100', token)).body as Json;
     expect(listed.items.map((item: Json) => item.id)).toContain(visible.id);
     expect(listed.items.map((item: Json) => item.id)).not.toContain(hidden.id);

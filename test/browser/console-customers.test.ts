@@ -1,8 +1,15 @@
-import { unique } from '../support/unique.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unique } from '../support/unique.js';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import {
+  type ConsoleServer,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signIn,
+  signInAsOperator,
+  startConsoleServer,
+} from './console-server.js';
 
 let server: ConsoleServer;
 
@@ -11,10 +18,15 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => server?.close());
 
-
 /** The realm's client credentials work (or not): a token request as the customer's own software makes it. */
 async function tokenStatus(realm: string, clientSecret: string): Promise<number> {
-  return (await server.t.request('POST', '/iam/tokens', undefined, { realmName: realm, grantType: 'client_credentials', clientSecret })).status;
+  return (
+    await server.t.request('POST', '/iam/tokens', undefined, {
+      realmName: realm,
+      grantType: 'client_credentials',
+      clientSecret,
+    })
+  ).status;
 }
 
 async function createInConsole(page: Page, name: string): Promise<{ realm: string; secret: string }> {
@@ -68,7 +80,9 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
     await page.getByLabel('Product management').check();
     await page.getByRole('button', { name: 'Save features' }).click();
     await page.getByText('Features saved').waitFor();
-    const customers = (await server.t.request('GET', `/customers?name=${name}`, await server.t.operator())).body as { items: { features: Record<string, boolean> }[] };
+    const customers = (await server.t.request('GET', `/customers?name=${name}`, await server.t.operator())).body as {
+      items: { features: Record<string, boolean> }[];
+    };
     expect(customers.items[0]?.features.productManagement).toBe(true);
 
     await page.getByRole('button', { name: 'Rotate the client secret' }).click();
@@ -97,10 +111,21 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
 
     // Someone else saves the customer (through the API) while the page is open.
     const operator = await server.t.operator();
-    const listed = (await server.t.request('GET', `/customers?name=${name}`, operator)).body as { items: { id: string }[] };
+    const listed = (await server.t.request('GET', `/customers?name=${name}`, operator)).body as {
+      items: { id: string }[];
+    };
     const id = listed.items[0]!.id;
-    const record = (await server.t.request('GET', `/customers/${id}`, operator)).body as Record<string, unknown> & { features: Record<string, boolean> };
-    expect((await server.t.request('PUT', `/customers/${id}`, operator, { ...record, features: { ...record.features, createInvoice: true } })).status).toBe(200);
+    const record = (await server.t.request('GET', `/customers/${id}`, operator)).body as Record<string, unknown> & {
+      features: Record<string, boolean>;
+    };
+    expect(
+      (
+        await server.t.request('PUT', `/customers/${id}`, operator, {
+          ...record,
+          features: { ...record.features, createInvoice: true },
+        })
+      ).status,
+    ).toBe(200);
 
     await page.getByLabel('Product management').check();
     await page.getByRole('button', { name: 'Save features' }).click();
@@ -147,7 +172,12 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
     await page.getByRole('button', { name: 'Delete user store-manager' }).click();
     await page.getByRole('button', { name: 'Delete store-manager' }).click();
     await page.getByText('Nobody can sign in to this realm yet', { exact: false }).waitFor();
-    const refused = await server.t.request('POST', '/iam/tokens', undefined, { realmName: created.realm, grantType: 'password', username: 'store-manager', password: 'store-manager-password-1' });
+    const refused = await server.t.request('POST', '/iam/tokens', undefined, {
+      realmName: created.realm,
+      grantType: 'password',
+      username: 'store-manager',
+      password: 'store-manager-password-1',
+    });
     expect(refused.status).toBe(401);
     expect(server.problems).toEqual([]);
     await page.close();

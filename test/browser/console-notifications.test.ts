@@ -1,11 +1,23 @@
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefinition, createReceiver, publish, unique, type Json } from '../notifications/notification-factories.js';
+import {
+  createDefinition,
+  createReceiver,
+  type Json,
+  publish,
+  unique,
+} from '../notifications/notification-factories.js';
 import { WebhookReceiver } from '../notifications/webhook-receiver.js';
-import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
 import { until } from '../support/wait.js';
+import { browserSkipReason } from './chromium.js';
+import {
+  type ConsoleServer,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signInAsOperator,
+  startConsoleServer,
+} from './console-server.js';
 
 let server: ConsoleServer;
 let hooks: WebhookReceiver;
@@ -13,7 +25,11 @@ let hooks: WebhookReceiver;
 beforeAll(async () => {
   if (browserSkipReason) return;
   // The worker runs inside the server, as with `npm start`: the console's "deliver again" is then delivered for real.
-  server = await startConsoleServer({ OUTBOUND_ALLOWLIST: '127.0.0.1', NOTIFICATION_WORKER: 'on', NOTIFICATION_POLL_MS: '100' });
+  server = await startConsoleServer({
+    OUTBOUND_ALLOWLIST: '127.0.0.1',
+    NOTIFICATION_WORKER: 'on',
+    NOTIFICATION_POLL_MS: '100',
+  });
   hooks = await WebhookReceiver.start();
 }, 180_000);
 afterAll(async () => {
@@ -29,7 +45,12 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
   it('creates a web hook receiver (secret shown once), logs its delivery with request and response, and delivers it again', async () => {
     const operator = await server.t.operator();
     const subject = unique('order');
-    const definition = await createDefinition(server.t, operator, { name: `Order paid ${subject}`, eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id', notificationPayload: { subject: 'Order {{ event.involved.order.id }} paid', type: 'ORDER_PAID' } });
+    const definition = await createDefinition(server.t, operator, {
+      name: `Order paid ${subject}`,
+      eventMatcher: { fact: 'paid', subject },
+      mainIdJsonPath: '$.involved.order.id',
+      notificationPayload: { subject: 'Order {{ event.involved.order.id }} paid', type: 'ORDER_PAID' },
+    });
     const page = await server.newPage();
     await signInAsOperator(page);
     await page.getByRole('link', { name: 'Receivers', exact: true }).click();
@@ -58,9 +79,16 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     expect(await page.getByText(secret).count()).toBe(0);
 
     const orderId = unique('o');
-    await publish(server.t, operator, { fact: 'paid', subject, what: { delta: { amount: 42 } }, involved: { order: { id: orderId } } });
+    await publish(server.t, operator, {
+      fact: 'paid',
+      subject,
+      what: { delta: { amount: 42 } },
+      involved: { order: { id: orderId } },
+    });
     await until('the first delivery', () => hooks.received.length === 1, 20_000);
-    expect(new Webhook(secret).verify(hooks.received[0]!.body, hooks.received[0]!.headers as Record<string, string>)).toMatchObject({ payload: { subject: `Order ${orderId} paid` } });
+    expect(
+      new Webhook(secret).verify(hooks.received[0]!.body, hooks.received[0]!.headers as Record<string, string>),
+    ).toMatchObject({ payload: { subject: `Order ${orderId} paid` } });
 
     await page.getByRole('link', { name: 'Its deliveries' }).click();
     await page.getByRole('heading', { name: 'Delivery log', level: 1 }).waitFor();
@@ -127,7 +155,18 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await sample.fill('{ "fact": "updated", ');
     await page.getByRole('button', { name: 'Test the event' }).click();
     await page.getByText(/This is not JSON/).waitFor();
-    await sample.fill(JSON.stringify({ fact: 'updated', subject: 'product', what: { delta: { status: 'ENABLED' } }, involved: { product: { id: 'p-42' } } }, null, 2));
+    await sample.fill(
+      JSON.stringify(
+        {
+          fact: 'updated',
+          subject: 'product',
+          what: { delta: { status: 'ENABLED' } },
+          involved: { product: { id: 'p-42' } },
+        },
+        null,
+        2,
+      ),
+    );
     await page.getByRole('button', { name: 'Test the event' }).click();
     await result.getByText('The event does not match').waitFor();
     await result.getByText('Filter 1 ($.what.delta.status)').waitFor();
@@ -147,7 +186,13 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
   it("rotates a receiver's signing secret, showing the new one once, and lists the receivers", async () => {
     const operator = await server.t.operator();
     const definition = await createDefinition(server.t, operator);
-    const receiver: Json = await createReceiver(server.t, operator, { name: unique('Order desk'), url: 'https://hooks.example.com/in', emails: 'ops@example.com', notificationDefinitionIds: [definition.id], httpClientConfiguration: { httpHeaders: { 'X-Team': ['orders'] } } });
+    const receiver: Json = await createReceiver(server.t, operator, {
+      name: unique('Order desk'),
+      url: 'https://hooks.example.com/in',
+      emails: 'ops@example.com',
+      notificationDefinitionIds: [definition.id],
+      httpClientConfiguration: { httpHeaders: { 'X-Team': ['orders'] } },
+    });
     const page = await server.newPage();
     await signInAsOperator(page);
     await page.goto(`/console/notification-receivers/${receiver.id}`);
@@ -182,8 +227,15 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
       failing.answer({ status: 500, body: 'database down' }, { status: 500, body: 'database down' });
       const operator = await server.t.operator();
       const subject = unique('payment');
-      const definition = await createDefinition(server.t, operator, { eventMatcher: { fact: 'failed', subject }, mainIdJsonPath: '$.involved.payment.id' });
-      const receiver = await createReceiver(server.t, operator, { name: unique('Flaky'), url: failing.url, notificationDefinitionIds: [definition.id] });
+      const definition = await createDefinition(server.t, operator, {
+        eventMatcher: { fact: 'failed', subject },
+        mainIdJsonPath: '$.involved.payment.id',
+      });
+      const receiver = await createReceiver(server.t, operator, {
+        name: unique('Flaky'),
+        url: failing.url,
+        notificationDefinitionIds: [definition.id],
+      });
       const paymentId = unique('pay');
       await publish(server.t, operator, { fact: 'failed', subject, involved: { payment: { id: paymentId } } });
       await until('the failed try', () => failing.received.length >= 1, 20_000);
@@ -203,7 +255,9 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
       await row.getByRole('link').first().click();
       await page.getByRole('heading', { name: 'Delivery', level: 1 }).waitFor();
       await page.getByRole('cell', { name: 'the receiver answered 500' }).first().waitFor();
-      expect(await page.getByRole('region', { name: "Receiver's response" }).textContent()).toContain('HTTP 500 database down');
+      expect(await page.getByRole('region', { name: "Receiver's response" }).textContent()).toContain(
+        'HTTP 500 database down',
+      );
       expect(await page.getByText('Next try').locator('..').textContent()).not.toContain('—');
       await accessible(page);
       await page.screenshot({ path: `${SCREENSHOTS}/delivery-failing.png`, fullPage: true });
@@ -221,7 +275,11 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await signInAsOperator(page);
     await page.goto(`/console/notification-definitions/${definition.id}`);
     await page.getByRole('heading', { name: definition.name, level: 1 }).waitFor();
-    const elsewhere = await server.t.request('PUT', `/notification-definitions/${definition.id}`, operator, { ...definition, name: `${definition.name} (renamed)`, dbVersion: 0 });
+    const elsewhere = await server.t.request('PUT', `/notification-definitions/${definition.id}`, operator, {
+      ...definition,
+      name: `${definition.name} (renamed)`,
+      dbVersion: 0,
+    });
     expect(elsewhere.status).toBe(200);
     await page.getByLabel(/^Payload type/).fill('CHANGED_HERE');
     await page.getByRole('button', { name: 'Save definition' }).click();

@@ -1,9 +1,16 @@
-import { unique } from '../support/unique.js';
-import type { Json } from '../support/json.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Json } from '../support/json.js';
+import { unique } from '../support/unique.js';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import {
+  type ConsoleServer,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signIn,
+  signInAsOperator,
+  startConsoleServer,
+} from './console-server.js';
 
 let server: ConsoleServer;
 
@@ -14,7 +21,6 @@ afterAll(async () => server?.close());
 
 /** The preview waits for its debounce, then the API: slower on a loaded machine than expect.poll's default second. */
 const PATIENTLY = { timeout: 20_000 };
-
 
 async function created(method: 'POST' | 'PUT', url: string, body: Json): Promise<Json> {
   const res = await server.t.request(method, url, await server.t.operator(), body);
@@ -46,7 +52,12 @@ async function chooseProduct(page: Page, product: Json) {
  * 4xx answer to fetch as a console error ("Failed to load resource").
  */
 const unexpectedProblems = (...expected: number[]) =>
-  server.problems.filter((problem) => !expected.some((status) => problem.includes(`Failed to load resource: the server responded with a status of ${status}`)));
+  server.problems.filter(
+    (problem) =>
+      !expected.some((status) =>
+        problem.includes(`Failed to load resource: the server responded with a status of ${status}`),
+      ),
+  );
 
 /** A full-page screenshot from the top (the header is fixed: scrolled, it would be drawn mid-page). */
 async function screenshot(page: Page, name: string) {
@@ -54,7 +65,8 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
-const pricedRow = (page: Page, label: string) => page.getByRole('table', { name: 'Priced view' }).getByRole('row', { name: new RegExp(`^${label}`) });
+const pricedRow = (page: Page, label: string) =>
+  page.getByRole('table', { name: 'Priced view' }).getByRole('row', { name: new RegExp(`^${label}`) });
 
 describe.skipIf(browserSkipReason !== undefined)('console: price functions', () => {
   it('creates a function, prices a product with it, and the preview shows the changed price as the parameter changes', async () => {
@@ -108,7 +120,11 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
 
   it('lists the functions with the name filter, sort and paging in the URL', async () => {
     const name = unique('Listed');
-    const fn = await createFunction({ name, expression: 'quantity >= threshold ? price * 0.85 : price', parameters: [{ field: 'threshold', type: 'INTEGER', defaultValue: '10' }] });
+    const fn = await createFunction({
+      name,
+      expression: 'quantity >= threshold ? price * 0.85 : price',
+      parameters: [{ field: 'threshold', type: 'INTEGER', defaultValue: '10' }],
+    });
     await createFunction({ expression: 'price' });
     const page = await server.newPage();
     await signInAsOperator(page);
@@ -117,7 +133,9 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     expect(await page.getByRole('table', { name: 'Price functions' }).getByRole('row').count()).toBe(2);
     await expect.poll(() => page.getByLabel('Name (exact)').inputValue(), PATIENTLY).toBe(name);
     await page.getByLabel('Name (exact)').fill('');
-    await expect.poll(() => page.getByRole('table', { name: 'Price functions' }).getByRole('row').count(), PATIENTLY).toBeGreaterThan(2);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Price functions' }).getByRole('row').count(), PATIENTLY)
+      .toBeGreaterThan(2);
     expect(page.url()).not.toContain('name=');
     await page.getByRole('button', { name: /^Sort by Name/ }).click();
     await expect.poll(() => page.url(), PATIENTLY).toContain('sort=name%2Casc');
@@ -132,13 +150,18 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
   });
 
   it("shows the function's error message in the preview when its expression fails, with the list price", async () => {
-    const fn = await createFunction({ expression: 'price / divisor', parameters: [{ field: 'divisor', type: 'NUMBER', defaultValue: '0' }] });
+    const fn = await createFunction({
+      expression: 'price / divisor',
+      parameters: [{ field: 'divisor', type: 'NUMBER', defaultValue: '0' }],
+    });
     const product = await createProduct({ priceFunction: fn.id });
     const page = await server.newPage();
     await signInAsOperator(page);
     await page.goto(`/console/price-functions/${fn.id}`);
     // The preview starts on the first product the function prices.
-    await expect.poll(() => page.getByRole('combobox', { name: 'Product', exact: true }).inputValue(), PATIENTLY).toContain(product.publisherRefId);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Product', exact: true }).inputValue(), PATIENTLY)
+      .toContain(product.publisherRefId);
     const failure = page.getByRole('alert').filter({ hasText: 'The price function failed' });
     await failure.waitFor();
     expect(await failure.textContent()).toContain('division by zero');
@@ -165,7 +188,10 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/expression reads unknown identifier unknownRate/).waitFor();
     expect(await expression.getAttribute('aria-invalid')).toBe('true');
-    expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({ expression: 'price * 2', dbVersion: 0 });
+    expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({
+      expression: 'price * 2',
+      dbVersion: 0,
+    });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'price-function-390');
@@ -187,13 +213,19 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await screenshot(page, 'price-function-stale');
     await dialog.getByRole('button', { name: 'Overwrite with my edit' }).click();
     await page.getByText('version 2', { exact: true }).waitFor();
-    expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({ expression: 'price * 3', dbVersion: 2 });
+    expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({
+      expression: 'price * 3',
+      dbVersion: 2,
+    });
     expect(unexpectedProblems(400, 412)).toEqual([]);
     await page.close();
   });
 
   it('duplicates a function to a customer and opens the copy', async () => {
-    const fn = await createFunction({ expression: 'price * factor', parameters: [{ field: 'factor', type: 'NUMBER', defaultValue: '2' }] });
+    const fn = await createFunction({
+      expression: 'price * factor',
+      parameters: [{ field: 'factor', type: 'NUMBER', defaultValue: '2' }],
+    });
     const { customerId } = await server.t.tenant();
     const page = await server.newPage();
     await signInAsOperator(page);
@@ -213,10 +245,21 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
 
   it("shows a publisher's reader its own functions read-only: no create, save, duplicate or pricing switch", async () => {
     const tenant = await server.t.tenant();
-    const asTenant = async (url: string, body: Json) => (await server.t.request('POST', url, tenant.token, body)).body as Json;
+    const asTenant = async (url: string, body: Json) =>
+      (await server.t.request('POST', url, tenant.token, body)).body as Json;
     const fn = await asTenant('/price-functions', { name: unique('Reader sees'), expression: 'price * 2' });
-    const product = await asTenant('/products', { genericName: unique('Reader product'), publisherRefId: unique('REF'), lifeTime: '1YEAR', sellingStores: ['store-eu'], prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 120, vatIncluded: true } } } } });
-    const created = await server.t.request('POST', `/iam/realms/${tenant.realm}/users`, await server.t.operator(), { username: 'reader', password: 'reader-password-1', scope: 'catalog:read' });
+    const product = await asTenant('/products', {
+      genericName: unique('Reader product'),
+      publisherRefId: unique('REF'),
+      lifeTime: '1YEAR',
+      sellingStores: ['store-eu'],
+      prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 120, vatIncluded: true } } } },
+    });
+    const created = await server.t.request('POST', `/iam/realms/${tenant.realm}/users`, await server.t.operator(), {
+      username: 'reader',
+      password: 'reader-password-1',
+      scope: 'catalog:read',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const page = await server.newPage();
     await signIn(page, tenant.realm, 'reader', 'reader-password-1');
@@ -227,7 +270,8 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await chooseProduct(page, product);
     await page.getByText('This product has no price function').waitFor();
     await expect.poll(() => pricedRow(page, 'Price').textContent(), PATIENTLY).toContain('120.00 EUR');
-    for (const name of ['Save', 'Duplicate', 'Add a parameter', 'Price this product with this function']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    for (const name of ['Save', 'Duplicate', 'Add a parameter', 'Price this product with this function'])
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
     await page.goto('/console/price-functions');
     await page.getByRole('link', { name: fn.name }).waitFor();
     expect(await page.getByRole('button', { name: 'New price function' }).count()).toBe(0);

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import {
+  type ConsoleServer,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signInAsOperator,
+  startConsoleServer,
+} from './console-server.js';
 
 let server: ConsoleServer;
 let token: string;
@@ -10,7 +16,8 @@ const ids: Record<'antivirus' | 'backup' | 'vpn', string> = { antivirus: '', bac
 
 async function created(method: 'POST' | 'PUT', url: string, body: unknown): Promise<Record<string, any>> {
   const response = await server.t.request<Record<string, any>>(method, url, token, body);
-  if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status >= 300)
+    throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body;
 }
 
@@ -27,7 +34,10 @@ const product = async (publisherRefId: string, genericName: string, value: numbe
   ).id as string;
 
 /** A field by its whole label, with or without the required mark Mantine adds (`Name *`). */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`)).and(page.locator('input, textarea'));
+const field = (page: Page, label: string) =>
+  page
+    .getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`))
+    .and(page.locator('input, textarea'));
 
 /** Picks an option of a Mantine Select or MultiSelect by typing part of its label. */
 async function pick(page: Page, label: string, typed: string, option: string | RegExp) {
@@ -43,7 +53,9 @@ beforeAll(async () => {
   if (browserSkipReason) return;
   server = await startConsoleServer();
   token = await server.t.operator();
-  customerId = (await created('POST', '/customers', { name: 'Safe Harbor Security', vatNumber: 'FR55123456789', features: {} })).id;
+  customerId = (
+    await created('POST', '/customers', { name: 'Safe Harbor Security', vatNumber: 'FR55123456789', features: {} })
+  ).id;
   ids.antivirus = await product('AV-2026', 'Antivirus 2026', 49.99);
   ids.backup = await product('BACKUP-2026', 'Cloud Backup', 119.99);
   ids.vpn = await product('VPN-2026', 'Secure VPN', 39.99);
@@ -94,9 +106,20 @@ describe.skipIf(browserSkipReason !== undefined)('recommendation rules and a tri
     await page.getByRole('heading', { name: 'Backup with antivirus', level: 1 }).waitFor();
     await page.getByText(`product:${ids.antivirus}`).waitFor();
 
-    const stored = await server.t.request<{ items: Record<string, any>[] }>('GET', `/recommendation-rules?name=${encodeURIComponent('Backup with antivirus')}`, token);
+    const stored = await server.t.request<{ items: Record<string, any>[] }>(
+      'GET',
+      `/recommendation-rules?name=${encodeURIComponent('Backup with antivirus')}`,
+      token,
+    );
     expect(stored.body.items).toHaveLength(1);
-    expect(stored.body.items[0]).toMatchObject({ customerId, weight: 10, eligibleProductIds: [ids.antivirus], byProductIds: { [ids.antivirus]: [ids.backup] }, discountPlan: { discountStep: 10 }, localizedDesc: { en: 'Protect what you back up' } });
+    expect(stored.body.items[0]).toMatchObject({
+      customerId,
+      weight: 10,
+      eligibleProductIds: [ids.antivirus],
+      byProductIds: { [ids.antivirus]: [ids.backup] },
+      discountPlan: { discountStep: 10 },
+      localizedDesc: { en: 'Protect what you back up' },
+    });
 
     await page.getByRole('link', { name: '← Recommendation rules' }).click();
     await page.getByRole('link', { name: 'Backup with antivirus' }).waitFor();
@@ -160,7 +183,12 @@ describe.skipIf(browserSkipReason !== undefined)('recommendation rules and a tri
     expect(saved.body).toMatchObject({ name: 'Backup for every cart', dbVersion: 2 });
     await page.screenshot({ path: `${SCREENSHOTS}/recommendation-rule-overwritten.png`, fullPage: true });
     // The browser reports the 412 the API answered to the first save, which the dialog handled.
-    expect(server.problems.filter((problem) => !/status of 412 \(Precondition Failed\) \(http:\/\/127\.0\.0\.1:\d+\/recommendation-rules\//.test(problem))).toEqual([]);
+    expect(
+      server.problems.filter(
+        (problem) =>
+          !/status of 412 \(Precondition Failed\) \(http:\/\/127\.0\.0\.1:\d+\/recommendation-rules\//.test(problem),
+      ),
+    ).toEqual([]);
     server.problems.length = 0;
     await page.close();
   });

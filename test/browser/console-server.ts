@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { freePort } from '../support/free-port.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
 import { launchChromium } from './chromium.js';
-import { freePort } from '../support/free-port.js';
 
 /** Where the console tests leave their screenshots (CI keeps them as artefacts; git ignores them). */
 export const SCREENSHOTS = 'test-results/console';
@@ -47,7 +47,10 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
         // Chromium logs every 4xx answer; an API's answer the console shows (a 412 dialog, a 400 on a field) is not a
         // problem, a file of the console's own that is missing is.
         const url = new URL(message.location().url || origin, origin);
-        const apiAnswer = message.text().startsWith('Failed to load resource') && !url.pathname.startsWith('/console') && url.pathname !== '/favicon.ico';
+        const apiAnswer =
+          message.text().startsWith('Failed to load resource') &&
+          !url.pathname.startsWith('/console') &&
+          url.pathname !== '/favicon.ico';
         if (!apiAnswer) problems.push(`console error: ${message.text()} (${message.location().url})`);
       });
       return page;
@@ -79,10 +82,26 @@ export const signInAsOperator = (page: Page) => signIn(page, 'operator', 'admin'
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // A dialog fading in is half transparent: its contrast is measured once its transitions have ended (a spinner's
   // endless animation does not count).
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   // A frame sandboxed without scripts (a preview of stored HTML) runs none of axe's either: axe would wait on it for ever.
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])').analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])')
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
 }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../support/test-app.js';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import {
+  type ConsoleServer,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signIn,
+  signInAsOperator,
+  startConsoleServer,
+} from './console-server.js';
 
 let server: ConsoleServer;
 
@@ -35,7 +42,10 @@ describe.skipIf(browserSkipReason !== undefined)('signing in to the console (aut
 
   it("signs a publisher's user in to its own realm: its customer's sections only, no operator section", async () => {
     const tenant = await server.t.tenant();
-    await server.t.request('POST', `/iam/realms/${tenant.realm}/users`, await server.t.operator(), { username: 'editor', password: 'editor-password-1' });
+    await server.t.request('POST', `/iam/realms/${tenant.realm}/users`, await server.t.operator(), {
+      username: 'editor',
+      password: 'editor-password-1',
+    });
     const page = await server.newPage();
     await signIn(page, tenant.realm, 'editor', 'editor-password-1');
     await page.getByText(`(customer ${tenant.customerId})`).waitFor();
@@ -78,7 +88,9 @@ describe.skipIf(browserSkipReason !== undefined)('signing in to the console (aut
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Customers' }).click();
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/customers-390.png`, fullPage: true });

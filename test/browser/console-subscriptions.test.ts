@@ -1,11 +1,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIFECYCLE_ACTIONS, transitionOf, type SubscriptionStatus } from '../../src/apis/subscriptions/subscription.lifecycle.js';
+import {
+  LIFECYCLE_ACTIONS,
+  type SubscriptionStatus,
+  transitionOf,
+} from '../../src/apis/subscriptions/subscription.lifecycle.js';
 import { createProduct } from '../catalog/catalog-factories.js';
 import { createCustomer } from '../customers/customer-factories.js';
-import { act, createModel, unique, type Json } from '../subscriptions/subscription-factories.js';
+import { act, createModel, type Json, unique } from '../subscriptions/subscription-factories.js';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import {
+  type ConsoleServer,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signIn,
+  signInAsOperator,
+  startConsoleServer,
+} from './console-server.js';
 
 let server: ConsoleServer;
 let operator: string;
@@ -29,22 +40,41 @@ afterAll(async () => server?.close());
 
 /** A subscription made through the API, as the operator, for the test's customer. */
 async function subscription(overrides: Json = {}): Promise<Json> {
-  const body = { customerId, modelId, name: unique('Music club'), enduserId: unique('listener'), storeId: 'store-eu', currency: 'EUR', products: [{ id: productId }], ...overrides };
+  const body = {
+    customerId,
+    modelId,
+    name: unique('Music club'),
+    enduserId: unique('listener'),
+    storeId: 'store-eu',
+    currency: 'EUR',
+    products: [{ id: productId }],
+    ...overrides,
+  };
   const res = await server.t.request<Json>('POST', '/subscriptions', operator, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
 
 /** The buttons of each action, as the console names them. */
-const LABELS: Record<string, string> = { cancel: 'Cancel subscription', suspend: 'Suspend', reactivate: 'Reactivate', upgrade: 'Upgrade', prebill: 'Pre-bill next term' };
+const LABELS: Record<string, string> = {
+  cancel: 'Cancel subscription',
+  suspend: 'Suspend',
+  reactivate: 'Reactivate',
+  upgrade: 'Upgrade',
+  prebill: 'Pre-bill next term',
+};
 
 /** What the service's declared machine allows from `status` now, as button names. */
 function allowedButtons(status: SubscriptionStatus, expirationDate: number): string[] {
-  return LIFECYCLE_ACTIONS.filter((action) => action.route !== false && transitionOf(action, status, { expirationDate, now: Date.now() })).map((action) => LABELS[action.name]!);
+  return LIFECYCLE_ACTIONS.filter(
+    (action) => action.route !== false && transitionOf(action, status, { expirationDate, now: Date.now() }),
+  ).map((action) => LABELS[action.name]!);
 }
 
 async function actionButtons(page: Page): Promise<string[]> {
-  return (await page.getByRole('group', { name: 'Actions' }).getByRole('button').allInnerTexts()).map((text) => text.trim());
+  return (await page.getByRole('group', { name: 'Actions' }).getByRole('button').allInnerTexts()).map((text) =>
+    text.trim(),
+  );
 }
 
 async function openSubscription(page: Page, id: string, name: string): Promise<void> {
@@ -81,8 +111,12 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
 
     const timeline = page.getByRole('list', { name: 'Life cycle' });
     const steps = (await timeline.getByRole('listitem').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
-    const suspended = steps.findIndex((text) => text.includes('Suspended') && text.includes('ACTIVE → SUSPENDED · version 1'));
-    const reactivated = steps.findIndex((text) => text.includes('Reactivated') && text.includes('SUSPENDED → ACTIVE · version 2'));
+    const suspended = steps.findIndex(
+      (text) => text.includes('Suspended') && text.includes('ACTIVE → SUSPENDED · version 1'),
+    );
+    const reactivated = steps.findIndex(
+      (text) => text.includes('Reactivated') && text.includes('SUSPENDED → ACTIVE · version 2'),
+    );
     expect(suspended, steps.join('\n')).toBeGreaterThan(0);
     expect(reactivated).toBeGreaterThan(suspended);
     expect(steps[0]).toContain('Created');
@@ -110,7 +144,9 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
     const stored = await server.t.request<Json>('GET', `/orders/${again.body.id}`, operator);
     await order.getByText(stored.body.id).waitFor();
     const rows = await order.getByRole('row').allInnerTexts();
-    expect(rows.slice(1).map((row) => row.replace(/\s+/g, ' ').trim())).toEqual([`${productName} 1 ${stored.body.lineItems[0].id}`]);
+    expect(rows.slice(1).map((row) => row.replace(/\s+/g, ' ').trim())).toEqual([
+      `${productName} 1 ${stored.body.lineItems[0].id}`,
+    ]);
     await page.getByRole('list', { name: 'Life cycle' }).getByText('Pre-billed', { exact: true }).waitFor();
     expect(await actionButtons(page)).toEqual(allowedButtons('ACTIVE', made.lifecycle.expirationDate));
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -140,9 +176,17 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
     const items = page.getByRole('region', { name: 'Line items', exact: true });
     await items.getByText(premium.genericName).waitFor();
     const stored = (await server.t.request<Json>('GET', `/subscriptions/${made.id}`, operator)).body;
-    expect(stored).toMatchObject({ lifecycle: { generation: 1, status: 'ACTIVE' }, products: [{ id: premium.id, previousLineItemId: made.products[0].lineItemId }] });
+    expect(stored).toMatchObject({
+      lifecycle: { generation: 1, status: 'ACTIVE' },
+      products: [{ id: premium.id, previousLineItemId: made.products[0].lineItemId }],
+    });
     await items.getByText(made.products[0].lineItemId).waitFor();
-    await page.getByRole('list', { name: 'Life cycle' }).getByRole('listitem').filter({ hasText: 'Upgraded' }).getByText('Stays ACTIVE · version 1').waitFor();
+    await page
+      .getByRole('list', { name: 'Life cycle' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Upgraded' })
+      .getByText('Stays ACTIVE · version 1')
+      .waitFor();
     expect(await page.getByRole('row', { name: 'Generation' }).getByRole('cell').innerText()).toBe('1');
     expect(server.problems).toEqual([]);
     await page.close();
@@ -155,11 +199,16 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
     await openSubscription(page, made.id, made.name);
     expect((await act(server.t, operator, made.id, 'suspend')).status).toBe(200);
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
-    await page.getByRole('dialog', { name: 'Cancel subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel subscription?' })
+      .getByRole('button', { name: 'Cancel subscription' })
+      .click();
     await page.getByRole('alert').getByText('Someone changed this subscription after you opened it').waitFor();
     await page.getByLabel('Status SUSPENDED').waitFor();
     expect(await actionButtons(page)).toEqual(allowedButtons('SUSPENDED', made.lifecycle.expirationDate));
-    expect((await server.t.request<Json>('GET', `/subscriptions/${made.id}`, operator)).body.lifecycle.status).toBe('SUSPENDED');
+    expect((await server.t.request<Json>('GET', `/subscriptions/${made.id}`, operator)).body.lifecycle.status).toBe(
+      'SUSPENDED',
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(server.problems).toEqual([]);
     await page.close();
@@ -204,10 +253,13 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
     await page.goto('/console/subscriptions');
     await page.getByRole('button', { name: 'New subscription' }).click();
     const dialog = page.getByRole('dialog', { name: 'New subscription' });
-    const customerName = (await server.t.request<Json>('GET', `/customers/${customerId}`, operator)).body.name as string;
+    const customerName = (await server.t.request<Json>('GET', `/customers/${customerId}`, operator)).body
+      .name as string;
     await dialog.getByRole('combobox', { name: 'Customer' }).fill(customerName);
     await page.getByRole('option', { name: customerName }).click();
-    const model = (await server.t.request<Json>('GET', `/subscription-models?size=500`, operator)).body.items.find((item: Json) => item.id === modelId);
+    const model = (await server.t.request<Json>('GET', `/subscription-models?size=500`, operator)).body.items.find(
+      (item: Json) => item.id === modelId,
+    );
     await dialog.getByRole('combobox', { name: 'Model' }).fill(model.name);
     await page.getByRole('option', { name: new RegExp(model.name) }).click();
     await dialog.getByRole('combobox', { name: 'Product' }).fill(productName.slice(0, 12));
@@ -221,7 +273,14 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     const id = page.url().split('/').pop()!;
     const stored = await server.t.request<Json>('GET', `/subscriptions/${id}`, operator);
-    expect(stored.body).toMatchObject({ name, customerId, modelId, enduserId: 'listener-7', products: [{ id: productId }], lifecycle: { status: 'ACTIVE' } });
+    expect(stored.body).toMatchObject({
+      name,
+      customerId,
+      modelId,
+      enduserId: 'listener-7',
+      products: [{ id: productId }],
+      lifecycle: { status: 'ACTIVE' },
+    });
     expect(server.problems).toEqual([]);
     await page.close();
   });
@@ -229,7 +288,11 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
   it("shows a reader of the customer's realm its subscriptions with no action and no create button (scopes)", async () => {
     const made = await subscription();
     const username = unique('reader');
-    const user = await server.t.request('POST', `/iam/realms/${realm}/users`, operator, { username, password: 'reader-password-1', scope: 'subscriptions:read catalog:read' });
+    const user = await server.t.request('POST', `/iam/realms/${realm}/users`, operator, {
+      username,
+      password: 'reader-password-1',
+      scope: 'subscriptions:read catalog:read',
+    });
     expect(user.status, JSON.stringify(user.body)).toBe(201);
     const page = await server.newPage();
     await signIn(page, realm, username, 'reader-password-1');

@@ -1,12 +1,19 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, startConsoleServer, type ConsoleServer } from './console-server.js';
+import {
+  type ConsoleServer,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signInAsOperator,
+  startConsoleServer,
+} from './console-server.js';
 
 let server: ConsoleServer;
 
 /** A field by its whole label, with or without the required mark Mantine adds (`Template (HTML) *`). */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
 interface DomNode {
   nodeId: number;
@@ -25,11 +32,20 @@ async function previewFrame(page: Page, title: string) {
   // A sandboxed frame has an opaque origin: Chromium may run it in a process of its own (then it has its own session).
   const handle = await page.locator(`iframe[title="${title}"]`).elementHandle();
   const frame = await handle?.contentFrame();
-  const own = frame ? await page.context().newCDPSession(frame).catch(() => undefined) : undefined;
+  const own = frame
+    ? await page
+        .context()
+        .newCDPSession(frame)
+        .catch(() => undefined)
+    : undefined;
   const cdp = own ?? (await page.context().newCDPSession(page));
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
-  const all = (node: DomNode): DomNode[] => [node, ...(node.children ?? []).flatMap(all), ...(node.contentDocument ? all(node.contentDocument) : [])];
+  const all = (node: DomNode): DomNode[] => [
+    node,
+    ...(node.children ?? []).flatMap(all),
+    ...(node.contentDocument ? all(node.contentDocument) : []),
+  ];
   const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
   const iframe = all(root).find((node) => node.nodeName === 'IFRAME' && node.attributes?.includes(title));
   const inside = own ? all(root) : iframe?.contentDocument ? all(iframe.contentDocument) : [];
@@ -43,7 +59,9 @@ async function previewFrame(page: Page, title: string) {
       return at >= 0 && at % 2 === 0 ? attributes[at + 1] : undefined;
     },
     style: async (name: string, property: string) => {
-      const { computedStyle } = (await cdp.send('CSS.getComputedStyleForNode', { nodeId: element(name)!.nodeId })) as { computedStyle: { name: string; value: string }[] };
+      const { computedStyle } = (await cdp.send('CSS.getComputedStyleForNode', { nodeId: element(name)!.nodeId })) as {
+        computedStyle: { name: string; value: string }[];
+      };
       return computedStyle.find((entry) => entry.name === property)?.value;
     },
   };
@@ -79,7 +97,9 @@ describe.skipIf(browserSkipReason !== undefined)('terms in the console', () => {
     const iframe = page.locator('iframe[title="Preview of the terms template"]');
     expect(await iframe.getAttribute('sandbox')).toBe('');
     // The preview is debounced: wait until the frame holds the template.
-    await expect.poll(async () => (await previewFrame(page, 'Preview of the terms template')).text('H1'), { timeout: 10_000 }).toBe('Conditions générales');
+    await expect
+      .poll(async () => (await previewFrame(page, 'Preview of the terms template')).text('H1'), { timeout: 10_000 })
+      .toBe('Conditions générales');
     const preview = await previewFrame(page, 'Preview of the terms template');
     expect(preview.text('P')).toBe('Vous pouvez annuler sous {{ company.cancelPeriod }}.');
     // The template's own <style> applies (it carries the page's nonce); its script does not run.
@@ -91,15 +111,30 @@ describe.skipIf(browserSkipReason !== undefined)('terms in the console', () => {
 
     await page.getByRole('button', { name: 'Create template' }).click();
     await page.getByRole('heading', { name: 'Terms template (fr_FR)', level: 1 }).waitFor();
-    const listed = await server.t.request<{ items: Record<string, unknown>[] }>('GET', '/terms?locale=fr_FR', await server.t.operator());
-    expect(listed.body.items).toEqual([expect.objectContaining({ template: TEMPLATE, model: 'MOR', status: 'DRAFT', locale: 'fr_FR', startDate: expect.stringMatching(/^2026-01-01T/) })]);
-    await expect.poll(async () => (await previewFrame(page, 'Preview of the terms template')).text('H1'), { timeout: 10_000 }).toBe('Conditions générales');
+    const listed = await server.t.request<{ items: Record<string, unknown>[] }>(
+      'GET',
+      '/terms?locale=fr_FR',
+      await server.t.operator(),
+    );
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({
+        template: TEMPLATE,
+        model: 'MOR',
+        status: 'DRAFT',
+        locale: 'fr_FR',
+        startDate: expect.stringMatching(/^2026-01-01T/),
+      }),
+    ]);
+    await expect
+      .poll(async () => (await previewFrame(page, 'Preview of the terms template')).text('H1'), { timeout: 10_000 })
+      .toBe('Conditions générales');
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/terms-390.png`, fullPage: true });
     // The only report: the browser refusing the template's script, as the sandbox should.
-    const blocked = (problem: string) => /Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(problem);
+    const blocked = (problem: string) =>
+      /Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/.test(problem);
     expect(server.problems.some(blocked)).toBe(true);
     expect(server.problems.filter((problem) => !blocked(problem))).toEqual([]);
     server.problems.length = 0;
@@ -126,9 +161,21 @@ describe.skipIf(browserSkipReason !== undefined)('terms in the console', () => {
     await page.getByRole('link', { name: '← Company terms' }).click();
     await field(page, 'Corporate URL').fill('https://example.org');
     await page.waitForURL(/corporateUrl=/);
-    await page.getByRole('table', { name: 'Company terms' }).getByRole('row', { name: /https:\/\/example\.org.*14 days.*10000 EUR/ }).waitFor();
-    const stored = await server.t.request<{ items: Record<string, unknown>[] }>('GET', '/company-terms?corporateUrl=https://example.org', await server.t.operator());
-    expect(stored.body.items).toEqual([expect.objectContaining({ cancelPeriod: '14 days', cancelPeriodI18nConfiguration: { fr: { label: '14 jours' } } })]);
+    await page
+      .getByRole('table', { name: 'Company terms' })
+      .getByRole('row', { name: /https:\/\/example\.org.*14 days.*10000 EUR/ })
+      .waitFor();
+    const stored = await server.t.request<{ items: Record<string, unknown>[] }>(
+      'GET',
+      '/company-terms?corporateUrl=https://example.org',
+      await server.t.operator(),
+    );
+    expect(stored.body.items).toEqual([
+      expect.objectContaining({
+        cancelPeriod: '14 days',
+        cancelPeriodI18nConfiguration: { fr: { label: '14 jours' } },
+      }),
+    ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/company-terms.png`, fullPage: true });
     expect(server.problems).toEqual([]);

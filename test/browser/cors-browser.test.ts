@@ -19,7 +19,9 @@ let unlisted: Server;
 
 /** An origin of its own serving one blank page. */
 async function pageServer(port = 0): Promise<Server> {
-  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>store front</title>'));
+  const server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>store front</title>'),
+  );
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return server;
 }
@@ -44,15 +46,34 @@ afterAll(async () => {
 function callTheApi(page: Page, secret: string) {
   return page.evaluate(
     async ({ api, secret }) => {
-      const issued = await fetch(`${api}/iam/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ realmName: 'operator', grantType: 'client_credentials', clientSecret: secret }) });
+      const issued = await fetch(`${api}/iam/tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ realmName: 'operator', grantType: 'client_credentials', clientSecret: secret }),
+      });
       const { access_token: token } = await issued.json();
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      };
       const terms = { startDate: '2026-01-01T00:00:00Z', template: '<h1>From the store front</h1>', model: 'MOR' };
       const created = await fetch(`${api}/terms`, { method: 'POST', headers, body: JSON.stringify(terms) });
       const record = await created.json();
       const etag = created.headers.get('etag');
-      const updated = await fetch(`${api}/terms/${record.id}`, { method: 'PUT', headers: { ...headers, 'if-match': etag ?? '' }, body: JSON.stringify({ ...terms, template: 'v2' }) });
-      return { created: created.status, location: created.headers.get('location'), etag, requestId: created.headers.get('x-request-id'), updated: updated.status, updatedEtag: updated.headers.get('etag') };
+      const updated = await fetch(`${api}/terms/${record.id}`, {
+        method: 'PUT',
+        headers: { ...headers, 'if-match': etag ?? '' },
+        body: JSON.stringify({ ...terms, template: 'v2' }),
+      });
+      return {
+        created: created.status,
+        location: created.headers.get('location'),
+        etag,
+        requestId: created.headers.get('x-request-id'),
+        updated: updated.status,
+        updatedEtag: updated.headers.get('etag'),
+      };
     },
     { api, secret },
   );

@@ -37,7 +37,10 @@ async function tryTokenRequest(page: Page, body: object): Promise<Answer> {
     await operation.locator('button.try-out__btn').click();
   }
   await operation.locator('textarea.body-param__text').fill(JSON.stringify(body));
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/iam/tokens')), operation.locator('button.execute').click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/iam/tokens')),
+    operation.locator('button.execute').click(),
+  ]);
   const shown = operation.locator('.live-responses-table tbody tr.response');
   await shown.first().waitFor();
   return {
@@ -53,15 +56,27 @@ describe.skipIf(browserSkipReason !== undefined)('the API reference in a browser
     try {
       await page.goto(`${base}/docs`);
       await page.locator('.opblock[id$="-getUserToken"]').waitFor();
-      const refused = await tryTokenRequest(page, { realmName: 'operator', grantType: 'client_credentials', clientSecret: 'not-the-secret' });
+      const refused = await tryTokenRequest(page, {
+        realmName: 'operator',
+        grantType: 'client_credentials',
+        clientSecret: 'not-the-secret',
+      });
       expect(refused.status).toBe('401');
       expect(JSON.parse(refused.body)).toMatchObject({ error: 'invalid_client', status: 401 });
       // A Basic challenge would make the browser open its own sign-in prompt instead of showing this answer.
       expect(refused.challenge).toBeUndefined();
 
-      const issued = await tryTokenRequest(page, { realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET });
+      const issued = await tryTokenRequest(page, {
+        realmName: 'operator',
+        grantType: 'client_credentials',
+        clientSecret: OPERATOR_SECRET,
+      });
       expect(issued.status).toBe('200');
-      expect(JSON.parse(issued.body)).toMatchObject({ token_type: 'Bearer', expires_in: expect.any(Number), access_token: expect.any(String) });
+      expect(JSON.parse(issued.body)).toMatchObject({
+        token_type: 'Bearer',
+        expires_in: expect.any(Number),
+        access_token: expect.any(String),
+      });
     } finally {
       await page.close();
     }

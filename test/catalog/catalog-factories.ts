@@ -1,7 +1,7 @@
-import { unique } from '../support/unique.js';
-import type { Json } from '../support/json.js';
 import { expect } from 'vitest';
+import type { Json } from '../support/json.js';
 import type { TestApp } from '../support/test-app.js';
+import { unique } from '../support/unique.js';
 
 /** Small factories and checks shared by the Product API tests. */
 export type { Json } from '../support/json.js';
@@ -28,10 +28,20 @@ export async function createProduct(t: TestApp, token: string, overrides: Json =
 }
 
 /** The detailed error shape of docs/product-decisions.md §4 with this status, errorType and (part of the) message. */
-export function expectDetailedError(res: { status: number; body: unknown }, status: number, errorType: string, message?: string | RegExp): Json {
+export function expectDetailedError(
+  res: { status: number; body: unknown },
+  status: number,
+  errorType: string,
+  message?: string | RegExp,
+): Json {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   const body = res.body as Json;
-  expect(body).toMatchObject({ status, error: expect.any(String), message: expect.any(String), timestamp: expect.any(Number) });
+  expect(body).toMatchObject({
+    status,
+    error: expect.any(String),
+    message: expect.any(String),
+    timestamp: expect.any(Number),
+  });
   expect(body.details?.[0]?.errorType, JSON.stringify(body)).toBe(errorType);
   if (typeof message === 'string') expect(body.message).toContain(message);
   else if (message) expect(body.message).toMatch(message);

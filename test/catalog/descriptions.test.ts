@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { expectDetailedError, unique, type Json } from './catalog-factories.js';
+import { expectDetailedError, type Json, unique } from './catalog-factories.js';
 
 const { t } = await useApp();
 
 function descriptionBody(overrides: Json = {}): Json {
-  return { description: unique('texts'), localizedMarketingName: { en: 'Photo Studio', fr: 'Studio Photo' }, ...overrides };
+  return {
+    description: unique('texts'),
+    localizedMarketingName: { en: 'Photo Studio', fr: 'Studio Photo' },
+    ...overrides,
+  };
 }
 
 async function createDescription(token: string, overrides: Json = {}): Promise<Json> {
@@ -29,19 +33,45 @@ describe('descriptions', () => {
       localizedMarketingName: { en: 'Photo Studio', fr: 'Studio Photo' },
       localizedLongDesc: { de: 'Bilder bearbeiten' },
       localizedBulletPoints: { en: '- fast' },
-      variableDescriptions: [{ label: 'Edition', labels: { fr: 'Édition' }, variableValueDescriptions: [{ descValue: 'home', description: 'Home use', localizedValue: { fr: 'Maison' } }] }],
+      variableDescriptions: [
+        {
+          label: 'Edition',
+          labels: { fr: 'Édition' },
+          variableValueDescriptions: [{ descValue: 'home', description: 'Home use', localizedValue: { fr: 'Maison' } }],
+        },
+      ],
     });
     expect(created).toMatchObject({ marketingName: 'Studio Photo', longDesc: 'Bilder bearbeiten', dbVersion: 0 });
     expect(created.shortDesc).toBeUndefined();
-    const updated = await t.request('PUT', `/descriptions/${created.id}`, token, { ...created, marketingName: 'ignored', fallbackLocale: 'en', localizedShortDesc: { en: 'Edit photos' } });
+    const updated = await t.request('PUT', `/descriptions/${created.id}`, token, {
+      ...created,
+      marketingName: 'ignored',
+      fallbackLocale: 'en',
+      localizedShortDesc: { en: 'Edit photos' },
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(updated.body).toMatchObject({ marketingName: 'Photo Studio', shortDesc: 'Edit photos', longDesc: 'Bilder bearbeiten', dbVersion: 1 });
+    expect(updated.body).toMatchObject({
+      marketingName: 'Photo Studio',
+      shortDesc: 'Edit photos',
+      longDesc: 'Bilder bearbeiten',
+      dbVersion: 1,
+    });
   });
 
   it('answers 400 in the detailed shape without localizedMarketingName or description, and 412 for a stale dbVersion', async () => {
     const { token } = await t.tenant();
-    expectDetailedError(await t.request('POST', '/descriptions', token, { description: 'x' }), 400, 'VALIDATION', 'localizedMarketingName');
-    expectDetailedError(await t.request('POST', '/descriptions', token, { localizedMarketingName: { en: 'x' } }), 400, 'VALIDATION', 'description');
+    expectDetailedError(
+      await t.request('POST', '/descriptions', token, { description: 'x' }),
+      400,
+      'VALIDATION',
+      'localizedMarketingName',
+    );
+    expectDetailedError(
+      await t.request('POST', '/descriptions', token, { localizedMarketingName: { en: 'x' } }),
+      400,
+      'VALIDATION',
+      'description',
+    );
     const created = await createDescription(token);
     expect((await t.request('PUT', `/descriptions/${created.id}`, token, created)).status).toBe(200);
     expectDetailedError(await t.request('PUT', `/descriptions/${created.id}`, token, created), 412, 'STALE_VERSION');
@@ -64,7 +94,10 @@ describe('GET /descriptions/search', () => {
     const { token } = await t.tenant();
     const tag = unique('w').replace('-', '');
     const strong = await createDescription(token, { localizedMarketingName: { fr: `Chevaux ${tag}` } });
-    const weak = await createDescription(token, { localizedMarketingName: { en: 'Other' }, localizedLongDesc: { fr: `Un livre sur les chevaux ${tag}` } });
+    const weak = await createDescription(token, {
+      localizedMarketingName: { en: 'Other' },
+      localizedLongDesc: { fr: `Un livre sur les chevaux ${tag}` },
+    });
     await createDescription(token, { localizedMarketingName: { en: `Cats ${tag}` } });
     expect(await foundIds(token, `req=${encodeURIComponent(`cheval ${tag}`)}`)).toEqual([strong.id, weak.id]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ResourceService } from '../../src/platform/registry/resource-service.js';
 import { useApp } from '../support/fixture.js';
-import { createProduct, expectDetailedError, unique, type Json } from './catalog-factories.js';
+import { createProduct, expectDetailedError, type Json, unique } from './catalog-factories.js';
 
 const { t } = await useApp();
 
@@ -41,9 +41,34 @@ describe('GET /priced-products/{id}: worked examples', () => {
     const { token } = await t.tenant();
     const product = await createProduct(t, token, { prices: PRICES });
     const view = await priced(token, product.id, 'country=FR&currency=EUR&storeId=store-eu');
-    expect(view).toMatchObject({ id: product.id, publisherRefId: product.publisherRefId, defaultCurrency: 'EUR', storeId: 'store-eu', taxExempt: false });
-    expect(view.unitPrice).toMatchObject({ vatIncluded: true, vatRate: 20, value: 119.99, grossPrice: 119.99, netPrice: 99.99, vatAmount: 20, msrp: 149.99, netMsrp: 124.99, vatAmountMsrp: 25, strikeThroughPrice: 149.99, source: 'INTERNAL' });
-    expect(view.unitPrice.currency).toEqual({ currencyCode: 'EUR', defaultFractionDigits: 2, displayName: 'Euro', numericCode: 978, numericCodeAsString: '978', symbol: '€' });
+    expect(view).toMatchObject({
+      id: product.id,
+      publisherRefId: product.publisherRefId,
+      defaultCurrency: 'EUR',
+      storeId: 'store-eu',
+      taxExempt: false,
+    });
+    expect(view.unitPrice).toMatchObject({
+      vatIncluded: true,
+      vatRate: 20,
+      value: 119.99,
+      grossPrice: 119.99,
+      netPrice: 99.99,
+      vatAmount: 20,
+      msrp: 149.99,
+      netMsrp: 124.99,
+      vatAmountMsrp: 25,
+      strikeThroughPrice: 149.99,
+      source: 'INTERNAL',
+    });
+    expect(view.unitPrice.currency).toEqual({
+      currencyCode: 'EUR',
+      defaultFractionDigits: 2,
+      displayName: 'Euro',
+      numericCode: 978,
+      numericCodeAsString: '978',
+      symbol: '€',
+    });
     expect(view.price).toEqual(view.unitPrice);
     expect(view.prices).toBeUndefined();
   });
@@ -61,14 +86,36 @@ describe('GET /priced-products/{id}: worked examples', () => {
     const product = await createProduct(t, token, { prices: PRICES });
     const view = await priced(token, product.id, 'country=US&currency=USD');
     expect(view.taxExempt).toBe(true);
-    expect(view.price).toMatchObject({ vatIncluded: false, vatRate: 0, value: 99.99, netPrice: 99.99, grossPrice: 99.99, vatAmount: 0, currency: { currencyCode: 'USD', symbol: '$' } });
+    expect(view.price).toMatchObject({
+      vatIncluded: false,
+      vatRate: 0,
+      value: 99.99,
+      netPrice: 99.99,
+      grossPrice: 99.99,
+      vatAmount: 0,
+      currency: { currencyCode: 'USD', symbol: '$' },
+    });
   });
 
   it('rounds JPY to whole yen (1234.5 -> 1234, net 1122, VAT 112) and KWD to 3 digits (net 12.346, VAT 0.617, gross 12.963)', async () => {
     const { token } = await t.tenant();
     const product = await createProduct(t, token, { prices: PRICES });
-    expect((await priced(token, product.id, 'country=JP&currency=JPY')).price).toMatchObject({ vatRate: 10, value: 1234, grossPrice: 1234, netPrice: 1122, vatAmount: 112, currency: { defaultFractionDigits: 0 } });
-    expect((await priced(token, product.id, 'country=KW&currency=KWD')).price).toMatchObject({ vatRate: 5, value: 12.346, netPrice: 12.346, vatAmount: 0.617, grossPrice: 12.963, currency: { defaultFractionDigits: 3 } });
+    expect((await priced(token, product.id, 'country=JP&currency=JPY')).price).toMatchObject({
+      vatRate: 10,
+      value: 1234,
+      grossPrice: 1234,
+      netPrice: 1122,
+      vatAmount: 112,
+      currency: { defaultFractionDigits: 0 },
+    });
+    expect((await priced(token, product.id, 'country=KW&currency=KWD')).price).toMatchObject({
+      vatRate: 5,
+      value: 12.346,
+      netPrice: 12.346,
+      vatAmount: 0.617,
+      grossPrice: 12.963,
+      currency: { defaultFractionDigits: 3 },
+    });
   });
 
   it('falls back to the DEFAULT entry and rounds a tie half-even: 0.125 EUR -> 0.12', async () => {
@@ -76,12 +123,19 @@ describe('GET /priced-products/{id}: worked examples', () => {
     const product = await createProduct(t, token, { prices: PRICES });
     expect((await priced(token, product.id)).price).toMatchObject({ value: 0.12, netPrice: 0.12, vatRate: 0 });
     // Italy has no entry: DEFAULT's EUR value, with Italy's 22 % added to the net 0.12 -> VAT 0.0264 -> 0.03.
-    expect((await priced(token, product.id, 'country=IT&currency=EUR')).price).toMatchObject({ value: 0.12, vatRate: 22, vatAmount: 0.03, grossPrice: 0.15 });
+    expect((await priced(token, product.id, 'country=IT&currency=EUR')).price).toMatchObject({
+      value: 0.12,
+      vatRate: 22,
+      vatAmount: 0.03,
+      grossPrice: 0.15,
+    });
   });
 
   it('shows no price when neither the country nor DEFAULT lists the currency or the default currency', async () => {
     const { token } = await t.tenant();
-    const product = await createProduct(t, token, { prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 10 } } } } });
+    const product = await createProduct(t, token, {
+      prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 10 } } } },
+    });
     const view = await priced(token, product.id, 'country=DE&currency=USD');
     expect(view.price).toBeUndefined();
     expect(view.unitPrice).toBeUndefined();
@@ -92,8 +146,16 @@ describe('GET /priced-products/{id}: worked examples', () => {
     const other = await t.tenant();
     const product = await createProduct(t, owner.token, { prices: PRICES });
     expectDetailedError(await t.request('GET', `/priced-products/${product.id}`, other.token), 404, 'NOT_FOUND');
-    expectDetailedError(await t.request('GET', `/priced-products/${product.id}?country=France`, owner.token), 400, 'VALIDATION');
-    expectDetailedError(await t.request('GET', `/priced-products/${product.id}?quantity=0`, owner.token), 400, 'VALIDATION');
+    expectDetailedError(
+      await t.request('GET', `/priced-products/${product.id}?country=France`, owner.token),
+      400,
+      'VALIDATION',
+    );
+    expectDetailedError(
+      await t.request('GET', `/priced-products/${product.id}?quantity=0`, owner.token),
+      400,
+      'VALIDATION',
+    );
   });
 });
 
@@ -105,7 +167,10 @@ describe('GET /priced-products/{id} with a price function', () => {
     const one = await priced(token, product.id, 'country=FR');
     expect(one.price).toMatchObject({ value: 119.99 });
     expect(one.priceFunctionParametersValues).toEqual({ threshold: '10', discount: '15' });
-    expect(one.priceFunctionParameters).toEqual([{ ...volumeDiscount.parameters[0], label: 'From quantity' }, volumeDiscount.parameters[1]]);
+    expect(one.priceFunctionParameters).toEqual([
+      { ...volumeDiscount.parameters[0], label: 'From quantity' },
+      volumeDiscount.parameters[1],
+    ]);
     expect(one.priceFunctionExecutionErrorMessage).toBeUndefined();
     const ten = await priced(token, product.id, 'country=FR&quantity=10');
     // unit 101.9915 -> 101.99 (net 84.99, VAT 17.00); line 1019.915 -> 1019.92 (net 1019.92 / 1.2 = 849.933.. -> 849.93)
@@ -121,17 +186,31 @@ describe('GET /priced-products/{id} with a price function', () => {
     expect((await priced(token, product.id, 'country=FR&quantity=10')).unitPrice).toMatchObject({ value: 101.99 });
 
     const fnStored = (await t.request('GET', `/price-functions/${fn.id}`, token)).body as Json;
-    const fnUpdate = await t.request('PUT', `/price-functions/${fn.id}`, token, { ...fnStored, parameters: [volumeDiscount.parameters[0], { ...volumeDiscount.parameters[1], defaultValue: '50' }] });
+    const fnUpdate = await t.request('PUT', `/price-functions/${fn.id}`, token, {
+      ...fnStored,
+      parameters: [volumeDiscount.parameters[0], { ...volumeDiscount.parameters[1], defaultValue: '50' }],
+    });
     expect(fnUpdate.status, JSON.stringify(fnUpdate.body)).toBe(200);
     expect((await priced(token, product.id, 'country=FR&quantity=10')).unitPrice).toMatchObject({ value: 60 });
 
     const stored = (await t.request('GET', `/products/${product.id}`, token)).body as Json;
-    const prices = { ...PRICES, priceByCountryByCurrency: { ...PRICES.priceByCountryByCurrency, FR: { EUR: { value: 200, vatIncluded: true } } } };
+    const prices = {
+      ...PRICES,
+      priceByCountryByCurrency: { ...PRICES.priceByCountryByCurrency, FR: { EUR: { value: 200, vatIncluded: true } } },
+    };
     const update = await t.request('PUT', `/products/${product.id}`, token, { ...stored, prices });
     expect(update.status, JSON.stringify(update.body)).toBe(200);
     expect((await priced(token, product.id, 'country=FR&quantity=10')).unitPrice).toMatchObject({ value: 100 });
     expect((await priced(token, product.id, 'country=FR&quantity=1')).unitPrice).toMatchObject({ value: 200 });
-    expect((await priced(token, product.id, 'country=FR&quantity=10&priceFunctionParametersValues=%7B%22discount%22%3A%2210%22%7D')).unitPrice).toMatchObject({ value: 180 });
+    expect(
+      (
+        await priced(
+          token,
+          product.id,
+          'country=FR&quantity=10&priceFunctionParametersValues=%7B%22discount%22%3A%2210%22%7D',
+        )
+      ).unitPrice,
+    ).toMatchObject({ value: 180 });
   });
 
   it('evaluates with supplied values overriding the defaults: 5 x (119.99 x 80 %) = 479.96', async () => {
@@ -147,8 +226,17 @@ describe('GET /priced-products/{id} with a price function', () => {
 
   it('reads the product fields and variables it lists', async () => {
     const { token } = await t.tenant();
-    const fn = await createFunction(token, { expression: 'edition == "pro" and not physical ? price * 2 : price', productFields: ['physical'], variables: ['edition'] });
-    const product = await createProduct(t, token, { prices: PRICES, priceFunction: fn.id, physical: false, availableVariables: [{ field: 'edition', type: 'LIST', defaultValue: 'home', value: 'pro' }] });
+    const fn = await createFunction(token, {
+      expression: 'edition == "pro" and not physical ? price * 2 : price',
+      productFields: ['physical'],
+      variables: ['edition'],
+    });
+    const product = await createProduct(t, token, {
+      prices: PRICES,
+      priceFunction: fn.id,
+      physical: false,
+      availableVariables: [{ field: 'edition', type: 'LIST', defaultValue: 'home', value: 'pro' }],
+    });
     const view = await priced(token, product.id, 'country=FR');
     expect(view.variableValues).toEqual({ edition: 'pro' });
     expect(view.price).toMatchObject({ value: 239.98, netPrice: 199.98, vatAmount: 40 });
@@ -162,7 +250,12 @@ describe('GET /priced-products/{id} with a price function', () => {
       variables: ['edition'],
       parameters: [{ field: 'discount', type: 'NUMBER', defaultValue: '10' }],
     });
-    const product = await createProduct(t, token, { prices: PRICES, priceFunction: fn.id, physical: false, availableVariables: [{ field: 'edition', value: 'pro' }] });
+    const product = await createProduct(t, token, {
+      prices: PRICES,
+      priceFunction: fn.id,
+      physical: false,
+      availableVariables: [{ field: 'edition', value: 'pro' }],
+    });
     // 119.99 x 2 x 90 % + 3 = 218.982 per unit -> 218.98; the line 3 x 218.982 = 656.946 -> 656.95.
     const view = await priced(token, product.id, 'country=FR&quantity=3');
     expect(view.priceFunctionExecutionErrorMessage).toBeUndefined();
@@ -172,14 +265,32 @@ describe('GET /priced-products/{id} with a price function', () => {
 
   it('binds a parameter also listed in variables before the product variable of that name, and the variable when the parameter has no value', async () => {
     const { token } = await t.tenant();
-    const fn = await createFunction(token, { expression: 'price * rate', variables: ['rate'], parameters: [{ field: 'rate', type: 'NUMBER' }] });
+    const fn = await createFunction(token, {
+      expression: 'price * rate',
+      variables: ['rate'],
+      parameters: [{ field: 'rate', type: 'NUMBER' }],
+    });
     expect(fn.variables).toEqual(['rate']);
-    const product = await createProduct(t, token, { prices: PRICES, priceFunction: fn.id, availableVariables: [{ field: 'rate', value: 2 }] });
+    const product = await createProduct(t, token, {
+      prices: PRICES,
+      priceFunction: fn.id,
+      availableVariables: [{ field: 'rate', value: 2 }],
+    });
     expect((await priced(token, product.id, 'country=FR')).unitPrice).toMatchObject({ value: 239.98 });
     const supplied = encodeURIComponent(JSON.stringify({ rate: '3' }));
-    expect((await priced(token, product.id, `country=FR&priceFunctionParametersValues=${supplied}`)).unitPrice).toMatchObject({ value: 359.97 });
-    const withDefault = await createFunction(token, { expression: 'price * rate', variables: ['rate'], parameters: [{ field: 'rate', type: 'NUMBER', defaultValue: '1' }] });
-    const other = await createProduct(t, token, { prices: PRICES, priceFunction: withDefault.id, availableVariables: [{ field: 'rate', value: 2 }] });
+    expect(
+      (await priced(token, product.id, `country=FR&priceFunctionParametersValues=${supplied}`)).unitPrice,
+    ).toMatchObject({ value: 359.97 });
+    const withDefault = await createFunction(token, {
+      expression: 'price * rate',
+      variables: ['rate'],
+      parameters: [{ field: 'rate', type: 'NUMBER', defaultValue: '1' }],
+    });
+    const other = await createProduct(t, token, {
+      prices: PRICES,
+      priceFunction: withDefault.id,
+      availableVariables: [{ field: 'rate', value: 2 }],
+    });
     expect((await priced(token, other.id, 'country=FR')).unitPrice).toMatchObject({ value: 119.99 });
   });
 
@@ -187,7 +298,11 @@ describe('GET /priced-products/{id} with a price function', () => {
     const { token } = await t.tenant();
     const fn = await createFunction(token, volumeDiscount);
     const product = await createProduct(t, token, { prices: PRICES, priceFunction: fn.id });
-    const bad = await priced(token, product.id, `country=FR&priceFunctionParametersValues=${encodeURIComponent('{"discount":"95"}')}`);
+    const bad = await priced(
+      token,
+      product.id,
+      `country=FR&priceFunctionParametersValues=${encodeURIComponent('{"discount":"95"}')}`,
+    );
     expect(bad.price).toMatchObject({ value: 119.99 });
     expect(bad.priceFunctionExecutionErrorMessage).toContain('parameter discount: "95" is above the maximum 90');
     const divides = await createFunction(token, { expression: 'price / (quantity - 1)' });
@@ -197,11 +312,15 @@ describe('GET /priced-products/{id} with a price function', () => {
     expect(failed.priceFunctionExecutionErrorMessage).toContain('division by zero');
   });
 
-  it('keeps the list price when the function is not visible to the caller (the operator named another tenant\'s)', async () => {
+  it("keeps the list price when the function is not visible to the caller (the operator named another tenant's)", async () => {
     const owner = await t.tenant();
     const stranger = await t.tenant();
     const fn = await createFunction(stranger.token, volumeDiscount);
-    const product = await createProduct(t, await t.operator(), { prices: PRICES, priceFunction: fn.id, customerId: owner.customerId });
+    const product = await createProduct(t, await t.operator(), {
+      prices: PRICES,
+      priceFunction: fn.id,
+      customerId: owner.customerId,
+    });
     const view = await priced(owner.token, product.id, 'country=FR&quantity=10');
     expect(view.price).toMatchObject({ value: 1199.9 });
     expect(view.priceFunctionExecutionErrorMessage).toBe(`price function ${fn.id} was not found`);
@@ -210,8 +329,18 @@ describe('GET /priced-products/{id} with a price function', () => {
   it('answers 400 for priceFunctionParametersValues that is not a JSON object', async () => {
     const { token } = await t.tenant();
     const product = await createProduct(t, token, { prices: PRICES });
-    expectDetailedError(await t.request('GET', `/priced-products/${product.id}?priceFunctionParametersValues=nope`, token), 400, 'VALIDATION', 'priceFunctionParametersValues must be a JSON-encoded object');
-    expectDetailedError(await t.request('GET', `/priced-products/${product.id}?priceFunctionParametersValues=[1]`, token), 400, 'VALIDATION', 'JSON object');
+    expectDetailedError(
+      await t.request('GET', `/priced-products/${product.id}?priceFunctionParametersValues=nope`, token),
+      400,
+      'VALIDATION',
+      'priceFunctionParametersValues must be a JSON-encoded object',
+    );
+    expectDetailedError(
+      await t.request('GET', `/priced-products/${product.id}?priceFunctionParametersValues=[1]`, token),
+      400,
+      'VALIDATION',
+      'JSON object',
+    );
   });
 });
 
@@ -221,7 +350,11 @@ describe('GET /priced-products', () => {
     const store = unique('store');
     const sold = await createProduct(t, token, { prices: PRICES, sellingStores: [store, 'store-eu'] });
     await createProduct(t, token, { prices: PRICES, sellingStores: ['store-us'] });
-    const res = await t.request('GET', `/priced-products?customerId=${customerId}&sellingStoreS=${store}&country=FR`, token);
+    const res = await t.request(
+      'GET',
+      `/priced-products?customerId=${customerId}&sellingStoreS=${store}&country=FR`,
+      token,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const page = res.body as Json;
     expect(page.items.map((item: Json) => item.id)).toEqual([sold.id]);
@@ -233,16 +366,23 @@ describe('GET /priced-products', () => {
     const { token, customerId } = await t.tenant();
     const first = await createFunction(token, volumeDiscount);
     const second = await createFunction(token, { expression: 'price * 2' });
-    for (const fn of [first, first, first, second, second]) await createProduct(t, token, { prices: PRICES, priceFunction: fn.id });
+    for (const fn of [first, first, first, second, second])
+      await createProduct(t, token, { prices: PRICES, priceFunction: fn.id });
     const reads = vi.spyOn(ResourceService.prototype, 'get');
     try {
       const res = await t.request('GET', `/priced-products?customerId=${customerId}&country=FR&quantity=10`, token);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const items = (res.body as Json).items as Json[];
       expect(items).toHaveLength(5);
-      expect(items.filter((item) => item.priceFunction === first.id).map((item) => item.price.value)).toEqual([1019.92, 1019.92, 1019.92]);
-      expect(items.filter((item) => item.priceFunction === second.id).map((item) => item.price.value)).toEqual([2399.8, 2399.8]);
-      const functionReads = reads.mock.contexts.filter((service) => (service as ResourceService).definition.name === 'price-function');
+      expect(items.filter((item) => item.priceFunction === first.id).map((item) => item.price.value)).toEqual([
+        1019.92, 1019.92, 1019.92,
+      ]);
+      expect(items.filter((item) => item.priceFunction === second.id).map((item) => item.price.value)).toEqual([
+        2399.8, 2399.8,
+      ]);
+      const functionReads = reads.mock.contexts.filter(
+        (service) => (service as ResourceService).definition.name === 'price-function',
+      );
       expect(functionReads).toHaveLength(2);
     } finally {
       reads.mockRestore();
@@ -252,14 +392,25 @@ describe('GET /priced-products', () => {
   it('answers only the fields target names (plus id)', async () => {
     const { token, customerId } = await t.tenant();
     const product = await createProduct(t, token, { prices: PRICES });
-    const res = await t.request('GET', `/priced-products?customerId=${customerId}&target=unitPrice&country=US&currency=USD`, token);
+    const res = await t.request(
+      'GET',
+      `/priced-products?customerId=${customerId}&target=unitPrice&country=US&currency=USD`,
+      token,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((res.body as Json).items).toEqual([{ id: product.id, unitPrice: expect.objectContaining({ value: 99.99, vatRate: 0 }) }]);
+    expect((res.body as Json).items).toEqual([
+      { id: product.id, unitPrice: expect.objectContaining({ value: 99.99, vatRate: 0 }) },
+    ]);
   });
 
   it('answers 400 naming an unknown filter', async () => {
     const { token } = await t.tenant();
-    expectDetailedError(await t.request('GET', '/priced-products?sellingStores=x', token), 400, 'VALIDATION', 'sellingStores');
+    expectDetailedError(
+      await t.request('GET', '/priced-products?sellingStores=x', token),
+      400,
+      'VALIDATION',
+      'sellingStores',
+    );
   });
 });
 
@@ -268,9 +419,17 @@ describe('GET /priced-products/next-generation/{customerId}/{publisherRefId}', (
     const { token, customerId } = await t.tenant();
     const older = await createProduct(t, token, { prices: PRICES });
     const newer = await createProduct(t, token, { prices: PRICES, nextGenerationOf: [older.id] });
-    const res = await t.request('GET', `/priced-products/next-generation/${customerId}/${older.publisherRefId}?country=FR`, token);
+    const res = await t.request(
+      'GET',
+      `/priced-products/next-generation/${customerId}/${older.publisherRefId}?country=FR`,
+      token,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: newer.id, nextGenerationOf: [older.id], price: { value: 119.99, netPrice: 99.99 } });
+    expect(res.body).toMatchObject({
+      id: newer.id,
+      nextGenerationOf: [older.id],
+      price: { value: 119.99, netPrice: 99.99 },
+    });
   });
 
   it('with useProductVariationOnly searches only variants, and with version reads that kept version', async () => {
@@ -280,24 +439,60 @@ describe('GET /priced-products/next-generation/{customerId}/{publisherRefId}', (
     const base = `/priced-products/next-generation/${customerId}/${older.publisherRefId}`;
     expectDetailedError(await t.request('GET', `${base}?useProductVariationOnly=true`, token), 404, 'NOT_FOUND');
     const parent = await createProduct(t, token, { prices: PRICES });
-    const variant = await createProduct(t, token, { prices: PRICES, variantOf: parent.id, nextGenerationOf: [older.id], genericName: 'first name' });
+    const variant = await createProduct(t, token, {
+      prices: PRICES,
+      variantOf: parent.id,
+      nextGenerationOf: [older.id],
+      genericName: 'first name',
+    });
     const found = await t.request('GET', `${base}?useProductVariationOnly=true`, token);
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body).toMatchObject({ id: variant.id, parentId: parent.id });
-    const updated = await t.request('PUT', `/products/${variant.id}`, token, { ...variant, genericName: 'second name' });
+    const updated = await t.request('PUT', `/products/${variant.id}`, token, {
+      ...variant,
+      genericName: 'second name',
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(((await t.request('GET', `${base}?useProductVariationOnly=true`, token)).body as Json).genericName).toBe('second name');
-    expect(((await t.request('GET', `${base}?useProductVariationOnly=true&version=0`, token)).body as Json).genericName).toBe('first name');
-    expectDetailedError(await t.request('GET', `${base}?useProductVariationOnly=true&version=7`, token), 404, 'NOT_FOUND');
+    expect(((await t.request('GET', `${base}?useProductVariationOnly=true`, token)).body as Json).genericName).toBe(
+      'second name',
+    );
+    expect(
+      ((await t.request('GET', `${base}?useProductVariationOnly=true&version=0`, token)).body as Json).genericName,
+    ).toBe('first name');
+    expectDetailedError(
+      await t.request('GET', `${base}?useProductVariationOnly=true&version=7`, token),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('answers 404 for an unknown reference, a product with no next generation, and another customer', async () => {
     const owner = await t.tenant();
     const other = await t.tenant();
     const older = await createProduct(t, owner.token, { prices: PRICES });
-    expectDetailedError(await t.request('GET', `/priced-products/next-generation/${owner.customerId}/nope`, owner.token), 404, 'NOT_FOUND');
-    expectDetailedError(await t.request('GET', `/priced-products/next-generation/${owner.customerId}/${older.publisherRefId}`, owner.token), 404, 'NOT_FOUND');
+    expectDetailedError(
+      await t.request('GET', `/priced-products/next-generation/${owner.customerId}/nope`, owner.token),
+      404,
+      'NOT_FOUND',
+    );
+    expectDetailedError(
+      await t.request(
+        'GET',
+        `/priced-products/next-generation/${owner.customerId}/${older.publisherRefId}`,
+        owner.token,
+      ),
+      404,
+      'NOT_FOUND',
+    );
     await createProduct(t, owner.token, { prices: PRICES, nextGenerationOf: [older.id] });
-    expectDetailedError(await t.request('GET', `/priced-products/next-generation/${owner.customerId}/${older.publisherRefId}`, other.token), 404, 'NOT_FOUND');
+    expectDetailedError(
+      await t.request(
+        'GET',
+        `/priced-products/next-generation/${owner.customerId}/${older.publisherRefId}`,
+        other.token,
+      ),
+      404,
+      'NOT_FOUND',
+    );
   });
 });

@@ -7,10 +7,17 @@ import { createProduct, type Json } from './catalog-factories.js';
 const { t } = await useApp();
 
 /** An order of the tenant for these products, as pre-billing makes it: of a subscription to them. */
-async function orderOf({ token, customerId }: { token: string; customerId: string }, productIds: string[]): Promise<string> {
+async function orderOf(
+  { token, customerId }: { token: string; customerId: string },
+  productIds: string[],
+): Promise<string> {
   const subscription = await createSubscription(t, token, { products: productIds.map((id) => ({ id })) });
   const order = await t.built.db.transaction((tx) =>
-    createOrder(t.built.services, tx, { subscriptionId: subscription.id, customerId, lineItems: productIds.map((productId) => ({ productId, quantity: 1 })) }),
+    createOrder(t.built.services, tx, {
+      subscriptionId: subscription.id,
+      customerId,
+      lineItems: productIds.map((productId) => ({ productId, quantity: 1 })),
+    }),
   );
   return order.id;
 }
@@ -21,13 +28,27 @@ describe('GET /assets/control/{orderId}/{filename}', () => {
     const { token } = tenant;
     const plain = await createProduct(t, token);
     const withFiles = await createProduct(t, token, {
-      relatedContents: [{ file: 'readme.txt' }, { file: 'https://cdn.example.com/assets/abc/user%20guide.pdf?token=x', label: 'Guide' }],
+      relatedContents: [
+        { file: 'readme.txt' },
+        { file: 'https://cdn.example.com/assets/abc/user%20guide.pdf?token=x', label: 'Guide' },
+      ],
     });
     const orderId = await orderOf(tenant, [plain.id, withFiles.id]);
     const res = await t.request('GET', `/assets/control/${orderId}/user%20guide.pdf`, token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ orderId, filename: 'user guide.pdf', belongs: true, productId: withFiles.id, label: 'Guide' });
-    expect((await t.request('GET', `/assets/control/${orderId}/readme.txt`, token)).body).toEqual({ orderId, filename: 'readme.txt', belongs: true, productId: withFiles.id });
+    expect(res.body).toEqual({
+      orderId,
+      filename: 'user guide.pdf',
+      belongs: true,
+      productId: withFiles.id,
+      label: 'Guide',
+    });
+    expect((await t.request('GET', `/assets/control/${orderId}/readme.txt`, token)).body).toEqual({
+      orderId,
+      filename: 'readme.txt',
+      belongs: true,
+      productId: withFiles.id,
+    });
   });
 
   it('answers belongs: false for a file no product of the order lists (another product may list it)', async () => {
@@ -52,6 +73,8 @@ describe('GET /assets/control/{orderId}/{filename}', () => {
     expect((unknown.body as Json).message).toContain('no-such-order');
     expect((await t.request('GET', `/assets/control/${orderId}/manual.pdf`, other.token)).status).toBe(404);
     expect((await t.request('GET', `/assets/control/${orderId}/manual.pdf`, undefined)).status).toBe(401);
-    expect(((await t.request('GET', `/assets/control/${orderId}/manual.pdf`, await t.operator())).body as Json).belongs).toBe(true);
+    expect(
+      ((await t.request('GET', `/assets/control/${orderId}/manual.pdf`, await t.operator())).body as Json).belongs,
+    ).toBe(true);
   });
 });

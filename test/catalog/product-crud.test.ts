@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { createProduct, expectDetailedError, listedIds, productBody, unique, type Json } from './catalog-factories.js';
+import { createProduct, expectDetailedError, type Json, listedIds, productBody, unique } from './catalog-factories.js';
 
 const { t } = await useApp();
 
@@ -9,7 +9,15 @@ describe('POST /products and GET /products/{id}', () => {
     const { token, customerId } = await t.tenant();
     const body = productBody({
       activationLink: { enabled: true, providerId: 'prov-1', qrCodeDisabled: false },
-      availableVariables: [{ field: 'edition', type: 'LIST', defaultValue: 'home', labels: { en: 'Edition' }, localizedValue: { en: { home: 'Home' } } }],
+      availableVariables: [
+        {
+          field: 'edition',
+          type: 'LIST',
+          defaultValue: 'home',
+          labels: { en: 'Edition' },
+          localizedValue: { en: { home: 'Home' } },
+        },
+      ],
       blackListedCountries: ['KP', 'IR'],
       businessSegment: 'B2C',
       productFamily: 'studio',
@@ -33,7 +41,12 @@ describe('POST /products and GET /products/{id}', () => {
   it('answers 400 in the detailed shape for a lifeTime outside the documented pattern', async () => {
     const { token } = await t.tenant();
     for (const lifeTime of ['month', '0MONTH', '1 MONTH', '12345YEAR', 'FOREVER']) {
-      expectDetailedError(await t.request('POST', '/products', token, productBody({ lifeTime })), 400, 'VALIDATION', 'lifeTime');
+      expectDetailedError(
+        await t.request('POST', '/products', token, productBody({ lifeTime })),
+        400,
+        'VALIDATION',
+        'lifeTime',
+      );
     }
     for (const lifeTime of ['MONTH', '1MONTH', '12MONTH', '30DAY', '2WEEK', 'YEAR', 'LIFETIME']) {
       expect((await t.request('POST', '/products', token, productBody({ lifeTime }))).status, lifeTime).toBe(201);
@@ -42,9 +55,28 @@ describe('POST /products and GET /products/{id}', () => {
 
   it('answers 400 naming the rule for a publisherRefId over 80 characters and a productFamily over 128', async () => {
     const { token } = await t.tenant();
-    expectDetailedError(await t.request('POST', '/products', token, productBody({ publisherRefId: 'r'.repeat(81) })), 400, 'VALIDATION', 'publisherRefId must');
-    expectDetailedError(await t.request('POST', '/products', token, productBody({ productFamily: 'f'.repeat(129) })), 400, 'VALIDATION', 'productFamily must');
-    expect((await t.request('POST', '/products', token, productBody({ publisherRefId: 'r'.repeat(80), productFamily: 'f'.repeat(128) }))).status).toBe(201);
+    expectDetailedError(
+      await t.request('POST', '/products', token, productBody({ publisherRefId: 'r'.repeat(81) })),
+      400,
+      'VALIDATION',
+      'publisherRefId must',
+    );
+    expectDetailedError(
+      await t.request('POST', '/products', token, productBody({ productFamily: 'f'.repeat(129) })),
+      400,
+      'VALIDATION',
+      'productFamily must',
+    );
+    expect(
+      (
+        await t.request(
+          'POST',
+          '/products',
+          token,
+          productBody({ publisherRefId: 'r'.repeat(80), productFamily: 'f'.repeat(128) }),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('answers 409 for a publisherRefId the customer already uses, and lets another customer use it', async () => {
@@ -53,7 +85,12 @@ describe('POST /products and GET /products/{id}', () => {
     const publisherRefId = unique('REF');
     await createProduct(t, first.token, { publisherRefId });
     const before = await listedIds(t, first.token, `publisherRefId=${publisherRefId}`);
-    expectDetailedError(await t.request('POST', '/products', first.token, productBody({ publisherRefId })), 409, 'CONFLICT', 'publisherRefId');
+    expectDetailedError(
+      await t.request('POST', '/products', first.token, productBody({ publisherRefId })),
+      409,
+      'CONFLICT',
+      'publisherRefId',
+    );
     expect(await listedIds(t, first.token, `publisherRefId=${publisherRefId}`)).toEqual(before);
     expect((await t.request('POST', '/products', second.token, productBody({ publisherRefId }))).status).toBe(201);
   });
@@ -78,12 +115,26 @@ describe('PUT /products/{id}', () => {
   it('replaces the product, answers 412 for a stale dbVersion and changes nothing, and serves past versions', async () => {
     const { token } = await t.tenant();
     const product = await createProduct(t, token, { genericName: 'First name' });
-    const updated = await t.request('PUT', `/products/${product.id}`, token, { ...product, genericName: 'Second name', status: 'DISABLED' });
+    const updated = await t.request('PUT', `/products/${product.id}`, token, {
+      ...product,
+      genericName: 'Second name',
+      status: 'DISABLED',
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body).toMatchObject({ genericName: 'Second name', status: 'DISABLED', dbVersion: 1 });
-    expectDetailedError(await t.request('PUT', `/products/${product.id}`, token, { ...product, genericName: 'Stale' }), 412, 'STALE_VERSION');
-    expect((await t.request('GET', `/products/${product.id}`, token)).body).toMatchObject({ genericName: 'Second name', dbVersion: 1 });
-    expect((await t.request('GET', `/products/${product.id}?version=0`, token)).body).toMatchObject({ genericName: 'First name', dbVersion: 0 });
+    expectDetailedError(
+      await t.request('PUT', `/products/${product.id}`, token, { ...product, genericName: 'Stale' }),
+      412,
+      'STALE_VERSION',
+    );
+    expect((await t.request('GET', `/products/${product.id}`, token)).body).toMatchObject({
+      genericName: 'Second name',
+      dbVersion: 1,
+    });
+    expect((await t.request('GET', `/products/${product.id}?version=0`, token)).body).toMatchObject({
+      genericName: 'First name',
+      dbVersion: 0,
+    });
     expectDetailedError(await t.request('GET', `/products/${product.id}?version=7`, token), 404, 'NOT_FOUND');
   });
 });
@@ -92,10 +143,24 @@ describe('GET /products filters', () => {
   it('filters by the specification fields, with comma lists and repeated parameters on sellingStores and blackListedCountries', async () => {
     const { token } = await t.tenant();
     const family = unique('fam');
-    const a = await createProduct(t, token, { productFamily: family, sellingStores: ['s1', 's2'], blackListedCountries: ['KP'], physical: true, type: 'HARDWARE' });
-    const b = await createProduct(t, token, { productFamily: family, sellingStores: ['s3'], blackListedCountries: ['IR'], physical: false, status: 'DISABLED', releaseDate: '2026-05-01T00:00:00Z' });
+    const a = await createProduct(t, token, {
+      productFamily: family,
+      sellingStores: ['s1', 's2'],
+      blackListedCountries: ['KP'],
+      physical: true,
+      type: 'HARDWARE',
+    });
+    const b = await createProduct(t, token, {
+      productFamily: family,
+      sellingStores: ['s3'],
+      blackListedCountries: ['IR'],
+      physical: false,
+      status: 'DISABLED',
+      releaseDate: '2026-05-01T00:00:00Z',
+    });
     const c = await createProduct(t, token, { productFamily: family, sellingStores: ['s4'], lifeTime: '1MONTH' });
-    const ids = (query: string) => listedIds(t, token, `productFamily=${family}&${query}`).then((found) => found.sort());
+    const ids = (query: string) =>
+      listedIds(t, token, `productFamily=${family}&${query}`).then((found) => found.sort());
     expect(await ids('sellingStores=s1,s3')).toEqual([a.id, b.id].sort());
     expect(await ids('sellingStores=s2&sellingStores=s4')).toEqual([a.id, c.id].sort());
     expect(await ids('blackListedCountries=IR')).toEqual([b.id]);
@@ -111,13 +176,28 @@ describe('GET /products filters', () => {
 describe('product descriptions written through the product', () => {
   it('moves the localized texts of the body to a new description and links it', async () => {
     const { token, customerId } = await t.tenant();
-    const res = await t.request('POST', '/products', token, productBody({ defaultLocale: 'fr', marketingName: { fr: 'Studio Photo', en: 'Photo Studio' }, localizedShortDesc: { fr: 'Retouche' } }));
+    const res = await t.request(
+      'POST',
+      '/products',
+      token,
+      productBody({
+        defaultLocale: 'fr',
+        marketingName: { fr: 'Studio Photo', en: 'Photo Studio' },
+        localizedShortDesc: { fr: 'Retouche' },
+      }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const product = res.body as Json;
     expect(product.marketingName).toBeUndefined();
     expect(product.descriptionId).toEqual(expect.any(String));
     const description = (await t.request('GET', `/descriptions/${product.descriptionId}`, token)).body as Json;
-    expect(description).toMatchObject({ customerId, fallbackLocale: 'fr', localizedMarketingName: { fr: 'Studio Photo', en: 'Photo Studio' }, marketingName: 'Studio Photo', shortDesc: 'Retouche' });
+    expect(description).toMatchObject({
+      customerId,
+      fallbackLocale: 'fr',
+      localizedMarketingName: { fr: 'Studio Photo', en: 'Photo Studio' },
+      marketingName: 'Studio Photo',
+      shortDesc: 'Retouche',
+    });
   });
 });
 
@@ -127,7 +207,11 @@ describe('variants made with variantOf', () => {
     const parent = await createProduct(t, token);
     const variant = await createProduct(t, token, { variantOf: parent.id });
     expect(variant).toMatchObject({ parentId: parent.id, variantOf: parent.id });
-    const updated = await t.request('PUT', `/products/${variant.id}`, token, { ...variant, parentId: 'elsewhere', variantOf: 'elsewhere' });
+    const updated = await t.request('PUT', `/products/${variant.id}`, token, {
+      ...variant,
+      parentId: 'elsewhere',
+      variantOf: 'elsewhere',
+    });
     expect(updated.body).toMatchObject({ parentId: parent.id, variantOf: parent.id, dbVersion: 1 });
     expect(await listedIds(t, token, `parentId=${parent.id}`)).toEqual([variant.id]);
   });
@@ -136,10 +220,29 @@ describe('variants made with variantOf', () => {
     const owner = await t.tenant();
     const other = await t.tenant();
     const parent = await createProduct(t, owner.token);
-    const refused = expectDetailedError(await t.request('POST', '/products', other.token, productBody({ variantOf: parent.id })), 400, 'VALIDATION', `body.variantOf names no product this token may see: "${parent.id}"`);
-    expect(refused.details[0]).toMatchObject({ resourceType: 'product', resourceId: parent.id, specific: { field: 'body.variantOf' } });
+    const refused = expectDetailedError(
+      await t.request('POST', '/products', other.token, productBody({ variantOf: parent.id })),
+      400,
+      'VALIDATION',
+      `body.variantOf names no product this token may see: "${parent.id}"`,
+    );
+    expect(refused.details[0]).toMatchObject({
+      resourceType: 'product',
+      resourceId: parent.id,
+      specific: { field: 'body.variantOf' },
+    });
     const operator = await t.operator();
-    expectDetailedError(await t.request('POST', '/products', operator, productBody({ customerId: other.customerId, variantOf: parent.id })), 400, 'VALIDATION', 'same customer');
+    expectDetailedError(
+      await t.request(
+        'POST',
+        '/products',
+        operator,
+        productBody({ customerId: other.customerId, variantOf: parent.id }),
+      ),
+      400,
+      'VALIDATION',
+      'same customer',
+    );
   });
 });
 
@@ -148,7 +251,11 @@ describe('GET /products restricted to customers', () => {
     const publisher = await t.tenant();
     const stranger = await t.tenant();
     const family = unique('fam');
-    const own = await createProduct(t, publisher.token, { productFamily: family, status: 'ENABLED', sellingStores: ['s1'] });
+    const own = await createProduct(t, publisher.token, {
+      productFamily: family,
+      status: 'ENABLED',
+      sellingStores: ['s1'],
+    });
     await createProduct(t, publisher.token, { productFamily: family, status: 'DISABLED', sellingStores: ['s1'] });
     await createProduct(t, stranger.token, { productFamily: family, status: 'ENABLED', sellingStores: ['s1'] });
     const reseller = await t.tenant(undefined, [publisher.customerId]);
@@ -157,7 +264,13 @@ describe('GET /products restricted to customers', () => {
     expect(await listedIds(t, publisher.token, `customerId=${publisher.customerId}&${filters}`)).toEqual([own.id]);
     expect(await listedIds(t, publisher.token, filters)).toEqual([own.id]);
     expect(await listedIds(t, reseller.token, `customerId=${publisher.customerId}&${filters}`)).toEqual([own.id]);
-    const page = (await t.request('GET', `/products?customerId=${publisher.customerId}&productFamily=${family}&size=1`, publisher.token)).body as Json;
+    const page = (
+      await t.request(
+        'GET',
+        `/products?customerId=${publisher.customerId}&productFamily=${family}&size=1`,
+        publisher.token,
+      )
+    ).body as Json;
     expect(page).toMatchObject({ totalItems: 2, totalPages: 2, last: false });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { createProduct, expectDetailedError, listedIds, unique, type Json } from './catalog-factories.js';
+import { createProduct, expectDetailedError, type Json, listedIds, unique } from './catalog-factories.js';
 import { productEvents } from './product-events.js';
 
 const { t } = await useApp();
@@ -18,7 +18,10 @@ const ALL = {
 
 /** A price function of the token's customer (a product may name only one its writer sees). */
 async function createPriceFunction(token: string): Promise<Json> {
-  const res = await t.request('POST', '/price-functions', token, { name: unique('Volume discount'), expression: 'quantity >= 10 ? price * 0.9 : price' });
+  const res = await t.request('POST', '/price-functions', token, {
+    name: unique('Volume discount'),
+    expression: 'quantity >= 10 ? price * 0.9 : price',
+  });
   if (res.status !== 201) throw new Error(`create price function answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body as Json;
 }
@@ -60,12 +63,32 @@ describe('POST /products/{id}/duplicate', () => {
     const { token, customerId } = await t.tenant();
     const source = await richProduct(token);
     const publisherRefId = unique('COPY');
-    const res = await duplicate(token, source.id, { productName: 'Arcade Pack 2', publisherRefId, duplicationOptions: ALL });
+    const res = await duplicate(token, source.id, {
+      productName: 'Arcade Pack 2',
+      publisherRefId,
+      duplicationOptions: ALL,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Object.keys(res.body as Json)).toEqual(['id']);
     const copy = await read(token, (res.body as Json).id);
-    const { id: _i, createDate: _c, updateDate: _u, publisherRefId: _p, genericName: _g, descriptionId, nextGenerationOf: _n, ...copied } = source;
-    expect(copy).toMatchObject({ ...copied, customerId, genericName: 'Arcade Pack 2', publisherRefId, originalId: source.id, dbVersion: 0 });
+    const {
+      id: _i,
+      createDate: _c,
+      updateDate: _u,
+      publisherRefId: _p,
+      genericName: _g,
+      descriptionId,
+      nextGenerationOf: _n,
+      ...copied
+    } = source;
+    expect(copy).toMatchObject({
+      ...copied,
+      customerId,
+      genericName: 'Arcade Pack 2',
+      publisherRefId,
+      originalId: source.id,
+      dbVersion: 0,
+    });
     expect(copy.nextGenerationOf).toBeUndefined();
     expect(copy.descriptionId).toBeDefined();
     expect(copy.descriptionId).not.toBe(descriptionId);
@@ -80,8 +103,24 @@ describe('POST /products/{id}/duplicate', () => {
     const res = await duplicate(token, source.id, { productName: 'Bare', publisherRefId: unique('BARE') });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const copy = await read(token, (res.body as Json).id);
-    expect(copy).toMatchObject({ genericName: 'Bare', lifeTime: source.lifeTime, prices: {}, sellingStores: [], status: 'ENABLED' });
-    for (const field of ['type', 'productFamily', 'fulfillmentTemplate', 'priceFunction', 'relatedContents', 'resources', 'subscriptionTemplate', 'trialAllowed', 'descriptionId']) {
+    expect(copy).toMatchObject({
+      genericName: 'Bare',
+      lifeTime: source.lifeTime,
+      prices: {},
+      sellingStores: [],
+      status: 'ENABLED',
+    });
+    for (const field of [
+      'type',
+      'productFamily',
+      'fulfillmentTemplate',
+      'priceFunction',
+      'relatedContents',
+      'resources',
+      'subscriptionTemplate',
+      'trialAllowed',
+      'descriptionId',
+    ]) {
       expect(copy[field], field).toBeUndefined();
     }
   });
@@ -97,7 +136,11 @@ describe('POST /products/{id}/duplicate', () => {
       ['duplicateGeneral', { type: 'GAMES', productFamily: 'arcade', sellingStores: ['store-eu', 'store-us'] }],
     ];
     for (const [option, expected] of cases) {
-      const res = await duplicate(token, source.id, { productName: option, publisherRefId: unique('ONE'), duplicationOptions: { [option]: true } });
+      const res = await duplicate(token, source.id, {
+        productName: option,
+        publisherRefId: unique('ONE'),
+        duplicationOptions: { [option]: true },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const copy = await read(token, (res.body as Json).id);
       expect(copy, option).toMatchObject(expected);
@@ -113,7 +156,11 @@ describe('POST /products/{id}/duplicate', () => {
     const pro = await createProduct(t, token, { variantOf: source.id, var: 'pro' });
     await createProduct(t, token, { variantOf: lite.id, var: 'lite-edu' });
     const publisherRefId = unique('FAM');
-    const res = await duplicate(token, source.id, { productName: 'Family', publisherRefId, duplicationOptions: { duplicateGeneral: true, duplicateProductVariations: true } });
+    const res = await duplicate(token, source.id, {
+      productName: 'Family',
+      publisherRefId,
+      duplicationOptions: { duplicateGeneral: true, duplicateProductVariations: true },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const copyId = (res.body as Json).id;
     const variants = (await t.request('GET', `/products?parentId=${copyId}&sort=publisherRefId`, token)).body as Json;
@@ -123,7 +170,9 @@ describe('POST /products/{id}/duplicate', () => {
     ]);
     const liteCopy = variants.items[0];
     expect(await listedIds(t, token, `parentId=${liteCopy.id}`)).toHaveLength(1);
-    expect((await t.request('GET', `/products?publisherRefId=${publisherRefId}-V2`, token)).body).toMatchObject({ items: [{ var: 'lite-edu', parentId: liteCopy.id }] });
+    expect((await t.request('GET', `/products?publisherRefId=${publisherRefId}-V2`, token)).body).toMatchObject({
+      items: [{ var: 'lite-edu', parentId: liteCopy.id }],
+    });
     // The source family is untouched.
     expect(await listedIds(t, token, `parentId=${source.id}`)).toHaveLength(2);
   });
@@ -144,12 +193,25 @@ describe('POST /products/{id}/duplicate', () => {
     await createProduct(t, token, { variantOf: source.id });
     const taken = await createProduct(t, token);
     const before = await listedIds(t, token, 'size=100');
-    expectDetailedError(await duplicate(token, source.id, { productName: 'X', publisherRefId: taken.publisherRefId }), 409, 'CONFLICT', 'publisherRefId');
+    expectDetailedError(
+      await duplicate(token, source.id, { productName: 'X', publisherRefId: taken.publisherRefId }),
+      409,
+      'CONFLICT',
+      'publisherRefId',
+    );
     // The first variant's derived reference is taken: the whole duplication rolls back.
     const base = unique('BASE');
     await createProduct(t, token, { publisherRefId: `${base}-V1` });
     const afterFirst = await listedIds(t, token, 'size=100');
-    expectDetailedError(await duplicate(token, source.id, { productName: 'X', publisherRefId: base, duplicationOptions: { duplicateProductVariations: true } }), 409, 'CONFLICT');
+    expectDetailedError(
+      await duplicate(token, source.id, {
+        productName: 'X',
+        publisherRefId: base,
+        duplicationOptions: { duplicateProductVariations: true },
+      }),
+      409,
+      'CONFLICT',
+    );
     expect(await listedIds(t, token, 'size=100')).toEqual(afterFirst);
     expect(afterFirst.length).toBe(before.length + 1);
   });
@@ -158,10 +220,33 @@ describe('POST /products/{id}/duplicate', () => {
     const owner = await t.tenant();
     const other = await t.tenant();
     const source = await createProduct(t, owner.token);
-    expectDetailedError(await duplicate(other.token, source.id, { productName: 'X', publisherRefId: unique('R') }), 404, 'NOT_FOUND');
-    expectDetailedError(await duplicate(owner.token, 'no-such-product', { productName: 'X', publisherRefId: unique('R') }), 404, 'NOT_FOUND');
-    expectDetailedError(await duplicate(owner.token, source.id, { publisherRefId: unique('R') }), 400, 'VALIDATION', 'productName');
-    expectDetailedError(await duplicate(owner.token, source.id, { productName: 'X' }), 400, 'VALIDATION', 'publisherRefId');
-    expectDetailedError(await duplicate(owner.token, source.id, { productName: 'X', publisherRefId: 'r'.repeat(81) }), 400, 'VALIDATION', 'publisherRefId');
+    expectDetailedError(
+      await duplicate(other.token, source.id, { productName: 'X', publisherRefId: unique('R') }),
+      404,
+      'NOT_FOUND',
+    );
+    expectDetailedError(
+      await duplicate(owner.token, 'no-such-product', { productName: 'X', publisherRefId: unique('R') }),
+      404,
+      'NOT_FOUND',
+    );
+    expectDetailedError(
+      await duplicate(owner.token, source.id, { publisherRefId: unique('R') }),
+      400,
+      'VALIDATION',
+      'productName',
+    );
+    expectDetailedError(
+      await duplicate(owner.token, source.id, { productName: 'X' }),
+      400,
+      'VALIDATION',
+      'publisherRefId',
+    );
+    expectDetailedError(
+      await duplicate(owner.token, source.id, { productName: 'X', publisherRefId: 'r'.repeat(81) }),
+      400,
+      'VALIDATION',
+      'publisherRefId',
+    );
   });
 });

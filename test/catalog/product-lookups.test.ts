@@ -22,8 +22,17 @@ describe('GET /products/{id}/next-generation', () => {
     const owner = await t.tenant();
     const other = await t.tenant();
     const old = await createProduct(t, owner.token);
-    expectDetailedError(await t.request('GET', `/products/${old.id}/next-generation`, owner.token), 404, 'NOT_FOUND', 'next generation');
-    expectDetailedError(await t.request('GET', '/products/no-such-product/next-generation', owner.token), 404, 'NOT_FOUND');
+    expectDetailedError(
+      await t.request('GET', `/products/${old.id}/next-generation`, owner.token),
+      404,
+      'NOT_FOUND',
+      'next generation',
+    );
+    expectDetailedError(
+      await t.request('GET', '/products/no-such-product/next-generation', owner.token),
+      404,
+      'NOT_FOUND',
+    );
     expectDetailedError(await t.request('GET', `/products/${old.id}/next-generation`, other.token), 404, 'NOT_FOUND');
   });
 });
@@ -34,7 +43,11 @@ describe('GET /products/default-currencies', () => {
     const euro = await createProduct(t, token);
     const dollar = await createProduct(t, token, { prices: { defaultCurrency: 'USD' } });
     const none = await createProduct(t, token, { prices: {} });
-    const res = await t.request('GET', `/products/default-currencies?productId=${euro.id},${dollar.id}, ${none.id},${euro.id}`, token);
+    const res = await t.request(
+      'GET',
+      `/products/default-currencies?productId=${euro.id},${dollar.id}, ${none.id},${euro.id}`,
+      token,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ [euro.id]: 'EUR', [dollar.id]: 'USD', [none.id]: null });
   });
@@ -43,11 +56,35 @@ describe('GET /products/default-currencies', () => {
     const owner = await t.tenant();
     const other = await t.tenant();
     const product = await createProduct(t, owner.token);
-    expectDetailedError(await t.request('GET', `/products/default-currencies?productId=${product.id},no-such-product`, owner.token), 404, 'NOT_FOUND', 'no-such-product');
-    expectDetailedError(await t.request('GET', `/products/default-currencies?productId=${product.id}`, other.token), 404, 'NOT_FOUND');
-    expectDetailedError(await t.request('GET', '/products/default-currencies?productId=,%20,', owner.token), 400, 'VALIDATION', 'productId');
-    expectDetailedError(await t.request('GET', '/products/default-currencies', owner.token), 400, 'VALIDATION', 'productId');
+    expectDetailedError(
+      await t.request('GET', `/products/default-currencies?productId=${product.id},no-such-product`, owner.token),
+      404,
+      'NOT_FOUND',
+      'no-such-product',
+    );
+    expectDetailedError(
+      await t.request('GET', `/products/default-currencies?productId=${product.id}`, other.token),
+      404,
+      'NOT_FOUND',
+    );
+    expectDetailedError(
+      await t.request('GET', '/products/default-currencies?productId=,%20,', owner.token),
+      400,
+      'VALIDATION',
+      'productId',
+    );
+    expectDetailedError(
+      await t.request('GET', '/products/default-currencies', owner.token),
+      400,
+      'VALIDATION',
+      'productId',
+    );
     const many = Array.from({ length: 101 }, (_, i) => `id-${i}`).join(',');
-    expectDetailedError(await t.request('GET', `/products/default-currencies?productId=${many}`, owner.token), 400, 'VALIDATION', 'at most 100');
+    expectDetailedError(
+      await t.request('GET', `/products/default-currencies?productId=${many}`, owner.token),
+      400,
+      'VALIDATION',
+      'at most 100',
+    );
   });
 });

@@ -21,12 +21,20 @@ describe('the console against the current API', () => {
     const fresh = current.split('\n');
     const differing = fresh.findIndex((line, index) => line !== stored[index]);
     const first = differing === -1 ? Math.min(fresh.length, stored.length) : differing;
-    expect(differing === -1 && fresh.length === stored.length ? 'up to date' : `stale from line ${first + 1}: run npm run console:api`).toBe('up to date');
+    expect(
+      differing === -1 && fresh.length === stored.length
+        ? 'up to date'
+        : `stale from line ${first + 1}: run npm run console:api`,
+    ).toBe('up to date');
   });
 
   it('type-checks in TypeScript strict mode with those types', async () => {
     const run = promisify(execFile);
-    const result = await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'console/tsconfig.json', '--noEmit'], { encoding: 'utf8' }).catch((failure: { stdout: string }) => failure);
+    const result = await run(
+      process.execPath,
+      ['node_modules/typescript/bin/tsc', '-p', 'console/tsconfig.json', '--noEmit'],
+      { encoding: 'utf8' },
+    ).catch((failure: { stdout: string }) => failure);
     expect(result.stdout).toBe('');
   }, 120_000);
 });

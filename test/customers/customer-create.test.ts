@@ -1,36 +1,69 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { MASK, createCustomer, customerBody, customerEvents, customerToken, customerWithToken, expectError, unique, type Json } from './customer-factories.js';
+import {
+  createCustomer,
+  customerBody,
+  customerEvents,
+  customerToken,
+  customerWithToken,
+  expectError,
+  type Json,
+  MASK,
+  unique,
+} from './customer-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
 describe('POST /customers', () => {
   it('answers 201 with the stored record, a realm named after the name, and the client secret in clear', async () => {
     const name = `Éditions Ça Marche ${unique('x')}`;
-    const res = await t.request('POST', '/customers', operator, customerBody({ name, addressBook: { country: 'FR', zipCode: 75001 } }));
+    const res = await t.request(
+      'POST',
+      '/customers',
+      operator,
+      customerBody({ name, addressBook: { country: 'FR', zipCode: 75001 } }),
+    );
     expect(res.status).toBe(201);
     const body = res.body as Json;
     expect(res.headers.location).toBe(`/customers/${body.id}`);
     expect(res.headers.etag).toBe('"0"');
-    expect(body).toMatchObject({ name, vatNumber: 'FR12345678901', type: 'PUBLISHER', status: 'TRIAL', dbVersion: 0, addressBook: { country: 'FR', zipCode: 75001 } });
+    expect(body).toMatchObject({
+      name,
+      vatNumber: 'FR12345678901',
+      type: 'PUBLISHER',
+      status: 'TRIAL',
+      dbVersion: 0,
+      addressBook: { country: 'FR', zipCode: 75001 },
+    });
     expect(body.realmName).toBe(`editions-ca-marche-${name.split(' ').pop()}`);
-    expect(body.iamClient).toMatchObject({ realmName: body.realmName, secretKeys: [{ createDate: body.createDate, secret: MASK }] });
+    expect(body.iamClient).toMatchObject({
+      realmName: body.realmName,
+      secretKeys: [{ createDate: body.createDate, secret: MASK }],
+    });
     expect(body.iamClient.clientSecret).toMatch(/^[\w-]{20,}$/);
     expect(body.iamClient.realmPublicKey).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(body.signingPublicKey).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
   });
 
   it('keeps the clear secret out of caches and out of the Idempotency-Key store', async () => {
-    const res = await t.request('POST', '/customers', operator, customerBody({ name: unique('Idem') }), { 'idempotency-key': unique('key') });
+    const res = await t.request('POST', '/customers', operator, customerBody({ name: unique('Idem') }), {
+      'idempotency-key': unique('key'),
+    });
     expect(res.status).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
-    const stored = await t.built.db.query<{ body: string | null }>('SELECT response_body AS body FROM idempotency_keys');
+    const stored = await t.built.db.query<{ body: string | null }>(
+      'SELECT response_body AS body FROM idempotency_keys',
+    );
     expect(stored.rows.filter((row) => row.body?.includes((res.body as Json).iamClient.clientSecret))).toEqual([]);
   });
 
   it('keeps a realm name given in the body', async () => {
     const realmName = unique('my-realm');
-    expect((await createCustomer(t, { realmName, type: 'RESELLER', status: 'RUNNING' })).body).toMatchObject({ realmName, type: 'RESELLER', status: 'RUNNING' });
+    expect((await createCustomer(t, { realmName, type: 'RESELLER', status: 'RUNNING' })).body).toMatchObject({
+      realmName,
+      type: 'RESELLER',
+      status: 'RUNNING',
+    });
   });
 
   it('gives a name without Latin letters or digits a realm named after the id', async () => {
@@ -59,28 +92,47 @@ describe('POST /customers', () => {
     expect(own.status).toBe(200);
     expect((own.body as Json).id).toBe(mine.id);
     expectError(await t.request('GET', `/customers/${other.id}`, token), 404, 'was not found');
-    expect((await t.request('GET', '/customers', token)).body).toMatchObject({ totalItems: 1, items: [{ id: mine.id }] });
+    expect((await t.request('GET', '/customers', token)).body).toMatchObject({
+      totalItems: 1,
+      items: [{ id: mine.id }],
+    });
   });
 
   it('answers 409 for a realm name already taken, and creates nothing', async () => {
     const first = await createCustomer(t);
     const res = await t.request('POST', '/customers', operator, customerBody({ name: first.body.name }));
     expectError(res, 409, `realm name ${first.realmName} is already taken`);
-    expectError(await t.request('POST', '/customers', operator, customerBody({ realmName: 'operator' })), 409, 'operator');
-    const { rows } = await t.built.db.query('SELECT count(*)::int AS n FROM customers WHERE doc @> $1::jsonb', [JSON.stringify({ name: first.body.name })]);
+    expectError(
+      await t.request('POST', '/customers', operator, customerBody({ realmName: 'operator' })),
+      409,
+      'operator',
+    );
+    const { rows } = await t.built.db.query('SELECT count(*)::int AS n FROM customers WHERE doc @> $1::jsonb', [
+      JSON.stringify({ name: first.body.name }),
+    ]);
     expect(rows[0]).toEqual({ n: 1 });
   });
 
   it("answers 403 to a customer's token, and creates no realm", async () => {
     const { token } = await customerWithToken(t);
     const realmName = unique('denied');
-    expectError(await t.request('POST', '/customers', token, customerBody({ realmName })), 403, 'created by the operator');
+    expectError(
+      await t.request('POST', '/customers', token, customerBody({ realmName })),
+      403,
+      'created by the operator',
+    );
     const { rows } = await t.built.db.query('SELECT name FROM iam_realms WHERE name = $1', [realmName]);
     expect(rows).toEqual([]);
   });
 
   it('ignores server-managed fields sent in the body', async () => {
-    const created = await createCustomer(t, { id: 'chosen', dbVersion: 7, iamClient: { clientSecret: 'mine', realmName: 'other' }, signingPublicKey: { kty: 'x' }, unknownField: 1 });
+    const created = await createCustomer(t, {
+      id: 'chosen',
+      dbVersion: 7,
+      iamClient: { clientSecret: 'mine', realmName: 'other' },
+      signingPublicKey: { kty: 'x' },
+      unknownField: 1,
+    });
     expect(created.id).not.toBe('chosen');
     expect(created.body).toMatchObject({ dbVersion: 0, iamClient: { realmName: created.realmName } });
     expect(created.clientSecret).not.toBe('mine');
@@ -99,10 +151,18 @@ describe('POST /customers/{id}/client-secret', () => {
     expect(body).toMatchObject({ id: created.id, dbVersion: 1, iamClient: { realmName: created.realmName } });
     expect(body.iamClient.clientSecret).not.toBe(created.clientSecret);
     expect(body.iamClient.clientSecret).not.toBe(MASK);
-    const old = await t.request('POST', '/iam/tokens', undefined, { realmName: created.realmName, grantType: 'client_credentials', clientSecret: created.clientSecret });
+    const old = await t.request('POST', '/iam/tokens', undefined, {
+      realmName: created.realmName,
+      grantType: 'client_credentials',
+      clientSecret: created.clientSecret,
+    });
     expect(old.status).toBe(401);
-    expect(await customerToken(t, { realmName: created.realmName, clientSecret: body.iamClient.clientSecret })).toEqual(expect.any(String));
-    expect(((await t.request('GET', `/customers/${created.id}`, operator)).body as Json).iamClient.clientSecret).toBe(MASK);
+    expect(await customerToken(t, { realmName: created.realmName, clientSecret: body.iamClient.clientSecret })).toEqual(
+      expect.any(String),
+    );
+    expect(((await t.request('GET', `/customers/${created.id}`, operator)).body as Json).iamClient.clientSecret).toBe(
+      MASK,
+    );
     const events = await customerEvents(t, created.id);
     expect(events.map((e) => e.fact)).toEqual(['created', 'updated']);
     expect(JSON.stringify(events)).not.toContain(body.iamClient.clientSecret);

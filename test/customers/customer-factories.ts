@@ -1,7 +1,7 @@
-import { unique } from '../support/unique.js';
-import type { Json } from '../support/json.js';
 import { expect } from 'vitest';
+import type { Json } from '../support/json.js';
 import type { TestApp } from '../support/test-app.js';
+import { unique } from '../support/unique.js';
 
 /** Small factories and checks shared by the Customer API tests. */
 export type { Json } from '../support/json.js';
@@ -12,7 +12,12 @@ export { unique };
 
 /** A valid create body; each call gets its own name (and so its own default realm name). */
 export function customerBody(overrides: Json = {}): Json {
-  return { name: unique('Acme'), vatNumber: 'FR12345678901', features: { seller: true, usingBillingPlan: true }, ...overrides };
+  return {
+    name: unique('Acme'),
+    vatNumber: 'FR12345678901',
+    features: { seller: true, usingBillingPlan: true },
+    ...overrides,
+  };
 }
 
 export interface CreatedCustomer {
@@ -31,13 +36,25 @@ export async function createCustomer(t: TestApp, overrides: Json = {}): Promise<
 }
 
 /** A client_credentials token of the customer's own confidential client. */
-export async function customerToken(t: TestApp, customer: Pick<CreatedCustomer, 'realmName' | 'clientSecret'>, scope?: string): Promise<string> {
-  const response = await t.token({ realmName: customer.realmName, grantType: 'client_credentials', clientSecret: customer.clientSecret, ...(scope ? { scope } : {}) });
+export async function customerToken(
+  t: TestApp,
+  customer: Pick<CreatedCustomer, 'realmName' | 'clientSecret'>,
+  scope?: string,
+): Promise<string> {
+  const response = await t.token({
+    realmName: customer.realmName,
+    grantType: 'client_credentials',
+    clientSecret: customer.clientSecret,
+    ...(scope ? { scope } : {}),
+  });
   return response.access_token as string;
 }
 
 /** A customer and a token of its own. */
-export async function customerWithToken(t: TestApp, overrides: Json = {}): Promise<CreatedCustomer & { token: string }> {
+export async function customerWithToken(
+  t: TestApp,
+  overrides: Json = {},
+): Promise<CreatedCustomer & { token: string }> {
   const customer = await createCustomer(t, overrides);
   return { ...customer, token: await customerToken(t, customer) };
 }

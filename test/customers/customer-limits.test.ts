@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { randomWideText } from '../support/random-text.js';
 import { useApp } from '../support/fixture.js';
+import { randomWideText } from '../support/random-text.js';
 import { createCustomer, customerBody, customerToken, type Json } from './customer-factories.js';
 
 /**
@@ -40,7 +40,10 @@ describe('a customer at the limits', () => {
     expect((await t.request('GET', `/customers/by-name/${encodeURIComponent(name)}`, operator)).status).toBe(200);
     const publicByName = await t.request('GET', `/customers/public?name=${encodeURIComponent(name)}`, undefined);
     expect((publicByName.body as Json).items.map((c: Json) => c.id)).toEqual([customer.id]);
-    const token = await customerToken(t, { realmName: customer.realmName, clientSecret: customer.iamClient.clientSecret });
+    const token = await customerToken(t, {
+      realmName: customer.realmName,
+      clientSecret: customer.iamClient.clientSecret,
+    });
     expect((await t.request('GET', `/customers/${customer.id}`, token)).status).toBe(200);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { createCustomer, expectError, listIds, unique, type Json } from './customer-factories.js';
+import { createCustomer, expectError, type Json, listIds, unique } from './customer-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -14,18 +14,38 @@ async function pair(a: Json, b: Json): Promise<{ vat: string; first: string; sec
 
 const FILTERS: [string, Json, Json, string][] = [
   ['addressBook.country', { addressBook: { country: 'FR' } }, { addressBook: { country: 'DE' } }, 'FR'],
-  ['addressBook.streetAddress', { addressBook: { streetAddress: '1 rue de la Paix' } }, { addressBook: { streetAddress: '2 rue de la Paix' } }, '1 rue de la Paix'],
+  [
+    'addressBook.streetAddress',
+    { addressBook: { streetAddress: '1 rue de la Paix' } },
+    { addressBook: { streetAddress: '2 rue de la Paix' } },
+    '1 rue de la Paix',
+  ],
   ['addressBook.city', { addressBook: { city: 'Lyon' } }, { addressBook: { city: 'Paris' } }, 'Lyon'],
   ['addressBook.state', { addressBook: { state: 'Rhône' } }, { addressBook: { state: 'Isère' } }, 'Rhône'],
   ['addressBook.zipCode', { addressBook: { zipCode: 69001 } }, { addressBook: { zipCode: 69002 } }, '69001'],
-  ['addressBook.phoneNumber', { addressBook: { phoneNumber: '+33 1 00 00 00 01' } }, { addressBook: { phoneNumber: '+33 1 00 00 00 02' } }, '+33 1 00 00 00 01'],
+  [
+    'addressBook.phoneNumber',
+    { addressBook: { phoneNumber: '+33 1 00 00 00 01' } },
+    { addressBook: { phoneNumber: '+33 1 00 00 00 02' } },
+    '+33 1 00 00 00 01',
+  ],
   ['status', { status: 'RUNNING' }, { status: 'TRIAL' }, 'RUNNING'],
   ['cancelPeriod', { cancelPeriod: 14 }, { cancelPeriod: 30 }, '14'],
   ['bannerEmail', { bannerEmail: 'one@example.com' }, { bannerEmail: 'two@example.com' }, 'one@example.com'],
   ['retryPaymentValidityDuration', { retryPaymentValidityDuration: 7 }, { retryPaymentValidityDuration: 8 }, '7'],
   ['quoteValidityDuration', { quoteValidityDuration: 30 }, { quoteValidityDuration: 31 }, '30'],
-  ['quoteSubscriptionValidityDuration', { quoteSubscriptionValidityDuration: 45 }, { quoteSubscriptionValidityDuration: 46 }, '45'],
-  ['multiplePaymentsValidityDuration', { multiplePaymentsValidityDuration: 90 }, { multiplePaymentsValidityDuration: 0 }, '90'],
+  [
+    'quoteSubscriptionValidityDuration',
+    { quoteSubscriptionValidityDuration: 45 },
+    { quoteSubscriptionValidityDuration: 46 },
+    '45',
+  ],
+  [
+    'multiplePaymentsValidityDuration',
+    { multiplePaymentsValidityDuration: 90 },
+    { multiplePaymentsValidityDuration: 0 },
+    '90',
+  ],
   ['type', { type: 'RESELLER' }, { type: 'PUBLISHER' }, 'RESELLER'],
 ];
 
@@ -62,9 +82,23 @@ describe('GET /customers', () => {
   });
 
   it('returns only the target fields (plus id)', async () => {
-    const { vat, first } = await pair({ bannerEmail: 'x@example.com', addressBook: { city: 'Nice', country: 'FR' } }, {});
-    const res = await t.request('GET', `/customers?vatNumber=${vat}&target=bannerEmail&target=addressBook.city&size=1`, operator);
-    expect(res.body).toEqual({ items: [{ id: first, bannerEmail: 'x@example.com', addressBook: { city: 'Nice' } }], last: false, number: 0, size: 1, totalItems: 2, totalPages: 2 });
+    const { vat, first } = await pair(
+      { bannerEmail: 'x@example.com', addressBook: { city: 'Nice', country: 'FR' } },
+      {},
+    );
+    const res = await t.request(
+      'GET',
+      `/customers?vatNumber=${vat}&target=bannerEmail&target=addressBook.city&size=1`,
+      operator,
+    );
+    expect(res.body).toEqual({
+      items: [{ id: first, bannerEmail: 'x@example.com', addressBook: { city: 'Nice' } }],
+      last: false,
+      number: 0,
+      size: 1,
+      totalItems: 2,
+      totalPages: 2,
+    });
   });
 
   it('pages and sorts, in flat or JSON form', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/app.js';
+import { type App, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { KEY_FILE_NAME } from '../../src/platform/crypto/data-encryption-key.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
@@ -19,16 +19,48 @@ const serverUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env
 const schema = serverUrl ? `t_${randomBytes(6).toString('hex')}` : 'public';
 
 function start(env: Record<string, string> = {}): Promise<App> {
-  return buildApp(loadConfig({ DATA_DIR: dataDir, ...(serverUrl ? { DATABASE_URL: serverUrl, DATABASE_SCHEMA: schema } : {}), OPERATOR_CLIENT_SECRET: OPERATOR_SECRET, ADMIN_PASSWORD: 'restart-admin-password', LOG_LEVEL: 'silent', ...env }));
+  return buildApp(
+    loadConfig({
+      DATA_DIR: dataDir,
+      ...(serverUrl ? { DATABASE_URL: serverUrl, DATABASE_SCHEMA: schema } : {}),
+      OPERATOR_CLIENT_SECRET: OPERATOR_SECRET,
+      ADMIN_PASSWORD: 'restart-admin-password',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+  );
 }
 
-async function call(app: App, method: 'GET' | 'POST', url: string, token?: string, payload?: string, contentType = 'application/json') {
-  const response = await app.app.inject({ method, url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload !== undefined ? { 'content-type': contentType } : {}) }, payload });
+async function call(
+  app: App,
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  payload?: string,
+  contentType = 'application/json',
+) {
+  const response = await app.app.inject({
+    method,
+    url,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(payload !== undefined ? { 'content-type': contentType } : {}),
+    },
+    payload,
+  });
   return { status: response.statusCode, body: response.body, json: () => JSON.parse(response.body) as Json };
 }
 
 async function operatorToken(app: App): Promise<string> {
-  return (await call(app, 'POST', '/iam/tokens', undefined, JSON.stringify({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }))).json().access_token;
+  return (
+    await call(
+      app,
+      'POST',
+      '/iam/tokens',
+      undefined,
+      JSON.stringify({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }),
+    )
+  ).json().access_token;
 }
 
 afterAll(async () => {
@@ -46,13 +78,25 @@ describe('signing keys across restarts', () => {
     let app = await start();
     let token = await operatorToken(app);
     const customer = (await call(app, 'POST', '/customers', token, JSON.stringify(customerBody()))).json();
-    const before = (await call(app, 'POST', `/customers/${customer.id}/sign`, token, 'before restart', 'text/plain')).json();
+    const before = (
+      await call(app, 'POST', `/customers/${customer.id}/sign`, token, 'before restart', 'text/plain')
+    ).json();
     await app.app.close();
     expect(statSync(join(dataDir, KEY_FILE_NAME)).mode & 0o777).toBe(0o600);
 
     app = await start();
     token = await operatorToken(app);
-    expect((await call(app, 'POST', `/customers/${customer.id}/verify`, token, JSON.stringify({ signedData: before.signedData }))).body).toBe('before restart');
+    expect(
+      (
+        await call(
+          app,
+          'POST',
+          `/customers/${customer.id}/verify`,
+          token,
+          JSON.stringify({ signedData: before.signedData }),
+        )
+      ).body,
+    ).toBe('before restart');
     const after = await call(app, 'POST', `/customers/${customer.id}/sign`, token, 'after restart', 'text/plain');
     expect(after.status).toBe(201);
     await app.app.close();
@@ -62,7 +106,17 @@ describe('signing keys across restarts', () => {
     const refused = await call(app, 'POST', `/customers/${customer.id}/sign`, token, 'wrong key', 'text/plain');
     expect(refused.status).toBe(500);
     expect(refused.body).not.toContain('DATA_ENCRYPTION_KEY');
-    expect((await call(app, 'POST', `/customers/${customer.id}/verify`, token, JSON.stringify({ signedData: after.json().signedData }))).body).toBe('after restart');
+    expect(
+      (
+        await call(
+          app,
+          'POST',
+          `/customers/${customer.id}/verify`,
+          token,
+          JSON.stringify({ signedData: after.json().signedData }),
+        )
+      ).body,
+    ).toBe('after restart');
     await app.app.close();
   }, 120_000);
 });

@@ -1,7 +1,14 @@
 import { compactVerify, decodeProtectedHeader, importJWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { createCustomer, customerToken, customerWithToken, expectError, type CreatedCustomer, type Json } from './customer-factories.js';
+import {
+  type CreatedCustomer,
+  createCustomer,
+  customerToken,
+  customerWithToken,
+  expectError,
+  type Json,
+} from './customer-factories.js';
 
 let signer: CreatedCustomer & { token: string };
 const { t, operator } = await useApp({ operator: true });
@@ -14,7 +21,10 @@ async function post(url: string, token: string | undefined, payload: string | Bu
   const response = await t.inject({
     method: 'POST',
     url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(contentType ? { 'content-type': contentType } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(contentType ? { 'content-type': contentType } : {}),
+    },
     payload,
   });
   const json = String(response.headers['content-type'] ?? '').includes('json') ? JSON.parse(response.body) : undefined;
@@ -32,7 +42,11 @@ describe('POST /customers/{customerId}/sign and /verify', () => {
     expect(res.body.originalData).toEqual(data);
     const jws = res.body.signedData as string;
     expect(jws.split('.')).toHaveLength(3);
-    expect(decodeProtectedHeader(jws)).toEqual({ alg: 'EdDSA', kid: signer.body.signingPublicKey.kid, cty: 'application/json' });
+    expect(decodeProtectedHeader(jws)).toEqual({
+      alg: 'EdDSA',
+      kid: signer.body.signingPublicKey.kid,
+      cty: 'application/json',
+    });
     const offline = await compactVerify(jws, await importJWK(signer.body.signingPublicKey, 'EdDSA'));
     expect(JSON.parse(Buffer.from(offline.payload).toString())).toEqual(data);
     const verified = await verify(`/customers/${signer.id}/verify`, operator, jws);
@@ -63,11 +77,21 @@ describe('POST /customers/{customerId}/sign and /verify', () => {
   });
 
   it('answers 400 to a tampered payload or signature, without the data', async () => {
-    const res = await post(`/customers/${signer.id}/sign`, operator, JSON.stringify({ amount: 10 }), 'application/json');
+    const res = await post(
+      `/customers/${signer.id}/sign`,
+      operator,
+      JSON.stringify({ amount: 10 }),
+      'application/json',
+    );
     const [header, payload, signature] = (res.body.signedData as string).split('.') as [string, string, string];
     const forgedPayload = Buffer.from(JSON.stringify({ amount: 1000 })).toString('base64url');
     const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
-    for (const tampered of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.${flipped}`, 'not-a-jws.at.all', 'garbage']) {
+    for (const tampered of [
+      `${header}.${forgedPayload}.${signature}`,
+      `${header}.${payload}.${flipped}`,
+      'not-a-jws.at.all',
+      'garbage',
+    ]) {
       const verified = await verify(`/customers/${signer.id}/verify`, operator, tampered);
       expectError(verified, 400, 'is not a valid signature');
       expect(JSON.stringify(verified.body)).not.toContain('1000');
@@ -76,7 +100,12 @@ describe('POST /customers/{customerId}/sign and /verify', () => {
 
   it("answers 400 to another customer's signature", async () => {
     const other = await createCustomer(t);
-    const theirs = await post(`/customers/${other.id}/sign`, operator, JSON.stringify({ secret: 'theirs' }), 'application/json');
+    const theirs = await post(
+      `/customers/${other.id}/sign`,
+      operator,
+      JSON.stringify({ secret: 'theirs' }),
+      'application/json',
+    );
     const verified = await verify(`/customers/${signer.id}/verify`, operator, theirs.body.signedData);
     expectError(verified, 400, "not made with this customer's key");
     expect(JSON.stringify(verified.body)).not.toContain('theirs');
@@ -92,7 +121,10 @@ describe('POST /customers/{customerId}/sign and /verify', () => {
   it('keeps the signature with persist=true or when longer than max, and verify accepts its id', async () => {
     const kept = await post(`/customers/${signer.id}/sign?persist=true`, operator, 'keep me', 'text/plain');
     expect(kept.body.signatureId).toEqual(expect.any(String));
-    const { rows } = await t.built.db.query<Json>('SELECT customer_id, content_type, signed_data FROM customer_signatures WHERE id = $1', [kept.body.signatureId]);
+    const { rows } = await t.built.db.query<Json>(
+      'SELECT customer_id, content_type, signed_data FROM customer_signatures WHERE id = $1',
+      [kept.body.signatureId],
+    );
     expect(rows).toEqual([{ customer_id: signer.id, content_type: 'text/plain', signed_data: kept.body.signedData }]);
     expect((await verify(`/customers/${signer.id}/verify`, operator, kept.body.signatureId)).raw.body).toBe('keep me');
     const long = await post(`/customers/${signer.id}/sign?max=10`, operator, 'long', 'text/plain');
@@ -103,15 +135,36 @@ describe('POST /customers/{customerId}/sign and /verify', () => {
 
   it('answers 400 to an empty body, to JSON that does not parse, and to bad query values', async () => {
     expectError(await post(`/customers/${signer.id}/sign`, operator, '', 'text/plain'), 400, 'must not be empty');
-    expectError(await post(`/customers/${signer.id}/sign`, operator, '{"a":', 'application/json'), 400, 'not valid JSON');
+    expectError(
+      await post(`/customers/${signer.id}/sign`, operator, '{"a":', 'application/json'),
+      400,
+      'not valid JSON',
+    );
     expectError(await post(`/customers/${signer.id}/sign?max=-1`, operator, 'x', 'text/plain'), 400, 'querystring.max');
-    expectError(await post(`/customers/${signer.id}/sign?persist=maybe`, operator, 'x', 'text/plain'), 400, 'querystring.persist');
+    expectError(
+      await post(`/customers/${signer.id}/sign?persist=maybe`, operator, 'x', 'text/plain'),
+      400,
+      'querystring.persist',
+    );
   });
 
   it('answers 400, not 500, to JSON nested deeper than 512 levels, and signs 512', async () => {
     const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-    expectError(await post(`/customers/${signer.id}/sign`, operator, nested(5000), 'application/json'), 400, 'deeper than 512 levels');
-    expectError(await post(`/customers/${signer.id}/sign`, operator, '{"a":'.repeat(513) + '1' + '}'.repeat(513), 'application/json'), 400, 'deeper than 512 levels');
+    expectError(
+      await post(`/customers/${signer.id}/sign`, operator, nested(5000), 'application/json'),
+      400,
+      'deeper than 512 levels',
+    );
+    expectError(
+      await post(
+        `/customers/${signer.id}/sign`,
+        operator,
+        '{"a":'.repeat(513) + '1' + '}'.repeat(513),
+        'application/json',
+      ),
+      400,
+      'deeper than 512 levels',
+    );
     expect((await post(`/customers/${signer.id}/sign`, operator, nested(512), 'application/json')).status).toBe(201);
   });
 
@@ -121,7 +174,7 @@ describe('POST /customers/{customerId}/sign and /verify', () => {
     expectError(await post('/terms', operator, 'x', 'application/octet-stream'), 415);
   });
 
-  it("applies tenant rules: a customer signs for itself, a reseller for its publisher, nobody for a stranger (404)", async () => {
+  it('applies tenant rules: a customer signs for itself, a reseller for its publisher, nobody for a stranger (404)', async () => {
     const publisher = await customerWithToken(t);
     const reseller = await customerWithToken(t, { type: 'RESELLER', authorizedCustomers: [publisher.id] });
     expect((await post(`/customers/${publisher.id}/sign`, publisher.token, 'mine', 'text/plain')).status).toBe(201);
@@ -151,23 +204,41 @@ describe('POST /customers/sign and /customers/verify (JWT variants)', () => {
 
   it('lets the operator name the customer, and answers 400 when it does not', async () => {
     expectError(await post('/customers/sign', operator, 'x', 'text/plain'), 400, 'querystring.customerId is required');
-    const res = await post(`/customers/sign?customerId=${signer.id}&persist=true`, operator, 'by operator', 'text/plain');
+    const res = await post(
+      `/customers/sign?customerId=${signer.id}&persist=true`,
+      operator,
+      'by operator',
+      'text/plain',
+    );
     expect(res.status).toBe(201);
     expect(res.body.signatureId).toEqual(expect.any(String));
-    expect((await verify(`/customers/verify?customerId=${signer.id}`, operator, res.body.signedData)).raw.body).toBe('by operator');
-    expectError(await verify('/customers/verify', operator, res.body.signedData), 400, 'querystring.customerId is required');
+    expect((await verify(`/customers/verify?customerId=${signer.id}`, operator, res.body.signedData)).raw.body).toBe(
+      'by operator',
+    );
+    expectError(
+      await verify('/customers/verify', operator, res.body.signedData),
+      400,
+      'querystring.customerId is required',
+    );
   });
 
   it("answers 400 when the token's customer verifies another customer's signature", async () => {
     const other = await customerWithToken(t);
     const theirs = await post('/customers/sign', other.token, 'theirs', 'text/plain');
-    expectError(await verify('/customers/verify', signer.token, theirs.body.signedData), 400, 'is not a valid signature');
+    expectError(
+      await verify('/customers/verify', signer.token, theirs.body.signedData),
+      400,
+      'is not a valid signature',
+    );
   });
 });
 
 describe('signing keys at rest', () => {
   it('keeps one Ed25519 key per customer, its private half sealed (AES-256-GCM), never in the record', async () => {
-    const { rows } = await t.built.db.query<Json>('SELECT kid, public_jwk, private_key_sealed FROM customer_signing_keys WHERE customer_id = $1', [signer.id]);
+    const { rows } = await t.built.db.query<Json>(
+      'SELECT kid, public_jwk, private_key_sealed FROM customer_signing_keys WHERE customer_id = $1',
+      [signer.id],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.public_jwk).toEqual(signer.body.signingPublicKey);
     expect(rows[0]!.private_key_sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+$/);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { createCustomer, customerToken, customerWithToken, expectError, listIds, type Json } from './customer-factories.js';
+import {
+  createCustomer,
+  customerToken,
+  customerWithToken,
+  expectError,
+  type Json,
+  listIds,
+} from './customer-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -18,17 +25,30 @@ describe('customers across tenants', () => {
     const publisher = await createCustomer(t);
     const outsider = await createCustomer(t);
     const reseller = await customerWithToken(t, { type: 'RESELLER', authorizedCustomers: [publisher.id] });
-    expect((await t.request('GET', `/customers/${publisher.id}`, reseller.token)).body).toMatchObject({ id: publisher.id });
+    expect((await t.request('GET', `/customers/${publisher.id}`, reseller.token)).body).toMatchObject({
+      id: publisher.id,
+    });
     expectError(await t.request('GET', `/customers/${outsider.id}`, reseller.token), 404);
     expect(await listIds(t, reseller.token, '')).toEqual([publisher.id, reseller.id]);
     const current = (await t.request('GET', `/customers/${publisher.id}`, reseller.token)).body as Json;
-    const res = await t.request('PUT', `/customers/${publisher.id}`, reseller.token, { ...current, logo: 'by-reseller.png' });
+    const res = await t.request('PUT', `/customers/${publisher.id}`, reseller.token, {
+      ...current,
+      logo: 'by-reseller.png',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((res.body as Json).logo).toBe('by-reseller.png');
-    expectError(await t.request('PUT', `/customers/${publisher.id}`, reseller.token, { ...current, dbVersion: 1, status: 'RUNNING' }), 403, 'operator only');
+    expectError(
+      await t.request('PUT', `/customers/${publisher.id}`, reseller.token, {
+        ...current,
+        dbVersion: 1,
+        status: 'RUNNING',
+      }),
+      403,
+      'operator only',
+    );
   });
 
-  it("does not let a publisher see its reseller (authorizations are one way)", async () => {
+  it('does not let a publisher see its reseller (authorizations are one way)', async () => {
     const publisher = await customerWithToken(t);
     const reseller = await createCustomer(t, { type: 'RESELLER', authorizedCustomers: [publisher.id] });
     expectError(await t.request('GET', `/customers/${reseller.id}`, publisher.token), 404);
@@ -38,17 +58,27 @@ describe('customers across tenants', () => {
     const publisher = await createCustomer(t);
     const reseller = await customerWithToken(t, { type: 'RESELLER' });
     expectError(await t.request('GET', `/customers/${publisher.id}`, reseller.token), 404);
-    const { dbVersion: _version, ...body } = (await t.request('GET', `/customers/${reseller.id}`, operator)).body as Json;
-    expect((await t.request('PUT', `/customers/${reseller.id}`, operator, { ...body, authorizedCustomers: [publisher.id] })).status).toBe(200);
+    const { dbVersion: _version, ...body } = (await t.request('GET', `/customers/${reseller.id}`, operator))
+      .body as Json;
+    expect(
+      (await t.request('PUT', `/customers/${reseller.id}`, operator, { ...body, authorizedCustomers: [publisher.id] }))
+        .status,
+    ).toBe(200);
     expect((await t.request('GET', `/customers/${publisher.id}`, reseller.token)).status).toBe(200);
-    expect((await t.request('PUT', `/customers/${reseller.id}`, operator, { ...body, authorizedCustomers: [] })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/customers/${reseller.id}`, operator, { ...body, authorizedCustomers: [] })).status,
+    ).toBe(200);
     expectError(await t.request('GET', `/customers/${publisher.id}`, reseller.token), 404);
   });
 
   it("widens the reseller's view of other resources too (terms of its publisher)", async () => {
     const publisher = await customerWithToken(t);
     const reseller = await customerWithToken(t, { type: 'RESELLER', authorizedCustomers: [publisher.id] });
-    const terms = await t.request('POST', '/terms', publisher.token, { startDate: '2026-01-01T00:00:00Z', template: 'tpl', model: 'MOR' });
+    const terms = await t.request('POST', '/terms', publisher.token, {
+      startDate: '2026-01-01T00:00:00Z',
+      template: 'tpl',
+      model: 'MOR',
+    });
     expect(terms.status).toBe(201);
     expect((await t.request('GET', `/terms/${(terms.body as Json).id}`, reseller.token)).status).toBe(200);
   });
@@ -76,13 +106,24 @@ describe('customer scopes', () => {
     expect(current.id).toBe(mine.id);
     expectError(await t.request('PUT', `/customers/${mine.id}`, readOnly, current), 403, 'customers:write');
     expectError(await t.request('POST', `/customers/${mine.id}/client-secret`, readOnly), 403, 'customers:write');
-    expectError(await t.request('PUT', '/customers/remote-price-filtering', readOnly, { remotePriceFilteringDataByCustomerId: { [mine.id]: {} } }), 403, 'customers:write');
+    expectError(
+      await t.request('PUT', '/customers/remote-price-filtering', readOnly, {
+        remotePriceFilteringDataByCustomerId: { [mine.id]: {} },
+      }),
+      403,
+      'customers:write',
+    );
   });
 
   it('answers 403 to every customer route for a token without customers scopes', async () => {
     const mine = await createCustomer(t);
     const other = await customerToken(t, mine, 'terms:read');
-    for (const url of ['/customers', `/customers/${mine.id}`, `/customers/by-name/${mine.body.name}`, `/customers/by-realm/${mine.realmName}`]) {
+    for (const url of [
+      '/customers',
+      `/customers/${mine.id}`,
+      `/customers/by-name/${mine.body.name}`,
+      `/customers/by-realm/${mine.realmName}`,
+    ]) {
       expectError(await t.request('GET', url, other), 403, 'customers:read');
     }
   });

@@ -23,21 +23,33 @@ export function blocksOf(page: string, markdown = readFileSync(page, 'utf8')): D
   const blocks: DocBlock[] = [];
   for (const match of markdown.matchAll(BLOCK)) {
     const fence = match.index! + (match[1] ? match[0].indexOf('```') : 0);
-    blocks.push({ page, line: markdown.slice(0, fence).split('\n').length, role: (match[1] as BlockRole | undefined) ?? 'example', text: match[2]! });
+    blocks.push({
+      page,
+      line: markdown.slice(0, fence).split('\n').length,
+      role: (match[1] as BlockRole | undefined) ?? 'example',
+      text: match[2]!,
+    });
   }
   return blocks;
 }
 
 /** README.md, then every page of docs/, in name order. */
 export function documentedPages(): string[] {
-  return ['README.md', ...readdirSync('docs').filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
+  return [
+    'README.md',
+    ...readdirSync('docs')
+      .filter((name) => name.endsWith('.md'))
+      .sort()
+      .map((name) => `docs/${name}`),
+  ];
 }
 
 /** The settings `export NAME=value` lines of the pages' server blocks give (quotes removed). */
 export function serverSettings(blocks: DocBlock[]): Record<string, string> {
   const settings: Record<string, string> = {};
   for (const block of blocks.filter((b) => b.role === 'server')) {
-    for (const [, name, value] of block.text.matchAll(/^export (\w+)=(\S+)$/gm)) settings[name!] = value!.replace(/^(['"])(.*)\1$/, '$2');
+    for (const [, name, value] of block.text.matchAll(/^export (\w+)=(\S+)$/gm))
+      settings[name!] = value!.replace(/^(['"])(.*)\1$/, '$2');
   }
   return settings;
 }

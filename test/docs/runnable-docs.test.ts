@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerProcess } from '../ops/server-process.js';
 import { freePort } from '../support/free-port.js';
-import { blocksOf, documentedPages, serverSettings, type DocBlock } from './doc-blocks.js';
+import { blocksOf, type DocBlock, documentedPages, serverSettings } from './doc-blocks.js';
 
 /**
  * Documentation tests: the `sh` blocks of README.md and of each page of docs/ run in order, in bash, against a real
@@ -48,7 +48,10 @@ afterAll(async () => {
 async function waitUntilReady(url: string): Promise<void> {
   for (let tries = 0; tries < 600; tries++) {
     if (server.child.exitCode !== null) throw new Error(`the server stopped: ${server.stderr}`);
-    const ready = await fetch(url).then((r) => r.ok, () => false);
+    const ready = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -68,8 +71,17 @@ function scriptOf(blocks: DocBlock[]): string {
 
 function run(script: string, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile('bash', ['-c', script], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, PORT: String(port) }, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      'bash',
+      ['-c', script],
+      {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', HOME: cwd, PORT: String(port) },
+        timeout: 120_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -86,14 +98,18 @@ describe('the documentation runs as written', () => {
     expect(prelude.length).toBeGreaterThan(0);
     expect(serverSettings(allBlocks)).toHaveProperty('OPERATOR_CLIENT_SECRET');
     const names = /\$\{?(BASE|T|OPERATOR|OPERATOR_TOKEN)\b|https:\/\/api\.example\.com|localhost:8080\//;
-    for (const block of allBlocks.filter((b) => b.role === 'example')) expect(block.text, `${block.page}:${block.line}`).not.toMatch(names);
+    for (const block of allBlocks.filter((b) => b.role === 'example'))
+      expect(block.text, `${block.page}:${block.line}`).not.toMatch(names);
   });
 
   for (const { page, blocks } of pages) {
     const examples = blocks.filter((block) => block.role === 'example');
     if (examples.length === 0) continue;
     // The README runs its own prelude where it stands; every other page starts from it.
-    const runnable = page === 'README.md' ? blocks.filter((block) => block.role === 'example' || block.role === 'prelude') : [...prelude, ...examples];
+    const runnable =
+      page === 'README.md'
+        ? blocks.filter((block) => block.role === 'example' || block.role === 'prelude')
+        : [...prelude, ...examples];
     it(`runs the examples of ${page} in order`, async () => {
       // Files the examples write (an upload, a receiver's log) stay in a directory of their own.
       const cwd = mkdtempSync(join(tmpdir(), 'doc-page-'));

@@ -1,8 +1,16 @@
 import { createPublicKey } from 'node:crypto';
-import { decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { adminLogin, b64url, claimsOf, expectSimpleError, signWithPlatformKey, termsStatus, type Json } from './iam-kit.js';
+import {
+  adminLogin,
+  b64url,
+  claimsOf,
+  expectSimpleError,
+  type Json,
+  signWithPlatformKey,
+  termsStatus,
+} from './iam-kit.js';
 
 /** How protected routes treat bearer tokens: forged, expired, revoked, or short of a scope. */
 const { t, operator } = await useApp({ operator: true });
@@ -20,7 +28,9 @@ async function expect401(token: string) {
   expectSimpleError(res, 401, '/terms');
   expect(res.body).toMatchObject({ error: 'Unauthorized' });
   // RFC 6750 §3.1: a token sent and refused gets a challenge naming invalid_token and why; none sent, the bare one.
-  expect(res.headers['www-authenticate']).toMatch(token ? /^Bearer error="invalid_token", error_description="[^"]+"$/ : /^Bearer$/);
+  expect(res.headers['www-authenticate']).toMatch(
+    token ? /^Bearer error="invalid_token", error_description="[^"]+"$/ : /^Bearer$/,
+  );
   return res.body as Json;
 }
 
@@ -53,17 +63,21 @@ describe('protected routes and bearer tokens', () => {
 
   it('refuse a token signed by another RSA key that claims the platform key id', async () => {
     const { privateKey } = await generateKeyPair('RS256');
-    const forged = await new SignJWT(genuineClaims()).setProtectedHeader({ alg: 'RS256', kid: await currentKid(), typ: 'JWT' }).sign(privateKey);
+    const forged = await new SignJWT(genuineClaims())
+      .setProtectedHeader({ alg: 'RS256', kid: await currentKid(), typ: 'JWT' })
+      .sign(privateKey);
     await expect401(forged);
   });
 
   it('refuse an HS256 token keyed with the public key (algorithm confusion)', async () => {
     const jwks = (await t.request('GET', '/iam/jwks', undefined)).body as { keys: JWK[] };
     const publicJwk = jwks.keys[0]!;
-    const pem = await exportSPKI(await importJWK(publicJwk, 'RS256', { extractable: true }) as CryptoKey);
+    const pem = await exportSPKI((await importJWK(publicJwk, 'RS256', { extractable: true })) as CryptoKey);
     const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
     for (const secret of [new TextEncoder().encode(pem), new Uint8Array(der)]) {
-      const forged = await new SignJWT(genuineClaims()).setProtectedHeader({ alg: 'HS256', kid: publicJwk.kid!, typ: 'JWT' }).sign(secret);
+      const forged = await new SignJWT(genuineClaims())
+        .setProtectedHeader({ alg: 'HS256', kid: publicJwk.kid!, typ: 'JWT' })
+        .sign(secret);
       await expect401(forged);
     }
   });
@@ -98,7 +112,11 @@ describe('protected routes and bearer tokens', () => {
     const readOnly = await adminLogin(t, { scope: 'terms:read' });
     expect(readOnly.scope).toBe('terms:read');
     expect(await termsStatus(t, readOnly.access_token)).toBe(200);
-    const res = await t.request('POST', '/terms', readOnly.access_token, { startDate: '2026-01-01T00:00:00Z', template: 'tpl', model: 'MOR' });
+    const res = await t.request('POST', '/terms', readOnly.access_token, {
+      startDate: '2026-01-01T00:00:00Z',
+      template: 'tpl',
+      model: 'MOR',
+    });
     expectSimpleError(res, 403, '/terms');
     expect((res.body as Json).message).toContain('terms:write');
   });
@@ -134,7 +152,9 @@ describe('access tokens per RFC 9068', () => {
 
   it('accept the header typ application/at+jwt, and a token without the claim typ; refuse a header typ JWT without it', async () => {
     const { typ: _typ, ...untyped } = genuineClaims();
-    expect(await termsStatus(t, await signWithPlatformKey(t, genuineClaims(), { typ: 'application/at+jwt' }))).toBe(200);
+    expect(await termsStatus(t, await signWithPlatformKey(t, genuineClaims(), { typ: 'application/at+jwt' }))).toBe(
+      200,
+    );
     expect(await termsStatus(t, await signWithPlatformKey(t, untyped, { typ: 'at+jwt' }))).toBe(200);
     await expect401(await signWithPlatformKey(t, untyped, { typ: 'JWT' }));
   });

@@ -10,7 +10,10 @@ import { ADMIN_PASSWORD } from '../support/test-app.js';
 const { t, base } = await useApp({ listen: true, env: { TOKEN_RATE_LIMIT: '10000', LOCKOUT_THRESHOLD: '3' } });
 const console_ = `${base}/console/callback`;
 
-const discover = (realm: string) => client.discovery(new URL(`${base}/iam/realms/${realm}`), 'console', undefined, client.None(), { execute: [client.allowInsecureRequests] });
+const discover = (realm: string) =>
+  client.discovery(new URL(`${base}/iam/realms/${realm}`), 'console', undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
 
 interface Started {
   config: client.Configuration;
@@ -25,7 +28,15 @@ async function start(realm: string, extra: Record<string, string> = {}): Promise
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
-  const url = client.buildAuthorizationUrl(config, { redirect_uri: console_, scope: 'openid', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state, nonce, ...extra });
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: console_,
+    scope: 'openid',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...extra,
+  });
   return { config, verifier, state, nonce, url };
 }
 
@@ -40,17 +51,42 @@ interface Page {
 async function open(url: URL | string): Promise<Page> {
   const res = await fetch(url, { redirect: 'manual' });
   const html = await res.text();
-  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]));
-  return { status: res.status, html, headers: res.headers, cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, fields };
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      m[2]!.replace(/&amp;/g, '&'),
+    ]),
+  );
+  return {
+    status: res.status,
+    html,
+    headers: res.headers,
+    cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
+    fields,
+  };
 }
 
-async function post(realm: string, page: Page, credentials: { username: string; password: string }, headers: Record<string, string> = {}) {
+async function post(
+  realm: string,
+  page: Page,
+  credentials: { username: string; password: string },
+  headers: Record<string, string> = {},
+) {
   const body = new URLSearchParams({ ...page.fields, ...credentials });
-  return fetch(`${base}/iam/realms/${realm}/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: page.cookie, ...headers }, body });
+  return fetch(`${base}/iam/realms/${realm}/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: page.cookie, ...headers },
+    body,
+  });
 }
 
 /** The whole browser leg: the page, the form, the redirect back with the code. */
-async function signIn(realm: string, credentials: { username: string; password: string }, extra: Record<string, string> = {}) {
+async function signIn(
+  realm: string,
+  credentials: { username: string; password: string },
+  extra: Record<string, string> = {},
+) {
   const started = await start(realm, extra);
   const page = await open(started.url);
   expect(page.status, page.html).toBe(200);
@@ -60,14 +96,25 @@ async function signIn(realm: string, credentials: { username: string; password: 
 }
 
 const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
-const termsStatus = async (token: string) => (await fetch(`${base}/terms`, { headers: { authorization: `Bearer ${token}` } })).status;
+const termsStatus = async (token: string) =>
+  (await fetch(`${base}/terms`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 describe('the authorization code grant with PKCE (openid-client)', () => {
   it('signs the operator in: sign-in page, code, tokens with the nonce, rotation of the refresh token, end session', async () => {
     const flow = await signIn('operator', ADMIN);
     expect(flow.redirect.searchParams.get('iss')).toBe(`${base}/iam/realms/operator`);
-    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce, idTokenExpected: true });
-    expect(tokens.claims()).toMatchObject({ iss: `${base}/iam/realms/operator`, aud: 'console', nonce: flow.nonce, preferred_username: 'admin' });
+    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    expect(tokens.claims()).toMatchObject({
+      iss: `${base}/iam/realms/operator`,
+      aud: 'console',
+      nonce: flow.nonce,
+      preferred_username: 'admin',
+    });
     expect(tokens.scope).toContain('terms:read');
     expect(await termsStatus(tokens.access_token)).toBe(200);
 
@@ -82,25 +129,48 @@ describe('the authorization code grant with PKCE (openid-client)', () => {
 
   it('ends the session of the id token it is given, and returns to a registered post-logout URI with the state', async () => {
     const flow = await signIn('operator', ADMIN);
-    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce });
-    const url = client.buildEndSessionUrl(flow.config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: `${base}/console/`, state: 'bye' });
+    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+    });
+    const url = client.buildEndSessionUrl(flow.config, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: `${base}/console/`,
+      state: 'bye',
+    });
     const res = await fetch(url, { redirect: 'manual' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${base}/console/?state=bye`);
     expect(await termsStatus(tokens.access_token)).toBe(401);
-    await expect(client.refreshTokenGrant(flow.config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(flow.config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
     // Another post-logout URI is not followed: the page says the user is signed out.
-    const elsewhere = await fetch(client.buildEndSessionUrl(flow.config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'https://evil.example/' }), { redirect: 'manual' });
+    const elsewhere = await fetch(
+      client.buildEndSessionUrl(flow.config, {
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: 'https://evil.example/',
+      }),
+      { redirect: 'manual' },
+    );
     expect(elsewhere.status).toBe(200);
     expect(await elsewhere.text()).toContain('signed out');
   });
 
   it("signs a publisher's user in through its own realm's console client, with the realm's scopes only", async () => {
     const tenant = await t.tenant();
-    const created = await t.request('POST', `/iam/realms/${tenant.realm}/users`, await t.operator(), { username: 'editor', password: 'editor-password-1' });
+    const created = await t.request('POST', `/iam/realms/${tenant.realm}/users`, await t.operator(), {
+      username: 'editor',
+      password: 'editor-password-1',
+    });
     expect(created.status).toBe(201);
     const flow = await signIn(tenant.realm, { username: 'editor', password: 'editor-password-1' });
-    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce });
+    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+    });
     expect(tokens.claims()).toMatchObject({ iss: `${base}/iam/realms/${tenant.realm}` });
     expect(tokens.scope).not.toContain('operator');
     const listed = await fetch(`${base}/terms`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
@@ -109,15 +179,37 @@ describe('the authorization code grant with PKCE (openid-client)', () => {
 
   it('redeems a code once: a second redemption is refused and ends the session the first one opened', async () => {
     const flow = await signIn('operator', ADMIN);
-    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce });
-    await expect(client.authorizationCodeGrant(flow.config, flow.redirect, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce })).rejects.toMatchObject({ error: 'invalid_grant' });
+    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+    });
+    await expect(
+      client.authorizationCodeGrant(flow.config, flow.redirect, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
     expect(await termsStatus(tokens.access_token)).toBe(401);
   });
 
   it('refuses a code with another verifier, at another redirect URI, or for another client', async () => {
     const flow = await signIn('operator', ADMIN);
     const code = flow.redirect.searchParams.get('code')!;
-    const token = (body: Record<string, string>) => fetch(`${base}/iam/tokens/oauth`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'console', code, redirect_uri: console_, code_verifier: flow.verifier, ...body }) });
+    const token = (body: Record<string, string>) =>
+      fetch(`${base}/iam/tokens/oauth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: 'console',
+          code,
+          redirect_uri: console_,
+          code_verifier: flow.verifier,
+          ...body,
+        }),
+      });
     for (const [body, description] of [
       [{ code_verifier: client.randomPKCECodeVerifier() }, 'code_verifier does not match'],
       [{ redirect_uri: `${base}/console/other` }, 'redirect_uri is not the one'],
@@ -129,7 +221,11 @@ describe('the authorization code grant with PKCE (openid-client)', () => {
       expect(((await res.json()) as { error_description: string }).error_description).toContain(description);
     }
     // None of them used the code up.
-    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce });
+    const tokens = await client.authorizationCodeGrant(flow.config, flow.redirect, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+    });
     expect(await termsStatus(tokens.access_token)).toBe(200);
   });
 });
@@ -137,7 +233,10 @@ describe('the authorization code grant with PKCE (openid-client)', () => {
 describe('GET /iam/realms/{realm}/authorize', () => {
   it('shows a client or redirect URI the realm did not register on the page, never redirecting to it', async () => {
     const { url } = await start('operator');
-    for (const [name, value] of [['redirect_uri', 'https://evil.example/callback'], ['client_id', 'nobody']]) {
+    for (const [name, value] of [
+      ['redirect_uri', 'https://evil.example/callback'],
+      ['client_id', 'nobody'],
+    ]) {
       const bad = new URL(url);
       bad.searchParams.set(name, value);
       const page = await open(bad);
@@ -199,7 +298,10 @@ describe('GET /iam/realms/{realm}/authorize', () => {
 describe('POST /iam/realms/{realm}/authorize', () => {
   it('shows the page again after a wrong password (401, the name kept and escaped), then locks the user as the token endpoint does', async () => {
     const operator = await t.operator();
-    await t.request('POST', '/iam/realms/operator/users', operator, { username: 'locked-out', password: 'right-password-1' });
+    await t.request('POST', '/iam/realms/operator/users', operator, {
+      username: 'locked-out',
+      password: 'right-password-1',
+    });
     let page = await open((await start('operator')).url);
     const wrong = await post('operator', page, { username: '<b>locked-out</b>', password: 'nope' });
     expect(wrong.status).toBe(401);
@@ -222,7 +324,10 @@ describe('POST /iam/realms/{realm}/authorize', () => {
     expect((await post('operator', { ...page, cookie: 'iam_csrf=forged' }, ADMIN)).status).toBe(400);
     expect((await post('operator', page, ADMIN, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await post('operator', page, ADMIN, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
-    expect((await post('operator', { ...page, fields: { ...page.fields, request: `${page.fields.request}x` } }, ADMIN)).status).toBe(400);
+    expect(
+      (await post('operator', { ...page, fields: { ...page.fields, request: `${page.fields.request}x` } }, ADMIN))
+        .status,
+    ).toBe(400);
     // Still usable as sent.
     expect((await post('operator', page, ADMIN)).status).toBe(303);
   });

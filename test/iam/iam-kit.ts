@@ -1,7 +1,7 @@
-import type { Json } from '../support/json.js';
 import { randomBytes } from 'node:crypto';
-import { decodeJwt, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { decodeJwt, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { expect } from 'vitest';
+import type { Json } from '../support/json.js';
 import { ADMIN_PASSWORD, type TestApp } from '../support/test-app.js';
 import { unique } from '../support/unique.js';
 
@@ -23,7 +23,12 @@ export function adminLogin(t: TestApp, extra: Json = {}) {
 }
 
 /** A realm user made through POST /iam/realms/{realm}/users; the password is returned for logging in. */
-export async function createUser(t: TestApp, realm: string, token: string, overrides: Json = {}): Promise<Json & { id: string; username: string; password: string }> {
+export async function createUser(
+  t: TestApp,
+  realm: string,
+  token: string,
+  overrides: Json = {},
+): Promise<Json & { id: string; username: string; password: string }> {
   const input = { username: unique('user'), password: `pw-${randomBytes(6).toString('hex')}`, ...overrides };
   const res = await t.request('POST', `/iam/realms/${realm}/users`, token, input);
   if (res.status !== 201) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -40,10 +45,22 @@ export async function termsStatus(t: TestApp, token: string): Promise<number> {
 }
 
 /** The simple error shape plus OAuth's fields (docs/product-decisions.md §2). */
-export function expectOAuthError(res: { status: number; body: unknown }, status: number, code: string, path = '/iam/tokens') {
+export function expectOAuthError(
+  res: { status: number; body: unknown },
+  status: number,
+  code: string,
+  path = '/iam/tokens',
+) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   const body = res.body as Json;
-  expect(body).toEqual({ error: code, error_description: expect.any(String), message: expect.any(String), path, status, timestamp: expect.any(Number) });
+  expect(body).toEqual({
+    error: code,
+    error_description: expect.any(String),
+    message: expect.any(String),
+    path,
+    status,
+    timestamp: expect.any(Number),
+  });
   expect(body.error_description).toBe(body.message);
   expect(Math.abs(body.timestamp - Date.now())).toBeLessThan(60_000);
 }
@@ -51,27 +68,47 @@ export function expectOAuthError(res: { status: number; body: unknown }, status:
 /** The plain simple error shape `{error, message, path, status, timestamp}`. */
 export function expectSimpleError(res: { status: number; body: unknown }, status: number, path: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual({ error: expect.any(String), message: expect.any(String), path, status, timestamp: expect.any(Number) });
+  expect(res.body).toEqual({
+    error: expect.any(String),
+    message: expect.any(String),
+    path,
+    status,
+    timestamp: expect.any(Number),
+  });
 }
 
 /** Signs a token with the platform's own current private key, read from the database as an attacker with the key would. */
 export async function signWithPlatformKey(t: TestApp, payload: JWTPayload, header: Json = {}): Promise<string> {
-  const { rows } = await t.built.db.query<{ kid: string; private_jwk: JWK }>('SELECT kid, private_jwk FROM iam_signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC LIMIT 1');
+  const { rows } = await t.built.db.query<{ kid: string; private_jwk: JWK }>(
+    'SELECT kid, private_jwk FROM iam_signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC LIMIT 1',
+  );
   const row = rows[0]!;
   const key = await importJWK(row.private_jwk, 'RS256');
   return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: row.kid, typ: 'JWT', ...header }).sign(key);
 }
 
-export const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+export const b64url = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** RFC 6749 §2.3.1 HTTP Basic client authentication: id and secret form-encoded, then base64. */
-export const basicAuth = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+export const basicAuth = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 /** POST a form (string or fields) to an OAuth endpoint, whatever the answer. */
-export async function postForm(t: TestApp, url: string, form: string | Record<string, string>, headers: Record<string, string> = {}) {
+export async function postForm(
+  t: TestApp,
+  url: string,
+  form: string | Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const payload = typeof form === 'string' ? form : new URLSearchParams(form).toString();
   const res = await t.inject({ method: 'POST', url, headers: { ...FORM, ...headers }, payload });
-  return { status: res.statusCode, body: (res.body ? res.json() : undefined) as Json, headers: res.headers, text: res.body };
+  return {
+    status: res.statusCode,
+    body: (res.body ? res.json() : undefined) as Json,
+    headers: res.headers,
+    text: res.body,
+  };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { randomWideText } from '../support/random-text.js';
 import { useApp } from '../support/fixture.js';
+import { randomWideText } from '../support/random-text.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
-import { claimsOf, createUser, expectOAuthError, tokenRequest, userLogin, type Json } from './iam-kit.js';
+import { claimsOf, createUser, expectOAuthError, type Json, tokenRequest, userLogin } from './iam-kit.js';
 
 /**
  * docs/decisions.md, "Input bounds": token requests and realm users are bounded so that what they store — a user
@@ -11,7 +11,15 @@ import { claimsOf, createUser, expectOAuthError, tokenRequest, userLogin, type J
  */
 const { t, operator } = await useApp({ operator: true });
 
-const endUser = (extra: Json) => ({ grantType: 'end_user_credentials', realmName: 'operator', clientSecret: OPERATOR_SECRET, customerId: 'c', storeId: 's', email: 'a@b.c', ...extra });
+const endUser = (extra: Json) => ({
+  grantType: 'end_user_credentials',
+  realmName: 'operator',
+  clientSecret: OPERATOR_SECRET,
+  customerId: 'c',
+  storeId: 's',
+  email: 'a@b.c',
+  ...extra,
+});
 
 describe('POST /iam/tokens, end_user_credentials at the limits', () => {
   it('opens, refreshes and ends a session whose subject holds the longest customer, store and e-mail', async () => {
@@ -20,7 +28,11 @@ describe('POST /iam/tokens, end_user_credentials at the limits', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const body = first.body as Json;
     expect(claimsOf(body.access_token)).toMatchObject({ customerId: identity.customerId, storeId: identity.storeId });
-    const refreshed = await tokenRequest(t, { grantType: 'refresh_token', realmName: 'operator', refreshToken: body.refresh_token });
+    const refreshed = await tokenRequest(t, {
+      grantType: 'refresh_token',
+      realmName: 'operator',
+      refreshToken: body.refresh_token,
+    });
     expect(refreshed.status).toBe(200);
     const reset = await t.request('DELETE', '/iam/tokens/reset', (refreshed.body as Json).access_token);
     expect(reset.status).toBe(204);
@@ -48,9 +60,15 @@ describe('token requests with over-long credentials', () => {
     expect((username.body as Json).message).toBe('body.username must be at most 255 characters');
     const password = await tokenRequest(t, { realmName: 'operator', username: 'admin', password: 'p'.repeat(1025) });
     expect((password.body as Json).message).toBe('body.password must be at most 1024 characters');
-    const query = await t.inject({ method: 'POST', url: `/iam/tokens/oauth?grant_type=client_credentials&client_id=operator&client_secret=${'s'.repeat(1025)}` });
+    const query = await t.inject({
+      method: 'POST',
+      url: `/iam/tokens/oauth?grant_type=client_credentials&client_id=operator&client_secret=${'s'.repeat(1025)}`,
+    });
     expect(query.statusCode).toBe(400);
-    expect(query.json()).toMatchObject({ error: 'invalid_request', message: 'querystring.client_secret must be at most 1024 characters' });
+    expect(query.json()).toMatchObject({
+      error: 'invalid_request',
+      message: 'querystring.client_secret must be at most 1024 characters',
+    });
   });
 });
 
@@ -74,7 +92,11 @@ describe('POST /iam/realms/{realm}/users at the limits', () => {
     ['scope', { scope: `terms:read ${'s'.repeat(1000)}` }, 'body.scope must be at most 1000 characters'],
   ])('answers 400 naming %s when it is longer than its limit', async (_field, overrides, message) => {
     const tenant = await t.tenant();
-    const res = await t.request('POST', `/iam/realms/${tenant.realm}/users`, operator, { username: 'someone', password: 'long-enough-password', ...overrides });
+    const res = await t.request('POST', `/iam/realms/${tenant.realm}/users`, operator, {
+      username: 'someone',
+      password: 'long-enough-password',
+      ...overrides,
+    });
     expect(res.status).toBe(400);
     expect((res.body as Json).message).toBe(message);
   });

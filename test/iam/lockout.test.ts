@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, systemClock } from '../../src/platform/clock.js';
 import { useApp } from '../support/fixture.js';
-import { adminLogin, createUser, expectOAuthError, tokenRequest, userLogin, type Json } from './iam-kit.js';
+import { adminLogin, createUser, expectOAuthError, type Json, tokenRequest, userLogin } from './iam-kit.js';
 
 /** Password lockout with LOCKOUT_THRESHOLD=3 and a short LOCKOUT_SECONDS; its end is reached by moving the app's clock. */
 const LOCK_SECONDS = 2;
 // Real time at the start, so the answers' timestamps are today's.
 const clock = new ManualClock(systemClock.now());
-const { t, operator } = await useApp({ env: { LOCKOUT_THRESHOLD: '3', LOCKOUT_SECONDS: String(LOCK_SECONDS) }, clock, operator: true });
+const { t, operator } = await useApp({
+  env: { LOCKOUT_THRESHOLD: '3', LOCKOUT_SECONDS: String(LOCK_SECONDS) },
+  clock,
+  operator: true,
+});
 
-const attempt = (user: { username: string }, password: string) => tokenRequest(t, { realmName: 'operator', username: user.username, password });
+const attempt = (user: { username: string }, password: string) =>
+  tokenRequest(t, { realmName: 'operator', username: user.username, password });
 
 async function lockOut(user: { username: string }) {
   for (let i = 0; i < 3; i++) expectOAuthError(await attempt(user, `wrong-${i}`), 401, 'invalid_grant');

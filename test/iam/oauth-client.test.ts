@@ -15,24 +15,45 @@ const { t, base } = await useApp({ listen: true });
 
 async function discover(realm: string): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(`${base}/iam/realms/${realm}`);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...insecure }));
+  return oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...insecure }),
+  );
 }
 
 describe('a real OAuth client (oauth4webapi) against /iam/tokens/oauth', () => {
   it('discovers the operator realm, gets a client_credentials token with HTTP Basic, and jose verifies it against /iam/jwks', async () => {
     const as = await discover('operator');
-    expect(as).toMatchObject({ issuer: `${base}/iam/realms/operator`, token_endpoint: `${base}/iam/tokens/oauth`, jwks_uri: `${base}/iam/jwks` });
+    expect(as).toMatchObject({
+      issuer: `${base}/iam/realms/operator`,
+      token_endpoint: `${base}/iam/tokens/oauth`,
+      jwks_uri: `${base}/iam/jwks`,
+    });
     const client: oauth.Client = { client_id: 'operator' };
-    const response = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic(OPERATOR_SECRET), new URLSearchParams({ scope: 'terms:read terms:write' }), insecure);
+    const response = await oauth.clientCredentialsGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretBasic(OPERATOR_SECRET),
+      new URLSearchParams({ scope: 'terms:read terms:write' }),
+      insecure,
+    );
     const result = await oauth.processClientCredentialsResponse(as, client, response);
     expect(result.token_type).toBe('bearer'); // oauth4webapi lower-cases it
     expect(result.scope).toBe('terms:read terms:write');
     expect(result.refresh_token).toBeUndefined();
 
     const jwks = createRemoteJWKSet(new URL(as.jwks_uri!));
-    const { payload, protectedHeader } = await jwtVerify(result.access_token, jwks, { issuer: as.issuer, algorithms: ['RS256'] });
+    const { payload, protectedHeader } = await jwtVerify(result.access_token, jwks, {
+      issuer: as.issuer,
+      algorithms: ['RS256'],
+    });
     expect(protectedHeader.alg).toBe('RS256');
-    expect(payload).toMatchObject({ sub: 'client:operator', azp: 'operator', realm: 'operator', scope: 'terms:read terms:write' });
+    expect(payload).toMatchObject({
+      sub: 'client:operator',
+      azp: 'operator',
+      realm: 'operator',
+      scope: 'terms:read terms:write',
+    });
 
     const terms = await fetch(`${base}/terms`, { headers: { authorization: `Bearer ${result.access_token}` } });
     expect(terms.status).toBe(200);
@@ -42,9 +63,17 @@ describe('a real OAuth client (oauth4webapi) against /iam/tokens/oauth', () => {
     const tenant = await t.tenant();
     const as = await discover(tenant.realm);
     const client: oauth.Client = { client_id: tenant.realm };
-    const response = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretPost(tenant.clientSecret), new URLSearchParams(), insecure);
+    const response = await oauth.clientCredentialsGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretPost(tenant.clientSecret),
+      new URLSearchParams(),
+      insecure,
+    );
     const result = await oauth.processClientCredentialsResponse(as, client, response);
-    const { payload } = await jwtVerify(result.access_token, createRemoteJWKSet(new URL(as.jwks_uri!)), { issuer: `${base}/iam/realms/${tenant.realm}` });
+    const { payload } = await jwtVerify(result.access_token, createRemoteJWKSet(new URL(as.jwks_uri!)), {
+      issuer: `${base}/iam/realms/${tenant.realm}`,
+    });
     expect(payload.customerId).toBe(tenant.customerId);
   });
 
@@ -55,23 +84,42 @@ describe('a real OAuth client (oauth4webapi) against /iam/tokens/oauth', () => {
     const login = await oauth.processGenericTokenEndpointResponse(
       as,
       client,
-      await oauth.genericTokenEndpointRequest(as, client, auth, 'password', new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD }), insecure),
+      await oauth.genericTokenEndpointRequest(
+        as,
+        client,
+        auth,
+        'password',
+        new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD }),
+        insecure,
+      ),
     );
     const idClaims = oauth.getValidatedIdTokenClaims(login)!;
     expect(idClaims).toMatchObject({ iss: as.issuer, aud: 'operator', preferred_username: 'admin' });
     expect(login.refresh_token).toEqual(expect.any(String));
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, auth, login.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, auth, login.refresh_token!, insecure),
+    );
     expect(refreshed.refresh_token).toEqual(expect.any(String));
     expect(refreshed.refresh_token).not.toBe(login.refresh_token);
-    const { payload } = await jwtVerify(refreshed.access_token, createRemoteJWKSet(new URL(as.jwks_uri!)), { issuer: as.issuer });
+    const { payload } = await jwtVerify(refreshed.access_token, createRemoteJWKSet(new URL(as.jwks_uri!)), {
+      issuer: as.issuer,
+    });
     expect(payload.sub).toBe(idClaims.sub);
   });
 
   it('answers a wrong client secret with the Basic challenge and the OAuth error invalid_client, as the client reads them', async () => {
     const as = await discover('operator');
     const client: oauth.Client = { client_id: 'operator' };
-    const response = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic('not-the-secret'), new URLSearchParams(), insecure);
+    const response = await oauth.clientCredentialsGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretBasic('not-the-secret'),
+      new URLSearchParams(),
+      insecure,
+    );
     const error = await oauth.processClientCredentialsResponse(as, client, response).then(
       () => undefined,
       (e: unknown) => e,
@@ -93,10 +141,19 @@ describe('GET /iam/jwks', () => {
     const { keys } = (await res.json()) as { keys: Json[] };
     expect(keys.length).toBeGreaterThanOrEqual(1);
     for (const key of keys) {
-      expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String), n: expect.any(String), e: 'AQAB' });
+      expect(key).toMatchObject({
+        kty: 'RSA',
+        alg: 'RS256',
+        use: 'sig',
+        kid: expect.any(String),
+        n: expect.any(String),
+        e: 'AQAB',
+      });
       for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(key).not.toHaveProperty(secret);
     }
-    const token = (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })).access_token;
+    const token = (
+      await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })
+    ).access_token;
     expect(keys.map((k) => k.kid)).toContain(decodeProtectedHeader(token).kid);
   });
 });
@@ -116,12 +173,21 @@ describe('GET /iam/realms/{realm}/.well-known/openid-configuration', () => {
     });
     expect(doc.scopes_supported).toContain('operator');
     // No identity provider is configured, so idp_login is not offered.
-    expect(doc.grant_types_supported).toEqual(['password', 'refresh_token', 'client_credentials', 'authorization_code', 'end_user_credentials', 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials']);
+    expect(doc.grant_types_supported).toEqual([
+      'password',
+      'refresh_token',
+      'client_credentials',
+      'authorization_code',
+      'end_user_credentials',
+      'urn:commerce-platform:params:oauth:grant-type:end-user-credentials',
+    ]);
   });
 
   it("lists only the customer realm's own scopes for a customer realm", async () => {
     const tenant = await t.tenant();
-    const doc = (await (await fetch(`${base}/iam/realms/${tenant.realm}/.well-known/openid-configuration`)).json()) as Json;
+    const doc = (await (
+      await fetch(`${base}/iam/realms/${tenant.realm}/.well-known/openid-configuration`)
+    ).json()) as Json;
     expect(doc.issuer).toBe(`${base}/iam/realms/${tenant.realm}`);
     expect(doc.scopes_supported).toContain('terms:read');
     expect(doc.scopes_supported).not.toContain('operator');
@@ -130,7 +196,13 @@ describe('GET /iam/realms/{realm}/.well-known/openid-configuration', () => {
   it('answers 404 in the simple error shape for a realm that does not exist', async () => {
     const res = await fetch(`${base}/iam/realms/no-such-realm/.well-known/openid-configuration`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Not Found', message: expect.stringContaining('no-such-realm'), path: '/iam/realms/no-such-realm/.well-known/openid-configuration', status: 404, timestamp: expect.any(Number) });
+    expect(await res.json()).toEqual({
+      error: 'Not Found',
+      message: expect.stringContaining('no-such-realm'),
+      path: '/iam/realms/no-such-realm/.well-known/openid-configuration',
+      status: 404,
+      timestamp: expect.any(Number),
+    });
   });
 
   it('answers 404, never 500, for a realm name PostgreSQL cannot store', async () => {

@@ -15,10 +15,14 @@ const { t, base } = await useApp({ listen: true, env: { TOKEN_RATE_LIMIT: '10000
 
 function discover(realm: string, secret: string, options: { algorithm: 'oidc' | 'oauth2'; auth: 'basic' | 'post' }) {
   const auth = options.auth === 'basic' ? client.ClientSecretBasic(secret) : client.ClientSecretPost(secret);
-  return client.discovery(new URL(`${base}/iam/realms/${realm}`), realm, undefined, auth, { algorithm: options.algorithm, execute: [client.allowInsecureRequests] });
+  return client.discovery(new URL(`${base}/iam/realms/${realm}`), realm, undefined, auth, {
+    algorithm: options.algorithm,
+    execute: [client.allowInsecureRequests],
+  });
 }
 
-const termsStatus = async (token: string) => (await fetch(`${base}/terms`, { headers: { authorization: `Bearer ${token}` } })).status;
+const termsStatus = async (token: string) =>
+  (await fetch(`${base}/terms`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -42,7 +46,14 @@ describe('openid-client against the OAuth endpoints', () => {
     expect(await termsStatus(tokens.access_token)).toBe(200);
 
     const introspection = await client.tokenIntrospection(config, tokens.access_token);
-    expect(introspection).toMatchObject({ active: true, client_id: 'operator', sub: 'client:operator', scope: 'terms:read', token_type: 'Bearer', iss: `${base}/iam/realms/operator` });
+    expect(introspection).toMatchObject({
+      active: true,
+      client_id: 'operator',
+      sub: 'client:operator',
+      scope: 'terms:read',
+      token_type: 'Bearer',
+      iss: `${base}/iam/realms/operator`,
+    });
 
     await client.tokenRevocation(config, tokens.access_token);
     expect(await client.tokenIntrospection(config, tokens.access_token)).toEqual({ active: false });
@@ -54,9 +65,15 @@ describe('openid-client against the OAuth endpoints', () => {
     const config = await discover(tenant.realm, tenant.clientSecret, { algorithm: 'oidc', auth: 'post' });
     expect(config.serverMetadata().grant_types_supported).toContain(END_USER_GRANT_URI);
 
-    const endUser = await client.genericGrantRequest(config, END_USER_GRANT_URI, { customerId: tenant.customerId, storeId: 'web', email: 'shopper@example.com' });
+    const endUser = await client.genericGrantRequest(config, END_USER_GRANT_URI, {
+      customerId: tenant.customerId,
+      storeId: 'web',
+      email: 'shopper@example.com',
+    });
     expect(endUser.refresh_token).toEqual(expect.any(String));
-    expect(await client.tokenIntrospection(config, endUser.refresh_token!, { token_type_hint: 'refresh_token' })).toMatchObject({
+    expect(
+      await client.tokenIntrospection(config, endUser.refresh_token!, { token_type_hint: 'refresh_token' }),
+    ).toMatchObject({
       active: true,
       token_type: 'refresh_token',
       sub: `enduser:${tenant.customerId}:web:shopper@example.com`,
@@ -74,7 +91,11 @@ describe('openid-client against the OAuth endpoints', () => {
   it("runs the password grant (id token validated by the library), and a refresh; another realm's client sees the tokens as inactive", async () => {
     const config = await discover('operator', OPERATOR_SECRET, { algorithm: 'oidc', auth: 'basic' });
     const login = await client.genericGrantRequest(config, 'password', { username: 'admin', password: ADMIN_PASSWORD });
-    expect(login.claims()).toMatchObject({ iss: `${base}/iam/realms/operator`, aud: 'operator', preferred_username: 'admin' });
+    expect(login.claims()).toMatchObject({
+      iss: `${base}/iam/realms/operator`,
+      aud: 'operator',
+      preferred_username: 'admin',
+    });
     const refreshed = await client.refreshTokenGrant(config, login.refresh_token!);
     expect((await client.tokenIntrospection(config, refreshed.refresh_token!)).active).toBe(true);
 

@@ -23,14 +23,30 @@ afterAll(async () => {
 });
 
 /** Runs the start-up bootstrap on the app's database; returns what it logged and what it wrote on stdout. */
-async function bootstrap(adminPassword: string | undefined, operatorClientSecret: string | undefined, adminUsername = 'admin') {
+async function bootstrap(
+  adminPassword: string | undefined,
+  operatorClientSecret: string | undefined,
+  adminUsername = 'admin',
+) {
   const logged: string[] = [];
   const informed: string[] = [];
-  const log = { warn: (message: string) => logged.push(message), info: (message: string) => informed.push(message) } as unknown as FastifyBaseLogger;
+  const log = {
+    warn: (message: string) => logged.push(message),
+    info: (message: string) => informed.push(message),
+  } as unknown as FastifyBaseLogger;
   const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   try {
-    const file = await bootstrapOperator(t.built.db, { adminUsername, adminPassword, operatorClientSecret, dataDir }, log);
-    return { file, logged: logged.join('\n'), informed: informed.join('\n'), stdout: write.mock.calls.map(([chunk]) => String(chunk)).join('') };
+    const file = await bootstrapOperator(
+      t.built.db,
+      { adminUsername, adminPassword, operatorClientSecret, dataDir },
+      log,
+    );
+    return {
+      file,
+      logged: logged.join('\n'),
+      informed: informed.join('\n'),
+      stdout: write.mock.calls.map(([chunk]) => String(chunk)).join(''),
+    };
   } finally {
     write.mockRestore();
   }
@@ -38,13 +54,28 @@ async function bootstrap(adminPassword: string | undefined, operatorClientSecret
 
 /** The variables the file sets, read back by a POSIX shell as a person would (`set -a; . file`). */
 function sourced(file: string): Record<string, string> {
-  const out = execFileSync('sh', ['-c', 'set -a; . "$1"; printf "%s\\n%s\\n%s" "$OPERATOR_CLIENT_SECRET" "$ADMIN_USERNAME" "$ADMIN_PASSWORD"', 'sh', file], { encoding: 'utf8' });
+  const out = execFileSync(
+    'sh',
+    [
+      '-c',
+      'set -a; . "$1"; printf "%s\\n%s\\n%s" "$OPERATOR_CLIENT_SECRET" "$ADMIN_USERNAME" "$ADMIN_PASSWORD"',
+      'sh',
+      file,
+    ],
+    { encoding: 'utf8' },
+  );
   const [OPERATOR_CLIENT_SECRET, ADMIN_USERNAME, ADMIN_PASSWORD] = out.split('\n');
-  return { OPERATOR_CLIENT_SECRET: OPERATOR_CLIENT_SECRET!, ADMIN_USERNAME: ADMIN_USERNAME!, ADMIN_PASSWORD: ADMIN_PASSWORD! };
+  return {
+    OPERATOR_CLIENT_SECRET: OPERATOR_CLIENT_SECRET!,
+    ADMIN_USERNAME: ADMIN_USERNAME!,
+    ADMIN_PASSWORD: ADMIN_PASSWORD!,
+  };
 }
 
-const clientStatus = async (secret: string) => (await tokenRequest(t, { realmName: 'operator', grantType: 'client_credentials', clientSecret: secret })).status;
-const userStatus = async (username: string, password: string) => (await tokenRequest(t, { realmName: 'operator', username, password })).status;
+const clientStatus = async (secret: string) =>
+  (await tokenRequest(t, { realmName: 'operator', grantType: 'client_credentials', clientSecret: secret })).status;
+const userStatus = async (username: string, password: string) =>
+  (await tokenRequest(t, { realmName: 'operator', username, password })).status;
 
 /** A database as a first start finds it: no operator client, no such admin. */
 async function forgetOperator(username: string) {
@@ -73,7 +104,12 @@ describe('operator bootstrap', () => {
 
     // The next start finds them: nothing written or logged, nothing changed.
     const before = readFileSync(path, 'utf8');
-    expect(await bootstrap(undefined, undefined)).toMatchObject({ file: undefined, logged: '', stdout: '', informed: expect.stringContaining('OPERATOR_CLIENT_SECRET as stored earlier') });
+    expect(await bootstrap(undefined, undefined)).toMatchObject({
+      file: undefined,
+      logged: '',
+      stdout: '',
+      informed: expect.stringContaining('OPERATOR_CLIENT_SECRET as stored earlier'),
+    });
     expect(readFileSync(path, 'utf8')).toBe(before);
     expect(await clientStatus(values.OPERATOR_CLIENT_SECRET)).toBe(200);
   });
@@ -90,9 +126,18 @@ describe('operator bootstrap', () => {
 
   it('re-applies the secrets given in the environment on every start, writing nothing, and says which are in force', async () => {
     await bootstrap('first-admin-password', 'first-operator-secret');
-    expect(await bootstrap('first-admin-password', 'first-operator-secret')).toEqual({ file: undefined, logged: '', stdout: '', informed: expect.stringContaining('OPERATOR_CLIENT_SECRET from the environment, ADMIN_PASSWORD of admin from the environment') });
+    expect(await bootstrap('first-admin-password', 'first-operator-secret')).toEqual({
+      file: undefined,
+      logged: '',
+      stdout: '',
+      informed: expect.stringContaining(
+        'OPERATOR_CLIENT_SECRET from the environment, ADMIN_PASSWORD of admin from the environment',
+      ),
+    });
     const second = await bootstrap('second-admin-password', 'second-operator-secret');
-    expect(second.logged).toContain('OPERATOR_CLIENT_SECRET and ADMIN_PASSWORD of admin from the environment replaced the stored value');
+    expect(second.logged).toContain(
+      'OPERATOR_CLIENT_SECRET and ADMIN_PASSWORD of admin from the environment replaced the stored value',
+    );
     expect(second.logged).not.toContain('second-');
     expect(await clientStatus('first-operator-secret')).toBe(401);
     expect(await clientStatus('second-operator-secret')).toBe(200);
@@ -105,7 +150,9 @@ describe('operator bootstrap', () => {
     const { file } = await bootstrap(undefined, undefined);
     expect(Object.values(sourced(file!)).every(Boolean)).toBe(true);
     const secretOnly = await bootstrap(undefined, 'operator-secret-from-env');
-    expect(secretOnly.logged).toContain(`OPERATOR_CLIENT_SECRET from the environment replaced the stored value; ${file} no longer lists them`);
+    expect(secretOnly.logged).toContain(
+      `OPERATOR_CLIENT_SECRET from the environment replaced the stored value; ${file} no longer lists them`,
+    );
     expect(sourced(file!)).toMatchObject({ OPERATOR_CLIENT_SECRET: '', ADMIN_USERNAME: 'admin' });
     const both = await bootstrap('admin-password-from-env', 'operator-secret-from-env');
     expect(both.logged).toContain(`${file} was removed (nothing in it worked any more)`);

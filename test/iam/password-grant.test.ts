@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OPERATOR_SCOPES } from '../../src/platform/auth/scopes.js';
 import { useApp } from '../support/fixture.js';
 import { ADMIN_PASSWORD } from '../support/test-app.js';
-import { claimsOf, createUser, expectOAuthError, tokenRequest, unique, userLogin, type Json } from './iam-kit.js';
+import { claimsOf, createUser, expectOAuthError, type Json, tokenRequest, unique, userLogin } from './iam-kit.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -30,7 +30,8 @@ describe('POST /iam/tokens, password grant', () => {
 
   it('signs the admin access token with RS256 and the claims iss, sub, exp, iat, jti, sid, azp, realm, scope and no customerId', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const body = (await tokenRequest(t, { realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD })).body as Json;
+    const body = (await tokenRequest(t, { realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD }))
+      .body as Json;
     const header = decodeProtectedHeader(body.access_token);
     const jwks = (await t.request('GET', '/iam/jwks', undefined)).body as { keys: Json[] };
     expect(header.alg).toBe('RS256');
@@ -39,7 +40,13 @@ describe('POST /iam/tokens, password grant', () => {
     const claims = claimsOf(body.access_token);
     const users = (await t.request('GET', '/iam/realms/operator/users?size=500', operator)).body as { items: Json[] };
     const admin = users.items.find((u) => u.username === 'admin')!;
-    expect(claims).toMatchObject({ iss: `${ISSUER_BASE}/operator`, sub: admin.id, sid: body.session_state, azp: 'operator', realm: 'operator' });
+    expect(claims).toMatchObject({
+      iss: `${ISSUER_BASE}/operator`,
+      sub: admin.id,
+      sid: body.session_state,
+      azp: 'operator',
+      realm: 'operator',
+    });
     expect(claims).not.toHaveProperty('customerId');
     expect(claims.iat).toBeGreaterThanOrEqual(before - 1);
     expect(claims.iat).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
@@ -49,31 +56,54 @@ describe('POST /iam/tokens, password grant', () => {
   });
 
   it('gives every session and every token its own sid and jti', async () => {
-    const a = (await tokenRequest(t, { realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD })).body as Json;
-    const b = (await tokenRequest(t, { grantType: 'password', realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD })).body as Json;
+    const a = (await tokenRequest(t, { realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD }))
+      .body as Json;
+    const b = (
+      await tokenRequest(t, {
+        grantType: 'password',
+        realmName: 'operator',
+        username: 'admin',
+        password: ADMIN_PASSWORD,
+      })
+    ).body as Json;
     expect(a.session_state).not.toBe(b.session_state);
     expect(claimsOf(a.access_token).jti).not.toBe(claimsOf(b.access_token).jti);
   });
 
   it('returns an id_token for the client that names the user and cannot be used as an access token', async () => {
-    const body = (await tokenRequest(t, { realm: 'operator', grant_type: 'password', username: 'admin', password: ADMIN_PASSWORD })).body as Json;
+    const body = (
+      await tokenRequest(t, { realm: 'operator', grant_type: 'password', username: 'admin', password: ADMIN_PASSWORD })
+    ).body as Json;
     const id = claimsOf(body.id_token);
     const access = claimsOf(body.access_token);
     expect(decodeProtectedHeader(body.id_token).alg).toBe('RS256');
-    expect(id).toMatchObject({ iss: `${ISSUER_BASE}/operator`, sub: access.sub, aud: 'operator', sid: body.session_state, preferred_username: 'admin' });
+    expect(id).toMatchObject({
+      iss: `${ISSUER_BASE}/operator`,
+      sub: access.sub,
+      aud: 'operator',
+      sid: body.session_state,
+      preferred_username: 'admin',
+    });
     expect(id.exp).toBeGreaterThan(Date.now() / 1000);
     expect((await t.request('GET', '/terms', body.id_token)).status).toBe(401);
     expect((await t.request('GET', '/terms', body.access_token)).status).toBe(200);
   });
 
   it('logs in a user created in the operator realm with the scopes given at creation', async () => {
-    const user = await createUser(t, 'operator', operator, { scope: 'terms:read catalog:read', email: 'ops@example.com' });
+    const user = await createUser(t, 'operator', operator, {
+      scope: 'terms:read catalog:read',
+      email: 'ops@example.com',
+    });
     const body = await userLogin(t, 'operator', user);
     const claims = claimsOf(body.access_token);
     expect(body.scope).toBe('terms:read catalog:read');
     expect(claims).toMatchObject({ sub: user.id, realm: 'operator', scope: 'terms:read catalog:read' });
     expect(claims).not.toHaveProperty('customerId');
-    expect(claimsOf(body.id_token)).toMatchObject({ sub: user.id, email: 'ops@example.com', preferred_username: user.username });
+    expect(claimsOf(body.id_token)).toMatchObject({
+      sub: user.id,
+      email: 'ops@example.com',
+      preferred_username: user.username,
+    });
   });
 
   it("logs in a user of a customer's realm: issuer of that realm, its customerId, no operator scope", async () => {
@@ -81,17 +111,38 @@ describe('POST /iam/tokens, password grant', () => {
     const user = await createUser(t, tenant.realm, tenant.token);
     const body = await userLogin(t, tenant.realm, user);
     const claims = claimsOf(body.access_token);
-    expect(claims).toMatchObject({ iss: `${ISSUER_BASE}/${tenant.realm}`, sub: user.id, realm: tenant.realm, azp: tenant.realm, customerId: tenant.customerId, sid: body.session_state });
+    expect(claims).toMatchObject({
+      iss: `${ISSUER_BASE}/${tenant.realm}`,
+      sub: user.id,
+      realm: tenant.realm,
+      azp: tenant.realm,
+      customerId: tenant.customerId,
+      sid: body.session_state,
+    });
     expect(claims.scope.split(' ')).not.toContain('operator');
     expect(claims.scope.split(' ')).toContain('terms:write');
     expect(body.refresh_token).toEqual(expect.any(String));
   });
 
   it('narrows the granted scopes to the requested ones, comma or space separated', async () => {
-    const spaced = (await tokenRequest(t, { realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD, scope: 'terms:read unknown:thing' })).body as Json;
+    const spaced = (
+      await tokenRequest(t, {
+        realmName: 'operator',
+        username: 'admin',
+        password: ADMIN_PASSWORD,
+        scope: 'terms:read unknown:thing',
+      })
+    ).body as Json;
     expect(spaced.scope).toBe('terms:read');
     expect(claimsOf(spaced.access_token).scope).toBe('terms:read');
-    const commas = (await tokenRequest(t, { realmName: 'operator', username: 'admin', password: ADMIN_PASSWORD, scope: 'iam:read,terms:read' })).body as Json;
+    const commas = (
+      await tokenRequest(t, {
+        realmName: 'operator',
+        username: 'admin',
+        password: ADMIN_PASSWORD,
+        scope: 'iam:read,terms:read',
+      })
+    ).body as Json;
     expect(commas.scope.split(' ').sort()).toEqual(['iam:read', 'terms:read']);
   });
 
@@ -99,7 +150,12 @@ describe('POST /iam/tokens, password grant', () => {
     const user = await createUser(t, 'operator', operator, { scope: 'terms:read' });
     const body = await userLogin(t, 'operator', user, { scope: 'operator terms:write terms:read' });
     expect(body.scope).toBe('terms:read');
-    const onlyWider = await tokenRequest(t, { realmName: 'operator', username: user.username, password: user.password, scope: 'operator' });
+    const onlyWider = await tokenRequest(t, {
+      realmName: 'operator',
+      username: user.username,
+      password: user.password,
+      scope: 'operator',
+    });
     expectOAuthError(onlyWider, 400, 'invalid_scope');
   });
 });
@@ -107,8 +163,16 @@ describe('POST /iam/tokens, password grant', () => {
 describe('POST /iam/tokens, password grant refusals', () => {
   it('answers 401 invalid_grant for a wrong password, an unknown user and an unknown realm, alike', async () => {
     const wrong = await tokenRequest(t, { realmName: 'operator', username: 'admin', password: 'not-the-password' });
-    const unknownUser = await tokenRequest(t, { realmName: 'operator', username: unique('ghost'), password: 'whatever-it-is' });
-    const unknownRealm = await tokenRequest(t, { realmName: unique('nowhere'), username: 'admin', password: ADMIN_PASSWORD });
+    const unknownUser = await tokenRequest(t, {
+      realmName: 'operator',
+      username: unique('ghost'),
+      password: 'whatever-it-is',
+    });
+    const unknownRealm = await tokenRequest(t, {
+      realmName: unique('nowhere'),
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    });
     for (const res of [wrong, unknownUser, unknownRealm]) expectOAuthError(res, 401, 'invalid_grant');
     expect((unknownUser.body as Json).message).toBe((wrong.body as Json).message);
     expect((unknownRealm.body as Json).message).toBe((wrong.body as Json).message);
@@ -117,7 +181,11 @@ describe('POST /iam/tokens, password grant refusals', () => {
   it('does not log a user of one realm into another realm', async () => {
     const tenant = await t.tenant();
     const user = await createUser(t, tenant.realm, tenant.token);
-    expectOAuthError(await tokenRequest(t, { realmName: 'operator', username: user.username, password: user.password }), 401, 'invalid_grant');
+    expectOAuthError(
+      await tokenRequest(t, { realmName: 'operator', username: user.username, password: user.password }),
+      401,
+      'invalid_grant',
+    );
   });
 
   it('answers 400 invalid_request naming the missing field', async () => {

@@ -10,7 +10,13 @@ const { t: proxied } = await useApp({ env: { TOKEN_RATE_LIMIT: '5', TRUSTED_PROX
 const { t: direct } = await useApp({ env: { TOKEN_RATE_LIMIT: '5' } });
 
 /** A cheap token request (refused before any password hashing), from `remoteAddress`, maybe via X-Real-Ip. */
-async function send(t: TestApp, remoteAddress: string, realIp?: string, url = '/iam/tokens', body: Record<string, string> = { grantType: 'nonsense' }) {
+async function send(
+  t: TestApp,
+  remoteAddress: string,
+  realIp?: string,
+  url = '/iam/tokens',
+  body: Record<string, string> = { grantType: 'nonsense' },
+) {
   const res = await t.inject({
     method: 'POST',
     url,
@@ -30,7 +36,13 @@ describe('token endpoints, rate limit per client', () => {
     await spend(proxied, 5, '10.1.0.1');
     const limited = await send(proxied, '10.1.0.1');
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: 'Too Many Requests', message: expect.stringContaining('too many token requests'), path: '/iam/tokens', status: 429, timestamp: expect.any(Number) });
+    expect(limited.body).toEqual({
+      error: 'Too Many Requests',
+      message: expect.stringContaining('too many token requests'),
+      path: '/iam/tokens',
+      status: 429,
+      timestamp: expect.any(Number),
+    });
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -45,7 +57,8 @@ describe('token endpoints, rate limit per client', () => {
 
   it('counts /iam/tokens and /iam/tokens/oauth against one allowance', async () => {
     await spend(proxied, 3, '10.1.0.4');
-    for (let i = 0; i < 2; i++) expect((await send(proxied, '10.1.0.4', undefined, '/iam/tokens/oauth')).status).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect((await send(proxied, '10.1.0.4', undefined, '/iam/tokens/oauth')).status).toBe(400);
     const limited = await send(proxied, '10.1.0.4', undefined, '/iam/tokens/oauth');
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ status: 429, path: '/iam/tokens/oauth' });
@@ -53,7 +66,7 @@ describe('token endpoints, rate limit per client', () => {
 });
 
 describe('revocation and introspection, rate limit per client', () => {
-  it('count against the token endpoints\' allowance, so guesses at a client secret cannot be spread over them', async () => {
+  it("count against the token endpoints' allowance, so guesses at a client secret cannot be spread over them", async () => {
     await spend(proxied, 3, '10.1.0.6');
     expect((await send(proxied, '10.1.0.6', undefined, '/iam/tokens/revoke', { token: 'x' })).status).toBe(401);
     expect((await send(proxied, '10.1.0.6', undefined, '/iam/tokens/introspect', { token: 'x' })).status).toBe(401);

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { adminLogin, createUser, expectOAuthError, expectSimpleError, termsStatus, tokenRequest, unique, userLogin, type Json } from './iam-kit.js';
+import {
+  adminLogin,
+  createUser,
+  expectOAuthError,
+  expectSimpleError,
+  type Json,
+  termsStatus,
+  tokenRequest,
+  unique,
+  userLogin,
+} from './iam-kit.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -37,7 +47,11 @@ describe('GET /iam/realms/{realm}/users', () => {
   });
 
   it('answers 400 for a page past the engine bound, and 404 for a realm name PostgreSQL cannot store', async () => {
-    expectSimpleError(await t.request('GET', `${usersOf('operator')}?page=99999999999999999999`, operator), 400, usersOf('operator'));
+    expectSimpleError(
+      await t.request('GET', `${usersOf('operator')}?page=99999999999999999999`, operator),
+      400,
+      usersOf('operator'),
+    );
     expectSimpleError(await t.request('GET', usersOf('a%00b'), operator), 404, usersOf('a%00b'));
   });
 
@@ -52,25 +66,53 @@ describe('POST /iam/realms/{realm}/users', () => {
   it('creates a user (201) with its profile and the realm’s scopes by default', async () => {
     const tenant = await t.tenant();
     const username = unique('jane');
-    const res = await t.request('POST', usersOf(tenant.realm), tenant.token, { username, password: 'correct horse', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe' });
+    const res = await t.request('POST', usersOf(tenant.realm), tenant.token, {
+      username,
+      password: 'correct horse',
+      email: 'jane@example.com',
+      firstName: 'Jane',
+      lastName: 'Doe',
+    });
     expect(res.status).toBe(201);
     const body = res.body as Json;
-    expect(body).toEqual({ id: expect.any(String), username, email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', scope: expect.any(String), createDate: expect.any(String) });
+    expect(body).toEqual({
+      id: expect.any(String),
+      username,
+      email: 'jane@example.com',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      scope: expect.any(String),
+      createDate: expect.any(String),
+    });
     expect(new Date(body.createDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(body.scope.split(' ')).toContain('terms:write');
     expect(body.scope.split(' ')).not.toContain('operator');
     const listed = ((await t.request('GET', usersOf(tenant.realm), tenant.token)).body as Json).items as Json[];
-    expect(listed).toContainEqual({ id: body.id, username, email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', scope: body.scope, createDate: body.createDate });
+    expect(listed).toContainEqual({
+      id: body.id,
+      username,
+      email: 'jane@example.com',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      scope: body.scope,
+      createDate: body.createDate,
+    });
   });
 
   it('answers 409 for a username already taken in the realm, but allows it in another realm', async () => {
     const a = await t.tenant();
     const b = await t.tenant();
     const user = await createUser(t, a.realm, operator);
-    const duplicate = await t.request('POST', usersOf(a.realm), operator, { username: user.username, password: 'another-password' });
+    const duplicate = await t.request('POST', usersOf(a.realm), operator, {
+      username: user.username,
+      password: 'another-password',
+    });
     expectSimpleError(duplicate, 409, usersOf(a.realm));
     expect((duplicate.body as Json).message).toContain(user.username);
-    expect((await t.request('POST', usersOf(b.realm), operator, { username: user.username, password: 'another-password' })).status).toBe(201);
+    expect(
+      (await t.request('POST', usersOf(b.realm), operator, { username: user.username, password: 'another-password' }))
+        .status,
+    ).toBe(201);
     // The first user's password is unchanged.
     expect((await userLogin(t, a.realm, user)).access_token).toEqual(expect.any(String));
   });
@@ -85,15 +127,27 @@ describe('POST /iam/realms/{realm}/users', () => {
   });
 
   it('answers 400 naming the field, never 500, for text PostgreSQL cannot store', async () => {
-    for (const [field, value] of [['username', 'nul\u0000'], ['firstName', 'lone\ud800']]) {
-      const res = await t.request('POST', usersOf('operator'), operator, { username: unique('u'), password: 'long-enough-pw', [field]: value });
+    for (const [field, value] of [
+      ['username', 'nul\u0000'],
+      ['firstName', 'lone\ud800'],
+    ]) {
+      const res = await t.request('POST', usersOf('operator'), operator, {
+        username: unique('u'),
+        password: 'long-enough-pw',
+        [field]: value,
+      });
       expectSimpleError(res, 400, usersOf('operator'));
       expect((res.body as Json).message).toBe(`body.${field} must not contain NUL characters or unpaired surrogates`);
     }
   });
 
   it('answers 415 for a form-encoded body: only the token endpoints take forms', async () => {
-    const res = await t.inject({ method: 'POST', url: usersOf('operator'), headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: `username=${unique('u')}&password=long-enough-pw` });
+    const res = await t.inject({
+      method: 'POST',
+      url: usersOf('operator'),
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `username=${unique('u')}&password=long-enough-pw`,
+    });
     expect(res.statusCode).toBe(415);
   });
 
@@ -103,16 +157,31 @@ describe('POST /iam/realms/{realm}/users', () => {
     const res = await t.request('POST', usersOf('operator'), readOnly, { username, password: 'long-enough-pw' });
     expectSimpleError(res, 403, usersOf('operator'));
     expect((res.body as Json).message).toContain('iam:write');
-    expectOAuthError(await tokenRequest(t, { realmName: 'operator', username, password: 'long-enough-pw' }), 401, 'invalid_grant');
+    expectOAuthError(
+      await tokenRequest(t, { realmName: 'operator', username, password: 'long-enough-pw' }),
+      401,
+      'invalid_grant',
+    );
   });
 
   it('gives a new user no more than the creating token holds', async () => {
     const tenant = await t.tenant();
-    const narrow = (await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret, scope: 'iam:read iam:write' })).access_token;
+    const narrow = (
+      await t.token({
+        realmName: tenant.realm,
+        grantType: 'client_credentials',
+        clientSecret: tenant.clientSecret,
+        scope: 'iam:read iam:write',
+      })
+    ).access_token;
     const user = await createUser(t, tenant.realm, narrow);
     expect(user.scope).toBe('iam:read iam:write');
     expect((await userLogin(t, tenant.realm, user)).scope).toBe('iam:read iam:write');
-    const wider = await t.request('POST', usersOf(tenant.realm), narrow, { username: unique('u'), password: 'long-enough-pw', scope: 'terms:write' });
+    const wider = await t.request('POST', usersOf(tenant.realm), narrow, {
+      username: unique('u'),
+      password: 'long-enough-pw',
+      scope: 'terms:write',
+    });
     expectSimpleError(wider, 400, usersOf(tenant.realm));
   });
 });
@@ -126,8 +195,16 @@ describe('DELETE /iam/realms/{realm}/users/{userId}', () => {
     const res = await t.request('DELETE', `${usersOf(tenant.realm)}/${user.id}`, tenant.token);
     expect(res.status).toBe(204);
     expect(await termsStatus(t, session.access_token)).toBe(401);
-    expectOAuthError(await tokenRequest(t, { grantType: 'refresh_token', refreshToken: session.refresh_token }), 400, 'invalid_grant');
-    expectOAuthError(await tokenRequest(t, { realmName: tenant.realm, username: user.username, password: user.password }), 401, 'invalid_grant');
+    expectOAuthError(
+      await tokenRequest(t, { grantType: 'refresh_token', refreshToken: session.refresh_token }),
+      400,
+      'invalid_grant',
+    );
+    expectOAuthError(
+      await tokenRequest(t, { realmName: tenant.realm, username: user.username, password: user.password }),
+      401,
+      'invalid_grant',
+    );
     const listed = ((await t.request('GET', usersOf(tenant.realm), tenant.token)).body as Json).items as Json[];
     expect(listed.map((u) => u.id)).not.toContain(user.id);
   });
@@ -136,11 +213,19 @@ describe('DELETE /iam/realms/{realm}/users/{userId}', () => {
     const tenant = await t.tenant();
     const user = await createUser(t, tenant.realm, operator);
     expect((await t.request('DELETE', `${usersOf(tenant.realm)}/${user.id}`, operator)).status).toBe(204);
-    expectSimpleError(await t.request('DELETE', `${usersOf(tenant.realm)}/${user.id}`, operator), 404, `${usersOf(tenant.realm)}/${user.id}`);
+    expectSimpleError(
+      await t.request('DELETE', `${usersOf(tenant.realm)}/${user.id}`, operator),
+      404,
+      `${usersOf(tenant.realm)}/${user.id}`,
+    );
   });
 
   it('answers 404, never 500, for a user id PostgreSQL cannot store', async () => {
-    expectSimpleError(await t.request('DELETE', `${usersOf('operator')}/a%00b`, operator), 404, `${usersOf('operator')}/a%00b`);
+    expectSimpleError(
+      await t.request('DELETE', `${usersOf('operator')}/a%00b`, operator),
+      404,
+      `${usersOf('operator')}/a%00b`,
+    );
   });
 
   it('answers 404 for a user of another realm addressed through this realm', async () => {
@@ -154,7 +239,14 @@ describe('DELETE /iam/realms/{realm}/users/{userId}', () => {
   it('needs iam:write', async () => {
     const tenant = await t.tenant();
     const user = await createUser(t, tenant.realm, operator);
-    const readOnly = (await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret, scope: 'iam:read' })).access_token;
+    const readOnly = (
+      await t.token({
+        realmName: tenant.realm,
+        grantType: 'client_credentials',
+        clientSecret: tenant.clientSecret,
+        scope: 'iam:read',
+      })
+    ).access_token;
     expect((await t.request('DELETE', `${usersOf(tenant.realm)}/${user.id}`, readOnly)).status).toBe(403);
     expect((await userLogin(t, tenant.realm, user)).access_token).toEqual(expect.any(String));
   });

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
-import { adminLogin, claimsOf, createUser, expectOAuthError, expectSimpleError, termsStatus, tokenRequest, userLogin, type Json } from './iam-kit.js';
+import {
+  adminLogin,
+  claimsOf,
+  createUser,
+  expectOAuthError,
+  expectSimpleError,
+  type Json,
+  termsStatus,
+  tokenRequest,
+  userLogin,
+} from './iam-kit.js';
 
 const { t, operator } = await useApp({ operator: true });
 
-const refresh = (refreshToken: string, extra: Json = {}) => tokenRequest(t, { grantType: 'refresh_token', refreshToken, ...extra });
+const refresh = (refreshToken: string, extra: Json = {}) =>
+  tokenRequest(t, { grantType: 'refresh_token', refreshToken, ...extra });
 
 describe('POST /iam/tokens, refresh_token grant', () => {
   it('returns a new access token and the same refresh token when the client secret is not given', async () => {
@@ -15,10 +26,20 @@ describe('POST /iam/tokens, refresh_token grant', () => {
     const body = res.body as Json;
     expect(body.refresh_token).toBe(login.refresh_token);
     expect(body.access_token).not.toBe(login.access_token);
-    expect(body).toMatchObject({ session_state: login.session_state, token_type: 'Bearer', refresh_expires_in: 1800, scope: login.scope });
+    expect(body).toMatchObject({
+      session_state: login.session_state,
+      token_type: 'Bearer',
+      refresh_expires_in: 1800,
+      scope: login.scope,
+    });
     expect(body).not.toHaveProperty('id_token');
     const before = claimsOf(login.access_token);
-    expect(claimsOf(body.access_token)).toMatchObject({ sub: before.sub, sid: before.sid, realm: 'operator', iss: before.iss });
+    expect(claimsOf(body.access_token)).toMatchObject({
+      sub: before.sub,
+      sid: before.sid,
+      realm: 'operator',
+      iss: before.iss,
+    });
     expect(claimsOf(body.access_token).jti).not.toBe(before.jti);
     expect(await termsStatus(t, body.access_token)).toBe(200);
     // The same refresh token keeps working.
@@ -27,7 +48,12 @@ describe('POST /iam/tokens, refresh_token grant', () => {
 
   it('rotates the refresh token when the client secret is given (snake_case fields)', async () => {
     const login = await adminLogin(t);
-    const res = await tokenRequest(t, { grant_type: 'refresh_token', refresh_token: login.refresh_token, realm: 'operator', client_secret: OPERATOR_SECRET });
+    const res = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: login.refresh_token,
+      realm: 'operator',
+      client_secret: OPERATOR_SECRET,
+    });
     expect(res.status).toBe(200);
     const body = res.body as Json;
     expect(body.refresh_token).toEqual(expect.any(String));
@@ -71,7 +97,9 @@ describe('POST /iam/tokens, refresh_token grant', () => {
   it('answers 400 invalid_grant once the session has outlived REFRESH_TOKEN_TTL without a refresh', async () => {
     const login = await adminLogin(t);
     // Age the session as time would (the refresh token lifetime is 30 minutes).
-    await t.built.db.query("UPDATE iam_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [login.session_state]);
+    await t.built.db.query("UPDATE iam_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      login.session_state,
+    ]);
     const res = await refresh(login.refresh_token);
     expectOAuthError(res, 400, 'invalid_grant');
     expect((res.body as Json).message).toContain('expired');
@@ -79,10 +107,14 @@ describe('POST /iam/tokens, refresh_token grant', () => {
 
   it('answers 400 invalid_grant for an unknown refresh token, and 400 invalid_request for none', async () => {
     expectOAuthError(await refresh('definitely-not-a-refresh-token'), 400, 'invalid_grant');
-    expectOAuthError(await tokenRequest(t, { grantType: 'refresh_token', realmName: 'operator' }), 400, 'invalid_request');
+    expectOAuthError(
+      await tokenRequest(t, { grantType: 'refresh_token', realmName: 'operator' }),
+      400,
+      'invalid_request',
+    );
   });
 
-  it("answers 400 invalid_grant for a refresh token presented for another realm, and does not end the session", async () => {
+  it('answers 400 invalid_grant for a refresh token presented for another realm, and does not end the session', async () => {
     const tenant = await t.tenant();
     const login = await adminLogin(t);
     expectOAuthError(await refresh(login.refresh_token, { realmName: tenant.realm }), 400, 'invalid_grant');
@@ -93,10 +125,22 @@ describe('POST /iam/tokens, refresh_token grant', () => {
     const login = await adminLogin(t);
     const body = (await refresh(login.refresh_token, { scope: 'terms:read operator' })).body as Json;
     expect(body.scope).toBe('terms:read operator');
-    expect((await t.request('POST', '/terms', body.access_token, { startDate: '2026-01-01T00:00:00Z', template: 'x', model: 'MOR' })).status).toBe(403);
+    expect(
+      (
+        await t.request('POST', '/terms', body.access_token, {
+          startDate: '2026-01-01T00:00:00Z',
+          template: 'x',
+          model: 'MOR',
+        })
+      ).status,
+    ).toBe(403);
     expectOAuthError(await refresh(login.refresh_token, { scope: 'no:such-scope' }), 400, 'invalid_scope');
     // Refused with the client secret too, and the refresh token is not rotated away by the refusal.
-    expectOAuthError(await refresh(login.refresh_token, { scope: 'no:such-scope', clientSecret: OPERATOR_SECRET }), 400, 'invalid_scope');
+    expectOAuthError(
+      await refresh(login.refresh_token, { scope: 'no:such-scope', clientSecret: OPERATOR_SECRET }),
+      400,
+      'invalid_scope',
+    );
     expect(await termsStatus(t, login.access_token)).toBe(200);
     // Narrowing one access token does not narrow the session.
     expect(((await refresh(login.refresh_token)).body as Json).scope).toBe(login.scope);
@@ -106,9 +150,14 @@ describe('POST /iam/tokens, refresh_token grant', () => {
     const tenant = await t.tenant();
     const user = await createUser(t, tenant.realm, tenant.token);
     const login = await userLogin(t, tenant.realm, user);
-    const body = (await refresh(login.refresh_token, { realmName: tenant.realm, clientSecret: tenant.clientSecret })).body as Json;
+    const body = (await refresh(login.refresh_token, { realmName: tenant.realm, clientSecret: tenant.clientSecret }))
+      .body as Json;
     expect(body.refresh_token).not.toBe(login.refresh_token);
-    expect(claimsOf(body.access_token)).toMatchObject({ sub: user.id, customerId: tenant.customerId, realm: tenant.realm });
+    expect(claimsOf(body.access_token)).toMatchObject({
+      sub: user.id,
+      customerId: tenant.customerId,
+      realm: tenant.realm,
+    });
   });
 });
 
@@ -136,7 +185,14 @@ describe('DELETE /iam/tokens/invalidate', () => {
 
   it('works for a client_credentials token of any scope', async () => {
     const tenant = await t.tenant();
-    const narrow = (await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret, scope: 'catalog:read' })).access_token;
+    const narrow = (
+      await t.token({
+        realmName: tenant.realm,
+        grantType: 'client_credentials',
+        clientSecret: tenant.clientSecret,
+        scope: 'catalog:read',
+      })
+    ).access_token;
     expect((await t.request('DELETE', '/iam/tokens/invalidate', narrow)).status).toBe(204);
     expect((await t.request('GET', '/iam/realms/' + tenant.realm + '/users', narrow)).status).toBe(401);
     expect(await termsStatus(t, tenant.token)).toBe(200);

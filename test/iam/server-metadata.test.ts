@@ -32,7 +32,14 @@ describe('GET /.well-known/oauth-authorization-server/iam/realms/{realm} (RFC 84
       introspection_endpoint_auth_methods_supported: methods,
       service_documentation: `${BASE}/docs`,
     });
-    expect((res.body as Json).grant_types_supported).toEqual(['password', 'refresh_token', 'client_credentials', 'authorization_code', 'end_user_credentials', END_USER_GRANT_URI]);
+    expect((res.body as Json).grant_types_supported).toEqual([
+      'password',
+      'refresh_token',
+      'client_credentials',
+      'authorization_code',
+      'end_user_credentials',
+      END_USER_GRANT_URI,
+    ]);
     expect((res.body as Json).scopes_supported).toContain('operator');
   });
 
@@ -79,9 +86,14 @@ describe('the OpenAPI entries of the OAuth endpoints', () => {
 
   it('declare a form body and a JSON body for the token, revocation and introspection endpoints', () => {
     for (const path of ['/iam/tokens/oauth', '/iam/tokens/revoke', '/iam/tokens/introspect']) {
-      expect(Object.keys(doc.paths[path].post.requestBody.content).sort(), path).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+      expect(Object.keys(doc.paths[path].post.requestBody.content).sort(), path).toEqual([
+        'application/json',
+        'application/x-www-form-urlencoded',
+      ]);
     }
-    expect(doc.paths['/iam/tokens/revoke'].post.requestBody.content['application/x-www-form-urlencoded'].schema).toEqual({ $ref: '#/components/schemas/TokenOperationRequest' });
+    expect(
+      doc.paths['/iam/tokens/revoke'].post.requestBody.content['application/x-www-form-urlencoded'].schema,
+    ).toEqual({ $ref: '#/components/schemas/TokenOperationRequest' });
     expect(doc.components.schemas.TokenOperationRequest.properties).toHaveProperty('token_type_hint');
   });
 
@@ -98,7 +110,11 @@ describe('the OpenAPI entries of the OAuth endpoints', () => {
   it('name the operations as the contract does', () => {
     expect(doc.paths['/iam/tokens/revoke'].post.operationId).toBe('revokeToken');
     expect(doc.paths['/iam/tokens/introspect'].post.operationId).toBe('introspectToken');
-    expect(doc.paths['/.well-known/oauth-authorization-server/iam/realms/{realm}'].get.operationId).toBe('getAuthorizationServerMetadata');
-    expect(doc.paths['/iam/tokens/introspect'].post.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/IntrospectionResponse' });
+    expect(doc.paths['/.well-known/oauth-authorization-server/iam/realms/{realm}'].get.operationId).toBe(
+      'getAuthorizationServerMetadata',
+    );
+    expect(doc.paths['/iam/tokens/introspect'].post.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/IntrospectionResponse',
+    });
   });
 });

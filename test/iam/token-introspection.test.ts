@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
-import { adminLogin, basicAuth, claimsOf, createUser, expectOAuthError, postForm, signWithPlatformKey, userLogin, type Json } from './iam-kit.js';
+import {
+  adminLogin,
+  basicAuth,
+  claimsOf,
+  createUser,
+  expectOAuthError,
+  type Json,
+  postForm,
+  signWithPlatformKey,
+  userLogin,
+} from './iam-kit.js';
 
 /** POST /iam/tokens/introspect (RFC 7662): what a client learns about a token of its own realm, and nothing else. */
 let operatorClient: string;
@@ -11,8 +21,10 @@ beforeAll(async () => {
 });
 
 const PATH = '/iam/tokens/introspect';
-const introspect = (token: string, authorization = operatorClient, extra: Record<string, string> = {}) => postForm(t, PATH, { token, ...extra }, { authorization });
-const clientToken = async () => (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })) as Json;
+const introspect = (token: string, authorization = operatorClient, extra: Record<string, string> = {}) =>
+  postForm(t, PATH, { token, ...extra }, { authorization });
+const clientToken = async () =>
+  (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })) as Json;
 
 async function expectInactive(token: string, authorization = operatorClient) {
   const res = await introspect(token, authorization);
@@ -73,23 +85,42 @@ describe('POST /iam/tokens/introspect, active tokens', () => {
   it("carries the customerId of a customer's access token, and none for the operator's", async () => {
     const tenant = await t.tenant();
     const res = await introspect(tenant.token, basicAuth(tenant.realm, tenant.clientSecret));
-    expect(res.body).toMatchObject({ active: true, customerId: tenant.customerId, client_id: tenant.realm, realm: tenant.realm });
+    expect(res.body).toMatchObject({
+      active: true,
+      customerId: tenant.customerId,
+      client_id: tenant.realm,
+      realm: tenant.realm,
+    });
     expect((await introspect((await clientToken()).access_token)).body).not.toHaveProperty('customerId');
   });
 
   it('takes client_id and client_secret in a form body (client_secret_post), or a JSON body', async () => {
     const { access_token } = await clientToken();
-    const form = await postForm(t, PATH, { token: access_token, client_id: 'operator', client_secret: OPERATOR_SECRET });
+    const form = await postForm(t, PATH, {
+      token: access_token,
+      client_id: 'operator',
+      client_secret: OPERATOR_SECRET,
+    });
     expect(form.body.active).toBe(true);
-    const json = await t.request('POST', PATH, undefined, { token: access_token, client_id: 'operator', client_secret: OPERATOR_SECRET });
+    const json = await t.request('POST', PATH, undefined, {
+      token: access_token,
+      client_id: 'operator',
+      client_secret: OPERATOR_SECRET,
+    });
     expect((json.body as Json).active).toBe(true);
   });
 
   it('finds the token whatever token_type_hint says', async () => {
     const login = await adminLogin(t);
-    expect((await introspect(login.access_token, operatorClient, { token_type_hint: 'refresh_token' })).body.active).toBe(true);
-    expect((await introspect(login.refresh_token, operatorClient, { token_type_hint: 'access_token' })).body.active).toBe(true);
-    expect((await introspect(login.refresh_token, operatorClient, { token_type_hint: 'something_else' })).body.active).toBe(true);
+    expect(
+      (await introspect(login.access_token, operatorClient, { token_type_hint: 'refresh_token' })).body.active,
+    ).toBe(true);
+    expect(
+      (await introspect(login.refresh_token, operatorClient, { token_type_hint: 'access_token' })).body.active,
+    ).toBe(true);
+    expect(
+      (await introspect(login.refresh_token, operatorClient, { token_type_hint: 'something_else' })).body.active,
+    ).toBe(true);
   });
 });
 
@@ -117,14 +148,21 @@ describe('POST /iam/tokens/introspect, inactive tokens', () => {
 
   it('answers {active: false} for a rotated refresh token, while its successor is active', async () => {
     const login = await adminLogin(t);
-    const rotated = await t.token({ grantType: 'refresh_token', realmName: 'operator', refreshToken: login.refresh_token, clientSecret: OPERATOR_SECRET });
+    const rotated = await t.token({
+      grantType: 'refresh_token',
+      realmName: 'operator',
+      refreshToken: login.refresh_token,
+      clientSecret: OPERATOR_SECRET,
+    });
     await expectInactive(login.refresh_token);
     expect((await introspect(rotated.refresh_token)).body.active).toBe(true);
   });
 
   it('answers {active: false} for a refresh token whose session has expired', async () => {
     const login = await adminLogin(t);
-    await t.built.db.query("UPDATE iam_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [login.session_state]);
+    await t.built.db.query("UPDATE iam_sessions SET expires_at = now() - interval '1 second' WHERE id = $1", [
+      login.session_state,
+    ]);
     await expectInactive(login.refresh_token);
   });
 
@@ -156,20 +194,32 @@ describe('POST /iam/tokens/introspect, refusals', () => {
   it('answers 401 invalid_client for a wrong secret, an unknown client, or a bearer token instead of client credentials', async () => {
     const { access_token } = await clientToken();
     expectOAuthError(await introspect(access_token, basicAuth('operator', 'wrong')), 401, 'invalid_client', PATH);
-    expectOAuthError(await introspect(access_token, basicAuth('no-such-realm', OPERATOR_SECRET)), 401, 'invalid_client', PATH);
+    expectOAuthError(
+      await introspect(access_token, basicAuth('no-such-realm', OPERATOR_SECRET)),
+      401,
+      'invalid_client',
+      PATH,
+    );
     expectOAuthError(await introspect(access_token, `Bearer ${access_token}`), 401, 'invalid_client', PATH);
   });
 
   it("refuses one realm's secret for another realm's client", async () => {
     const tenant = await t.tenant();
-    expectOAuthError(await introspect(tenant.token, basicAuth(tenant.realm, OPERATOR_SECRET)), 401, 'invalid_client', PATH);
+    expectOAuthError(
+      await introspect(tenant.token, basicAuth(tenant.realm, OPERATOR_SECRET)),
+      401,
+      'invalid_client',
+      PATH,
+    );
   });
 
   it('refuses the old client secret at once after a rotation, though it was accepted just before', async () => {
     const tenant = await t.tenant();
     const oldClient = basicAuth(tenant.realm, tenant.clientSecret);
     expect((await introspect(tenant.token, oldClient)).body.active).toBe(true);
-    const { clientSecret } = await t.built.db.transaction((tx) => t.built.iam.realms.rotateClientSecret(tx, tenant.realm));
+    const { clientSecret } = await t.built.db.transaction((tx) =>
+      t.built.iam.realms.rotateClientSecret(tx, tenant.realm),
+    );
     expectOAuthError(await introspect(tenant.token, oldClient), 401, 'invalid_client', PATH);
     expect((await introspect(tenant.token, basicAuth(tenant.realm, clientSecret))).body.active).toBe(true);
   });
@@ -182,12 +232,21 @@ describe('POST /iam/tokens/introspect, refusals', () => {
   });
 
   it('answers 400 invalid_request, never 500, for client credentials PostgreSQL cannot store', async () => {
-    expectOAuthError(await postForm(t, PATH, { token: 'x', client_id: 'oper\u0000ator', client_secret: 's' }), 400, 'invalid_request', PATH);
+    expectOAuthError(
+      await postForm(t, PATH, { token: 'x', client_id: 'oper\u0000ator', client_secret: 's' }),
+      400,
+      'invalid_request',
+      PATH,
+    );
   });
 
   it('answers 415 for a body that is neither a form nor JSON', async () => {
-    const res = await t.inject({ method: 'POST', url: PATH, headers: { 'content-type': 'text/plain', authorization: operatorClient }, payload: 'token=x' });
+    const res = await t.inject({
+      method: 'POST',
+      url: PATH,
+      headers: { 'content-type': 'text/plain', authorization: operatorClient },
+      payload: 'token=x',
+    });
     expect(res.statusCode).toBe(415);
   });
-
 });

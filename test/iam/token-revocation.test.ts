@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
-import { adminLogin, basicAuth, claimsOf, expectOAuthError, postForm, signWithPlatformKey, termsStatus, tokenRequest, type Json } from './iam-kit.js';
+import {
+  adminLogin,
+  basicAuth,
+  claimsOf,
+  expectOAuthError,
+  type Json,
+  postForm,
+  signWithPlatformKey,
+  termsStatus,
+  tokenRequest,
+} from './iam-kit.js';
 
 /** POST /iam/tokens/revoke (RFC 7009): a client ends the session of one of its realm's tokens. */
 let operatorClient: string;
@@ -11,8 +21,10 @@ beforeAll(async () => {
 });
 
 const PATH = '/iam/tokens/revoke';
-const revoke = (token: string, authorization = operatorClient, extra: Record<string, string> = {}) => postForm(t, PATH, { token, ...extra }, { authorization });
-const refresh = (refreshToken: string) => tokenRequest(t, { grantType: 'refresh_token', realmName: 'operator', refreshToken });
+const revoke = (token: string, authorization = operatorClient, extra: Record<string, string> = {}) =>
+  postForm(t, PATH, { token, ...extra }, { authorization });
+const refresh = (refreshToken: string) =>
+  tokenRequest(t, { grantType: 'refresh_token', realmName: 'operator', refreshToken });
 
 function expectRevokeAnswer(res: { status: number; text: string; headers: Record<string, unknown> }) {
   expect(res.status, res.text).toBe(200);
@@ -51,10 +63,16 @@ describe('POST /iam/tokens/revoke ends sessions', () => {
 
   it('revokes a client_credentials token, with client_id and client_secret in a form body or a JSON body', async () => {
     const a = await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET });
-    expectRevokeAnswer(await postForm(t, PATH, { token: a.access_token, client_id: 'operator', client_secret: OPERATOR_SECRET }));
+    expectRevokeAnswer(
+      await postForm(t, PATH, { token: a.access_token, client_id: 'operator', client_secret: OPERATOR_SECRET }),
+    );
     expect(await termsStatus(t, a.access_token)).toBe(401);
     const b = await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET });
-    const json = await t.request('POST', PATH, undefined, { token: b.access_token, client_id: 'operator', client_secret: OPERATOR_SECRET });
+    const json = await t.request('POST', PATH, undefined, {
+      token: b.access_token,
+      client_id: 'operator',
+      client_secret: OPERATOR_SECRET,
+    });
     expect(json.status).toBe(200);
     expect(await termsStatus(t, b.access_token)).toBe(401);
   });
@@ -68,14 +86,23 @@ describe('POST /iam/tokens/revoke ends sessions', () => {
   it('ends the session of an expired access token: the client may log out with the only token it has left', async () => {
     const login = await adminLogin(t);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await signWithPlatformKey(t, { ...claimsOf(login.access_token), iat: now - 400, exp: now - 60 }, { typ: 'at+jwt' });
+    const expired = await signWithPlatformKey(
+      t,
+      { ...claimsOf(login.access_token), iat: now - 400, exp: now - 60 },
+      { typ: 'at+jwt' },
+    );
     expectRevokeAnswer(await revoke(expired));
     expectOAuthError(await refresh(login.refresh_token), 400, 'invalid_grant');
   });
 
   it('ends the session of a rotated refresh token, as its reuse on the token endpoint would', async () => {
     const login = await adminLogin(t);
-    const rotated = await t.token({ grantType: 'refresh_token', realmName: 'operator', refreshToken: login.refresh_token, clientSecret: OPERATOR_SECRET });
+    const rotated = await t.token({
+      grantType: 'refresh_token',
+      realmName: 'operator',
+      refreshToken: login.refresh_token,
+      clientSecret: OPERATOR_SECRET,
+    });
     expectRevokeAnswer(await revoke(login.refresh_token));
     expectOAuthError(await refresh(rotated.refresh_token), 400, 'invalid_grant');
   });
@@ -135,11 +162,21 @@ describe('POST /iam/tokens/revoke refusals', () => {
 
   it('answers 400 invalid_request without a token, or for repeated token fields', async () => {
     expectOAuthError(await postForm(t, PATH, {}, { authorization: operatorClient }), 400, 'invalid_request', PATH);
-    expectOAuthError(await postForm(t, PATH, 'token=a&token=b', { authorization: operatorClient }), 400, 'invalid_request', PATH);
+    expectOAuthError(
+      await postForm(t, PATH, 'token=a&token=b', { authorization: operatorClient }),
+      400,
+      'invalid_request',
+      PATH,
+    );
   });
 
   it('answers 400 invalid_request for a body that is not valid JSON', async () => {
-    const res = await t.inject({ method: 'POST', url: PATH, headers: { 'content-type': 'application/json', authorization: operatorClient }, payload: '{"token":' });
+    const res = await t.inject({
+      method: 'POST',
+      url: PATH,
+      headers: { 'content-type': 'application/json', authorization: operatorClient },
+      payload: '{"token":',
+    });
     expectOAuthError({ status: res.statusCode, body: res.json() as Json }, 400, 'invalid_request', PATH);
   });
 });

@@ -4,8 +4,15 @@ import { createDefinition, type Json } from './notification-factories.js';
 
 const { t } = await useApp();
 
-const sample = (status: string, extra: Json = {}) => ({ fact: 'updated', subject: 'product', what: { delta: { status } }, involved: { product: { id: 'p-1', status } }, ...extra });
-const outboxSize = async () => (await t.built.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]!.n;
+const sample = (status: string, extra: Json = {}) => ({
+  fact: 'updated',
+  subject: 'product',
+  what: { delta: { status } },
+  involved: { product: { id: 'p-1', status } },
+  ...extra,
+});
+const outboxSize = async () =>
+  (await t.built.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]!.n;
 
 describe('POST /notification-definitions/{id}/test', () => {
   it('answers that a sample event matches, with the main object id, storing and sending nothing', async () => {
@@ -22,25 +29,70 @@ describe('POST /notification-definitions/{id}/test', () => {
     const { token } = await t.tenant();
     const definition = await createDefinition(t, token);
     const res = await t.request('POST', `/notification-definitions/${definition.id}/test`, token, sample('ENABLED'));
-    expect(res.body).toEqual({ matches: false, mismatch: { field: 'eventMatcher.filters[0]', expected: 'DISABLED', found: ['ENABLED'] }, mainObjectId: 'p-1' });
-    const nothing = await t.request('POST', `/notification-definitions/${definition.id}/test`, token, { fact: 'updated', subject: 'product' });
-    expect(nothing.body).toEqual({ matches: false, mismatch: { field: 'eventMatcher.filters[0]', expected: 'DISABLED', found: [] } });
+    expect(res.body).toEqual({
+      matches: false,
+      mismatch: { field: 'eventMatcher.filters[0]', expected: 'DISABLED', found: ['ENABLED'] },
+      mainObjectId: 'p-1',
+    });
+    const nothing = await t.request('POST', `/notification-definitions/${definition.id}/test`, token, {
+      fact: 'updated',
+      subject: 'product',
+    });
+    expect(nothing.body).toEqual({
+      matches: false,
+      mismatch: { field: 'eventMatcher.filters[0]', expected: 'DISABLED', found: [] },
+    });
   });
 
   it('names a fact or subject that differs', async () => {
     const { token } = await t.tenant();
     const definition = await createDefinition(t, token);
-    expect((await t.request('POST', `/notification-definitions/${definition.id}/test`, token, sample('DISABLED', { fact: 'created' }))).body).toMatchObject({ matches: false, mismatch: { field: 'eventMatcher.fact', expected: 'updated', found: ['created'] } });
-    expect((await t.request('POST', `/notification-definitions/${definition.id}/test`, token, sample('DISABLED', { subject: 'order' }))).body).toMatchObject({ matches: false, mismatch: { field: 'eventMatcher.subject', expected: 'product', found: ['order'] } });
+    expect(
+      (
+        await t.request(
+          'POST',
+          `/notification-definitions/${definition.id}/test`,
+          token,
+          sample('DISABLED', { fact: 'created' }),
+        )
+      ).body,
+    ).toMatchObject({
+      matches: false,
+      mismatch: { field: 'eventMatcher.fact', expected: 'updated', found: ['created'] },
+    });
+    expect(
+      (
+        await t.request(
+          'POST',
+          `/notification-definitions/${definition.id}/test`,
+          token,
+          sample('DISABLED', { subject: 'order' }),
+        )
+      ).body,
+    ).toMatchObject({
+      matches: false,
+      mismatch: { field: 'eventMatcher.subject', expected: 'product', found: ['order'] },
+    });
   });
 
   it("answers 404 for another tenant's definition, and a mismatch on customerId for another customer's event", async () => {
     const owner = await t.tenant();
     const stranger = await t.tenant();
     const definition = await createDefinition(t, owner.token);
-    expect((await t.request('POST', `/notification-definitions/${definition.id}/test`, stranger.token, sample('DISABLED'))).status).toBe(404);
-    const other = await t.request('POST', `/notification-definitions/${definition.id}/test`, owner.token, sample('DISABLED', { customerId: stranger.customerId }));
-    expect(other.body).toEqual({ matches: false, mismatch: { field: 'customerId', expected: owner.customerId, found: [stranger.customerId] } });
+    expect(
+      (await t.request('POST', `/notification-definitions/${definition.id}/test`, stranger.token, sample('DISABLED')))
+        .status,
+    ).toBe(404);
+    const other = await t.request(
+      'POST',
+      `/notification-definitions/${definition.id}/test`,
+      owner.token,
+      sample('DISABLED', { customerId: stranger.customerId }),
+    );
+    expect(other.body).toEqual({
+      matches: false,
+      mismatch: { field: 'customerId', expected: owner.customerId, found: [stranger.customerId] },
+    });
   });
 
   it('answers 400 for an event without fact or subject', async () => {

@@ -1,11 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { ManualClock } from '../../src/platform/clock.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimDue } from '../../src/apis/notifications/notification-store.js';
+import { ManualClock } from '../../src/platform/clock.js';
 import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
-import { createDefinition, createReceiver, expectSealedAtRest, publish, unique, type Json } from './notification-factories.js';
+import {
+  createDefinition,
+  createReceiver,
+  expectSealedAtRest,
+  type Json,
+  publish,
+  unique,
+} from './notification-factories.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
 let operator: string;
@@ -17,7 +24,8 @@ const SECOND = 1000;
 const { t } = await useApp({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' }, clock });
 beforeEach(async () => {
   // The clock moves on in tests: each test takes a token valid at its start.
-  operator = (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })).access_token;
+  operator = (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }))
+    .access_token;
   hooks = await WebhookReceiver.start();
 });
 afterEach(async () => hooks.close());
@@ -28,11 +36,24 @@ async function pending(receiver: Json = {}, schedule?: number[]) {
   const definition = await createDefinition(t, operator, {
     eventMatcher: { fact: 'paid', subject },
     mainIdJsonPath: '$.involved.order.id',
-    notificationPayload: { subject: 'Order {{ event.involved.order.id }} paid', content: '{{ event.what.delta.amount }} EUR', type: 'ORDER_PAID' },
+    notificationPayload: {
+      subject: 'Order {{ event.involved.order.id }} paid',
+      content: '{{ event.what.delta.amount }} EUR',
+      type: 'ORDER_PAID',
+    },
   });
-  const created = await createReceiver(t, operator, { url: hooks.url, notificationDefinitionIds: [definition.id], ...receiver });
+  const created = await createReceiver(t, operator, {
+    url: hooks.url,
+    notificationDefinitionIds: [definition.id],
+    ...receiver,
+  });
   const orderId = unique('o');
-  await publish(t, operator, { fact: 'paid', subject, what: { delta: { amount: 42 } }, involved: { order: { id: orderId } } });
+  await publish(t, operator, {
+    fact: 'paid',
+    subject,
+    what: { delta: { amount: 42 } },
+    involved: { order: { id: orderId } },
+  });
   await dispatchAll(t, schedule);
   const [record] = await notificationsOf(t, operator, definition.id);
   return { definition, receiver: created, record: record!, orderId };
@@ -40,7 +61,9 @@ async function pending(receiver: Json = {}, schedule?: number[]) {
 
 /** The record as the API answers it now (with a token valid at the clock's current time). */
 async function reread(id: string): Promise<Json> {
-  const token = (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })).access_token;
+  const token = (
+    await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })
+  ).access_token;
   const res = await t.request('GET', `/notifications/${id}`, token);
   expect(res.status).toBe(200);
   return res.body as Json;
@@ -48,18 +71,44 @@ async function reread(id: string): Promise<Json> {
 
 describe('web hook delivery', () => {
   it('posts the signed body once due, with fixed headers, and records the success', async () => {
-    const { receiver, record, orderId } = await pending({ httpClientConfiguration: { httpHeaders: { 'X-Team': ['orders', 'eu'], 'X-City': ['Z\u00fcrich'], Authorization: ['Basic eDp5'] } } });
+    const { receiver, record, orderId } = await pending({
+      httpClientConfiguration: {
+        httpHeaders: { 'X-Team': ['orders', 'eu'], 'X-City': ['Z\u00fcrich'], Authorization: ['Basic eDp5'] },
+      },
+    });
     hooks.answer({ status: 204 });
     const { worker, close } = workerFor(t);
     expect(await worker.deliverDue()).toBe(1);
     await close();
     await expectSealedAtRest(t, receiver.id, [receiver.signingSecret]);
     const [hook] = hooks.received;
-    const verified = new Webhook(receiver.signingSecret).verify(hook!.body, hook!.headers as Record<string, string>) as Json;
-    expect(verified).toMatchObject({ notificationId: record.id, event: { fact: 'paid', involved: { order: { id: orderId } } }, payload: { subject: `Order ${orderId} paid`, content: '42 EUR', type: 'ORDER_PAID' } });
-    expect(hook!.headers).toMatchObject({ 'webhook-id': record.id, 'content-type': 'application/json', 'x-team': 'orders, eu', 'x-city': 'Z\u00fcrich', authorization: 'Basic eDp5' });
+    const verified = new Webhook(receiver.signingSecret).verify(
+      hook!.body,
+      hook!.headers as Record<string, string>,
+    ) as Json;
+    expect(verified).toMatchObject({
+      notificationId: record.id,
+      event: { fact: 'paid', involved: { order: { id: orderId } } },
+      payload: { subject: `Order ${orderId} paid`, content: '42 EUR', type: 'ORDER_PAID' },
+    });
+    expect(hook!.headers).toMatchObject({
+      'webhook-id': record.id,
+      'content-type': 'application/json',
+      'x-team': 'orders, eu',
+      'x-city': 'Z\u00fcrich',
+      authorization: 'Basic eDp5',
+    });
     const stored = await reread(record.id);
-    expect(stored).toMatchObject({ status: 'SUCCESS', retryCount: 1, retryLeft: 7, lastTryTimestamp: clock.now().getTime(), errors: [], webHookPayload: hook!.body, webHookResponse: 'HTTP 204', dbVersion: 1 });
+    expect(stored).toMatchObject({
+      status: 'SUCCESS',
+      retryCount: 1,
+      retryLeft: 7,
+      lastTryTimestamp: clock.now().getTime(),
+      errors: [],
+      webHookPayload: hook!.body,
+      webHookResponse: 'HTTP 204',
+      dbVersion: 1,
+    });
     expect(stored.nextTryTimestamp).toBeUndefined();
     expect(await workerFor(t).worker.deliverDue()).toBe(0);
   });
@@ -72,20 +121,34 @@ describe('web hook delivery', () => {
     const fresh = rotated.body.signingSecret as string;
     expect(fresh).toMatch(/^whsec_/);
     expect(fresh).not.toBe(receiver.signingSecret);
-    expect(rotated.body).toMatchObject({ previousSigningSecret: '********', previousSigningSecretExpiresAt: new Date(clock.now().getTime() + 86_400_000).toISOString(), dbVersion: 1 });
-    expect((await t.request<Json>('GET', `/notification-receivers/${receiver.id}`, operator)).body.signingSecret).toBe('********');
+    expect(rotated.body).toMatchObject({
+      previousSigningSecret: '********',
+      previousSigningSecretExpiresAt: new Date(clock.now().getTime() + 86_400_000).toISOString(),
+      dbVersion: 1,
+    });
+    expect((await t.request<Json>('GET', `/notification-receivers/${receiver.id}`, operator)).body.signingSecret).toBe(
+      '********',
+    );
     await expectSealedAtRest(t, receiver.id, [fresh, receiver.signingSecret]);
     hooks.answer({ status: 204 });
     const { worker, close } = workerFor(t);
     await worker.deliverDue();
     const [during] = hooks.received;
     expect(during!.headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
-    for (const secret of [receiver.signingSecret, fresh]) expect(new Webhook(secret).verify(during!.body, during!.headers as Record<string, string>)).toMatchObject({ notificationId: record.id });
+    for (const secret of [receiver.signingSecret, fresh])
+      expect(new Webhook(secret).verify(during!.body, during!.headers as Record<string, string>)).toMatchObject({
+        notificationId: record.id,
+      });
     // A day and a second later, the new secret alone signs (checked by signing again: the day moved the timestamp
     // past a verifier's tolerance). The clock goes back to the real time for the tests after this one.
     clock.advance(86_401 * SECOND);
     try {
-      await t.request('POST', `/notifications/${record.id}/retry`, (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })).access_token);
+      await t.request(
+        'POST',
+        `/notifications/${record.id}/retry`,
+        (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }))
+          .access_token,
+      );
       await worker.deliverDue();
     } finally {
       await close();
@@ -93,13 +156,18 @@ describe('web hook delivery', () => {
     }
     const after = hooks.received[1]!;
     const sentAt = new Date(Number(after.headers['webhook-timestamp']) * 1000);
-    expect(String(after.headers['webhook-signature']).split(' ')).toEqual([new Webhook(fresh).sign(record.id, sentAt, after.body)]);
+    expect(String(after.headers['webhook-signature']).split(' ')).toEqual([
+      new Webhook(fresh).sign(record.id, sentAt, after.body),
+    ]);
   });
 
   it('leaves out fixed headers stored before they were checked, instead of failing the try', async () => {
     const { receiver, record } = await pending({ httpClientConfiguration: { httpHeaders: { 'X-Ok': ['1'] } } });
     const stored = { 'X-Ok': ['1'], 'webhook-id': ['forged'], 'X-Price': ['10 \u20ac'], 'X Bad': ['x'] };
-    await t.built.db.query(`UPDATE notification_receivers SET doc = jsonb_set(doc, '{httpClientConfiguration,httpHeaders}', $2::jsonb) WHERE id = $1`, [receiver.id, JSON.stringify(stored)]);
+    await t.built.db.query(
+      `UPDATE notification_receivers SET doc = jsonb_set(doc, '{httpClientConfiguration,httpHeaders}', $2::jsonb) WHERE id = $1`,
+      [receiver.id, JSON.stringify(stored)],
+    );
     hooks.answer({ status: 204 });
     const { worker, close } = workerFor(t);
     await worker.deliverDue();
@@ -113,7 +181,10 @@ describe('web hook delivery', () => {
   it('still signs with a signing secret stored in plain text before sealing, and seals it at the next write', async () => {
     const { receiver } = await pending();
     const plain = 'whsec_' + Buffer.alloc(24, 7).toString('base64');
-    await t.built.db.query(`UPDATE notification_receivers SET doc = jsonb_set(doc, '{signingSecret}', to_jsonb($2::text)) WHERE id = $1`, [receiver.id, plain]);
+    await t.built.db.query(
+      `UPDATE notification_receivers SET doc = jsonb_set(doc, '{signingSecret}', to_jsonb($2::text)) WHERE id = $1`,
+      [receiver.id, plain],
+    );
     hooks.answer({ status: 204 });
     const { worker, close } = workerFor(t);
     expect(await worker.deliverDue()).toBe(1);
@@ -122,7 +193,10 @@ describe('web hook delivery', () => {
     expect(() => new Webhook(plain).verify(hook!.body, hook!.headers as Record<string, string>)).not.toThrow();
     const read = (await t.request('GET', `/notification-receivers/${receiver.id}`, operator)).body as Json;
     expect(read.signingSecret).toBe('********');
-    expect((await t.request('PUT', `/notification-receivers/${receiver.id}`, operator, { ...read, name: 'sealed now' })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/notification-receivers/${receiver.id}`, operator, { ...read, name: 'sealed now' }))
+        .status,
+    ).toBe(200);
     await expectSealedAtRest(t, receiver.id, [plain]);
   });
 
@@ -139,7 +213,11 @@ describe('web hook delivery', () => {
     expect(hooks.received).toEqual([]);
     const stored = await reread(record.id);
     expect(stored.status).toBe('RETRYING');
-    expect(stored.errors[0].error).toMatch(new RegExp(`^the secrets of notification receiver ${receiver.id} could not be opened: .*sealed for another owner`));
+    expect(stored.errors[0].error).toMatch(
+      new RegExp(
+        `^the secrets of notification receiver ${receiver.id} could not be opened: .*sealed for another owner`,
+      ),
+    );
     // Finished here, so the later tests' worker rounds do not pick it up again.
     await t.built.db.query(`UPDATE notifications SET status = 'FAILED', next_try_at = NULL WHERE id = $1`, [record.id]);
   });
@@ -147,13 +225,27 @@ describe('web hook delivery', () => {
   it("lists a tenant's records by their status as it changes with each try", async () => {
     const tenant = await t.tenant();
     const subject = unique('order');
-    const definition = await createDefinition(t, tenant.token, { eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id' });
+    const definition = await createDefinition(t, tenant.token, {
+      eventMatcher: { fact: 'paid', subject },
+      mainIdJsonPath: '$.involved.order.id',
+    });
     await createReceiver(t, tenant.token, { url: hooks.url, notificationDefinitionIds: [definition.id] });
-    await publish(t, tenant.token, { fact: 'paid', subject, what: { delta: { amount: 1 } }, involved: { order: { id: unique('o') } } });
+    await publish(t, tenant.token, {
+      fact: 'paid',
+      subject,
+      what: { delta: { amount: 1 } },
+      involved: { order: { id: unique('o') } },
+    });
     await dispatchAll(t);
     const listed = async (status: string) => {
-      const token = (await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret })).access_token;
-      const res = await t.request('GET', `/notifications?notificationDefinitionId=${definition.id}&status=${status}`, token);
+      const token = (
+        await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret })
+      ).access_token;
+      const res = await t.request(
+        'GET',
+        `/notifications?notificationDefinitionId=${definition.id}&status=${status}`,
+        token,
+      );
       expect(res.status).toBe(200);
       return (res.body as Json).items.length as number;
     };
@@ -171,14 +263,27 @@ describe('web hook delivery', () => {
     const { worker, close } = workerFor(t);
     await worker.deliverDue();
     let stored = await reread(record.id);
-    expect(stored).toMatchObject({ status: 'RETRYING', retryCount: 1, retryLeft: 7, webHookResponse: 'HTTP 500 down', nextTryTimestamp: clock.now().getTime() + 5 * SECOND });
-    expect(stored.errors).toEqual([{ error: 'the receiver answered 500', timestamp: Math.floor(clock.now().getTime() / 1000) }]);
+    expect(stored).toMatchObject({
+      status: 'RETRYING',
+      retryCount: 1,
+      retryLeft: 7,
+      webHookResponse: 'HTTP 500 down',
+      nextTryTimestamp: clock.now().getTime() + 5 * SECOND,
+    });
+    expect(stored.errors).toEqual([
+      { error: 'the receiver answered 500', timestamp: Math.floor(clock.now().getTime() / 1000) },
+    ]);
     clock.advance(4 * SECOND);
     expect(await worker.deliverDue()).toBe(0);
     clock.advance(1 * SECOND);
     expect(await worker.deliverDue()).toBe(1);
     stored = await reread(record.id);
-    expect(stored).toMatchObject({ status: 'RETRYING', retryCount: 2, retryLeft: 6, nextTryTimestamp: clock.now().getTime() + 300 * SECOND });
+    expect(stored).toMatchObject({
+      status: 'RETRYING',
+      retryCount: 2,
+      retryLeft: 6,
+      nextTryTimestamp: clock.now().getTime() + 300 * SECOND,
+    });
     clock.advance(300 * SECOND);
     expect(await worker.deliverDue()).toBe(1);
     await close();
@@ -189,7 +294,11 @@ describe('web hook delivery', () => {
     expect(new Set(hooks.received.map((hook) => hook.body)).size).toBe(1);
     // Each try is signed at its own time, with the receiver's secret.
     for (const hook of hooks.received) {
-      const expected = new Webhook(receiver.signingSecret).sign(record.id, new Date(Number(hook.headers['webhook-timestamp']) * 1000), hook.body);
+      const expected = new Webhook(receiver.signingSecret).sign(
+        record.id,
+        new Date(Number(hook.headers['webhook-timestamp']) * 1000),
+        hook.body,
+      );
       expect(hook.headers['webhook-signature']).toBe(expected);
     }
   });
@@ -227,14 +336,26 @@ describe('web hook delivery', () => {
   });
 
   it.each([
-    ['503 with Retry-After in seconds, longer than the schedule', { status: 503, headers: { 'retry-after': '120' } }, 120],
+    [
+      '503 with Retry-After in seconds, longer than the schedule',
+      { status: 503, headers: { 'retry-after': '120' } },
+      120,
+    ],
     ['429 with a Retry-After date', { status: 429, headers: { 'retry-after': 'DATE+600' } }, 600],
-    ['503 asking for more than the longest delay (capped at 10 h)', { status: 503, headers: { 'retry-after': '999999' } }, 36_000],
+    [
+      '503 asking for more than the longest delay (capped at 10 h)',
+      { status: 503, headers: { 'retry-after': '999999' } },
+      36_000,
+    ],
     ['503 asking for less than the schedule (the schedule wins)', { status: 503, headers: { 'retry-after': '1' } }, 5],
     ['500 with a Retry-After (ignored)', { status: 500, headers: { 'retry-after': '120' } }, 5],
   ])('honours %s', async (_what, answer, delaySeconds) => {
     const { record } = await pending();
-    const headers = { 'retry-after': answer.headers['retry-after'].replace(/^DATE\+(\d+)$/, (_m, s) => new Date(Math.floor(clock.now().getTime() / 1000) * 1000 + Number(s) * 1000).toUTCString()) };
+    const headers = {
+      'retry-after': answer.headers['retry-after'].replace(/^DATE\+(\d+)$/, (_m, s) =>
+        new Date(Math.floor(clock.now().getTime() / 1000) * 1000 + Number(s) * 1000).toUTCString(),
+      ),
+    };
     hooks.answer({ status: answer.status, headers });
     const { worker, close } = workerFor(t);
     await worker.deliverDue();
@@ -262,17 +383,26 @@ describe('web hook delivery', () => {
     await worker.deliverDue();
     await close();
     const stored = await reread(record.id);
-    expect(stored).toMatchObject({ status: 'RETRYING', errors: [{ error: 'the remote server did not answer in time' }] });
+    expect(stored).toMatchObject({
+      status: 'RETRYING',
+      errors: [{ error: 'the remote server did not answer in time' }],
+    });
   });
 
   it('fails a try whose template renders a subject longer than a subject may be, and sends nothing', async () => {
     const { record, definition } = await pending();
-    await t.request('PUT', `/notification-definitions/${definition.id}`, operator, { ...definition, notificationPayload: { subject: '{% for i in (1..1001) %}x{% endfor %}' } });
+    await t.request('PUT', `/notification-definitions/${definition.id}`, operator, {
+      ...definition,
+      notificationPayload: { subject: '{% for i in (1..1001) %}x{% endfor %}' },
+    });
     const { worker, close } = workerFor(t);
     await worker.deliverDue();
     await close();
     const stored = await reread(record.id);
-    expect(stored).toMatchObject({ status: 'RETRYING', errors: [{ error: 'notificationPayload.subject renders to more than 1000 characters' }] });
+    expect(stored).toMatchObject({
+      status: 'RETRYING',
+      errors: [{ error: 'notificationPayload.subject renders to more than 1000 characters' }],
+    });
     expect(hooks.received).toEqual([]);
   });
 
@@ -283,14 +413,23 @@ describe('web hook delivery', () => {
     await worker.deliverDue();
     await close();
     const stored = await reread(record.id);
-    expect(stored).toMatchObject({ status: 'FAILED', errors: [{ error: `notification receiver ${receiver.id} does not exist` }] });
+    expect(stored).toMatchObject({
+      status: 'FAILED',
+      errors: [{ error: `notification receiver ${receiver.id} does not exist` }],
+    });
   });
 });
 
 describe('claims and leases', () => {
   it("takes over a dead worker's claim once its lease has run out, and the dead worker's late result is dropped", async () => {
     const { record } = await pending();
-    const claimed = await claimDue(t.built.db, 'dead-worker', clock.now(), new Date(clock.now().getTime() + 60 * SECOND), 50);
+    const claimed = await claimDue(
+      t.built.db,
+      'dead-worker',
+      clock.now(),
+      new Date(clock.now().getTime() + 60 * SECOND),
+      50,
+    );
     expect(claimed.map((c) => c.id)).toContain(record.id);
     const { worker, close } = workerFor(t);
     expect(await worker.deliverDue()).toBe(0);
@@ -307,9 +446,13 @@ describe('claims and leases', () => {
 
   it('lets two workers deliver a batch together, each record once', async () => {
     const subject = unique('order');
-    const definition = await createDefinition(t, operator, { eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id' });
+    const definition = await createDefinition(t, operator, {
+      eventMatcher: { fact: 'paid', subject },
+      mainIdJsonPath: '$.involved.order.id',
+    });
     await createReceiver(t, operator, { url: hooks.url, notificationDefinitionIds: [definition.id] });
-    for (let i = 0; i < 30; i += 1) await publish(t, operator, { fact: 'paid', subject, involved: { order: { id: `o-${i}` } } });
+    for (let i = 0; i < 30; i += 1)
+      await publish(t, operator, { fact: 'paid', subject, involved: { order: { id: `o-${i}` } } });
     await dispatchAll(t);
     const a = workerFor(t, { workerId: 'a', batchSize: 7 });
     const b = workerFor(t, { workerId: 'b', batchSize: 7 });
@@ -325,7 +468,9 @@ describe('claims and leases', () => {
     const ids = hooks.received.map((hook) => hook.headers['webhook-id']);
     expect(new Set(ids).size).toBe(30);
     expect(ids).toHaveLength(30);
-    expect((await notificationsOf(t, operator, definition.id)).every((record) => record.status === 'SUCCESS')).toBe(true);
+    expect((await notificationsOf(t, operator, definition.id)).every((record) => record.status === 'SUCCESS')).toBe(
+      true,
+    );
   });
 });
 
@@ -350,7 +495,10 @@ describe('POST /notifications/{id}/retry', () => {
     hooks.answer({ status: 500 });
     const { worker, close } = workerFor(t);
     await worker.deliverDue();
-    expect((await t.request('POST', `/notifications/${record.id}/retry`, operator)).body).toMatchObject({ status: 'RETRYING', retryLeft: 7 });
+    expect((await t.request('POST', `/notifications/${record.id}/retry`, operator)).body).toMatchObject({
+      status: 'RETRYING',
+      retryLeft: 7,
+    });
     await claimDue(t.built.db, 'busy-worker', clock.now(), new Date(clock.now().getTime() + 60 * SECOND), 50);
     const busy = await t.request('POST', `/notifications/${record.id}/retry`, operator);
     expect(busy.status).toBe(409);

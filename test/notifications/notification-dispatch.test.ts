@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { dispatchBatch } from '../../src/apis/notifications/dispatcher.js';
 import { createProduct } from '../catalog/catalog-factories.js';
 import { act, createSubscription } from '../subscriptions/subscription-factories.js';
 import { useApp } from '../support/fixture.js';
-import { dispatchBatch } from '../../src/apis/notifications/dispatcher.js';
 import { dispatchAll, notificationsOf } from './notification-drivers.js';
-import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
-
+import { createDefinition, createReceiver, type Json, publish, unique } from './notification-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
 /** A definition on `paid`/`<subject>` with `filters`, and an ACTIVE receiver listing it. */
 async function listening(filters: Json[], receiver: Json = {}, token = operator) {
   const subject = unique('order');
-  const definition = await createDefinition(t, token, { eventMatcher: { fact: 'paid', subject, filters }, mainIdJsonPath: `$.involved.order.id` });
+  const definition = await createDefinition(t, token, {
+    eventMatcher: { fact: 'paid', subject, filters },
+    mainIdJsonPath: `$.involved.order.id`,
+  });
   const created = await createReceiver(t, token, { notificationDefinitionIds: [definition.id], ...receiver });
   return { subject, definition, receiver: created };
 }
@@ -21,7 +23,10 @@ const paid = (subject: string, fields: Json = {}, customerId?: string) => ({
   fact: 'paid',
   subject,
   ...(customerId ? { customerId } : {}),
-  what: { delta: { status: 'PAID', amount: 42, lines: [{ sku: 'A' }, { sku: 'B' }], express: true }, previous: { status: 'OPEN' } },
+  what: {
+    delta: { status: 'PAID', amount: 42, lines: [{ sku: 'A' }, { sku: 'B' }], express: true },
+    previous: { status: 'OPEN' },
+  },
   involved: { order: { id: unique('o'), ...fields } },
 });
 
@@ -45,7 +50,10 @@ describe('dispatching events to notification records', () => {
       errors: [],
       processedEvent: { id: eventId, what: event.what },
     });
-    const { rows } = await t.built.db.query<{ processed_at: Date | null }>('SELECT processed_at FROM outbox WHERE id = $1', [eventId]);
+    const { rows } = await t.built.db.query<{ processed_at: Date | null }>(
+      'SELECT processed_at FROM outbox WHERE id = $1',
+      [eventId],
+    );
     expect(rows[0]!.processed_at).not.toBeNull();
   });
 
@@ -90,7 +98,10 @@ describe('dispatching events to notification records', () => {
   it('skips INACTIVE receivers and receivers targeting other customers', async () => {
     const { subject, definition } = await listening([], { status: 'INACTIVE' });
     await createReceiver(t, operator, { notificationDefinitionIds: [definition.id], targetedCustomerIds: ['cust-a'] });
-    const targeted = await createReceiver(t, operator, { notificationDefinitionIds: [definition.id], targetedCustomerIds: ['cust-b'] });
+    const targeted = await createReceiver(t, operator, {
+      notificationDefinitionIds: [definition.id],
+      targetedCustomerIds: ['cust-b'],
+    });
     await publish(t, operator, paid(subject, {}, 'cust-b'));
     await dispatchAll(t);
     const records = await notificationsOf(t, operator, definition.id);
@@ -104,7 +115,9 @@ describe('dispatching events to notification records', () => {
     const own = await publish(t, tenant.token, paid(subject));
     await dispatchAll(t);
     const records = await notificationsOf(t, tenant.token, definition.id);
-    expect(records.map((record) => [record.eventId, record.customerId, record.notificationReceiverId])).toEqual([[own, tenant.customerId, receiver.id]]);
+    expect(records.map((record) => [record.eventId, record.customerId, record.notificationReceiverId])).toEqual([
+      [own, tenant.customerId, receiver.id],
+    ]);
     const other = await t.tenant();
     expect(await notificationsOf(t, other.token, definition.id)).toEqual([]);
   });
@@ -115,7 +128,7 @@ describe('dispatching events to notification records', () => {
     const deps = { db: t.built.db, clock: t.built.clock, schedule: t.config.notificationRetrySchedule };
     await Promise.all([dispatchBatch(deps, 2), dispatchBatch(deps, 2), dispatchBatch(deps, 2)]);
     await dispatchAll(t);
-    await t.built.db.query("UPDATE outbox SET processed_at = NULL WHERE subject = $1", [subject]);
+    await t.built.db.query('UPDATE outbox SET processed_at = NULL WHERE subject = $1', [subject]);
     await dispatchAll(t);
     const records = await notificationsOf(t, operator, definition.id);
     expect(records).toHaveLength(5);
@@ -127,12 +140,21 @@ describe('dispatching events to notification records', () => {
     const event = paid(subject);
     await publish(t, operator, event);
     await dispatchAll(t);
-    for (const query of [`status=PENDING&notificationDefinitionId=${definition.id}`, `notificationReceiverId=${receiver.id}`, `eventMainObjectId=${event.involved.order.id}`]) {
+    for (const query of [
+      `status=PENDING&notificationDefinitionId=${definition.id}`,
+      `notificationReceiverId=${receiver.id}`,
+      `eventMainObjectId=${event.involved.order.id}`,
+    ]) {
       const res = await t.request('GET', `/notifications?${query}`, operator);
       expect(res.status).toBe(200);
       expect((res.body as Json).items.map((item: Json) => item.notificationDefinitionId)).toEqual([definition.id]);
     }
-    expect(((await t.request('GET', `/notifications?status=FAILED&notificationDefinitionId=${definition.id}`, operator)).body as Json).items).toEqual([]);
+    expect(
+      (
+        (await t.request('GET', `/notifications?status=FAILED&notificationDefinitionId=${definition.id}`, operator))
+          .body as Json
+      ).items,
+    ).toEqual([]);
   });
 
   it('fires a definition on updated/product filtered on $.what.delta.status = DISABLED when a product is disabled', async () => {
@@ -141,8 +163,12 @@ describe('dispatching events to notification records', () => {
     const product = await createProduct(t, operator);
     const other = await createProduct(t, operator);
     await dispatchAll(t);
-    expect((await t.request('PUT', `/products/${product.id}`, operator, { ...product, status: 'DISABLED' })).status).toBe(200);
-    expect((await t.request('PUT', `/products/${other.id}`, operator, { ...other, genericName: 'renamed' })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/products/${product.id}`, operator, { ...product, status: 'DISABLED' })).status,
+    ).toBe(200);
+    expect(
+      (await t.request('PUT', `/products/${other.id}`, operator, { ...other, genericName: 'renamed' })).status,
+    ).toBe(200);
     await dispatchAll(t);
     const records = await notificationsOf(t, operator, definition.id);
     expect(records.map((record) => record.eventMainObjectId)).toEqual([product.id]);
@@ -150,8 +176,15 @@ describe('dispatching events to notification records', () => {
 
   it('fires a definition on cancelled/subscription filtered on $.what.delta.lifecycle.status = CANCELLED when a subscription is cancelled', async () => {
     const tenant = await t.tenant();
-    const matcher = { fact: 'cancelled', subject: 'subscription', filters: [{ jsonPath: '$.what.delta.lifecycle.status', value: 'CANCELLED' }] };
-    const definition = await createDefinition(t, tenant.token, { eventMatcher: matcher, mainIdJsonPath: '$.involved.subscription.id' });
+    const matcher = {
+      fact: 'cancelled',
+      subject: 'subscription',
+      filters: [{ jsonPath: '$.what.delta.lifecycle.status', value: 'CANCELLED' }],
+    };
+    const definition = await createDefinition(t, tenant.token, {
+      eventMatcher: matcher,
+      mainIdJsonPath: '$.involved.subscription.id',
+    });
     await createReceiver(t, tenant.token, { notificationDefinitionIds: [definition.id] });
     const cancelled = await createSubscription(t, tenant.token);
     const suspended = await createSubscription(t, tenant.token);

@@ -1,16 +1,16 @@
-import { OutboundAllowlist } from '../../src/platform/outbound/outbound-allowlist.js';
-import { OAuthTokens } from '../../src/apis/notifications/oauth-tokens.js';
-import { ReceiverClients } from '../../src/apis/notifications/receiver-clients.js';
-import { DeliveryWorker, type DeliveryWorkerDeps } from '../../src/apis/notifications/delivery-worker.js';
-import { dispatchBatch, type DispatchResult } from '../../src/apis/notifications/dispatcher.js';
-import { HttpWebhookSender } from '../../src/apis/notifications/webhook-sender.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AssetService } from '../../src/apis/assets/asset.service.js';
 import { FsAssetStore } from '../../src/apis/assets/fs-asset-store.js';
-import { SmtpMailSender } from '../../src/apis/notifications/mail-sender.js';
+import { DeliveryWorker, type DeliveryWorkerDeps } from '../../src/apis/notifications/delivery-worker.js';
+import { type DispatchResult, dispatchBatch } from '../../src/apis/notifications/dispatcher.js';
 import { AssetEmailTemplates } from '../../src/apis/notifications/email-templates.js';
+import { SmtpMailSender } from '../../src/apis/notifications/mail-sender.js';
+import { OAuthTokens } from '../../src/apis/notifications/oauth-tokens.js';
+import { ReceiverClients } from '../../src/apis/notifications/receiver-clients.js';
+import { HttpWebhookSender } from '../../src/apis/notifications/webhook-sender.js';
+import { OutboundAllowlist } from '../../src/platform/outbound/outbound-allowlist.js';
 import type { TestApp } from '../support/test-app.js';
 import type { Json } from './notification-factories.js';
 
@@ -35,13 +35,23 @@ export interface WorkerOptions {
   dataDir?: string;
 }
 
-export function workerFor(t: TestApp, overrides: Partial<DeliveryWorkerDeps> = {}, options: WorkerOptions = {}): { worker: DeliveryWorker; close: () => Promise<void>; dataDir: string } {
+export function workerFor(
+  t: TestApp,
+  overrides: Partial<DeliveryWorkerDeps> = {},
+  options: WorkerOptions = {},
+): { worker: DeliveryWorker; close: () => Promise<void>; dataDir: string } {
   const clients = new ReceiverClients(OutboundAllowlist.parse(options.allowlist ?? ['127.0.0.1']));
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'notif-worker-'));
   const store = new FsAssetStore(join(dataDir, 'assets'));
   const assets = new AssetService(t.built.db, store, 'http://localhost:8080', t.built.clock);
   const mail = new SmtpMailSender(
-    { smtpUrl: options.smtpUrl, from: 'platform@example.com', spoolDir: join(dataDir, 'mail-spool'), stagingDir: join(dataDir, 'assets', '.staging'), messageIdHost: 'platform.example.com' },
+    {
+      smtpUrl: options.smtpUrl,
+      from: 'platform@example.com',
+      spoolDir: join(dataDir, 'mail-spool'),
+      stagingDir: join(dataDir, 'assets', '.staging'),
+      messageIdHost: 'platform.example.com',
+    },
     assets,
   );
   const worker = new DeliveryWorker({
@@ -73,7 +83,11 @@ export async function makeDue(t: TestApp, id: string): Promise<void> {
 }
 
 export async function notificationsOf(t: TestApp, token: string, definitionId: string): Promise<Json[]> {
-  const res = await t.request('GET', `/notifications?notificationDefinitionId=${definitionId}&size=500&sort=id,asc`, token);
+  const res = await t.request(
+    'GET',
+    `/notifications?notificationDefinitionId=${definitionId}&size=500&sort=id,asc`,
+    token,
+  );
   if (res.status !== 200) throw new Error(`GET /notifications answered ${res.status}: ${JSON.stringify(res.body)}`);
   return (res.body as Json).items;
 }

@@ -6,14 +6,18 @@ import { ManualClock } from '../../src/platform/clock.js';
 import { uploadFile } from '../assets/asset-kit.js';
 import { useApp } from '../support/fixture.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
-import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
+import { createDefinition, createReceiver, type Json, publish, unique } from './notification-factories.js';
 import { SmtpSink } from './smtp-sink.js';
 
 const clock = new ManualClock(Date.now());
 const dataDir = mkdtempSync(join(tmpdir(), 'notif-templates-'));
 let smtp: SmtpSink;
 
-const { t, operator } = await useApp({ env: { DATA_DIR: dataDir, OUTBOUND_ALLOWLIST: '127.0.0.1' }, clock, operator: true });
+const { t, operator } = await useApp({
+  env: { DATA_DIR: dataDir, OUTBOUND_ALLOWLIST: '127.0.0.1' },
+  clock,
+  operator: true,
+});
 beforeAll(async () => {
   smtp = await SmtpSink.start();
 });
@@ -25,7 +29,13 @@ beforeEach(() => smtp.reset());
 
 /** Uploads `content` through the Asset API as `filename`; the next upload is a second later (newest-wins order). */
 async function uploadTemplate(token: string, filename: string, content: string, contentType = 'text/plain') {
-  const res = await uploadFile(t, token, `${content}{% comment %}${unique('v')}{% endcomment %}`, filename, contentType);
+  const res = await uploadFile(
+    t,
+    token,
+    `${content}{% comment %}${unique('v')}{% endcomment %}`,
+    filename,
+    contentType,
+  );
   expect(res.status).toBe(201);
   clock.advance(1_000);
   return res.body as Json;
@@ -37,11 +47,27 @@ async function templatedEvent(token: string, name: string, receiver: Json = {}, 
   const definition = await createDefinition(t, token, {
     eventMatcher: { fact: 'paid', subject },
     mainIdJsonPath: '$.involved.order.id',
-    notificationPayload: { subject: 'Order {{ event.involved.order.id }} paid', content: 'Plain: {{ event.what.delta.amount }} EUR', type: 'ORDER_PAID' },
+    notificationPayload: {
+      subject: 'Order {{ event.involved.order.id }} paid',
+      content: 'Plain: {{ event.what.delta.amount }} EUR',
+      type: 'ORDER_PAID',
+    },
   });
-  await createReceiver(t, token, { url: undefined, emails: 'ops@example.com', useEmailTemplate: true, emailTemplateName: name, notificationDefinitionIds: [definition.id], ...receiver });
+  await createReceiver(t, token, {
+    url: undefined,
+    emails: 'ops@example.com',
+    useEmailTemplate: true,
+    emailTemplateName: name,
+    notificationDefinitionIds: [definition.id],
+    ...receiver,
+  });
   const orderId = unique('o');
-  await publish(t, token, { fact: 'paid', subject, what: { delta: { amount: 42 } }, involved: { order: { id: orderId, ...order } } });
+  await publish(t, token, {
+    fact: 'paid',
+    subject,
+    what: { delta: { amount: 42 } },
+    involved: { order: { id: orderId, ...order } },
+  });
   await dispatchAll(t);
   return { definition, orderId };
 }
@@ -52,14 +78,17 @@ async function deliver(): Promise<void> {
   await close();
 }
 
-
 /** How many of the mails sent contain `text`. */
 const mailsSaying = (text: string) => smtp.mails.filter((mail) => mail.data.includes(text)).length;
 describe('named e-mail templates', () => {
-  it('renders the receiver owner\'s template over the event and sends it, the subject from the payload', async () => {
+  it("renders the receiver owner's template over the event and sends it, the subject from the payload", async () => {
     const tenant = await t.tenant();
     const name = `${unique('order-paid')}.txt`;
-    await uploadTemplate(tenant.token, name, 'Hello! Order {{ event.involved.order.id }} paid: {{ event.what.delta.amount | times: 2 }} half-euros.');
+    await uploadTemplate(
+      tenant.token,
+      name,
+      'Hello! Order {{ event.involved.order.id }} paid: {{ event.what.delta.amount | times: 2 }} half-euros.',
+    );
     const { definition, orderId } = await templatedEvent(tenant.token, name);
     await deliver();
     expect(smtp.mails).toHaveLength(1);
@@ -67,7 +96,11 @@ describe('named e-mail templates', () => {
     expect(smtp.mails[0]!.data).toContain(`Hello! Order ${orderId} paid: 84 half-euros.`);
     expect(smtp.mails[0]!.data).not.toContain('Plain: 42 EUR');
     const [record] = await notificationsOf(t, tenant.token, definition.id);
-    expect(record).toMatchObject({ status: 'SUCCESS', mailSubject: `Order ${orderId} paid`, mailBody: `Hello! Order ${orderId} paid: 84 half-euros.` });
+    expect(record).toMatchObject({
+      status: 'SUCCESS',
+      mailSubject: `Order ${orderId} paid`,
+      mailBody: `Hello! Order ${orderId} paid: 84 half-euros.`,
+    });
   });
 
   it('sends an HTML template as the html part, with the payload content as the text alternative', async () => {
@@ -88,8 +121,18 @@ describe('named e-mail templates', () => {
   it('escapes every output of an HTML template (event data shows as text, not markup) unless it says raw; a text template stays plain', async () => {
     const tenant = await t.tenant();
     const html = `${unique('escaped')}.html`;
-    await uploadTemplate(tenant.token, html, '<p>Dear {{ event.involved.order.buyer }}</p><div>{{ event.involved.order.signature | raw }}</div>', 'text/html');
-    const htmlEvent = await templatedEvent(tenant.token, html, {}, { buyer: 'Zoë <b>Bold</b> & "Co"', signature: '<i>trusted</i>' });
+    await uploadTemplate(
+      tenant.token,
+      html,
+      '<p>Dear {{ event.involved.order.buyer }}</p><div>{{ event.involved.order.signature | raw }}</div>',
+      'text/html',
+    );
+    const htmlEvent = await templatedEvent(
+      tenant.token,
+      html,
+      {},
+      { buyer: 'Zoë <b>Bold</b> & "Co"', signature: '<i>trusted</i>' },
+    );
     const text = `${unique('plain')}.txt`;
     await uploadTemplate(tenant.token, text, 'Dear {{ event.involved.order.buyer }}');
     const textEvent = await templatedEvent(tenant.token, text, {}, { buyer: 'Zoë <b>Bold</b>' });
@@ -97,13 +140,15 @@ describe('named e-mail templates', () => {
     expect(smtp.mails).toHaveLength(2);
     // The record keeps the body as sent (the mail itself is quoted-printable).
     const [htmlRecord] = await notificationsOf(t, tenant.token, htmlEvent.definition.id);
-    expect(htmlRecord.mailBody).toBe('<p>Dear Zoë &lt;b&gt;Bold&lt;/b&gt; &amp; &#34;Co&#34;</p><div><i>trusted</i></div>');
+    expect(htmlRecord.mailBody).toBe(
+      '<p>Dear Zoë &lt;b&gt;Bold&lt;/b&gt; &amp; &#34;Co&#34;</p><div><i>trusted</i></div>',
+    );
     expect(smtp.mails.find((mail) => mail.data.includes('text/html'))!.data).not.toContain('<b>Bold</b>');
     const [textRecord] = await notificationsOf(t, tenant.token, textEvent.definition.id);
     expect(textRecord.mailBody).toBe('Dear Zoë <b>Bold</b>');
   });
 
-  it('keeps the copy of a sent e-mail private: its link downloads with the owner\'s or the operator\'s token only', async () => {
+  it("keeps the copy of a sent e-mail private: its link downloads with the owner's or the operator's token only", async () => {
     const owner = await t.tenant();
     const stranger = await t.tenant();
     const name = `${unique('copy')}.txt`;
@@ -112,7 +157,8 @@ describe('named e-mail templates', () => {
     await deliver();
     const [record] = await notificationsOf(t, owner.token, definition.id);
     const link = `/assets/${record.mailStorageId}/notification.eml`;
-    const download = (token?: string) => t.inject({ method: 'GET', url: link, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const download = (token?: string) =>
+      t.inject({ method: 'GET', url: link, headers: token ? { authorization: `Bearer ${token}` } : {} });
     expect((await download()).statusCode).toBe(404);
     expect((await download(stranger.token)).statusCode).toBe(404);
     expect((await download('not-a-token')).statusCode).toBe(404);
@@ -157,7 +203,9 @@ describe('named e-mail templates', () => {
     await deliver();
     let [record] = await notificationsOf(t, tenant.token, definition.id);
     expect(record.status).toBe('RETRYING');
-    expect(record.errors[0].error).toBe(`e-mail template "${name}" not found: no asset named "${name.replace('.txt', '.de.txt')}", "${name}" owned by customer ${tenant.customerId} or the operator`);
+    expect(record.errors[0].error).toBe(
+      `e-mail template "${name}" not found: no asset named "${name.replace('.txt', '.de.txt')}", "${name}" owned by customer ${tenant.customerId} or the operator`,
+    );
     expect(smtp.mails).toEqual([]);
     await uploadTemplate(tenant.token, name, 'now it exists');
     const retried = await t.request('POST', `/notifications/${record.id}/retry`, tenant.token);
@@ -168,7 +216,7 @@ describe('named e-mail templates', () => {
     expect(smtp.mails[0]!.data).toContain('now it exists');
   });
 
-  it('does not use another customer\'s asset of the same name', async () => {
+  it("does not use another customer's asset of the same name", async () => {
     const owner = await t.tenant();
     const other = await t.tenant();
     const name = `${unique('private')}.txt`;
@@ -181,7 +229,7 @@ describe('named e-mail templates', () => {
     expect(smtp.mails).toEqual([]);
   });
 
-  it('falls back to the operator\'s asset of that name when the customer has none, and prefers the customer\'s own', async () => {
+  it("falls back to the operator's asset of that name when the customer has none, and prefers the customer's own", async () => {
     const tenant = await t.tenant();
     const shared = `${unique('shared')}.txt`;
     const own = `${unique('own')}.txt`;
@@ -208,14 +256,21 @@ describe('named e-mail templates', () => {
     const [filtered] = await notificationsOf(t, tenant.token, first.definition.id);
     const [included] = await notificationsOf(t, tenant.token, second.definition.id);
     expect(filtered.status).toBe('RETRYING');
-    expect(filtered.errors[0].error).toMatch(new RegExp(`^e-mail template asset [0-9a-f]{64} \\("${broken}"\\) could not be rendered: .*no_such_filter`));
+    expect(filtered.errors[0].error).toMatch(
+      new RegExp(`^e-mail template asset [0-9a-f]{64} \\("${broken}"\\) could not be rendered: .*no_such_filter`),
+    );
     expect(included.status).toBe('RETRYING');
     expect(included.errors[0].error).toContain('could not be rendered');
     expect(smtp.mails).toEqual([]);
   });
 
   it('answers 400 when useEmailTemplate is set without an emailTemplateName', async () => {
-    const res = await t.request('POST', '/notification-receivers', operator, { name: unique('r'), status: 'ACTIVE', emails: 'ops@example.com', useEmailTemplate: true });
+    const res = await t.request('POST', '/notification-receivers', operator, {
+      name: unique('r'),
+      status: 'ACTIVE',
+      emails: 'ops@example.com',
+      useEmailTemplate: true,
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('emailTemplateName');
   });

@@ -1,7 +1,7 @@
-import { unique } from '../support/unique.js';
-import type { Json } from '../support/json.js';
 import { expect } from 'vitest';
+import type { Json } from '../support/json.js';
 import type { TestApp } from '../support/test-app.js';
+import { unique } from '../support/unique.js';
 
 export type { Json } from '../support/json.js';
 
@@ -10,15 +10,29 @@ export { unique };
 export function definitionBody(overrides: Json = {}): Json {
   return {
     name: unique('definition'),
-    eventMatcher: { fact: 'updated', subject: 'product', filters: [{ jsonPath: '$.what.delta.status', value: 'DISABLED' }] },
+    eventMatcher: {
+      fact: 'updated',
+      subject: 'product',
+      filters: [{ jsonPath: '$.what.delta.status', value: 'DISABLED' }],
+    },
     mainIdJsonPath: '$.involved.product.id',
-    notificationPayload: { subject: 'Product {{ event.involved.product.id }} disabled', content: 'status {{ event.what.delta.status }}', type: 'PRODUCT_DISABLED' },
+    notificationPayload: {
+      subject: 'Product {{ event.involved.product.id }} disabled',
+      content: 'status {{ event.what.delta.status }}',
+      type: 'PRODUCT_DISABLED',
+    },
     ...overrides,
   };
 }
 
 export function receiverBody(overrides: Json = {}): Json {
-  return { name: unique('receiver'), status: 'ACTIVE', url: 'https://hooks.example.com/in', notificationDefinitionIds: [], ...overrides };
+  return {
+    name: unique('receiver'),
+    status: 'ACTIVE',
+    url: 'https://hooks.example.com/in',
+    notificationDefinitionIds: [],
+    ...overrides,
+  };
 }
 
 async function created(t: TestApp, token: string, path: string, body: Json): Promise<Json> {
@@ -27,8 +41,10 @@ async function created(t: TestApp, token: string, path: string, body: Json): Pro
   return res.body as Json;
 }
 
-export const createDefinition = (t: TestApp, token: string, overrides: Json = {}) => created(t, token, '/notification-definitions', definitionBody(overrides));
-export const createReceiver = (t: TestApp, token: string, overrides: Json = {}) => created(t, token, '/notification-receivers', receiverBody(overrides));
+export const createDefinition = (t: TestApp, token: string, overrides: Json = {}) =>
+  created(t, token, '/notification-definitions', definitionBody(overrides));
+export const createReceiver = (t: TestApp, token: string, overrides: Json = {}) =>
+  created(t, token, '/notification-receivers', receiverBody(overrides));
 
 /** An outside event through POST /events; answers its id. */
 export async function publish(t: TestApp, token: string, event: Json): Promise<string> {
@@ -39,7 +55,10 @@ export async function publish(t: TestApp, token: string, event: Json): Promise<s
 
 /** The receiver's JSONB as stored, as text (read with SQL, past the API's masking). */
 export async function storedReceiverText(t: TestApp, id: string): Promise<string> {
-  const { rows } = await t.built.db.query<{ text: string }>('SELECT doc::text AS text FROM notification_receivers WHERE id = $1', [id]);
+  const { rows } = await t.built.db.query<{ text: string }>(
+    'SELECT doc::text AS text FROM notification_receivers WHERE id = $1',
+    [id],
+  );
   return rows[0]!.text;
 }
 

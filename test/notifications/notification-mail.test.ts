@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
 import { dispatchAll, makeDue, notificationsOf, workerFor } from './notification-drivers.js';
-import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
+import { createDefinition, createReceiver, type Json, publish, unique } from './notification-factories.js';
 import { SmtpSink } from './smtp-sink.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
@@ -28,11 +28,20 @@ async function oneEvent(receiver: Json) {
   const definition = await createDefinition(t, operator, {
     eventMatcher: { fact: 'paid', subject },
     mainIdJsonPath: '$.involved.order.id',
-    notificationPayload: { subject: 'Order {{ event.involved.order.id }} paid', content: 'Amount: {{ event.what.delta.amount }} EUR', type: 'ORDER_PAID' },
+    notificationPayload: {
+      subject: 'Order {{ event.involved.order.id }} paid',
+      content: 'Amount: {{ event.what.delta.amount }} EUR',
+      type: 'ORDER_PAID',
+    },
   });
   await createReceiver(t, operator, { notificationDefinitionIds: [definition.id], ...receiver });
   const orderId = unique('o');
-  await publish(t, operator, { fact: 'paid', subject, what: { delta: { amount: 42 } }, involved: { order: { id: orderId } } });
+  await publish(t, operator, {
+    fact: 'paid',
+    subject,
+    what: { delta: { amount: 42 } },
+    involved: { order: { id: orderId } },
+  });
   await dispatchAll(t);
   return { definition, orderId };
 }
@@ -49,9 +58,17 @@ describe('e-mail delivery', () => {
     expect(smtp.mails[0]!.data).toContain(`Subject: Order ${orderId} paid`);
     expect(smtp.mails[0]!.data).toContain('Amount: 42 EUR');
     const [record] = await notificationsOf(t, operator, definition.id);
-    expect(record).toMatchObject({ status: 'SUCCESS', emails: ['ops@example.com', 'desk@example.com'], mailSubject: `Order ${orderId} paid`, mailBody: 'Amount: 42 EUR', mailStorageId: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(record).toMatchObject({
+      status: 'SUCCESS',
+      emails: ['ops@example.com', 'desk@example.com'],
+      mailSubject: `Order ${orderId} paid`,
+      mailBody: 'Amount: 42 EUR',
+      mailStorageId: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(smtp.mails[0]!.data).toContain(`Message-ID: <${record.id}@platform.example.com>`);
-    const { rows } = await t.built.db.query<{ content_type: string }>('SELECT content_type FROM assets WHERE id = $1', [record.mailStorageId]);
+    const { rows } = await t.built.db.query<{ content_type: string }>('SELECT content_type FROM assets WHERE id = $1', [
+      record.mailStorageId,
+    ]);
     expect(rows[0]!.content_type).toBe('message/rfc822');
   });
 
@@ -67,7 +84,7 @@ describe('e-mail delivery', () => {
     expect(smtp.mails).toEqual([]);
   });
 
-  it('records a refused message as the try\'s error and retries, and keeps no copy of it', async () => {
+  it("records a refused message as the try's error and retries, and keeps no copy of it", async () => {
     smtp.refuse = true;
     const { definition } = await oneEvent({ url: undefined, emails: 'ops@example.com' });
     const { worker, close } = workerFor(t, {}, { smtpUrl });
@@ -76,7 +93,12 @@ describe('e-mail delivery', () => {
     expect(record.status).toBe('RETRYING');
     expect(record.errors[0].error).toMatch(/^the e-mail could not be sent: .*mailbox unavailable/);
     expect(record.mailStorageId).toBeUndefined();
-    const copies = async () => (await t.built.db.query<{ id: string }>('SELECT id FROM assets WHERE filename = $1', [`notification-${record.id}.eml`])).rows;
+    const copies = async () =>
+      (
+        await t.built.db.query<{ id: string }>('SELECT id FROM assets WHERE filename = $1', [
+          `notification-${record.id}.eml`,
+        ])
+      ).rows;
     expect(await copies()).toEqual([]);
     smtp.refuse = false;
     await makeDue(t, record.id);

@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
-import { createDefinition, createReceiver, publish, unique, type Json } from './notification-factories.js';
-import { WebhookReceiver } from './webhook-receiver.js';
 import { request } from 'undici';
-import { freePort } from '../support/free-port.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { onPostgres } from '../support/database-kind.js';
+import { freePort } from '../support/free-port.js';
+import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
 import { until } from '../support/wait.js';
+import { createDefinition, createReceiver, type Json, publish, unique } from './notification-factories.js';
+import { WebhookReceiver } from './webhook-receiver.js';
 
 // Workers open the receivers' sealed secrets: every process on the database shares the app's key.
 const DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
@@ -27,26 +27,41 @@ afterAll(async () => {
 async function scenario(t: TestApp, url: string, count: number) {
   const operator = await t.operator();
   const subject = unique('order');
-  const definition = await createDefinition(t, operator, { eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id' });
+  const definition = await createDefinition(t, operator, {
+    eventMatcher: { fact: 'paid', subject },
+    mainIdJsonPath: '$.involved.order.id',
+  });
   await createReceiver(t, operator, { url, notificationDefinitionIds: [definition.id] });
-  for (let i = 0; i < count; i += 1) await publish(t, operator, { fact: 'paid', subject, involved: { order: { id: `o-${i}` } } });
+  for (let i = 0; i < count; i += 1)
+    await publish(t, operator, { fact: 'paid', subject, involved: { order: { id: `o-${i}` } } });
   return definition;
 }
 
 async function statuses(t: TestApp, definitionId: string): Promise<string[]> {
-  const { rows } = await t.built.db.query<{ status: string }>('SELECT status FROM notifications WHERE definition_id = $1', [definitionId]);
+  const { rows } = await t.built.db.query<{ status: string }>(
+    'SELECT status FROM notifications WHERE definition_id = $1',
+    [definitionId],
+  );
   return rows.map((row) => row.status);
 }
 
 describe('the notification loop inside the server process', () => {
   it('dispatches and delivers by itself when NOTIFICATION_WORKER is on', async () => {
-    const t = await startTestApp({ NOTIFICATION_WORKER: 'on', NOTIFICATION_POLL_MS: '50', OUTBOUND_ALLOWLIST: '127.0.0.1' });
+    const t = await startTestApp({
+      NOTIFICATION_WORKER: 'on',
+      NOTIFICATION_POLL_MS: '50',
+      OUTBOUND_ALLOWLIST: '127.0.0.1',
+    });
     apps.push(t);
     const hooks = await WebhookReceiver.start();
     receivers.push(hooks);
     const definition = await scenario(t, hooks.url, 3);
     await until('three hooks arrived', async () => hooks.received.length === 3, 60_000);
-    await until('the records say SUCCESS', async () => (await statuses(t, definition.id)).join() === 'SUCCESS,SUCCESS,SUCCESS', 60_000);
+    await until(
+      'the records say SUCCESS',
+      async () => (await statuses(t, definition.id)).join() === 'SUCCESS,SUCCESS,SUCCESS',
+      60_000,
+    );
     const metrics = await t.inject({ method: 'GET', url: '/metrics' });
     expect(metrics.body).toMatch(/notification_deliveries_total\{outcome="success"\} [3-9]/);
     expect(metrics.body).toContain('notification_dispatch_lag_seconds_count');
@@ -72,7 +87,10 @@ function startWorker(t: TestApp, name: string, port = 0): ChildProcess {
     // Health and metrics on a port of its own (by default one the system chooses): workers run side by side.
     WORKER_PORT: String(port),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   workers.push(child);
   return child;
 }
@@ -91,26 +109,43 @@ describe.skipIf(!onPostgres)('worker processes (npm run worker, PostgreSQL)', ()
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     // What the killed worker had claimed and not recorded: the only records that may be delivered twice.
-    const { rows: leased } = await t.built.db.query<{ id: string }>('SELECT id FROM notifications WHERE definition_id = $1 AND locked_by IS NOT NULL', [definition.id]);
+    const { rows: leased } = await t.built.db.query<{ id: string }>(
+      'SELECT id FROM notifications WHERE definition_id = $1 AND locked_by IS NOT NULL',
+      [definition.id],
+    );
     const inFlight = new Set(leased.map((row) => row.id));
     expect(inFlight.size).toBeGreaterThan(0);
     const arrivedBeforeKill = hooks.received.length;
     startWorker(t, 'b');
     startWorker(t, 'c');
-    await until('every record is SUCCESS', async () => {
-      const all = await statuses(t, definition.id);
-      return all.length === 60 && all.every((status) => status === 'SUCCESS');
-    }, 90_000);
+    await until(
+      'every record is SUCCESS',
+      async () => {
+        const all = await statuses(t, definition.id);
+        return all.length === 60 && all.every((status) => status === 'SUCCESS');
+      },
+      90_000,
+    );
     const counts = new Map<string, number>();
-    for (const hook of hooks.received) counts.set(hook.headers['webhook-id'] as string, (counts.get(hook.headers['webhook-id'] as string) ?? 0) + 1);
+    for (const hook of hooks.received)
+      counts.set(hook.headers['webhook-id'] as string, (counts.get(hook.headers['webhook-id'] as string) ?? 0) + 1);
     expect(counts.size).toBe(60);
     // Only what the killed worker had sent without recording it may arrive twice; the two live workers never overlap.
     const twice = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
     expect(twice.filter((id) => !inFlight.has(id))).toEqual([]);
-    expect([...counts].filter(([, n]) => n > 2), 'delivered more than twice').toEqual([]);
+    expect(
+      [...counts].filter(([, n]) => n > 2),
+      'delivered more than twice',
+    ).toEqual([]);
     expect(hooks.received.length - arrivedBeforeKill).toBeGreaterThan(0);
-    const { rows } = await t.built.db.query<{ tries: number }>('SELECT tries FROM notifications WHERE definition_id = $1', [definition.id]);
-    expect(rows.filter((row) => row.tries !== 1), 'tries other than 1').toEqual([]);
+    const { rows } = await t.built.db.query<{ tries: number }>(
+      'SELECT tries FROM notifications WHERE definition_id = $1',
+      [definition.id],
+    );
+    expect(
+      rows.filter((row) => row.tries !== 1),
+      'tries other than 1',
+    ).toEqual([]);
   }, 180_000);
 
   it('serves its health and metrics (deliveries, jobs, database) on WORKER_PORT, and nothing of the API', async () => {
@@ -121,15 +156,23 @@ describe.skipIf(!onPostgres)('worker processes (npm run worker, PostgreSQL)', ()
     const definition = await scenario(t, hooks.url, 3);
     const port = await freePort();
     startWorker(t, 'metrics', port);
-    await until('the worker delivered', async () => {
-      const all = await statuses(t, definition.id);
-      return all.length === 3 && all.every((status) => status === 'SUCCESS');
-    }, 60_000);
+    await until(
+      'the worker delivered',
+      async () => {
+        const all = await statuses(t, definition.id);
+        return all.length === 3 && all.every((status) => status === 'SUCCESS');
+      },
+      60_000,
+    );
     const get = async (path: string) => {
       const response = await request(`http://127.0.0.1:${port}${path}`);
       return { status: response.statusCode, text: await response.body.text() };
     };
-    await until('the worker listens', async () => (await get('/health/ready').catch(() => ({ status: 0 }))).status === 200, 30_000);
+    await until(
+      'the worker listens',
+      async () => (await get('/health/ready').catch(() => ({ status: 0 }))).status === 200,
+      30_000,
+    );
     const metrics = await get('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toMatch(/notification_deliveries_total\{outcome="success"\} [1-9]/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { purgeOutbox, PURGE_BATCH } from '../../src/apis/notifications/notification-loop.js';
+import { PURGE_BATCH, purgeOutbox } from '../../src/apis/notifications/notification-loop.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
@@ -12,18 +12,30 @@ const clock = new ManualClock(Date.now());
 const { t } = await useApp({ clock });
 
 /** A token valid now (the clock moves days at a time; a token taken before would have expired). */
-const freshOperator = async (): Promise<string> => (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })).access_token as string;
+const freshOperator = async (): Promise<string> =>
+  (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }))
+    .access_token as string;
 const stored = async (ids: string[]) =>
-  (await t.built.db.query<{ id: string }>('SELECT id FROM outbox WHERE id = ANY($1::text[])', [ids])).rows.map((row) => row.id).sort();
+  (await t.built.db.query<{ id: string }>('SELECT id FROM outbox WHERE id = ANY($1::text[])', [ids])).rows
+    .map((row) => row.id)
+    .sort();
 const purge = () => purgeOutbox({ db: t.built.db, clock, schedule: t.config.notificationRetrySchedule }, 7);
 
 describe('the outbox purge (OUTBOX_RETENTION_DAYS)', () => {
   it('deletes events dispatched more than the retention ago, keeps recent and undispatched ones, and their notifications', async () => {
     const subject = unique('order');
     let operator = await freshOperator();
-    const definition = await createDefinition(t, operator, { eventMatcher: { fact: 'paid', subject }, mainIdJsonPath: '$.involved.order.id' });
+    const definition = await createDefinition(t, operator, {
+      eventMatcher: { fact: 'paid', subject },
+      mainIdJsonPath: '$.involved.order.id',
+    });
     await createReceiver(t, operator, { notificationDefinitionIds: [definition.id] });
-    const event = (n: number) => ({ fact: 'paid', subject, what: { delta: { status: 'PAID' } }, involved: { order: { id: `o-${n}` } } });
+    const event = (n: number) => ({
+      fact: 'paid',
+      subject,
+      what: { delta: { status: 'PAID' } },
+      involved: { order: { id: `o-${n}` } },
+    });
 
     const old = [await publish(t, operator, event(1)), await publish(t, operator, event(2))];
     await dispatchAll(t);
@@ -38,7 +50,9 @@ describe('the outbox purge (OUTBOX_RETENTION_DAYS)', () => {
     await purge();
     expect(await stored([...old, ...recent, ...waiting])).toEqual([...recent, ...waiting].sort());
     // The notifications of purged events keep their copy of the event.
-    const notified = (await notificationsOf(t, await freshOperator(), definition.id)).map((n) => n.processedEvent.id).sort();
+    const notified = (await notificationsOf(t, await freshOperator(), definition.id))
+      .map((n) => n.processedEvent.id)
+      .sort();
     expect(notified).toEqual([...old, ...recent].sort());
 
     // The event not yet dispatched is never purged, however old; once dispatched, it ages like the others.

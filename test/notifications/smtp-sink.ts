@@ -28,7 +28,11 @@ export class SmtpSink {
         stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
         stream.on('end', () => {
           if (sink!.refuse) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-          sink!.mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          sink!.mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },

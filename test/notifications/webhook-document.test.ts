@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf, type Json } from '../safety/openapi-operations.js';
+import { type Json, operationsOf } from '../safety/openapi-operations.js';
 import { seedRecords } from '../safety/seed-records.js';
 import { useApp } from '../support/fixture.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
@@ -10,7 +10,8 @@ import { createDefinition, createReceiver, unique } from './notification-factori
 import { WebhookReceiver } from './webhook-receiver.js';
 
 // ajv-formats is CommonJS; under ESM its plugin sits on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 /**
  * The `webhooks` of GET /openapi.json are what receivers generate their types from: one per event the platform
@@ -49,7 +50,11 @@ describe('the OpenAPI webhooks', () => {
       const hook = doc.webhooks[`${subject}.${fact}`]?.post;
       expect(hook, `${subject}.${fact}`).toBeDefined();
       expect(JSON.stringify(hook.requestBody)).toContain(`"#/components/schemas/${record}"`);
-      expect(hook.parameters.filter((p: Json) => p.required).map((p: Json) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(hook.parameters.filter((p: Json) => p.required).map((p: Json) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
     }
     expect(Object.keys(doc.webhooks)).toContain('outside-event');
   });
@@ -59,7 +64,15 @@ describe('the OpenAPI webhooks', () => {
     const operations = operationsOf(doc);
     const records = await seedRecords(t, doc, operations, operator);
     for (const [path, record] of records) {
-      if (!operations.some((op) => op.method === 'PUT' && op.path.startsWith(`${path}/{`) && op.path.split('/').length === path.split('/').length + 1)) continue;
+      if (
+        !operations.some(
+          (op) =>
+            op.method === 'PUT' &&
+            op.path.startsWith(`${path}/{`) &&
+            op.path.split('/').length === path.split('/').length + 1,
+        )
+      )
+        continue;
       await t.request('PUT', `${path}/${encodeURIComponent(String(record.id))}`, operator, record);
     }
     const { rows } = await t.built.db.query<{ event: Json }>('SELECT event FROM outbox ORDER BY occurred_at, id');
@@ -81,9 +94,20 @@ describe('the OpenAPI webhooks', () => {
     // Events written before (other tests' records) are matched before the definition exists.
     await dispatchAll(t);
     try {
-      const definition = await createDefinition(t, operator, { eventMatcher: { fact: 'created', subject: 'terms' }, mainIdJsonPath: '$.involved.terms.id', notificationPayload: { subject: 'Terms {{ event.involved.terms.id }}', type: 'TERMS_CREATED' } });
-      const receiver = await createReceiver(t, operator, { url: hooks.url, notificationDefinitionIds: [definition.id] });
-      const terms = await t.request('POST', '/terms', operator, { startDate: '2026-01-01T00:00:00Z', template: unique('webhook terms'), model: 'MOR' });
+      const definition = await createDefinition(t, operator, {
+        eventMatcher: { fact: 'created', subject: 'terms' },
+        mainIdJsonPath: '$.involved.terms.id',
+        notificationPayload: { subject: 'Terms {{ event.involved.terms.id }}', type: 'TERMS_CREATED' },
+      });
+      const receiver = await createReceiver(t, operator, {
+        url: hooks.url,
+        notificationDefinitionIds: [definition.id],
+      });
+      const terms = await t.request('POST', '/terms', operator, {
+        startDate: '2026-01-01T00:00:00Z',
+        template: unique('webhook terms'),
+        model: 'MOR',
+      });
       await dispatchAll(t);
       const { worker, close } = workerFor(t);
       await worker.deliverDue();
@@ -91,12 +115,17 @@ describe('the OpenAPI webhooks', () => {
       const [notification] = await notificationsOf(t, operator, definition.id);
       const received = hooks.received.find((hook) => hook.headers['webhook-id'] === notification!.id)!;
       expect(received).toBeDefined();
-      const documented = doc.webhooks['terms.created'].post.parameters.filter((p: Json) => p.required).map((p: Json) => p.name);
+      const documented = doc.webhooks['terms.created'].post.parameters
+        .filter((p: Json) => p.required)
+        .map((p: Json) => p.name);
       for (const header of documented) expect(received.headers[header], header).toEqual(expect.any(String));
       const body = JSON.parse(received.body);
       expect(problems('terms.created', body)).toBe('');
       expect(body.event.involved.terms).toMatchObject({ id: (terms.body as Json).id });
-      const verified = new Webhook(receiver.signingSecret).verify(received.body, received.headers as Record<string, string>);
+      const verified = new Webhook(receiver.signingSecret).verify(
+        received.body,
+        received.headers as Record<string, string>,
+      );
       expect(verified).toEqual(body);
       // A body of another event is not admitted: the web hooks are typed, not free objects.
       expect(problems('subscription.cancelled', body)).not.toBe('');

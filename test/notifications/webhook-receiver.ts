@@ -1,7 +1,13 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createTlsServer, type ServerOptions } from 'node:https';
-import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 
 export interface ReceivedHook {
   headers: IncomingHttpHeaders;
@@ -39,7 +45,11 @@ export class WebhookReceiver {
       request.on('end', () => {
         const peer = tls ? (request.socket as TLSSocket).getPeerCertificate() : undefined;
         const clientCertificate = peer && 'subject' in peer && peer.subject ? String(peer.subject.CN) : undefined;
-        receiver.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), ...(clientCertificate ? { clientCertificate } : {}) });
+        receiver.received.push({
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          ...(clientCertificate ? { clientCertificate } : {}),
+        });
         const answer = receiver.answers.shift() ?? receiver.fallback;
         if (answer.hang) return;
         const send = () => response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');

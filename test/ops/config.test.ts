@@ -17,41 +17,90 @@ describe("README.md's configuration table", () => {
 describe('loadConfig', () => {
   it('applies the defaults of docs/product-decisions.md §1', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, dataDir: './data', publicBaseUrl: 'http://localhost:8080', adminUsername: 'admin', accessTokenTtl: 300, refreshTokenTtl: 1800, logLevel: 'info', outboundAllowlist: [] });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: './data',
+      publicBaseUrl: 'http://localhost:8080',
+      adminUsername: 'admin',
+      accessTokenTtl: 300,
+      refreshTokenTtl: 1800,
+      logLevel: 'info',
+      outboundAllowlist: [],
+    });
     expect(config.notificationRetrySchedule).toEqual([0, 5, 300, 1800, 7200, 18_000, 36_000, 36_000]);
   });
 
   it('treats an empty variable as unset and derives PUBLIC_BASE_URL from PORT', () => {
-    expect(loadConfig({ PORT: '9090', LOG_LEVEL: '', PUBLIC_BASE_URL: '' })).toMatchObject({ port: 9090, logLevel: 'info', publicBaseUrl: 'http://localhost:9090' });
+    expect(loadConfig({ PORT: '9090', LOG_LEVEL: '', PUBLIC_BASE_URL: '' })).toMatchObject({
+      port: 9090,
+      logLevel: 'info',
+      publicBaseUrl: 'http://localhost:9090',
+    });
   });
 
   it('reads lists and URLs', () => {
-    const config = loadConfig({ OUTBOUND_ALLOWLIST: '127.0.0.1, localhost', DATABASE_URL: 'postgres://u@db:5432/app', PUBLIC_BASE_URL: 'https://api.example.com/' });
-    expect(config).toMatchObject({ outboundAllowlist: ['127.0.0.1', 'localhost'], databaseUrl: 'postgres://u@db:5432/app', publicBaseUrl: 'https://api.example.com' });
+    const config = loadConfig({
+      OUTBOUND_ALLOWLIST: '127.0.0.1, localhost',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      PUBLIC_BASE_URL: 'https://api.example.com/',
+    });
+    expect(config).toMatchObject({
+      outboundAllowlist: ['127.0.0.1', 'localhost'],
+      databaseUrl: 'postgres://u@db:5432/app',
+      publicBaseUrl: 'https://api.example.com',
+    });
   });
 
   it('accepts only plain whole numbers within range', () => {
-    for (const port of ['1.5', '0x50', '1e3', '-1', '70000']) expect(configRefusal({ PORT: port })).toBe(`PORT must be a whole number from 0 to 65535, got "${port}"`);
-    expect(configRefusal({ ACCESS_TOKEN_TTL: '5' })).toBe('ACCESS_TOKEN_TTL must be a whole number from 10 to 86400, got "5"');
+    for (const port of ['1.5', '0x50', '1e3', '-1', '70000'])
+      expect(configRefusal({ PORT: port })).toBe(`PORT must be a whole number from 0 to 65535, got "${port}"`);
+    expect(configRefusal({ ACCESS_TOKEN_TTL: '5' })).toBe(
+      'ACCESS_TOKEN_TTL must be a whole number from 10 to 86400, got "5"',
+    );
   });
 
   it('names the variable and the rule in one line for every kind of mistake', () => {
     expect(configRefusal({ DATABASE_URL: 'postgres://a b' })).toBe('DATABASE_URL is not a valid URL: "postgres://a b"');
-    expect(configRefusal({ DATABASE_SCHEMA: 'Public' })).toBe('DATABASE_SCHEMA must be a lower-case SQL identifier, got "Public"');
-    expect(configRefusal({ PUBLIC_BASE_URL: 'localhost:8080' })).toBe('PUBLIC_BASE_URL must be an http:// or https:// URL, got "localhost:8080"');
-    expect(configRefusal({ SMTP_URL: 'mail.example.com' })).toBe('SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com"');
-    expect(configRefusal({ NOTIFICATION_RETRY_SCHEDULE: '5s,soon' })).toBe('NOTIFICATION_RETRY_SCHEDULE must be a comma list of durations like 0s,5s,5m,2h,1d, got "5s,soon"');
-    expect(configRefusal({ TRUSTED_PROXIES: '10.0.0.0/33' })).toBe('TRUSTED_PROXIES must be a comma list of IP addresses or CIDRs, got "10.0.0.0/33"');
+    expect(configRefusal({ DATABASE_SCHEMA: 'Public' })).toBe(
+      'DATABASE_SCHEMA must be a lower-case SQL identifier, got "Public"',
+    );
+    expect(configRefusal({ PUBLIC_BASE_URL: 'localhost:8080' })).toBe(
+      'PUBLIC_BASE_URL must be an http:// or https:// URL, got "localhost:8080"',
+    );
+    expect(configRefusal({ SMTP_URL: 'mail.example.com' })).toBe(
+      'SMTP_URL must be an smtp:// or smtps:// URL, got "mail.example.com"',
+    );
+    expect(configRefusal({ NOTIFICATION_RETRY_SCHEDULE: '5s,soon' })).toBe(
+      'NOTIFICATION_RETRY_SCHEDULE must be a comma list of durations like 0s,5s,5m,2h,1d, got "5s,soon"',
+    );
+    expect(configRefusal({ TRUSTED_PROXIES: '10.0.0.0/33' })).toBe(
+      'TRUSTED_PROXIES must be a comma list of IP addresses or CIDRs, got "10.0.0.0/33"',
+    );
     // The operator's admin is a realm user: the same username limit applies (docs/decisions.md, "Input bounds").
     const long = 'a'.repeat(151);
-    expect(configRefusal({ ADMIN_USERNAME: long })).toBe(`ADMIN_USERNAME must be 1 to 150 characters, as any realm username, got "${long}"`);
+    expect(configRefusal({ ADMIN_USERNAME: long })).toBe(
+      `ADMIN_USERNAME must be 1 to 150 characters, as any realm username, got "${long}"`,
+    );
   });
 
   it('reads the client time limits in seconds, defaults head 20, body 30, whole request 300, keep-alive 72', () => {
-    expect(loadConfig({}).timeouts).toEqual({ headersMs: 20_000, bodyMs: 30_000, requestMs: 300_000, keepAliveMs: 72_000 });
-    expect(loadConfig({ HEADERS_TIMEOUT: '5', BODY_TIMEOUT: '10', REQUEST_TIMEOUT: '10', KEEP_ALIVE_TIMEOUT: '1' }).timeouts).toEqual({ headersMs: 5000, bodyMs: 10_000, requestMs: 10_000, keepAliveMs: 1000 });
-    expect(configRefusal({ HEADERS_TIMEOUT: '0' })).toBe('HEADERS_TIMEOUT must be a whole number from 1 to 3600, got "0"');
-    expect(configRefusal({ HEADERS_TIMEOUT: '60', REQUEST_TIMEOUT: '30' })).toBe('HEADERS_TIMEOUT (60) must not exceed REQUEST_TIMEOUT (30)');
+    expect(loadConfig({}).timeouts).toEqual({
+      headersMs: 20_000,
+      bodyMs: 30_000,
+      requestMs: 300_000,
+      keepAliveMs: 72_000,
+    });
+    expect(
+      loadConfig({ HEADERS_TIMEOUT: '5', BODY_TIMEOUT: '10', REQUEST_TIMEOUT: '10', KEEP_ALIVE_TIMEOUT: '1' }).timeouts,
+    ).toEqual({ headersMs: 5000, bodyMs: 10_000, requestMs: 10_000, keepAliveMs: 1000 });
+    expect(configRefusal({ HEADERS_TIMEOUT: '0' })).toBe(
+      'HEADERS_TIMEOUT must be a whole number from 1 to 3600, got "0"',
+    );
+    expect(configRefusal({ HEADERS_TIMEOUT: '60', REQUEST_TIMEOUT: '30' })).toBe(
+      'HEADERS_TIMEOUT (60) must not exceed REQUEST_TIMEOUT (30)',
+    );
     expect(configRefusal({ BODY_TIMEOUT: '400' })).toBe('BODY_TIMEOUT (400) must not exceed REQUEST_TIMEOUT (300)');
   });
 
@@ -71,7 +120,9 @@ describe('prepareDataDir', () => {
       expect(statSync(join(root, 'nested', 'data')).isDirectory()).toBe(true);
       prepareDataDir(join(root, 'nested', 'data'));
       writeFileSync(join(root, 'file'), '');
-      expect(() => prepareDataDir(join(root, 'file'))).toThrow(new ConfigError(`DATA_DIR "${join(root, 'file')}" cannot be used as a writable directory: it is a file`));
+      expect(() => prepareDataDir(join(root, 'file'))).toThrow(
+        new ConfigError(`DATA_DIR "${join(root, 'file')}" cannot be used as a writable directory: it is a file`),
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -26,10 +26,22 @@ async function exchange(text: string, onPort = port) {
 
 describe('requests Node refuses before they reach a route', () => {
   it.each([
-    ['both Content-Length and Transfer-Encoding (request smuggling)', 'POST /terms HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', '/terms'],
-    ['a header line without a colon', 'GET /health/live?x=1 HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n', '/health/live'],
+    [
+      'both Content-Length and Transfer-Encoding (request smuggling)',
+      'POST /terms HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      '/terms',
+    ],
+    [
+      'a header line without a colon',
+      'GET /health/live?x=1 HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n',
+      '/health/live',
+    ],
     ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', ''],
-    ['a malformed chunk size', 'POST /terms HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n', '/terms'],
+    [
+      'a malformed chunk size',
+      'POST /terms HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n',
+      '/terms',
+    ],
   ])('answers 400 in the error shape for %s and closes the connection', async (_name, text, path) => {
     const { response, body } = await exchange(text);
     expectSimpleError({ status: response.status, body }, 400, 'the request is not valid HTTP/1.1');
@@ -40,7 +52,11 @@ describe('requests Node refuses before they reach a route', () => {
 
   it('answers 431 in the error shape for headers larger than Node accepts', async () => {
     const { response, body } = await exchange(requestHead('GET', '/health/live', { 'x-big': 'b'.repeat(20_000) }));
-    expectSimpleError({ status: response.status, body }, 431, 'the request headers are larger than the 16384 bytes the server accepts');
+    expectSimpleError(
+      { status: response.status, body },
+      431,
+      'the request headers are larger than the 16384 bytes the server accepts',
+    );
     expect(body.path).toBe('/health/live');
     expect(response.headers.connection).toBe('close');
   });
@@ -58,7 +74,11 @@ describe('a request that arrives while the server is closing', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     busy.write('\r\n');
     const response = await busy.response();
-    expectSimpleError({ status: response.status, body: JSON.parse(response.body) }, 503, 'the service is shutting down; retry the request');
+    expectSimpleError(
+      { status: response.status, body: JSON.parse(response.body) },
+      503,
+      'the service is shutting down; retry the request',
+    );
     expect(JSON.parse(response.body).path).toBe('/health/live');
     expect(response.headers.connection).toBe('close');
     await busy.closed;

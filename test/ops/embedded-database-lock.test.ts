@@ -21,13 +21,22 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** A server on the embedded database under `dataDir` (no DATABASE_URL), on a port of its own. */
 async function embeddedServer(port?: number, dir = dataDir): Promise<ServerProcess> {
-  const server = new ServerProcess({ PORT: String(port ?? (await freePort())), HOST: '127.0.0.1', DATA_DIR: dir, OPERATOR_CLIENT_SECRET: 'lock-test-secret', ADMIN_PASSWORD: 'lock-test-password', LOG_LEVEL: 'info' });
+  const server = new ServerProcess({
+    PORT: String(port ?? (await freePort())),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    OPERATOR_CLIENT_SECRET: 'lock-test-secret',
+    ADMIN_PASSWORD: 'lock-test-password',
+    LOG_LEVEL: 'info',
+  });
   servers.push(server);
   return server;
 }
 
-const listening = (server: ServerProcess) => server.waitForLog((l) => String(l.msg).startsWith('Server listening'), 'that it listens');
-const lockHolder = (dir = dataDir) => (JSON.parse(readFileSync(join(dir, 'server.lock'), 'utf8')) as { pid: number }).pid;
+const listening = (server: ServerProcess) =>
+  server.waitForLog((l) => String(l.msg).startsWith('Server listening'), 'that it listens');
+const lockHolder = (dir = dataDir) =>
+  (JSON.parse(readFileSync(join(dir, 'server.lock'), 'utf8')) as { pid: number }).pid;
 
 describe('two servers on one embedded database', () => {
   it('refuses to start the second with one line naming the first, which keeps serving', async () => {
@@ -40,9 +49,15 @@ describe('two servers on one embedded database', () => {
     expect(await second.exited).toBe(1);
     const lines = second.stderr.split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^start-up failed: DATA_DIR "${dataDir}" is in use by another server \\(pid ${first.child.pid} on .+, since .+\\); stop it, or run several instances on PostgreSQL \\(DATABASE_URL\\)$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^start-up failed: DATA_DIR "${dataDir}" is in use by another server \\(pid ${first.child.pid} on .+, since .+\\); stop it, or run several instances on PostgreSQL \\(DATABASE_URL\\)$`,
+      ),
+    );
     expect(lockHolder()).toBe(first.child.pid);
-    expect((await fetch(`http://127.0.0.1:${port}/health/ready`, { headers: { connection: 'close' } })).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/health/ready`, { headers: { connection: 'close' } })).status).toBe(
+      200,
+    );
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -51,11 +66,16 @@ describe('two servers on one embedded database', () => {
 
   it('takes over a lock whose process is gone, and says so in the log', async () => {
     const gone = spawnSync(process.execPath, ['-e', '']).pid!;
-    writeFileSync(join(dataDir, 'server.lock'), JSON.stringify({ pid: gone, host: 'old-host', since: '2026-01-01T00:00:00.000Z' }));
+    writeFileSync(
+      join(dataDir, 'server.lock'),
+      JSON.stringify({ pid: gone, host: 'old-host', since: '2026-01-01T00:00:00.000Z' }),
+    );
     const server = await embeddedServer();
     await listening(server);
     expect(lockHolder()).toBe(server.child.pid);
-    expect(server.logLines().find((l) => l.stalePid === gone)?.msg).toBe('took over server.lock in DATA_DIR from a server that is gone');
+    expect(server.logLines().find((l) => l.stalePid === gone)?.msg).toBe(
+      'took over server.lock in DATA_DIR from a server that is gone',
+    );
   }, 180_000);
 });
 

@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RawConnection, requestHead } from './raw-http.js';
 import { freePort } from '../support/free-port.js';
+import { RawConnection, requestHead } from './raw-http.js';
 import { ServerProcess } from './server-process.js';
 
 const SECRET = 'shutdown-test-operator-secret';
@@ -50,7 +50,15 @@ describe('SIGTERM', () => {
   it('finishes the request in flight, refuses new connections, closes idle ones, then exits 0', async () => {
     const port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'shutdown-'));
-    server = new ServerProcess({ DATABASE_URL: 'memory://', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OPERATOR_CLIENT_SECRET: SECRET, ADMIN_PASSWORD: 'shutdown-admin-password', LOG_LEVEL: 'info' });
+    server = new ServerProcess({
+      DATABASE_URL: 'memory://',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      OPERATOR_CLIENT_SECRET: SECRET,
+      ADMIN_PASSWORD: 'shutdown-admin-password',
+      LOG_LEVEL: 'info',
+    });
     await server.waitForLog((l) => String(l.msg).startsWith('Server listening'), 'that it listens');
     const token = await operatorToken(port);
 
@@ -62,7 +70,12 @@ describe('SIGTERM', () => {
     // A request in flight: its head and half of its body are sent; the server has started on it.
     const body = JSON.stringify({ startDate: '2026-01-01T00:00:00Z', template: 'sent-during-shutdown', model: 'MOR' });
     const slow = await RawConnection.open(port);
-    const head = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-request-id': 'in-flight' };
+    const head = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'x-request-id': 'in-flight',
+    };
     slow.write(requestHead('POST', '/terms', head) + body.slice(0, 20));
     await server.waitForLog((l) => l.reqId === 'in-flight' && l.msg === 'incoming request', 'the in-flight request');
 
@@ -79,7 +92,9 @@ describe('SIGTERM', () => {
     expect(JSON.parse(response.body)).toMatchObject({ template: 'sent-during-shutdown', dbVersion: 0 });
 
     expect(await server.exited).toBe(0);
-    expect(server.logLines().map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down: finishing in-flight requests', 'shut down']));
+    expect(server.logLines().map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['shutting down: finishing in-flight requests', 'shut down']),
+    );
     expect(server.stderr).toBe('');
   }, 90_000);
 });

@@ -27,9 +27,16 @@ async function scrape(app = t): Promise<Map<string, Family>> {
   return new Map((parsePrometheusTextFormat(res.body) as Family[]).map((family) => [family.name, family]));
 }
 
-const documented = [...readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8').matchAll(/^\| `([a-z_]+)` \| (\w+) \|/gm)].map(([, name, type]) => ({ name: name!, type: type! }));
+const documented = [
+  ...readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8').matchAll(
+    /^\| `([a-z_]+)` \| (\w+) \|/gm,
+  ),
+].map(([, name, type]) => ({ name: name!, type: type! }));
 const valueOf = (family: Family | undefined, labels: Record<string, string> = {}) =>
-  Number(family?.metrics.find((metric) => Object.entries(labels).every(([key, value]) => metric.labels?.[key] === value))?.value ?? Number.NaN);
+  Number(
+    family?.metrics.find((metric) => Object.entries(labels).every(([key, value]) => metric.labels?.[key] === value))
+      ?.value ?? Number.NaN,
+  );
 
 describe('GET /metrics, parsed', () => {
   it('holds every family docs/operations.md lists, of the type it says, and no other', async () => {
@@ -38,19 +45,35 @@ describe('GET /metrics, parsed', () => {
     const families = await scrape();
     expect(documented.length).toBeGreaterThan(15);
     for (const { name, type } of documented) expect(families.get(name)?.type, name).toBe(type.toUpperCase());
-    const undocumented = [...families.keys()].filter((name) => !name.startsWith('process_') && !name.startsWith('nodejs_') && !documented.some((entry) => entry.name === name));
+    const undocumented = [...families.keys()].filter(
+      (name) =>
+        !name.startsWith('process_') && !name.startsWith('nodejs_') && !documented.some((entry) => entry.name === name),
+    );
     expect(undocumented).toEqual([]);
     expect(valueOf(families.get('build_info'))).toBe(1);
-    expect(families.get('build_info')!.metrics[0]!.labels).toMatchObject({ version: expect.any(String), node: process.version });
+    expect(families.get('build_info')!.metrics[0]!.labels).toMatchObject({
+      version: expect.any(String),
+      node: process.version,
+    });
   });
 
   it('counts tokens by grant, refused sign-ins by kind, and lockouts', async () => {
     const before = await scrape();
     await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET });
-    await t.request('POST', '/iam/tokens', undefined, { realmName: 'operator', grantType: 'client_credentials', clientSecret: 'wrong' });
-    for (let i = 0; i < 2; i += 1) await t.request('POST', '/iam/tokens', undefined, { realmName: 'operator', username: 'admin', password: 'wrong' });
+    await t.request('POST', '/iam/tokens', undefined, {
+      realmName: 'operator',
+      grantType: 'client_credentials',
+      clientSecret: 'wrong',
+    });
+    for (let i = 0; i < 2; i += 1)
+      await t.request('POST', '/iam/tokens', undefined, {
+        realmName: 'operator',
+        username: 'admin',
+        password: 'wrong',
+      });
     const after = await scrape();
-    const grew = (name: string, labels: Record<string, string> = {}) => (valueOf(after.get(name), labels) || 0) - (valueOf(before.get(name), labels) || 0);
+    const grew = (name: string, labels: Record<string, string> = {}) =>
+      (valueOf(after.get(name), labels) || 0) - (valueOf(before.get(name), labels) || 0);
     expect(grew('iam_tokens_issued_total', { grant: 'client_credentials' })).toBe(1);
     expect(grew('iam_sign_in_failures_total', { kind: 'client' })).toBe(1);
     expect(grew('iam_sign_in_failures_total', { kind: 'user' })).toBe(2);
@@ -68,7 +91,9 @@ describe('GET /metrics, parsed', () => {
     const during = await scrape();
     expect(valueOf(during.get('db_up'))).toBe(0);
     expect(valueOf(during.get('notification_outbox_backlog'))).toBe(backlog);
-    expect(valueOf(during.get('notifications'), { status: 'PENDING' })).toBe(valueOf(before.get('notifications'), { status: 'PENDING' }));
+    expect(valueOf(during.get('notifications'), { status: 'PENDING' })).toBe(
+      valueOf(before.get('notifications'), { status: 'PENDING' }),
+    );
   });
 });
 
@@ -90,8 +115,12 @@ describe('GET /metrics while the database holds every query', () => {
       const during = await scrape(held);
       release();
       await holding;
-      expect(valueOf(during.get('notification_outbox_backlog'))).toBe(valueOf(before.get('notification_outbox_backlog')));
-      expect(valueOf(during.get('notifications'), { status: 'FAILED' })).toBe(valueOf(before.get('notifications'), { status: 'FAILED' }));
+      expect(valueOf(during.get('notification_outbox_backlog'))).toBe(
+        valueOf(before.get('notification_outbox_backlog')),
+      );
+      expect(valueOf(during.get('notifications'), { status: 'FAILED' })).toBe(
+        valueOf(before.get('notifications'), { status: 'FAILED' }),
+      );
     } finally {
       await held.close();
     }
@@ -100,12 +129,24 @@ describe('GET /metrics while the database holds every query', () => {
 
 describe('deploy/grafana-dashboard.json', () => {
   it('is built on the documented metrics only, and shows every documented family', () => {
-    const dashboard = JSON.parse(readFileSync(new URL('../../deploy/grafana-dashboard.json', import.meta.url), 'utf8')) as { panels: { targets: { expr: string }[] }[] };
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../deploy/grafana-dashboard.json', import.meta.url), 'utf8'),
+    ) as { panels: { targets: { expr: string }[] }[] };
     const expressions = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
-    const names = new Set(expressions.flatMap((expr) => [...expr.matchAll(/\b([a-z][a-z0-9_]*)(?=[{[\s)]|$)/g)].map(([, name]) => name!)).map((name) => name.replace(/_(bucket|count|sum)$/, '')));
+    const names = new Set(
+      expressions
+        .flatMap((expr) => [...expr.matchAll(/\b([a-z][a-z0-9_]*)(?=[{[\s)]|$)/g)].map(([, name]) => name!))
+        .map((name) => name.replace(/_(bucket|count|sum)$/, '')),
+    );
     const known = new Set(documented.map((entry) => entry.name));
     const metricNames = [...names].filter((name) => name.includes('_') || known.has(name));
-    const unknown = metricNames.filter((name) => !known.has(name) && !name.startsWith('process_') && !name.startsWith('nodejs_') && !['histogram_quantile', 'legend_format'].includes(name));
+    const unknown = metricNames.filter(
+      (name) =>
+        !known.has(name) &&
+        !name.startsWith('process_') &&
+        !name.startsWith('nodejs_') &&
+        !['histogram_quantile', 'legend_format'].includes(name),
+    );
     expect(unknown).toEqual([]);
     expect(documented.map((entry) => entry.name).filter((name) => !names.has(name))).toEqual([]);
   });

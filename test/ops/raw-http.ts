@@ -11,7 +11,9 @@ function parseResponse(data: string): RawResponse | undefined {
   const end = data.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine, ...headerLines] = data.slice(0, end).split('\r\n');
-  const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const body = data.slice(end + 4);
   if (Buffer.byteLength(body) < Number(headers['content-length'] ?? 0)) return undefined;
   return { status: Number(statusLine!.split(' ')[1]), headers, body };
@@ -52,7 +54,11 @@ export class RawConnection {
         resolve(parsed);
       };
       this.socket.on('data', check);
-      void this.closed.then(() => (parseResponse(this.data) ? check() : reject(new Error(`connection closed mid-response: ${JSON.stringify(this.data)}`))));
+      void this.closed.then(() =>
+        parseResponse(this.data)
+          ? check()
+          : reject(new Error(`connection closed mid-response: ${JSON.stringify(this.data)}`)),
+      );
       check();
     });
   }
@@ -60,6 +66,10 @@ export class RawConnection {
 
 /** Request head for `RawConnection.write`: HTTP/1.1, keep-alive unless the headers say otherwise. */
 export function requestHead(method: string, path: string, headers: Record<string, string | number>): string {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return `${lines.join('\r\n')}\r\n\r\n`;
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,7 +49,9 @@ export class ServerProcess {
         resolve(found);
       };
       this.listeners.push(check);
-      void this.exited.then((code) => reject(new Error(`server exited (${code}) before logging ${what}; stderr: ${this.stderr}`)));
+      void this.exited.then((code) =>
+        reject(new Error(`server exited (${code}) before logging ${what}; stderr: ${this.stderr}`)),
+      );
       check();
     });
   }

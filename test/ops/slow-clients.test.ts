@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, startAssetApp, type AssetApp } from '../assets/asset-kit.js';
-import { TERMS, expectSimpleError } from '../terms/terms-factories.js';
-import { RawConnection, requestHead, type RawResponse } from './raw-http.js';
+import { type AssetApp, multipart, startAssetApp } from '../assets/asset-kit.js';
 import { sleep } from '../support/wait.js';
+import { expectSimpleError, TERMS } from '../terms/terms-factories.js';
+import { RawConnection, type RawResponse, requestHead } from './raw-http.js';
 
 /** Short limits so a slow client is cut off within the test: head 1 s, body 1 s, whole request 3 s, keep-alive 1 s. */
 const LIMITS = { HEADERS_TIMEOUT: '1', BODY_TIMEOUT: '1', REQUEST_TIMEOUT: '3', KEEP_ALIVE_TIMEOUT: '1' };
@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => a.close());
 
-
 /** Writes `text` one byte every `everyMs` until the connection closes or the text runs out. */
 async function trickle(connection: RawConnection, text: string, everyMs: number) {
   let open = true;
@@ -31,7 +30,10 @@ async function trickle(connection: RawConnection, text: string, everyMs: number)
 }
 
 /** The answer and how long it took from the first byte; the connection must close after it. */
-async function answered(connection: RawConnection, started: number): Promise<{ response: RawResponse; body: unknown; seconds: number }> {
+async function answered(
+  connection: RawConnection,
+  started: number,
+): Promise<{ response: RawResponse; body: unknown; seconds: number }> {
   const response = await connection.response();
   const seconds = (Date.now() - started) / 1000;
   await connection.closed;
@@ -52,8 +54,15 @@ describe('a client that sends its request head too slowly', () => {
 });
 
 describe('a client that sends a JSON body too slowly', () => {
-  const body = JSON.stringify({ realmName: 'operator', grantType: 'client_credentials', clientSecret: 'x'.repeat(200) });
-  const head = requestHead('POST', '/iam/tokens', { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  const body = JSON.stringify({
+    realmName: 'operator',
+    grantType: 'client_credentials',
+    clientSecret: 'x'.repeat(200),
+  });
+  const head = requestHead('POST', '/iam/tokens', {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+  });
 
   it.each([
     ['trickles in', (connection: RawConnection) => trickle(connection, body, 50)],
@@ -75,7 +84,9 @@ describe('a client that sends a JSON body too slowly', () => {
     const terms = JSON.stringify(TERMS.body());
     const connection = await RawConnection.open(port);
     const started = Date.now();
-    connection.write(requestHead('POST', '/terms', { 'content-type': 'application/json', 'content-length': Buffer.byteLength(terms) }));
+    connection.write(
+      requestHead('POST', '/terms', { 'content-type': 'application/json', 'content-length': Buffer.byteLength(terms) }),
+    );
     void trickle(connection, terms, 100);
     const { response, seconds } = await answered(connection, started);
     expect(response.status).toBe(401);
@@ -86,7 +97,13 @@ describe('a client that sends a JSON body too slowly', () => {
   it('still takes a body that arrives in time, on a connection kept alive', async () => {
     const terms = JSON.stringify(TERMS.body());
     const connection = await RawConnection.open(port);
-    connection.write(requestHead('POST', '/terms', { authorization: `Bearer ${operator}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(terms) }));
+    connection.write(
+      requestHead('POST', '/terms', {
+        authorization: `Bearer ${operator}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(terms),
+      }),
+    );
     await trickle(connection, terms, 2);
     const response = await connection.response();
     expect(response.status).toBe(201);
@@ -100,7 +117,13 @@ describe('an upload that arrives too slowly', () => {
     const form = multipart([{ name: 'file', filename: 'slow.txt', contentType: 'text/plain', data: 'y'.repeat(400) }]);
     const connection = await RawConnection.open(port);
     const started = Date.now();
-    connection.write(requestHead('POST', '/assets', { authorization: `Bearer ${operator}`, ...form.headers, 'content-length': form.payload.length }));
+    connection.write(
+      requestHead('POST', '/assets', {
+        authorization: `Bearer ${operator}`,
+        ...form.headers,
+        'content-length': form.payload.length,
+      }),
+    );
     void trickle(connection, form.payload.toString('latin1'), 20);
     const { response, body, seconds } = await answered(connection, started);
     expectSimpleError({ status: response.status, body }, 408, 'the request was not received in full within 3 s');

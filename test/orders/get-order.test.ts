@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createOrder } from '../../src/apis/orders/order.service.js';
 import { ValidationError } from '../../src/platform/errors/domain-errors.js';
-import { expectSimpleError } from '../terms/terms-factories.js';
 import { createSubscription, productIds } from '../subscriptions/subscription-factories.js';
 import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
+import { expectSimpleError } from '../terms/terms-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -44,7 +44,10 @@ describe('createOrder (what pre-billing calls)', () => {
       updateDate: created.createDate,
       dbVersion: 0,
     });
-    const { rows } = await t.built.db.query<{ event: any }>(`SELECT event FROM outbox WHERE subject = 'order' AND event -> 'involved' -> 'order' ->> 'id' = $1`, [created.id]);
+    const { rows } = await t.built.db.query<{ event: any }>(
+      `SELECT event FROM outbox WHERE subject = 'order' AND event -> 'involved' -> 'order' ->> 'id' = $1`,
+      [created.id],
+    );
     expect(rows.map((r) => r.event.fact)).toEqual(['created']);
     expect(rows[0]!.event.customerId).toBe('cust-a');
   });
@@ -63,8 +66,17 @@ describe('createOrder (what pre-billing calls)', () => {
 
   it('refuses an order without line items or with a bad quantity', async () => {
     const given = await order('c');
-    await expect(t.built.db.transaction((tx) => createOrder(t.built.services, tx, { ...given, lineItems: [] }))).rejects.toBeInstanceOf(ValidationError);
-    await expect(t.built.db.transaction((tx) => createOrder(t.built.services, tx, { ...given, lineItems: [{ productId: given.lineItems[0]!.productId, quantity: 0 }] }))).rejects.toThrow(/quantity/);
+    await expect(
+      t.built.db.transaction((tx) => createOrder(t.built.services, tx, { ...given, lineItems: [] })),
+    ).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      t.built.db.transaction((tx) =>
+        createOrder(t.built.services, tx, {
+          ...given,
+          lineItems: [{ productId: given.lineItems[0]!.productId, quantity: 0 }],
+        }),
+      ),
+    ).rejects.toThrow(/quantity/);
   });
 });
 
@@ -84,7 +96,11 @@ describe('GET /orders/{id}', () => {
     const other = await t.tenant();
     const given = await order(owner.customerId);
     const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, given));
-    expectSimpleError(await t.request('GET', `/orders/${created.id}`, other.token), 404, `order ${created.id} was not found`);
+    expectSimpleError(
+      await t.request('GET', `/orders/${created.id}`, other.token),
+      404,
+      `order ${created.id} was not found`,
+    );
     expect((await t.request('GET', `/orders/${created.id}`, operator)).status).toBe(200);
   });
 
@@ -106,7 +122,12 @@ describe('GET /orders/{id}', () => {
   it('needs subscriptions:read (403 without it, 401 without a token)', async () => {
     const given = await order('cust-b');
     const created = await t.built.db.transaction((tx) => createOrder(t.built.services, tx, given));
-    const narrow = await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET, scope: 'assets:read' });
+    const narrow = await t.token({
+      realmName: 'operator',
+      grantType: 'client_credentials',
+      clientSecret: OPERATOR_SECRET,
+      scope: 'assets:read',
+    });
     expectSimpleError(await t.request('GET', `/orders/${created.id}`, narrow.access_token), 403, 'subscriptions:read');
     expectSimpleError(await t.request('GET', `/orders/${created.id}`, undefined), 401);
   });

@@ -10,9 +10,24 @@ describe('carts', () => {
     const { token, customerId } = await t.tenant();
     const [a, b] = [await createProduct(t, token), await createProduct(t, token)];
     const cart = await createCart(t, token, [a.id], { enduserId: 'eu-1', source: 'PURCHASE' });
-    expect(cart).toMatchObject({ customerId, storeId: 'store-eu', country: 'FR', currency: 'EUR', enduserId: 'eu-1', source: 'PURCHASE', items: [{ productId: a.id, quantity: 1 }], dbVersion: 0 });
+    expect(cart).toMatchObject({
+      customerId,
+      storeId: 'store-eu',
+      country: 'FR',
+      currency: 'EUR',
+      enduserId: 'eu-1',
+      source: 'PURCHASE',
+      items: [{ productId: a.id, quantity: 1 }],
+      dbVersion: 0,
+    });
     expect((await t.request('GET', `/carts/${cart.id}`, token)).body).toEqual(cart);
-    const replaced = await t.request('PUT', `/carts/${cart.id}`, token, { ...cart, items: [{ productId: a.id, quantity: 2 }, { productId: b.id, quantity: 1 }] });
+    const replaced = await t.request('PUT', `/carts/${cart.id}`, token, {
+      ...cart,
+      items: [
+        { productId: a.id, quantity: 2 },
+        { productId: b.id, quantity: 1 },
+      ],
+    });
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     expect((replaced.body as Json).items).toHaveLength(2);
   });
@@ -22,7 +37,12 @@ describe('carts', () => {
     const other = await t.tenant();
     const mine = await createProduct(t, owner.token);
     const theirs = await createProduct(t, other.token);
-    const body = (productIds: string[]) => ({ storeId: 'store-eu', country: 'FR', currency: 'EUR', items: productIds.map((productId) => ({ productId, quantity: 1 })) });
+    const body = (productIds: string[]) => ({
+      storeId: 'store-eu',
+      country: 'FR',
+      currency: 'EUR',
+      items: productIds.map((productId) => ({ productId, quantity: 1 })),
+    });
     for (const [items, words] of [
       [[mine.id, 'no-such-product'], 'no-such-product'],
       [[theirs.id], theirs.id],
@@ -35,10 +55,12 @@ describe('carts', () => {
     const cart = await createCart(t, owner.token, [mine.id]);
     const bad = await t.request('PUT', `/carts/${cart.id}`, owner.token, body([theirs.id]));
     expect(bad.status).toBe(400);
-    expect(((await t.request('GET', `/carts/${cart.id}`, owner.token)).body as Json).items).toEqual([{ productId: mine.id, quantity: 1 }]);
+    expect(((await t.request('GET', `/carts/${cart.id}`, owner.token)).body as Json).items).toEqual([
+      { productId: mine.id, quantity: 1 },
+    ]);
   });
 
-  it('answers 400 for a bad country, currency, source or quantity, and 404 for another tenant\'s cart', async () => {
+  it("answers 400 for a bad country, currency, source or quantity, and 404 for another tenant's cart", async () => {
     const owner = await t.tenant();
     const product = await createProduct(t, owner.token);
     const item = { productId: product.id, quantity: 1 };

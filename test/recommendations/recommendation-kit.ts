@@ -1,5 +1,5 @@
-import type { TestApp } from '../support/test-app.js';
 import type { Json } from '../catalog/catalog-factories.js';
+import type { TestApp } from '../support/test-app.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -26,7 +26,13 @@ export async function createRule(t: TestApp, token: string, overrides: Json = {}
 }
 
 export async function createCart(t: TestApp, token: string, productIds: string[], overrides: Json = {}): Promise<Json> {
-  const body = { storeId: 'store-eu', country: 'FR', currency: 'EUR', items: productIds.map((productId) => ({ productId, quantity: 1 })), ...overrides };
+  const body = {
+    storeId: 'store-eu',
+    country: 'FR',
+    currency: 'EUR',
+    items: productIds.map((productId) => ({ productId, quantity: 1 })),
+    ...overrides,
+  };
   const res = await t.request('POST', '/carts', token, body);
   if (res.status !== 201) throw new Error(`create cart answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body as Json;

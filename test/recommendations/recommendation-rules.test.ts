@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProduct, type Json } from '../catalog/catalog-factories.js';
-import { eventsOf } from '../support/outbox-events.js';
 import { useApp } from '../support/fixture.js';
+import { eventsOf } from '../support/outbox-events.js';
 import { unique } from '../support/unique.js';
 import { createRule, ruleBody } from './recommendation-kit.js';
 
@@ -31,11 +31,22 @@ describe('recommendation rules', () => {
     const rule = res.body as Json;
     expect(rule).toMatchObject({ ...body, customerId, dbVersion: 0, id: expect.any(String) });
     expect((await t.request('GET', `/recommendation-rules/${rule.id}`, token)).body).toEqual(rule);
-    const stale = await t.request('PUT', `/recommendation-rules/${rule.id}`, token, { ...body, weight: 1, dbVersion: 5 });
+    const stale = await t.request('PUT', `/recommendation-rules/${rule.id}`, token, {
+      ...body,
+      weight: 1,
+      dbVersion: 5,
+    });
     expect(stale.status).toBe(412);
-    const updated = await t.request('PUT', `/recommendation-rules/${rule.id}`, token, { ...body, weight: 1, dbVersion: 0 });
+    const updated = await t.request('PUT', `/recommendation-rules/${rule.id}`, token, {
+      ...body,
+      weight: 1,
+      dbVersion: 0,
+    });
     expect(updated.body).toMatchObject({ weight: 1, dbVersion: 1 });
-    expect((await eventsOf(t, 'recommendation-rule', rule.id)).map((event) => event.fact)).toEqual(['created', 'updated']);
+    expect((await eventsOf(t, 'recommendation-rule', rule.id)).map((event) => event.fact)).toEqual([
+      'created',
+      'updated',
+    ]);
   });
 
   it('answers 400 naming the field for a missing required field, an unknown enum value, a repeated item and a period that ends before it starts', async () => {
@@ -66,9 +77,15 @@ describe('recommendation rules', () => {
     const other = await t.tenant();
     const name = unique('listed');
     const a = await createRule(t, owner.token, { name, levels: ['CART', 'PRODUCT'], eligibleProductIds: ['x-1'] });
-    const b = await createRule(t, owner.token, { name, type: 'UP_SELL', status: 'DISABLED', eligibleStoreIds: ['store-us'] });
+    const b = await createRule(t, owner.token, {
+      name,
+      type: 'UP_SELL',
+      status: 'DISABLED',
+      eligibleStoreIds: ['store-us'],
+    });
     const theirs = await createRule(t, other.token, { name });
-    const list = (query: string, token = owner.token) => t.request('GET', `/recommendation-rules?name=${name}&${query}`, token);
+    const list = (query: string, token = owner.token) =>
+      t.request('GET', `/recommendation-rules?name=${name}&${query}`, token);
     expect(ids(await list(''))).toEqual([a.id, b.id]);
     expect(ids(await list('status=DISABLED'))).toEqual([b.id]);
     expect(ids(await list('type=CROSS_SELL'))).toEqual([a.id]);
@@ -88,12 +105,24 @@ describe('recommendation rules', () => {
 
   it('imports: creates a rule (201) keeping the id it came with as originalId, replaces the rule its id names (200), recording the reason', async () => {
     const { token } = await t.tenant();
-    const created = await t.request('POST', '/recommendation-rules/import', token, ruleBody({ id: 'rule-from-staging' }));
+    const created = await t.request(
+      'POST',
+      '/recommendation-rules/import',
+      token,
+      ruleBody({ id: 'rule-from-staging' }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const rule = created.body as Json;
-    expect(rule).toMatchObject({ originalId: 'rule-from-staging', lastUpdateReason: 'resource import thru REST Api', dbVersion: 0 });
+    expect(rule).toMatchObject({
+      originalId: 'rule-from-staging',
+      lastUpdateReason: 'resource import thru REST Api',
+      dbVersion: 0,
+    });
     expect(rule.id).not.toBe('rule-from-staging');
-    const replaced = await t.request('POST', '/recommendation-rules/import?reason=nightly%20sync', token, { ...rule, weight: 3 });
+    const replaced = await t.request('POST', '/recommendation-rules/import?reason=nightly%20sync', token, {
+      ...rule,
+      weight: 3,
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ id: rule.id, weight: 3, lastUpdateReason: 'nightly sync', dbVersion: 1 });
     expect(replaced.headers.etag).toBe('"1"');
@@ -103,7 +132,10 @@ describe('recommendation rules', () => {
     const { token } = await t.tenant();
     const rule = await createRule(t, token, { eligibleProductIds: ['not-yet'] });
     const product = await createProduct(t, token);
-    const res = await t.request('PUT', `/recommendation-rules/${rule.id}`, token, { ...rule, eligibleProductIds: ['not-yet', product.id] });
+    const res = await t.request('PUT', `/recommendation-rules/${rule.id}`, token, {
+      ...rule,
+      eligibleProductIds: ['not-yet', product.id],
+    });
     expect(res.status).toBe(200);
   });
 });

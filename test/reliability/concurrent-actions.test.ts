@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, type Json, productIds, subscriptionBody } from '../subscriptions/subscription-factories.js';
 import { eventsOf } from '../support/outbox-events.js';
 import type { TestApp } from '../support/test-app.js';
-import { expectError, productIds, subscriptionBody, type Json } from '../subscriptions/subscription-factories.js';
-import { HttpClients, startConcurrentApp, statusCounts, type Answer } from './concurrent-clients.js';
+import { type Answer, type HttpClients, startConcurrentApp, statusCounts } from './concurrent-clients.js';
 
 /** 50 clients acting on one subscription at the same time, over real connections: the life cycle holds. */
 const CLIENTS = 50;
@@ -27,7 +27,8 @@ async function activeSubscription(): Promise<Json> {
   return res.body;
 }
 
-const act = (id: string, action: string, headers: Record<string, string> = {}) => http.send<Json>('POST', `/subscriptions/${id}/${action}`, token, undefined, headers);
+const act = (id: string, action: string, headers: Record<string, string> = {}) =>
+  http.send<Json>('POST', `/subscriptions/${id}/${action}`, token, undefined, headers);
 
 const stored = async (id: string) => (await http.send<Json>('GET', `/subscriptions/${id}`, token)).body;
 const factsOf = async (id: string) => (await eventsOf(t, 'subscription', id)).map((e) => e.fact);
@@ -37,7 +38,8 @@ describe('50 concurrent actions on one ACTIVE subscription', () => {
     const sub = await activeSubscription();
     const answers = await http.burst(CLIENTS, () => act(sub.id, 'cancel'));
     expect(statusCounts(answers)).toEqual({ 200: 1, 400: CLIENTS - 1 });
-    for (const refused of answers.filter((a) => a.status === 400)) expectError(refused, 400, `subscription ${sub.id} is CANCELLED; cancel is allowed from`);
+    for (const refused of answers.filter((a) => a.status === 400))
+      expectError(refused, 400, `subscription ${sub.id} is CANCELLED; cancel is allowed from`);
     const after = await stored(sub.id);
     expect(after.lifecycle.status).toBe('CANCELLED');
     expect(after.dbVersion).toBe(1);
@@ -49,8 +51,12 @@ describe('50 concurrent actions on one ACTIVE subscription', () => {
     const sub = await activeSubscription();
     const actions = Array.from({ length: CLIENTS }, (_, i) => (i % 2 === 0 ? 'suspend' : 'cancel'));
     const answers = await http.burst(CLIENTS, (i) => act(sub.id, actions[i]!));
-    expect(answers.every((a) => a.status === 200 || a.status === 400), JSON.stringify(statusCounts(answers))).toBe(true);
-    for (const refused of answers.filter((a) => a.status === 400)) expectError(refused, 400, /is (SUSPENDED|CANCELLED); (suspend|cancel) is allowed from/);
+    expect(
+      answers.every((a) => a.status === 200 || a.status === 400),
+      JSON.stringify(statusCounts(answers)),
+    ).toBe(true);
+    for (const refused of answers.filter((a) => a.status === 400))
+      expectError(refused, 400, /is (SUSPENDED|CANCELLED); (suspend|cancel) is allowed from/);
     const successes = answers
       .map((answer, i) => ({ action: actions[i]!, answer }))
       .filter((s) => s.answer.status === 200)
@@ -58,10 +64,15 @@ describe('50 concurrent actions on one ACTIVE subscription', () => {
     // ACTIVE -> CANCELLED, or ACTIVE -> SUSPENDED -> CANCELLED: one cancel wins, at most one suspend, and before it.
     expect([['cancel'], ['suspend', 'cancel']]).toContainEqual(successes.map((s) => s.action));
     expect(successes.map((s) => s.answer.body.dbVersion)).toEqual(successes.map((_, i) => i + 1));
-    expect(successes.map((s) => s.answer.body.lifecycle.status)).toEqual(successes.map((s) => (s.action === 'cancel' ? 'CANCELLED' : 'SUSPENDED')));
+    expect(successes.map((s) => s.answer.body.lifecycle.status)).toEqual(
+      successes.map((s) => (s.action === 'cancel' ? 'CANCELLED' : 'SUSPENDED')),
+    );
     const after = await stored(sub.id);
     expect(after).toEqual(successes.at(-1)!.answer.body);
-    expect(await factsOf(sub.id)).toEqual(['created', ...successes.map((s) => (s.action === 'cancel' ? 'cancelled' : 'suspended'))]);
+    expect(await factsOf(sub.id)).toEqual([
+      'created',
+      ...successes.map((s) => (s.action === 'cancel' ? 'cancelled' : 'suspended')),
+    ]);
   });
 
   it('cancel with If-Match "0": one 200, the 49 others answer 412 (the version moved before the transition is looked at)', async () => {
@@ -81,7 +92,10 @@ describe('50 concurrent prebills of one subscription', () => {
     const orderIds = new Set(answers.map((a) => a.body.id));
     expect(orderIds.size).toBe(1);
     for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
-    const { rows } = await t.built.db.query<{ id: string }>(`SELECT id FROM orders WHERE doc ->> 'subscriptionId' = $1`, [sub.id]);
+    const { rows } = await t.built.db.query<{ id: string }>(
+      `SELECT id FROM orders WHERE doc ->> 'subscriptionId' = $1`,
+      [sub.id],
+    );
     expect(rows.map((r) => r.id)).toEqual([...orderIds]);
     expect((await eventsOf(t, 'order', answers[0]!.body.id)).map((e) => e.fact)).toEqual(['created']);
     expect(await factsOf(sub.id)).toEqual(['created', 'prebilled']);

@@ -33,21 +33,36 @@ export class HttpClients {
     return clients;
   }
 
-  async send<Body = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<Body>> {
+  async send<Body = any>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    token?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<Body>> {
     const response = await request(`${this.origin}${path}`, {
       method,
       dispatcher: this.agent,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await response.body.text();
     const type = String(response.headers['content-type'] ?? '');
-    return { status: response.statusCode, headers: response.headers, body: (type.includes('json') && text ? JSON.parse(text) : text) as Body };
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: (type.includes('json') && text ? JSON.parse(text) : text) as Body,
+    };
   }
 
   /** `count` requests started in the same tick; resolves with every answer, in client order. */
   burst<T>(count: number, client: (index: number) => Promise<T>): Promise<T[]> {
-    if (count > this.connections) throw new Error(`a burst of ${count} needs ${count} connections; this pool has ${this.connections}`);
+    if (count > this.connections)
+      throw new Error(`a burst of ${count} needs ${count} connections; this pool has ${this.connections}`);
     return Promise.all(Array.from({ length: count }, (_, index) => client(index)));
   }
 
@@ -64,7 +79,9 @@ export function statusCounts(answers: { status: number }[]): Record<number, numb
 }
 
 /** A concurrency test file's app, listening, with `connections` clients; `close` ends both. */
-export async function startConcurrentApp(connections: number): Promise<{ t: TestApp; http: HttpClients; close: () => Promise<void> }> {
+export async function startConcurrentApp(
+  connections: number,
+): Promise<{ t: TestApp; http: HttpClients; close: () => Promise<void> }> {
   const t = await startTestApp();
   const http = await HttpClients.of(t, connections);
   return {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Json, productIds, subscriptionBody, unique } from '../subscriptions/subscription-factories.js';
 import { eventsOf } from '../support/outbox-events.js';
 import type { TestApp } from '../support/test-app.js';
-import { productIds, subscriptionBody, unique, type Json } from '../subscriptions/subscription-factories.js';
 import { expectSimpleError, termsBody } from '../terms/terms-factories.js';
-import { HttpClients, startConcurrentApp, statusCounts, type Answer } from './concurrent-clients.js';
+import { type Answer, type HttpClients, startConcurrentApp, statusCounts } from './concurrent-clients.js';
 
 /**
  * 50 clients sending one POST with the same Idempotency-Key at the same time, over real connections. The operation
@@ -24,7 +24,9 @@ beforeAll(async () => {
 afterAll(() => close());
 
 async function termsTagged(tag: string): Promise<string[]> {
-  const { rows } = await t.built.db.query<{ id: string }>(`SELECT id FROM terms WHERE doc ->> 'lastUpdater' = $1`, [tag]);
+  const { rows } = await t.built.db.query<{ id: string }>(`SELECT id FROM terms WHERE doc ->> 'lastUpdater' = $1`, [
+    tag,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -42,7 +44,9 @@ describe('50 concurrent POSTs with one Idempotency-Key and one body', () => {
     const tag = unique('idem');
     const key = unique('key');
     const body = termsBody({ lastUpdater: tag });
-    const answers = await http.burst(CLIENTS, () => http.send('POST', '/terms', operator, body, { 'idempotency-key': key }));
+    const answers = await http.burst(CLIENTS, () =>
+      http.send('POST', '/terms', operator, body, { 'idempotency-key': key }),
+    );
     const { ran, replayed, busy } = sorted(answers, 201);
     expect(ran).toHaveLength(1);
     for (const answer of replayed) {
@@ -52,9 +56,12 @@ describe('50 concurrent POSTs with one Idempotency-Key and one body', () => {
     for (const answer of busy) expectSimpleError(answer, 409, IN_PROGRESS);
     expect(await termsTagged(tag)).toEqual([ran[0]!.body.id]);
     // Once it has finished, the key answers the stored outcome to everyone who retries.
-    const retries = await http.burst(CLIENTS, () => http.send('POST', '/terms', operator, body, { 'idempotency-key': key }));
+    const retries = await http.burst(CLIENTS, () =>
+      http.send('POST', '/terms', operator, body, { 'idempotency-key': key }),
+    );
     expect(statusCounts(retries)).toEqual({ 201: CLIENTS });
-    for (const retry of retries) expect([retry.headers['idempotent-replayed'], retry.body]).toEqual(['true', ran[0]!.body]);
+    for (const retry of retries)
+      expect([retry.headers['idempotent-replayed'], retry.body]).toEqual(['true', ran[0]!.body]);
     expect(await termsTagged(tag)).toHaveLength(1);
     console.info(`same key, same body: 1 ran, ${replayed.length} replayed, ${busy.length} answered 409 in progress`);
   });
@@ -62,9 +69,14 @@ describe('50 concurrent POSTs with one Idempotency-Key and one body', () => {
   it('with 50 different bodies: one item created; every other answer is 422 (the key is used for another request, running or done)', async () => {
     const tag = unique('idem');
     const key = unique('key');
-    const answers = await http.burst(CLIENTS, (i) => http.send('POST', '/terms', operator, termsBody({ lastUpdater: tag, template: `client-${i}` }), { 'idempotency-key': key }));
+    const answers = await http.burst(CLIENTS, (i) =>
+      http.send('POST', '/terms', operator, termsBody({ lastUpdater: tag, template: `client-${i}` }), {
+        'idempotency-key': key,
+      }),
+    );
     expect(statusCounts(answers)).toEqual({ 201: 1, 422: CLIENTS - 1 });
-    for (const answer of answers.filter((a) => a.status === 422)) expectSimpleError(answer, 422, 'was already used for a different request');
+    for (const answer of answers.filter((a) => a.status === 422))
+      expectSimpleError(answer, 422, 'was already used for a different request');
     expect(await termsTagged(tag)).toHaveLength(1);
   });
 });
@@ -76,7 +88,9 @@ describe('50 concurrent subscription actions with one Idempotency-Key', () => {
     const created = await http.send<Json>('POST', '/subscriptions', token, subscriptionBody({ products }));
     expect(created.status).toBe(201);
     const key = unique('key');
-    const answers = await http.burst(CLIENTS, () => http.send('POST', `/subscriptions/${created.body.id}/cancel`, token, undefined, { 'idempotency-key': key }));
+    const answers = await http.burst(CLIENTS, () =>
+      http.send('POST', `/subscriptions/${created.body.id}/cancel`, token, undefined, { 'idempotency-key': key }),
+    );
     const { ran, replayed, busy } = sorted(answers, 200);
     expect(ran).toHaveLength(1);
     expect(ran[0]!.body.lifecycle.status).toBe('CANCELLED');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../support/outbox-events.js';
 import type { TestApp } from '../support/test-app.js';
 import { expectSimpleError, termsBody } from '../terms/terms-factories.js';
-import { HttpClients, startConcurrentApp, statusCounts, type Answer } from './concurrent-clients.js';
+import { type Answer, type HttpClients, startConcurrentApp, statusCounts } from './concurrent-clients.js';
 
 /** 50 clients updating one terms item at the same time, over real connections (optimistic concurrency, `dbVersion`). */
 const CLIENTS = 50;
@@ -32,7 +32,9 @@ async function updates(id: string): Promise<Record<string, any>[]> {
 describe('50 concurrent PUTs based on the same dbVersion', () => {
   it('let exactly one win (dbVersion 1, its value stored); the 49 others answer 412 in the error shape', async () => {
     const item = await createTerms();
-    const answers = await http.burst(CLIENTS, (i) => http.send('PUT', `/terms/${item.id}`, operator, termsBody({ template: `client-${i}`, dbVersion: 0 })));
+    const answers = await http.burst(CLIENTS, (i) =>
+      http.send('PUT', `/terms/${item.id}`, operator, termsBody({ template: `client-${i}`, dbVersion: 0 })),
+    );
     expect(statusCounts(answers)).toEqual({ 200: 1, 412: CLIENTS - 1 });
     const winner = answers.find((a) => a.status === 200)!;
     expect(winner.body.dbVersion).toBe(1);
@@ -45,7 +47,9 @@ describe('50 concurrent PUTs based on the same dbVersion', () => {
 
   it('do the same with If-Match: one 200, 49 answers 412', async () => {
     const item = await createTerms();
-    const answers = await http.burst(CLIENTS, (i) => http.send('PUT', `/terms/${item.id}`, operator, termsBody({ template: `client-${i}` }), { 'if-match': '"0"' }));
+    const answers = await http.burst(CLIENTS, (i) =>
+      http.send('PUT', `/terms/${item.id}`, operator, termsBody({ template: `client-${i}` }), { 'if-match': '"0"' }),
+    );
     expect(statusCounts(answers)).toEqual({ 200: 1, 412: CLIENTS - 1 });
     for (const loser of answers.filter((a) => a.status === 412)) expectSimpleError(loser, 412);
     expect((await http.send('GET', `/terms/${item.id}`, operator)).body.dbVersion).toBe(1);
@@ -57,13 +61,22 @@ describe('10 rounds of 50 concurrent PUTs, each round based on the version the p
     const item = await createTerms();
     const winners: Record<string, any>[] = [];
     for (let round = 0; round < 10; round += 1) {
-      const answers = await http.burst(CLIENTS, (i) => http.send('PUT', `/terms/${item.id}`, operator, termsBody({ template: `round-${round}-client-${i}`, dbVersion: round })));
+      const answers = await http.burst(CLIENTS, (i) =>
+        http.send(
+          'PUT',
+          `/terms/${item.id}`,
+          operator,
+          termsBody({ template: `round-${round}-client-${i}`, dbVersion: round }),
+        ),
+      );
       expect(statusCounts(answers)).toEqual({ 200: 1, 412: CLIENTS - 1 });
       winners.push(answers.find((a) => a.status === 200)!.body);
     }
     expect(winners.map((w) => w.dbVersion)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect((await http.send('GET', `/terms/${item.id}`, operator)).body).toEqual(winners.at(-1));
-    expect((await updates(item.id)).map((doc) => [doc.dbVersion, doc.template])).toEqual(winners.map((w) => [w.dbVersion, w.template]));
+    expect((await updates(item.id)).map((doc) => [doc.dbVersion, doc.template])).toEqual(
+      winners.map((w) => [w.dbVersion, w.template]),
+    );
   });
 });
 
@@ -79,7 +92,12 @@ describe(`${WRITERS} concurrent clients each writing until their write is accept
       // Bounded, so a regression fails the test instead of leaving writers running after it.
       for (let attempt = 0; attempt <= WRITERS; attempt += 1) {
         const read = await http.send('GET', `/terms/${item.id}`, operator);
-        const answer = await http.send('PUT', `/terms/${item.id}`, operator, termsBody({ template: `client-${client}`, dbVersion: read.body.dbVersion }));
+        const answer = await http.send(
+          'PUT',
+          `/terms/${item.id}`,
+          operator,
+          termsBody({ template: `client-${client}`, dbVersion: read.body.dbVersion }),
+        );
         if (answer.status === 200) return void successes.push({ client, readVersion: read.body.dbVersion, answer });
         expectSimpleError(answer, 412);
         refusals += 1;
@@ -92,7 +110,9 @@ describe(`${WRITERS} concurrent clients each writing until their write is accept
     expect((await http.send('GET', `/terms/${item.id}`, operator)).body).toEqual(last.answer.body);
     // The event log holds exactly the accepted writes, each with the value its client sent.
     const byVersion = new Map(successes.map((s) => [s.answer.body.dbVersion, `client-${s.client}`]));
-    expect((await updates(item.id)).map((doc) => [doc.dbVersion, doc.template])).toEqual([...byVersion.entries()].sort(([a], [b]) => a - b));
+    expect((await updates(item.id)).map((doc) => [doc.dbVersion, doc.template])).toEqual(
+      [...byVersion.entries()].sort(([a], [b]) => a - b),
+    );
     console.info(`contended writers: ${WRITERS} successes, ${refusals} answers 412 on the way`);
   });
 });

@@ -17,7 +17,11 @@ export function postgresBinaries(): { bin: string } | { missing: string } {
           .map((version) => join(DEBIAN_ROOT, version, 'bin'))
       : [];
   const bin = candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres'].every((name) => existsSync(join(dir, name))));
-  return bin ? { bin } : { missing: `no PostgreSQL server binaries (initdb, pg_ctl, postgres) in ${process.env.PG_BIN ?? `${DEBIAN_ROOT}/*/bin`}; set PG_BIN` };
+  return bin
+    ? { bin }
+    : {
+        missing: `no PostgreSQL server binaries (initdb, pg_ctl, postgres) in ${process.env.PG_BIN ?? `${DEBIAN_ROOT}/*/bin`}; set PG_BIN`,
+      };
 }
 
 /** PostgreSQL refuses to run as root: as root, the cluster belongs to the `postgres` user. */
@@ -44,7 +48,17 @@ export class PrivatePostgres {
     const dir = mkdtempSync(join(tmpdir(), 'private-pg-'));
     if (user) chownSync(dir, user.uid, user.gid);
     const cluster = new PrivatePostgres(bin, dir, await freePort(), user);
-    await cluster.run('initdb', ['-D', cluster.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
+    await cluster.run('initdb', [
+      '-D',
+      cluster.dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+      '--locale=C',
+    ]);
     return cluster;
   }
 
@@ -59,7 +73,18 @@ export class PrivatePostgres {
   /** Starts the server and waits until it accepts connections. */
   start(): Promise<string> {
     const options = `-p ${this.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${this.dir} -c max_connections=50`;
-    return this.run('pg_ctl', ['start', '-w', '-t', '60', '-D', this.dataDir, '-l', join(this.dir, 'server.log'), '-o', options]);
+    return this.run('pg_ctl', [
+      'start',
+      '-w',
+      '-t',
+      '60',
+      '-D',
+      this.dataDir,
+      '-l',
+      join(this.dir, 'server.log'),
+      '-o',
+      options,
+    ]);
   }
 
   /** `fast`: clients are disconnected and the server shuts down cleanly; `immediate`: it stops at once, as in a crash (recovery from the WAL at the next start). */
@@ -83,11 +108,19 @@ export class PrivatePostgres {
   private run(program: string, args: string[]): Promise<string> {
     return new Promise((resolve, reject) => {
       // pg_ctl start leaves `postgres` running with our pipes unless its output goes to the log file: stdio ignored.
-      const child = spawn(join(this.bin, program), args, { cwd: this.dir, stdio: ['ignore', 'ignore', 'pipe'], ...(this.user ?? {}) });
+      const child = spawn(join(this.bin, program), args, {
+        cwd: this.dir,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        ...(this.user ?? {}),
+      });
       let stderr = '';
       child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
       child.once('error', reject);
-      child.once('exit', (code) => (code === 0 ? resolve(stderr) : reject(new Error(`${program} ${args[0]} exited ${code}: ${stderr}\n${this.serverLog().slice(-2000)}`))));
+      child.once('exit', (code) =>
+        code === 0
+          ? resolve(stderr)
+          : reject(new Error(`${program} ${args[0]} exited ${code}: ${stderr}\n${this.serverLog().slice(-2000)}`)),
+      );
     });
   }
 }

@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
 import { encode } from './hostile-values.js';
-import { fillPath, operationsOf, type Json, type Operation } from './openapi-operations.js';
-import { createThrough, creatingOperations, pathValuesFor, seedRecords, uniqueExample, type Records } from './seed-records.js';
+import { fillPath, type Json, type Operation, operationsOf } from './openapi-operations.js';
+import {
+  createThrough,
+  creatingOperations,
+  pathValuesFor,
+  type Records,
+  seedRecords,
+  uniqueExample,
+} from './seed-records.js';
 
 /**
  * Who may call what, generated from the OpenAPI document (each operation's `security` names its scope):
@@ -15,11 +22,15 @@ import { createThrough, creatingOperations, pathValuesFor, seedRecords, uniqueEx
 
 /** Where the rules above deliberately differ, and why. Keep it short. */
 const EXCEPTIONS: Record<string, { owner?: number; reseller: number; reason: string }> = {
-  rotateCustomerClientSecret: { reseller: 403, reason: 'a client secret is rotated by the operator or the customer itself only (docs/decisions.md, Customers)' },
+  rotateCustomerClientSecret: {
+    reseller: 403,
+    reason: 'a client secret is rotated by the operator or the customer itself only (docs/decisions.md, Customers)',
+  },
   getProductNextGeneration: {
     owner: 404,
     reseller: 404,
-    reason: 'no product names the seeded one as its older generation, so everyone gets 404; test/catalog/product-lookups.test.ts checks the tenant rule with a successor',
+    reason:
+      'no product names the seeded one as its older generation, so everyone gets 404; test/catalog/product-lookups.test.ts checks the tenant rule with a successor',
   },
 };
 
@@ -37,7 +48,11 @@ let checks = 0;
 /** A tenant's token, provisioned once per customer id (and `authorizedCustomers`). */
 function tenantToken(customerId: string, authorized: string[] = []): Promise<string> {
   const key = `${customerId}|${authorized.join(',')}`;
-  if (!tokens.has(key)) tokens.set(key, t.tenant(customerId, authorized).then((tenant) => tenant.token));
+  if (!tokens.has(key))
+    tokens.set(
+      key,
+      t.tenant(customerId, authorized).then((tenant) => tenant.token),
+    );
   return tokens.get(key)!;
 }
 
@@ -48,8 +63,15 @@ function tenantToken(customerId: string, authorized: string[] = []): Promise<str
 function ownerTokenFrom(record: Json): void {
   const client = record.iamClient as Json | undefined;
   if (typeof client?.clientSecret !== 'string' || typeof record.realmName !== 'string') return;
-  const credentials = { realmName: record.realmName, grantType: 'client_credentials', clientSecret: client.clientSecret };
-  tokens.set(`${record.id}|`, t.token(credentials).then((answer) => answer.access_token as string));
+  const credentials = {
+    realmName: record.realmName,
+    grantType: 'client_credentials',
+    clientSecret: client.clientSecret,
+  };
+  tokens.set(
+    `${record.id}|`,
+    t.token(credentials).then((answer) => answer.access_token as string),
+  );
 }
 
 /** The operator's client with every scope it holds except `scope`. */
@@ -57,13 +79,27 @@ function tokenWithout(scope: string): Promise<string> {
   const key = `without ${scope}`;
   if (!tokens.has(key)) {
     const narrowed = operatorScopes.filter((s) => s !== scope).join(' ');
-    tokens.set(key, t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET, scope: narrowed }).then((answer) => answer.access_token as string));
+    tokens.set(
+      key,
+      t
+        .token({
+          realmName: 'operator',
+          grantType: 'client_credentials',
+          clientSecret: OPERATOR_SECRET,
+          scope: narrowed,
+        })
+        .then((answer) => answer.access_token as string),
+    );
   }
   return tokens.get(key)!;
 }
 
 beforeAll(async () => {
-  const answer = await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET });
+  const answer = await t.token({
+    realmName: 'operator',
+    grantType: 'client_credentials',
+    clientSecret: OPERATOR_SECRET,
+  });
   operatorToken = answer.access_token;
   operatorScopes = String(answer.scope).split(' ');
   const owner = `owner-${Date.now().toString(36)}`;
@@ -73,24 +109,40 @@ beforeAll(async () => {
     if (collection.includes('{')) continue;
     const ownerId = String(record.customerId ?? record.id);
     ownerTokenFrom(record);
-    const read = await t.request('GET', `${collection}/${encode(keyOf(collection, record))}`, await tenantToken(ownerId));
+    const read = await t.request(
+      'GET',
+      `${collection}/${encode(keyOf(collection, record))}`,
+      await tenantToken(ownerId),
+    );
     if (read.status === 200) ownerOf.set(collection, ownerId);
   }
 });
 
 /** How `GET {collection}/{key}` addresses `record`: the field its key parameter's `x-record-field` names, else the id. */
 function keyOf(collection: string, record: Json): string {
-  const get = operations.find((op) => op.method === 'GET' && op.path.startsWith(`${collection}/{`) && op.path.split('/').length === collection.split('/').length + 1);
-  const field = (get?.parameters.find((parameter) => parameter.in === 'path')?.schema['x-record-field'] as string | undefined) ?? 'id';
+  const get = operations.find(
+    (op) =>
+      op.method === 'GET' &&
+      op.path.startsWith(`${collection}/{`) &&
+      op.path.split('/').length === collection.split('/').length + 1,
+  );
+  const field =
+    (get?.parameters.find((parameter) => parameter.in === 'path')?.schema['x-record-field'] as string | undefined) ??
+    'id';
   return String(record[field]);
 }
 
 afterAll(async () => {
-  console.log(`access matrix: ${operations.length} operations, ${checks} checks; tenant-scoped kinds: ${[...ownerOf.keys()].join(', ')}`);
+  console.log(
+    `access matrix: ${operations.length} operations, ${checks} checks; tenant-scoped kinds: ${[...ownerOf.keys()].join(', ')}`,
+  );
 });
 
 function urlOf(op: Operation): string {
-  return fillPath(op.path, Object.fromEntries(Object.entries(pathValuesFor(op.path, records, op.parameters)).map(([k, v]) => [k, encode(v)])));
+  return fillPath(
+    op.path,
+    Object.fromEntries(Object.entries(pathValuesFor(op.path, records, op.parameters)).map(([k, v]) => [k, encode(v)])),
+  );
 }
 
 /** A valid body: a replace sends the record as read, anything else the example of its operation. */
@@ -98,7 +150,9 @@ async function bodyOf(op: Operation): Promise<unknown> {
   if (!op.body) return undefined;
   // A replace sends the record as read (`PUT /products/{id}/without-prices` reads `/products/{id}`).
   if (op.method === 'PUT' && recordOf(op)) return (await t.request('GET', recordUrlOf(op), operatorToken)).body;
-  return op.body.mediaTypes.includes('application/json') || op.body.mediaTypes.includes('*/*') ? uniqueExample(doc, op) : undefined;
+  return op.body.mediaTypes.includes('application/json') || op.body.mediaTypes.includes('*/*')
+    ? uniqueExample(doc, op)
+    : undefined;
 }
 
 async function call(op: Operation, token: string | undefined): Promise<{ status: number; body: unknown }> {
@@ -112,7 +166,11 @@ async function call(op: Operation, token: string | undefined): Promise<{ status:
  * A DELETE removes the record it is called on: an allowed call gets a record of its own, made as the seed was, so the
  * seed stays for the calls after it.
  */
-async function callOnOwnRecord(op: Operation, token: string, owner: string): Promise<{ status: number; body: unknown }> {
+async function callOnOwnRecord(
+  op: Operation,
+  token: string,
+  owner: string,
+): Promise<{ status: number; body: unknown }> {
   if (op.method !== 'DELETE') return call(op, token);
   const collection = collectionOf(op)!;
   const seed = records.get(collection)!;
@@ -135,7 +193,9 @@ function collectionOf(op: Operation): string | undefined {
 /** The URL of the record the operation's first path parameter names. */
 function recordUrlOf(op: Operation): string {
   const collection = collectionOf(op)!;
-  const rest = urlOf(op).split('?')[0]!.slice(collection.length + 1);
+  const rest = urlOf(op)
+    .split('?')[0]!
+    .slice(collection.length + 1);
   return `${collection}/${rest.split('/')[0]}`;
 }
 
@@ -148,7 +208,9 @@ function recordOf(op: Operation): string | undefined {
 const authenticated = operations.filter((op) => op.authenticated);
 const scoped = authenticated.filter((op) => op.scope !== undefined);
 const open = operations.filter((op) => !op.authenticated && !op.clientAuthenticated);
-const clientAuthenticated = operations.filter((op) => op.clientAuthenticated && !op.id.startsWith('getToken') && op.id !== 'getUserToken');
+const clientAuthenticated = operations.filter(
+  (op) => op.clientAuthenticated && !op.id.startsWith('getToken') && op.id !== 'getUserToken',
+);
 const named = (ops: Operation[]) => ops.map((op) => [`${op.method} ${op.path}`, op] as const);
 
 describe('access matrix, generated from the OpenAPI document', () => {
@@ -184,18 +246,21 @@ describe('access matrix, generated from the OpenAPI document', () => {
   // Operations on a record of a kind the API creates; whether the kind is tenant-scoped is seen once records exist.
   const created = new Set(creatingOperations(operations).map((op) => op.path));
   const onRecords = authenticated.filter((op) => created.has(collectionOf(op) ?? ''));
-  it.for(named(onRecords))('%s: another tenant -> 404; the owner and its reseller -> allowed', async ([, op], context) => {
-    const collection = recordOf(op);
-    if (!collection) return context.skip();
-    const owner = ownerOf.get(collection)!;
-    const stranger = await call(op, await tenantToken(`stranger-${owner}`));
-    expect(stranger.status, `another tenant: ${JSON.stringify(stranger.body)}`).toBe(404);
-    const own = await callOnOwnRecord(op, await tenantToken(owner), owner);
-    const exception = EXCEPTIONS[op.id];
-    if (exception?.owner) expect(own.status, exception.reason).toBe(exception.owner);
-    else expect([401, 403, 404], `the owner: ${JSON.stringify(own.body)}`).not.toContain(own.status);
-    const reseller = await callOnOwnRecord(op, await tenantToken(`reseller-${owner}`, [owner]), owner);
-    if (exception) expect(reseller.status, exception.reason).toBe(exception.reseller);
-    else expect([401, 403, 404], `a reseller: ${JSON.stringify(reseller.body)}`).not.toContain(reseller.status);
-  });
+  it.for(named(onRecords))(
+    '%s: another tenant -> 404; the owner and its reseller -> allowed',
+    async ([, op], context) => {
+      const collection = recordOf(op);
+      if (!collection) return context.skip();
+      const owner = ownerOf.get(collection)!;
+      const stranger = await call(op, await tenantToken(`stranger-${owner}`));
+      expect(stranger.status, `another tenant: ${JSON.stringify(stranger.body)}`).toBe(404);
+      const own = await callOnOwnRecord(op, await tenantToken(owner), owner);
+      const exception = EXCEPTIONS[op.id];
+      if (exception?.owner) expect(own.status, exception.reason).toBe(exception.owner);
+      else expect([401, 403, 404], `the owner: ${JSON.stringify(own.body)}`).not.toContain(own.status);
+      const reseller = await callOnOwnRecord(op, await tenantToken(`reseller-${owner}`, [owner]), owner);
+      if (exception) expect(reseller.status, exception.reason).toBe(exception.reseller);
+      else expect([401, 403, 404], `a reseller: ${JSON.stringify(reseller.body)}`).not.toContain(reseller.status);
+    },
+  );
 });

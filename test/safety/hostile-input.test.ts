@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
-import { hostileInputs, type HostileInput } from './hostile-inputs.js';
-import { operationsOf, type Json, type Operation } from './openapi-operations.js';
-import { pathValuesFor, seedRecords, type Records } from './seed-records.js';
+import { type HostileInput, hostileInputs } from './hostile-inputs.js';
+import { type Json, type Operation, operationsOf } from './openapi-operations.js';
+import { pathValuesFor, type Records, seedRecords } from './seed-records.js';
 import { changedTables, fingerprint, tablesOf } from './store-fingerprint.js';
 
 /**
@@ -43,7 +43,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const inputs = sent.operator + sent.tenant;
-  console.log(`hostile input: ${operations.length} operations, ${inputs} requests (${sent.operator} as the operator, ${sent.tenant} as a tenant); answers by status ${JSON.stringify(statuses)}`);
+  console.log(
+    `hostile input: ${operations.length} operations, ${inputs} requests (${sent.operator} as the operator, ${sent.tenant} as a tenant); answers by status ${JSON.stringify(statuses)}`,
+  );
 });
 
 /**
@@ -60,24 +62,41 @@ function caller(name: Caller['name'], credentials: () => Record<string, string>)
     },
   };
 }
-const operator = caller('operator', () => ({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }));
-const tenant = caller('tenant', () => ({ realmName: tenantCredentials.realm, grantType: 'client_credentials', clientSecret: tenantCredentials.clientSecret }));
+const operator = caller('operator', () => ({
+  realmName: 'operator',
+  grantType: 'client_credentials',
+  clientSecret: OPERATOR_SECRET,
+}));
+const tenant = caller('tenant', () => ({
+  realmName: tenantCredentials.realm,
+  grantType: 'client_credentials',
+  clientSecret: tenantCredentials.clientSecret,
+}));
 const endsSessions = (op: Operation) => op.authenticated && op.scope === undefined;
 
 function shapeProblem(op: Operation, status: number, text: string, contentType: string): string | undefined {
   const declared = op.responses[String(status)];
   if (!declared) return `status ${status} is not declared`;
   // A page for a person (the browser sign-in): declared as HTML, answered as an HTML page.
-  if (contentType.startsWith('text/html')) return declared.content?.['text/html'] && /^<!doctype html>/i.test(text) ? undefined : `the ${status} HTML body is not declared or not a page: ${text.slice(0, 80)}`;
+  if (contentType.startsWith('text/html'))
+    return declared.content?.['text/html'] && /^<!doctype html>/i.test(text)
+      ? undefined
+      : `the ${status} HTML body is not declared or not a page: ${text.slice(0, 80)}`;
   let body: Json;
   try {
     body = JSON.parse(text);
   } catch {
     return `the ${status} body is not JSON: ${text.slice(0, 80)}`;
   }
-  const simple = typeof body.error === 'string' && typeof body.message === 'string' && typeof body.path === 'string' && body.status === status && typeof body.timestamp === 'number';
+  const simple =
+    typeof body.error === 'string' &&
+    typeof body.message === 'string' &&
+    typeof body.path === 'string' &&
+    body.status === status &&
+    typeof body.timestamp === 'number';
   if (!simple) return `the ${status} body is not in the error shape: ${text.slice(0, 160)}`;
-  if (op.errorShape === 'DetailedError' && !Array.isArray(body.details)) return `the ${status} body lacks the detailed shape's details`;
+  if (op.errorShape === 'DetailedError' && !Array.isArray(body.details))
+    return `the ${status} body lacks the detailed shape's details`;
   return undefined;
 }
 
@@ -91,7 +110,14 @@ async function send(op: Operation, inputs: HostileInput[], caller: Caller): Prom
   for (let start = 0; start < inputs.length; start += BATCH) {
     const batch = inputs.slice(start, start + BATCH);
     const responses = await Promise.all(
-      batch.map((input) => t.inject({ method: input.method as 'GET', url: input.url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...input.headers }, payload: input.payload })),
+      batch.map((input) =>
+        t.inject({
+          method: input.method as 'GET',
+          url: input.url,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...input.headers },
+          payload: input.payload,
+        }),
+      ),
     );
     const after = await fingerprint(t.built.db, tables);
     responses.forEach((response, i) => {
@@ -99,13 +125,21 @@ async function send(op: Operation, inputs: HostileInput[], caller: Caller): Prom
       const what = `${caller.name}: ${batch[i]!.name} -> ${response.statusCode}`;
       if (response.statusCode >= 500) failures.push(`${what}: ${response.body.slice(0, 200)}`);
       else if (response.statusCode >= 400) {
-        const problem = shapeProblem(op, response.statusCode, response.body, String(response.headers['content-type'] ?? ''));
+        const problem = shapeProblem(
+          op,
+          response.statusCode,
+          response.body,
+          String(response.headers['content-type'] ?? ''),
+        );
         if (problem) failures.push(`${what}: ${problem}`);
       }
     });
     const accepted = responses.some((response) => response.statusCode < 300);
     const changed = changedTables(before, after);
-    if (changed.length > 0 && (!writes(op) || !accepted)) failures.push(`${caller.name}: refused requests changed ${changed.join(', ')}: ${batch.map((b) => b.name).join(' | ')}`);
+    if (changed.length > 0 && (!writes(op) || !accepted))
+      failures.push(
+        `${caller.name}: refused requests changed ${changed.join(', ')}: ${batch.map((b) => b.name).join(' | ')}`,
+      );
     before = after;
   }
   if (endsSessions(op)) caller.forget();
@@ -116,27 +150,52 @@ async function send(op: Operation, inputs: HostileInput[], caller: Caller): Prom
 describe('hostile input, generated from the OpenAPI document', () => {
   it('covers every operation of the document with at least 20 inputs', () => {
     expect(operations.length).toBeGreaterThan(40);
-    for (const op of operations) expect(hostileInputs(doc, op, { pathValues: pathValuesFor(op.path, records, op.parameters), body: op.body?.example }).length, op.id).toBeGreaterThanOrEqual(20);
+    for (const op of operations)
+      expect(
+        hostileInputs(doc, op, { pathValues: pathValuesFor(op.path, records, op.parameters), body: op.body?.example })
+          .length,
+        op.id,
+      ).toBeGreaterThanOrEqual(20);
   });
 
   it('notices a row written, changed or removed in any table', async () => {
     const before = await fingerprint(t.built.db, tables);
     const id = `probe-${Date.now()}`;
-    await t.built.db.query(`INSERT INTO outbox (id, fact, subject, customer_id, event) VALUES ($1, 'probed', 'probe', NULL, '{}')`, [id]);
+    await t.built.db.query(
+      `INSERT INTO outbox (id, fact, subject, customer_id, event) VALUES ($1, 'probed', 'probe', NULL, '{}')`,
+      [id],
+    );
     const inserted = await fingerprint(t.built.db, tables);
     await t.built.db.query(`UPDATE outbox SET fact = 'probed again' WHERE id = $1`, [id]);
     const updated = await fingerprint(t.built.db, tables);
     await t.built.db.query('DELETE FROM outbox WHERE id = $1', [id]);
-    expect([changedTables(before, inserted), changedTables(inserted, updated), changedTables(updated, await fingerprint(t.built.db, tables))]).toEqual([['outbox'], ['outbox'], ['outbox']]);
+    expect([
+      changedTables(before, inserted),
+      changedTables(inserted, updated),
+      changedTables(updated, await fingerprint(t.built.db, tables)),
+    ]).toEqual([['outbox'], ['outbox'], ['outbox']]);
   });
 
-  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: never a 5xx, 4xx in the declared error shape, nothing stored when refused, still ready', async (_name, op) => {
-    const inputs = hostileInputs(doc, op, { pathValues: pathValuesFor(op.path, records, op.parameters), body: op.body?.example });
-    const failures = await send(op, inputs, operator);
-    // Operator-only scopes aside, a tenant's token reaches the tenant rules of the same operation.
-    if (op.authenticated && op.scope !== 'operator') failures.push(...(await send(op, inputs.filter((_, i) => i % TENANT_SHARE === 0), tenant)));
-    expect(failures, `${op.method} ${op.path} (${op.id})`).toEqual([]);
-    const ready = await t.inject({ method: 'GET', url: '/health/ready' });
-    expect(ready.statusCode, `not ready after ${op.id}`).toBe(200);
-  });
+  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    '%s: never a 5xx, 4xx in the declared error shape, nothing stored when refused, still ready',
+    async (_name, op) => {
+      const inputs = hostileInputs(doc, op, {
+        pathValues: pathValuesFor(op.path, records, op.parameters),
+        body: op.body?.example,
+      });
+      const failures = await send(op, inputs, operator);
+      // Operator-only scopes aside, a tenant's token reaches the tenant rules of the same operation.
+      if (op.authenticated && op.scope !== 'operator')
+        failures.push(
+          ...(await send(
+            op,
+            inputs.filter((_, i) => i % TENANT_SHARE === 0),
+            tenant,
+          )),
+        );
+      expect(failures, `${op.method} ${op.path} (${op.id})`).toEqual([]);
+      const ready = await t.inject({ method: 'GET', url: '/health/ready' });
+      expect(ready.statusCode, `not ready after ${op.id}`).toBe(200);
+    },
+  );
 });

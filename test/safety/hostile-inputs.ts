@@ -1,5 +1,15 @@
-import { deepArray, deepObject, DEPTH, encode, HOSTILE_IDS, HOSTILE_NUMBERS, HOSTILE_STRINGS, HUGE_BODY_BYTES, LONG } from './hostile-values.js';
-import { fillPath, pathParameters, resolve, type Json, type Operation } from './openapi-operations.js';
+import {
+  DEPTH,
+  deepArray,
+  deepObject,
+  encode,
+  HOSTILE_IDS,
+  HOSTILE_NUMBERS,
+  HOSTILE_STRINGS,
+  HUGE_BODY_BYTES,
+  LONG,
+} from './hostile-values.js';
+import { fillPath, type Json, type Operation, pathParameters, resolve } from './openapi-operations.js';
 
 /**
  * Hostile requests for any operation of the OpenAPI document, derived from its declaration alone: its parameters,
@@ -40,11 +50,21 @@ class InputsOf {
     private readonly op: Operation,
     private readonly baseline: Baseline,
   ) {
-    this.url = fillPath(op.path, Object.fromEntries(Object.entries(baseline.pathValues).map(([k, v]) => [k, encode(v)])));
+    this.url = fillPath(
+      op.path,
+      Object.fromEntries(Object.entries(baseline.pathValues).map(([k, v]) => [k, encode(v)])),
+    );
   }
 
   add(name: string, changes: Partial<HostileInput> = {}) {
-    this.inputs.push({ name, method: this.op.method, url: this.url, headers: this.baselineHeaders(), ...this.baselinePayload(), ...changes });
+    this.inputs.push({
+      name,
+      method: this.op.method,
+      url: this.url,
+      headers: this.baselineHeaders(),
+      ...this.baselinePayload(),
+      ...changes,
+    });
   }
 
   private get takesJson() {
@@ -71,34 +91,90 @@ class InputsOf {
   queryInputs() {
     if (this.queryNames.length === 0) return this.undeclaredQueryInputs();
     const names = this.queryNames;
-    this.add('repeated parameters', { url: withQuery(this.url, q(names.flatMap((n) => [[n, '1'], [n, '2']] as [string, string][]))) });
-    this.add('prototype-shaped parameter names', { url: withQuery(this.url, '__proto__[isOperator]=true&constructor[prototype][scope]=operator&__proto__.x=1') });
+    this.add('repeated parameters', {
+      url: withQuery(
+        this.url,
+        q(
+          names.flatMap(
+            (n) =>
+              [
+                [n, '1'],
+                [n, '2'],
+              ] as [string, string][],
+          ),
+        ),
+      ),
+    });
+    this.add('prototype-shaped parameter names', {
+      url: withQuery(this.url, '__proto__[isOperator]=true&constructor[prototype][scope]=operator&__proto__.x=1'),
+    });
     for (const [name, value] of Object.entries(HOSTILE_STRINGS)) {
       this.add(`every query parameter ${name}`, { url: withQuery(this.url, q(names.map((n) => [n, value]))) });
     }
-    this.add('every query parameter an invalid UTF-8 sequence', { url: withQuery(this.url, names.map((n) => `${n}=%ED%A0%80%FF`).join('&')) });
+    this.add('every query parameter an invalid UTF-8 sequence', {
+      url: withQuery(this.url, names.map((n) => `${n}=%ED%A0%80%FF`).join('&')),
+    });
     for (const [name, value] of Object.entries(HOSTILE_NUMBERS)) {
       this.add(`every query parameter ${name}`, { url: withQuery(this.url, q(names.map((n) => [n, String(value)]))) });
     }
-    const paging: [string, string][][] = [[['page', '-1']], [['size', '100000']], [['page', '1e20']], [['page', '9223372036854775808'], ['size', '0']], [['size', 'abc']]];
+    const paging: [string, string][][] = [
+      [['page', '-1']],
+      [['size', '100000']],
+      [['page', '1e20']],
+      [
+        ['page', '9223372036854775808'],
+        ['size', '0'],
+      ],
+      [['size', 'abc']],
+    ];
     for (const pairs of paging) this.add(`paging ${q(pairs)}`, { url: withQuery(this.url, q(pairs)) });
-    this.add('5000 sort keys', { url: withQuery(this.url, q(Array.from({ length: 5000 }, (_, i) => ['sort', `field${i},${i % 2 ? 'asc' : 'desc'}`]))) });
+    this.add('5000 sort keys', {
+      url: withQuery(
+        this.url,
+        q(Array.from({ length: 5000 }, (_, i) => ['sort', `field${i},${i % 2 ? 'asc' : 'desc'}`])),
+      ),
+    });
     // Filters are named after record fields (ROUTES.md): sorting on one gets past the field check to the database.
     const field = names.find((name) => !LISTING_PARAMETERS.includes(name)) ?? 'id';
-    this.add(`${field} sorted on 5000 times`, { url: withQuery(this.url, q(Array.from({ length: 5000 }, (_, i) => ['sort', `${field},${i % 2 ? 'asc' : 'desc'}`]))) });
-    this.add(`${field} sorted on 5000 times in pageable`, { url: withQuery(this.url, q([['pageable', JSON.stringify({ sort: Array.from({ length: 5000 }, () => `${field},asc`) })]])) });
-    this.add('2000 target fields', { url: withQuery(this.url, q(Array.from({ length: 2000 }, (_, i) => ['target', `a${i}.b.c`]))) });
+    this.add(`${field} sorted on 5000 times`, {
+      url: withQuery(
+        this.url,
+        q(Array.from({ length: 5000 }, (_, i) => ['sort', `${field},${i % 2 ? 'asc' : 'desc'}`])),
+      ),
+    });
+    this.add(`${field} sorted on 5000 times in pageable`, {
+      url: withQuery(
+        this.url,
+        q([['pageable', JSON.stringify({ sort: Array.from({ length: 5000 }, () => `${field},asc`) })]]),
+      ),
+    });
+    this.add('2000 target fields', {
+      url: withQuery(this.url, q(Array.from({ length: 2000 }, (_, i) => ['target', `a${i}.b.c`]))),
+    });
     this.add('pageable nested 10,000 deep', { url: withQuery(this.url, q([['pageable', deepArray(DEPTH)]])) });
-    this.add('predicate with prototype keys', { url: withQuery(this.url, q([['predicate', '{"__proto__":{"isOperator":true},"constructor":{"prototype":{"x":1}},"status":{"$ne":null}}']])) });
+    this.add('predicate with prototype keys', {
+      url: withQuery(
+        this.url,
+        q([
+          ['predicate', '{"__proto__":{"isOperator":true},"constructor":{"prototype":{"x":1}},"status":{"$ne":null}}'],
+        ]),
+      ),
+    });
   }
 
   /** An operation without query parameters must ignore (or refuse) any: a few requests carry every kind at once. */
   private undeclaredQueryInputs() {
     this.add('repeated unknown parameters', { url: withQuery(this.url, 'a=1&a=2&a=3') });
-    this.add('prototype-shaped parameter names', { url: withQuery(this.url, '__proto__[isOperator]=true&constructor[prototype][scope]=operator&__proto__.x=1') });
-    this.add('hostile strings in unknown parameters', { url: withQuery(this.url, q(Object.entries(HOSTILE_STRINGS).map(([name, value], i) => [`p${i}`, value]))) });
+    this.add('prototype-shaped parameter names', {
+      url: withQuery(this.url, '__proto__[isOperator]=true&constructor[prototype][scope]=operator&__proto__.x=1'),
+    });
+    this.add('hostile strings in unknown parameters', {
+      url: withQuery(this.url, q(Object.entries(HOSTILE_STRINGS).map(([name, value], i) => [`p${i}`, value]))),
+    });
     this.add('an invalid UTF-8 sequence', { url: withQuery(this.url, 'a=%ED%A0%80%FF&%FF=1') });
-    this.add('5000 unknown parameters', { url: withQuery(this.url, q(Array.from({ length: 5000 }, (_, i) => ['sort', `f${i},asc`]))) });
+    this.add('5000 unknown parameters', {
+      url: withQuery(this.url, q(Array.from({ length: 5000 }, (_, i) => ['sort', `f${i},asc`]))),
+    });
     this.add('paging of every kind', { url: withQuery(this.url, 'page=-1&size=100000&page=1e20&pageable=%5B%5B%5B') });
   }
 
@@ -106,16 +182,25 @@ class InputsOf {
     const headers = (extra: Record<string, string>) => ({ headers: { ...this.baselineHeaders(), ...extra } });
     this.add('If-Match not an ETag', headers({ 'if-match': 'garbage, "1", W/' }));
     this.add('If-None-Match any', headers({ 'if-none-match': '*' }));
-    this.add('If-None-Match of 1000 ETags', headers({ 'if-none-match': Array.from({ length: 1000 }, (_, i) => `"${i}"`).join(', ') }));
+    this.add(
+      'If-None-Match of 1000 ETags',
+      headers({ 'if-none-match': Array.from({ length: 1000 }, (_, i) => `"${i}"`).join(', ') }),
+    );
     this.add('If-Modified-Since not a date', headers({ 'if-modified-since': 'yesterday' }));
     this.add('Idempotency-Key of 300 characters', headers({ 'idempotency-key': 'k'.repeat(300) }));
     this.add('X-Request-Id of 10,000 characters', headers({ 'x-request-id': 'r'.repeat(10_000) }));
-    this.add('X-Real-Ip not an address', headers({ 'x-real-ip': "' OR 1=1 --", 'x-forwarded-for': '999.999.999.999, ::zz' }));
+    this.add(
+      'X-Real-Ip not an address',
+      headers({ 'x-real-ip': "' OR 1=1 --", 'x-forwarded-for': '999.999.999.999, ::zz' }),
+    );
     this.add('Accept of nothing served', headers({ accept: 'application/xml;q=abc, */*;q=-1' }));
     this.add('Range of nonsense', headers({ range: 'bytes=-1-2,999999999999999999999-' }));
     this.add('Cookie with prototype keys', headers({ cookie: '__proto__=x; constructor=y' }));
     this.add('Authorization of another scheme', headers({ authorization: 'Basic !!!not-base64' }));
-    this.add('a bearer token of alg none', headers({ authorization: 'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzY29wZSI6Im9wZXJhdG9yIn0.' }));
+    this.add(
+      'a bearer token of alg none',
+      headers({ authorization: 'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzY29wZSI6Im9wZXJhdG9yIn0.' }),
+    );
     this.add('a bearer token of 10,000 characters', headers({ authorization: `Bearer ${'t'.repeat(10_000)}` }));
     this.add('Content-Type without a body', { ...headers({ 'content-type': 'application/json' }), payload: undefined });
   }
@@ -123,7 +208,10 @@ class InputsOf {
   pathInputs() {
     for (const parameter of pathParameters(this.op)) {
       for (const [name, raw] of Object.entries(HOSTILE_IDS)) {
-        const values = { ...Object.fromEntries(Object.entries(this.baseline.pathValues).map(([k, v]) => [k, encode(v)])), [parameter]: raw };
+        const values = {
+          ...Object.fromEntries(Object.entries(this.baseline.pathValues).map(([k, v]) => [k, encode(v)])),
+          [parameter]: raw,
+        };
         this.add(`path {${parameter}} ${name}`, { url: fillPath(this.op.path, values) });
       }
     }
@@ -137,9 +225,15 @@ class InputsOf {
     this.add('content type text/plain', { headers: { 'content-type': 'text/plain' }, payload: text });
     this.add('content type application/xml', { headers: { 'content-type': 'application/xml' }, payload: '<a>1</a>' });
     this.add('malformed content type', { headers: { 'content-type': ';;;/json' }, payload: text });
-    this.add('JSON with a UTF-16 charset', { headers: { 'content-type': 'application/json; charset=utf-16' }, payload: text });
+    this.add('JSON with a UTF-16 charset', {
+      headers: { 'content-type': 'application/json; charset=utf-16' },
+      payload: text,
+    });
     this.add('multipart without a boundary', { headers: { 'content-type': 'multipart/form-data' }, payload: text });
-    this.add('form body', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1&__proto__[x]=1' });
+    this.add('form body', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1&__proto__[x]=1',
+    });
     this.json('empty JSON body', '');
     this.json('truncated JSON', '{"a":');
     for (const value of ['null', '[]', '"text"', '1e308', 'true']) this.json(`JSON ${value} as the body`, value);
@@ -149,31 +243,45 @@ class InputsOf {
     const rest = text.startsWith('{') && text !== '{}' ? `,${text.slice(1)}` : '}';
     this.json('__proto__ key', `{"__proto__":{"isOperator":true,"scopes":["operator"]}${rest}`);
     this.json('constructor.prototype key', `{"constructor":{"prototype":{"isOperator":true}}${rest}`);
-    if (body && this.takesJson && isObject(this.baseline.body)) this.fieldInputs(resolve(this.doc, body.schema), this.baseline.body as Json);
+    if (body && this.takesJson && isObject(this.baseline.body))
+      this.fieldInputs(resolve(this.doc, body.schema), this.baseline.body as Json);
     if (body?.mediaTypes.includes('multipart/form-data')) this.multipartInputs(resolve(this.doc, body.schema));
   }
 
   /** One field of the baseline body changed at a time: wrong type, null, missing, hostile text and numbers, deep nesting. */
   private fieldInputs(schema: Json, base: Json) {
-    const properties: Record<string, Json> = Object.fromEntries(Object.entries<Json>(schema.properties ?? {}).map(([name, field]) => [name, resolve(this.doc, field)]));
+    const properties: Record<string, Json> = Object.fromEntries(
+      Object.entries<Json>(schema.properties ?? {}).map(([name, field]) => [name, resolve(this.doc, field)]),
+    );
     const names = byInterest(properties, schema.required ?? []);
     const withField = (name: string, value: unknown) => JSON.stringify({ ...base, [name]: value });
     for (const name of schema.required ?? []) {
       const { [name]: _dropped, ...without } = base;
       this.json(`body.${name} missing`, JSON.stringify(without));
     }
-    for (const name of names.slice(0, 12)) this.json(`body.${name} of the wrong type`, withField(name, wrongTypeFor(properties[name]!)));
+    for (const name of names.slice(0, 12))
+      this.json(`body.${name} of the wrong type`, withField(name, wrongTypeFor(properties[name]!)));
     for (const name of names.slice(0, 3)) this.json(`body.${name} null`, withField(name, null));
     const strings = names.filter((n) => typeOf(properties[n]!) === 'string').slice(0, 3);
-    for (const name of strings) for (const [what, value] of Object.entries(HOSTILE_STRINGS)) this.json(`body.${name} ${what}`, withField(name, value));
+    for (const name of strings)
+      for (const [what, value] of Object.entries(HOSTILE_STRINGS))
+        this.json(`body.${name} ${what}`, withField(name, value));
     const numbers = names.filter((n) => ['integer', 'number'].includes(typeOf(properties[n]!) ?? '')).slice(0, 2);
-    for (const name of numbers) for (const [what, value] of Object.entries(HOSTILE_NUMBERS)) this.json(`body.${name} ${what}`, withField(name, value));
+    for (const name of numbers)
+      for (const [what, value] of Object.entries(HOSTILE_NUMBERS))
+        this.json(`body.${name} ${what}`, withField(name, value));
     const containers = names.filter((n) => ['object', 'array'].includes(typeOf(properties[n]!) ?? '')).slice(0, 3);
     for (const name of containers) {
       const deep = typeOf(properties[name]!) === 'array' ? deepArray(DEPTH) : deepObject(DEPTH);
       this.json(`body.${name} nested 10,000 deep`, withField(name, '__DEEP__').replace('"__DEEP__"', deep));
       this.json(`body.${name} with 10,000 entries`, withField(name, manyEntries(properties[name]!)));
-      this.json(`body.${name} with __proto__ inside`, withField(name, '__P__').replace('"__P__"', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'));
+      this.json(
+        `body.${name} with __proto__ inside`,
+        withField(name, '__P__').replace(
+          '"__P__"',
+          '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+        ),
+      );
       this.nestedInputs(name, properties[name]!, base);
     }
     this.json('unknown fields', JSON.stringify({ ...base, unknownField: LONG, 'a.b': 1, $where: '1' }));
@@ -181,12 +289,23 @@ class InputsOf {
 
   /** One level down: each field of an object field of the wrong type, its first text field hostile. */
   private nestedInputs(name: string, schema: Json, base: Json) {
-    const properties: Record<string, Json> = Object.fromEntries(Object.entries<Json>(schema.properties ?? {}).map(([child, field]) => [child, resolve(this.doc, field)]));
+    const properties: Record<string, Json> = Object.fromEntries(
+      Object.entries<Json>(schema.properties ?? {}).map(([child, field]) => [child, resolve(this.doc, field)]),
+    );
     const inner = isObject(base[name]) ? (base[name] as Json) : {};
     const children = byInterest(properties, schema.required ?? []);
-    for (const child of children.slice(0, 4)) this.json(`body.${name}.${child} of the wrong type`, JSON.stringify({ ...base, [name]: { ...inner, [child]: wrongTypeFor(properties[child]!) } }));
+    for (const child of children.slice(0, 4))
+      this.json(
+        `body.${name}.${child} of the wrong type`,
+        JSON.stringify({ ...base, [name]: { ...inner, [child]: wrongTypeFor(properties[child]!) } }),
+      );
     const text = children.find((child) => typeOf(properties[child]!) === 'string');
-    if (text) for (const value of [HOSTILE_STRINGS['NUL character'], HOSTILE_STRINGS['over-long (100k)']]) this.json(`body.${name}.${text} hostile text`, JSON.stringify({ ...base, [name]: { ...inner, [text]: value } }));
+    if (text)
+      for (const value of [HOSTILE_STRINGS['NUL character'], HOSTILE_STRINGS['over-long (100k)']])
+        this.json(
+          `body.${name}.${text} hostile text`,
+          JSON.stringify({ ...base, [name]: { ...inner, [text]: value } }),
+        );
   }
 
   private multipartInputs(schema: Json) {
@@ -198,14 +317,27 @@ class InputsOf {
     const end = `--${boundary}--\r\n`;
     const send = (name: string, payload: string) => this.add(name, { headers: { 'content-type': type }, payload });
     send('empty multipart', end);
-    send('multipart with the wrong boundary', `--other\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--other--\r\n`);
-    send('multipart cut short', `--${boundary}\r\nContent-Disposition: form-data; name="${fields[0] ?? 'a'}"\r\n\r\nunfinished`);
+    send(
+      'multipart with the wrong boundary',
+      `--other\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--other--\r\n`,
+    );
+    send(
+      'multipart cut short',
+      `--${boundary}\r\nContent-Disposition: form-data; name="${fields[0] ?? 'a'}"\r\n\r\nunfinished`,
+    );
     send('multipart with an unknown part', part('unknown', 'x') + end);
     for (const field of fields) {
-      for (const [what, value] of Object.entries(HOSTILE_STRINGS)) send(`multipart ${field} ${what}`, part(field, value) + end);
+      for (const [what, value] of Object.entries(HOSTILE_STRINGS))
+        send(`multipart ${field} ${what}`, part(field, value) + end);
       send(`multipart ${field} as a file named over-long`, part(field, 'content', 'n'.repeat(10_000)) + end);
-      send(`multipart ${field} as a file named with NUL and traversal`, part(field, 'content', '../../x\u0000.txt') + end);
-      send(`multipart ${field} repeated 1,001 times`, Array.from({ length: 1001 }, (_, i) => part(field, `v${i}`)).join('') + end);
+      send(
+        `multipart ${field} as a file named with NUL and traversal`,
+        part(field, 'content', '../../x\u0000.txt') + end,
+      );
+      send(
+        `multipart ${field} repeated 1,001 times`,
+        Array.from({ length: 1001 }, (_, i) => part(field, `v${i}`)).join('') + end,
+      );
     }
     send('multipart url to the metadata address', part('url', 'http://169.254.169.254/latest/meta-data/') + end);
     send('multipart url with a file scheme', part('url', 'file:///etc/passwd') + end);
@@ -232,7 +364,9 @@ function isObject(value: unknown): value is Json {
 
 function typeOf(schema: Json): string | undefined {
   if (Array.isArray(schema.type)) return schema.type.find((t: string) => t !== 'null');
-  return schema.type ?? (schema.properties || schema.additionalProperties ? 'object' : schema.enum ? 'string' : undefined);
+  return (
+    schema.type ?? (schema.properties || schema.additionalProperties ? 'object' : schema.enum ? 'string' : undefined)
+  );
 }
 
 function wrongTypeFor(schema: Json): unknown {

@@ -13,7 +13,7 @@ export const HOSTILE_STRINGS: Record<string, string> = {
   'Liquid template': '{{ 7 | times: 7 }}{% assign x = "y" %}{{ event.what }}',
   'JS template': '${7*7}#{7*7}<%= 7*7 %>',
   'path traversal': '../../../../etc/passwd',
-  '__proto__': '__proto__',
+  __proto__: '__proto__',
   'over-long (100k)': LONG,
 };
 
@@ -32,10 +32,10 @@ export const HOSTILE_IDS: Record<string, string> = {
   'encoded NUL': 'a%00b',
   'encoded lone surrogate': '%ED%A0%80',
   // A whole `..` segment is resolved by the client before it is sent; these reach the server as they are.
-  'dots': '...',
+  dots: '...',
   'dot-dot inside': 'a..b',
   'encoded traversal': '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
-  '__proto__': '__proto__',
+  __proto__: '__proto__',
   'SQL-shaped': encodeURIComponent("1' OR '1'='1"),
 };
 
@@ -46,10 +46,14 @@ export const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.rep
 export function encode(value: string): string {
   // Runs of well-formed text are encoded as usual; each lone surrogate becomes the three bytes UTF-8 forbids for it.
   return (value.match(/[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]|[^\ud800-\udfff]+/g) ?? [])
-    .map((run) => (run.length === 1 && /[\ud800-\udfff]/.test(run) ? surrogateBytes(run.charCodeAt(0)) : encodeURIComponent(run)))
+    .map((run) =>
+      run.length === 1 && /[\ud800-\udfff]/.test(run) ? surrogateBytes(run.charCodeAt(0)) : encodeURIComponent(run),
+    )
     .join('');
 }
 
 function surrogateBytes(code: number): string {
-  return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+  return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+    .map((b) => `%${b.toString(16).toUpperCase()}`)
+    .join('');
 }

@@ -3,8 +3,15 @@ import { dispatchAll } from '../notifications/notification-drivers.js';
 import { createDefinition, createReceiver, publish } from '../notifications/notification-factories.js';
 import { useApp } from '../support/fixture.js';
 import { encode } from './hostile-values.js';
-import { fillPath, operationsOf, resolve, type Json, type Operation } from './openapi-operations.js';
-import { createThrough, creatingOperations, exampleBody, pathValuesFor, seedRecords, type Records } from './seed-records.js';
+import { fillPath, type Json, type Operation, operationsOf, resolve } from './openapi-operations.js';
+import {
+  createThrough,
+  creatingOperations,
+  exampleBody,
+  pathValuesFor,
+  type Records,
+  seedRecords,
+} from './seed-records.js';
 import { changedTables, fingerprint, tablesOf } from './store-fingerprint.js';
 
 /**
@@ -15,7 +22,8 @@ import { changedTables, fingerprint, tablesOf } from './store-fingerprint.js';
  * seed was. A POST that does not declare the header, or needs more than its example to succeed, says why here.
  */
 const NOT_IDEMPOTENT: Record<string, string> = {
-  uploadAsset: 'its multipart body is streamed to disk before it can be compared; the same content is the same asset anyway',
+  uploadAsset:
+    'its multipart body is streamed to disk before it can be compared; the same content is the same asset anyway',
 };
 
 interface Call {
@@ -32,14 +40,30 @@ const PREPARE: Record<string, (ctx: { records: Records; customerId: string }) =>
     return {};
   },
   // Signing takes any body; the operator names the customer, which must have a signing key (a customer record).
-  signData: async ({ records }) => ({ url: `/customers/${records.get('/customers')!.id}/sign`, body: { order: 'o-1' } }),
-  signDataWithJwt: async ({ records }) => ({ url: `/customers/sign?customerId=${records.get('/customers')!.id}`, body: { order: 'o-1' } }),
+  signData: async ({ records }) => ({
+    url: `/customers/${records.get('/customers')!.id}/sign`,
+    body: { order: 'o-1' },
+  }),
+  signDataWithJwt: async ({ records }) => ({
+    url: `/customers/sign?customerId=${records.get('/customers')!.id}`,
+    body: { order: 'o-1' },
+  }),
   // Verifying needs data the customer signed.
-  verifySignedData: async ({ records }) => ({ url: `/customers/${records.get('/customers')!.id}/verify`, body: { signedData: await signed(records) } }),
-  verifySignedDataWithJwt: async ({ records }) => ({ url: `/customers/verify?customerId=${records.get('/customers')!.id}`, body: { signedData: await signed(records) } }),
+  verifySignedData: async ({ records }) => ({
+    url: `/customers/${records.get('/customers')!.id}/verify`,
+    body: { signedData: await signed(records) },
+  }),
+  verifySignedDataWithJwt: async ({ records }) => ({
+    url: `/customers/verify?customerId=${records.get('/customers')!.id}`,
+    body: { signedData: await signed(records) },
+  }),
   // A variant moves between two products of one customer.
   shiftVariant: async ({ records, customerId }) => {
-    const product = (body: Json) => t.request<Json>('POST', '/products', operator, { ...(exampleBody(t, doc, creating('/products'), records, { customerId }) as Json), ...body });
+    const product = (body: Json) =>
+      t.request<Json>('POST', '/products', operator, {
+        ...(exampleBody(t, doc, creating('/products'), records, { customerId }) as Json),
+        ...body,
+      });
     const [first, second] = [(await product({})).body, (await product({})).body];
     const variant = (await product({ variantOf: first.id })).body;
     return { body: { parentId: second.id, variantId: variant.id } };
@@ -68,7 +92,12 @@ const ran: string[] = [];
 const creating = (path: string) => creatingOperations(operations).find((op) => op.path === path)!;
 
 async function signed(records: Records): Promise<string> {
-  const answer = await t.request<Json>('POST', `/customers/${records.get('/customers')!.id}/sign?persist=true`, operator, { order: 'o-1' });
+  const answer = await t.request<Json>(
+    'POST',
+    `/customers/${records.get('/customers')!.id}/sign?persist=true`,
+    operator,
+    { order: 'o-1' },
+  );
   return answer.body.signedData;
 }
 
@@ -79,16 +108,21 @@ beforeAll(async () => {
   tables = await tablesOf(t.built.db);
 });
 afterAll(async () => {
-  console.log(`idempotency: ${ran.length} of ${posts.length} POST operations replayed byte for byte (${Object.keys(PREPARE).length} prepared first)`);
+  console.log(
+    `idempotency: ${ran.length} of ${posts.length} POST operations replayed byte for byte (${Object.keys(PREPARE).length} prepared first)`,
+  );
 });
 
-const takesKey = (op: Operation) => op.parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
+const takesKey = (op: Operation) =>
+  op.parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key');
 
 /** The records an operation acts on: a fresh record of the collection its path names, so no earlier test's action changed it. */
 async function recordsFor(op: Operation): Promise<Records> {
   const records = new Map(seed);
   const collection = /^(\/[^{]*[^/{])\/\{/.exec(op.path)?.[1];
-  const create = collection ? creatingOperations(operations).find((candidate) => candidate.path === collection) : undefined;
+  const create = collection
+    ? creatingOperations(operations).find((candidate) => candidate.path === collection)
+    : undefined;
   if (create) {
     const fresh = await createThrough(t, doc, create, operator, records, { extra: { customerId } });
     if (fresh) records.set(collection!, fresh);
@@ -103,7 +137,14 @@ function anotherBody(op: Operation, body: unknown): Json | undefined {
   const schema = resolve(doc, op.body?.schema);
   const field = Object.keys(json).find((name) => {
     const property = resolve(doc, schema.properties?.[name]);
-    return typeof json[name] === 'string' && property.type === 'string' && !property.enum && !property.format && !property.pattern && (property.maxLength ?? 100) > json[name].length + 6;
+    return (
+      typeof json[name] === 'string' &&
+      property.type === 'string' &&
+      !property.enum &&
+      !property.format &&
+      !property.pattern &&
+      (property.maxLength ?? 100) > json[name].length + 6
+    );
   });
   return field ? { ...json, [field]: `${json[field]}-other` } : undefined;
 }
@@ -113,14 +154,20 @@ async function send(url: string, call: Call, key: string) {
   return t.inject({
     method: 'POST',
     url,
-    headers: { authorization: `Bearer ${operator}`, 'idempotency-key': key, ...(json ? { 'content-type': call.contentType ?? 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${operator}`,
+      'idempotency-key': key,
+      ...(json ? { 'content-type': call.contentType ?? 'application/json' } : {}),
+    },
     ...(json ? { payload: JSON.stringify(call.body) } : {}),
   });
 }
 
 /** Nothing but the idempotency keys changed since `before`. */
 async function storedNothingSince(before: Record<string, string>) {
-  expect(changedTables(before, await fingerprint(t.built.db, tables)).filter((table) => table !== 'idempotency_keys')).toEqual([]);
+  expect(
+    changedTables(before, await fingerprint(t.built.db, tables)).filter((table) => table !== 'idempotency_keys'),
+  ).toEqual([]);
 }
 
 describe('Idempotency-Key on every POST, generated from the OpenAPI document', () => {
@@ -129,31 +176,48 @@ describe('Idempotency-Key on every POST, generated from the OpenAPI document', (
     expect(without.sort()).toEqual(Object.keys(NOT_IDEMPOTENT).sort());
   });
 
-  it.each(posts.filter(takesKey).map((op) => [`POST ${op.path}`, op] as const))('%s: a second send replays the first answer and stores nothing; another request with the key answers 422', async (_name, op) => {
-    const records = await recordsFor(op);
-    const prepared = (await PREPARE[op.id]?.({ records, customerId })) ?? {};
-    const url = prepared.url ?? fillPath(op.path, Object.fromEntries(Object.entries(pathValuesFor(op.path, records, op.parameters)).map(([k, v]) => [k, encode(v)])));
-    const example = op.body?.mediaTypes.includes('application/json') ? exampleBody(t, doc, op, records, { customerId }) : undefined;
-    const call: Call = { body: 'body' in prepared ? prepared.body : example };
-    const key = `replay-${op.id}-${Math.random().toString(36).slice(2)}`;
-    let first = await send(url, call, key);
-    // A free text that is code (a price function's expression) breaks when made unique: the example as written.
-    if (first.statusCode === 400 && call.body === example && example !== undefined) {
-      call.body = exampleBody(t, doc, op, records, { customerId }, false);
-      first = await send(url, call, key);
-    }
-    expect(first.statusCode, `${op.id}: the first send must succeed to be replayed: ${first.body.slice(0, 300)}`).toBeLessThan(300);
-    const stored = await fingerprint(t.built.db, tables);
-    const second = await send(url, call, key);
-    expect(second.statusCode).toBe(first.statusCode);
-    expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.rawPayload.equals(first.rawPayload), `${op.id}: the replay is not byte-equal`).toBe(true);
-    await storedNothingSince(stored);
-    // Another request: another free text in the body where it has one, else the key on another operation.
-    const other = anotherBody(op, call.body);
-    const mismatch = other ? await send(url, { ...call, body: other }, key) : await send('/events', { body: { fact: 'other', subject: 'request' } }, key);
-    expect(mismatch.statusCode, `${op.id}: ${mismatch.body.slice(0, 200)}`).toBe(422);
-    await storedNothingSince(stored);
-    ran.push(op.id);
-  });
+  it.each(posts.filter(takesKey).map((op) => [`POST ${op.path}`, op] as const))(
+    '%s: a second send replays the first answer and stores nothing; another request with the key answers 422',
+    async (_name, op) => {
+      const records = await recordsFor(op);
+      const prepared = (await PREPARE[op.id]?.({ records, customerId })) ?? {};
+      const url =
+        prepared.url ??
+        fillPath(
+          op.path,
+          Object.fromEntries(
+            Object.entries(pathValuesFor(op.path, records, op.parameters)).map(([k, v]) => [k, encode(v)]),
+          ),
+        );
+      const example = op.body?.mediaTypes.includes('application/json')
+        ? exampleBody(t, doc, op, records, { customerId })
+        : undefined;
+      const call: Call = { body: 'body' in prepared ? prepared.body : example };
+      const key = `replay-${op.id}-${Math.random().toString(36).slice(2)}`;
+      let first = await send(url, call, key);
+      // A free text that is code (a price function's expression) breaks when made unique: the example as written.
+      if (first.statusCode === 400 && call.body === example && example !== undefined) {
+        call.body = exampleBody(t, doc, op, records, { customerId }, false);
+        first = await send(url, call, key);
+      }
+      expect(
+        first.statusCode,
+        `${op.id}: the first send must succeed to be replayed: ${first.body.slice(0, 300)}`,
+      ).toBeLessThan(300);
+      const stored = await fingerprint(t.built.db, tables);
+      const second = await send(url, call, key);
+      expect(second.statusCode).toBe(first.statusCode);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.rawPayload.equals(first.rawPayload), `${op.id}: the replay is not byte-equal`).toBe(true);
+      await storedNothingSince(stored);
+      // Another request: another free text in the body where it has one, else the key on another operation.
+      const other = anotherBody(op, call.body);
+      const mismatch = other
+        ? await send(url, { ...call, body: other }, key)
+        : await send('/events', { body: { fact: 'other', subject: 'request' } }, key);
+      expect(mismatch.statusCode, `${op.id}: ${mismatch.body.slice(0, 200)}`).toBe(422);
+      await storedNothingSince(stored);
+      ran.push(op.id);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import type { Json } from '../support/json.js';
+
 /** The operations of an OpenAPI document, read generically: what the safety tests need to call each one. */
 
 export type { Json } from '../support/json.js';
@@ -48,7 +49,8 @@ export function resolve(doc: Json, schema: Json | undefined): Json {
   return current;
 }
 
-const firstType = (schema: Json) => (Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type);
+const firstType = (schema: Json) =>
+  Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
 
 function sampleString(schema: Json): string {
   if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
@@ -95,7 +97,10 @@ function requestBodyOf(doc: Json, operation: Json): RequestBody | undefined {
   const mediaTypes = Object.keys(content);
   const chosen = content['application/json'] ?? content[mediaTypes[0]!];
   const schema = resolve(doc, chosen.schema);
-  const example = chosen.example ?? (chosen.examples ? Object.values<Json>(chosen.examples)[0]?.value : undefined) ?? sampleOf(doc, schema);
+  const example =
+    chosen.example ??
+    (chosen.examples ? Object.values<Json>(chosen.examples)[0]?.value : undefined) ??
+    sampleOf(doc, schema);
   return { mediaTypes, schema, example };
 }
 
@@ -118,7 +123,12 @@ export function operationsOf(doc: Json): Operation[] {
         id: operation.operationId,
         method: method.toUpperCase(),
         path,
-        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => ({ name: p.name, in: p.in, required: Boolean(p.required), schema: resolve(doc, p.schema) })),
+        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => ({
+          name: p.name,
+          in: p.in,
+          required: Boolean(p.required),
+          schema: resolve(doc, p.schema),
+        })),
         body: requestBodyOf(doc, operation),
         scope: bearer?.[0],
         authenticated: bearer !== undefined,
@@ -136,4 +146,5 @@ export function fillPath(path: string, values: Record<string, string>): string {
   return path.replace(/\{([^}]+)\}/g, (_whole, name: string) => values[name] ?? 'x');
 }
 
-export const pathParameters = (operation: Operation) => operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+export const pathParameters = (operation: Operation) =>
+  operation.parameters.filter((p) => p.in === 'path').map((p) => p.name);

@@ -15,7 +15,11 @@ beforeAll(async () => {
     if (mode === 'empty') return reply.code(204).send();
     if (mode === 'chatty') return reply.code(204).send('words');
     if (mode === 'no-etag') return { id: 'x' };
-    if (mode === 'bad-body') return reply.header('etag', '"0"').type('application/json').send(JSON.stringify({ id: 5 }));
+    if (mode === 'bad-body')
+      return reply
+        .header('etag', '"0"')
+        .type('application/json')
+        .send(JSON.stringify({ id: 5 }));
     return reply.header('etag', '"0"').send({ id: 'x' });
   });
   app.get('/hidden', { schema: { hide: true } }, async (_request, reply) => reply.code(418).send('no check'));

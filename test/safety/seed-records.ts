@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '../support/test-app.js';
 import { encode } from './hostile-values.js';
-import { fillPath, resolve, type Json, type Operation, type Parameter } from './openapi-operations.js';
+import { fillPath, type Json, type Operation, type Parameter, resolve } from './openapi-operations.js';
 
 /**
  * Real records for the safety tests, made through the API from the document alone: every operation that creates
@@ -10,14 +10,17 @@ import { fillPath, resolve, type Json, type Operation, type Parameter } from './
  */
 export type Records = Map<string, Json>;
 
-const answersRecord = (op: Operation) => op.method === 'POST' && Boolean(op.responses['201']?.content?.['application/json']);
+const answersRecord = (op: Operation) =>
+  op.method === 'POST' && Boolean(op.responses['201']?.content?.['application/json']);
 const takesJson = (op: Operation) => Boolean(op.body?.mediaTypes.includes('application/json'));
 const takesFile = (op: Operation) => Boolean(op.body?.mediaTypes.includes('multipart/form-data'));
 
 /** Creating operations, those with fewer path parameters first (a realm's users after the customer owning the realm). */
 export function creatingOperations(operations: Operation[]): Operation[] {
   const depth = (op: Operation) => (op.path.match(/\{/g) ?? []).length;
-  return operations.filter((op) => answersRecord(op) && (takesJson(op) || takesFile(op))).sort((a, b) => depth(a) - depth(b));
+  return operations
+    .filter((op) => answersRecord(op) && (takesJson(op) || takesFile(op)))
+    .sort((a, b) => depth(a) - depth(b));
 }
 
 /**
@@ -31,9 +34,18 @@ export function pathValuesFor(path: string, records: Records, parameters: Parame
     const name = match[1]!;
     const collection = path.slice(0, match.index! - 1);
     const owner = [...records.keys()].find((created) => created === collection);
-    const byField = [...records.values()].find((record) => typeof record[name] === 'string') ?? [...records.values()].find((record) => Object.keys(record).some((key) => key.startsWith(name) && typeof record[key] === 'string'));
-    const field = byField ? (typeof byField[name] === 'string' ? name : Object.keys(byField).find((key) => key.startsWith(name) && typeof byField[key] === 'string')!) : undefined;
-    const keyField = (parameters.find((parameter) => parameter.name === name)?.schema['x-record-field'] as string | undefined) ?? 'id';
+    const byField =
+      [...records.values()].find((record) => typeof record[name] === 'string') ??
+      [...records.values()].find((record) =>
+        Object.keys(record).some((key) => key.startsWith(name) && typeof record[key] === 'string'),
+      );
+    const field = byField
+      ? typeof byField[name] === 'string'
+        ? name
+        : Object.keys(byField).find((key) => key.startsWith(name) && typeof byField[key] === 'string')!
+      : undefined;
+    const keyField =
+      (parameters.find((parameter) => parameter.name === name)?.schema['x-record-field'] as string | undefined) ?? 'id';
     values[name] = owner ? String(records.get(owner)![keyField]) : field ? String(byField![field]) : 'unknown';
   }
   return values;
@@ -43,14 +55,21 @@ export function pathValuesFor(path: string, records: Records, parameters: Parame
  * The example with its free-text fields made unique, so creating it twice never meets a unique key (a realm name).
  * `tagged: false` leaves them as they are: a free text may be code (an expression, a JSON path) the tag would break.
  */
-export function uniqueExample(doc: Json, op: Operation, extra: Json = {}, tagged = true, given = op.body?.example as Json): Json {
+export function uniqueExample(
+  doc: Json,
+  op: Operation,
+  extra: Json = {},
+  tagged = true,
+  given = op.body?.example as Json,
+): Json {
   const schema = resolve(doc, op.body?.schema);
   const example = { ...given };
   const tag = randomBytes(3).toString('hex');
   for (const [name, value] of tagged ? Object.entries(example) : []) {
     const field = resolve(doc, schema.properties?.[name]);
     const free = typeof value === 'string' && field.type === 'string' && !field.format && !field.enum && !field.pattern;
-    if (free && (field.maxLength === undefined || value.length + 7 <= field.maxLength)) example[name] = `${value}-${tag}`;
+    if (free && (field.maxLength === undefined || value.length + 7 <= field.maxLength))
+      example[name] = `${value}-${tag}`;
   }
   const accepts = (name: string) => Boolean(schema.properties?.[name]);
   return { ...example, ...Object.fromEntries(Object.entries(extra).filter(([name]) => accepts(name))) };
@@ -73,8 +92,12 @@ const collectionOf = (field: string) => `/${field.slice(0, -2).replace(/[A-Z]/g,
  */
 function withReferences(value: unknown, records: Records, field?: string): unknown {
   if (Array.isArray(value)) return value.map((item) => withReferences(item, records, field));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withReferences(inner, records, key)]));
-  const referenced = typeof value === 'string' && field?.endsWith('Id') && field !== 'customerId' ? records.get(collectionOf(field)) : undefined;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withReferences(inner, records, key)]));
+  const referenced =
+    typeof value === 'string' && field?.endsWith('Id') && field !== 'customerId'
+      ? records.get(collectionOf(field))
+      : undefined;
   return referenced ? String(referenced.id) : value;
 }
 
@@ -95,12 +118,16 @@ function withReference(value: unknown, steps: string[], id: string): unknown {
 function withDeclaredReferences(t: TestApp, op: Operation, body: unknown, records: Records): unknown {
   const definitions = t.built.services.definitions();
   // The kind served at the path, or whose records the path acts on (`/subscriptions/{id}/upgrade` takes a subscription).
-  const kind = definitions.filter((definition) => op.path === definition.path || op.path.startsWith(`${definition.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+  const kind = definitions
+    .filter((definition) => op.path === definition.path || op.path.startsWith(`${definition.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
   let out = body;
   for (const [path, referenced] of Object.entries(kind?.references ?? {})) {
     const target = records.get(definitions.find((definition) => definition.name === referenced)?.path ?? '');
     if (!target) continue;
-    const steps = path.split('.').flatMap((segment) => (segment.endsWith('[]') ? [segment.slice(0, -2), '[]'] : [segment]));
+    const steps = path
+      .split('.')
+      .flatMap((segment) => (segment.endsWith('[]') ? [segment.slice(0, -2), '[]'] : [segment]));
     out = withReference(out, steps, String(target.id));
   }
   return out;
@@ -111,7 +138,15 @@ function withDeclaredReferences(t: TestApp, op: Operation, body: unknown, record
  * records made before wherever it names a record (declared references, and `...Id` fields). `tagged: false` leaves
  * free texts as they are (a text may be code the tag would break).
  */
-export function exampleBody(t: TestApp, doc: Json, op: Operation, records: Records, extra: Json = {}, tagged = true, given?: Json): unknown {
+export function exampleBody(
+  t: TestApp,
+  doc: Json,
+  op: Operation,
+  records: Records,
+  extra: Json = {},
+  tagged = true,
+  given?: Json,
+): unknown {
   return withDeclaredReferences(t, op, withReferences(uniqueExample(doc, op, extra, tagged, given), records), records);
 }
 
@@ -125,7 +160,14 @@ export interface CreateOptions {
 }
 
 /** POST one record through `op` as `token`; `undefined` when refused. */
-export async function createThrough(t: TestApp, doc: Json, op: Operation, token: string, records: Records, options: CreateOptions = {}): Promise<Json | undefined> {
+export async function createThrough(
+  t: TestApp,
+  doc: Json,
+  op: Operation,
+  token: string,
+  records: Records,
+  options: CreateOptions = {},
+): Promise<Json | undefined> {
   const { extra = {}, example } = options;
   const values = { ...pathValuesFor(op.path, records, op.parameters), ...options.pathValues };
   const url = fillPath(op.path, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, encode(v)])));
@@ -139,7 +181,10 @@ export async function createThrough(t: TestApp, doc: Json, op: Operation, token:
     // Refused: the tag may have broken a text that is code (a price function's expression); the example as written.
     payload = JSON.stringify(exampleBody(t, doc, op, records, extra, false, example));
   } else {
-    const fileField = Object.entries<Json>(resolve(doc, op.body?.schema).properties ?? {}).find(([, s]) => s.format === 'binary' || s.contentMediaType !== undefined)?.[0] ?? 'file';
+    const fileField =
+      Object.entries<Json>(resolve(doc, op.body?.schema).properties ?? {}).find(
+        ([, s]) => s.format === 'binary' || s.contentMediaType !== undefined,
+      )?.[0] ?? 'file';
     const file = multipartFile(fileField);
     headers['content-type'] = file.contentType;
     payload = file.payload;
@@ -152,7 +197,14 @@ export async function createThrough(t: TestApp, doc: Json, op: Operation, token:
  * One record per creating operation, as `token`; `extra` (e.g. a customerId) where a body takes it. `records` may
  * hold records made before (the caller's own customer, whose realm its users are made in).
  */
-export async function seedRecords(t: TestApp, doc: Json, operations: Operation[], token: string, extra: Json = {}, records: Records = new Map()): Promise<Records> {
+export async function seedRecords(
+  t: TestApp,
+  doc: Json,
+  operations: Operation[],
+  token: string,
+  extra: Json = {},
+  records: Records = new Map(),
+): Promise<Records> {
   // A body naming another kind's record is created once that record exists: passes until one adds nothing.
   let pending = creatingOperations(operations);
   for (let added = true; added && pending.length > 0; ) {

@@ -15,7 +15,11 @@ describe('hostile programs in a loop', () => {
   it('leave /health/live and an ordinary read answering within bounds', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
-    const figures = await measureStarvation(t.built, { origin: `http://127.0.0.1:${port}`, token: await t.operator() }, 3);
+    const figures = await measureStarvation(
+      t.built,
+      { origin: `http://127.0.0.1:${port}`, token: await t.operator() },
+      3,
+    );
     console.log(`starvation: ${JSON.stringify(figures)}`);
     expect(figures.hostile.programsRun, 'the hostile programs ran').toBeGreaterThan(20);
     // Loose on purpose: the whole suite shares this machine (p99 over 300 ms has been seen then); a program holding

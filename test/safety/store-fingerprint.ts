@@ -15,7 +15,9 @@ export async function tablesOf(db: Database): Promise<string[]> {
 }
 
 export async function fingerprint(db: Database, tables: string[]): Promise<Fingerprint> {
-  const columns = tables.map((table) => `(SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM "${table}") AS "${table}"`);
+  const columns = tables.map(
+    (table) => `(SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM "${table}") AS "${table}"`,
+  );
   const { rows } = await db.query<Fingerprint>(`SELECT ${columns.join(', ')}`);
   return rows[0]!;
 }

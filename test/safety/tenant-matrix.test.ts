@@ -4,8 +4,8 @@ import { dispatchAll } from '../notifications/notification-drivers.js';
 import { createDefinition, createReceiver, definitionBody } from '../notifications/notification-factories.js';
 import { useApp } from '../support/fixture.js';
 import { encode } from './hostile-values.js';
-import { fillPath, operationsOf, type Json, type Operation } from './openapi-operations.js';
-import { creatingOperations, pathValuesFor, seedRecords, uniqueExample, type Records } from './seed-records.js';
+import { fillPath, type Json, type Operation, operationsOf } from './openapi-operations.js';
+import { creatingOperations, pathValuesFor, type Records, seedRecords, uniqueExample } from './seed-records.js';
 
 /**
  * The tenant matrix, generated from the OpenAPI document: two customers, each with a reseller authorized for it,
@@ -55,7 +55,9 @@ async function party(name: string, overrides: Json = {}): Promise<Party> {
 
 /** Every string in `value` that looks like one of our ids (time-ordered UUIDs). */
 function idsIn(value: unknown): Set<string> {
-  return new Set(JSON.stringify(value ?? null).match(/[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []);
+  return new Set(
+    JSON.stringify(value ?? null).match(/[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [],
+  );
 }
 
 /** The owner's derived records: an order from pre-billing, a history version, notifications of its events. */
@@ -90,15 +92,31 @@ beforeAll(async () => {
   const operatorDefinition = await createDefinition(t, operator);
   await createReceiver(t, operator, { notificationDefinitionIds: [operatorDefinition.id] });
   for (const owner of [a, b]) {
-    const records = await seedRecords(t, doc, operations, await owner.token(), {}, new Map([['/customers', owner.record]]));
+    const records = await seedRecords(
+      t,
+      doc,
+      operations,
+      await owner.token(),
+      {},
+      new Map([['/customers', owner.record]]),
+    );
     const derived = await deriveFor(owner, records);
     data.set(owner.name, records);
-    secrets.set(owner.name, new Set([...[...records.values()].flatMap((record) => [...idsIn(record)]), ...derived].filter((id) => id !== owner.customerId)));
+    secrets.set(
+      owner.name,
+      new Set(
+        [...[...records.values()].flatMap((record) => [...idsIn(record)]), ...derived].filter(
+          (id) => id !== owner.customerId,
+        ),
+      ),
+    );
   }
   await dispatchAll(t);
   const notifications = await t.request<Json>('GET', '/notifications?size=500', operator);
-  const ownedByOperator = (notifications.body.items as Json[]).filter((item) => item.customerId === undefined).map((item) => String(item.id));
-  expect(ownedByOperator.length, 'the operator has notifications of the customers\' events').toBeGreaterThanOrEqual(2);
+  const ownedByOperator = (notifications.body.items as Json[])
+    .filter((item) => item.customerId === undefined)
+    .map((item) => String(item.id));
+  expect(ownedByOperator.length, "the operator has notifications of the customers' events").toBeGreaterThanOrEqual(2);
   secrets.set('operator', new Set([...ownedByOperator, operatorDefinition.id]));
   for (const owner of [a, b]) {
     const notes = await t.request<Json>('GET', '/notifications', await owner.token());
@@ -109,17 +127,29 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  console.log(`tenant matrix: ${operations.length} operations, ${calls} calls by strangers; records per customer: ${[...secrets.entries()].map(([name, ids]) => `${name} ${ids.size}`).join(', ')}`);
+  console.log(
+    `tenant matrix: ${operations.length} operations, ${calls} calls by strangers; records per customer: ${[...secrets.entries()].map(([name, ids]) => `${name} ${ids.size}`).join(', ')}`,
+  );
 });
 
 /** Each of the owner's records, read by the owner through `GET {collection}/{id}` where the document has one. */
 async function readBack(owner: Party): Promise<Map<string, Json>> {
   const read = new Map<string, Json>();
   for (const [collection, record] of data.get(owner.name)!) {
-    const get = operations.find((op) => op.method === 'GET' && op.path.startsWith(`${collection}/{`) && op.path.split('/').length === collection.split('/').length + 1);
+    const get = operations.find(
+      (op) =>
+        op.method === 'GET' &&
+        op.path.startsWith(`${collection}/{`) &&
+        op.path.split('/').length === collection.split('/').length + 1,
+    );
     if (!get || collection.includes('{')) continue;
-    const response = await t.request<Json>('GET', fillPath(get.path, pathValuesFor(get.path, data.get(owner.name)!, get.parameters)), await owner.token());
-    if (response.status === 200) read.set(collection, { dbVersion: response.body.dbVersion, updateDate: response.body.updateDate });
+    const response = await t.request<Json>(
+      'GET',
+      fillPath(get.path, pathValuesFor(get.path, data.get(owner.name)!, get.parameters)),
+      await owner.token(),
+    );
+    if (response.status === 200)
+      read.set(collection, { dbVersion: response.body.dbVersion, updateDate: response.body.updateDate });
   }
   return read;
 }
@@ -134,7 +164,9 @@ function bodyFor(op: Operation, records: Records): unknown {
   const kind = t.built.services.definitions().find((definition) => definition.path === op.path);
   let body: Json = example;
   for (const [path, referenced] of Object.entries(kind?.references ?? {})) {
-    const target = records.get(t.built.services.definitions().find((definition) => definition.name === referenced)!.path);
+    const target = records.get(
+      t.built.services.definitions().find((definition) => definition.name === referenced)!.path,
+    );
     if (target && !path.includes('[]') && !path.includes('{}')) body = { ...body, [path]: target.id };
     else if (target && path.endsWith('[]')) body = { ...body, [path.slice(0, -2)]: [target.id] };
     else if (target && /^\w+\[\]\.\w+$/.test(path)) {
@@ -154,57 +186,83 @@ const strangers: [string, string][] = [
 const called = operations.filter((op) => op.authenticated && op.scope !== undefined);
 
 describe('tenant matrix, generated from the OpenAPI document', () => {
-  it('has data of every creating operation for both customers, and each reseller reads its customer\'s product', async () => {
-    const creating = creatingOperations(operations).filter((op) => op.scope !== 'operator' && op.path !== '/customers' && op.path !== '/assets');
+  it("has data of every creating operation for both customers, and each reseller reads its customer's product", async () => {
+    const creating = creatingOperations(operations).filter(
+      (op) => op.scope !== 'operator' && op.path !== '/customers' && op.path !== '/assets',
+    );
     for (const owner of ['customer A', 'customer B']) {
       const missing = creating.filter((op) => !data.get(owner)!.has(op.path)).map((op) => op.path);
       expect(missing, `${owner} lacks records of`).toEqual([]);
     }
     const product = data.get('customer A')!.get('/products')!;
-    expect((await t.request('GET', `/products/${product.id}`, await parties.get('reseller of A')!.token())).status).toBe(200);
-    expect((await t.request('GET', `/products/${product.id}`, await parties.get('reseller of B')!.token())).status).toBe(404);
+    expect(
+      (await t.request('GET', `/products/${product.id}`, await parties.get('reseller of A')!.token())).status,
+    ).toBe(200);
+    expect(
+      (await t.request('GET', `/products/${product.id}`, await parties.get('reseller of B')!.token())).status,
+    ).toBe(404);
   });
 
-  it.each(called.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: nothing of one customer reaches the other, its reseller, or a customer of the operator\'s records', async (_name, op) => {
-    const failures: string[] = [];
-    for (const [ownerName, strangerName] of strangers) {
-      const records = data.get(ownerName)!;
-      const stranger = parties.get(strangerName)!;
-      const values = pathValuesFor(op.path, records, op.parameters);
-      const url = fillPath(op.path, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, encode(v)])));
-      const body = bodyFor(op, records);
-      const response = await t.request<Json>(op.method as 'GET', url, await stranger.token(), body);
-      calls += 1;
-      if (op.scope === undefined || /invalidate|reset/.test(op.path)) stranger.forget();
-      const sent = new Set([...idsIn(url), ...idsIn(body)]);
-      const shown = [...idsIn(response.body)].filter((id) => !sent.has(id));
-      const leaked = shown.filter((id) => secrets.get(ownerName)!.has(id) || secrets.get('operator')!.has(id));
-      if (leaked.length) failures.push(`${strangerName} saw ${ownerName}'s or the operator's ${leaked.join(', ')} (${response.status})`);
-      const onOwnersRecord = op.path.includes('{') && [...Object.values(values)].some((value) => secrets.get(ownerName)!.has(value));
-      if (onOwnersRecord && response.status < 300) failures.push(`${strangerName} got ${response.status} on ${ownerName}'s record: ${JSON.stringify(response.body).slice(0, 200)}`);
-      const namesOwnersRecord = !onOwnersRecord && [...idsIn(body)].some((id) => secrets.get(ownerName)!.has(id));
-      if (namesOwnersRecord && response.status < 300) failures.push(`${strangerName} stored a reference to ${ownerName}'s record through ${op.id}: ${response.status}`);
-    }
-    expect(failures, `${op.method} ${op.path} (${op.id})`).toEqual([]);
-  });
-
-  it("leaves the customers' records as they were", async () => {
-    for (const owner of ['customer A', 'customer B']) expect(await readBack(parties.get(owner)!), owner).toEqual(before.get(owner));
-  });
-
-  it.each(creatingOperations(operations).filter((op) => op.scope !== 'operator' && op.body?.mediaTypes.includes('application/json')).map((op) => [`${op.method} ${op.path}`, op] as const))(
-    '%s: an Idempotency-Key another party used replays nothing of that party',
+  it.each(called.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    "%s: nothing of one customer reaches the other, its reseller, or a customer of the operator's records",
     async (_name, op) => {
-      const key = `matrix-${op.id}-${Date.now()}`;
-      const owner = parties.get('customer A')!;
-      const body = bodyFor(op, data.get('customer A')!);
-      const url = fillPath(op.path, pathValuesFor(op.path, data.get('customer A')!, op.parameters));
-      const first = await t.request<Json>('POST', url, await owner.token(), body, { 'idempotency-key': key });
-      for (const strangerName of ['customer B', 'reseller of B']) {
-        const again = await t.request<Json>('POST', url, await parties.get(strangerName)!.token(), body, { 'idempotency-key': key });
-        expect(again.headers['idempotent-replayed'], `${strangerName} got ${owner.name}'s answer replayed`).toBeUndefined();
-        if (first.status < 300 && typeof first.body?.id === 'string') expect(again.body?.id).not.toBe(first.body.id);
+      const failures: string[] = [];
+      for (const [ownerName, strangerName] of strangers) {
+        const records = data.get(ownerName)!;
+        const stranger = parties.get(strangerName)!;
+        const values = pathValuesFor(op.path, records, op.parameters);
+        const url = fillPath(op.path, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, encode(v)])));
+        const body = bodyFor(op, records);
+        const response = await t.request<Json>(op.method as 'GET', url, await stranger.token(), body);
+        calls += 1;
+        if (op.scope === undefined || /invalidate|reset/.test(op.path)) stranger.forget();
+        const sent = new Set([...idsIn(url), ...idsIn(body)]);
+        const shown = [...idsIn(response.body)].filter((id) => !sent.has(id));
+        const leaked = shown.filter((id) => secrets.get(ownerName)!.has(id) || secrets.get('operator')!.has(id));
+        if (leaked.length)
+          failures.push(
+            `${strangerName} saw ${ownerName}'s or the operator's ${leaked.join(', ')} (${response.status})`,
+          );
+        const onOwnersRecord =
+          op.path.includes('{') && [...Object.values(values)].some((value) => secrets.get(ownerName)!.has(value));
+        if (onOwnersRecord && response.status < 300)
+          failures.push(
+            `${strangerName} got ${response.status} on ${ownerName}'s record: ${JSON.stringify(response.body).slice(0, 200)}`,
+          );
+        const namesOwnersRecord = !onOwnersRecord && [...idsIn(body)].some((id) => secrets.get(ownerName)!.has(id));
+        if (namesOwnersRecord && response.status < 300)
+          failures.push(
+            `${strangerName} stored a reference to ${ownerName}'s record through ${op.id}: ${response.status}`,
+          );
       }
+      expect(failures, `${op.method} ${op.path} (${op.id})`).toEqual([]);
     },
   );
+
+  it("leaves the customers' records as they were", async () => {
+    for (const owner of ['customer A', 'customer B'])
+      expect(await readBack(parties.get(owner)!), owner).toEqual(before.get(owner));
+  });
+
+  it.each(
+    creatingOperations(operations)
+      .filter((op) => op.scope !== 'operator' && op.body?.mediaTypes.includes('application/json'))
+      .map((op) => [`${op.method} ${op.path}`, op] as const),
+  )('%s: an Idempotency-Key another party used replays nothing of that party', async (_name, op) => {
+    const key = `matrix-${op.id}-${Date.now()}`;
+    const owner = parties.get('customer A')!;
+    const body = bodyFor(op, data.get('customer A')!);
+    const url = fillPath(op.path, pathValuesFor(op.path, data.get('customer A')!, op.parameters));
+    const first = await t.request<Json>('POST', url, await owner.token(), body, { 'idempotency-key': key });
+    for (const strangerName of ['customer B', 'reseller of B']) {
+      const again = await t.request<Json>('POST', url, await parties.get(strangerName)!.token(), body, {
+        'idempotency-key': key,
+      });
+      expect(
+        again.headers['idempotent-replayed'],
+        `${strangerName} got ${owner.name}'s answer replayed`,
+      ).toBeUndefined();
+      if (first.status < 300 && typeof first.body?.id === 'string') expect(again.body?.id).not.toBe(first.body.id);
+    }
+  });
 });

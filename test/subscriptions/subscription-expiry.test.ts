@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expireDueSubscriptions } from '../../src/apis/subscriptions/subscription-expiry.js';
 import { claimExpiredSubscriptions } from '../../src/apis/subscriptions/subscription.repository.js';
+import { expireDueSubscriptions } from '../../src/apis/subscriptions/subscription-expiry.js';
 import { ManualClock } from '../../src/platform/clock.js';
-import { eventsOf } from '../support/outbox-events.js';
 import { useApp } from '../support/fixture.js';
+import { eventsOf } from '../support/outbox-events.js';
 import { startTestApp } from '../support/test-app.js';
-import { act, createSubscription, tokenFor, type Json } from './subscription-factories.js';
+import { act, createSubscription, type Json, tokenFor } from './subscription-factories.js';
 
 const HOUR = 3_600_000;
 const clock = new ManualClock('2026-06-01T00:00:00Z');
@@ -14,7 +14,8 @@ const { t, tenant } = await useApp({ env: { SUBSCRIPTION_EXPIRY_INTERVAL: '86400
 const token = tokenFor(t, tenant);
 
 const expire = () => expireDueSubscriptions(t.built.db, t.built.services);
-const statusOf = async (id: string) => ((await t.request<Json>('GET', `/subscriptions/${id}`, await token())).body as Json).lifecycle.status;
+const statusOf = async (id: string) =>
+  ((await t.request<Json>('GET', `/subscriptions/${id}`, await token())).body as Json).lifecycle.status;
 
 describe('subscription expiry (scheduled job, moved clock)', () => {
   it('moves ACTIVE, SUSPENDED and CANCELLED subscriptions past expirationDate to EXPIRED with the expired event, and nothing before', async () => {
@@ -33,7 +34,11 @@ describe('subscription expiry (scheduled job, moved clock)', () => {
     for (const sub of [active, suspended, cancelled]) {
       expect(await statusOf(sub.id)).toBe('EXPIRED');
       const events = await eventsOf(t, 'subscription', sub.id);
-      expect(events.at(-1)).toMatchObject({ fact: 'expired', customerId: sub.customerId, what: { delta: { lifecycle: { status: 'EXPIRED' } } } });
+      expect(events.at(-1)).toMatchObject({
+        fact: 'expired',
+        customerId: sub.customerId,
+        what: { delta: { lifecycle: { status: 'EXPIRED' } } },
+      });
     }
     expect(await statusOf(yearly.id)).toBe('ACTIVE');
   });
@@ -50,7 +55,8 @@ describe('subscription expiry (scheduled job, moved clock)', () => {
 
   it('expires each subscription once when several instances run it at once', async () => {
     const subs = [];
-    for (let i = 0; i < 5; i++) subs.push(await createSubscription(t, await token(), { model: { term: { unit: 'DAY', value: '1' } } }));
+    for (let i = 0; i < 5; i++)
+      subs.push(await createSubscription(t, await token(), { model: { term: { unit: 'DAY', value: '1' } } }));
     clock.advance(25 * HOUR);
     const counts = await Promise.all([expire(), expire(), expire()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(subs.length);
@@ -70,7 +76,8 @@ describe('the scheduled expiry', () => {
       const bearer = tokenFor(app, await app.tenant());
       const sub = await createSubscription(app, await bearer(), { model: { term: { unit: 'DAY', value: '1' } } });
       own.advance(25 * HOUR);
-      const status = async () => ((await app.request<Json>('GET', `/subscriptions/${sub.id}`, await bearer())).body as Json).lifecycle.status;
+      const status = async () =>
+        ((await app.request<Json>('GET', `/subscriptions/${sub.id}`, await bearer())).body as Json).lifecycle.status;
       await expect.poll(status, { timeout: 10_000, interval: 200 }).toBe('EXPIRED');
     } finally {
       await app.close();
@@ -84,7 +91,11 @@ describe('the expiry query', () => {
       // On a table this small the planner would scan it whatever the indexes: forbid the scan to see what serves it.
       await tx.query('SET LOCAL enable_seqscan = off');
       const query = { text: '', values: [] as unknown[] };
-      const spy = { query: async (sql: string, params?: unknown[]) => ((query.text = sql), (query.values = params ?? []), { rows: [], rowCount: 0 }) };
+      const spy = {
+        query: async (sql: string, params?: unknown[]) => (
+          (query.text = sql), (query.values = params ?? []), { rows: [], rowCount: 0 }
+        ),
+      };
       await claimExpiredSubscriptions(spy, 'subscriptions', clock.now().getTime(), 100);
       const { rows } = await tx.query<Record<string, string>>(`EXPLAIN ${query.text}`, query.values);
       return rows.map((row) => Object.values(row)[0]).join('\n');

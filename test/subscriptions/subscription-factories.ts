@@ -1,8 +1,8 @@
-import type { Json } from '../support/json.js';
 import { expect } from 'vitest';
 import { createProduct } from '../catalog/catalog-factories.js';
-import { unique } from '../support/unique.js';
+import type { Json } from '../support/json.js';
 import type { TestApp } from '../support/test-app.js';
+import { unique } from '../support/unique.js';
 
 /** Small factories and checks shared by the Subscription API tests. */
 export type { Json } from '../support/json.js';
@@ -18,7 +18,13 @@ export function modelBody(overrides: Json = {}): Json {
  * no product the writer may see, so give `products` real ones (productIds makes them).
  */
 export function subscriptionBody(overrides: Json = {}): Json {
-  return { name: unique('sub'), enduserId: 'enduser-1', currency: 'EUR', model: { term: { unit: 'MONTH', value: '1' } }, ...overrides };
+  return {
+    name: unique('sub'),
+    enduserId: 'enduser-1',
+    currency: 'EUR',
+    model: { term: { unit: 'MONTH', value: '1' } },
+    ...overrides,
+  };
 }
 
 /**
@@ -42,12 +48,25 @@ export async function createModel(t: TestApp, token: string, overrides: Json = {
 
 /** POST /subscriptions; without `products` in overrides, the subscription gets one new product of its customer. */
 export async function createSubscription(t: TestApp, token: string, overrides: Json = {}): Promise<Json> {
-  const products = 'products' in overrides ? {} : { products: (await productIds(t, token, 1, overrides.customerId)).map((id) => ({ id })) };
-  return created(await t.request('POST', '/subscriptions', token, subscriptionBody({ ...products, ...overrides })), 'subscription');
+  const products =
+    'products' in overrides
+      ? {}
+      : { products: (await productIds(t, token, 1, overrides.customerId)).map((id) => ({ id })) };
+  return created(
+    await t.request('POST', '/subscriptions', token, subscriptionBody({ ...products, ...overrides })),
+    'subscription',
+  );
 }
 
 /** POST /subscriptions/{id}/{action}. */
-export function act(t: TestApp, token: string, id: string, action: string, body?: unknown, headers: Record<string, string> = {}) {
+export function act(
+  t: TestApp,
+  token: string,
+  id: string,
+  action: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return t.request<Json>('POST', `/subscriptions/${id}/${action}`, token, body, headers);
 }
 
@@ -55,7 +74,13 @@ export function act(t: TestApp, token: string, id: string, action: string, body?
 export function expectError(res: { status: number; body: unknown }, status: number, message?: string | RegExp): Json {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   const body = res.body as Json;
-  expect(body).toMatchObject({ status, error: expect.any(String), message: expect.any(String), path: expect.any(String), timestamp: expect.anything() });
+  expect(body).toMatchObject({
+    status,
+    error: expect.any(String),
+    message: expect.any(String),
+    path: expect.any(String),
+    timestamp: expect.anything(),
+  });
   if (typeof message === 'string') expect(body.message).toContain(message);
   else if (message) expect(body.message).toMatch(message);
   return body;
@@ -74,7 +99,9 @@ export function tokenFor(t: TestApp, tenant: { realm: string; clientSecret: stri
   return async () => {
     const now = t.built.clock.now().getTime();
     if (now !== issuedAt) {
-      token = (await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret })).access_token;
+      token = (
+        await t.token({ realmName: tenant.realm, grantType: 'client_credentials', clientSecret: tenant.clientSecret })
+      ).access_token;
       issuedAt = now;
     }
     return token;

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lifecycleDocBlock, lifecycleMermaid, withLifecycleBlock } from '../../src/apis/subscriptions/subscription-diagram.js';
 import { actionDescription, LIFECYCLE_ACTIONS } from '../../src/apis/subscriptions/subscription.lifecycle.js';
+import {
+  lifecycleDocBlock,
+  lifecycleMermaid,
+  withLifecycleBlock,
+} from '../../src/apis/subscriptions/subscription-diagram.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DOC = new URL('../../docs/subscriptions.md', import.meta.url);
@@ -15,13 +19,20 @@ describe('the declared life cycle and what is generated from it', () => {
 
   it('docs/subscriptions.md shows the current diagram and table; run `npm run docs:subscriptions` after changing the machine', () => {
     const doc = readFileSync(DOC, 'utf8');
-    expect(doc.includes(lifecycleDocBlock()), 'docs/subscriptions.md is out of date: run npm run docs:subscriptions').toBe(true);
+    expect(
+      doc.includes(lifecycleDocBlock()),
+      'docs/subscriptions.md is out of date: run npm run docs:subscriptions',
+    ).toBe(true);
     expect(withLifecycleBlock(doc)).toBe(doc);
   });
 
   it('the diagram has one edge per declared (status, action) transition', () => {
-    const edges = lifecycleMermaid().split('\n').filter((line) => line.includes('-->') && !line.includes('[*]'));
-    expect(edges).toHaveLength(LIFECYCLE_ACTIONS.reduce((n, action) => n + action.transitions.reduce((m, tr) => m + tr.from.length, 0), 0));
+    const edges = lifecycleMermaid()
+      .split('\n')
+      .filter((line) => line.includes('-->') && !line.includes('[*]'));
+    expect(edges).toHaveLength(
+      LIFECYCLE_ACTIONS.reduce((n, action) => n + action.transitions.reduce((m, tr) => m + tr.from.length, 0), 0),
+    );
     expect(edges).toContain('    CANCELLED --> ACTIVE: reactivate [before expirationDate]');
   });
 

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import {
+  LIFECYCLE_ACTIONS,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from '../../src/apis/subscriptions/subscription.lifecycle.js';
 import { expireDueSubscriptions } from '../../src/apis/subscriptions/subscription-expiry.js';
-import { LIFECYCLE_ACTIONS, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../src/apis/subscriptions/subscription.lifecycle.js';
 import { ManualClock } from '../../src/platform/clock.js';
-import { eventsOf } from '../support/outbox-events.js';
 import { useApp } from '../support/fixture.js';
-import { act, createModel, createSubscription, expectError, productIds, tokenFor, type Json } from './subscription-factories.js';
+import { eventsOf } from '../support/outbox-events.js';
+import {
+  act,
+  createModel,
+  createSubscription,
+  expectError,
+  type Json,
+  productIds,
+  tokenFor,
+} from './subscription-factories.js';
 
 const DAY = 86_400_000;
 const clock = new ManualClock('2026-03-01T00:00:00Z');
@@ -24,11 +36,20 @@ const EXPECTED: Record<string, Record<SubscriptionStatus, SubscriptionStatus | u
   prebill: { TRIAL: undefined, ACTIVE: 'ACTIVE', SUSPENDED: undefined, CANCELLED: undefined, EXPIRED: undefined },
 };
 
-const FACTS: Record<string, string> = { cancel: 'cancelled', suspend: 'suspended', reactivate: 'reactivated', upgrade: 'upgraded', prebill: 'prebilled' };
+const FACTS: Record<string, string> = {
+  cancel: 'cancelled',
+  suspend: 'suspended',
+  reactivate: 'reactivated',
+  upgrade: 'upgraded',
+  prebill: 'prebilled',
+};
 
 /** A fresh subscription in `status`, reached through the API (and the expiry job for EXPIRED). */
 async function subscriptionIn(status: SubscriptionStatus): Promise<Json> {
-  const trial = status === 'TRIAL' ? { modelId: (await createModel(t, await token(), { durationUntilTrialEnd: 7 })).id, model: undefined } : {};
+  const trial =
+    status === 'TRIAL'
+      ? { modelId: (await createModel(t, await token(), { durationUntilTrialEnd: 7 })).id, model: undefined }
+      : {};
   const term = status === 'EXPIRED' ? { model: { term: { unit: 'DAY', value: '1' } } } : {};
   const sub = await createSubscription(t, await token(), { ...trial, ...term });
   if (status === 'SUSPENDED') expect((await act(t, await token(), sub.id, 'suspend')).status).toBe(200);
@@ -43,13 +64,20 @@ async function subscriptionIn(status: SubscriptionStatus): Promise<Json> {
 }
 
 /** The body an action brings: an upgrade moves to a new product of the tenant. */
-const bodyOf = async (action: string) => (action === 'upgrade' ? { products: (await productIds(t, await token(), 1)).map((id) => ({ id })) } : undefined);
+const bodyOf = async (action: string) =>
+  action === 'upgrade' ? { products: (await productIds(t, await token(), 1)).map((id) => ({ id })) } : undefined;
 
-const pairs = Object.entries(EXPECTED).flatMap(([action, row]) => SUBSCRIPTION_STATUSES.map((status) => [action, status, row[status]] as const));
+const pairs = Object.entries(EXPECTED).flatMap(([action, row]) =>
+  SUBSCRIPTION_STATUSES.map((status) => [action, status, row[status]] as const),
+);
 
 describe('the life cycle of docs/product-decisions.md §7, every (status, action) pair over HTTP', () => {
   it('the declared machine routes exactly the actions the table covers', () => {
-    expect(LIFECYCLE_ACTIONS.filter((action) => action.route !== false).map((action) => action.name).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      LIFECYCLE_ACTIONS.filter((action) => action.route !== false)
+        .map((action) => action.name)
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
 
   it.each(pairs)('%s from %s -> %s', async (action, status, to) => {
@@ -74,7 +102,11 @@ describe('the life cycle of docs/product-decisions.md §7, every (status, action
       expect(res.body).toEqual(after.body);
       expect(res.headers.etag).toBe(`"${after.body.dbVersion}"`);
     }
-    if (status !== to) expect(events[0]!.what).toMatchObject({ delta: { lifecycle: { status: to } }, previous: { lifecycle: { status } } });
+    if (status !== to)
+      expect(events[0]!.what).toMatchObject({
+        delta: { lifecycle: { status: to } },
+        previous: { lifecycle: { status } },
+      });
   });
 });
 
@@ -85,7 +117,9 @@ describe('guards and conditions', () => {
     clock.advance(2 * DAY);
     const res = await act(t, await token(), sub.id, 'reactivate');
     expectError(res, 400, `subscription ${sub.id} is CANCELLED and not before expirationDate`);
-    expect((await t.request<Json>('GET', `/subscriptions/${sub.id}`, await token())).body.lifecycle.status).toBe('CANCELLED');
+    expect((await t.request<Json>('GET', `/subscriptions/${sub.id}`, await token())).body.lifecycle.status).toBe(
+      'CANCELLED',
+    );
   });
 
   it('answers 412 for an action with a stale If-Match, changing nothing', async () => {

@@ -1,36 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf } from '../support/outbox-events.js';
 import { useApp } from '../support/fixture.js';
-import { createModel, expectError, modelBody, unique, type Json } from './subscription-factories.js';
+import { eventsOf } from '../support/outbox-events.js';
+import { createModel, expectError, type Json, modelBody, unique } from './subscription-factories.js';
 
 const { t, tenant } = await useApp({ tenant: true });
 
 describe('POST /subscription-models', () => {
   it('answers 201 with the model, owned by the caller, with its created event', async () => {
-    const res = await t.request<Json>('POST', '/subscription-models', tenant.token, modelBody({ name: 'monthly-pro', durationUntilTrialEnd: 14 }));
+    const res = await t.request<Json>(
+      'POST',
+      '/subscription-models',
+      tenant.token,
+      modelBody({ name: 'monthly-pro', durationUntilTrialEnd: 14 }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.any(String), name: 'monthly-pro', customerId: tenant.customerId, durationUntilTrialEnd: 14, term: { unit: 'MONTH', value: '1' }, dbVersion: 0 });
+    expect(res.body).toMatchObject({
+      id: expect.any(String),
+      name: 'monthly-pro',
+      customerId: tenant.customerId,
+      durationUntilTrialEnd: 14,
+      term: { unit: 'MONTH', value: '1' },
+      dbVersion: 0,
+    });
     expect((await eventsOf(t, 'subscription-model', res.body.id)).map((e) => e.fact)).toEqual(['created']);
   });
 
   it('answers 409 for a name the customer already uses; another customer may use it', async () => {
     const name = unique('dup');
     await createModel(t, tenant.token, { name });
-    expectError(await t.request('POST', '/subscription-models', tenant.token, modelBody({ name })), 409, 'must be unique');
+    expectError(
+      await t.request('POST', '/subscription-models', tenant.token, modelBody({ name })),
+      409,
+      'must be unique',
+    );
     const other = await t.tenant();
     expect((await t.request('POST', '/subscription-models', other.token, modelBody({ name }))).status).toBe(201);
   });
 
   it('answers 400 for a missing name or term, or a bad term', async () => {
-    expectError(await t.request('POST', '/subscription-models', tenant.token, { term: { unit: 'DAY', value: '1' } }), 400, 'name');
+    expectError(
+      await t.request('POST', '/subscription-models', tenant.token, { term: { unit: 'DAY', value: '1' } }),
+      400,
+      'name',
+    );
     expectError(await t.request('POST', '/subscription-models', tenant.token, { name: unique('m') }), 400, 'term');
-    expectError(await t.request('POST', '/subscription-models', tenant.token, modelBody({ term: { unit: 'DAY', value: '1.5' } })), 400, 'value');
-    expectError(await t.request('POST', '/subscription-models', tenant.token, modelBody({ durationUntilTrialEnd: -1 })), 400, 'durationUntilTrialEnd');
+    expectError(
+      await t.request('POST', '/subscription-models', tenant.token, modelBody({ term: { unit: 'DAY', value: '1.5' } })),
+      400,
+      'value',
+    );
+    expectError(
+      await t.request('POST', '/subscription-models', tenant.token, modelBody({ durationUntilTrialEnd: -1 })),
+      400,
+      'durationUntilTrialEnd',
+    );
   });
 });
 
 describe('GET /subscription-models/{model}', () => {
-  it('reads a model by its name; an unknown name or another customer\'s model answers 404', async () => {
+  it("reads a model by its name; an unknown name or another customer's model answers 404", async () => {
     const model = await createModel(t, tenant.token);
     const res = await t.request<Json>('GET', `/subscription-models/${encodeURIComponent(model.name)}`, tenant.token);
     expect(res.status).toBe(200);

@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
-import { eventsOf } from '../support/outbox-events.js';
 import { useApp } from '../support/fixture.js';
-import { act, createSubscription, expectError, productIds, tokenFor, utc, type Json } from './subscription-factories.js';
+import { eventsOf } from '../support/outbox-events.js';
+import {
+  act,
+  createSubscription,
+  expectError,
+  type Json,
+  productIds,
+  tokenFor,
+  utc,
+} from './subscription-factories.js';
 
 const clock = new ManualClock('2026-01-31T12:00:00Z');
 const { t, tenant } = await useApp({ clock, tenant: true });
 const token = tokenFor(t, tenant);
 
 async function ordersOf(subscriptionId: string): Promise<Json[]> {
-  const { rows } = await t.built.db.query<{ doc: Json }>(`SELECT doc FROM orders WHERE doc ->> 'subscriptionId' = $1 ORDER BY id`, [subscriptionId]);
+  const { rows } = await t.built.db.query<{ doc: Json }>(
+    `SELECT doc FROM orders WHERE doc ->> 'subscriptionId' = $1 ORDER BY id`,
+    [subscriptionId],
+  );
   return rows.map((row) => row.doc);
 }
 
@@ -38,7 +49,12 @@ describe('POST /subscriptions/{subscriptionId}/prebill', () => {
       lineItems: res.body.lineItems.map((item: Json) => ({ ...item, quantity: 1 })),
     });
     const after = (await t.request<Json>('GET', `/subscriptions/${sub.id}`, await token())).body;
-    expect(after.lifecycle).toMatchObject({ status: 'ACTIVE', prebillingDate: utc('2026-02-20T00:00:00Z'), estimatedExpirationDate: utc('2026-03-28T12:00:00Z'), nextBillingDate: sub.lifecycle.nextBillingDate });
+    expect(after.lifecycle).toMatchObject({
+      status: 'ACTIVE',
+      prebillingDate: utc('2026-02-20T00:00:00Z'),
+      estimatedExpirationDate: utc('2026-03-28T12:00:00Z'),
+      nextBillingDate: sub.lifecycle.nextBillingDate,
+    });
     expect(after.dbVersion).toBe(1);
     expect((await eventsOf(t, 'subscription', sub.id)).map((e) => e.fact)).toEqual(['created', 'prebilled']);
     const orderEvents = await eventsOf(t, 'order', res.body.id);
@@ -57,7 +73,10 @@ describe('POST /subscriptions/{subscriptionId}/prebill', () => {
 
   it('bills nextProducts when the subscription has them', async () => {
     const [now, next1, next2] = await productIds(t, await token(), 3);
-    const sub = await createSubscription(t, await token(), { products: [{ id: now }], nextProducts: [{ id: next1 }, { id: next2 }] });
+    const sub = await createSubscription(t, await token(), {
+      products: [{ id: now }],
+      nextProducts: [{ id: next1 }, { id: next2 }],
+    });
     const res = await act(t, await token(), sub.id, 'prebill');
     expect(res.body.lineItems.map((item: Json) => item.productId)).toEqual([next1, next2]);
   });
@@ -85,7 +104,8 @@ describe('10 concurrent cancels of one subscription', () => {
     const bearer = await token();
     const answers = await Promise.all(Array.from({ length: 10 }, () => act(t, bearer, sub.id, 'cancel')));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    for (const refused of answers.filter((a) => a.status !== 200)) expectError(refused, 400, `subscription ${sub.id} is CANCELLED`);
+    for (const refused of answers.filter((a) => a.status !== 200))
+      expectError(refused, 400, `subscription ${sub.id} is CANCELLED`);
     const after = (await t.request<Json>('GET', `/subscriptions/${sub.id}`, bearer)).body;
     expect(after).toMatchObject({ dbVersion: 1, lifecycle: { status: 'CANCELLED' } });
     expect((await eventsOf(t, 'subscription', sub.id)).map((e) => e.fact)).toEqual(['created', 'cancelled']);

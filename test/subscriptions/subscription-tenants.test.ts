@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { act, createModel, createSubscription, expectError, productIds, subscriptionBody, type Json } from './subscription-factories.js';
+import {
+  act,
+  createModel,
+  createSubscription,
+  expectError,
+  type Json,
+  productIds,
+  subscriptionBody,
+} from './subscription-factories.js';
 
 const { t } = await useApp();
 
@@ -12,9 +20,13 @@ describe('tenant isolation of subscriptions, models and orders', () => {
     // The stranger's bodies name its own product: the only thing wrong with them is the subscription they aim at.
     const products = (await productIds(t, stranger.token, 1)).map((id) => ({ id }));
     expectError(await t.request('GET', `/subscriptions/${sub.id}`, stranger.token), 404);
-    expectError(await t.request('PUT', `/subscriptions/${sub.id}`, stranger.token, subscriptionBody({ products })), 404);
+    expectError(
+      await t.request('PUT', `/subscriptions/${sub.id}`, stranger.token, subscriptionBody({ products })),
+      404,
+    );
     expectError(await t.request('DELETE', `/subscriptions/${sub.id}`, stranger.token), 404);
-    for (const action of ['cancel', 'suspend', 'reactivate', 'prebill']) expectError(await act(t, stranger.token, sub.id, action), 404);
+    for (const action of ['cancel', 'suspend', 'reactivate', 'prebill'])
+      expectError(await act(t, stranger.token, sub.id, action), 404);
     expectError(await act(t, stranger.token, sub.id, 'upgrade', { products }), 404);
     expect((await t.request<Json>('GET', '/subscriptions', stranger.token)).body.items).toEqual([]);
     expect((await t.request<Json>('GET', `/subscriptions/${sub.id}`, owner.token)).body).toEqual(sub);
@@ -42,8 +54,21 @@ describe('tenant isolation of subscriptions, models and orders', () => {
     const stranger = await t.tenant();
     const model = await createModel(t, owner.token);
     const products = (await productIds(t, stranger.token, 1)).map((id) => ({ id }));
-    expectError(await t.request('POST', '/subscriptions', stranger.token, subscriptionBody({ modelId: model.id, products })), 400, 'was not found');
-    expectError(await t.request('POST', '/subscriptions', stranger.token, subscriptionBody({ model: { name: model.name }, products })), 400, 'no subscription model named');
+    expectError(
+      await t.request('POST', '/subscriptions', stranger.token, subscriptionBody({ modelId: model.id, products })),
+      400,
+      'was not found',
+    );
+    expectError(
+      await t.request(
+        'POST',
+        '/subscriptions',
+        stranger.token,
+        subscriptionBody({ model: { name: model.name }, products }),
+      ),
+      400,
+      'no subscription model named',
+    );
     expectError(await t.request('GET', `/subscription-models/${encodeURIComponent(model.name)}`, stranger.token), 404);
   });
 

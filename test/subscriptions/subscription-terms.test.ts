@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTerms } from '../../src/apis/subscriptions/subscription-terms.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { createSubscription, productIds, subscriptionBody, tokenFor, utc, type Json } from './subscription-factories.js';
+import {
+  createSubscription,
+  type Json,
+  productIds,
+  subscriptionBody,
+  tokenFor,
+  utc,
+} from './subscription-factories.js';
 
 describe('addTerms (calendar terms in UTC)', () => {
   it.each([
@@ -41,20 +48,32 @@ describe('life cycle dates of a new subscription over HTTP', () => {
     ['2028-01-31T08:00:00Z', 'MONTH', '1', '2028-02-29T08:00:00Z'],
     ['2028-02-29T08:00:00Z', 'YEAR', '1', '2029-02-28T08:00:00Z'],
     ['2026-05-31T23:59:59Z', 'MONTH', '1', '2026-06-30T23:59:59Z'],
-  ] as const)('created %s with a %s %s term: next billing, anniversary and expiration on %s', async (now, unit, value, expected) => {
-    clock.set(now);
-    const sub = await createSubscription(t, await token(), { model: { term: { unit, value } } });
-    const end = utc(expected);
-    expect(sub.lifecycle).toMatchObject({ creationDate: utc(now), nextBillingDate: end, anniversaryDate: end, expirationDate: end });
-    expect(sub.createDate).toBe(utc(now));
-  });
+  ] as const)(
+    'created %s with a %s %s term: next billing, anniversary and expiration on %s',
+    async (now, unit, value, expected) => {
+      clock.set(now);
+      const sub = await createSubscription(t, await token(), { model: { term: { unit, value } } });
+      const end = utc(expected);
+      expect(sub.lifecycle).toMatchObject({
+        creationDate: utc(now),
+        nextBillingDate: end,
+        anniversaryDate: end,
+        expirationDate: end,
+      });
+      expect(sub.createDate).toBe(utc(now));
+    },
+  );
 
   it('answers 400 for a term that would end after the year 9999', async () => {
     clock.set('2026-01-01T00:00:00Z');
     const products = (await productIds(t, await token(), 1)).map((id) => ({ id }));
-    const res = await t.request('POST', '/subscriptions', await token(), subscriptionBody({ model: { term: { unit: 'YEAR', value: '9999' } }, products }));
+    const res = await t.request(
+      'POST',
+      '/subscriptions',
+      await token(),
+      subscriptionBody({ model: { term: { unit: 'YEAR', value: '9999' } }, products }),
+    );
     expect(res.status).toBe(400);
     expect((res.body as Json).message).toContain('year 9999');
   });
 });
-

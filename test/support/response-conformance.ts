@@ -1,10 +1,11 @@
-import type { Json } from './json.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+import type { Json } from './json.js';
 
 // ajv-formats is CommonJS; under ESM its plugin sits on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 /** A response that does not match what its route declares in the OpenAPI document. */
 export interface Violation {
@@ -13,7 +14,6 @@ export interface Violation {
   status: number;
   problem: string;
 }
-
 
 const violations: Violation[] = [];
 let currentTest: () => string | undefined = () => undefined;
@@ -30,7 +30,9 @@ export function nameTestsWith(name: () => string | undefined) {
 
 /** The declared response for a status: exact, then `4xx`, then `default` (Fastify's own lookup order). */
 function declaredResponse(responses: Json, status: number): Json | undefined {
-  return responses[status] ?? responses[`${String(status)[0]}xx`] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+  return (
+    responses[status] ?? responses[`${String(status)[0]}xx`] ?? responses[`${String(status)[0]}XX`] ?? responses.default
+  );
 }
 
 /** A declared response without `content`, as the schema of its body (the same object each time, so its validator is compiled once). */
@@ -51,10 +53,16 @@ function bodySchema(declared: Json, mediaType: string): Json | undefined {
   return schema;
 }
 
-const mediaTypeOf = (reply: FastifyReply) => String(reply.getHeader('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaTypeOf = (reply: FastifyReply) =>
+  String(reply.getHeader('content-type') ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
 
 function isEmpty(payload: unknown): boolean {
-  return payload === undefined || payload === null || payload === '' || (Buffer.isBuffer(payload) && payload.length === 0);
+  return (
+    payload === undefined || payload === null || payload === '' || (Buffer.isBuffer(payload) && payload.length === 0)
+  );
 }
 
 /** A JSON payload as text; `undefined` for a stream (a download) whose content is not buffered. */
@@ -97,15 +105,25 @@ function headerProblems(declared: Json, reply: FastifyReply): string[] {
   for (const [name, schema] of Object.entries<Json>(declared.headers ?? {})) {
     const value = reply.getHeader(name.toLowerCase());
     if (value === undefined) problems.push(`declared header ${name} is missing`);
-    else if (schema.pattern && !new RegExp(schema.pattern).test(String(value))) problems.push(`header ${name}: ${String(value)} does not match ${schema.pattern}`);
+    else if (schema.pattern && !new RegExp(schema.pattern).test(String(value)))
+      problems.push(`header ${name}: ${String(value)} does not match ${schema.pattern}`);
   }
   return problems;
 }
 
-function bodyProblems(schemas: ResponseSchemas, request: FastifyRequest, reply: FastifyReply, declared: Json, payload: unknown): string[] {
+function bodyProblems(
+  schemas: ResponseSchemas,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  declared: Json,
+  payload: unknown,
+): string[] {
   const mediaType = mediaTypeOf(reply);
   const schema = bodySchema(declared, mediaType);
-  if (declared.content && !schema) return [`content type ${mediaType || '(none)'} is not declared (declared: ${Object.keys(declared.content).join(', ')})`];
+  if (declared.content && !schema)
+    return [
+      `content type ${mediaType || '(none)'} is not declared (declared: ${Object.keys(declared.content).join(', ')})`,
+    ];
   if (schema?.type === 'null') return isEmpty(payload) ? [] : ['a body was sent where none is declared'];
   if (request.method === 'HEAD' || !schema || !/[/+]json$/.test(mediaType)) return [];
   const text = payloadText(payload);
@@ -118,10 +136,17 @@ function bodyProblems(schemas: ResponseSchemas, request: FastifyRequest, reply: 
   }
   const validate = schemas.validator(request.server, schema);
   if (validate(body)) return [];
-  return (validate.errors ?? []).slice(0, 5).map((e) => `body${e.instancePath} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  return (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `body${e.instancePath} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
 }
 
-function problemsOf(schemas: ResponseSchemas, request: FastifyRequest, reply: FastifyReply, payload: unknown): string[] {
+function problemsOf(
+  schemas: ResponseSchemas,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): string[] {
   const responses = (request.routeOptions.schema as Json | undefined)?.response as Json | undefined;
   if (!responses) return ['the route declares no responses'];
   const declared = declaredResponse(responses, reply.statusCode);
@@ -144,7 +169,12 @@ export function checkResponses(app: FastifyInstance): void {
     // Handed to the not-found handler (a path written as a route, asked with another method): no operation answered.
     if (request.is404) return payload;
     for (const problem of problemsOf(schemas, request, reply, payload)) {
-      violations.push({ test: currentTest(), request: `${request.method} ${request.url.slice(0, 200)}`, status: reply.statusCode, problem });
+      violations.push({
+        test: currentTest(),
+        request: `${request.method} ${request.url.slice(0, 200)}`,
+        status: reply.statusCode,
+        problem,
+      });
     }
     return payload;
   };

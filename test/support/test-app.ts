@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, type App, type BuildOptions } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
-import { checkResponses } from './response-conformance.js';
+import { type App, type BuildOptions, buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import { databaseUrl, onPostgres } from './database-kind.js';
+import { checkResponses } from './response-conformance.js';
 
 export const OPERATOR_SECRET = 'test-operator-secret';
 export const ADMIN_PASSWORD = 'test-admin-password';
@@ -13,7 +13,10 @@ export const ADMIN_PASSWORD = 'test-admin-password';
  * An app on a fresh database: PGlite in memory by default, or, when DATABASE_URL is a postgres:// URL,
  * a schema of its own on that server (dropped at close), so test files never see each other's rows.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const schema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : 'public';
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
@@ -48,18 +51,27 @@ export class TestApp {
   }
 
   /** A JSON request with a bearer token. */
-  request<Body = unknown>(method: InjectOptions['method'], url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}) {
+  request<Body = unknown>(
+    method: InjectOptions['method'],
+    url: string,
+    token: string | undefined,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     return injectJson<Body>(this.app, method, url, token, body, headers);
   }
 
   async token(body: Record<string, unknown>): Promise<Record<string, any>> {
     const response = await this.request('POST', '/iam/tokens', undefined, body);
-    if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`token request failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as Record<string, any>;
   }
 
   async operator(): Promise<string> {
-    this.operatorToken ??= (await this.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })).access_token;
+    this.operatorToken ??= (
+      await this.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET })
+    ).access_token;
     return this.operatorToken!;
   }
 
@@ -69,12 +81,16 @@ export class TestApp {
    */
   async tenant(customerId = `cust-${randomBytes(4).toString('hex')}`, authorizedCustomers: string[] = []) {
     const realm = `realm-${customerId}`;
-    const { clientSecret } = await this.built.db.transaction((tx) => this.built.iam.realms.provisionRealm(tx, realm, customerId));
+    const { clientSecret } = await this.built.db.transaction((tx) =>
+      this.built.iam.realms.provisionRealm(tx, realm, customerId),
+    );
     const previous = this.built.iam.verifier.authorizedCustomers;
     if (authorizedCustomers.length) {
-      this.built.iam.verifier.authorizedCustomers = async (id) => (id === customerId ? authorizedCustomers : previous(id));
+      this.built.iam.verifier.authorizedCustomers = async (id) =>
+        id === customerId ? authorizedCustomers : previous(id);
     }
-    const token = (await this.token({ realmName: realm, grantType: 'client_credentials', clientSecret })).access_token as string;
+    const token = (await this.token({ realmName: realm, grantType: 'client_credentials', clientSecret }))
+      .access_token as string;
     return { customerId, realm, clientSecret, token };
   }
 
@@ -101,10 +117,19 @@ export async function injectJson<Body = unknown>(
   const response = await app.inject({
     method,
     url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
-  return { status: response.statusCode, body: (response.body ? safeJson(response.body) : undefined) as Body, headers: response.headers, raw: response };
+  return {
+    status: response.statusCode,
+    body: (response.body ? safeJson(response.body) : undefined) as Body,
+    headers: response.headers,
+    raw: response,
+  };
 }
 
 /** The body parsed when it is JSON, else the text as it is. */

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { COMPANY_TERMS, KINDS, TERMS, expectSimpleError, storedDoc } from './terms-factories.js';
+import { COMPANY_TERMS, expectSimpleError, KINDS, storedDoc, TERMS } from './terms-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
 describe.each(KINDS.map((k) => [k.path, k] as const))('POST %s', (_path, kind) => {
   it('answers 201 with the stored item at dbVersion 0, an ETag "0" and a Location', async () => {
     const before = Date.now();
-    const res = await t.request('POST', kind.path, operator, kind.body({ lastUpdateReason: 'first', originalId: 'orig-1' }));
+    const res = await t.request(
+      'POST',
+      kind.path,
+      operator,
+      kind.body({ lastUpdateReason: 'first', originalId: 'orig-1' }),
+    );
     expect(res.status).toBe(201);
     const body = res.body as Record<string, any>;
     expect(body).toMatchObject({ ...kind.body(), lastUpdateReason: 'first', originalId: 'orig-1', dbVersion: 0 });
@@ -46,7 +51,12 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('POST %s', (_path, kind) =
   });
 
   it('ignores the read-only fields id, createDate, updateDate and dbVersion sent in the body', async () => {
-    const sent = kind.body({ id: 'chosen-by-client', createDate: '2001-01-01T00:00:00Z', updateDate: '2001-01-01T00:00:00Z', dbVersion: 7 });
+    const sent = kind.body({
+      id: 'chosen-by-client',
+      createDate: '2001-01-01T00:00:00Z',
+      updateDate: '2001-01-01T00:00:00Z',
+      dbVersion: 7,
+    });
     const res = await t.request('POST', kind.path, operator, sent);
     expect(res.status).toBe(201);
     const body = res.body as Record<string, any>;
@@ -55,7 +65,11 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('POST %s', (_path, kind) =
     expect(body.createDate.startsWith('2001')).toBe(false);
     expect(body.updateDate.startsWith('2001')).toBe(false);
     expect((await t.request('GET', `${kind.path}/chosen-by-client`, operator)).status).toBe(404);
-    expect(await storedDoc(t, kind.table, body.id)).toMatchObject({ id: body.id, dbVersion: 0, createDate: body.createDate });
+    expect(await storedDoc(t, kind.table, body.id)).toMatchObject({
+      id: body.id,
+      dbVersion: 0,
+      createDate: body.createDate,
+    });
   });
 
   it('drops unknown fields and never stores them', async () => {
@@ -73,7 +87,9 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('POST %s', (_path, kind) =
     const res = await t.request('POST', kind.path, operator, kind.body({ customerId: 'cust-by-operator' }));
     expect(res.status).toBe(201);
     expect((res.body as any).customerId).toBe('cust-by-operator');
-    const { rows } = await t.built.db.query(`SELECT customer_id FROM ${kind.table} WHERE id = $1`, [(res.body as any).id]);
+    const { rows } = await t.built.db.query(`SELECT customer_id FROM ${kind.table} WHERE id = $1`, [
+      (res.body as any).id,
+    ]);
     expect(rows[0]).toEqual({ customer_id: 'cust-by-operator' });
   });
 });
@@ -120,21 +136,38 @@ describe('POST /company-terms (cancelPeriodI18nConfiguration)', () => {
   const i18n = { fr_FR: { label: 'quatorze jours', short: '14 j' }, en_US: { label: 'fourteen days' }, de_DE: {} };
 
   it('round-trips the nested map through create, read and storage', async () => {
-    const res = await t.request('POST', '/company-terms', operator, COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: i18n }));
+    const res = await t.request(
+      'POST',
+      '/company-terms',
+      operator,
+      COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: i18n }),
+    );
     expect(res.status).toBe(201);
     const body = res.body as Record<string, any>;
     expect(body.cancelPeriodI18nConfiguration).toEqual(i18n);
-    expect((await t.request('GET', `/company-terms/${body.id}`, operator)).body).toMatchObject({ cancelPeriodI18nConfiguration: i18n });
+    expect((await t.request('GET', `/company-terms/${body.id}`, operator)).body).toMatchObject({
+      cancelPeriodI18nConfiguration: i18n,
+    });
     expect((await storedDoc(t, 'company_terms', body.id))?.cancelPeriodI18nConfiguration).toEqual(i18n);
   });
 
   it('answers 400 naming the path of a leaf that is not a string', async () => {
-    const res = await t.request('POST', '/company-terms', operator, COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: { fr_FR: { label: 14 } } }));
+    const res = await t.request(
+      'POST',
+      '/company-terms',
+      operator,
+      COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: { fr_FR: { label: 14 } } }),
+    );
     expectSimpleError(res, 400, 'body.cancelPeriodI18nConfiguration.fr_FR.label must be of type string');
   });
 
   it('answers 400 when the first level is not a map', async () => {
-    const res = await t.request('POST', '/company-terms', operator, COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: { fr_FR: 'x' } }));
+    const res = await t.request(
+      'POST',
+      '/company-terms',
+      operator,
+      COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: { fr_FR: 'x' } }),
+    );
     expectSimpleError(res, 400, 'body.cancelPeriodI18nConfiguration.fr_FR must be of type object');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { takeViolations } from '../support/response-conformance.js';
 import { useApp } from '../support/fixture.js';
-import { KINDS, TERMS, createTagged, expectSimpleError, storeLegacyItem, unique } from './terms-factories.js';
+import { takeViolations } from '../support/response-conformance.js';
+import { createTagged, expectSimpleError, KINDS, storeLegacyItem, TERMS, unique } from './terms-factories.js';
 
 /**
  * docs/decisions.md, "Input bounds": date-times are strict RFC 3339 with a year PostgreSQL stores faithfully and at
@@ -9,7 +9,8 @@ import { KINDS, TERMS, createTagged, expectSimpleError, storeLegacyItem, unique 
  */
 const { t, operator } = await useApp({ operator: true });
 
-const RULE = 'must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z (year 1000 to 9999, at most 6 fractional digits, offset with a colon)';
+const RULE =
+  'must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z (year 1000 to 9999, at most 6 fractional digits, offset with a colon)';
 
 const sortedIds = async (tag: string, direction: 'asc' | 'desc') => {
   const res = await t.request('GET', `/terms?lastUpdater=${tag}&sort=startDate,${direction}&size=100`, operator);
@@ -36,7 +37,11 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('POST %s startDate', (path
   });
 
   it('answers 400 for a day the calendar does not have', async () => {
-    expectSimpleError(await t.request('POST', path, operator, kind.body({ startDate: '2026-02-29T00:00:00Z' })), 400, 'body.startDate must be a valid date-time');
+    expectSimpleError(
+      await t.request('POST', path, operator, kind.body({ startDate: '2026-02-29T00:00:00Z' })),
+      400,
+      'body.startDate must be a valid date-time',
+    );
   });
 });
 
@@ -53,7 +58,13 @@ describe('date-times at the edges of the rule', () => {
   it('are stored as sent, and every one of them sorts by instant, both ways', async () => {
     const tag = unique('edges');
     // Created in reverse, so the order a listing answers comes from the values, not from creation.
-    const created = await createTagged(t, operator, TERMS, tag, [...accepted].reverse().map((startDate) => ({ startDate })));
+    const created = await createTagged(
+      t,
+      operator,
+      TERMS,
+      tag,
+      [...accepted].reverse().map((startDate) => ({ startDate })),
+    );
     expect(created.map((c) => c.startDate)).toEqual([...accepted].reverse());
     const byValue = new Map(created.map((c) => [c.startDate as string, c.id as string]));
     expect(await sortedIds(tag, 'asc')).toEqual(accepted.map((value) => byValue.get(value)));
@@ -64,9 +75,16 @@ describe('date-times at the edges of the rule', () => {
 describe('a date-time stored before the rule', () => {
   it('never makes a sorted listing fail: values PostgreSQL cannot cast sort after the others', async () => {
     const tag = unique('legacy');
-    const good = await createTagged(t, operator, TERMS, tag, [{ startDate: '2026-01-02T00:00:00Z' }, { startDate: '2026-01-01T00:00:00Z' }]);
+    const good = await createTagged(t, operator, TERMS, tag, [
+      { startDate: '2026-01-02T00:00:00Z' },
+      { startDate: '2026-01-01T00:00:00Z' },
+    ]);
     const legacy = [];
-    for (const startDate of [`2026-01-01T00:00:00.${'9'.repeat(300)}Z`, '2026-02-31T00:00:00Z', `2026-01-01T00:00:00.${'1'.repeat(61)}+01:00`]) {
+    for (const startDate of [
+      `2026-01-01T00:00:00.${'9'.repeat(300)}Z`,
+      '2026-02-31T00:00:00Z',
+      `2026-01-01T00:00:00.${'1'.repeat(61)}+01:00`,
+    ]) {
       legacy.push(await storeLegacyItem(t, TERMS, { startDate, lastUpdater: tag }));
     }
     const asc = await sortedIds(tag, 'asc');
@@ -82,11 +100,18 @@ describe('a date-time stored before the rule', () => {
   });
 
   it('reads back as stored, and a client may replace it with a valid value', async () => {
-    const stored = await storeLegacyItem(t, TERMS, { startDate: '0000-01-01T00:00:00Z', lastUpdater: unique('legacy-read') });
+    const stored = await storeLegacyItem(t, TERMS, {
+      startDate: '0000-01-01T00:00:00Z',
+      lastUpdater: unique('legacy-read'),
+    });
     const read = await t.request('GET', `/terms/${stored.id}`, operator);
     expect(read.status).toBe(200);
     expect((read.body as { startDate: string }).startDate).toBe('0000-01-01T00:00:00Z');
-    const replaced = await t.request('PUT', `/terms/${stored.id}`, operator, { ...TERMS.body(), startDate: '2026-01-01T00:00:00Z', dbVersion: 0 });
+    const replaced = await t.request('PUT', `/terms/${stored.id}`, operator, {
+      ...TERMS.body(),
+      startDate: '2026-01-01T00:00:00Z',
+      dbVersion: 0,
+    });
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     // Values stored before the rule are answered as stored, outside the pattern the document declares: expected here.
     expect(takeViolations().every((v) => /startDate must match/.test(v.problem))).toBe(true);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { COMPANY_TERMS, KINDS, TERMS, createItem, eventsOf, expectSimpleError, storedDoc, unique } from './terms-factories.js';
+import {
+  COMPANY_TERMS,
+  createItem,
+  eventsOf,
+  expectSimpleError,
+  KINDS,
+  storedDoc,
+  TERMS,
+  unique,
+} from './terms-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -16,8 +25,21 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('%s events', (path, kind) 
     expect(await outboxCount()).toBe(before + 1);
     const [event, ...more] = await eventsOf(t, kind.subject, created.id);
     expect(more).toEqual([]);
-    expect(Object.keys(event!).sort()).toEqual(['customerId', 'fact', 'id', 'involved', 'occurredAt', 'subject', 'what']);
-    expect(event).toMatchObject({ fact: 'created', subject: kind.subject, customerId: 'cust-ev', involved: { [kind.subject]: created } });
+    expect(Object.keys(event!).sort()).toEqual([
+      'customerId',
+      'fact',
+      'id',
+      'involved',
+      'occurredAt',
+      'subject',
+      'what',
+    ]);
+    expect(event).toMatchObject({
+      fact: 'created',
+      subject: kind.subject,
+      customerId: 'cust-ev',
+      involved: { [kind.subject]: created },
+    });
     expect(Object.keys(event!.involved)).toEqual([kind.subject]);
     expect(event!.what.delta).toEqual(created);
     expect(Object.values(event!.what.previous).every((v) => v === null)).toBe(true);
@@ -27,33 +49,73 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('%s events', (path, kind) 
 
   it('keeps the outbox columns equal to the event', async () => {
     const created = await createItem(t, operator, kind);
-    const { rows } = await t.built.db.query<Record<string, any>>(`SELECT id, fact, subject, customer_id, occurred_at, processed_at FROM outbox WHERE event -> 'involved' -> $1 ->> 'id' = $2`, [kind.subject, created.id]);
+    const { rows } = await t.built.db.query<Record<string, any>>(
+      `SELECT id, fact, subject, customer_id, occurred_at, processed_at FROM outbox WHERE event -> 'involved' -> $1 ->> 'id' = $2`,
+      [kind.subject, created.id],
+    );
     const [event] = await eventsOf(t, kind.subject, created.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: event!.id, fact: 'created', subject: kind.subject, customer_id: null, processed_at: null });
+    expect(rows[0]).toMatchObject({
+      id: event!.id,
+      fact: 'created',
+      subject: kind.subject,
+      customer_id: null,
+      processed_at: null,
+    });
     expect(new Date(rows[0]!.occurred_at).toISOString()).toBe(event!.occurredAt);
     expect(event!.customerId).toBeNull();
   });
 
   it('writes one "updated" event per update, with the changed fields only', async () => {
-    const created = await createItem(t, operator, kind, { lastUpdateReason: 'r1', originalId: 'o1', customerId: 'cust-up' });
-    const res = await t.request('PUT', `${path}/${created.id}`, operator, kind.body({ lastUpdateReason: 'r2', startingDate: 'later' }));
+    const created = await createItem(t, operator, kind, {
+      lastUpdateReason: 'r1',
+      originalId: 'o1',
+      customerId: 'cust-up',
+    });
+    const res = await t.request(
+      'PUT',
+      `${path}/${created.id}`,
+      operator,
+      kind.body({ lastUpdateReason: 'r2', startingDate: 'later' }),
+    );
     const updated = res.body as Record<string, any>;
     const events = await eventsOf(t, kind.subject, created.id);
     expect(events.map((e) => e.fact)).toEqual(['created', 'updated']);
     const event = events[1]!;
-    expect(event).toMatchObject({ subject: kind.subject, customerId: 'cust-up', involved: { [kind.subject]: updated } });
-    expect(event.what.delta).toEqual({ lastUpdateReason: 'r2', startingDate: 'later', originalId: null, updateDate: updated.updateDate, dbVersion: 1 });
-    expect(event.what.previous).toEqual({ lastUpdateReason: 'r1', startingDate: null, originalId: 'o1', updateDate: created.updateDate, dbVersion: 0 });
+    expect(event).toMatchObject({
+      subject: kind.subject,
+      customerId: 'cust-up',
+      involved: { [kind.subject]: updated },
+    });
+    expect(event.what.delta).toEqual({
+      lastUpdateReason: 'r2',
+      startingDate: 'later',
+      originalId: null,
+      updateDate: updated.updateDate,
+      dbVersion: 1,
+    });
+    expect(event.what.previous).toEqual({
+      lastUpdateReason: 'r1',
+      startingDate: null,
+      originalId: 'o1',
+      updateDate: created.updateDate,
+      dbVersion: 0,
+    });
   });
 
   it('writes no event for a 412, 400 or 404 update', async () => {
     const created = await createItem(t, operator, kind);
     const before = await outboxCount();
     expectSimpleError(await t.request('PUT', `${path}/${created.id}`, operator, kind.body({ dbVersion: 3 })), 412);
-    expectSimpleError(await t.request('PUT', `${path}/${created.id}`, operator, kind.body(), { 'if-match': '"9"' }), 412);
+    expectSimpleError(
+      await t.request('PUT', `${path}/${created.id}`, operator, kind.body(), { 'if-match': '"9"' }),
+      412,
+    );
     expectSimpleError(await t.request('PUT', `${path}/${created.id}`, operator, { startDate: 'x' }), 400);
-    expectSimpleError(await t.request('PUT', `${path}/0190f0e0-0000-7000-8000-000000000404`, operator, kind.body()), 404);
+    expectSimpleError(
+      await t.request('PUT', `${path}/0190f0e0-0000-7000-8000-000000000404`, operator, kind.body()),
+      404,
+    );
     expect(await outboxCount()).toBe(before);
   });
 
@@ -68,9 +130,16 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('%s events', (path, kind) 
 
 describe('/company-terms update events (nested map)', () => {
   it('diffs cancelPeriodI18nConfiguration recursively', async () => {
-    const created = await createItem(t, operator, COMPANY_TERMS, { cancelPeriodI18nConfiguration: { fr: { a: '1', b: '2' }, en: { a: 'x' }, de: { z: 'z' } } });
+    const created = await createItem(t, operator, COMPANY_TERMS, {
+      cancelPeriodI18nConfiguration: { fr: { a: '1', b: '2' }, en: { a: 'x' }, de: { z: 'z' } },
+    });
     const i18n = { fr: { a: '1', b: '3' }, en: { a: 'x' }, it: { c: 'c' } };
-    await t.request('PUT', `/company-terms/${created.id}`, operator, COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: i18n }));
+    await t.request(
+      'PUT',
+      `/company-terms/${created.id}`,
+      operator,
+      COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: i18n }),
+    );
     const [, event] = await eventsOf(t, 'company-terms', created.id);
     expect(event!.what.delta.cancelPeriodI18nConfiguration).toEqual({ fr: { b: '3' }, de: null, it: { c: 'c' } });
     expect(event!.what.previous.cancelPeriodI18nConfiguration).toEqual({ fr: { b: '2' }, de: { z: 'z' }, it: null });
@@ -81,7 +150,9 @@ describe('/company-terms update events (nested map)', () => {
 describe('/terms events and transactions', () => {
   it('writes the event in the transaction of the change: a failing event write leaves no record', async () => {
     const customerId = unique('boom');
-    await t.built.db.query(`ALTER TABLE outbox ADD CONSTRAINT refuse_boom CHECK (customer_id IS DISTINCT FROM '${customerId}') NOT VALID`);
+    await t.built.db.query(
+      `ALTER TABLE outbox ADD CONSTRAINT refuse_boom CHECK (customer_id IS DISTINCT FROM '${customerId}') NOT VALID`,
+    );
     try {
       const tag = unique('tx');
       const res = await t.request('POST', '/terms', operator, TERMS.body({ customerId, lastUpdater: tag }));
@@ -97,9 +168,13 @@ describe('/terms events and transactions', () => {
   it('rolls an update back when its event cannot be written', async () => {
     const customerId = unique('boom');
     const created = await createItem(t, operator, TERMS, { customerId, template: 'before' });
-    await t.built.db.query(`ALTER TABLE outbox ADD CONSTRAINT refuse_boom2 CHECK (customer_id IS DISTINCT FROM '${customerId}') NOT VALID`);
+    await t.built.db.query(
+      `ALTER TABLE outbox ADD CONSTRAINT refuse_boom2 CHECK (customer_id IS DISTINCT FROM '${customerId}') NOT VALID`,
+    );
     try {
-      expect((await t.request('PUT', `/terms/${created.id}`, operator, TERMS.body({ template: 'after' }))).status).toBe(500);
+      expect((await t.request('PUT', `/terms/${created.id}`, operator, TERMS.body({ template: 'after' }))).status).toBe(
+        500,
+      );
       expect(await storedDoc(t, 'terms', created.id)).toMatchObject({ template: 'before', dbVersion: 0 });
     } finally {
       await t.built.db.query('ALTER TABLE outbox DROP CONSTRAINT refuse_boom2');

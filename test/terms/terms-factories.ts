@@ -34,7 +34,14 @@ export interface Kind {
   tagField: 'lastUpdater' | 'corporateUrl';
 }
 
-export const TERMS: Kind = { path: '/terms', table: 'terms', subject: 'terms', body: termsBody, required: ['startDate', 'template', 'model'], tagField: 'lastUpdater' };
+export const TERMS: Kind = {
+  path: '/terms',
+  table: 'terms',
+  subject: 'terms',
+  body: termsBody,
+  required: ['startDate', 'template', 'model'],
+  tagField: 'lastUpdater',
+};
 
 export const COMPANY_TERMS: Kind = {
   path: '/company-terms',
@@ -48,21 +55,36 @@ export const COMPANY_TERMS: Kind = {
 export const KINDS: Kind[] = [TERMS, COMPANY_TERMS];
 
 /** Creates an item and returns the stored record; fails the test on anything but 201. */
-export async function createItem(t: TestApp, token: string, kind: Kind, overrides: Body = {}): Promise<Record<string, any>> {
+export async function createItem(
+  t: TestApp,
+  token: string,
+  kind: Kind,
+  overrides: Body = {},
+): Promise<Record<string, any>> {
   const res = await t.request('POST', kind.path, token, kind.body(overrides));
   if (res.status !== 201) throw new Error(`create ${kind.path} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body as Record<string, any>;
 }
 
 /** Creates `count` items tagged with `tag` (in the kind's tag field), in order. */
-export async function createTagged(t: TestApp, token: string, kind: Kind, tag: string, overrides: Body[]): Promise<Record<string, any>[]> {
+export async function createTagged(
+  t: TestApp,
+  token: string,
+  kind: Kind,
+  tag: string,
+  overrides: Body[],
+): Promise<Record<string, any>[]> {
   const created: Record<string, any>[] = [];
   for (const o of overrides) created.push(await createItem(t, token, kind, { [kind.tagField]: tag, ...o }));
   return created;
 }
 
 /** The simple error shape of docs/product-decisions.md §4, with `status` as given. */
-export function expectSimpleError(res: { status: number; body: unknown }, status: number, message?: string | RegExp): void {
+export function expectSimpleError(
+  res: { status: number; body: unknown },
+  status: number,
+  message?: string | RegExp,
+): void {
   expect(res.status).toBe(status);
   const body = res.body as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['error', 'message', 'path', 'status', 'timestamp']);
@@ -77,7 +99,9 @@ export function expectSimpleError(res: { status: number; body: unknown }, status
 
 /** The stored JSON document of a record, read from the database. */
 export async function storedDoc(t: TestApp, table: string, id: string): Promise<Record<string, unknown> | undefined> {
-  const { rows } = await t.built.db.query<{ doc: Record<string, unknown> }>(`SELECT doc FROM ${table} WHERE id = $1`, [id]);
+  const { rows } = await t.built.db.query<{ doc: Record<string, unknown> }>(`SELECT doc FROM ${table} WHERE id = $1`, [
+    id,
+  ]);
   return rows[0]?.doc;
 }
 
@@ -93,6 +117,9 @@ export { sleep } from '../support/wait.js';
 export async function storeLegacyItem(t: TestApp, kind: Kind, fields: Body): Promise<Record<string, unknown>> {
   const now = new Date().toISOString();
   const doc = { ...kind.body(fields), id: newId(), createDate: now, updateDate: now, dbVersion: 0 };
-  await t.built.db.query(`INSERT INTO ${kind.table} (id, customer_id, db_version, create_date, update_date, doc) VALUES ($1, NULL, 0, $2, $2, $3::jsonb)`, [doc.id, now, JSON.stringify(doc)]);
+  await t.built.db.query(
+    `INSERT INTO ${kind.table} (id, customer_id, db_version, create_date, update_date, doc) VALUES ($1, NULL, 0, $2, $2, $3::jsonb)`,
+    [doc.id, now, JSON.stringify(doc)],
+  );
   return doc;
 }

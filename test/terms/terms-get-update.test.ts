@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { COMPANY_TERMS, KINDS, TERMS, createItem, expectSimpleError, sleep, storedDoc } from './terms-factories.js';
+import { COMPANY_TERMS, createItem, expectSimpleError, KINDS, sleep, storedDoc, TERMS } from './terms-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -41,14 +41,32 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('GET %s/{id}', (_path, kin
 
 describe.each(KINDS.map((k) => [k.path, k] as const))('PUT %s/{id}', (_path, kind) => {
   it('replaces the document: absent fields are cleared, server-managed ones kept', async () => {
-    const extra = kind === TERMS ? { locale: 'fr_FR', lastUpdater: 'alice' } : { cancelPeriodI18nConfiguration: { fr: { a: 'b' } }, originalId: 'o-1' };
-    const created = await createItem(t, operator, kind, { ...extra, customerId: 'cust-kept', lastUpdateReason: 'first' });
+    const extra =
+      kind === TERMS
+        ? { locale: 'fr_FR', lastUpdater: 'alice' }
+        : { cancelPeriodI18nConfiguration: { fr: { a: 'b' } }, originalId: 'o-1' };
+    const created = await createItem(t, operator, kind, {
+      ...extra,
+      customerId: 'cust-kept',
+      lastUpdateReason: 'first',
+    });
     await sleep(5);
-    const res = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ lastUpdateReason: 'second' }));
+    const res = await t.request(
+      'PUT',
+      `${kind.path}/${created.id}`,
+      operator,
+      kind.body({ lastUpdateReason: 'second' }),
+    );
     expect(res.status).toBe(200);
     const updated = res.body as Record<string, any>;
     for (const field of Object.keys(extra)) expect(updated).not.toHaveProperty(field);
-    expect(updated).toMatchObject({ id: created.id, createDate: created.createDate, customerId: 'cust-kept', lastUpdateReason: 'second', dbVersion: 1 });
+    expect(updated).toMatchObject({
+      id: created.id,
+      createDate: created.createDate,
+      customerId: 'cust-kept',
+      lastUpdateReason: 'second',
+      dbVersion: 1,
+    });
     expect(Date.parse(updated.updateDate)).toBeGreaterThan(Date.parse(created.updateDate));
     expect(res.headers.etag).toBe('"1"');
     expect((await t.request('GET', `${kind.path}/${created.id}`, operator)).body).toEqual(updated);
@@ -57,7 +75,12 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('PUT %s/{id}', (_path, kin
 
   it('ignores id, createDate, updateDate and customerId sent in the body', async () => {
     const created = await createItem(t, operator, kind, { customerId: 'cust-owner' });
-    const body = kind.body({ id: 'other-id', createDate: '2001-01-01T00:00:00Z', updateDate: '2001-01-01T00:00:00Z', customerId: 'cust-thief' });
+    const body = kind.body({
+      id: 'other-id',
+      createDate: '2001-01-01T00:00:00Z',
+      updateDate: '2001-01-01T00:00:00Z',
+      customerId: 'cust-thief',
+    });
     const res = await t.request('PUT', `${kind.path}/${created.id}`, operator, body);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, createDate: created.createDate, customerId: 'cust-owner' });
@@ -68,7 +91,12 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('PUT %s/{id}', (_path, kin
   it('adds 1 to dbVersion on every update', async () => {
     const created = await createItem(t, operator, kind);
     for (const expected of [1, 2, 3]) {
-      const res = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ dbVersion: expected - 1 }));
+      const res = await t.request(
+        'PUT',
+        `${kind.path}/${created.id}`,
+        operator,
+        kind.body({ dbVersion: expected - 1 }),
+      );
       expect((res.body as any).dbVersion).toBe(expected);
       expect(res.headers.etag).toBe(`"${expected}"`);
     }
@@ -76,10 +104,27 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('PUT %s/{id}', (_path, kin
 
   it('answers 412 for a stale dbVersion in the body and changes nothing', async () => {
     const created = await createItem(t, operator, kind, { lastUpdateReason: 'v0' });
-    expect((await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ lastUpdateReason: 'v1', dbVersion: 0 }))).status).toBe(200);
-    const stale = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ lastUpdateReason: 'v2', dbVersion: 0 }));
+    expect(
+      (
+        await t.request(
+          'PUT',
+          `${kind.path}/${created.id}`,
+          operator,
+          kind.body({ lastUpdateReason: 'v1', dbVersion: 0 }),
+        )
+      ).status,
+    ).toBe(200);
+    const stale = await t.request(
+      'PUT',
+      `${kind.path}/${created.id}`,
+      operator,
+      kind.body({ lastUpdateReason: 'v2', dbVersion: 0 }),
+    );
     expectSimpleError(stale, 412, 'dbVersion 1');
-    expect((await t.request('GET', `${kind.path}/${created.id}`, operator)).body).toMatchObject({ lastUpdateReason: 'v1', dbVersion: 1 });
+    expect((await t.request('GET', `${kind.path}/${created.id}`, operator)).body).toMatchObject({
+      lastUpdateReason: 'v1',
+      dbVersion: 1,
+    });
   });
 
   it('answers 412 for a dbVersion ahead of the stored one', async () => {
@@ -90,7 +135,12 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('PUT %s/{id}', (_path, kin
   it('applies a body without dbVersion', async () => {
     const created = await createItem(t, operator, kind);
     await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body());
-    const res = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ lastUpdateReason: 'blind' }));
+    const res = await t.request(
+      'PUT',
+      `${kind.path}/${created.id}`,
+      operator,
+      kind.body({ lastUpdateReason: 'blind' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ lastUpdateReason: 'blind', dbVersion: 2 });
   });
@@ -98,10 +148,25 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('PUT %s/{id}', (_path, kin
   it('answers 412 for a stale If-Match and changes nothing, 200 for the current one', async () => {
     const created = await createItem(t, operator, kind, { lastUpdateReason: 'v0' });
     await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ lastUpdateReason: 'v1' }));
-    const stale = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ lastUpdateReason: 'v2' }), { 'if-match': '"0"' });
+    const stale = await t.request(
+      'PUT',
+      `${kind.path}/${created.id}`,
+      operator,
+      kind.body({ lastUpdateReason: 'v2' }),
+      { 'if-match': '"0"' },
+    );
     expectSimpleError(stale, 412);
-    expect((await t.request('GET', `${kind.path}/${created.id}`, operator)).body).toMatchObject({ lastUpdateReason: 'v1', dbVersion: 1 });
-    const current = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ lastUpdateReason: 'v2' }), { 'if-match': '"1"' });
+    expect((await t.request('GET', `${kind.path}/${created.id}`, operator)).body).toMatchObject({
+      lastUpdateReason: 'v1',
+      dbVersion: 1,
+    });
+    const current = await t.request(
+      'PUT',
+      `${kind.path}/${created.id}`,
+      operator,
+      kind.body({ lastUpdateReason: 'v2' }),
+      { 'if-match': '"1"' },
+    );
     expect(current.status).toBe(200);
     expect(current.body).toMatchObject({ lastUpdateReason: 'v2', dbVersion: 2 });
   });
@@ -109,20 +174,29 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('PUT %s/{id}', (_path, kin
   it('takes the ETag of a read as If-Match', async () => {
     const created = await createItem(t, operator, kind);
     const read = await t.request('GET', `${kind.path}/${created.id}`, operator);
-    const res = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body(), { 'if-match': read.headers.etag as string });
+    const res = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body(), {
+      'if-match': read.headers.etag as string,
+    });
     expect(res.status).toBe(200);
   });
 
   it('answers 412 when If-Match and the body dbVersion disagree, even if one is current', async () => {
     const created = await createItem(t, operator, kind);
-    const res = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ dbVersion: 0 }), { 'if-match': '"3"' });
+    const res = await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body({ dbVersion: 0 }), {
+      'if-match': '"3"',
+    });
     expectSimpleError(res, 412);
   });
 
   it('answers 412 for an If-Match that is not a version, and accepts *', async () => {
     const created = await createItem(t, operator, kind);
-    expectSimpleError(await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body(), { 'if-match': '"abc"' }), 412);
-    expect((await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body(), { 'if-match': '*' })).status).toBe(200);
+    expectSimpleError(
+      await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body(), { 'if-match': '"abc"' }),
+      412,
+    );
+    expect(
+      (await t.request('PUT', `${kind.path}/${created.id}`, operator, kind.body(), { 'if-match': '*' })).status,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown id and creates nothing', async () => {
@@ -135,7 +209,11 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('PUT %s/{id}', (_path, kin
     const created = await createItem(t, operator, kind);
     const body = kind.body();
     delete body[field];
-    expectSimpleError(await t.request('PUT', `${kind.path}/${created.id}`, operator, body), 400, `body.${field} is required`);
+    expectSimpleError(
+      await t.request('PUT', `${kind.path}/${created.id}`, operator, body),
+      400,
+      `body.${field} is required`,
+    );
     expect((await t.request('GET', `${kind.path}/${created.id}`, operator)).body).toMatchObject({ dbVersion: 0 });
   });
 
@@ -149,17 +227,29 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('PUT %s/{id}', (_path, kin
   it('lets exactly one of two concurrent updates based on the same version win', async () => {
     const created = await createItem(t, operator, kind);
     const url = `${kind.path}/${created.id}`;
-    const results = await Promise.all(['a', 'b'].map((r) => t.request('PUT', url, operator, kind.body({ lastUpdateReason: r, dbVersion: 0 }))));
+    const results = await Promise.all(
+      ['a', 'b'].map((r) => t.request('PUT', url, operator, kind.body({ lastUpdateReason: r, dbVersion: 0 }))),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 412]);
     const winner = results.find((r) => r.status === 200)!.body as any;
-    expect((await t.request('GET', url, operator)).body).toMatchObject({ lastUpdateReason: winner.lastUpdateReason, dbVersion: 1 });
+    expect((await t.request('GET', url, operator)).body).toMatchObject({
+      lastUpdateReason: winner.lastUpdateReason,
+      dbVersion: 1,
+    });
   });
 });
 
 describe('PUT /company-terms/{id} (nested map)', () => {
   it('replaces the whole map rather than merging it', async () => {
-    const created = await createItem(t, operator, COMPANY_TERMS, { cancelPeriodI18nConfiguration: { fr: { a: '1', b: '2' }, en: { a: '1' } } });
-    const res = await t.request('PUT', `/company-terms/${created.id}`, operator, COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: { fr: { a: '1' } } }));
+    const created = await createItem(t, operator, COMPANY_TERMS, {
+      cancelPeriodI18nConfiguration: { fr: { a: '1', b: '2' }, en: { a: '1' } },
+    });
+    const res = await t.request(
+      'PUT',
+      `/company-terms/${created.id}`,
+      operator,
+      COMPANY_TERMS.body({ cancelPeriodI18nConfiguration: { fr: { a: '1' } } }),
+    );
     expect((res.body as any).cancelPeriodI18nConfiguration).toEqual({ fr: { a: '1' } });
   });
 });
@@ -167,7 +257,14 @@ describe('PUT /company-terms/{id} (nested map)', () => {
 describe('PUT /terms/{id} (enums)', () => {
   it('answers 400 for a model outside the enum and changes nothing', async () => {
     const created = await createItem(t, operator, TERMS);
-    expectSimpleError(await t.request('PUT', `/terms/${created.id}`, operator, TERMS.body({ model: 'RESELLER' })), 400, 'body.model must be one of MOR, PAYFAC');
-    expect((await t.request('GET', `/terms/${created.id}`, operator)).body).toMatchObject({ model: 'MOR', dbVersion: 0 });
+    expectSimpleError(
+      await t.request('PUT', `/terms/${created.id}`, operator, TERMS.body({ model: 'RESELLER' })),
+      400,
+      'body.model must be one of MOR, PAYFAC',
+    );
+    expect((await t.request('GET', `/terms/${created.id}`, operator)).body).toMatchObject({
+      model: 'MOR',
+      dbVersion: 0,
+    });
   });
 });

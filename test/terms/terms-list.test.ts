@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { takeViolations } from '../support/response-conformance.js';
 import { useApp } from '../support/fixture.js';
-import { COMPANY_TERMS, KINDS, TERMS, createTagged, expectSimpleError, jsonParam, storeLegacyItem, unique } from './terms-factories.js';
+import { takeViolations } from '../support/response-conformance.js';
+import {
+  COMPANY_TERMS,
+  createTagged,
+  expectSimpleError,
+  jsonParam,
+  KINDS,
+  storeLegacyItem,
+  TERMS,
+  unique,
+} from './terms-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -14,27 +23,58 @@ async function list(path: string, query: string): Promise<Record<string, any>> {
 describe.each(KINDS.map((k) => [k.path, k] as const))('GET %s (paging)', (path, kind) => {
   it('answers pages of 20 by default', async () => {
     const tag = unique('default');
-    const created = await createTagged(t, operator, kind, tag, Array.from({ length: 21 }, () => ({})));
+    const created = await createTagged(
+      t,
+      operator,
+      kind,
+      tag,
+      Array.from({ length: 21 }, () => ({})),
+    );
     const first = await list(path, `${kind.tagField}=${tag}`);
     expect(first).toMatchObject({ last: false, number: 0, size: 20, totalItems: 21, totalPages: 2 });
     expect(first.items.map((i: any) => i.id)).toEqual(created.slice(0, 20).map((c) => c.id));
     const second = await list(path, `${kind.tagField}=${tag}&page=1`);
-    expect(second).toMatchObject({ items: [created[20]], last: true, number: 1, size: 20, totalItems: 21, totalPages: 2 });
+    expect(second).toMatchObject({
+      items: [created[20]],
+      last: true,
+      number: 1,
+      size: 20,
+      totalItems: 21,
+      totalPages: 2,
+    });
   });
 
   it('pages with page and size, in creation order, and reports a page past the end as empty', async () => {
     const tag = unique('paging');
-    const created = await createTagged(t, operator, kind, tag, Array.from({ length: 5 }, () => ({})));
+    const created = await createTagged(
+      t,
+      operator,
+      kind,
+      tag,
+      Array.from({ length: 5 }, () => ({})),
+    );
     const page = (n: number) => list(path, `${kind.tagField}=${tag}&size=2&page=${n}`);
     const pages = await Promise.all([0, 1, 2, 3].map(page));
-    expect(pages.map((p) => p.items.map((i: any) => i.id))).toEqual([[created[0].id, created[1].id], [created[2].id, created[3].id], [created[4].id], []]);
+    expect(pages.map((p) => p.items.map((i: any) => i.id))).toEqual([
+      [created[0].id, created[1].id],
+      [created[2].id, created[3].id],
+      [created[4].id],
+      [],
+    ]);
     expect(pages.map((p) => p.last)).toEqual([false, false, true, true]);
     expect(pages.map((p) => p.number)).toEqual([0, 1, 2, 3]);
     for (const p of pages) expect(p).toMatchObject({ size: 2, totalItems: 5, totalPages: 3 });
   });
 
   it('answers an empty last page when nothing matches', async () => {
-    expect(await list(path, `${kind.tagField}=${unique('none')}`)).toEqual({ items: [], last: true, number: 0, size: 20, totalItems: 0, totalPages: 0 });
+    expect(await list(path, `${kind.tagField}=${unique('none')}`)).toEqual({
+      items: [],
+      last: true,
+      number: 0,
+      size: 20,
+      totalItems: 0,
+      totalPages: 0,
+    });
   });
 
   it.each([
@@ -77,8 +117,10 @@ describe('GET /terms (filters, sort, target)', () => {
     ]);
     ids = created.map((c) => c.id);
   });
-  const templates = async (query: string) => (await list('/terms', `lastUpdater=${tag}&${query}`)).items.map((i: any) => i.template);
-  const idsOf = async (query: string) => (await list('/terms', `lastUpdater=${tag}&${query}`)).items.map((i: any) => ids.indexOf(i.id));
+  const templates = async (query: string) =>
+    (await list('/terms', `lastUpdater=${tag}&${query}`)).items.map((i: any) => i.template);
+  const idsOf = async (query: string) =>
+    (await list('/terms', `lastUpdater=${tag}&${query}`)).items.map((i: any) => ids.indexOf(i.id));
 
   it('filters on status, model and locale, and combines filters', async () => {
     expect(await idsOf('status=RUNNING')).toEqual([1, 2]);
@@ -112,7 +154,10 @@ describe('GET /terms (filters, sort, target)', () => {
       { startDate: '2026-01-01T00:00:00-08:00' },
       { startDate: '2026-01-01T09:45:00+04:00' },
     ]);
-    const order = async (direction: string) => (await list('/terms', `lastUpdater=${own}&sort=startDate,${direction}`)).items.map((i: any) => created.findIndex((c) => c.id === i.id));
+    const order = async (direction: string) =>
+      (await list('/terms', `lastUpdater=${own}&sort=startDate,${direction}`)).items.map((i: any) =>
+        created.findIndex((c) => c.id === i.id),
+      );
     expect(await order('asc')).toEqual([0, 2, 4, 1, 3]);
     expect(await order('desc')).toEqual([3, 1, 4, 2, 0]);
   });
@@ -120,10 +165,18 @@ describe('GET /terms (filters, sort, target)', () => {
   it('sorts stored date-times PostgreSQL cannot read (kept from before the RFC 3339 rule) after the others, by text, without failing', async () => {
     const own = unique('odd-dates');
     const created: Record<string, unknown>[] = [];
-    for (const startDate of ['0000-01-01T00:00:00Z', '2026-01-01T00:00:00+23:59', '2026-01-01T00:00:00Z', '0001-01-01T00:00:00Z']) {
+    for (const startDate of [
+      '0000-01-01T00:00:00Z',
+      '2026-01-01T00:00:00+23:59',
+      '2026-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+    ]) {
       created.push(await storeLegacyItem(t, TERMS, { startDate, lastUpdater: own }));
     }
-    const order = async (direction: string) => (await list('/terms', `lastUpdater=${own}&sort=startDate,${direction}`)).items.map((i: any) => created.findIndex((c) => c.id === i.id));
+    const order = async (direction: string) =>
+      (await list('/terms', `lastUpdater=${own}&sort=startDate,${direction}`)).items.map((i: any) =>
+        created.findIndex((c) => c.id === i.id),
+      );
     expect(await order('asc')).toEqual([2, 0, 3, 1]);
     expect(await order('desc')).toEqual([2, 1, 3, 0]);
     // Values stored before the rule are answered as stored, outside the pattern the document now declares: expected here.
@@ -161,13 +214,19 @@ describe('GET /terms (filters, sort, target)', () => {
   });
 
   it('pages through pageable', async () => {
-    const page = await list('/terms', `pageable=${jsonParam({ page: 1, size: 3 })}&predicate=${jsonParam({ lastUpdater: tag })}`);
+    const page = await list(
+      '/terms',
+      `pageable=${jsonParam({ page: 1, size: 3 })}&predicate=${jsonParam({ lastUpdater: tag })}`,
+    );
     expect(page).toMatchObject({ number: 1, size: 3, totalItems: 4, totalPages: 2, last: true });
     expect(page.items.map((i: any) => i.id)).toEqual([ids[3]]);
   });
 
   it('lets flat parameters win over pageable and predicate', async () => {
-    const page = await list('/terms', `size=3&pageable=${jsonParam({ size: 1, sort: 'template,desc' })}&sort=template,asc&predicate=${jsonParam({ lastUpdater: tag, status: 'ARCHIVED' })}&status=RUNNING`);
+    const page = await list(
+      '/terms',
+      `size=3&pageable=${jsonParam({ size: 1, sort: 'template,desc' })}&sort=template,asc&predicate=${jsonParam({ lastUpdater: tag, status: 'ARCHIVED' })}&status=RUNNING`,
+    );
     expect(page.size).toBe(3);
     expect(page.items.map((i: any) => i.template)).toEqual(['alpha', 'bravo']);
   });
@@ -180,17 +239,32 @@ describe('GET /terms (filters, sort, target)', () => {
 describe('GET /company-terms (filters)', () => {
   it('filters on cancelPeriod and corporateUrl', async () => {
     const url = unique('https://corp');
-    const created = await createTagged(t, operator, COMPANY_TERMS, url, [{ cancelPeriod: '14 days' }, { cancelPeriod: '30 days' }]);
-    const page = await list('/company-terms', `corporateUrl=${encodeURIComponent(url)}&cancelPeriod=${encodeURIComponent('30 days')}`);
+    const created = await createTagged(t, operator, COMPANY_TERMS, url, [
+      { cancelPeriod: '14 days' },
+      { cancelPeriod: '30 days' },
+    ]);
+    const page = await list(
+      '/company-terms',
+      `corporateUrl=${encodeURIComponent(url)}&cancelPeriod=${encodeURIComponent('30 days')}`,
+    );
     expect(page.items.map((i: any) => i.id)).toEqual([created[1]!.id]);
   });
 
   it('sorts on cancelPeriod and projects the nested map', async () => {
     const url = unique('https://corp');
     const i18n = { fr: { label: 'trente' } };
-    await createTagged(t, operator, COMPANY_TERMS, url, [{ cancelPeriod: 'b' }, { cancelPeriod: 'a', cancelPeriodI18nConfiguration: i18n }]);
-    const page = await list('/company-terms', `corporateUrl=${encodeURIComponent(url)}&sort=cancelPeriod,asc&target=cancelPeriodI18nConfiguration`);
-    expect(page.items).toEqual([{ id: expect.any(String), cancelPeriodI18nConfiguration: i18n }, { id: expect.any(String) }]);
+    await createTagged(t, operator, COMPANY_TERMS, url, [
+      { cancelPeriod: 'b' },
+      { cancelPeriod: 'a', cancelPeriodI18nConfiguration: i18n },
+    ]);
+    const page = await list(
+      '/company-terms',
+      `corporateUrl=${encodeURIComponent(url)}&sort=cancelPeriod,asc&target=cancelPeriodI18nConfiguration`,
+    );
+    expect(page.items).toEqual([
+      { id: expect.any(String), cancelPeriodI18nConfiguration: i18n },
+      { id: expect.any(String) },
+    ]);
   });
 
   it('answers 400 for a terms-only filter', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { COMPANY_TERMS, KINDS, TERMS, createTagged, expectSimpleError, jsonParam, unique } from './terms-factories.js';
+import { COMPANY_TERMS, createTagged, expectSimpleError, jsonParam, KINDS, TERMS, unique } from './terms-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -15,7 +15,13 @@ describe('GET /terms/recap', () => {
   beforeAll(async () => {
     tag = unique('recap');
     const statuses = ['RUNNING', 'DRAFT', 'DRAFT', 'ARCHIVED', 'DRAFT', 'RUNNING', undefined];
-    await createTagged(t, operator, TERMS, tag, statuses.map((status, i) => ({ status, model: i % 2 ? 'PAYFAC' : 'MOR', locale: i < 3 ? 'fr_FR' : 'en_US' })));
+    await createTagged(
+      t,
+      operator,
+      TERMS,
+      tag,
+      statuses.map((status, i) => ({ status, model: i % 2 ? 'PAYFAC' : 'MOR', locale: i < 3 ? 'fr_FR' : 'en_US' })),
+    );
   });
 
   it('counts records per status, largest count first', async () => {
@@ -39,7 +45,10 @@ describe('GET /terms/recap', () => {
       { targetValue: 'DRAFT', count: 2 },
       { targetValue: 'RUNNING', count: 1 },
     ]);
-    const predicate = await recap('/terms', `target=status&predicate=${jsonParam({ lastUpdater: tag, model: 'PAYFAC' })}`);
+    const predicate = await recap(
+      '/terms',
+      `target=status&predicate=${jsonParam({ lastUpdater: tag, model: 'PAYFAC' })}`,
+    );
     expect(predicate.items).toEqual([
       { targetValue: 'ARCHIVED', count: 1 },
       { targetValue: 'DRAFT', count: 1 },
@@ -56,23 +65,44 @@ describe('GET /terms/recap', () => {
   });
 
   it('pages over the groups, reporting the group count past the end too', async () => {
-    const pages = await Promise.all([0, 1, 2, 3].map((n) => recap('/terms', `target=status&lastUpdater=${tag}&size=1&page=${n}`)));
-    expect(pages.map((p) => p.items.map((i: any) => i.targetValue))).toEqual([['DRAFT'], ['RUNNING'], ['ARCHIVED'], []]);
+    const pages = await Promise.all(
+      [0, 1, 2, 3].map((n) => recap('/terms', `target=status&lastUpdater=${tag}&size=1&page=${n}`)),
+    );
+    expect(pages.map((p) => p.items.map((i: any) => i.targetValue))).toEqual([
+      ['DRAFT'],
+      ['RUNNING'],
+      ['ARCHIVED'],
+      [],
+    ]);
     for (const p of pages) expect(p).toMatchObject({ size: 1, totalItems: 3, totalPages: 3 });
     expect(pages.map((p) => p.last)).toEqual([false, false, true, true]);
-    const viaPageable = await recap('/terms', `target=status&pageable=${jsonParam({ page: 1, size: 2 })}&predicate=${jsonParam({ lastUpdater: tag })}`);
+    const viaPageable = await recap(
+      '/terms',
+      `target=status&pageable=${jsonParam({ page: 1, size: 2 })}&predicate=${jsonParam({ lastUpdater: tag })}`,
+    );
     expect(viaPageable.items).toEqual([{ targetValue: 'ARCHIVED', count: 1 }]);
   });
 
   it('answers an empty page when nothing matches', async () => {
-    expect(await recap('/terms', `target=status&lastUpdater=${unique('none')}`)).toEqual({ items: [], last: true, number: 0, size: 20, totalItems: 0, totalPages: 0 });
+    expect(await recap('/terms', `target=status&lastUpdater=${unique('none')}`)).toEqual({
+      items: [],
+      last: true,
+      number: 0,
+      size: 20,
+      totalItems: 0,
+      totalPages: 0,
+    });
   });
 });
 
 describe('GET /company-terms/recap', () => {
   it('counts records per cancelPeriod within a predicate', async () => {
     const url = unique('https://recap');
-    await createTagged(t, operator, COMPANY_TERMS, url, [{ cancelPeriod: '14 days' }, { cancelPeriod: '30 days' }, { cancelPeriod: '30 days' }]);
+    await createTagged(t, operator, COMPANY_TERMS, url, [
+      { cancelPeriod: '14 days' },
+      { cancelPeriod: '30 days' },
+      { cancelPeriod: '30 days' },
+    ]);
     const page = await recap('/company-terms', `target=cancelPeriod&predicate=${jsonParam({ corporateUrl: url })}`);
     expect(page.items).toEqual([
       { targetValue: '30 days', count: 2 },
@@ -99,12 +129,20 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('GET %s/recap and /unwind 
   });
 
   it.each(['recap', 'unwind'])('/%s answers 400 for two targets', async (op) => {
-    expectSimpleError(await t.request('GET', `${path}/${op}?target=startDate&target=id`, operator), 400, 'exactly one field');
+    expectSimpleError(
+      await t.request('GET', `${path}/${op}?target=startDate&target=id`, operator),
+      400,
+      'exactly one field',
+    );
   });
 
   it.each(['recap', 'unwind'])('/%s answers 400 for an unknown filter', async (op) => {
     expectSimpleError(await t.request('GET', `${path}/${op}?target=startDate&colour=red`, operator), 400, 'colour');
-    expectSimpleError(await t.request('GET', `${path}/${op}?target=startDate&predicate=${jsonParam({ colour: 'red' })}`, operator), 400, '"colour" is not a filter');
+    expectSimpleError(
+      await t.request('GET', `${path}/${op}?target=startDate&predicate=${jsonParam({ colour: 'red' })}`, operator),
+      400,
+      '"colour" is not a filter',
+    );
   });
 
   it('/unwind answers 400 for every field, since none is an array', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
-import { KINDS, createItem, expectSimpleError, unique } from './terms-factories.js';
+import { createItem, expectSimpleError, KINDS, unique } from './terms-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 
@@ -42,7 +42,12 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('%s across tenants', (path
   it('answers 403 to a tenant creating a record for another customer, and stores nothing', async () => {
     const a = await t.tenant();
     const tag = unique('forbidden');
-    const res = await t.request('POST', path, a.token, kind.body({ customerId: 'cust-someone-else', [kind.tagField]: tag }));
+    const res = await t.request(
+      'POST',
+      path,
+      a.token,
+      kind.body({ customerId: 'cust-someone-else', [kind.tagField]: tag }),
+    );
     expectSimpleError(res, 403, 'cust-someone-else');
     expect(await ids(path, operator, `${kind.tagField}=${tag}`)).toEqual([]);
   });
@@ -50,7 +55,12 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('%s across tenants', (path
   it("keeps a record's customer when its tenant's update names another customer", async () => {
     const a = await t.tenant();
     const created = await createItem(t, a.token, kind);
-    const res = await t.request('PUT', `${path}/${created.id}`, a.token, kind.body({ customerId: 'cust-someone-else' }));
+    const res = await t.request(
+      'PUT',
+      `${path}/${created.id}`,
+      a.token,
+      kind.body({ customerId: 'cust-someone-else' }),
+    );
     expect(res.status).toBe(200);
     expect((res.body as any).customerId).toBe(a.customerId);
   });
@@ -62,9 +72,20 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('%s across tenants', (path
     expect(shared.customerId).toBeUndefined();
     expect((await t.request('GET', `${path}/${shared.id}`, a.token)).status).toBe(200);
     expect(await ids(path, a.token, `${kind.tagField}=${tag}`)).toEqual([shared.id]);
-    expectSimpleError(await t.request('PUT', `${path}/${shared.id}`, a.token, kind.body({ [kind.tagField]: tag, lastUpdateReason: 'hijack' })), 403, 'operator');
+    expectSimpleError(
+      await t.request(
+        'PUT',
+        `${path}/${shared.id}`,
+        a.token,
+        kind.body({ [kind.tagField]: tag, lastUpdateReason: 'hijack' }),
+      ),
+      403,
+      'operator',
+    );
     expect((await t.request('GET', `${path}/${shared.id}`, operator)).body).toMatchObject({ dbVersion: 0 });
-    expect((await t.request('PUT', `${path}/${shared.id}`, operator, kind.body({ [kind.tagField]: tag }))).status).toBe(200);
+    expect((await t.request('PUT', `${path}/${shared.id}`, operator, kind.body({ [kind.tagField]: tag }))).status).toBe(
+      200,
+    );
   });
 
   it("lets a tenant with authorizedCustomers see and act on those customers' records", async () => {
@@ -77,7 +98,9 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('%s across tenants', (path
     const outsiderRecord = await createItem(t, outsider.token, kind, { [kind.tagField]: tag });
     expect((await t.request('GET', `${path}/${otherRecord.id}`, a.token)).status).toBe(200);
     expect(await ids(path, a.token, `${kind.tagField}=${tag}`)).toEqual([otherRecord.id, own.id]);
-    expect((await t.request('PUT', `${path}/${otherRecord.id}`, a.token, kind.body({ [kind.tagField]: tag }))).status).toBe(200);
+    expect(
+      (await t.request('PUT', `${path}/${otherRecord.id}`, a.token, kind.body({ [kind.tagField]: tag }))).status,
+    ).toBe(200);
     expect((await createItem(t, a.token, kind, { customerId: other.customerId })).customerId).toBe(other.customerId);
     expect((await t.request('GET', `${path}/${outsiderRecord.id}`, a.token)).status).toBe(404);
     expect((await t.request('GET', `${path}/${own.id}`, other.token)).status).toBe(404);
@@ -87,16 +110,30 @@ describe.each(KINDS.map((k) => [k.path, k] as const))('%s across tenants', (path
     const a = await t.tenant();
     const b = await t.tenant();
     const tag = unique('all');
-    const records = [await createItem(t, a.token, kind, { [kind.tagField]: tag }), await createItem(t, b.token, kind, { [kind.tagField]: tag }), await createItem(t, operator, kind, { [kind.tagField]: tag })];
+    const records = [
+      await createItem(t, a.token, kind, { [kind.tagField]: tag }),
+      await createItem(t, b.token, kind, { [kind.tagField]: tag }),
+      await createItem(t, operator, kind, { [kind.tagField]: tag }),
+    ];
     expect(await ids(path, operator, `${kind.tagField}=${tag}`)).toEqual(records.map((r) => r.id));
-    expect((await t.request('PUT', `${path}/${records[0]!.id}`, operator, kind.body())).body).toMatchObject({ customerId: a.customerId, dbVersion: 1 });
+    expect((await t.request('PUT', `${path}/${records[0]!.id}`, operator, kind.body())).body).toMatchObject({
+      customerId: a.customerId,
+      dbVersion: 1,
+    });
   });
 });
 
 describe('/terms scopes', () => {
   it('answers 403 to a write with a read-only token, and lets it read', async () => {
     const a = await t.tenant();
-    const readOnly = (await t.token({ realmName: a.realm, grantType: 'client_credentials', clientSecret: a.clientSecret, scope: 'terms:read' })).access_token as string;
+    const readOnly = (
+      await t.token({
+        realmName: a.realm,
+        grantType: 'client_credentials',
+        clientSecret: a.clientSecret,
+        scope: 'terms:read',
+      })
+    ).access_token as string;
     const created = await createItem(t, a.token, KINDS[0]!);
     expectSimpleError(await t.request('POST', '/terms', readOnly, KINDS[0]!.body()), 403, 'terms:write');
     expectSimpleError(await t.request('PUT', `/terms/${created.id}`, readOnly, KINDS[0]!.body()), 403, 'terms:write');
@@ -105,7 +142,14 @@ describe('/terms scopes', () => {
 
   it('answers 403 to every terms route for a token without terms scopes', async () => {
     const a = await t.tenant();
-    const other = (await t.token({ realmName: a.realm, grantType: 'client_credentials', clientSecret: a.clientSecret, scope: 'catalog:read' })).access_token as string;
+    const other = (
+      await t.token({
+        realmName: a.realm,
+        grantType: 'client_credentials',
+        clientSecret: a.clientSecret,
+        scope: 'catalog:read',
+      })
+    ).access_token as string;
     for (const url of ['/terms', '/terms/x', '/terms/recap?target=status', '/company-terms/unwind?target=startDate']) {
       expectSimpleError(await t.request('GET', url, other), 403, 'terms:read');
     }

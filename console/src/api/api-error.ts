@@ -27,7 +27,11 @@ export class ApiError extends Error {
       const { field, fields, message } = detail.specific ?? {};
       if (typeof field === 'string') out[field.replace(/^body\./, '')] = String(message ?? this.message);
       // Schema checks name several fields, with one part of the message each.
-      if (Array.isArray(fields)) for (const name of fields) if (typeof name === 'string') out[name.replace(/^body\./, '')] ??= parts.find((part) => part.includes(name))?.replace(/^body\./, '') ?? this.message;
+      if (Array.isArray(fields))
+        for (const name of fields)
+          if (typeof name === 'string')
+            out[name.replace(/^body\./, '')] ??=
+              parts.find((part) => part.includes(name))?.replace(/^body\./, '') ?? this.message;
     }
     for (const part of parts) {
       const field = /^body\.([\w.[\]-]+)/.exec(part)?.[1];
@@ -65,5 +69,10 @@ export function plainWords(error: unknown): string {
 export function unwrap<T>(answer: { data?: T; error?: unknown; response: Response }): T {
   if (answer.response.ok) return answer.data as T;
   const body = (answer.error ?? {}) as { message?: string; details?: Detail[] };
-  throw new ApiError(answer.response.status, body.message ?? answer.response.statusText, body.details ?? [], answer.error);
+  throw new ApiError(
+    answer.response.status,
+    body.message ?? answer.response.statusText,
+    body.details ?? [],
+    answer.error,
+  );
 }

@@ -5,7 +5,11 @@ import type { components, paths } from './openapi';
 export type Schemas = components['schemas'];
 
 /** A record as a listing of `path` answers it (a projection may leave fields out). */
-export type Listed<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': { items: (infer Item)[] } } } } } } ? Item : never;
+export type Listed<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': { items: (infer Item)[] } } } } };
+}
+  ? Item
+  : never;
 
 /**
  * fetch with the session's bearer token. A 401 on a token that looked valid (ended elsewhere, keys rotated) gets one

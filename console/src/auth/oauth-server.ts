@@ -22,7 +22,9 @@ export function authorizationServer(realm: string): Promise<oauth.AuthorizationS
   let found = servers.get(realm);
   if (!found) {
     found = (async () => {
-      const response = await fetch(`${location.origin}/iam/realms/${encodeURIComponent(realm)}/.well-known/openid-configuration`);
+      const response = await fetch(
+        `${location.origin}/iam/realms/${encodeURIComponent(realm)}/.well-known/openid-configuration`,
+      );
       if (response.status === 404) throw new Error(`There is no realm "${realm}".`);
       const { issuer } = (await response.clone().json()) as { issuer: string };
       return oauth.processDiscoveryResponse(new URL(issuer), response);

@@ -25,7 +25,11 @@ export function principalOf(token: string): Principal {
     realm: String(claims.realm ?? ''),
     customerId: typeof claims.customerId === 'string' ? claims.customerId : null,
     username: String(claims.preferred_username ?? claims.sub ?? ''),
-    scopes: new Set(String(claims.scope ?? '').split(' ').filter(Boolean)),
+    scopes: new Set(
+      String(claims.scope ?? '')
+        .split(' ')
+        .filter(Boolean),
+    ),
   };
   cached = { token, principal };
   return principal;

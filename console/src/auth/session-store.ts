@@ -21,7 +21,11 @@ export function currentSession(): Session | undefined {
 
 export function setSession(session: Session | undefined): void {
   current = session;
-  if (session) sessionStorage.setItem(KEY, JSON.stringify({ realm: session.realm, refreshToken: session.refreshToken, idToken: session.idToken }));
+  if (session)
+    sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ realm: session.realm, refreshToken: session.refreshToken, idToken: session.idToken }),
+    );
   else sessionStorage.removeItem(KEY);
   for (const listener of listeners) listener();
 }

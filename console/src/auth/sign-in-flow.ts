@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { authorizationServer, CLIENT, CLIENT_AUTH, postLogoutUri, redirectUri, transport } from './oauth-server';
-import { currentSession, setSession, storedSession, type Session } from './session-store';
+import { currentSession, type Session, setSession, storedSession } from './session-store';
 
 /** What the browser keeps across the redirect to the sign-in page (this tab only). */
 interface Pending {
@@ -15,14 +15,26 @@ const PENDING = 'console.pending-sign-in';
 
 function sessionFrom(realm: string, tokens: oauth.TokenEndpointResponse, previousIdToken?: string): Session {
   if (!tokens.refresh_token) throw new Error('The sign-in gave no refresh token.');
-  return { realm, accessToken: tokens.access_token, expiresAt: Date.now() + (tokens.expires_in ?? 300) * 1000, refreshToken: tokens.refresh_token, idToken: tokens.id_token ?? previousIdToken };
+  return {
+    realm,
+    accessToken: tokens.access_token,
+    expiresAt: Date.now() + (tokens.expires_in ?? 300) * 1000,
+    refreshToken: tokens.refresh_token,
+    idToken: tokens.id_token ?? previousIdToken,
+  };
 }
 
 /** Sends the browser to the realm's sign-in page (authorization code with PKCE, S256). */
 export async function beginSignIn(realm: string, returnTo: string): Promise<never> {
   const as = await authorizationServer(realm);
   const verifier = oauth.generateRandomCodeVerifier();
-  const pending: Pending = { realm, verifier, state: oauth.generateRandomState(), nonce: oauth.generateRandomNonce(), returnTo };
+  const pending: Pending = {
+    realm,
+    verifier,
+    state: oauth.generateRandomState(),
+    nonce: oauth.generateRandomNonce(),
+    returnTo,
+  };
   sessionStorage.setItem(PENDING, JSON.stringify(pending));
   const url = new URL(as.authorization_endpoint!);
   url.search = new URLSearchParams({
@@ -47,8 +59,19 @@ export async function completeSignIn(callback: URL): Promise<string> {
   const pending = JSON.parse(text) as Pending;
   const as = await authorizationServer(pending.realm);
   const parameters = oauth.validateAuthResponse(as, CLIENT, callback, pending.state);
-  const response = await oauth.authorizationCodeGrantRequest(as, CLIENT, CLIENT_AUTH, parameters, redirectUri(), pending.verifier, transport);
-  const tokens = await oauth.processAuthorizationCodeResponse(as, CLIENT, response, { expectedNonce: pending.nonce, requireIdToken: true });
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    CLIENT,
+    CLIENT_AUTH,
+    parameters,
+    redirectUri(),
+    pending.verifier,
+    transport,
+  );
+  const tokens = await oauth.processAuthorizationCodeResponse(as, CLIENT, response, {
+    expectedNonce: pending.nonce,
+    requireIdToken: true,
+  });
   setSession(sessionFrom(pending.realm, tokens));
   return pending.returnTo;
 }
@@ -63,7 +86,11 @@ export function refreshSession(): Promise<Session | undefined> {
     try {
       const as = await authorizationServer(known.realm);
       const response = await oauth.refreshTokenGrantRequest(as, CLIENT, CLIENT_AUTH, known.refreshToken, transport);
-      const session = sessionFrom(known.realm, await oauth.processRefreshTokenResponse(as, CLIENT, response), known.idToken);
+      const session = sessionFrom(
+        known.realm,
+        await oauth.processRefreshTokenResponse(as, CLIENT, response),
+        known.idToken,
+      );
       setSession(session);
       return session;
     } catch {
@@ -90,6 +117,10 @@ export async function signOut(): Promise<void> {
   if (!session?.idToken) return location.assign(postLogoutUri());
   const as = await authorizationServer(session.realm);
   const url = new URL(as.end_session_endpoint!);
-  url.search = new URLSearchParams({ id_token_hint: session.idToken, post_logout_redirect_uri: postLogoutUri(), client_id: CLIENT.client_id }).toString();
+  url.search = new URLSearchParams({
+    id_token_hint: session.idToken,
+    post_logout_redirect_uri: postLogoutUri(),
+    client_id: CLIENT.client_id,
+  }).toString();
   location.assign(url);
 }

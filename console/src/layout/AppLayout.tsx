@@ -1,4 +1,16 @@
-import { Anchor, AppShell, Badge, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { isOperator, usePrincipal } from '../auth/principal';
@@ -10,19 +22,35 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const principal = usePrincipal();
   const path = useRouterState({ select: (state) => state.location.pathname });
-  const visible = SECTIONS.filter((section) => (!section.scope || principal?.scopes.has(section.scope)) && (!section.operatorOnly || isOperator(principal)));
+  const visible = SECTIONS.filter(
+    (section) =>
+      (!section.scope || principal?.scopes.has(section.scope)) && (!section.operatorOnly || isOperator(principal)),
+  );
   const groups = [...new Set(visible.map((section) => section.group))];
-  const active = (to: string) => (to === '/' ? path === '/' || path === '/console/' || path === '/console' : path.replace(/^\/console/, '').startsWith(to));
+  const active = (to: string) =>
+    to === '/'
+      ? path === '/' || path === '/console/' || path === '/console'
+      : path.replace(/^\/console/, '').startsWith(to);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <Anchor href="#main" className="skip-link">
         Skip to content
       </Anchor>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
             <Title order={2} size="h4">
               Commerce Platform
             </Title>
@@ -53,7 +81,15 @@ export function AppLayout() {
                 {visible
                   .filter((section) => section.group === group)
                   .map((section) => (
-                    <NavLink key={section.to} component={Link} to={section.to} label={section.label} active={active(section.to)} variant="filled" onClick={close} />
+                    <NavLink
+                      key={section.to}
+                      component={Link}
+                      to={section.to}
+                      label={section.label}
+                      active={active(section.to)}
+                      variant="filled"
+                      onClick={close}
+                    />
                   ))}
               </div>
             ))}

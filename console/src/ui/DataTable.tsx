@@ -32,19 +32,45 @@ interface Props<Row> {
   empty: ReactNode;
 }
 
-function SortButton({ header, field, sort, onSort }: { header: string; field: string; sort: string | undefined; onSort: (sort: string) => void }) {
+function SortButton({
+  header,
+  field,
+  sort,
+  onSort,
+}: {
+  header: string;
+  field: string;
+  sort: string | undefined;
+  onSort: (sort: string) => void;
+}) {
   const [current, direction] = (sort ?? '').split(',');
   const active = current === field;
   const next = active && direction === 'asc' ? 'desc' : 'asc';
   return (
-    <UnstyledButton onClick={() => onSort(`${field},${next}`)} fw={700} fz="sm" aria-label={`Sort by ${header}, ${next === 'asc' ? 'ascending' : 'descending'}`}>
+    <UnstyledButton
+      onClick={() => onSort(`${field},${next}`)}
+      fw={700}
+      fz="sm"
+      aria-label={`Sort by ${header}, ${next === 'asc' ? 'ascending' : 'descending'}`}
+    >
       {header} {active ? (direction === 'asc' ? '▲' : '▼') : ''}
     </UnstyledButton>
   );
 }
 
 /** A page of records from a server-side listing: sortable columns, paging, page size, an empty state. */
-export function DataTable<Row>({ caption, columns, page, loading, rowKey, sort, onSort, onPage, onSize, empty }: Props<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  page,
+  loading,
+  rowKey,
+  sort,
+  onSort,
+  onPage,
+  onSize,
+  empty,
+}: Props<Row>) {
   if (loading && !page) {
     return (
       <Center p="xl">
@@ -61,8 +87,21 @@ export function DataTable<Row>({ caption, columns, page, loading, rowKey, sort, 
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
-                <Table.Th key={column.header} aria-sort={column.sortField && sort?.startsWith(`${column.sortField},`) ? (sort.endsWith(',asc') ? 'ascending' : 'descending') : undefined}>
-                  {column.sortField ? <SortButton header={column.header} field={column.sortField} sort={sort} onSort={onSort} /> : column.header}
+                <Table.Th
+                  key={column.header}
+                  aria-sort={
+                    column.sortField && sort?.startsWith(`${column.sortField},`)
+                      ? sort.endsWith(',asc')
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined
+                  }
+                >
+                  {column.sortField ? (
+                    <SortButton header={column.header} field={column.sortField} sort={sort} onSort={onSort} />
+                  ) : (
+                    column.header
+                  )}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -84,8 +123,21 @@ export function DataTable<Row>({ caption, columns, page, loading, rowKey, sort, 
             {page.totalItems} in all
           </Text>
           <Group>
-            <Pagination total={page.totalPages} value={page.number + 1} onChange={(value) => onPage(value - 1)} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(item) => ({ 'aria-label': `Page ${item}` })} />
-            <Select aria-label="Rows per page" data={PAGE_SIZES} value={String(page.size)} onChange={(value) => value && onSize(Number(value))} w={80} allowDeselect={false} />
+            <Pagination
+              total={page.totalPages}
+              value={page.number + 1}
+              onChange={(value) => onPage(value - 1)}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            />
+            <Select
+              aria-label="Rows per page"
+              data={PAGE_SIZES}
+              value={String(page.size)}
+              onChange={(value) => value && onSize(Number(value))}
+              w={80}
+              allowDeselect={false}
+            />
           </Group>
         </Group>
       )}

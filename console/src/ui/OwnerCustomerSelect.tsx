@@ -8,12 +8,27 @@ import { isOperator, usePrincipal } from '../auth/principal';
  * The customer a record belongs to, chosen by the operator (who acts for every customer); a customer's own token owns
  * what it writes, so it sees nothing here.
  */
-export function OwnerCustomerSelect({ value, onChange, error, label = 'Customer', required }: { value: string | undefined; onChange: (customerId: string | undefined) => void; error?: string; label?: string; required?: boolean }) {
+export function OwnerCustomerSelect({
+  value,
+  onChange,
+  error,
+  label = 'Customer',
+  required,
+}: {
+  value: string | undefined;
+  onChange: (customerId: string | undefined) => void;
+  error?: string;
+  label?: string;
+  required?: boolean;
+}) {
   const principal = usePrincipal();
   const operator = isOperator(principal);
   const customers = useQuery({
     queryKey: ['customers', 'options'],
-    queryFn: async () => unwrap(await api.GET('/customers', { params: { query: { size: 500, sort: ['name,asc'], target: ['name'] } } })).items.map((customer) => ({ value: customer.id, label: customer.name ?? customer.id })),
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/customers', { params: { query: { size: 500, sort: ['name,asc'], target: ['name'] } } }),
+      ).items.map((customer) => ({ value: customer.id, label: customer.name ?? customer.id })),
     enabled: operator && Boolean(principal?.scopes.has('customers:read')),
     staleTime: 30_000,
   });

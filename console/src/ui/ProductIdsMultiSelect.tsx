@@ -10,9 +10,18 @@ export function useProductOptions(customerId: string | undefined) {
     queryFn: async () =>
       unwrap(
         await api.GET('/products', {
-          params: { query: { size: 500, target: ['genericName', 'publisherRefId', 'customerId'], ...(customerId ? { customerId } : {}) } },
+          params: {
+            query: {
+              size: 500,
+              target: ['genericName', 'publisherRefId', 'customerId'],
+              ...(customerId ? { customerId } : {}),
+            },
+          },
         }),
-      ).items.map((product) => ({ value: product.id, label: `${product.genericName ?? product.publisherRefId ?? product.id} (${product.publisherRefId ?? product.id})` })),
+      ).items.map((product) => ({
+        value: product.id,
+        label: `${product.genericName ?? product.publisherRefId ?? product.id} (${product.publisherRefId ?? product.id})`,
+      })),
     staleTime: 30_000,
   });
 }
@@ -40,7 +49,10 @@ interface Props {
 export function ProductIdsMultiSelect({ label, description, value, onChange, customerId, error, required }: Props) {
   const options = useProductOptions(customerId);
   const known = new Set(options.data?.map((option) => option.value));
-  const data = [...(options.data ?? []), ...value.filter((id) => !known.has(id)).map((id) => ({ value: id, label: id }))];
+  const data = [
+    ...(options.data ?? []),
+    ...value.filter((id) => !known.has(id)).map((id) => ({ value: id, label: id })),
+  ];
   return (
     <MultiSelect
       label={label}

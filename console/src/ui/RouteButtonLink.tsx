@@ -2,7 +2,8 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
 
-type MantineButtonAnchorProps = ButtonProps & AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: Ref<HTMLAnchorElement> };
+type MantineButtonAnchorProps = ButtonProps &
+  AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: Ref<HTMLAnchorElement> };
 
 function MantineButtonAnchor(props: MantineButtonAnchorProps) {
   return <Button component="a" {...props} />;
@@ -11,4 +12,6 @@ function MantineButtonAnchor(props: MantineButtonAnchorProps) {
 const CreatedRouteButtonLink = createLink(MantineButtonAnchor);
 
 /** A Mantine button that is a typed route link (a link for the keyboard and screen readers, a button to the eye). */
-export const RouteButtonLink: LinkComponent<typeof MantineButtonAnchor> = (props) => <CreatedRouteButtonLink preload="intent" {...props} />;
+export const RouteButtonLink: LinkComponent<typeof MantineButtonAnchor> = (props) => (
+  <CreatedRouteButtonLink preload="intent" {...props} />
+);

@@ -10,7 +10,13 @@ export function SecretOnce({ label, secret }: { label: string; secret: string })
           <Code block style={{ flex: 1, wordBreak: 'break-all' }} aria-label={label}>
             {secret}
           </Code>
-          <CopyButton value={secret}>{({ copied, copy }) => <Button onClick={copy} variant="light">{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+          <CopyButton value={secret}>
+            {({ copied, copy }) => (
+              <Button onClick={copy} variant="light">
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
         </Group>
       </Stack>
     </Alert>

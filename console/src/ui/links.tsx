@@ -11,4 +11,6 @@ function MantineAnchor(props: MantineAnchorProps) {
 const CreatedAnchorLink = createLink(MantineAnchor);
 
 /** A Mantine anchor that is a typed route link: `to` and its `params` and `search` are checked against the routes. */
-export const AnchorLink: LinkComponent<typeof MantineAnchor> = (props) => <CreatedAnchorLink preload="intent" {...props} />;
+export const AnchorLink: LinkComponent<typeof MantineAnchor> = (props) => (
+  <CreatedAnchorLink preload="intent" {...props} />
+);

@@ -15,7 +15,10 @@ export function listSearch(filters: readonly string[]) {
   return (raw: Record<string, unknown>): ListSearch => {
     const page = Number(raw.page);
     const size = Number(raw.size);
-    const search: ListSearch = { page: Number.isInteger(page) && page >= 0 ? page : 0, size: PAGE_SIZES.includes(String(size)) ? size : 20 };
+    const search: ListSearch = {
+      page: Number.isInteger(page) && page >= 0 ? page : 0,
+      size: PAGE_SIZES.includes(String(size)) ? size : 20,
+    };
     if (typeof raw.sort === 'string' && /^[\w.]+,(asc|desc)$/.test(raw.sort)) search.sort = raw.sort;
     for (const name of filters) {
       const value = raw[name];

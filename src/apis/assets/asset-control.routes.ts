@@ -4,21 +4,25 @@ import { principalOf } from '../../platform/auth/authenticate.js';
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
 import { Id, LookupId, Obj, Text } from '../../platform/registry/schema-types.js';
+import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
 import { productResource } from '../catalog/product.resource.js';
 import { orderResource } from '../orders/order.resource.js';
 
 const ControlParamsSchema = Type.Object({
   orderId: LookupId({ description: 'the order' }),
-  filename: LookupId({ description: 'the file name, without URL nor query (a URL or path is reduced to its last segment)' }),
+  filename: LookupId({
+    description: 'the file name, without URL nor query (a URL or path is reduced to its last segment)',
+  }),
 });
 
 export const AssetControlSchema = Obj(
   {
     orderId: Id(),
     filename: Text({ maxLength: 1024, description: 'the file name compared' }),
-    belongs: Type.Boolean({ description: "true when a product of one of the order's line items lists the file in relatedContents" }),
+    belongs: Type.Boolean({
+      description: "true when a product of one of the order's line items lists the file in relatedContents",
+    }),
     productId: Type.Optional(Id({ description: 'the first such product' })),
     label: Type.Optional(Text({ description: 'the label of that related content' })),
   },
@@ -42,7 +46,12 @@ export function fileNameOf(reference: string): string {
  * items' products are read as the system, since the order already names them and a buyer may not see its seller's
  * catalogue records.
  */
-async function control(services: ServiceRegistry, principal: ReturnType<typeof principalOf>, orderId: string, filename: string): Promise<AssetControl> {
+async function control(
+  services: ServiceRegistry,
+  principal: ReturnType<typeof principalOf>,
+  orderId: string,
+  filename: string,
+): Promise<AssetControl> {
   const orders = services.of(orderResource);
   const products = services.of(productResource);
   const order = (await orders.get(principal, orderId)).doc;
@@ -56,7 +65,14 @@ async function control(services: ServiceRegistry, principal: ReturnType<typeof p
       if (!(error instanceof NotFoundError)) throw error;
     }
     const match = related.find((content) => typeof content.file === 'string' && fileNameOf(content.file) === wanted);
-    if (match) return { orderId: order.id, filename: wanted, belongs: true, productId, ...(match.label ? { label: match.label } : {}) };
+    if (match)
+      return {
+        orderId: order.id,
+        filename: wanted,
+        belongs: true,
+        productId,
+        ...(match.label ? { label: match.label } : {}),
+      };
   }
   return { orderId: order.id, filename: wanted, belongs: false };
 }

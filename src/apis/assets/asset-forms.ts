@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { DomainError, ValidationError } from '../../platform/errors/domain-errors.js';
-import { UnsupportedMediaTypeError } from '../../platform/errors/domain-errors.js';
+import { DomainError, UnsupportedMediaTypeError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { cleanFilename, contentTypeOf } from './asset-naming.js';
-import { discard, stage, type StagedUpload } from './asset-staging.js';
+import { discard, type StagedUpload, stage } from './asset-staging.js';
 
 export const MAX_DELETE_IDS = 1000;
 /** Longest `url` field of an upload form, and longest `ids` field (a comma list) of a delete form. */
@@ -43,15 +42,29 @@ async function* partsOf(request: FastifyRequest, limits: Record<string, number>)
  * Reads the upload form: exactly one source, a `file` part (streamed to the staging area while it arrives) or a
  * `url` field. Other text fields are ignored. A second source of any kind is a 400.
  */
-export async function readUploadForm(request: FastifyRequest, stagingDir: string, maxBytes: number): Promise<UploadSource> {
-  if (!request.isMultipart()) throw new UnsupportedMediaTypeError('multipart/form-data with a "file" part or a "url" field');
+export async function readUploadForm(
+  request: FastifyRequest,
+  stagingDir: string,
+  maxBytes: number,
+): Promise<UploadSource> {
+  if (!request.isMultipart())
+    throw new UnsupportedMediaTypeError('multipart/form-data with a "file" part or a "url" field');
   let file: Extract<UploadSource, { kind: 'file' }> | undefined;
   let url: string | undefined;
   try {
     // busboy truncates a file at fileSize; one byte more than allowed lets our own meter name the limit.
-    for await (const part of partsOf(request, { fileSize: maxBytes + 1, files: 2, fields: 20, fieldSize: MAX_URL_FIELD_LENGTH, parts: 30 })) {
+    for await (const part of partsOf(request, {
+      fileSize: maxBytes + 1,
+      files: 2,
+      fields: 20,
+      fieldSize: MAX_URL_FIELD_LENGTH,
+      parts: 30,
+    })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw new ValidationError(`body.${part.fieldname} is not a file field of this operation; send the file as "file"`);
+        if (part.fieldname !== 'file')
+          throw new ValidationError(
+            `body.${part.fieldname} is not a file field of this operation; send the file as "file"`,
+          );
         if (file || url !== undefined) throw new ValidationError(ONE_SOURCE);
         const filename = cleanFilename(part.filename);
         const staged = await stage(part.file, stagingDir, maxBytes).catch((error: unknown) => {
@@ -60,7 +73,8 @@ export async function readUploadForm(request: FastifyRequest, stagingDir: string
         file = { kind: 'file', staged, filename, contentType: contentTypeOf(part.mimetype, filename) };
       } else if (part.fieldname === 'url') {
         if (file || url !== undefined) throw new ValidationError(ONE_SOURCE);
-        if (part.valueTruncated) throw new ValidationError(`body.url must be at most ${MAX_URL_FIELD_LENGTH} characters`);
+        if (part.valueTruncated)
+          throw new ValidationError(`body.url must be at most ${MAX_URL_FIELD_LENGTH} characters`);
         url = String(part.value);
       } else if (part.fieldname === 'file') {
         throw new ValidationError('body.file must be a file part (with a filename in its Content-Disposition)');
@@ -77,7 +91,10 @@ export async function readUploadForm(request: FastifyRequest, stagingDir: string
 
 function idsOf(value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
-  return values.flatMap((v) => (typeof v === 'string' ? v.split(',') : typeof v === 'number' ? [String(v)] : [])).map((v) => v.trim()).filter(Boolean);
+  return values
+    .flatMap((v) => (typeof v === 'string' ? v.split(',') : typeof v === 'number' ? [String(v)] : []))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 function checkCount(count: number): void {
@@ -91,10 +108,16 @@ function checkCount(count: number): void {
 export async function readDeleteIds(request: FastifyRequest): Promise<string[]> {
   const ids: string[] = [];
   if (request.isMultipart()) {
-    for await (const part of partsOf(request, { fields: MAX_DELETE_IDS + 10, fieldSize: MAX_FORM_FIELD_LENGTH, files: 1, parts: MAX_DELETE_IDS + 10 })) {
+    for await (const part of partsOf(request, {
+      fields: MAX_DELETE_IDS + 10,
+      fieldSize: MAX_FORM_FIELD_LENGTH,
+      files: 1,
+      parts: MAX_DELETE_IDS + 10,
+    })) {
       if (part.type === 'file') throw new ValidationError('body.ids must be text fields, not files');
       if (part.fieldname !== 'ids') continue;
-      if (part.valueTruncated) throw new ValidationError(`body.ids fields must be at most ${MAX_FORM_FIELD_LENGTH} characters each`);
+      if (part.valueTruncated)
+        throw new ValidationError(`body.ids fields must be at most ${MAX_FORM_FIELD_LENGTH} characters each`);
       ids.push(...idsOf(part.value));
       checkCount(ids.length);
     }

@@ -2,7 +2,10 @@ import { extname } from 'node:path';
 
 /** File names as stored: no directories, no control characters, at most 255 characters; never empty. */
 export function cleanFilename(raw: string | undefined, fallback = 'file'): string {
-  const base = wellFormed(raw ?? '').split(/[\\/]/).pop() ?? '';
+  const base =
+    wellFormed(raw ?? '')
+      .split(/[\\/]/)
+      .pop() ?? '';
   const cleaned = base
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '')
     .trim()
@@ -82,6 +85,9 @@ export function contentTypeOf(declared: string | undefined, filename: string): s
  */
 export function contentDisposition(filename: string, disposition: 'inline' | 'attachment' = 'inline'): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

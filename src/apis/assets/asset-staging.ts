@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PayloadTooLargeError } from './asset-errors.js';
 

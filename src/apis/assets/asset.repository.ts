@@ -16,7 +16,11 @@ export interface AssetRow {
 const COLUMNS = `id, filename, content_type AS "contentType", size, customer_id AS "customerId", create_date AS "createDate", private`;
 
 function row(raw: Record<string, unknown>): AssetRow {
-  return { ...(raw as unknown as AssetRow), size: Number(raw.size), createDate: new Date(raw.createDate as string | Date).toISOString() };
+  return {
+    ...(raw as unknown as AssetRow),
+    size: Number(raw.size),
+    createDate: new Date(raw.createDate as string | Date).toISOString(),
+  };
 }
 
 /** Inserts the metadata unless the id is there already; answers the stored row either way and whether it was new. */
@@ -36,7 +40,12 @@ export async function findAsset(db: Queryable, id: string): Promise<AssetRow | u
 }
 
 /** A page in creation order (ties by id), with the total; optionally one customer's uploads only. */
-export async function listAssets(db: Queryable, page: number, size: number, customerId?: string): Promise<{ rows: AssetRow[]; total: number }> {
+export async function listAssets(
+  db: Queryable,
+  page: number,
+  size: number,
+  customerId?: string,
+): Promise<{ rows: AssetRow[]; total: number }> {
   const filter = customerId === undefined ? '' : 'WHERE customer_id = $3';
   const params: unknown[] = [size, page * size, ...(customerId === undefined ? [] : [customerId])];
   const { rows } = await db.query<Record<string, unknown>>(
@@ -44,18 +53,27 @@ export async function listAssets(db: Queryable, page: number, size: number, cust
     params,
   );
   if (rows.length > 0) return { rows: rows.map(row), total: Number(rows[0]!.total) };
-  const counted = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM assets ${filter.replace('$3', '$1')}`, params.slice(2));
+  const counted = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM assets ${filter.replace('$3', '$1')}`,
+    params.slice(2),
+  );
   return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 /** Deletes the rows of these ids and answers the deleted ones. */
 export async function deleteAssets(db: Queryable, ids: readonly string[]): Promise<AssetRow[]> {
-  const { rows } = await db.query<Record<string, unknown>>(`DELETE FROM assets WHERE id = ANY($1::text[]) RETURNING ${COLUMNS}`, [ids]);
+  const { rows } = await db.query<Record<string, unknown>>(
+    `DELETE FROM assets WHERE id = ANY($1::text[]) RETURNING ${COLUMNS}`,
+    [ids],
+  );
   return rows.map(row);
 }
 
 function lockKey(id: string): string {
-  return BigInt.asIntN(64, BigInt('0x' + createHash('sha256').update(`asset:${id}`).digest('hex').slice(0, 16))).toString();
+  return BigInt.asIntN(
+    64,
+    BigInt('0x' + createHash('sha256').update(`asset:${id}`).digest('hex').slice(0, 16)),
+  ).toString();
 }
 
 /**
@@ -64,14 +82,20 @@ function lockKey(id: string): string {
  */
 export async function lockAssetIds(tx: Queryable, ids: readonly string[]): Promise<void> {
   const keys = [...new Set(ids.map(lockKey))].sort();
-  await tx.query(`SELECT pg_advisory_xact_lock(k) FROM unnest($1::bigint[]) WITH ORDINALITY AS t(k, n) ORDER BY n`, [keys]);
+  await tx.query(`SELECT pg_advisory_xact_lock(k) FROM unnest($1::bigint[]) WITH ORDINALITY AS t(k, n) ORDER BY n`, [
+    keys,
+  ]);
 }
 
 /**
  * The asset named like one of `filenames` that `customerId` owns, else one the operator owns (customer_id null); among
  * several, the earlier name in `filenames` wins, then the newest upload. `customerId` null: operator assets only.
  */
-export async function findNewestNamed(db: Queryable, customerId: string | null, filenames: readonly string[]): Promise<AssetRow | undefined> {
+export async function findNewestNamed(
+  db: Queryable,
+  customerId: string | null,
+  filenames: readonly string[],
+): Promise<AssetRow | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT ${COLUMNS} FROM assets WHERE filename = ANY($1::text[]) AND (customer_id = $2 OR customer_id IS NULL)
      ORDER BY customer_id IS NULL, array_position($1::text[], filename), create_date DESC, id DESC LIMIT 1`,

@@ -6,11 +6,11 @@ import { recordChange } from '../../platform/events/outbox.js';
 import type { Page } from '../../platform/registry/resource-service.js';
 import { pageOf } from '../../platform/registry/resource-service.js';
 import { isStorableText } from '../../platform/registry/storable-text.js';
+import type { AssetRow } from './asset.repository.js';
+import * as repository from './asset.repository.js';
+import type { AssetView, DeleteOutcome, ListedAsset } from './asset.schema.js';
 import { discard, type StagedUpload } from './asset-staging.js';
 import { ASSET_ID, type AssetStore, type StoredObject } from './asset-store.js';
-import * as repository from './asset.repository.js';
-import type { AssetRow } from './asset.repository.js';
-import type { AssetView, DeleteOutcome, ListedAsset } from './asset.schema.js';
 
 export const ASSET_SUBJECT = 'asset';
 
@@ -32,7 +32,13 @@ export class AssetService {
   }
 
   private view(row: AssetRow): AssetView {
-    return { id: row.id, url: this.urlOf(row.id, row.filename), filename: row.filename, contentType: row.contentType, size: row.size };
+    return {
+      id: row.id,
+      url: this.urlOf(row.id, row.filename),
+      filename: row.filename,
+      contentType: row.contentType,
+      size: row.size,
+    };
   }
 
   /** The asset as listed: also what its events carry (the owner is the event's `customerId`). */
@@ -44,16 +50,36 @@ export class AssetService {
    * Keeps staged content as an asset. Content stored before keeps its first metadata (file name, content type):
    * the answer describes the existing asset, at its existing location. The staged file is always removed.
    */
-  async keep(principal: Principal, { staged, filename, contentType }: StagedUpload, options: { private?: boolean } = {}): Promise<AssetView> {
+  async keep(
+    principal: Principal,
+    { staged, filename, contentType }: StagedUpload,
+    options: { private?: boolean } = {},
+  ): Promise<AssetView> {
     try {
       await this.store.put(staged.id, staged, contentType);
       return await this.db.transaction(async (tx) => {
         await repository.lockAssetIds(tx, [staged.id]);
-        const candidate: AssetRow = { id: staged.id, filename, contentType, size: staged.size, customerId: principal.customerId ?? null, createDate: this.clock.now().toISOString(), private: options.private ?? false };
+        const candidate: AssetRow = {
+          id: staged.id,
+          filename,
+          contentType,
+          size: staged.size,
+          customerId: principal.customerId ?? null,
+          createDate: this.clock.now().toISOString(),
+          private: options.private ?? false,
+        };
         const { row, created } = await repository.insertAsset(tx, candidate);
         // A delete of the same content may have run since the put above; the lock makes this check final.
         if (!(await this.store.exists(staged.id))) await this.store.put(staged.id, staged, row.contentType);
-        if (created) await recordChange(tx, { fact: 'created', occurredAt: this.clock.now(), subject: ASSET_SUBJECT, customerId: row.customerId, before: undefined, after: this.listed(row) });
+        if (created)
+          await recordChange(tx, {
+            fact: 'created',
+            occurredAt: this.clock.now(),
+            subject: ASSET_SUBJECT,
+            customerId: row.customerId,
+            before: undefined,
+            after: this.listed(row),
+          });
         return this.view(row);
       });
     } finally {
@@ -65,7 +91,12 @@ export class AssetService {
   async list(page: number, size: number, customerId?: string): Promise<Page<ListedAsset>> {
     if (customerId !== undefined && !isStorableText(customerId)) return pageOf([], page, size, 0);
     const { rows, total } = await repository.listAssets(this.db, page, size, customerId);
-    return pageOf(rows.map((row) => this.listed(row)), page, size, total);
+    return pageOf(
+      rows.map((row) => this.listed(row)),
+      page,
+      size,
+      total,
+    );
   }
 
   /** Deletes the assets (metadata and content) of these ids; unknown and malformed ids are reported, not an error. */
@@ -78,7 +109,14 @@ export class AssetService {
       const rows = await repository.deleteAssets(tx, valid);
       for (const row of rows) {
         const record = this.listed(row);
-        await recordChange(tx, { fact: 'deleted', occurredAt: this.clock.now(), subject: ASSET_SUBJECT, customerId: row.customerId, before: record, after: record });
+        await recordChange(tx, {
+          fact: 'deleted',
+          occurredAt: this.clock.now(),
+          subject: ASSET_SUBJECT,
+          customerId: row.customerId,
+          before: record,
+          after: record,
+        });
       }
       // The objects go last, once every database write has succeeded, so that only the commit can still fail after
       // them. Objects without a row (an upload that died before its row was written) go as well.

@@ -1,19 +1,29 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.js';
-import type { ApiModule } from '../api-module.js';
+import type { EventDeclaration } from '../../platform/events/event-declarations.js';
 import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import { OutboundClient } from '../../platform/outbound/outbound-client.js';
+import type { ApiModule } from '../api-module.js';
+import { ASSET_SUBJECT, AssetService } from './asset.service.js';
 import { sweepStaging } from './asset-staging.js';
 import type { AssetStore } from './asset-store.js';
-import type { EventDeclaration } from '../../platform/events/event-declarations.js';
-import { ASSET_SUBJECT, AssetService } from './asset.service.js';
 import { assetRoutes } from './assets.routes.js';
 import { FsAssetStore } from './fs-asset-store.js';
 
 /** Assets are not kinds of the engine: their events are declared here, as the service emits them. */
 const ASSET_EVENTS: EventDeclaration[] = [
-  { subject: ASSET_SUBJECT, fact: 'created', emittedBy: 'uploadAsset (POST /assets), for content not stored yet', record: 'ListedAsset' },
-  { subject: ASSET_SUBJECT, fact: 'deleted', emittedBy: 'deleteAssets (DELETE /assets), per deleted asset', record: 'ListedAsset' },
+  {
+    subject: ASSET_SUBJECT,
+    fact: 'created',
+    emittedBy: 'uploadAsset (POST /assets), for content not stored yet',
+    record: 'ListedAsset',
+  },
+  {
+    subject: ASSET_SUBJECT,
+    fact: 'deleted',
+    emittedBy: 'deleteAssets (DELETE /assets), per deleted asset',
+    record: 'ListedAsset',
+  },
 ];
 
 /** Staged files older than this are left over from a crash. */
@@ -40,7 +50,16 @@ export const assetsModule: ApiModule = {
     const service = new AssetService(db, store, config.publicBaseUrl, clock);
     services.addEvents(ASSET_EVENTS);
     return {
-      routes: async (app) => app.register(assetRoutes, { service, outbound, stagingDir, maxBytes: config.assets.maxBytes, urlTimeoutMs: config.assets.urlTimeoutMs, services, verifier: iam.verifier }),
+      routes: async (app) =>
+        app.register(assetRoutes, {
+          service,
+          outbound,
+          stagingDir,
+          maxBytes: config.assets.maxBytes,
+          urlTimeoutMs: config.assets.urlTimeoutMs,
+          services,
+          verifier: iam.verifier,
+        }),
       async stop() {
         await outbound.close();
         await store.close();

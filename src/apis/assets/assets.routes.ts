@@ -13,13 +13,7 @@ import type { OutboundClient } from '../../platform/outbound/outbound-client.js'
 import { PageSchema } from '../../platform/registry/resource-schemas.js';
 import { LOOKUP_ID_MAX_LENGTH } from '../../platform/registry/schema-types.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
-import { registerAssetControlRoute } from './asset-control.routes.js';
-import { contentDisposition } from './asset-naming.js';
-import { readDeleteIds, readUploadForm } from './asset-forms.js';
-import { fetchUrl } from './asset-url-source.js';
-import { discard } from './asset-staging.js';
 import type { AssetRow } from './asset.repository.js';
-import type { AssetService } from './asset.service.js';
 import {
   ASSET_PAGE_SIZE,
   AssetSchema,
@@ -32,6 +26,12 @@ import {
   ListedAssetSchema,
   UploadFormSchema,
 } from './asset.schema.js';
+import type { AssetService } from './asset.service.js';
+import { registerAssetControlRoute } from './asset-control.routes.js';
+import { readDeleteIds, readUploadForm } from './asset-forms.js';
+import { contentDisposition } from './asset-naming.js';
+import { discard } from './asset-staging.js';
+import { fetchUrl } from './asset-url-source.js';
 
 export interface AssetRoutesOptions {
   service: AssetService;
@@ -72,7 +72,10 @@ const documentedWithFilename: SwaggerTransform = ({ schema, url }) => ({
     params: {
       type: 'object',
       required: ['id', 'filename'],
-      properties: { id: { type: 'string', maxLength: LOOKUP_ID_MAX_LENGTH, description: 'asset id' }, filename: { type: 'string', description: 'file name (any name serves the content)' } },
+      properties: {
+        id: { type: 'string', maxLength: LOOKUP_ID_MAX_LENGTH, description: 'asset id' },
+        filename: { type: 'string', description: 'file name (any name serves the content)' },
+      },
     },
   },
 });
@@ -94,7 +97,8 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       operationId: 'uploadAsset',
       tags,
       summary: 'Upload one file (or have it fetched from a URL); identical content is stored once',
-      description: 'A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The id is the SHA-256 of the content: uploading content already stored answers the existing asset. `Location` is its public link.',
+      description:
+        'A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The id is the SHA-256 of the content: uploading content already stored answers the existing asset. `Location` is its public link.',
       body: { content: { 'multipart/form-data': { schema: UploadFormSchema } } },
       response: { 201: withHeaders({ $ref: 'Asset#' }, 'location') },
     },
@@ -103,11 +107,20 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       const file =
         source.kind === 'file'
           ? source
-          : await fetchUrl(options.outbound, source.url, { stagingDir: options.stagingDir, maxBytes: options.maxBytes, timeoutMs: options.urlTimeoutMs }, request.log);
+          : await fetchUrl(
+              options.outbound,
+              source.url,
+              { stagingDir: options.stagingDir, maxBytes: options.maxBytes, timeoutMs: options.urlTimeoutMs },
+              request.log,
+            );
       // An empty asset stores nothing anyone could want, as an empty body to sign signs nothing.
       if (file.staged.size === 0) {
         await discard(file.staged.path);
-        throw new ValidationError(source.kind === 'file' ? 'body.file must not be empty: it is the content to store' : 'body.url answered an empty body: there is no content to store');
+        throw new ValidationError(
+          source.kind === 'file'
+            ? 'body.file must not be empty: it is the content to store'
+            : 'body.url answered an empty body: there is no content to store',
+        );
       }
       const asset = await service.keep(principalOf(request), file);
       return reply.code(201).header('location', asset.url).send(asset);
@@ -125,7 +138,11 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       response: { 200: PageSchema({ $ref: 'ListedAsset#' }) },
     },
     handler: (request) => {
-      const { page = 0, size = ASSET_PAGE_SIZE, customerId } = request.query as { page?: number; size?: number; customerId?: string };
+      const {
+        page = 0,
+        size = ASSET_PAGE_SIZE,
+        customerId,
+      } = request.query as { page?: number; size?: number; customerId?: string };
       return service.list(page, size, customerId);
     },
   });
@@ -137,7 +154,12 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       operationId: 'deleteAssets',
       tags,
       summary: 'Delete up to 1000 assets by id (operator only)',
-      body: { content: { 'multipart/form-data': { schema: DeleteFormSchema }, 'application/json': { schema: DeleteAssetsJsonSchema } } },
+      body: {
+        content: {
+          'multipart/form-data': { schema: DeleteFormSchema },
+          'application/json': { schema: DeleteAssetsJsonSchema },
+        },
+      },
       response: { 200: { $ref: 'AssetDeletion#' } },
     },
     handler: async (request) => service.delete(await readDeleteIds(request)),
@@ -153,11 +175,19 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
       operationId: 'downloadAsset',
       tags,
       summary: 'Download an asset (public, except kept copies of e-mails)',
-      description: 'Any file name serves the content; `Content-Disposition` gives the stored one. Immutable: cache it for ever, or send its ETag in `If-None-Match` (304). A kept copy of a sent e-mail is private: it needs a bearer token of its owner or of the operator, with `assets:read` (404 otherwise), and is answered `Cache-Control: private, no-store`.',
+      description:
+        'Any file name serves the content; `Content-Disposition` gives the stored one. Immutable: cache it for ever, or send its ETag in `If-None-Match` (304). A kept copy of a sent e-mail is private: it needs a bearer token of its owner or of the operator, with `assets:read` (404 otherwise), and is answered `Cache-Control: private, no-store`.',
       params: DownloadParamsSchema,
       querystring: DownloadQuerySchema,
       response: {
-        200: withHeaders({ description: 'the content, with its content type', content: { '*/*': { schema: { contentMediaType: 'application/octet-stream' } } } }, 'etag', 'cache-control'),
+        200: withHeaders(
+          {
+            description: 'the content, with its content type',
+            content: { '*/*': { schema: { contentMediaType: 'application/octet-stream' } } },
+          },
+          'etag',
+          'cache-control',
+        ),
         304: withHeaders({ description: 'not modified (If-None-Match)', type: 'null' }, 'etag', 'cache-control'),
         ...errorResponses('simple', [404]),
       },
@@ -180,7 +210,8 @@ export async function assetRoutes(app: FastifyInstance, options: AssetRoutesOpti
         'content-length': content.size,
         'content-disposition': contentDisposition(asset.filename),
         // Served from the API's origin: whatever an uploaded HTML or SVG holds, it runs nothing there.
-        'content-security-policy': "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+        'content-security-policy':
+          "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox",
       });
       if (request.method === 'HEAD') {
         // Headers only: close the content unread (Fastify would otherwise read all of it, from disk or S3, to discard it).

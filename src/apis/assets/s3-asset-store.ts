@@ -1,6 +1,13 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config.js';
 import type { StagedFile } from './asset-staging.js';
 import { ASSET_ID, type AssetStore, type StoredObject } from './asset-store.js';
@@ -8,7 +15,10 @@ import { ASSET_ID, type AssetStore, type StoredObject } from './asset-store.js';
 const DELETE_BATCH = 1000;
 
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata?.httpStatusCode === 404);
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata?.httpStatusCode === 404)
+  );
 }
 
 /**
@@ -42,7 +52,15 @@ export class S3AssetStore implements AssetStore {
     if (await this.exists(id)) return;
     const body = createReadStream(staged.path);
     try {
-      await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(id), Body: body, ContentLength: staged.size, ContentType: contentType }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.key(id),
+          Body: body,
+          ContentLength: staged.size,
+          ContentType: contentType,
+        }),
+      );
     } finally {
       // A failed request may never read the stream, which would keep its file descriptor open.
       body.destroy();
@@ -62,9 +80,14 @@ export class S3AssetStore implements AssetStore {
   async delete(ids: readonly string[]): Promise<void> {
     for (let start = 0; start < ids.length; start += DELETE_BATCH) {
       const batch = ids.slice(start, start + DELETE_BATCH).map((id) => ({ Key: this.key(id) }));
-      const result = await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch, Quiet: true } }));
+      const result = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch, Quiet: true } }),
+      );
       const failed = (result.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-      if (failed.length > 0) throw new Error(`S3 could not delete ${failed.length} object(s): ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`.trim());
+      if (failed.length > 0)
+        throw new Error(
+          `S3 could not delete ${failed.length} object(s): ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`.trim(),
+        );
     }
   }
 

@@ -1,11 +1,22 @@
 import Type, { type Static } from 'typebox';
-import { Id, List, Obj, StringMap, Text, sharedFields } from '../../platform/registry/schema-types.js';
+import { Id, List, Obj, StringMap, sharedFields, Text } from '../../platform/registry/schema-types.js';
 
 const Localized = (description: string) => StringMap(Text({ maxLength: 20_000 }), { maxProperties: 200, description });
-const Flat = (description: string) => Type.Optional(Text({ maxLength: 20_000, readOnly: true, description: `response only: ${description}, in fallbackLocale (else the first locale)` }));
+const Flat = (description: string) =>
+  Type.Optional(
+    Text({
+      maxLength: 20_000,
+      readOnly: true,
+      description: `response only: ${description}, in fallbackLocale (else the first locale)`,
+    }),
+  );
 
 const VariableValueDescriptionSchema = Obj(
-  { descValue: Type.Optional(Text()), description: Type.Optional(Text()), localizedValue: Type.Optional(StringMap(Text())) },
+  {
+    descValue: Type.Optional(Text()),
+    description: Type.Optional(Text()),
+    localizedValue: Type.Optional(StringMap(Text())),
+  },
   { title: 'Variable value description' },
 );
 
@@ -50,7 +61,10 @@ export const DescriptionSchema = Obj(
         description: 'Photo Studio Pro, 2026 texts',
         fallbackLocale: 'en',
         localizedMarketingName: { en: 'Photo Studio Pro', fr: 'Studio Photo Pro' },
-        localizedShortDesc: { en: 'Edit photos like a professional', fr: 'Retouchez vos photos comme un professionnel' },
+        localizedShortDesc: {
+          en: 'Edit photos like a professional',
+          fr: 'Retouchez vos photos comme un professionnel',
+        },
       },
     ],
   },

@@ -5,7 +5,15 @@ import { priceFunctionResource } from './price-function.resource.js';
 import type { PriceFunctionSchema } from './price-function.schema.js';
 
 /** Fields a copy does not take from its source: the server sets them anew. */
-const NOT_COPIED = ['id', 'createDate', 'updateDate', 'dbVersion', 'customerId', 'lastUpdateReason', 'originalId'] as const;
+const NOT_COPIED = [
+  'id',
+  'createDate',
+  'updateDate',
+  'dbVersion',
+  'customerId',
+  'lastUpdateReason',
+  'originalId',
+] as const;
 
 /**
  * `POST /price-functions/{id}/duplicate/{customerId}`: a copy of a visible price function for another customer. The
@@ -16,14 +24,17 @@ export const duplicatePriceFunction: ActionDefinition<typeof PriceFunctionSchema
   path: 'duplicate/:customerId',
   operationId: 'duplicatePriceFunction',
   summary: 'Duplicate a price function for a customer',
-  description: 'Copies the price function (name, expression, parameters, product fields, variables) to the customer of the path. `originalId` of the copy names the source. 403 when the token may not act for that customer.',
+  description:
+    'Copies the price function (name, expression, parameters, product fields, variables) to the customer of the path. `originalId` of the copy names the source. 403 when the token may not act for that customer.',
   params: Type.Object({ customerId: Id({ description: 'the customer receiving the copy' }) }),
   status: 201,
   errors: [403],
   async run({ record, params, principal, services, tx }) {
     const body: Record<string, unknown> = { ...record };
     for (const field of NOT_COPIED) delete body[field];
-    const created = await services.of(priceFunctionResource).create(principal, { ...body, customerId: params.customerId, originalId: String(record.id) }, { tx });
+    const created = await services
+      .of(priceFunctionResource)
+      .create(principal, { ...body, customerId: params.customerId, originalId: String(record.id) }, { tx });
     return created.doc;
   },
 };

@@ -1,10 +1,10 @@
-import { ExpressionError } from './pricing/expression-errors.js';
-import { checkExpression } from './pricing/expression-check.js';
-import { evaluateExpression } from './pricing/expression-evaluator.js';
-import { money, type Money } from './pricing/money.js';
-import { parameterValue, type ParameterValue } from './pricing/parameter-values.js';
-import { plainCopy } from './pricing/plain-inputs.js';
 import type { PriceFunction } from './price-function.schema.js';
+import { checkExpression } from './pricing/expression-check.js';
+import { ExpressionError } from './pricing/expression-errors.js';
+import { evaluateExpression } from './pricing/expression-evaluator.js';
+import { type Money, money } from './pricing/money.js';
+import { type ParameterValue, parameterValue } from './pricing/parameter-values.js';
+import { plainCopy } from './pricing/plain-inputs.js';
 
 /** The largest amount a function may answer (the schemas' bound on amounts). */
 const MAX_AMOUNT = 1e12;
@@ -21,7 +21,9 @@ export interface EvaluationInputs {
   variables: Record<string, unknown>;
 }
 
-export type EvaluationResult = { ok: true; value: Money; parameterValues: Record<string, string> } | { ok: false; message: string; parameterValues: Record<string, string> };
+export type EvaluationResult =
+  | { ok: true; value: Money; parameterValues: Record<string, string> }
+  | { ok: false; message: string; parameterValues: Record<string, string> };
 
 /** Parameter texts: the defaults, overridden by the supplied values of declared parameters. */
 export function parameterTexts(fn: PriceFunction, supplied: Record<string, string> = {}): Record<string, string> {
@@ -33,7 +35,11 @@ export function parameterTexts(fn: PriceFunction, supplied: Record<string, strin
   return texts;
 }
 
-function contextOf(fn: PriceFunction, inputs: EvaluationInputs, texts: Record<string, string>): Record<string, unknown> {
+function contextOf(
+  fn: PriceFunction,
+  inputs: EvaluationInputs,
+  texts: Record<string, string>,
+): Record<string, unknown> {
   const context = Object.create(null) as Record<string, unknown>;
   for (const field of fn.productFields ?? []) context[field] = plainCopy(inputs.product[field]);
   for (const field of fn.variables ?? []) context[field] = plainCopy(inputs.variables[field]);
@@ -42,7 +48,8 @@ function contextOf(fn: PriceFunction, inputs: EvaluationInputs, texts: Record<st
     const text = texts[parameter.field];
     // A parameter also listed in `variables` without a value of its own leaves the product's variable bound.
     if (text === undefined && variables.has(parameter.field) && context[parameter.field] !== undefined) continue;
-    if (text === undefined) throw new ExpressionError(`parameter ${parameter.field} has no value (no default, none supplied)`);
+    if (text === undefined)
+      throw new ExpressionError(`parameter ${parameter.field} has no value (no default, none supplied)`);
     try {
       context[parameter.field] = parameterValue(parameter, text) satisfies ParameterValue;
     } catch (error) {
@@ -55,7 +62,8 @@ function contextOf(fn: PriceFunction, inputs: EvaluationInputs, texts: Record<st
 }
 
 function amountOf(result: unknown): Money {
-  if (typeof result !== 'number' || !Number.isFinite(result)) throw new ExpressionError(`the result is not a number (${result === null ? 'null' : typeof result})`);
+  if (typeof result !== 'number' || !Number.isFinite(result))
+    throw new ExpressionError(`the result is not a number (${result === null ? 'null' : typeof result})`);
   if (result < 0 || result > MAX_AMOUNT) throw new ExpressionError(`the result ${result} is outside 0..${MAX_AMOUNT}`);
   return money(result);
 }
@@ -66,7 +74,11 @@ function amountOf(result: unknown): Money {
  * millisecond here, far below the 50 ms docs/product-decisions.md §9 allows), so the outcome depends on the function and its inputs,
  * never on the machine's load. The expression is parsed once per text. Never throws: a failure is a result with the reason.
  */
-export function evaluatePriceFunction(fn: PriceFunction, inputs: EvaluationInputs, maxSteps?: number): EvaluationResult {
+export function evaluatePriceFunction(
+  fn: PriceFunction,
+  inputs: EvaluationInputs,
+  maxSteps?: number,
+): EvaluationResult {
   const parameterValues = parameterTexts(fn, inputs.supplied);
   try {
     const { ast } = checkExpression(fn.expression);

@@ -1,9 +1,9 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { RecordOf, ResourceHooks } from '../../platform/registry/resource-definition.js';
+import type { PriceFunctionSchema } from './price-function.schema.js';
 import { checkExpression } from './pricing/expression-check.js';
 import { ExpressionError } from './pricing/expression-errors.js';
 import { parameterValue, patternOf } from './pricing/parameter-values.js';
-import type { PriceFunctionSchema } from './price-function.schema.js';
 import { ProductSchema } from './product.schema.js';
 
 type PriceFunctionRecord = RecordOf<typeof PriceFunctionSchema>;
@@ -32,7 +32,10 @@ function inputNames(doc: PriceFunctionRecord): Set<string> {
   const names = new Set<string>(BUILT_IN_INPUTS);
   const parameters = new Set((doc.parameters ?? []).map((parameter) => parameter.field));
   const add = (name: string, where: string) => {
-    if (names.has(name)) invalid(`${where}: ${name} is already an input of the expression (price, quantity, a parameter, a product field or a variable)`);
+    if (names.has(name))
+      invalid(
+        `${where}: ${name} is already an input of the expression (price, quantity, a parameter, a product field or a variable)`,
+      );
     names.add(name);
   };
   (doc.parameters ?? []).forEach((parameter, index) => add(parameter.field, `body.parameters[${index}].field`));
@@ -50,7 +53,8 @@ function inputNames(doc: PriceFunctionRecord): Set<string> {
 function checkParameters(doc: PriceFunctionRecord): void {
   (doc.parameters ?? []).forEach((parameter, index) => {
     const at = `body.parameters[${index}]`;
-    if (parameter.min !== undefined && parameter.max !== undefined && parameter.min > parameter.max) invalid(`${at}.min must not be above ${at}.max`);
+    if (parameter.min !== undefined && parameter.max !== undefined && parameter.min > parameter.max)
+      invalid(`${at}.min must not be above ${at}.max`);
     if (parameter.pattern !== undefined) {
       try {
         patternOf(parameter.pattern);
@@ -82,7 +86,9 @@ export function checkPriceFunction(doc: PriceFunctionRecord): PriceFunctionRecor
   }
   const unknown = identifiers.filter((name) => !names.has(name));
   if (unknown.length) {
-    invalid(`body.expression reads unknown identifier ${unknown.join(', ')}; it may read price, quantity, its parameters' fields, and the names listed in productFields and variables`);
+    invalid(
+      `body.expression reads unknown identifier ${unknown.join(', ')}; it may read price, quantity, its parameters' fields, and the names listed in productFields and variables`,
+    );
   }
   return doc;
 }

@@ -10,6 +10,11 @@ export const priceFunctionResource = defineResource({
   scopeArea: 'catalog',
   tag: 'Price functions',
   errorShape: 'detailed',
-  operations: { list: 'listPriceFunctions', create: 'createPriceFunction', get: 'getPriceFunction', update: 'updatePriceFunction' },
+  operations: {
+    list: 'listPriceFunctions',
+    create: 'createPriceFunction',
+    get: 'getPriceFunction',
+    update: 'updatePriceFunction',
+  },
   filters: { customerId: { kind: 'string' }, name: { kind: 'string' } },
 });

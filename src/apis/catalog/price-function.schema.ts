@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { List, Obj, StringEnum, StringMap, Text, sharedFields } from '../../platform/registry/schema-types.js';
+import { List, Obj, StringEnum, StringMap, sharedFields, Text } from '../../platform/registry/schema-types.js';
 
 export const PARAMETER_TYPES = ['INTEGER', 'NUMBER', 'STRING', 'BOOLEAN'] as const;
 
@@ -8,8 +8,14 @@ export const IDENTIFIER_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,63}$';
 
 export const PriceFunctionParameterSchema = Obj(
   {
-    field: Type.String({ pattern: IDENTIFIER_PATTERN, maxLength: 64, description: 'name of the parameter in the expression' }),
-    type: Type.Optional(StringEnum(PARAMETER_TYPES, { description: 'INTEGER, NUMBER, STRING or BOOLEAN (default NUMBER)' })),
+    field: Type.String({
+      pattern: IDENTIFIER_PATTERN,
+      maxLength: 64,
+      description: 'name of the parameter in the expression',
+    }),
+    type: Type.Optional(
+      StringEnum(PARAMETER_TYPES, { description: 'INTEGER, NUMBER, STRING or BOOLEAN (default NUMBER)' }),
+    ),
     defaultValue: Type.Optional(Text({ maxLength: 256, description: 'value used when none is supplied, as text' })),
     internalDesc: Type.Optional(Text()),
     labels: Type.Optional(StringMap(Text())),
@@ -25,10 +31,26 @@ export const PriceFunctionSchema = Obj(
   {
     ...sharedFields,
     name: Text({ maxLength: 256 }),
-    expression: Text({ maxLength: 4000, description: 'JEXL expression computing the price from `price`, `quantity`, its parameters, product fields and variables' }),
+    expression: Text({
+      maxLength: 4000,
+      description:
+        'JEXL expression computing the price from `price`, `quantity`, its parameters, product fields and variables',
+    }),
     parameters: Type.Optional(List(PriceFunctionParameterSchema, { maxItems: 50 })),
-    productFields: Type.Optional(List(Type.String({ pattern: IDENTIFIER_PATTERN, maxLength: 64 }), { uniqueItems: true, maxItems: 50, description: 'product fields the expression reads' })),
-    variables: Type.Optional(List(Type.String({ pattern: IDENTIFIER_PATTERN, maxLength: 64 }), { uniqueItems: true, maxItems: 50, description: 'product variables (availableVariables[].field) the expression reads' })),
+    productFields: Type.Optional(
+      List(Type.String({ pattern: IDENTIFIER_PATTERN, maxLength: 64 }), {
+        uniqueItems: true,
+        maxItems: 50,
+        description: 'product fields the expression reads',
+      }),
+    ),
+    variables: Type.Optional(
+      List(Type.String({ pattern: IDENTIFIER_PATTERN, maxLength: 64 }), {
+        uniqueItems: true,
+        maxItems: 50,
+        description: 'product variables (availableVariables[].field) the expression reads',
+      }),
+    ),
   },
   {
     $id: 'PriceFunction',

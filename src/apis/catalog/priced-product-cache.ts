@@ -2,8 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../platform/deep-freeze.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import type { PriceFunction } from './price-function.schema.js';
-import type { PricedProductRequest } from './priced-product-query.js';
 import type { PricedProduct } from './priced-product.schema.js';
+import type { PricedProductRequest } from './priced-product-query.js';
 import type { Product } from './product.schema.js';
 
 /** Priced products kept per service at most: a few MB, far more than the products a store's pages price at once. */
@@ -11,7 +11,14 @@ const ENTRIES = 5_000;
 
 /** The request's part of the key: everything pricing reads besides the product and its function. */
 export function requestKey(request: PricedProductRequest): string {
-  return JSON.stringify([request.country, request.currency, request.storeId, request.quantity, request.supplied, request.vatRate.toString()]);
+  return JSON.stringify([
+    request.country,
+    request.currency,
+    request.storeId,
+    request.quantity,
+    request.supplied,
+    request.vatRate.toString(),
+  ]);
 }
 
 /**
@@ -27,8 +34,16 @@ export function requestKey(request: PricedProductRequest): string {
 export class PricedProductCache {
   private readonly entries = new LRUCache<string, PricedProduct>({ max: ENTRIES });
 
-  priced(product: Product & Doc, request: string, fn: PriceFunction | undefined, compute: () => PricedProduct): PricedProduct {
-    const functionPart = product.priceFunction === undefined ? '' : `${product.priceFunction}@${fn ? String((fn as Doc).dbVersion) : 'none'}`;
+  priced(
+    product: Product & Doc,
+    request: string,
+    fn: PriceFunction | undefined,
+    compute: () => PricedProduct,
+  ): PricedProduct {
+    const functionPart =
+      product.priceFunction === undefined
+        ? ''
+        : `${product.priceFunction}@${fn ? String((fn as Doc).dbVersion) : 'none'}`;
     const key = `${String(product.id)}@${String(product.dbVersion)}\u0000${request}\u0000${functionPart}`;
     // Deep-frozen: a cached item is shared by every request that prices the same product the same way.
     const found = this.entries.get(key);

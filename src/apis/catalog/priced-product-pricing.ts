@@ -1,11 +1,11 @@
 import type { Doc } from '../../platform/registry/document-paths.js';
-import { evaluatePriceFunction, parameterTexts } from './price-function-evaluation.js';
 import type { PriceFunction, PriceFunctionParameter } from './price-function.schema.js';
+import { evaluatePriceFunction, parameterTexts } from './price-function-evaluation.js';
+import { PRODUCT_FIELDS_OF_VIEW, type PricedProduct } from './priced-product.schema.js';
 import type { PricedProductRequest } from './priced-product-query.js';
-import { money, type Money } from './pricing/money.js';
+import { type Money, money } from './pricing/money.js';
 import { computePrice } from './pricing/price-computation.js';
 import { selectPrice } from './pricing/price-selection.js';
-import { PRODUCT_FIELDS_OF_VIEW, type PricedProduct } from './priced-product.schema.js';
 import type { Product } from './product.schema.js';
 
 /** The product's variables by field: each one's value, else its default value. */
@@ -39,12 +39,31 @@ interface FunctionOutcome {
  * The product's price function applied to the list value: its parameters and the values used, and its result; a
  * failure (or a function the caller cannot see) keeps the list value and says why.
  */
-function applyPriceFunction(product: Product & Doc, fn: PriceFunction | undefined, listValue: Money | undefined, request: PricedProductRequest, variables: Record<string, unknown>): FunctionOutcome {
-  if (!fn) return { value: listValue, fields: { priceFunctionExecutionErrorMessage: `price function ${product.priceFunction} was not found` } };
-  const fields: Doc = { priceFunctionParameters: viewParameters(fn), priceFunctionParametersValues: parameterTexts(fn, request.supplied) };
+function applyPriceFunction(
+  product: Product & Doc,
+  fn: PriceFunction | undefined,
+  listValue: Money | undefined,
+  request: PricedProductRequest,
+  variables: Record<string, unknown>,
+): FunctionOutcome {
+  if (!fn)
+    return {
+      value: listValue,
+      fields: { priceFunctionExecutionErrorMessage: `price function ${product.priceFunction} was not found` },
+    };
+  const fields: Doc = {
+    priceFunctionParameters: viewParameters(fn),
+    priceFunctionParametersValues: parameterTexts(fn, request.supplied),
+  };
   // Without a list price there is no currency to price in: nothing to evaluate.
   if (listValue === undefined) return { value: listValue, fields };
-  const result = evaluatePriceFunction(fn, { price: Number(listValue.toString()), quantity: request.quantity, supplied: request.supplied, product, variables });
+  const result = evaluatePriceFunction(fn, {
+    price: Number(listValue.toString()),
+    quantity: request.quantity,
+    supplied: request.supplied,
+    product,
+    variables,
+  });
   if (result.ok) return { value: result.value, fields };
   return { value: listValue, fields: { ...fields, priceFunctionExecutionErrorMessage: result.message } };
 }
@@ -54,7 +73,11 @@ function applyPriceFunction(product: Product & Doc, fn: PriceFunction | undefine
  * its result replaces the list value (same VAT inclusion), unless it fails, which leaves the list price and says why.
  * `functions` holds the page's price functions by id (undefined: not found or not visible to the caller).
  */
-export function pricedProduct(product: Product & Doc, request: PricedProductRequest, functions: Map<string, PriceFunction | undefined>): PricedProduct {
+export function pricedProduct(
+  product: Product & Doc,
+  request: PricedProductRequest,
+  functions: Map<string, PriceFunction | undefined>,
+): PricedProduct {
   const item: Doc = {};
   for (const field of PRODUCT_FIELDS_OF_VIEW) if (product[field] !== undefined) item[field] = product[field];
   const variableValues = variableValuesOf(product);

@@ -24,22 +24,27 @@ function suppliedValues(raw: unknown): Record<string, string> {
   } catch {
     throw new ValidationError(`${PARAMETER} must be a JSON-encoded object, e.g. {"discount":"20"}`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ValidationError(`${PARAMETER} must be a JSON object of parameter values`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ValidationError(`${PARAMETER} must be a JSON object of parameter values`);
   const entries = Object.entries(parsed);
   if (entries.length > MAX_SUPPLIED) throw new ValidationError(`${PARAMETER} may hold at most ${MAX_SUPPLIED} values`);
   const values: Record<string, string> = {};
   for (const [name, value] of entries) {
-    if (name.length > MAX_NAME) throw new ValidationError(`${PARAMETER}: a parameter name is at most ${MAX_NAME} characters`);
-    if (!['string', 'number', 'boolean'].includes(typeof value)) throw new ValidationError(`${PARAMETER}.${name} must be a text, a number or a boolean`);
+    if (name.length > MAX_NAME)
+      throw new ValidationError(`${PARAMETER}: a parameter name is at most ${MAX_NAME} characters`);
+    if (!['string', 'number', 'boolean'].includes(typeof value))
+      throw new ValidationError(`${PARAMETER}.${name} must be a text, a number or a boolean`);
     const text = String(value);
-    if (text.length > MAX_VALUE) throw new ValidationError(`${PARAMETER}.${name} must be at most ${MAX_VALUE} characters`);
+    if (text.length > MAX_VALUE)
+      throw new ValidationError(`${PARAMETER}.${name} must be at most ${MAX_VALUE} characters`);
     values[name] = text;
   }
   return values;
 }
 
 export function pricingRequestOf(query: Record<string, unknown>): PricingRequest {
-  const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined);
+  const text = (name: string) =>
+    typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined;
   return {
     country: text('country'),
     currency: text('currency'),

@@ -9,18 +9,61 @@ import { CountryCode, CurrencyCode, ProductSchema, VariableSchema } from './prod
  * plus genericName, codeName and sellingStores (the view filters on them, so a client sees what it filtered by).
  */
 export const PRODUCT_FIELDS_OF_VIEW = [
-  'id', 'createDate', 'updateDate', 'dbVersion', 'lastUpdateReason', 'customerId',
-  'activationLink', 'blackListedCountries', 'businessSegment', 'catalogId', 'customFieldsId', 'descriptionId',
-  'codeName', 'externalContext', 'forcedCrossSaleProductIds', 'fulfillmentTemplate', 'fulfillmentTemplateName', 'genericName', 'gift', 'lifeTime',
-  'maxQuantityAllowed', 'nextGenerationOf', 'paidTrial', 'parentId', 'physical', 'priceFunction', 'priority', 'productFamily',
-  'publisherProductId', 'publisherRefId', 'relatedContents', 'releaseDate', 'resources', 'salesMode', 'sellingStores', 'signedProduct',
-  'subscriptionTemplate', 'taxCode', 'trialAllowed', 'trialDuration', 'type', 'unifiedRegisterSoftware', 'variantOf', 'visualTags',
+  'id',
+  'createDate',
+  'updateDate',
+  'dbVersion',
+  'lastUpdateReason',
+  'customerId',
+  'activationLink',
+  'blackListedCountries',
+  'businessSegment',
+  'catalogId',
+  'customFieldsId',
+  'descriptionId',
+  'codeName',
+  'externalContext',
+  'forcedCrossSaleProductIds',
+  'fulfillmentTemplate',
+  'fulfillmentTemplateName',
+  'genericName',
+  'gift',
+  'lifeTime',
+  'maxQuantityAllowed',
+  'nextGenerationOf',
+  'paidTrial',
+  'parentId',
+  'physical',
+  'priceFunction',
+  'priority',
+  'productFamily',
+  'publisherProductId',
+  'publisherRefId',
+  'relatedContents',
+  'releaseDate',
+  'resources',
+  'salesMode',
+  'sellingStores',
+  'signedProduct',
+  'subscriptionTemplate',
+  'taxCode',
+  'trialAllowed',
+  'trialDuration',
+  'type',
+  'unifiedRegisterSoftware',
+  'variantOf',
+  'visualTags',
 ] as const satisfies readonly (keyof typeof ProductSchema.properties)[];
 
-const productProperties = Object.fromEntries(PRODUCT_FIELDS_OF_VIEW.map((field) => [field, Type.Optional(ProductSchema.properties[field])])) as TProperties;
+const productProperties = Object.fromEntries(
+  PRODUCT_FIELDS_OF_VIEW.map((field) => [field, Type.Optional(ProductSchema.properties[field])]),
+) as TProperties;
 
 /** A parameter as the view shows it: its declaration plus `label` (its English label, else its first). */
-const ViewParameterSchema = Obj({ ...PriceFunctionParameterSchema.properties, label: Type.Optional(Text()) }, { title: 'Price function parameter (view)' });
+const ViewParameterSchema = Obj(
+  { ...PriceFunctionParameterSchema.properties, label: Type.Optional(Text()) },
+  { title: 'Price function parameter (view)' },
+);
 
 export const PricedProductSchema = Obj(
   {
@@ -33,10 +76,16 @@ export const PricedProductSchema = Obj(
     price: Type.Optional(Ref(PriceSchema)),
     unitPrice: Type.Optional(Ref(PriceSchema)),
     priceFunctionParameters: Type.Optional(List(ViewParameterSchema, { maxItems: 50 })),
-    priceFunctionParametersValues: Type.Optional(StringMap(Text(), { description: 'the parameter values the price function was evaluated with' })),
-    priceFunctionExecutionErrorMessage: Type.Optional(Text({ maxLength: 2000, description: 'why the price function failed; the list price is shown instead' })),
+    priceFunctionParametersValues: Type.Optional(
+      StringMap(Text(), { description: 'the parameter values the price function was evaluated with' }),
+    ),
+    priceFunctionExecutionErrorMessage: Type.Optional(
+      Text({ maxLength: 2000, description: 'why the price function failed; the list price is shown instead' }),
+    ),
     variables: Type.Optional(List(VariableSchema, { maxItems: 100 })),
-    variableValues: Type.Optional(StringMap(Type.Unknown(), { description: 'value (else default value) of each product variable' })),
+    variableValues: Type.Optional(
+      StringMap(Type.Unknown(), { description: 'value (else default value) of each product variable' }),
+    ),
   },
   { $id: 'PricedProduct', title: 'Priced product view' },
 );
@@ -45,12 +94,30 @@ export type PricedProduct = Static<typeof PricedProductSchema>;
 /** The view's own query parameters (list and get). */
 export const PricedProductQuerySchema = Type.Object(
   {
-    country: Type.Optional(CountryCode({ description: 'ISO 3166-1 alpha-2 country to price for; without it the DEFAULT prices apply (VAT 0)' })),
-    currency: Type.Optional(CurrencyCode({ description: "ISO 4217 currency; without it (or without a price in it) the product's defaultCurrency" })),
+    country: Type.Optional(
+      CountryCode({
+        description: 'ISO 3166-1 alpha-2 country to price for; without it the DEFAULT prices apply (VAT 0)',
+      }),
+    ),
+    currency: Type.Optional(
+      CurrencyCode({
+        description: "ISO 4217 currency; without it (or without a price in it) the product's defaultCurrency",
+      }),
+    ),
     storeId: Type.Optional(Id({ description: 'the store the price is shown in (echoed as storeId)' })),
-    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'units priced in `price` (default 1); `unitPrice` is for one' })),
+    quantity: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description: 'units priced in `price` (default 1); `unitPrice` is for one',
+      }),
+    ),
     priceFunctionParametersValues: Type.Optional(
-      Text({ maxLength: 8000, description: 'JSON-encoded object of parameter values (texts) overriding the price function defaults, e.g. {"discount":"20"}' }),
+      Text({
+        maxLength: 8000,
+        description:
+          'JSON-encoded object of parameter values (texts) overriding the price function defaults, e.g. {"discount":"20"}',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -1,26 +1,36 @@
-import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import { turnTaker } from '../../platform/event-loop-turns.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
+import { NotFoundError } from '../../platform/errors/domain-errors.js';
+import { turnTaker } from '../../platform/event-loop-turns.js';
 import { defineView } from '../../platform/registry/resource-view.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
 import { priceFunctionResource } from './price-function.resource.js';
 import type { PriceFunction } from './price-function.schema.js';
+import { type PricedProduct, PricedProductQuerySchema, PricedProductSchema } from './priced-product.schema.js';
 import { PricedProductCache, requestKey } from './priced-product-cache.js';
 import { nextGenerationLookup } from './priced-product-next-generation.js';
 import { pricedProduct } from './priced-product-pricing.js';
 import { pricingRequestOf } from './priced-product-query.js';
-import { PricedProductQuerySchema, PricedProductSchema, type PricedProduct } from './priced-product.schema.js';
 import { vatRatePercent } from './pricing/vat-rates.js';
 import { productResource } from './product.resource.js';
 
-const { descriptionId: _description, releaseDate: _release, sellingStores: _stores, ...sharedFilters } = productResource.filters;
+const {
+  descriptionId: _description,
+  releaseDate: _release,
+  sellingStores: _stores,
+  ...sharedFilters
+} = productResource.filters;
 
 /**
  * The price functions a page names, each read once (one query per distinct function, not per product); a function
  * the caller cannot see is undefined (the products using it keep their list price and say why).
  */
-async function priceFunctionsOf(ids: string[], principal: Principal, services: ServiceRegistry, db: Queryable): Promise<Map<string, PriceFunction | undefined>> {
+async function priceFunctionsOf(
+  ids: string[],
+  principal: Principal,
+  services: ServiceRegistry,
+  db: Queryable,
+): Promise<Map<string, PriceFunction | undefined>> {
   const functions = new Map<string, PriceFunction | undefined>();
   for (const id of new Set(ids)) {
     try {
@@ -52,20 +62,37 @@ export const pricedProductView = defineView({
     path: '/priced-products',
     operationId: 'listPricedProducts',
     summary: 'List priced products',
-    description: 'Products filtered as GET /products does (sellingStoreS: the stores, spelled with a capital S), each priced for country, currency and quantity.',
+    description:
+      'Products filtered as GET /products does (sellingStoreS: the stores, spelled with a capital S), each priced for country, currency and quantity.',
   },
   get: {
     path: '/priced-products/:id',
     operationId: 'getPricedProduct',
     summary: 'Get a priced product',
-    description: 'The product priced for country, currency and quantity; priceFunctionParametersValues (JSON object) overrides the price function defaults.',
+    description:
+      'The product priced for country, currency and quantity; priceFunctionParametersValues (JSON object) overrides the price function defaults.',
   },
-  filters: { ...sharedFilters, sellingStoreS: { kind: 'string-array', path: 'sellingStores', description: 'comma list, repeatable: products sold in any of these stores' } },
+  filters: {
+    ...sharedFilters,
+    sellingStoreS: {
+      kind: 'string-array',
+      path: 'sellingStores',
+      description: 'comma list, repeatable: products sold in any of these stores',
+    },
+  },
   query: PricedProductQuerySchema,
   lookups: [nextGenerationLookup],
   async compute(products, { query, principal, services, db, now }) {
-    const request = { ...pricingRequestOf(query), vatRate: vatRatePercent(typeof query.country === 'string' ? query.country : undefined, now) };
-    const functions = await priceFunctionsOf(products.flatMap((product) => (product.priceFunction ? [product.priceFunction] : [])), principal, services, db);
+    const request = {
+      ...pricingRequestOf(query),
+      vatRate: vatRatePercent(typeof query.country === 'string' ? query.country : undefined, now),
+    };
+    const functions = await priceFunctionsOf(
+      products.flatMap((product) => (product.priceFunction ? [product.priceFunction] : [])),
+      principal,
+      services,
+      db,
+    );
     const cache = cacheOf(services);
     const key = requestKey(request);
     const items: PricedProduct[] = [];

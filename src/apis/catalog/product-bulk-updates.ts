@@ -5,13 +5,27 @@ import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ActionDefinition } from '../../platform/registry/resource-action.js';
 import { parseIfMatch } from '../../platform/registry/resource-routes.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
-import { FulfillmentTemplatesOutcomeSchema, FulfillmentTemplatesUpdateSchema, ProductWithoutPricesSchema, type FulfillmentTemplatesUpdate } from './product-operations.schema.js';
-import { listAll } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';
+import {
+  FulfillmentTemplatesOutcomeSchema,
+  type FulfillmentTemplatesUpdate,
+  FulfillmentTemplatesUpdateSchema,
+  ProductWithoutPricesSchema,
+} from './product-operations.schema.js';
+import { listAll } from './product-queries.js';
 
 /** 403 when the caller may not act for the customer; 404 when it has no customer record the caller sees. */
-async function assertKnownCustomer(services: ServiceRegistry, principal: Principal, tx: Transaction, customerId: string): Promise<void> {
-  if (!mayActFor(principal, customerId)) throw new ForbiddenError(`this token may not act for customer ${customerId}`, { resourceId: customerId, resourceType: 'customer' });
+async function assertKnownCustomer(
+  services: ServiceRegistry,
+  principal: Principal,
+  tx: Transaction,
+  customerId: string,
+): Promise<void> {
+  if (!mayActFor(principal, customerId))
+    throw new ForbiddenError(`this token may not act for customer ${customerId}`, {
+      resourceId: customerId,
+      resourceType: 'customer',
+    });
   const customers = services.definitions().find((definition) => definition.name === 'customer');
   if (customers) await services.of(customers).findVisible(tx, principal, customerId);
 }
@@ -32,9 +46,17 @@ export function bulkUpdateActions(services: ServiceRegistry): ActionDefinition<t
       async run({ principal, body, records, tx }) {
         const request = body as FulfillmentTemplatesUpdate;
         await assertKnownCustomer(services, principal, tx, request.customerId);
-        const matching = await listAll(records, principal, tx, { customerId: request.customerId, fulfillmentTemplate: request.fulfillmentTemplateSource });
+        const matching = await listAll(records, principal, tx, {
+          customerId: request.customerId,
+          fulfillmentTemplate: request.fulfillmentTemplateSource,
+        });
         for (const product of matching) {
-          await records.act(principal, String(product.id), (doc) => ({ ...doc, fulfillmentTemplate: request.fulfillmentTemplateIdTarget }), { tx, fact: 'updated' });
+          await records.act(
+            principal,
+            String(product.id),
+            (doc) => ({ ...doc, fulfillmentTemplate: request.fulfillmentTemplateIdTarget }),
+            { tx, fact: 'updated' },
+          );
         }
         return { ...request, updated: matching.length };
       },
@@ -45,7 +67,8 @@ export function bulkUpdateActions(services: ServiceRegistry): ActionDefinition<t
       method: 'PUT',
       operationId: 'updateProductWithoutPrices',
       summary: 'Replace a product but keep its prices',
-      description: 'As PUT /products/{id} (If-Match or a body dbVersion: 412 when stale), except that the stored prices are kept whatever the body says (`prices` may be left out).',
+      description:
+        'As PUT /products/{id} (If-Match or a body dbVersion: 412 when stale), except that the stored prices are kept whatever the body says (`prices` may be left out).',
       body: ProductWithoutPricesSchema,
       errors: [403, 409, 412],
       headers: ['etag'],
@@ -54,7 +77,12 @@ export function bulkUpdateActions(services: ServiceRegistry): ActionDefinition<t
         const id = String(record.id);
         // Locked before the replace, so the prices kept are the ones stored when it happens.
         const stored = (await records.findVisible(tx, principal, id, true)).doc;
-        const updated = await records.update(principal, id, { ...(body as Doc), prices: stored.prices }, { tx, expectedVersion: parseIfMatch(reply.request.headers['if-match']) });
+        const updated = await records.update(
+          principal,
+          id,
+          { ...(body as Doc), prices: stored.prices },
+          { tx, expectedVersion: parseIfMatch(reply.request.headers['if-match']) },
+        );
         reply.header('etag', `"${updated.dbVersion}"`);
         return updated.doc;
       },

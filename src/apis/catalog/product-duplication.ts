@@ -7,10 +7,15 @@ import type { ResourceService } from '../../platform/registry/resource-service.j
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
 import { descriptionResource } from './description.resource.js';
 import { FLAT_TEXTS } from './description.schema.js';
-import { MAX_VARIANT_DEPTH } from './product-inheritance.js';
-import { DuplicatedProductSchema, DuplicateProductSchema, type DuplicateProduct, type DuplicationOptions } from './product-operations.schema.js';
-import { listWhereAnyOf } from './product-queries.js';
 import type { ProductSchema } from './product.schema.js';
+import { MAX_VARIANT_DEPTH } from './product-inheritance.js';
+import {
+  DuplicatedProductSchema,
+  type DuplicateProduct,
+  DuplicateProductSchema,
+  type DuplicationOptions,
+} from './product-operations.schema.js';
+import { listWhereAnyOf } from './product-queries.js';
 
 type Products = ResourceService<typeof ProductSchema>;
 
@@ -26,7 +31,20 @@ export const FIELDS_OF_OPTION: Record<Exclude<keyof DuplicationOptions, 'duplica
 };
 
 /** Never copied: the copy's own identity, its place among variants and generations. `lifeTime` is required: always copied. */
-const NEVER_COPIED = new Set(['id', 'createDate', 'updateDate', 'dbVersion', 'customerId', 'publisherRefId', 'genericName', 'parentId', 'variantOf', 'nextGenerationOf', 'originalId', 'lastUpdateReason']);
+const NEVER_COPIED = new Set([
+  'id',
+  'createDate',
+  'updateDate',
+  'dbVersion',
+  'customerId',
+  'publisherRefId',
+  'genericName',
+  'parentId',
+  'variantOf',
+  'nextGenerationOf',
+  'originalId',
+  'lastUpdateReason',
+]);
 
 function optionOf(field: string): keyof DuplicationOptions {
   const owner = Object.entries(FIELDS_OF_OPTION).find(([, fields]) => fields.includes(field));
@@ -87,7 +105,16 @@ async function copyProduct(run: Duplication, source: Doc, own: Doc, depth: numbe
     for (const variant of await listWhereAnyOf(run.products, run.principal, run.tx, 'parentId', [String(source.id)])) {
       run.variantCount += 1;
       const genericName = run.options.duplicateGeneral ? variant.genericName : undefined;
-      await copyProduct(run, variant, { publisherRefId: variantRefId(run.publisherRefId, run.variantCount), variantOf: id, ...(genericName ? { genericName } : {}) }, depth + 1);
+      await copyProduct(
+        run,
+        variant,
+        {
+          publisherRefId: variantRefId(run.publisherRefId, run.variantCount),
+          variantOf: id,
+          ...(genericName ? { genericName } : {}),
+        },
+        depth + 1,
+      );
     }
   }
   return id;
@@ -107,7 +134,15 @@ export function duplicationActions(services: ServiceRegistry): ActionDefinition<
       errors: [403, 409],
       async run({ principal, tx, record, records, body }) {
         const { productName, publisherRefId, duplicationOptions = {} } = body as DuplicateProduct;
-        const run: Duplication = { principal, tx, products: records, services, options: duplicationOptions, publisherRefId, variantCount: 0 };
+        const run: Duplication = {
+          principal,
+          tx,
+          products: records,
+          services,
+          options: duplicationOptions,
+          publisherRefId,
+          variantCount: 0,
+        };
         const placement = typeof record.parentId === 'string' ? { variantOf: record.parentId } : {};
         return { id: await copyProduct(run, record, { genericName: productName, publisherRefId, ...placement }, 0) };
       },

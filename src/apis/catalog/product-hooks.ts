@@ -14,7 +14,10 @@ type ProductRecord = RecordOf<typeof ProductSchema>;
 export function assertSameCustomerParent(field: string, parent: Doc, customerId: unknown): void {
   if (parent.customerId === customerId) return;
   const id = String(parent.id);
-  throw new ValidationError(`${field}: product ${id} belongs to another customer; a variant's parent must be a product of the same customer`, { resourceId: id, resourceType: 'product' });
+  throw new ValidationError(
+    `${field}: product ${id} belongs to another customer; a variant's parent must be a product of the same customer`,
+    { resourceId: id, resourceType: 'product' },
+  );
 }
 
 /**
@@ -36,7 +39,9 @@ export function productHooks(services: ServiceRegistry): ResourceHooks<typeof Pr
 
   /** Moves the localized texts to the description; answers the product without them. */
   async function writeTexts(tx: Transaction, principal: Principal, doc: ProductRecord): Promise<ProductRecord> {
-    const sent = Object.entries(DESCRIPTION_MAPS_OF_PRODUCT).filter(([field]) => doc[field as keyof ProductRecord] !== undefined);
+    const sent = Object.entries(DESCRIPTION_MAPS_OF_PRODUCT).filter(
+      ([field]) => doc[field as keyof ProductRecord] !== undefined,
+    );
     const product: Doc = { ...doc };
     for (const field of DESCRIPTION_FIELDS_OF_PRODUCT) delete product[field];
     if (sent.length === 0) return product as ProductRecord;

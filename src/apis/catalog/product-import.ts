@@ -5,9 +5,9 @@ import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ActionDefinition } from '../../platform/registry/resource-action.js';
 import type { RecordOf } from '../../platform/registry/resource-definition.js';
 import type { ResourceService } from '../../platform/registry/resource-service.js';
-import { ImportQuerySchema, type ImportQuery } from './product-operations.schema.js';
-import { listAll } from './product-queries.js';
 import { ProductSchema } from './product.schema.js';
+import { type ImportQuery, ImportQuerySchema } from './product-operations.schema.js';
+import { listAll } from './product-queries.js';
 
 type Products = ResourceService<typeof ProductSchema>;
 
@@ -18,7 +18,10 @@ export function importedBody(body: Doc, query: ImportQuery): Doc {
   if (query.reason !== undefined) product.lastUpdateReason = query.reason;
   const stores = Array.isArray(product.sellingStores) ? (product.sellingStores as string[]) : [];
   if (query.local === 'true') {
-    if (!query.storeId) throw new ValidationError('querystring.local=true needs querystring.storeId: the one store a local product is sold in');
+    if (!query.storeId)
+      throw new ValidationError(
+        'querystring.local=true needs querystring.storeId: the one store a local product is sold in',
+      );
     product.sellingStores = [query.storeId];
   } else if (query.storeId && !stores.includes(query.storeId)) {
     product.sellingStores = [...stores, query.storeId];
@@ -27,7 +30,13 @@ export function importedBody(body: Doc, query: ImportQuery): Doc {
 }
 
 /** The stored product of this owner (a customer, or the operator: none) with this publisherRefId, if visible. */
-async function existing(products: Products, principal: Principal, tx: Transaction, owner: string | undefined, publisherRefId: string): Promise<RecordOf<typeof ProductSchema> | undefined> {
+async function existing(
+  products: Products,
+  principal: Principal,
+  tx: Transaction,
+  owner: string | undefined,
+  publisherRefId: string,
+): Promise<RecordOf<typeof ProductSchema> | undefined> {
   const found = await listAll(products, principal, tx, { publisherRefId, ...(owner ? { customerId: owner } : {}) });
   return found.find((product) => product.customerId === owner);
 }
@@ -38,7 +47,7 @@ export const importProduct: ActionDefinition<typeof ProductSchema> = {
   operationId: 'importProduct',
   summary: 'Import a product: create it, or replace the one with its publisherRefId',
   description:
-    "Creates the product (201), or replaces (200, as PUT /products/{id}) the product of the same customer with the same `publisherRefId`. `reason` becomes lastUpdateReason; `locale` the defaultLocale when the body has none; `storeId` is added to sellingStores when absent; `local=true` sells the product in `storeId` only. `dryRun=true` checks everything and answers 200 with the product that would be stored: nothing is stored, no event is written.",
+    'Creates the product (201), or replaces (200, as PUT /products/{id}) the product of the same customer with the same `publisherRefId`. `reason` becomes lastUpdateReason; `locale` the defaultLocale when the body has none; `storeId` is added to sellingStores when absent; `local=true` sells the product in `storeId` only. `dryRun=true` checks everything and answers 200 with the product that would be stored: nothing is stored, no event is written.',
   query: ImportQuerySchema,
   body: ProductSchema,
   status: 201,
@@ -48,8 +57,16 @@ export const importProduct: ActionDefinition<typeof ProductSchema> = {
   async run({ principal, body, query, records, tx, reply, discard }) {
     const options = query as ImportQuery;
     const product = importedBody(body as Doc, options);
-    const stored = await existing(records, principal, tx, records.ownerForCreate(principal, product.customerId) ?? undefined, String(product.publisherRefId));
-    const written = stored ? await records.update(principal, String(stored.id), product, { tx }) : await records.create(principal, product, { tx });
+    const stored = await existing(
+      records,
+      principal,
+      tx,
+      records.ownerForCreate(principal, product.customerId) ?? undefined,
+      String(product.publisherRefId),
+    );
+    const written = stored
+      ? await records.update(principal, String(stored.id), product, { tx })
+      : await records.create(principal, product, { tx });
     if (stored || options.dryRun) reply.code(200);
     if (options.dryRun) discard();
     reply.header('etag', `"${written.dbVersion}"`);

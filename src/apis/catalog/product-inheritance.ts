@@ -7,7 +7,20 @@ import type { ProductSchema } from './product.schema.js';
 
 /** Fields that say which record this is, not what it sells: a variant never takes them from its parent. */
 export const NEVER_INHERITED: ReadonlySet<string> = new Set([
-  'id', 'createDate', 'updateDate', 'dbVersion', 'customerId', 'publisherRefId', 'parentId', 'variantOf', 'var', 'remoteVariant', 'nextGenerationOf', 'originalId', 'lastUpdateReason', 'variationList',
+  'id',
+  'createDate',
+  'updateDate',
+  'dbVersion',
+  'customerId',
+  'publisherRefId',
+  'parentId',
+  'variantOf',
+  'var',
+  'remoteVariant',
+  'nextGenerationOf',
+  'originalId',
+  'lastUpdateReason',
+  'variationList',
 ]);
 
 /** A chain of parents longer than this is cut (shift-variant refuses cycles; this also bounds a corrupt chain). */

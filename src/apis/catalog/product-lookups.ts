@@ -1,17 +1,32 @@
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import type { ActionDefinition } from '../../platform/registry/resource-action.js';
-import { DefaultCurrenciesQuerySchema, DefaultCurrenciesSchema, MAX_CURRENCY_LOOKUPS } from './product-operations.schema.js';
 import { productResource } from './product.resource.js';
 import type { ProductSchema } from './product.schema.js';
+import {
+  DefaultCurrenciesQuerySchema,
+  DefaultCurrenciesSchema,
+  MAX_CURRENCY_LOOKUPS,
+} from './product-operations.schema.js';
 
 /** The product listing with one more filter: the products naming an id in `nextGenerationOf`. */
 const generationSource = { ...productResource, filters: { nextGenerationOf: { kind: 'string-array' as const } } };
 
 /** The comma list of ids, trimmed, without blanks or repeats; 400 when empty or longer than the bound. */
 export function productIdsOf(raw: string): string[] {
-  const ids = [...new Set(raw.split(',').map((id) => id.trim()).filter(Boolean))];
-  if (ids.length === 0) throw new ValidationError('querystring.productId must name at least one product id (a comma list)');
-  if (ids.length > MAX_CURRENCY_LOOKUPS) throw new ValidationError(`querystring.productId may name at most ${MAX_CURRENCY_LOOKUPS} products, not ${ids.length}`);
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (ids.length === 0)
+    throw new ValidationError('querystring.productId must name at least one product id (a comma list)');
+  if (ids.length > MAX_CURRENCY_LOOKUPS)
+    throw new ValidationError(
+      `querystring.productId may name at most ${MAX_CURRENCY_LOOKUPS} products, not ${ids.length}`,
+    );
   return ids;
 }
 
@@ -22,7 +37,8 @@ export const lookupActions: ActionDefinition<typeof ProductSchema>[] = [
     method: 'GET',
     operationId: 'getProductNextGeneration',
     summary: 'Get the next generation of a product',
-    description: 'The product, visible to the caller, whose `nextGenerationOf` names this one; the most recently created when several do. 404 when none does.',
+    description:
+      'The product, visible to the caller, whose `nextGenerationOf` names this one; the most recently created when several do. 404 when none does.',
     async run({ principal, record, records, tx }) {
       const query = { nextGenerationOf: String(record.id), sort: ['createDate,desc', 'id,desc'], size: 1 };
       const [next] = (await records.listRecords(principal, query, generationSource, { db: tx })).docs;

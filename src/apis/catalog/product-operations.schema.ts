@@ -11,20 +11,30 @@ type Json = Record<string, any>;
 
 export const ShiftVariantSchema = Obj(
   {
-    parentId: Id({ minLength: 1, description: 'the new parent: a product of the same customer, not the variant nor one of its variants' }),
+    parentId: Id({
+      minLength: 1,
+      description: 'the new parent: a product of the same customer, not the variant nor one of its variants',
+    }),
     variantId: Id({ minLength: 1, description: 'the product to move' }),
   },
-  { $id: 'ShiftVariant', title: 'Shift a variant', examples: [{ parentId: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4', variantId: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b5' }] },
+  {
+    $id: 'ShiftVariant',
+    title: 'Shift a variant',
+    examples: [{ parentId: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4', variantId: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b5' }],
+  },
 );
 export type ShiftVariant = Static<typeof ShiftVariantSchema>;
 
-const flag = (description: string) => Type.Optional(Type.Boolean({ description: `${description}; default false (left out)` }));
+const flag = (description: string) =>
+  Type.Optional(Type.Boolean({ description: `${description}; default false (left out)` }));
 
 export const DuplicationOptionsSchema = Obj(
   {
     duplicateFulfillment: flag('fulfillmentTemplate, fulfillmentTemplateName'),
     duplicateFuturePrice: flag('accepted and ignored: products hold no future prices'),
-    duplicateGeneral: flag('every field no other flag covers (type, lifeTime is always copied, sellingStores, catalogId, status, variables, ...)'),
+    duplicateGeneral: flag(
+      'every field no other flag covers (type, lifeTime is always copied, sellingStores, catalogId, status, variables, ...)',
+    ),
     duplicateLocalizedContent: flag('a copy of the description (descriptionId names the copy)'),
     duplicatePrices: flag('prices and priceFunction (else prices is {})'),
     duplicateProductFiles: flag('relatedContents, resources'),
@@ -38,26 +48,47 @@ export type DuplicationOptions = Static<typeof DuplicationOptionsSchema>;
 export const DuplicateProductSchema = Obj(
   {
     productName: Text({ minLength: 1, maxLength: 256, description: 'genericName of the copy' }),
-    publisherRefId: Type.String({ minLength: 1, maxLength: 80, description: "publisherRefId of the copy; 409 when the customer uses it already" }),
+    publisherRefId: Type.String({
+      minLength: 1,
+      maxLength: 80,
+      description: 'publisherRefId of the copy; 409 when the customer uses it already',
+    }),
     duplicationOptions: Type.Optional(DuplicationOptionsSchema),
   },
   {
     $id: 'ProductDuplication',
     title: 'Duplicate a product',
-    examples: [{ productName: 'Photo Studio Pro 2027', publisherRefId: 'PSP-2027', duplicationOptions: { duplicateGeneral: true, duplicatePrices: true, duplicateProductVariations: true } }],
+    examples: [
+      {
+        productName: 'Photo Studio Pro 2027',
+        publisherRefId: 'PSP-2027',
+        duplicationOptions: { duplicateGeneral: true, duplicatePrices: true, duplicateProductVariations: true },
+      },
+    ],
   },
 );
 export type DuplicateProduct = Static<typeof DuplicateProductSchema>;
 
-export const DuplicatedProductSchema = Obj({ id: Id({ description: 'id of the copy' }) }, { $id: 'DuplicatedProduct', title: 'Duplicated product' });
+export const DuplicatedProductSchema = Obj(
+  { id: Id({ description: 'id of the copy' }) },
+  { $id: 'DuplicatedProduct', title: 'Duplicated product' },
+);
 
 export const ImportQuerySchema = Type.Object(
   {
     locale: Type.Optional(Text({ maxLength: 35, description: 'defaultLocale of the product when the body has none' })),
-    local: Type.Optional(StringEnum(['true', 'false'], { description: '`true`: the product is sold in `storeId` only (sellingStores = [storeId]); needs storeId' })),
+    local: Type.Optional(
+      StringEnum(['true', 'false'], {
+        description: '`true`: the product is sold in `storeId` only (sellingStores = [storeId]); needs storeId',
+      }),
+    ),
     storeId: Type.Optional(Id({ minLength: 1, description: 'a store added to sellingStores when absent' })),
     reason: Type.Optional(Text({ description: 'kept as lastUpdateReason' })),
-    dryRun: Type.Optional(Type.Boolean({ description: 'true: check and answer the product that would be stored (200); nothing is stored, no event' })),
+    dryRun: Type.Optional(
+      Type.Boolean({
+        description: 'true: check and answer the product that would be stored (200); nothing is stored, no event',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -67,7 +98,13 @@ export type ImportQuery = Static<typeof ImportQuerySchema>;
 export const MAX_CURRENCY_LOOKUPS = 100;
 
 export const DefaultCurrenciesQuerySchema = Type.Object(
-  { productId: Type.String({ minLength: 1, maxLength: MAX_CURRENCY_LOOKUPS * 129, description: `comma-separated product ids, at most ${MAX_CURRENCY_LOOKUPS}` }) },
+  {
+    productId: Type.String({
+      minLength: 1,
+      maxLength: MAX_CURRENCY_LOOKUPS * 129,
+      description: `comma-separated product ids, at most ${MAX_CURRENCY_LOOKUPS}`,
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -82,12 +119,22 @@ export const FulfillmentTemplatesUpdateSchema = Obj(
   {
     customerId: Id({ minLength: 1, description: 'the customer whose products change' }),
     fulfillmentTemplateIdTarget: Text({ minLength: 1, maxLength: 256, description: 'the new fulfillmentTemplate' }),
-    fulfillmentTemplateSource: Text({ minLength: 1, maxLength: 256, description: 'the fulfillmentTemplate to replace (a name for fulfillment v0, an id for v1), matched exactly' }),
+    fulfillmentTemplateSource: Text({
+      minLength: 1,
+      maxLength: 256,
+      description: 'the fulfillmentTemplate to replace (a name for fulfillment v0, an id for v1), matched exactly',
+    }),
   },
   {
     $id: 'FulfillmentTemplatesUpdate',
     title: 'Replace a fulfillment template on all products of a customer',
-    examples: [{ customerId: 'cust-acme', fulfillmentTemplateSource: 'license-key-v0', fulfillmentTemplateIdTarget: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4' }],
+    examples: [
+      {
+        customerId: 'cust-acme',
+        fulfillmentTemplateSource: 'license-key-v0',
+        fulfillmentTemplateIdTarget: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4',
+      },
+    ],
   },
 );
 export type FulfillmentTemplatesUpdate = Static<typeof FulfillmentTemplatesUpdateSchema>;
@@ -97,7 +144,10 @@ export const FulfillmentTemplatesOutcomeSchema = Obj(
     customerId: Id(),
     fulfillmentTemplateSource: Text({ maxLength: 256 }),
     fulfillmentTemplateIdTarget: Text({ maxLength: 256 }),
-    updated: Type.Integer({ minimum: 0, description: 'how many products changed (each with dbVersion + 1 and an `updated` event)' }),
+    updated: Type.Integer({
+      minimum: 0,
+      description: 'how many products changed (each with dbVersion + 1 and an `updated` event)',
+    }),
   },
   { $id: 'FulfillmentTemplatesOutcome', title: 'Fulfillment templates replaced' },
 );
@@ -109,7 +159,8 @@ export const ProductWithoutPricesSchema = (() => {
     ...rest,
     $id: 'ProductWithoutPricesDraft',
     title: 'Product (replace body; prices ignored)',
-    description: 'The product as PUT /products/{id} takes it; `prices`, optional here, is ignored: the stored prices are kept.',
+    description:
+      'The product as PUT /products/{id} takes it; `prices`, optional here, is ignored: the stored prices are kept.',
     properties: { ...properties, prices: Type.Optional(PricesSchema) },
     required: required.filter((field: string) => field !== 'prices'),
     examples,
@@ -120,7 +171,11 @@ export const ProductWithoutPricesSchema = (() => {
 function withoutNestedIds(schema: unknown, depth = 0): unknown {
   if (Array.isArray(schema)) return schema.map((item) => withoutNestedIds(item, depth + 1));
   if (schema === null || typeof schema !== 'object') return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([key]) => depth === 0 || key !== '$id').map(([key, value]) => [key, withoutNestedIds(value, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => depth === 0 || key !== '$id')
+      .map(([key, value]) => [key, withoutNestedIds(value, depth + 1)]),
+  );
 }
 
 /**
@@ -128,7 +183,13 @@ function withoutNestedIds(schema: unknown, depth = 0): unknown {
  * answered (each variant with its inherited fields).
  */
 export const InheritedProductSchema = (() => {
-  const { $id: _id, title: _title, examples: _examples, properties, ...rest } = withoutNestedIds(recordSchemaOf(productResource)) as Json;
+  const {
+    $id: _id,
+    title: _title,
+    examples: _examples,
+    properties,
+    ...rest
+  } = withoutNestedIds(recordSchemaOf(productResource)) as Json;
   return {
     ...rest,
     $id: 'InheritedProduct',
@@ -137,7 +198,12 @@ export const InheritedProductSchema = (() => {
       "A product whose unset (absent) top-level fields are taken from its parent, then its parent's parent; a map or object is taken whole, never merged. Never inherited: id, createDate, updateDate, dbVersion, customerId, publisherRefId, parentId, variantOf, var, remoteVariant, nextGenerationOf, originalId, lastUpdateReason.",
     properties: {
       ...properties,
-      variationList: Type.Optional(Type.Array({ $ref: 'Product#' } as never, { description: 'only on a product with variants: its direct variants, each a Product with its inherited fields (no nested variationList)' })),
+      variationList: Type.Optional(
+        Type.Array({ $ref: 'Product#' } as never, {
+          description:
+            'only on a product with variants: its direct variants, each a Product with its inherited fields (no nested variationList)',
+        }),
+      ),
     },
   };
 })();
@@ -147,4 +213,3 @@ export const InheritedListQuerySchema = (() => {
   const { target: _target, ...properties } = listQuerySchema(productResource).properties;
   return Type.Object(properties, { additionalProperties: false });
 })();
-

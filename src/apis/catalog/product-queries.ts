@@ -11,17 +11,34 @@ import type { ResourceService } from '../../platform/registry/resource-service.j
  * operations that need all of them (a customer's products, the variants of a page) are bounded by what a customer
  * stores, not by a request. Its filters are the caller's code, so its statements may be prepared.
  */
-export async function listAll<S extends TObject>(records: ResourceService<S>, principal: Principal, db: Queryable, query: Record<string, unknown>, source?: ListingSource): Promise<RecordOf<S>[]> {
+export async function listAll<S extends TObject>(
+  records: ResourceService<S>,
+  principal: Principal,
+  db: Queryable,
+  query: Record<string, unknown>,
+  source?: ListingSource,
+): Promise<RecordOf<S>[]> {
   const all: RecordOf<S>[] = [];
   for (let page = 0; ; page += 1) {
-    const { docs, total } = await records.listRecords(principal, { ...query, sort: ['createDate,asc', 'id,asc'], page, size: MAX_PAGE_SIZE }, source, { db, fixedShape: true });
+    const { docs, total } = await records.listRecords(
+      principal,
+      { ...query, sort: ['createDate,asc', 'id,asc'], page, size: MAX_PAGE_SIZE },
+      source,
+      { db, fixedShape: true },
+    );
     all.push(...docs);
     if (docs.length === 0 || all.length >= total) return all;
   }
 }
 
 /** The visible records whose `field` (a string filter of the kind) is any of `values`, asked in chunks the listing accepts. */
-export async function listWhereAnyOf<S extends TObject>(records: ResourceService<S>, principal: Principal, db: Queryable, field: string, values: string[]): Promise<RecordOf<S>[]> {
+export async function listWhereAnyOf<S extends TObject>(
+  records: ResourceService<S>,
+  principal: Principal,
+  db: Queryable,
+  field: string,
+  values: string[],
+): Promise<RecordOf<S>[]> {
   const found: RecordOf<S>[] = [];
   for (let start = 0; start < values.length; start += MAX_FILTER_VALUES) {
     found.push(...(await listAll(records, principal, db, { [field]: values.slice(start, start + MAX_FILTER_VALUES) })));

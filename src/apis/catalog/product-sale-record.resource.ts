@@ -10,7 +10,18 @@ export const productSaleRecordResource = defineResource({
   scopeArea: 'catalog',
   tag: 'Products',
   errorShape: 'detailed',
-  operations: { list: 'listProductSaleRecords', create: 'createProductSaleRecord', get: 'getProductSaleRecord', update: 'updateProductSaleRecord' },
+  operations: {
+    list: 'listProductSaleRecords',
+    create: 'createProductSaleRecord',
+    get: 'getProductSaleRecord',
+    update: 'updateProductSaleRecord',
+  },
   references: { productId: 'product' },
-  filters: { customerId: { kind: 'string' }, productId: { kind: 'string' }, status: { kind: 'string' }, catalogId: { kind: 'string' }, sellingStores: { kind: 'string-array' } },
+  filters: {
+    customerId: { kind: 'string' },
+    productId: { kind: 'string' },
+    status: { kind: 'string' },
+    catalogId: { kind: 'string' },
+    sellingStores: { kind: 'string-array' },
+  },
 });

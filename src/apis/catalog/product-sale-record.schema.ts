@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, List, Obj, StringEnum, Text, sharedFields } from '../../platform/registry/schema-types.js';
+import { Id, List, Obj, StringEnum, sharedFields, Text } from '../../platform/registry/schema-types.js';
 import { PRODUCT_STATUSES, PricesSchema } from './product.schema.js';
 
 /** What a merchant (a reseller) sells a product for: the sale price and terms of one of its products. */
@@ -20,7 +20,16 @@ export const ProductSaleRecordSchema = Obj(
   {
     $id: 'ProductSaleRecord',
     title: 'Product sale record',
-    examples: [{ productId: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4', status: 'ENABLED', prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { FR: { EUR: { value: 109.99, vatIncluded: true } } } } }],
+    examples: [
+      {
+        productId: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4',
+        status: 'ENABLED',
+        prices: {
+          defaultCurrency: 'EUR',
+          priceByCountryByCurrency: { FR: { EUR: { value: 109.99, vatIncluded: true } } },
+        },
+      },
+    ],
   },
 );
 export type ProductSaleRecord = Static<typeof ProductSaleRecordSchema>;

@@ -5,11 +5,11 @@ import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ActionDefinition } from '../../platform/registry/resource-action.js';
 import { PageSchema } from '../../platform/registry/resource-schemas.js';
 import { pageOf, type ResourceService } from '../../platform/registry/resource-service.js';
+import type { ProductSchema } from './product.schema.js';
 import { assertSameCustomerParent } from './product-hooks.js';
 import { AncestorReader, MAX_VARIANT_DEPTH, withInherited } from './product-inheritance.js';
-import { InheritedListQuerySchema, ShiftVariantSchema, type ShiftVariant } from './product-operations.schema.js';
+import { InheritedListQuerySchema, type ShiftVariant, ShiftVariantSchema } from './product-operations.schema.js';
 import { listWhereAnyOf } from './product-queries.js';
-import type { ProductSchema } from './product.schema.js';
 
 type Products = ResourceService<typeof ProductSchema>;
 
@@ -29,18 +29,32 @@ const listWithInheritance: ActionDefinition<typeof ProductSchema> = {
     const ancestors = new AncestorReader(records, principal, tx);
     // A parent on the same page is not read again.
     for (const doc of docs) ancestors.remember(doc);
-    const variants = await variantsByParent(records, principal, tx, docs.map((doc) => String(doc.id)));
+    const variants = await variantsByParent(
+      records,
+      principal,
+      tx,
+      docs.map((doc) => String(doc.id)),
+    );
     const items: Doc[] = [];
     for (const doc of docs) {
       const inherited = withInherited(doc, await ancestors.ancestorsOf(doc));
       const own = variants.get(String(doc.id)) ?? [];
-      items.push(own.length ? { ...inherited, variationList: own.map((variant) => withInherited(variant, [inherited])) } : inherited);
+      items.push(
+        own.length
+          ? { ...inherited, variationList: own.map((variant) => withInherited(variant, [inherited])) }
+          : inherited,
+      );
     }
     return pageOf(items, listing.page, listing.size, total);
   },
 };
 
-async function variantsByParent(records: Products, principal: Principal, tx: Transaction, parentIds: string[]): Promise<Map<string, Doc[]>> {
+async function variantsByParent(
+  records: Products,
+  principal: Principal,
+  tx: Transaction,
+  parentIds: string[],
+): Promise<Map<string, Doc[]>> {
   const byParent = new Map<string, Doc[]>();
   for (const variant of await listWhereAnyOf(records, principal, tx, 'parentId', parentIds)) {
     const parentId = String(variant.parentId);
@@ -54,16 +68,22 @@ async function variantsByParent(records: Products, principal: Principal, tx: Tra
  * (A under B, B under A) would each see no cycle and make one together.
  */
 async function lockVariantMoves(tx: Transaction, customerId: unknown): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`product-variants:${typeof customerId === 'string' ? customerId : ''}`]);
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+    `product-variants:${typeof customerId === 'string' ? customerId : ''}`,
+  ]);
 }
 
 /** 400 when `parentId` is `variantId` or below it: the move would make the variant its own ancestor. */
 async function refuseCycle(ancestors: AncestorReader, parent: Doc, variantId: string): Promise<void> {
   const chain = [parent, ...(await ancestors.ancestorsOf(parent))];
   if (chain.some((product) => product.id === variantId)) {
-    throw new ValidationError(`body.parentId: product ${String(parent.id)} is ${parent.id === variantId ? 'the variant itself' : `a variant of ${variantId}`}; a product cannot be its own ancestor`, { resourceId: String(parent.id), resourceType: 'product' });
+    throw new ValidationError(
+      `body.parentId: product ${String(parent.id)} is ${parent.id === variantId ? 'the variant itself' : `a variant of ${variantId}`}; a product cannot be its own ancestor`,
+      { resourceId: String(parent.id), resourceType: 'product' },
+    );
   }
-  if (chain.length > MAX_VARIANT_DEPTH) throw new ValidationError(`body.parentId: the variant would be more than ${MAX_VARIANT_DEPTH} levels deep`);
+  if (chain.length > MAX_VARIANT_DEPTH)
+    throw new ValidationError(`body.parentId: the variant would be more than ${MAX_VARIANT_DEPTH} levels deep`);
 }
 
 const shiftVariant: ActionDefinition<typeof ProductSchema> = {
@@ -83,7 +103,10 @@ const shiftVariant: ActionDefinition<typeof ProductSchema> = {
     const parent = records.present((await records.findVisible(tx, principal, parentId)).doc);
     assertSameCustomerParent('body.parentId', parent, variant.customerId);
     await refuseCycle(new AncestorReader(records, principal, tx), parent, variantId);
-    const moved = await records.act(principal, variantId, (doc) => ({ ...doc, parentId, variantOf: parentId }), { tx, fact: 'updated' });
+    const moved = await records.act(principal, variantId, (doc) => ({ ...doc, parentId, variantOf: parentId }), {
+      tx,
+      fact: 'updated',
+    });
     reply.header('etag', `"${moved.dbVersion}"`);
     return moved.doc;
   },

@@ -31,11 +31,20 @@ export const productResource = defineResource({
     codeName: { kind: 'string' },
     genericName: { kind: 'string' },
     priceFunction: { kind: 'string', description: 'price function id' },
-    sellingStores: { kind: 'string-array', description: 'comma list, repeatable: products sold in any of these stores' },
+    sellingStores: {
+      kind: 'string-array',
+      description: 'comma list, repeatable: products sold in any of these stores',
+    },
     status: { kind: 'string', description: 'ENABLED or DISABLED' },
-    blackListedCountries: { kind: 'string-array', description: 'comma list of country codes, repeatable: products refused in any of them' },
+    blackListedCountries: {
+      kind: 'string-array',
+      description: 'comma list of country codes, repeatable: products refused in any of them',
+    },
     releaseDate: { kind: 'string', description: 'the release date-time, as stored' },
-    nextGenerationOf: { kind: 'string-array', description: 'comma list, repeatable: the products that replace any of these older products' },
+    nextGenerationOf: {
+      kind: 'string-array',
+      description: 'comma list, repeatable: the products that replace any of these older products',
+    },
   },
   readOnly: ['parentId'],
   references: {

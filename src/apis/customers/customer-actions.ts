@@ -8,10 +8,10 @@ import type { ActionDefinition } from '../../platform/registry/resource-action.j
 import { Id, Obj, StringMap } from '../../platform/registry/schema-types.js';
 import { assertStorable } from '../../platform/registry/storable-text.js';
 import type { RealmService } from '../iam/realm.service.js';
+import { type CustomerSchema, RemotePriceFilteringSchema } from './customer.schema.js';
 import { iamClientOf } from './customer-hooks.js';
-import { RemotePriceFilteringSchema, type CustomerSchema } from './customer.schema.js';
-import type { CustomerSigningService, VerifiedData } from './customer-signing.service.js';
 import { VerifyBodySchema } from './customer-signing.schema.js';
+import type { CustomerSigningService, VerifiedData } from './customer-signing.service.js';
 import { safeContentType } from './signed-content.js';
 
 type Action = ActionDefinition<typeof CustomerSchema>;
@@ -27,11 +27,23 @@ const RemotePriceFilteringUpdateSchema = Obj(
   {
     $id: 'RemotePriceFilteringUpdate',
     title: 'Remote price filtering by customer id',
-    examples: [{ remotePriceFilteringDataByCustomerId: { '01890a5d-ac96-774b-bcce-b302099a8057': { filteringFieldsForB2B: ['country', 'currency'], filteringFieldsForB2C: ['country'] } } }],
+    examples: [
+      {
+        remotePriceFilteringDataByCustomerId: {
+          '01890a5d-ac96-774b-bcce-b302099a8057': {
+            filteringFieldsForB2B: ['country', 'currency'],
+            filteringFieldsForB2C: ['country'],
+          },
+        },
+      },
+    ],
   },
 );
 
-const CustomerQuery = Type.Object({ customerId: Type.Optional(Id({ description: "default the token's customer (required for the operator)" })) }, { additionalProperties: false });
+const CustomerQuery = Type.Object(
+  { customerId: Type.Optional(Id({ description: "default the token's customer (required for the operator)" })) },
+  { additionalProperties: false },
+);
 const verifiedResponse = {
   description: 'the original data, with the content type it was signed with',
   content: { 'application/json': { schema: {} }, '*/*': { schema: { contentMediaType: 'application/octet-stream' } } },
@@ -58,18 +70,26 @@ function rotateClientSecret(realms: Pick<RealmService, 'rotateClientSecret'>): A
     path: 'client-secret',
     operationId: 'rotateCustomerClientSecret',
     summary: "Rotate the customer's client secret; the answer shows the new secret once",
-    description: 'The operator or the customer itself (not a reseller). Tokens already issued stay valid until they expire; each call rotates again.',
+    description:
+      'The operator or the customer itself (not a reseller). Tokens already issued stay valid until they expire; each call rotates again.',
     fact: 'updated',
     // With an Idempotency-Key a retry replays the answer (sealed at rest), so a lost answer does not rotate again.
     noStore: true,
     async change({ record, principal, tx, now }) {
       const id = String(record.id);
-      if (!principal.isOperator && principal.customerId !== id) throw new ForbiddenError(`only the operator or customer ${id} itself may rotate its client secret`, { resourceType: 'customer', resourceId: id });
+      if (!principal.isOperator && principal.customerId !== id)
+        throw new ForbiddenError(`only the operator or customer ${id} itself may rotate its client secret`, {
+          resourceType: 'customer',
+          resourceId: id,
+        });
       const iamClient = (record.iamClient ?? {}) as Doc;
       const realmName = String(iamClient.realmName ?? record.realmName);
       const { clientSecret } = await realms.rotateClientSecret(tx, realmName);
       const publicKey = typeof iamClient.realmPublicKey === 'string' ? iamClient.realmPublicKey : undefined;
-      return { record: { ...record, iamClient: iamClientOf(realmName, publicKey, now.toISOString()) }, reveal: { 'iamClient.clientSecret': clientSecret } };
+      return {
+        record: { ...record, iamClient: iamClientOf(realmName, publicKey, now.toISOString()) },
+        reveal: { 'iamClient.clientSecret': clientSecret },
+      };
     },
   };
 }
@@ -84,16 +104,22 @@ const updateRemotePriceFiltering: Action = {
   method: 'PUT',
   operationId: 'updateRemotePriceFiltering',
   summary: "Replace several customers' remotePriceFiltering in one transaction (all or nothing)",
-  description: 'Each listed customer must be visible to the token (404 otherwise, and nothing is changed); each update counts as an update of that customer (dbVersion + 1, one event).',
+  description:
+    'Each listed customer must be visible to the token (404 otherwise, and nothing is changed); each update counts as an update of that customer (dbVersion + 1, one event).',
   body: RemotePriceFilteringUpdateSchema,
-  response: Type.Array({ $ref: 'Customer#' } as never, { description: 'the updated customers, in the order of the body' }),
+  response: Type.Array({ $ref: 'Customer#' } as never, {
+    description: 'the updated customers, in the order of the body',
+  }),
   async run({ body, principal, tx, records }) {
     const byCustomerId = (body as Static<typeof RemotePriceFilteringUpdateSchema>).remotePriceFilteringDataByCustomerId;
     assertStorable(byCustomerId, 'body.remotePriceFilteringDataByCustomerId');
     const ids = Object.keys(byCustomerId);
     const updated = new Map<string, Doc>();
     for (const id of [...ids].sort()) {
-      updated.set(id, (await records.act(principal, id, (doc) => ({ ...doc, remotePriceFiltering: byCustomerId[id] }), { tx })).doc);
+      updated.set(
+        id,
+        (await records.act(principal, id, (doc) => ({ ...doc, remotePriceFiltering: byCustomerId[id] }), { tx })).doc,
+      );
     }
     return ids.map((id) => updated.get(id));
   },
@@ -101,7 +127,12 @@ const updateRemotePriceFiltering: Action = {
 
 /** Verify answers the original data with the content type it was signed with. */
 function verifyActions(signing: CustomerSigningService): Action[] {
-  const common = { method: 'POST' as const, access: 'read' as const, body: VerifyBodySchema, response: verifiedResponse as never };
+  const common = {
+    method: 'POST' as const,
+    access: 'read' as const,
+    body: VerifyBodySchema,
+    response: verifiedResponse as never,
+  };
   return [
     {
       ...common,
@@ -113,7 +144,10 @@ function verifyActions(signing: CustomerSigningService): Action[] {
       async run({ principal, query, body, tx, records, reply }) {
         const customerId = customerOf(principal, query.customerId as string | undefined);
         await records.findVisible(tx, principal, customerId);
-        return sendVerified(reply, await signing.verify(customerId, (body as Static<typeof VerifyBodySchema>).signedData));
+        return sendVerified(
+          reply,
+          await signing.verify(customerId, (body as Static<typeof VerifyBodySchema>).signedData),
+        );
       },
     },
     {
@@ -123,7 +157,10 @@ function verifyActions(signing: CustomerSigningService): Action[] {
       operationId: 'verifySignedData',
       summary: "Verify data signed with the customer's key; answers the original data",
       async run({ record, body, reply }) {
-        return sendVerified(reply, await signing.verify(String(record.id), (body as Static<typeof VerifyBodySchema>).signedData));
+        return sendVerified(
+          reply,
+          await signing.verify(String(record.id), (body as Static<typeof VerifyBodySchema>).signedData),
+        );
       },
     },
   ];

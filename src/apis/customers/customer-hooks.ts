@@ -1,12 +1,18 @@
 import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
-import { MASK, type RecordOf, type ResourceHooks } from '../../platform/registry/resource-definition.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
+import { MASK, type RecordOf, type ResourceHooks } from '../../platform/registry/resource-definition.js';
 import type { Iam } from '../iam/iam.module.js';
 import type { AuthorizedCustomersCache } from './authorized-customers.cache.js';
 import type { CustomerSchema } from './customer.schema.js';
+import {
+  applyUpdateRules,
+  assertCountry,
+  assertOperatorCreates,
+  defaultRealmName,
+  withCreateDefaults,
+} from './customer-rules.js';
 import type { CustomerSigningService } from './customer-signing.service.js';
-import { applyUpdateRules, assertCountry, assertOperatorCreates, defaultRealmName, withCreateDefaults } from './customer-rules.js';
 
 export interface CustomerHookDeps {
   iam: Pick<Iam, 'realms' | 'keys'>;
@@ -18,12 +24,21 @@ export interface CustomerHookDeps {
 function realmPublicKey(iam: CustomerHookDeps['iam']): string | undefined {
   const ring = iam.keys();
   const jwk = ring.jwks.keys.find((key: JWK) => key.kid === ring.current.kid);
-  return jwk ? createPublicKey({ key: jwk as never, format: 'jwk' }).export({ type: 'spki', format: 'der' }).toString('base64') : undefined;
+  return jwk
+    ? createPublicKey({ key: jwk as never, format: 'jwk' })
+        .export({ type: 'spki', format: 'der' })
+        .toString('base64')
+    : undefined;
 }
 
 /** The record's view of its IAM client: the secret itself lives only hashed in the IAM, so the record holds the mask. */
 export function iamClientOf(realmName: string, publicKey: string | undefined, secretDate: string): Doc {
-  return { clientSecret: MASK, realmName, ...(publicKey ? { realmPublicKey: publicKey } : {}), secretKeys: [{ createDate: secretDate, secret: MASK }] };
+  return {
+    clientSecret: MASK,
+    realmName,
+    ...(publicKey ? { realmPublicKey: publicKey } : {}),
+    secretKeys: [{ createDate: secretDate, secret: MASK }],
+  };
 }
 
 /**
@@ -41,7 +56,12 @@ export function customerHooks(deps: CustomerHookDeps): ResourceHooks<typeof Cust
       const { clientSecret } = await deps.iam.realms.provisionRealm(tx, realmName, id);
       const signingPublicKey = await deps.signing.createKey(tx, id);
       if (revealOnce) revealOnce['iamClient.clientSecret'] = clientSecret;
-      return { ...withCreateDefaults(doc), realmName, iamClient: iamClientOf(realmName, realmPublicKey(deps.iam), String(doc.createDate)), signingPublicKey } as RecordOf<typeof CustomerSchema>;
+      return {
+        ...withCreateDefaults(doc),
+        realmName,
+        iamClient: iamClientOf(realmName, realmPublicKey(deps.iam), String(doc.createDate)),
+        signingPublicKey,
+      } as RecordOf<typeof CustomerSchema>;
     },
     beforeUpdate(doc, stored, { principal }) {
       assertCountry(doc);

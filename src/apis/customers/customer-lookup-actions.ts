@@ -1,11 +1,11 @@
 import Type from 'typebox';
 import type { ActionDefinition } from '../../platform/registry/resource-action.js';
+import { withVersion } from '../../platform/registry/resource-routes.js';
 import { IdParamsSchema, PageSchema } from '../../platform/registry/resource-schemas.js';
 import { LookupId } from '../../platform/registry/schema-types.js';
-import { withVersion } from '../../platform/registry/resource-routes.js';
 import type { CustomerSchema } from './customer.schema.js';
 import type { CustomerLookups } from './customer-lookups.js';
-import { PublicCustomerSchema, PublicLookupQuerySchema, type PublicLookup } from './customer-public-view.js';
+import { PublicCustomerSchema, type PublicLookup, PublicLookupQuerySchema } from './customer-public-view.js';
 
 type Action = ActionDefinition<typeof CustomerSchema>;
 
@@ -15,7 +15,12 @@ const NameParams = Type.Object({ name: LookupId({ description: 'customer name (b
 function deprecatedLookups(lookups: CustomerLookups): Action[] {
   return (
     [
-      ['by-name/:name', 'name', 'getCustomerByName', 'Get a customer by exact name (the first created, if several share it)'],
+      [
+        'by-name/:name',
+        'name',
+        'getCustomerByName',
+        'Get a customer by exact name (the first created, if several share it)',
+      ],
       ['by-realm/:name', 'realmName', 'getCustomerByRealm', 'Get a customer by realm name'],
     ] as const
   ).map(([path, field, operationId, summary]) => ({
@@ -27,7 +32,8 @@ function deprecatedLookups(lookups: CustomerLookups): Action[] {
     deprecated: true,
     headers: ['etag'],
     params: NameParams,
-    run: async ({ principal, params, reply }) => withVersion(reply, await lookups.findBy(principal, field, params.name!)),
+    run: async ({ principal, params, reply }) =>
+      withVersion(reply, await lookups.findBy(principal, field, params.name!)),
   }));
 }
 

@@ -1,13 +1,13 @@
-import { tenantScopeOf, type Principal } from '../../platform/auth/principal.js';
+import { type Principal, tenantScopeOf } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { parseListingQuery } from '../../platform/registry/listing-query.js';
 import type { ResourceService, StoredRecord } from '../../platform/registry/resource-service.js';
-import { pageOf, type Page } from '../../platform/registry/resource-service.js';
+import { type Page, pageOf } from '../../platform/registry/resource-service.js';
 import { isStorableText } from '../../platform/registry/storable-text.js';
-import type { CustomerSchema } from './customer.schema.js';
-import { MAX_PUBLIC_IDS, toPublicView, type PublicCustomer, type PublicLookup } from './customer-public-view.js';
 import * as repo from './customer.repository.js';
+import type { CustomerSchema } from './customer.schema.js';
+import { MAX_PUBLIC_IDS, type PublicCustomer, type PublicLookup, toPublicView } from './customer-public-view.js';
 
 type Customers = ResourceService<typeof CustomerSchema>;
 
@@ -19,8 +19,14 @@ export class CustomerLookups {
   ) {}
 
   /** Deprecated lookups: by exact name (the first created, names not being unique) or by realm name; tenant rules apply. */
-  async findBy(principal: Principal, field: 'name' | 'realmName', value: string): Promise<StoredRecord<typeof CustomerSchema>> {
-    const row = isStorableText(value) ? await repo.findVisibleBy(this.db, field, value, tenantScopeOf(principal, false)) : undefined;
+  async findBy(
+    principal: Principal,
+    field: 'name' | 'realmName',
+    value: string,
+  ): Promise<StoredRecord<typeof CustomerSchema>> {
+    const row = isStorableText(value)
+      ? await repo.findVisibleBy(this.db, field, value, tenantScopeOf(principal, false))
+      : undefined;
     if (!row) throw new NotFoundError(this.customers().definition.displayName, `with ${field} ${value}`);
     return { doc: this.customers().present(row.doc), dbVersion: row.db_version };
   }
@@ -34,15 +40,32 @@ export class CustomerLookups {
 
   /** Public views of the customers with these ids, or with this exact name (one or the other: 400 for both or neither). */
   async publicViews(query: PublicLookup): Promise<Page<PublicCustomer>> {
-    const ids = (query.id ?? []).flatMap((value) => value.split(',')).map((id) => id.trim()).filter(Boolean);
+    const ids = (query.id ?? [])
+      .flatMap((value) => value.split(','))
+      .map((id) => id.trim())
+      .filter(Boolean);
     const name = query.name;
-    if (ids.length > 0 && name !== undefined) throw new ValidationError('querystring.id and querystring.name cannot be combined: look customers up by ids or by name');
-    if (ids.length === 0 && (name === undefined || name === '')) throw new ValidationError('querystring.id (a comma list of ids) or querystring.name is required');
-    if (ids.length > MAX_PUBLIC_IDS) throw new ValidationError(`querystring.id must list at most ${MAX_PUBLIC_IDS} ids`);
-    const { page, size } = parseListingQuery(this.customers().definition, { page: query.page, size: query.size, pageable: query.pageable });
+    if (ids.length > 0 && name !== undefined)
+      throw new ValidationError(
+        'querystring.id and querystring.name cannot be combined: look customers up by ids or by name',
+      );
+    if (ids.length === 0 && (name === undefined || name === ''))
+      throw new ValidationError('querystring.id (a comma list of ids) or querystring.name is required');
+    if (ids.length > MAX_PUBLIC_IDS)
+      throw new ValidationError(`querystring.id must list at most ${MAX_PUBLIC_IDS} ids`);
+    const { page, size } = parseListingQuery(this.customers().definition, {
+      page: query.page,
+      size: query.size,
+      pageable: query.pageable,
+    });
     const storable = ids.filter(isStorableText);
     if (name !== undefined && !isStorableText(name)) return pageOf([], page, size, 0);
-    const { docs, total } = await repo.listPublic(this.db, name !== undefined ? { name } : { ids: storable }, size, page * size);
+    const { docs, total } = await repo.listPublic(
+      this.db,
+      name !== undefined ? { name } : { ids: storable },
+      size,
+      page * size,
+    );
     return pageOf(docs.map(toPublicView), page, size, total);
   }
 }

@@ -41,23 +41,37 @@ export const MAX_PUBLIC_IDS = 500;
 export const PublicLookupQuerySchema = Type.Object(
   {
     id: Type.Optional(
-      Type.Array(Type.String({ maxLength: MAX_PUBLIC_IDS * (ID_MAX_LENGTH + 1) }), { maxItems: MAX_PUBLIC_IDS, description: `customer ids: a comma list or a repeated parameter (at most ${MAX_PUBLIC_IDS})` }),
+      Type.Array(Type.String({ maxLength: MAX_PUBLIC_IDS * (ID_MAX_LENGTH + 1) }), {
+        maxItems: MAX_PUBLIC_IDS,
+        description: `customer ids: a comma list or a repeated parameter (at most ${MAX_PUBLIC_IDS})`,
+      }),
     ),
-    name: Type.Optional(Type.String({ maxLength: CUSTOMER_NAME_MAX_LENGTH, description: 'exact customer name; not with id' })),
+    name: Type.Optional(
+      Type.String({ maxLength: CUSTOMER_NAME_MAX_LENGTH, description: 'exact customer name; not with id' }),
+    ),
     ...pagingParameters(CUSTOMER_PAGE_SIZE),
-    pageable: Type.Optional(Type.String({ maxLength: 1000, description: 'JSON object {page, size}; the flat parameters win' })),
+    pageable: Type.Optional(
+      Type.String({ maxLength: 1000, description: 'JSON object {page, size}; the flat parameters win' }),
+    ),
   },
   { additionalProperties: false },
 );
 export type PublicLookup = Static<typeof PublicLookupQuerySchema>;
 
-const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const object = (value: unknown): Doc => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Doc) : {});
+const object = (value: unknown): Doc =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Doc) : {};
 
 /** `"CARD, PAYPAL"` -> `["CARD", "PAYPAL"]`: the full record keeps forced payment types as one string. */
 function paymentTypeList(value: unknown): string[] {
-  return typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : (strings(value) ?? []);
+  return typeof value === 'string'
+    ? value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : (strings(value) ?? []);
 }
 
 /**
@@ -71,7 +85,8 @@ export function toPublicView(customer: Doc): PublicCustomer {
     id: customer.id,
     name: customer.name,
     status: text(customer.status),
-    blackListedPaymentTypes: strings(payment.blackListedPaymentTypes) ?? strings(customer.blackListedPaymentTypes) ?? [],
+    blackListedPaymentTypes:
+      strings(payment.blackListedPaymentTypes) ?? strings(customer.blackListedPaymentTypes) ?? [],
     forcedPaymentTypes: paymentTypeList(payment.forcedPaymentTypes),
     ecommercePartner: text(customer.ecommercePartner) ?? text(customer.eCommercePartner),
     fulfillments: customer.fulfillments,

@@ -1,6 +1,6 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import { ForbiddenError, ValidationError } from '../../platform/errors/domain-errors.js';
-import { deepEqual, getPath, type Doc } from '../../platform/registry/document-paths.js';
+import { type Doc, deepEqual, getPath } from '../../platform/registry/document-paths.js';
 import { isCountryCode } from './country-codes.js';
 
 /** What a customer is, what it is entitled to and whom it acts for: set by the operator only. */
@@ -22,14 +22,19 @@ export function defaultRealmName(name: string, id: string): string {
 }
 
 export function assertOperatorCreates(principal: Principal): void {
-  if (!principal.isOperator) throw new ForbiddenError("customers are created by the operator; a customer's token may not create one", { resourceType: 'customer' });
+  if (!principal.isOperator)
+    throw new ForbiddenError("customers are created by the operator; a customer's token may not create one", {
+      resourceType: 'customer',
+    });
 }
 
 /** The country must be an assigned ISO 3166-1 alpha-2 code (the schema checks only its shape). */
 export function assertCountry(doc: Doc): void {
   const country = getPath(doc, ['addressBook', 'country']);
   if (country !== undefined && !isCountryCode(country)) {
-    throw new ValidationError(`body.addressBook.country must be an ISO 3166-1 alpha-2 country code, and ${JSON.stringify(country)} is not an assigned one`);
+    throw new ValidationError(
+      `body.addressBook.country must be an ISO 3166-1 alpha-2 country code, and ${JSON.stringify(country)} is not an assigned one`,
+    );
   }
 }
 
@@ -44,13 +49,17 @@ export function withCreateDefaults(doc: Doc): Doc {
  */
 export function applyUpdateRules(doc: Doc, stored: Doc, principal: Principal): Doc {
   const out: Doc = { ...doc, realmName: stored.realmName };
-  for (const field of KEPT_WHEN_ABSENT) if (out[field] === undefined && stored[field] !== undefined) out[field] = stored[field];
+  for (const field of KEPT_WHEN_ABSENT)
+    if (out[field] === undefined && stored[field] !== undefined) out[field] = stored[field];
   if (principal.isOperator) return out;
   for (const field of OPERATOR_ONLY_FIELDS) {
     if (out[field] === undefined) {
       if (stored[field] !== undefined) out[field] = stored[field];
     } else if (!deepEqual(out[field], stored[field])) {
-      throw new ForbiddenError(`body.${field} may be changed by the operator only`, { resourceType: 'customer', resourceId: String(stored.id) });
+      throw new ForbiddenError(`body.${field} may be changed by the operator only`, {
+        resourceType: 'customer',
+        resourceId: String(stored.id),
+      });
     }
   }
   return out;

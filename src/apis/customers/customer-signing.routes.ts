@@ -4,10 +4,10 @@ import { principalOf } from '../../platform/auth/authenticate.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { LookupId } from '../../platform/registry/schema-types.js';
-import { customerOf } from './customer-actions.js';
 import { CUSTOMERS_TAG as TAG } from './customer.resource.js';
-import type { CustomerSigningService } from './customer-signing.service.js';
+import { customerOf } from './customer-actions.js';
 import { SignedResponseSchema, SignQuerySchema } from './customer-signing.schema.js';
+import type { CustomerSigningService } from './customer-signing.service.js';
 
 const CustomerIdParams = Type.Object({ customerId: LookupId({ description: 'customer id' }) });
 
@@ -46,7 +46,8 @@ function registerSignRoutes(raw: FastifyInstance, { visible, signing }: SigningD
     operationId,
     tags: [TAG],
     summary,
-    description: 'The body, of any content type, becomes the payload of a compact JWS signed with the customer\'s Ed25519 key (`cty` = its content type). `persist=true`, or a signature longer than `max`, keeps it and returns its `signatureId`.',
+    description:
+      "The body, of any content type, becomes the payload of a compact JWS signed with the customer's Ed25519 key (`cty` = its content type). `persist=true`, or a signature longer than `max`, keeps it and returns its `signatureId`.",
     consumes: ['*/*'],
     body: { description: 'the raw data to sign, of any content type' },
     response: { 201: { $ref: 'SignedResponse#' }, ...errorResponses('simple', [404]) },
@@ -54,13 +55,20 @@ function registerSignRoutes(raw: FastifyInstance, { visible, signing }: SigningD
 
   raw.post('/customers/sign', {
     config: { scope: 'customers:write' },
-    schema: { ...signSchema('signDataWithJwt', "Sign the raw body as the token's customer (or querystring customerId)"), querystring: SignQuerySchema },
+    schema: {
+      ...signSchema('signDataWithJwt', "Sign the raw body as the token's customer (or querystring customerId)"),
+      querystring: SignQuerySchema,
+    },
     handler: (request, reply) => sign(request, reply, (request.query as { customerId?: string }).customerId),
   });
 
   raw.post('/customers/:customerId/sign', {
     config: { scope: 'customers:write' },
-    schema: { ...signSchema('signData', "Sign the raw body with the customer's key"), params: CustomerIdParams, querystring: Type.Omit(SignQuerySchema, ['customerId'], { additionalProperties: false }) },
+    schema: {
+      ...signSchema('signData', "Sign the raw body with the customer's key"),
+      params: CustomerIdParams,
+      querystring: Type.Omit(SignQuerySchema, ['customerId'], { additionalProperties: false }),
+    },
     handler: (request, reply) => sign(request, reply, (request.params as { customerId: string }).customerId),
   });
 }

@@ -8,7 +8,12 @@ import { SqlParams, tenantCondition } from '../../platform/registry/resource-sql
 const TABLE = 'customers';
 
 /** The first-created visible customer whose `field` equals `value` (names are not unique; realm names are). */
-export async function findVisibleBy(db: Queryable, field: 'name' | 'realmName', value: string, scope: TenantScope): Promise<StoredRow | undefined> {
+export async function findVisibleBy(
+  db: Queryable,
+  field: 'name' | 'realmName',
+  value: string,
+  scope: TenantScope,
+): Promise<StoredRow | undefined> {
   const params = new SqlParams();
   const sql = `SELECT doc, db_version, customer_id FROM ${TABLE} WHERE doc @> ${params.add(JSON.stringify({ [field]: value }))}::jsonb AND ${tenantCondition(scope, params)} ORDER BY id LIMIT 1`;
   return (await db.query<StoredRow>(sql, params.values)).rows[0];
@@ -24,8 +29,14 @@ export async function findByIdOrRealm(db: Queryable, idOrRealm: string): Promise
 }
 
 /** A page of customers by ids, or by exact name, with the total; creation order. */
-export async function listPublic(db: Queryable, by: { ids: string[] } | { name: string }, limit: number, offset: number): Promise<{ docs: Doc[]; total: number }> {
-  const [condition, value] = 'ids' in by ? ['id = ANY($1::text[])', by.ids] : [`doc @> jsonb_build_object('name', $1::text)`, by.name];
+export async function listPublic(
+  db: Queryable,
+  by: { ids: string[] } | { name: string },
+  limit: number,
+  offset: number,
+): Promise<{ docs: Doc[]; total: number }> {
+  const [condition, value] =
+    'ids' in by ? ['id = ANY($1::text[])', by.ids] : [`doc @> jsonb_build_object('name', $1::text)`, by.name];
   const { rows } = await db.query<{ doc: Doc | null; total: number }>(
     `WITH matched AS (SELECT id, doc FROM ${TABLE} WHERE ${condition})
      SELECT (SELECT count(*)::int FROM matched) AS total, p.doc
@@ -38,7 +49,11 @@ export async function listPublic(db: Queryable, by: { ids: string[] } | { name: 
 
 /** The customer's `authorizedCustomers` (empty when it has none or does not exist). */
 export async function authorizedCustomersOf(db: Queryable, customerId: string): Promise<string[]> {
-  const { rows } = await db.query<{ ids: unknown }>(`SELECT doc -> 'authorizedCustomers' AS ids FROM ${TABLE} WHERE id = $1`, [customerId], { prepare: true });
+  const { rows } = await db.query<{ ids: unknown }>(
+    `SELECT doc -> 'authorizedCustomers' AS ids FROM ${TABLE} WHERE id = $1`,
+    [customerId],
+    { prepare: true },
+  );
   const ids = rows[0]?.ids;
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }

@@ -1,5 +1,5 @@
-import { defineResource, type ResourceHooks } from '../../platform/registry/resource-definition.js';
 import type { ActionDefinition } from '../../platform/registry/resource-action.js';
+import { defineResource, type ResourceHooks } from '../../platform/registry/resource-definition.js';
 import { CustomerSchema } from './customer.schema.js';
 
 export const CUSTOMERS_TAG = 'Customers';
@@ -12,7 +12,10 @@ const days = (name: string) => ({ kind: 'integer' as const, description: `equali
  * record and those of its `authorizedCustomers`. Its hooks and actions need the running app's IAM and keys, so the
  * module builds the declaration when it starts.
  */
-export function customerResource(hooks: ResourceHooks<typeof CustomerSchema>, actions: ActionDefinition<typeof CustomerSchema>[]) {
+export function customerResource(
+  hooks: ResourceHooks<typeof CustomerSchema>,
+  actions: ActionDefinition<typeof CustomerSchema>[],
+) {
   return defineResource({
     name: 'customer',
     displayName: 'customer',

@@ -1,5 +1,16 @@
 import Type, { type Static, type TBoolean, type TOptional } from 'typebox';
-import { DateTime, EMAIL_MAX_LENGTH, Id, List, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/registry/schema-types.js';
+import {
+  DateTime,
+  EMAIL_MAX_LENGTH,
+  Id,
+  List,
+  Obj,
+  StringEnum,
+  StringMap,
+  sharedFields,
+  Text,
+  UrlText,
+} from '../../platform/registry/schema-types.js';
 
 export const CUSTOMER_TYPES = ['PUBLISHER', 'RESELLER'] as const;
 export const CUSTOMER_STATUSES = ['TRIAL', 'RUNNING'] as const;
@@ -13,7 +24,8 @@ const deprecated = { deprecated: true };
 const opt = Type.Optional;
 const Flag = (options: Record<string, unknown> = {}) => Type.Boolean(options);
 /** A validity duration in days: 0..90 (specification, Limits). */
-const ValidityDays = (what: string) => Type.Integer({ minimum: 0, maximum: 90, format: 'int64', description: `${what}, in days (at most 90)` });
+const ValidityDays = (what: string) =>
+  Type.Integer({ minimum: 0, maximum: 90, format: 'int64', description: `${what}, in days (at most 90)` });
 
 const FEATURE_FLAGS = [
   'connectManagement',
@@ -40,11 +52,20 @@ const FEATURE_FLAGS = [
 type FeatureProperties = { [Flag in (typeof FEATURE_FLAGS)[number]]: TOptional<TBoolean> };
 
 /** Features: boolean flags, each optional. */
-export const FeaturesSchema = Obj(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, opt(Flag())])) as FeatureProperties, { title: 'Features' });
+export const FeaturesSchema = Obj(
+  Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, opt(Flag())])) as FeatureProperties,
+  { title: 'Features' },
+);
 
 export const AddressBookSchema = Obj({
   city: opt(Text()),
-  country: opt(Text({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 code of an assigned country, e.g. FR', example: 'FR' })),
+  country: opt(
+    Text({
+      pattern: '^[A-Z]{2}$',
+      description: 'ISO 3166-1 alpha-2 code of an assigned country, e.g. FR',
+      example: 'FR',
+    }),
+  ),
   phoneNumber: opt(Text()),
   state: opt(Text()),
   streetAddress: opt(Text()),
@@ -63,11 +84,18 @@ export const PaymentServiceConfigurationSchema = Obj({
 });
 
 const DesignRefSchema = Obj({ customerId: opt(Id()), name: opt(Text()) });
-const DesignSchema = Obj({ fontRef: opt(DesignRefSchema), i18nRef: opt(DesignRefSchema), layoutRef: opt(DesignRefSchema), themeRef: opt(DesignRefSchema) });
+const DesignSchema = Obj({
+  fontRef: opt(DesignRefSchema),
+  i18nRef: opt(DesignRefSchema),
+  layoutRef: opt(DesignRefSchema),
+  themeRef: opt(DesignRefSchema),
+});
 
 export const DefaultOnboardingPropertiesSchema = Obj({
   customerStatus: opt(Text()),
-  designs: opt(Obj({ checkout: opt(DesignSchema), endUserPortal: opt(DesignSchema), resellerCheckout: opt(DesignSchema) })),
+  designs: opt(
+    Obj({ checkout: opt(DesignSchema), endUserPortal: opt(DesignSchema), resellerCheckout: opt(DesignSchema) }),
+  ),
   features: opt(FeaturesSchema),
   paymentServiceConfiguration: opt(PaymentServiceConfigurationSchema),
   realmTemplate: opt(Text()),
@@ -77,9 +105,16 @@ export const DefaultOnboardingPropertiesSchema = Obj({
 /** Server-managed: the customer's realm and confidential client. `clientSecret` is in clear only in the create and rotate answers. */
 export const IamClientSchema = Obj(
   {
-    clientSecret: opt(Text({ description: 'write-only: shown in clear once (create, rotation), "********" afterwards' })),
+    clientSecret: opt(
+      Text({ description: 'write-only: shown in clear once (create, rotation), "********" afterwards' }),
+    ),
     realmName: opt(Text()),
-    realmPublicKey: opt(Text({ maxLength: 4096, description: "base64 (SPKI DER) of the key the realm's access tokens are signed with (RS256)" })),
+    realmPublicKey: opt(
+      Text({
+        maxLength: 4096,
+        description: "base64 (SPKI DER) of the key the realm's access tokens are signed with (RS256)",
+      }),
+    ),
     secretKeys: opt(List(Obj({ createDate: opt(DateTime()), secret: opt(Text()) }), { maxItems: 100 })),
   },
   { readOnly: true },
@@ -93,7 +128,10 @@ export const RemotePriceFilteringSchema = Obj(
 /** ext: the public half of the customer's Ed25519 key, to check its signatures without calling the API. */
 const SigningPublicKeySchema = Obj(
   { kty: opt(Text()), crv: opt(Text()), x: opt(Text()), kid: opt(Text()), alg: opt(Text()), use: opt(Text()) },
-  { readOnly: true, description: 'ext: public JWK of the Ed25519 key that signs this customer\'s data (`POST /customers/{id}/sign`)' },
+  {
+    readOnly: true,
+    description: "ext: public JWK of the Ed25519 key that signs this customer's data (`POST /customers/{id}/sign`)",
+  },
 );
 
 /** Customer (full record) of the specification. Required on create and update: name, vatNumber, features. */
@@ -110,9 +148,21 @@ export const CustomerSchema = Obj(
     features: FeaturesSchema,
     type: opt(StringEnum(CUSTOMER_TYPES, { description: 'PUBLISHER (default) or RESELLER; set by the operator' })),
     status: opt(StringEnum(CUSTOMER_STATUSES, { description: 'TRIAL (default) or RUNNING; set by the operator' })),
-    realmName: opt(Text({ maxLength: 63, pattern: REALM_NAME_PATTERN, description: 'unique; default: a slug of the name. Fixed once created' })),
+    realmName: opt(
+      Text({
+        maxLength: 63,
+        pattern: REALM_NAME_PATTERN,
+        description: 'unique; default: a slug of the name. Fixed once created',
+      }),
+    ),
     addressBook: opt(AddressBookSchema),
-    authorizedCustomers: opt(List(Id(), { uniqueItems: true, maxItems: 1000, description: 'customers this one may see and act for; set by the operator' })),
+    authorizedCustomers: opt(
+      List(Id(), {
+        uniqueItems: true,
+        maxItems: 1000,
+        description: 'customers this one may see and act for; set by the operator',
+      }),
+    ),
     availableAdditionalPaymentTypes: opt(List(Text(), deprecated)),
     blackListedPaymentTypes: opt(List(Text(), deprecated)),
     availableLocales: opt(List(Text({ maxLength: 64 }), { uniqueItems: true })),
@@ -147,7 +197,11 @@ export const CustomerSchema = Obj(
     sendOrderConfirmationEmail: opt(Flag({ description: 'a confirmation e-mail is sent to the end user' })),
     subscriptionUpgradeAuthorized: opt(Flag()),
     subscriptionUpgradeConfiguration: opt(
-      Obj({ midTermUpgrade: opt(Obj({ enable: opt(Flag()), mandatoryRemotePrice: opt(Flag()), overrideExpirationDate: opt(Flag()) })) }),
+      Obj({
+        midTermUpgrade: opt(
+          Obj({ enable: opt(Flag()), mandatoryRemotePrice: opt(Flag()), overrideExpirationDate: opt(Flag()) }),
+        ),
+      }),
     ),
     subscriptions: opt(StringMap(Text())),
     urlToOverrideDirectPaymentPublicUrl: opt(UrlText()),
@@ -157,7 +211,15 @@ export const CustomerSchema = Obj(
   {
     $id: 'Customer',
     title: 'Customer',
-    examples: [{ name: 'Acme Books', vatNumber: 'FR12345678901', features: { seller: true, usingBillingPlan: true }, addressBook: { country: 'FR', city: 'Paris', zipCode: 75001 }, availableLocales: ['fr_FR', 'en_GB'] }],
+    examples: [
+      {
+        name: 'Acme Books',
+        vatNumber: 'FR12345678901',
+        features: { seller: true, usingBillingPlan: true },
+        addressBook: { country: 'FR', city: 'Paris', zipCode: 75001 },
+        availableLocales: ['fr_FR', 'en_GB'],
+      },
+    ],
   },
 );
 export type Customer = Static<typeof CustomerSchema>;

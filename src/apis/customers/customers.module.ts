@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiModule } from '../api-module.js';
 import { AuthorizedCustomersCache } from './authorized-customers.cache.js';
+import { authorizedCustomersOf } from './customer.repository.js';
+import { customerResource } from './customer.resource.js';
 import { customerActions } from './customer-actions.js';
 import { customerHooks } from './customer-hooks.js';
 import { customerLookupActions } from './customer-lookup-actions.js';
 import { CustomerLookups } from './customer-lookups.js';
 import { PublicCustomerSchema } from './customer-public-view.js';
-import { authorizedCustomersOf } from './customer.repository.js';
-import { customerResource } from './customer.resource.js';
+import { registerSigningRoutes } from './customer-signing.routes.js';
 import { VerifyBodySchema } from './customer-signing.schema.js';
 import { CustomerSigningService } from './customer-signing.service.js';
-import { registerSigningRoutes } from './customer-signing.routes.js';
 
 /**
  * The Customer API. At start: the signing service (keys sealed with the app's data encryption key), and the token verifier's view of
@@ -21,7 +21,12 @@ export const customersModule: ApiModule = {
   name: 'customers',
   start({ db, iam, clock, services, encryption }) {
     const signing = new CustomerSigningService(db, encryption);
-    const authorizations = new AuthorizedCustomersCache((customerId) => authorizedCustomersOf(db, customerId), undefined, undefined, () => clock.now().getTime());
+    const authorizations = new AuthorizedCustomersCache(
+      (customerId) => authorizedCustomersOf(db, customerId),
+      undefined,
+      undefined,
+      () => clock.now().getTime(),
+    );
     iam.verifier.authorizedCustomers = (customerId) => authorizations.get(customerId);
     const lookups = new CustomerLookups(db, () => services.of(definition));
     const definition = customerResource(customerHooks({ iam, signing, authorizations }), [
@@ -32,7 +37,14 @@ export const customersModule: ApiModule = {
       resources: [definition],
       schemas: [PublicCustomerSchema, VerifyBodySchema],
       // Not encapsulated: the signing schemas are OpenAPI components.
-      routes: fp(async (app: FastifyInstance) => registerSigningRoutes(app, { signing, visible: (principal, id) => services.of(definition).findVisible(db, principal, id) }), { name: 'customer-signing' }),
+      routes: fp(
+        async (app: FastifyInstance) =>
+          registerSigningRoutes(app, {
+            signing,
+            visible: (principal, id) => services.of(definition).findVisible(db, principal, id),
+          }),
+        { name: 'customer-signing' },
+      ),
     };
   },
 };

@@ -10,11 +10,18 @@ export function isJsonType(contentType: string): boolean {
   return type === 'application/json' || type.endsWith('+json');
 }
 
-const TEXT_TYPES = ['application/xml', 'application/x-www-form-urlencoded', 'application/javascript', 'application/yaml'];
+const TEXT_TYPES = [
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'application/javascript',
+  'application/yaml',
+];
 
 function isTextType(contentType: string): boolean {
   const type = mediaTypeOf(contentType);
-  return type.startsWith('text/') || type.endsWith('+xml') || TEXT_TYPES.includes(type) || /;\s*charset=/i.test(contentType);
+  return (
+    type.startsWith('text/') || type.endsWith('+xml') || TEXT_TYPES.includes(type) || /;\s*charset=/i.test(contentType)
+  );
 }
 
 /** A header value that can be sent back as it is (printable ASCII only), else a neutral binary type. */
@@ -49,7 +56,8 @@ export function originalDataOf(payload: Buffer, contentType: string): unknown {
     } catch {
       throw new ValidationError(`body is not valid JSON although its content type is ${mediaTypeOf(contentType)}`);
     }
-    if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) throw new ValidationError(`body must not nest JSON objects or arrays deeper than ${MAX_JSON_DEPTH} levels`);
+    if (nestsDeeperThan(parsed, MAX_JSON_DEPTH))
+      throw new ValidationError(`body must not nest JSON objects or arrays deeper than ${MAX_JSON_DEPTH} levels`);
     return parsed;
   }
   if (isTextType(contentType)) {

@@ -1,4 +1,4 @@
-import { decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { decodeProtectedHeader, type JWTPayload, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import { issuerOf } from './token-issuer.js';
 
 /** The claims every access token of this platform carries, checked. */
@@ -13,7 +13,9 @@ export interface AccessTokenClaims extends JWTPayload {
   customerId?: string;
 }
 
-export type AccessTokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'expired' | 'invalid' | 'not an access token' };
+export type AccessTokenCheck =
+  | { ok: true; claims: AccessTokenClaims }
+  | { ok: false; reason: 'expired' | 'invalid' | 'not an access token' };
 
 /**
  * RFC 9068 §4: the header says `at+jwt`. Tokens issued before that profile (header `JWT`, alive one lifetime at
@@ -25,11 +27,23 @@ function isAccessTokenType(headerType: unknown, claimType: unknown): boolean {
   return claimType === 'Bearer';
 }
 
-function platformClaims(payload: JWTPayload, headerType: unknown, publicBaseUrl: string): AccessTokenClaims | undefined {
+function platformClaims(
+  payload: JWTPayload,
+  headerType: unknown,
+  publicBaseUrl: string,
+): AccessTokenClaims | undefined {
   const realm = typeof payload.realm === 'string' ? payload.realm : '';
-  if (!isAccessTokenType(headerType, payload.typ) || !realm || payload.iss !== issuerOf(publicBaseUrl, realm)) return undefined;
-  if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || !payload.sub || typeof payload.exp !== 'number') return undefined;
-  const clientId = typeof payload.client_id === 'string' ? payload.client_id : typeof payload.azp === 'string' ? payload.azp : '';
+  if (!isAccessTokenType(headerType, payload.typ) || !realm || payload.iss !== issuerOf(publicBaseUrl, realm))
+    return undefined;
+  if (
+    typeof payload.sid !== 'string' ||
+    typeof payload.sub !== 'string' ||
+    !payload.sub ||
+    typeof payload.exp !== 'number'
+  )
+    return undefined;
+  const clientId =
+    typeof payload.client_id === 'string' ? payload.client_id : typeof payload.azp === 'string' ? payload.azp : '';
   return {
     ...payload,
     sub: payload.sub,
@@ -46,10 +60,19 @@ function platformClaims(payload: JWTPayload, headerType: unknown, publicBaseUrl:
  * Checks an access token: RS256 signature (only RS256, so `alg: none` and HMAC tricks fail), issuer, token type
  * and, unless `allowExpired` (revocation ends the session of an expired token too), expiry.
  */
-export async function checkAccessToken(token: string, keySet: JWTVerifyGetKey, publicBaseUrl: string, options: { allowExpired?: boolean; now?: Date } = {}): Promise<AccessTokenCheck> {
+export async function checkAccessToken(
+  token: string,
+  keySet: JWTVerifyGetKey,
+  publicBaseUrl: string,
+  options: { allowExpired?: boolean; now?: Date } = {},
+): Promise<AccessTokenCheck> {
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, keySet, { algorithms: ['RS256'], clockTolerance: 5, ...(options.now ? { currentDate: options.now } : {}) }));
+    ({ payload } = await jwtVerify(token, keySet, {
+      algorithms: ['RS256'],
+      clockTolerance: 5,
+      ...(options.now ? { currentDate: options.now } : {}),
+    }));
   } catch (error) {
     // jose checks the signature before the claims: an expired token's payload is authentic.
     if (!(error instanceof joseErrors.JWTExpired)) return { ok: false, reason: 'invalid' };

@@ -8,7 +8,8 @@ import type { ClientRow, RealmRow } from './iam.repository.js';
 import type { KeyRing } from './signing-keys.js';
 import { issuerOf } from './token-issuer.js';
 
-const text = (maxLength: number, description?: string) => Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
+const text = (maxLength: number, description?: string) =>
+  Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
 
 /** RFC 6749 §4.1.1 with PKCE (RFC 7636 §4.3) and OpenID Connect's `nonce`. Unknown parameters are ignored (§3.1). */
 export const AuthorizeQuerySchema = Type.Object(
@@ -16,7 +17,10 @@ export const AuthorizeQuerySchema = Type.Object(
     response_type: text(32, 'code (the only one)'),
     client_id: text(255, 'a client of the realm with registered redirect URIs: `console`'),
     redirect_uri: text(URL_MAX_LENGTH, 'one of the client’s registered redirect URIs, exactly'),
-    scope: text(1000, 'narrows the user’s scopes; openid, profile, email and offline_access are accepted and change nothing'),
+    scope: text(
+      1000,
+      'narrows the user’s scopes; openid, profile, email and offline_access are accepted and change nothing',
+    ),
     state: text(1000, 'returned as it is with the code'),
     code_challenge: text(128, 'BASE64URL(SHA-256(code_verifier))'),
     code_challenge_method: text(16, 'S256 (the only one)'),
@@ -48,7 +52,8 @@ export function unregisteredClient(query: AuthorizeQuery, client: ClientRow | un
   if (!query.client_id) return 'client_id is missing';
   if (!client) return `no client ${query.client_id} in this realm`;
   if (!query.redirect_uri) return 'redirect_uri is missing';
-  if (!client.redirect_uris.includes(query.redirect_uri)) return `redirect_uri ${query.redirect_uri} is not registered for client ${client.client_id}`;
+  if (!client.redirect_uris.includes(query.redirect_uri))
+    return `redirect_uri ${query.redirect_uri} is not registered for client ${client.client_id}`;
   return undefined;
 }
 
@@ -56,16 +61,30 @@ export function unregisteredClient(query: AuthorizeQuery, client: ClientRow | un
 function apiScope(scope: string | undefined, realm: RealmRow): string | undefined {
   const named = (scope ?? '').split(/[\s,]+/).filter((name) => name && !OPENID_SCOPES.has(name));
   if (named.length === 0) return undefined;
-  if (!named.some((name) => realm.scopes.includes(name))) throw new RedirectableError('invalid_scope', `none of the scopes "${named.join(' ')}" exists in realm ${realm.name}`);
+  if (!named.some((name) => realm.scopes.includes(name)))
+    throw new RedirectableError(
+      'invalid_scope',
+      `none of the scopes "${named.join(' ')}" exists in realm ${realm.name}`,
+    );
   return named.join(' ');
 }
 
 /** The rest of the request, once the client and redirect URI are registered: what the sign-in page carries. */
 export function pendingAuthorization(query: AuthorizeQuery, realm: RealmRow, client: ClientRow): PendingAuthorization {
-  if (query.response_type !== 'code') throw new RedirectableError('unsupported_response_type', 'response_type must be code (the authorization code grant)');
-  if (!query.code_challenge) throw new RedirectableError('invalid_request', 'code_challenge is required: PKCE with S256 (RFC 7636)');
-  if (query.code_challenge_method !== 'S256') throw new RedirectableError('invalid_request', 'code_challenge_method must be S256');
-  if (!CHALLENGE.test(query.code_challenge)) throw new RedirectableError('invalid_request', 'code_challenge must be 43 characters of base64url (the S256 of the verifier)');
+  if (query.response_type !== 'code')
+    throw new RedirectableError(
+      'unsupported_response_type',
+      'response_type must be code (the authorization code grant)',
+    );
+  if (!query.code_challenge)
+    throw new RedirectableError('invalid_request', 'code_challenge is required: PKCE with S256 (RFC 7636)');
+  if (query.code_challenge_method !== 'S256')
+    throw new RedirectableError('invalid_request', 'code_challenge_method must be S256');
+  if (!CHALLENGE.test(query.code_challenge))
+    throw new RedirectableError(
+      'invalid_request',
+      'code_challenge must be 43 characters of base64url (the S256 of the verifier)',
+    );
   const scope = apiScope(query.scope, realm);
   return {
     realm: realm.name,
@@ -121,7 +140,11 @@ export class AuthorizationRequests {
   /** The pending request, if `sealed` is ours, for `realm`, unexpired and bound to `csrf`; else undefined. */
   async open(sealed: string, realm: string, csrf: string | undefined): Promise<PendingAuthorization | undefined> {
     try {
-      const { payload } = await jwtVerify(sealed, createLocalJWKSet(this.keys().jwks), { typ: REQUEST_TYPE, audience: this.audience(realm), currentDate: this.clock.now() });
+      const { payload } = await jwtVerify(sealed, createLocalJWKSet(this.keys().jwks), {
+        typ: REQUEST_TYPE,
+        audience: this.audience(realm),
+        currentDate: this.clock.now(),
+      });
       const pending = payload.pending as PendingAuthorization;
       return csrf !== undefined && payload.csrf === csrfHash(csrf) && pending.realm === realm ? pending : undefined;
     } catch {
@@ -133,10 +156,19 @@ export class AuthorizationRequests {
    * The claims of an id token this realm issued, whatever its age: RP-initiated logout names the session to end with
    * the id token the client holds, usually expired by then (OpenID Connect RP-Initiated Logout §2).
    */
-  async idTokenClaims(idToken: string, realm: string): Promise<{ sid?: string; aud?: string | string[]; azp?: string } | undefined> {
+  async idTokenClaims(
+    idToken: string,
+    realm: string,
+  ): Promise<{ sid?: string; aud?: string | string[]; azp?: string } | undefined> {
     try {
       const { payload } = await compactVerify(idToken, createLocalJWKSet(this.keys().jwks));
-      const claims = JSON.parse(new TextDecoder().decode(payload)) as { iss?: string; typ?: string; sid?: string; aud?: string | string[]; azp?: string };
+      const claims = JSON.parse(new TextDecoder().decode(payload)) as {
+        iss?: string;
+        typ?: string;
+        sid?: string;
+        aud?: string | string[];
+        azp?: string;
+      };
       return claims.iss === issuerOf(this.publicBaseUrl, realm) && claims.typ === 'ID' ? claims : undefined;
     } catch {
       return undefined;

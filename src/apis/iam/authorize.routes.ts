@@ -2,15 +2,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
+import { narrowScopes } from '../../platform/auth/scopes.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
-import { narrowScopes } from '../../platform/auth/scopes.js';
-import { DomainError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../platform/errors/domain-errors.js';
+import {
+  DomainError,
+  NotFoundError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { isStorableText, unstorableField } from '../../platform/registry/storable-text.js';
 import { CODE_TTL_SECONDS, issueCode, type PendingAuthorization } from './authorization-codes.js';
 import {
-  AuthorizationRequests,
+  type AuthorizationRequests,
   AuthorizeQuerySchema,
   newCsrfValue,
   pendingAuthorization,
@@ -21,9 +26,9 @@ import {
 import * as repo from './iam.repository.js';
 import { RealmParamsSchema } from './realm-user.schema.js';
 import { messagePage, signInPage } from './sign-in-page.js';
+import type { TokenService } from './token.service.js';
 import type { TokenEndpointHooks } from './token-endpoint-hooks.js';
 import { issuerOf } from './token-issuer.js';
-import type { TokenService } from './token.service.js';
 import type { UserSignIn } from './user-sign-in.js';
 
 const TAG = 'Tokens (IAM)';
@@ -41,8 +46,15 @@ const SignInFormSchema = Type.Object(
 
 const LogoutQuerySchema = Type.Object(
   {
-    id_token_hint: Type.Optional(Type.String({ maxLength: 8192, description: 'the id token the client holds (expired ones too): its session ends' })),
-    post_logout_redirect_uri: Type.Optional(Type.String({ maxLength: 2048, description: 'one of the client’s registered post-logout URIs' })),
+    id_token_hint: Type.Optional(
+      Type.String({
+        maxLength: 8192,
+        description: 'the id token the client holds (expired ones too): its session ends',
+      }),
+    ),
+    post_logout_redirect_uri: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'one of the client’s registered post-logout URIs' }),
+    ),
     client_id: Type.Optional(Type.String({ maxLength: 255 })),
     state: Type.Optional(Type.String({ maxLength: 1000 })),
   },
@@ -51,10 +63,24 @@ const LogoutQuerySchema = Type.Object(
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 /** A page, or the platform's JSON error when the request never reached the route (a path the router refuses). */
-const htmlOrJson = (status: number, description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: errorResponses('simple', [status])[status] } } });
+const htmlOrJson = (status: number, description: string) => ({
+  description,
+  content: {
+    'text/html': { schema: { type: 'string' } },
+    'application/json': { schema: errorResponses('simple', [status])[status] },
+  },
+});
 /** What the browser flow's pages answer for requests its routes refuse before their handler (body, size, time). */
-const refusedPages = { 408: html('the form did not arrive in time'), 413: html('the form is too large'), 415: html('not a form') };
-const redirect = (description: string) => ({ description, headers: { Location: { type: 'string', description: 'where the browser goes next' } }, type: 'null' });
+const refusedPages = {
+  408: html('the form did not arrive in time'),
+  413: html('the form is too large'),
+  415: html('not a form'),
+};
+const redirect = (description: string) => ({
+  description,
+  headers: { Location: { type: 'string', description: 'where the browser goes next' } },
+  type: 'null',
+});
 
 export interface AuthorizeDeps {
   db: Database;
@@ -70,14 +96,20 @@ export interface AuthorizeDeps {
 async function pageForError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error instanceof DomainError ? error.status : (error.statusCode ?? 500);
   if (status >= 500) throw error;
-  const message = error.validation ? 'This request is not one the sign-in page sent. Go back to the application and sign in again.' : error.message;
-  if (error instanceof DomainError) for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  const message = error.validation
+    ? 'This request is not one the sign-in page sent. Go back to the application and sign in again.'
+    : error.message;
+  if (error instanceof DomainError)
+    for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(status).send(await messagePage(reply, 'Cannot sign in', message, true));
 }
 
 function csrfCookie(reply: FastifyReply, realm: string, value: string, secure: boolean): void {
   const path = `/iam/realms/${encodeURIComponent(realm)}/authorize`;
-  reply.header('set-cookie', serializeCookie(CSRF_COOKIE, value, { path, httpOnly: true, sameSite: 'strict', secure, maxAge: 600 }));
+  reply.header(
+    'set-cookie',
+    serializeCookie(CSRF_COOKIE, value, { path, httpOnly: true, sameSite: 'strict', secure, maxAge: 600 }),
+  );
 }
 
 /** A form posted from another site: its `Origin` (or `Sec-Fetch-Site`) says so when the browser sends one. */
@@ -99,10 +131,21 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
     return realm;
   }
 
-  async function renderSignIn(reply: FastifyReply, pending: PendingAuthorization, extra: { username?: string; error?: string } = {}) {
+  async function renderSignIn(
+    reply: FastifyReply,
+    pending: PendingAuthorization,
+    extra: { username?: string; error?: string } = {},
+  ) {
     const csrf = newCsrfValue();
     csrfCookie(reply, pending.realm, csrf, secure);
-    return signInPage(reply, { realm: pending.realm, client: pending.clientId, request: await deps.requests.seal(pending, csrf), csrf, redirectUri: pending.redirectUri, ...extra });
+    return signInPage(reply, {
+      realm: pending.realm,
+      client: pending.clientId,
+      request: await deps.requests.seal(pending, csrf),
+      csrf,
+      redirectUri: pending.redirectUri,
+      ...extra,
+    });
   }
 
   app.get('/iam/realms/:realm/authorize', {
@@ -116,22 +159,39 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
         'RFC 6749 §4.1 with PKCE (RFC 7636, S256 only) for public clients such as the console. A client or redirect URI the realm has not registered (exact match) is refused on the page itself; any other problem is sent to the redirect URI as `error` with `state`. Otherwise the page asks for the username and password; see `authorizeSignIn`.',
       params: RealmParamsSchema,
       querystring: AuthorizeQuerySchema,
-      response: { 200: html('the sign-in page'), 303: redirect('an error for the client, at its redirect URI (`error`, `error_description`, `state`, `iss`)'), 400: html('a client or redirect URI that is not registered, or a parameter too long'), 404: htmlOrJson(404, 'no such realm') },
+      response: {
+        200: html('the sign-in page'),
+        303: redirect('an error for the client, at its redirect URI (`error`, `error_description`, `state`, `iss`)'),
+        400: html('a client or redirect URI that is not registered, or a parameter too long'),
+        404: htmlOrJson(404, 'no such realm'),
+      },
     },
     handler: async (request, reply) => {
       const { realm: realmName } = request.params;
       const { query } = request;
       const realm = await findRealm(realmName);
       const unreadable = unstorableField(query, 'query');
-      if (unreadable) throw new ValidationError(`This sign-in link is not valid: ${unreadable} holds a character no text can keep.`);
+      if (unreadable)
+        throw new ValidationError(`This sign-in link is not valid: ${unreadable} holds a character no text can keep.`);
       const client = query.client_id ? await repo.findClient(deps.db, realm.name, query.client_id) : undefined;
       const unregistered = unregisteredClient(query, client);
-      if (unregistered) return reply.code(400).send(await messagePage(reply, 'Cannot sign in', `This sign-in link is not valid: ${unregistered}.`, true));
+      if (unregistered)
+        return reply
+          .code(400)
+          .send(await messagePage(reply, 'Cannot sign in', `This sign-in link is not valid: ${unregistered}.`, true));
       try {
         return await renderSignIn(reply, pendingAuthorization(query, realm, client!));
       } catch (error) {
         if (!(error instanceof RedirectableError)) throw error;
-        return reply.redirect(redirectWith(query.redirect_uri!, { error: error.code, error_description: error.message, state: query.state, iss: issuerOf(deps.publicBaseUrl, realm.name) }), 303);
+        return reply.redirect(
+          redirectWith(query.redirect_uri!, {
+            error: error.code,
+            error_description: error.message,
+            state: query.state,
+            iss: issuerOf(deps.publicBaseUrl, realm.name),
+          }),
+          303,
+        );
       }
     },
   });
@@ -142,7 +202,11 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
     errorHandler: pageForError,
     // Only the page's form is taken: a JSON body (or none) never reaches the handler.
     preValidation: async (request) => {
-      if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '') || typeof request.body !== 'object' || request.body === null) {
+      if (
+        !/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '') ||
+        typeof request.body !== 'object' ||
+        request.body === null
+      ) {
         throw new UnsupportedMediaTypeError('the sign-in form (application/x-www-form-urlencoded)');
       }
     },
@@ -163,17 +227,41 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
         429: htmlOrJson(429, 'too many attempts: the user is locked (a page), or this address sent too many requests'),
         ...refusedPages,
         // Success is a redirect, never a 2xx: the other answers are the platform's JSON errors.
-        default: { description: 'any status not listed: the platform’s error', content: { 'application/json': { schema: errorResponses('simple', [500])[500] } } },
+        default: {
+          description: 'any status not listed: the platform’s error',
+          content: { 'application/json': { schema: errorResponses('simple', [500])[500] } },
+        },
       },
     },
     handler: async (request, reply) => {
       const { name: realm } = await findRealm(request.params.realm);
       // A body declared by media type (`content`) is not inferred by the type provider; the schema above checked it.
       const form = request.body as Static<typeof SignInFormSchema>;
-      if (crossSite(request)) return reply.code(403).send(await messagePage(reply, 'Cannot sign in', 'This form was sent from another site. Open the application and sign in from there.', true));
+      if (crossSite(request))
+        return reply
+          .code(403)
+          .send(
+            await messagePage(
+              reply,
+              'Cannot sign in',
+              'This form was sent from another site. Open the application and sign in from there.',
+              true,
+            ),
+          );
       const cookie = parseCookies(request.headers.cookie ?? '')[CSRF_COOKIE];
-      const pending = cookie && cookie === form.csrf ? await deps.requests.open(form.request, realm, cookie) : undefined;
-      if (!pending) return reply.code(400).send(await messagePage(reply, 'Cannot sign in', 'This sign-in page has expired or was not opened in this browser. Go back to the application and sign in again.', true));
+      const pending =
+        cookie && cookie === form.csrf ? await deps.requests.open(form.request, realm, cookie) : undefined;
+      if (!pending)
+        return reply
+          .code(400)
+          .send(
+            await messagePage(
+              reply,
+              'Cannot sign in',
+              'This sign-in page has expired or was not opened in this browser. Go back to the application and sign in again.',
+              true,
+            ),
+          );
       let signedIn: Awaited<ReturnType<UserSignIn['verify']>>;
       try {
         signedIn = await deps.users.verify(realm, form.username, form.password);
@@ -181,15 +269,33 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
         if (!(error instanceof DomainError) || error.status >= 500) throw error;
         for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
         const message = error.status === 429 ? error.message : 'The username or password is not right.';
-        return reply.code(error.status === 429 ? 429 : 401).send(await renderSignIn(reply, pending, { username: form.username, error: message }));
+        return reply
+          .code(error.status === 429 ? 429 : 401)
+          .send(await renderSignIn(reply, pending, { username: form.username, error: message }));
       }
       const { realm: found, user } = signedIn;
       const client = await repo.findClient(deps.db, found.name, pending.clientId);
-      const granted = narrowScopes(user.scopes.filter((scope) => found.scopes.includes(scope) && (client?.scopes ?? []).includes(scope)), pending.scope);
+      const granted = narrowScopes(
+        user.scopes.filter((scope) => found.scopes.includes(scope) && (client?.scopes ?? []).includes(scope)),
+        pending.scope,
+      );
       const iss = issuerOf(deps.publicBaseUrl, found.name);
-      if (!client) return reply.redirect(redirectWith(pending.redirectUri, { error: 'unauthorized_client', state: pending.state, iss }), 303);
-      const code = await issueCode(deps.db, pending, user.id, granted, new Date(deps.clock.now().getTime() + CODE_TTL_SECONDS * 1000));
-      reply.header('set-cookie', serializeCookie(CSRF_COOKIE, '', { path: `/iam/realms/${encodeURIComponent(realm)}/authorize`, maxAge: 0 }));
+      if (!client)
+        return reply.redirect(
+          redirectWith(pending.redirectUri, { error: 'unauthorized_client', state: pending.state, iss }),
+          303,
+        );
+      const code = await issueCode(
+        deps.db,
+        pending,
+        user.id,
+        granted,
+        new Date(deps.clock.now().getTime() + CODE_TTL_SECONDS * 1000),
+      );
+      reply.header(
+        'set-cookie',
+        serializeCookie(CSRF_COOKIE, '', { path: `/iam/realms/${encodeURIComponent(realm)}/authorize`, maxAge: 0 }),
+      );
       return reply.redirect(redirectWith(pending.redirectUri, { code, state: pending.state, iss }), 303);
     },
   });
@@ -205,20 +311,34 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
         'Ends the session of `id_token_hint` (an id token of this realm; expired ones are accepted), then redirects to `post_logout_redirect_uri` with `state` when it is registered for the token’s client, else shows that the user is signed out. Without a hint nothing is ended (this service keeps no browser session of its own).',
       params: RealmParamsSchema,
       querystring: LogoutQuerySchema,
-      response: { 200: html('signed out'), 303: redirect('signed out: back to the client'), 400: html('a parameter too long'), 404: htmlOrJson(404, 'no such realm') },
+      response: {
+        200: html('signed out'),
+        303: redirect('signed out: back to the client'),
+        400: html('a parameter too long'),
+        404: htmlOrJson(404, 'no such realm'),
+      },
     },
     handler: async (request, reply) => {
       const { realm: realmName } = request.params;
       const { query } = request;
       const realm = await findRealm(realmName);
       if (unstorableField(query, 'query')) throw new ValidationError('This sign-out link is not valid.');
-      const claims = query.id_token_hint ? await deps.requests.idTokenClaims(query.id_token_hint, realm.name) : undefined;
+      const claims = query.id_token_hint
+        ? await deps.requests.idTokenClaims(query.id_token_hint, realm.name)
+        : undefined;
       if (claims?.sid) await deps.tokens.endSession(claims.sid, 'end session');
       const clientId = query.client_id ?? claims?.azp ?? (Array.isArray(claims?.aud) ? claims.aud[0] : claims?.aud);
       const client = clientId ? await repo.findClient(deps.db, realm.name, clientId) : undefined;
       const target = query.post_logout_redirect_uri;
-      if (target && client?.post_logout_redirect_uris.includes(target) && claims) return reply.redirect(redirectWith(target, { state: query.state }), 303);
-      return messagePage(reply, 'Signed out', claims ? 'You are signed out. You may close this page.' : 'Nothing to sign out from: open the application and sign out there.');
+      if (target && client?.post_logout_redirect_uris.includes(target) && claims)
+        return reply.redirect(redirectWith(target, { state: query.state }), 303);
+      return messagePage(
+        reply,
+        'Signed out',
+        claims
+          ? 'You are signed out. You may close this page.'
+          : 'Nothing to sign out from: open the application and sign out there.',
+      );
     },
   });
 }

@@ -30,7 +30,10 @@ export class ClientAuthenticator {
 
   constructor(private readonly clock: Clock) {}
 
-  async authenticate(db: Queryable, credentials: ClientCredentials): Promise<{ client: repo.ClientRow; realm: repo.RealmRow }> {
+  async authenticate(
+    db: Queryable,
+    credentials: ClientCredentials,
+  ): Promise<{ client: repo.ClientRow; realm: repo.RealmRow }> {
     const realm = await repo.findRealm(db, credentials.realm);
     const client = realm ? await repo.findClient(db, credentials.realm, credentials.clientId) : undefined;
     // A public client has no secret: it cannot authenticate as a confidential one.

@@ -18,11 +18,19 @@ export interface ConsoleRedirects {
  */
 export function consoleRedirects(config: Pick<Config, 'publicBaseUrl' | 'consoleOrigins'>): ConsoleRedirects {
   const bases = [config.publicBaseUrl, ...config.consoleOrigins];
-  return { redirectUris: bases.map((base) => `${base}${CONSOLE_PATH}/callback`), postLogoutRedirectUris: bases.map((base) => `${base}${CONSOLE_PATH}/`) };
+  return {
+    redirectUris: bases.map((base) => `${base}${CONSOLE_PATH}/callback`),
+    postLogoutRedirectUris: bases.map((base) => `${base}${CONSOLE_PATH}/`),
+  };
 }
 
 /** Gives `realm` its console client (a new customer's realm), with the current URIs. */
-export async function addConsoleClient(tx: Queryable, realm: string, scopes: readonly string[], redirects: ConsoleRedirects): Promise<void> {
+export async function addConsoleClient(
+  tx: Queryable,
+  realm: string,
+  scopes: readonly string[],
+  redirects: ConsoleRedirects,
+): Promise<void> {
   await tx.query(
     `INSERT INTO iam_clients (realm, client_id, secret_hash, scopes, public, redirect_uris, post_logout_redirect_uris)
      VALUES ($1, $2, NULL, $3, true, $4, $5) ON CONFLICT (realm, client_id) DO NOTHING`,
@@ -40,5 +48,8 @@ export async function registerConsoleClients(db: Queryable, redirects: ConsoleRe
      SELECT name, $1, NULL, scopes, true FROM iam_realms ON CONFLICT (realm, client_id) DO NOTHING`,
     [CONSOLE_CLIENT],
   );
-  await db.query('UPDATE iam_clients SET redirect_uris = $2, post_logout_redirect_uris = $3 WHERE client_id = $1 AND public', [CONSOLE_CLIENT, redirects.redirectUris, redirects.postLogoutRedirectUris]);
+  await db.query(
+    'UPDATE iam_clients SET redirect_uris = $2, post_logout_redirect_uris = $3 WHERE client_id = $1 AND public',
+    [CONSOLE_CLIENT, redirects.redirectUris, redirects.postLogoutRedirectUris],
+  );
 }

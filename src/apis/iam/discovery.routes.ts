@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
+import { errorResponses } from '../../platform/errors/error-schemas.js';
 import type { RealmRow } from './iam.repository.js';
 import type { RealmService } from './realm.service.js';
 import { RealmParamsSchema } from './realm-user.schema.js';
@@ -78,14 +78,26 @@ export function registerDiscoveryRoutes(app: FastifyInstance, deps: { realms: Re
 
   app.get('/iam/realms/:realm/.well-known/openid-configuration', {
     config: { public: true },
-    schema: { operationId: 'getOpenIdConfiguration', tags: [TAG], summary: 'OpenID Connect discovery document of a realm', params: RealmParamsSchema, response },
+    schema: {
+      operationId: 'getOpenIdConfiguration',
+      tags: [TAG],
+      summary: 'OpenID Connect discovery document of a realm',
+      params: RealmParamsSchema,
+      response,
+    },
     handler,
   });
 
   // RFC 8414 §3: the well-known segment goes between the host and the issuer's path.
   app.get('/.well-known/oauth-authorization-server/iam/realms/:realm', {
     config: { public: true },
-    schema: { operationId: 'getAuthorizationServerMetadata', tags: [TAG], summary: 'OAuth authorization server metadata of a realm (RFC 8414)', params: RealmParamsSchema, response },
+    schema: {
+      operationId: 'getAuthorizationServerMetadata',
+      tags: [TAG],
+      summary: 'OAuth authorization server metadata of a realm (RFC 8414)',
+      params: RealmParamsSchema,
+      response,
+    },
     handler,
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../config.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AuthorizationRequests } from './authorization-request.js';
-import { registerAuthorizeRoutes, type AuthorizeDeps } from './authorize.routes.js';
+import { type AuthorizeDeps, registerAuthorizeRoutes } from './authorize.routes.js';
 import { ClientAuthenticator } from './client-authentication.js';
 import { consoleRedirects, registerConsoleClients } from './console-client.js';
 import { registerDiscoveryRoutes, ServerMetadataSchema } from './discovery.routes.js';
@@ -16,13 +16,13 @@ import { registerRealmUserRoutes } from './realm-users.routes.js';
 import { registerRevocationIntrospectionRoutes } from './revocation-introspection.routes.js';
 import { RevokedSessions } from './revoked-sessions.js';
 import { startSessionPurge } from './session-purge.js';
-import { loadKeyRing, type KeyRing } from './signing-keys.js';
+import { type KeyRing, loadKeyRing } from './signing-keys.js';
+import { registerTokenRoutes } from './token.routes.js';
+import { TokenService } from './token.service.js';
 import { basicChallengeOnlyForBasic, tokenEndpointHooks } from './token-endpoint-hooks.js';
 import { TokenIssuer } from './token-issuer.js';
 import { IntrospectionResponseSchema, TokenOperationRequestSchema } from './token-operation-request.js';
 import { TokenRequestSchema, TokenResponseSchema } from './token-request.js';
-import { registerTokenRoutes } from './token.routes.js';
-import { TokenService } from './token.service.js';
 import { UserSignIn } from './user-sign-in.js';
 
 export interface Iam {
@@ -68,7 +68,14 @@ export async function startIam(db: Database, config: Config, log: FastifyInstanc
 
 /** `app` may parse form bodies (the OAuth endpoints need them); the realm-user routes take JSON only. */
 export function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config) {
-  const schemas = [TokenRequestSchema, TokenResponseSchema, TokenOperationRequestSchema, IntrospectionResponseSchema, ServerMetadataSchema, ...realmUserSchemas];
+  const schemas = [
+    TokenRequestSchema,
+    TokenResponseSchema,
+    TokenOperationRequestSchema,
+    IntrospectionResponseSchema,
+    ServerMetadataSchema,
+    ...realmUserSchemas,
+  ];
   for (const schema of schemas) app.addSchema(schema);
   const hooks = tokenEndpointHooks(app, config);
   app.addHook('onSend', basicChallengeOnlyForBasic);

@@ -45,17 +45,32 @@ export async function findRealm(db: Queryable, name: string): Promise<RealmRow |
   return (await db.query<RealmRow>('SELECT name, customer_id, scopes FROM iam_realms WHERE name = $1', [name])).rows[0];
 }
 
-export async function insertRealm(db: Queryable, name: string, customerId: string | null, scopes: readonly string[]): Promise<boolean> {
-  const result = await db.query('INSERT INTO iam_realms (name, customer_id, scopes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [name, customerId, scopes]);
+export async function insertRealm(
+  db: Queryable,
+  name: string,
+  customerId: string | null,
+  scopes: readonly string[],
+): Promise<boolean> {
+  const result = await db.query(
+    'INSERT INTO iam_realms (name, customer_id, scopes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [name, customerId, scopes],
+  );
   return result.rowCount === 1;
 }
 
 export async function findClient(db: Queryable, realm: string, clientId: string): Promise<ClientRow | undefined> {
-  const sql = 'SELECT realm, client_id, secret_hash, scopes, public, redirect_uris, post_logout_redirect_uris FROM iam_clients WHERE realm = $1 AND client_id = $2';
+  const sql =
+    'SELECT realm, client_id, secret_hash, scopes, public, redirect_uris, post_logout_redirect_uris FROM iam_clients WHERE realm = $1 AND client_id = $2';
   return (await db.query<ClientRow>(sql, [realm, clientId])).rows[0];
 }
 
-export async function upsertClient(db: Queryable, realm: string, clientId: string, secretHash: string, scopes: readonly string[]): Promise<void> {
+export async function upsertClient(
+  db: Queryable,
+  realm: string,
+  clientId: string,
+  secretHash: string,
+  scopes: readonly string[],
+): Promise<void> {
   await db.query(
     `INSERT INTO iam_clients (realm, client_id, secret_hash, scopes) VALUES ($1, $2, $3, $4)
      ON CONFLICT (realm, client_id) DO UPDATE SET secret_hash = EXCLUDED.secret_hash, scopes = EXCLUDED.scopes`,
@@ -63,27 +78,45 @@ export async function upsertClient(db: Queryable, realm: string, clientId: strin
   );
 }
 
-const USER_COLUMNS = 'id, realm, username, password_hash, email, first_name, last_name, scopes, failed_attempts, locked_until, created_at';
+const USER_COLUMNS =
+  'id, realm, username, password_hash, email, first_name, last_name, scopes, failed_attempts, locked_until, created_at';
 
 export async function findUser(db: Queryable, id: string): Promise<UserRow | undefined> {
   return (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE id = $1`, [id])).rows[0];
 }
 
 export async function findUserByName(db: Queryable, realm: string, username: string): Promise<UserRow | undefined> {
-  return (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE realm = $1 AND username = $2`, [realm, username])).rows[0];
+  return (
+    await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE realm = $1 AND username = $2`, [
+      realm,
+      username,
+    ])
+  ).rows[0];
 }
 
 export async function listUsers(db: Queryable, realm: string, limit: number, offset: number): Promise<UserRow[]> {
-  return (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE realm = $1 ORDER BY id LIMIT $2 OFFSET $3`, [realm, limit, offset])).rows;
+  return (
+    await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE realm = $1 ORDER BY id LIMIT $2 OFFSET $3`, [
+      realm,
+      limit,
+      offset,
+    ])
+  ).rows;
 }
 
 /** Counted apart from the page, so a page past the end still reports the real total. */
 export async function countUsers(db: Queryable, realm: string): Promise<number> {
-  return (await db.query<{ total: number }>('SELECT count(*)::int AS total FROM iam_users WHERE realm = $1', [realm])).rows[0]?.total ?? 0;
+  return (
+    (await db.query<{ total: number }>('SELECT count(*)::int AS total FROM iam_users WHERE realm = $1', [realm]))
+      .rows[0]?.total ?? 0
+  );
 }
 
 /** The stored user, or undefined when the username is already taken in the realm. */
-export async function insertUser(db: Queryable, user: Omit<UserRow, 'failed_attempts' | 'locked_until' | 'created_at'>): Promise<UserRow | undefined> {
+export async function insertUser(
+  db: Queryable,
+  user: Omit<UserRow, 'failed_attempts' | 'locked_until' | 'created_at'>,
+): Promise<UserRow | undefined> {
   const result = await db.query<UserRow>(
     `INSERT INTO iam_users (id, realm, username, password_hash, email, first_name, last_name, scopes)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (realm, username) DO NOTHING RETURNING ${USER_COLUMNS}`,
@@ -93,15 +126,25 @@ export async function insertUser(db: Queryable, user: Omit<UserRow, 'failed_atte
 }
 
 export async function updateUserPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
-  await db.query('UPDATE iam_users SET password_hash = $2, failed_attempts = 0, locked_until = NULL WHERE id = $1', [id, passwordHash]);
+  await db.query('UPDATE iam_users SET password_hash = $2, failed_attempts = 0, locked_until = NULL WHERE id = $1', [
+    id,
+    passwordHash,
+  ]);
 }
 
 export async function deleteUser(db: Queryable, realm: string, id: string): Promise<UserRow | undefined> {
-  return (await db.query<UserRow>(`DELETE FROM iam_users WHERE realm = $1 AND id = $2 RETURNING ${USER_COLUMNS}`, [realm, id])).rows[0];
+  return (
+    await db.query<UserRow>(`DELETE FROM iam_users WHERE realm = $1 AND id = $2 RETURNING ${USER_COLUMNS}`, [realm, id])
+  ).rows[0];
 }
 
 /** Counts a failed password; locks the user until `lockedUntil` once `threshold` is reached. Returns the lock end, if locked now. */
-export async function recordFailedLogin(db: Queryable, id: string, threshold: number, lockedUntil: Date): Promise<Date | null> {
+export async function recordFailedLogin(
+  db: Queryable,
+  id: string,
+  threshold: number,
+  lockedUntil: Date,
+): Promise<Date | null> {
   const { rows } = await db.query<{ locked_until: Date | null }>(
     `UPDATE iam_users SET failed_attempts = failed_attempts + 1,
        locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE locked_until END
@@ -112,13 +155,25 @@ export async function recordFailedLogin(db: Queryable, id: string, threshold: nu
 }
 
 export async function clearFailedLogins(db: Queryable, id: string): Promise<void> {
-  await db.query('UPDATE iam_users SET failed_attempts = 0, locked_until = NULL WHERE id = $1 AND (failed_attempts <> 0 OR locked_until IS NOT NULL)', [id]);
+  await db.query(
+    'UPDATE iam_users SET failed_attempts = 0, locked_until = NULL WHERE id = $1 AND (failed_attempts <> 0 OR locked_until IS NOT NULL)',
+    [id],
+  );
 }
 
 export async function insertSession(db: Queryable, session: Omit<SessionRow, 'revoked_at'>): Promise<void> {
   await db.query(
     `INSERT INTO iam_sessions (id, realm, subject, client_id, customer_id, scopes, profile, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
-    [session.id, session.realm, session.subject, session.client_id, session.customer_id, session.scopes, JSON.stringify(session.profile), session.expires_at],
+    [
+      session.id,
+      session.realm,
+      session.subject,
+      session.client_id,
+      session.customer_id,
+      session.scopes,
+      JSON.stringify(session.profile),
+      session.expires_at,
+    ],
   );
 }
 
@@ -136,11 +191,19 @@ export async function extendSession(db: Queryable, id: string, expiresAt: Date):
 }
 
 export async function revokeSession(db: Queryable, id: string, reason: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>('UPDATE iam_sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id, reason]);
+  const { rows } = await db.query<{ id: string }>(
+    'UPDATE iam_sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id',
+    [id, reason],
+  );
   return rows.map((r) => r.id);
 }
 
-export async function revokeSubjectSessions(db: Queryable, realm: string, subject: string, reason: string): Promise<string[]> {
+export async function revokeSubjectSessions(
+  db: Queryable,
+  realm: string,
+  subject: string,
+  reason: string,
+): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     'UPDATE iam_sessions SET revoked_at = now(), revoked_reason = $3 WHERE realm = $1 AND subject = $2 AND revoked_at IS NULL RETURNING id',
     [realm, subject, reason],
@@ -149,20 +212,43 @@ export async function revokeSubjectSessions(db: Queryable, realm: string, subjec
 }
 
 export async function revokedSince(db: Queryable, since: Date): Promise<{ id: string; revoked_at: Date }[]> {
-  return (await db.query<{ id: string; revoked_at: Date }>('SELECT id, revoked_at FROM iam_sessions WHERE revoked_at >= $1', [since])).rows;
+  return (
+    await db.query<{ id: string; revoked_at: Date }>('SELECT id, revoked_at FROM iam_sessions WHERE revoked_at >= $1', [
+      since,
+    ])
+  ).rows;
 }
 
 export async function insertRefreshToken(db: Queryable, tokenHash: string, sessionId: string): Promise<void> {
-  await db.query("INSERT INTO iam_refresh_tokens (token_hash, session_id, state) VALUES ($1, $2, 'active')", [tokenHash, sessionId]);
+  await db.query("INSERT INTO iam_refresh_tokens (token_hash, session_id, state) VALUES ($1, $2, 'active')", [
+    tokenHash,
+    sessionId,
+  ]);
 }
 
-export async function findRefreshToken(db: Queryable, tokenHash: string): Promise<{ session_id: string; state: string } | undefined> {
-  return (await db.query<{ session_id: string; state: string }>('SELECT session_id, state FROM iam_refresh_tokens WHERE token_hash = $1 FOR UPDATE', [tokenHash])).rows[0];
+export async function findRefreshToken(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ session_id: string; state: string } | undefined> {
+  return (
+    await db.query<{ session_id: string; state: string }>(
+      'SELECT session_id, state FROM iam_refresh_tokens WHERE token_hash = $1 FOR UPDATE',
+      [tokenHash],
+    )
+  ).rows[0];
 }
 
 /** A refresh token without locking it: for introspection and revocation, which never rotate it. */
-export async function readRefreshToken(db: Queryable, tokenHash: string): Promise<{ session_id: string; state: string; created_at: Date } | undefined> {
-  return (await db.query<{ session_id: string; state: string; created_at: Date }>('SELECT session_id, state, created_at FROM iam_refresh_tokens WHERE token_hash = $1', [tokenHash])).rows[0];
+export async function readRefreshToken(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ session_id: string; state: string; created_at: Date } | undefined> {
+  return (
+    await db.query<{ session_id: string; state: string; created_at: Date }>(
+      'SELECT session_id, state, created_at FROM iam_refresh_tokens WHERE token_hash = $1',
+      [tokenHash],
+    )
+  ).rows[0];
 }
 
 export async function markRefreshTokenUsed(db: Queryable, tokenHash: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
-import { checkAccessToken, type AccessTokenClaims } from './access-token-claims.js';
-import { invalidClient, type ClientAuthenticator, type ClientCredentials } from './client-authentication.js';
+import { type AccessTokenClaims, checkAccessToken } from './access-token-claims.js';
+import { type ClientAuthenticator, type ClientCredentials, invalidClient } from './client-authentication.js';
 import * as repo from './iam.repository.js';
 import type { RevokedSessions } from './revoked-sessions.js';
 import type { KeyRing } from './signing-keys.js';
@@ -34,7 +34,8 @@ export class IssuedTokens {
 
   /** The realm of the authenticated client; every answer is about that realm's tokens only. */
   async clientRealm(credentials: ClientCredentials | undefined): Promise<string> {
-    if (!credentials) throw invalidClient('client authentication is required: HTTP Basic, or client_id and client_secret in the body');
+    if (!credentials)
+      throw invalidClient('client authentication is required: HTTP Basic, or client_id and client_secret in the body');
     return (await this.clients.authenticate(this.db, credentials)).realm.name;
   }
 
@@ -60,16 +61,31 @@ export class IssuedTokens {
   /** Access tokens are JWTs (two dots); refresh tokens are opaque and never contain a dot, so no hint is needed. */
   private async find(token: string): Promise<FoundToken | undefined> {
     if (token.split('.').length === 3) {
-      const checked = await checkAccessToken(token, this.keySet, this.publicBaseUrl, { allowExpired: true, now: this.clock.now() });
+      const checked = await checkAccessToken(token, this.keySet, this.publicBaseUrl, {
+        allowExpired: true,
+        now: this.clock.now(),
+      });
       if (!checked.ok) return undefined;
       const { claims } = checked;
-      return { type: 'access_token', realm: claims.realm, claims, session: await repo.findSession(this.db, claims.sid) };
+      return {
+        type: 'access_token',
+        realm: claims.realm,
+        claims,
+        session: await repo.findSession(this.db, claims.sid),
+      };
     }
     const hash = hashRefreshToken(token);
     const stored = await repo.readRefreshToken(this.db, hash);
     const session = stored && (await repo.findSession(this.db, stored.session_id));
     if (!stored || !session) return undefined;
-    return { type: 'refresh_token', realm: session.realm, hash, state: stored.state, issuedAt: stored.created_at, session };
+    return {
+      type: 'refresh_token',
+      realm: session.realm,
+      hash,
+      state: stored.state,
+      issuedAt: stored.created_at,
+      session,
+    };
   }
 
   private isActive(found: FoundToken): boolean {

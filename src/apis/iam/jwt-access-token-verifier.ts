@@ -1,9 +1,9 @@
 import { createLocalJWKSet, type JWTVerifyGetKey } from 'jose';
-import type { Clock } from '../../platform/clock.js';
 import type { AccessTokenVerifier } from '../../platform/auth/access-token-verifier.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { OPERATOR_SCOPE } from '../../platform/auth/scopes.js';
 import { VerifiedTokenCache } from '../../platform/auth/verified-token-cache.js';
+import type { Clock } from '../../platform/clock.js';
 import { InvalidTokenError } from '../../platform/errors/domain-errors.js';
 import { checkAccessToken } from './access-token-claims.js';
 import type { RevokedSessions } from './revoked-sessions.js';
@@ -42,7 +42,8 @@ export class JwtAccessTokenVerifier implements AccessTokenVerifier {
       this.verifiedTokens.set(token, verified, verified.expiresAtMs);
     }
     // Revocation and the tenant's authorizations are checked on every request, cached signature or not.
-    if (this.revoked.has(verified.principal.sessionId)) throw new InvalidTokenError('the session of this token has ended');
+    if (this.revoked.has(verified.principal.sessionId))
+      throw new InvalidTokenError('the session of this token has ended');
     const { customerId } = verified.principal;
     const tenantIds = customerId ? [customerId, ...(await this.authorizedCustomers(customerId))] : [];
     return { ...verified.principal, tenantIds };
@@ -52,7 +53,11 @@ export class JwtAccessTokenVerifier implements AccessTokenVerifier {
     const checked = await checkAccessToken(token, this.keySet, this.publicBaseUrl, { now: this.clock.now() });
     if (!checked.ok) {
       if (checked.reason === 'expired') throw new InvalidTokenError('the access token has expired');
-      throw new InvalidTokenError(checked.reason === 'invalid' ? 'the access token is not valid' : 'the token is not an access token of this platform');
+      throw new InvalidTokenError(
+        checked.reason === 'invalid'
+          ? 'the access token is not valid'
+          : 'the token is not an access token of this platform',
+      );
     }
     const { claims } = checked;
     const scopes = new Set(claims.scope?.split(' ').filter(Boolean) ?? []);

@@ -50,8 +50,12 @@ export function forgetCredentials(dataDir: string, replaced: ReplacedCredentials
   const path = credentialsFilePath(dataDir);
   if (!existsSync(path)) return 'absent';
   const lines = readFileSync(path, 'utf8').split('\n');
-  const sameAdmin = replaced.adminUsername !== undefined && lines.includes(`ADMIN_USERNAME=${shellValue(replaced.adminUsername)}`);
-  const names = [...(replaced.clientSecret ? ['OPERATOR_CLIENT_SECRET'] : []), ...(sameAdmin ? ['ADMIN_USERNAME', 'ADMIN_PASSWORD'] : [])];
+  const sameAdmin =
+    replaced.adminUsername !== undefined && lines.includes(`ADMIN_USERNAME=${shellValue(replaced.adminUsername)}`);
+  const names = [
+    ...(replaced.clientSecret ? ['OPERATOR_CLIENT_SECRET'] : []),
+    ...(sameAdmin ? ['ADMIN_USERNAME', 'ADMIN_PASSWORD'] : []),
+  ];
   if (names.length === 0) return 'absent';
   const kept = lines.filter((line) => !names.some((name) => line.startsWith(`${name}=`)));
   if (!kept.some((line) => /^[A-Z_]+=/.test(line))) {

@@ -9,7 +9,9 @@ const MAX_MEM = 64 * 1024 * 1024;
 
 function derive(secret: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(secret.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(secret.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

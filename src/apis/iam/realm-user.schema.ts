@@ -23,9 +23,23 @@ export const NewRealmUserSchema = Obj(
     email: Type.Optional(Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH })),
     firstName: Type.Optional(Type.String({ maxLength: 150 })),
     lastName: Type.Optional(Type.String({ maxLength: 150 })),
-    scope: Type.Optional(Type.String({ maxLength: TEXT_MAX_LENGTH, description: "space-separated; narrows the realm's scopes" })),
+    scope: Type.Optional(
+      Type.String({ maxLength: TEXT_MAX_LENGTH, description: "space-separated; narrows the realm's scopes" }),
+    ),
   },
-  { $id: 'NewRealmUser', examples: [{ username: 'jane.doe', password: 'correct-horse-battery-staple', email: 'jane.doe@example.com', firstName: 'Jane', lastName: 'Doe', scope: 'terms:read terms:write' }] },
+  {
+    $id: 'NewRealmUser',
+    examples: [
+      {
+        username: 'jane.doe',
+        password: 'correct-horse-battery-staple',
+        email: 'jane.doe@example.com',
+        firstName: 'Jane',
+        lastName: 'Doe',
+        scope: 'terms:read terms:write',
+      },
+    ],
+  },
 );
 export type NewRealmUser = Static<typeof NewRealmUserSchema>;
 

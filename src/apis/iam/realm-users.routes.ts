@@ -5,7 +5,7 @@ import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { PageSchema, pagingParameters } from '../../platform/registry/resource-schemas.js';
 import { pageOf } from '../../platform/registry/resource-service.js';
 import type { RealmService } from './realm.service.js';
-import { RealmParamsSchema, UserParamsSchema, type NewRealmUser } from './realm-user.schema.js';
+import { type NewRealmUser, RealmParamsSchema, UserParamsSchema } from './realm-user.schema.js';
 
 const TAG = 'Tokens (IAM)';
 
@@ -17,26 +17,60 @@ const PageQuery = Type.Object(pagingParameters(DEFAULT_PAGE_SIZE), { additionalP
 export function registerRealmUserRoutes(app: FastifyInstance, realms: RealmService) {
   app.get('/iam/realms/:realm/users', {
     config: { scope: 'iam:read' },
-    schema: { operationId: 'listRealmUsers', tags: [TAG], summary: 'List the users of a realm', description: "The operator lists any realm's users; a customer's token its own realm's only (another realm answers 404).", params: RealmParamsSchema, querystring: PageQuery, response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses('simple', [404]) } },
+    schema: {
+      operationId: 'listRealmUsers',
+      tags: [TAG],
+      summary: 'List the users of a realm',
+      description:
+        "The operator lists any realm's users; a customer's token its own realm's only (another realm answers 404).",
+      params: RealmParamsSchema,
+      querystring: PageQuery,
+      response: { 200: PageSchema({ $ref: 'RealmUser#' }), ...errorResponses('simple', [404]) },
+    },
     handler: async (request) => {
       const { page = 0, size = DEFAULT_PAGE_SIZE } = request.query as { page?: number; size?: number };
-      const { rows, total } = await realms.listUsers(principalOf(request), (request.params as { realm: string }).realm, page, size);
+      const { rows, total } = await realms.listUsers(
+        principalOf(request),
+        (request.params as { realm: string }).realm,
+        page,
+        size,
+      );
       return pageOf(rows, page, size, total);
     },
   });
 
   app.post('/iam/realms/:realm/users', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'createRealmUser', tags: [TAG], summary: 'Create a user in a realm', description: "The user logs in with the `password` grant. Its scopes are at most the realm's and the creating token's; a taken username answers 409.", params: RealmParamsSchema, body: { $ref: 'NewRealmUser#' }, response: { 201: { $ref: 'RealmUser#' }, ...errorResponses('simple', [404, 409]) } },
+    schema: {
+      operationId: 'createRealmUser',
+      tags: [TAG],
+      summary: 'Create a user in a realm',
+      description:
+        "The user logs in with the `password` grant. Its scopes are at most the realm's and the creating token's; a taken username answers 409.",
+      params: RealmParamsSchema,
+      body: { $ref: 'NewRealmUser#' },
+      response: { 201: { $ref: 'RealmUser#' }, ...errorResponses('simple', [404, 409]) },
+    },
     handler: async (request, reply) => {
-      const user = await realms.createUser(principalOf(request), (request.params as { realm: string }).realm, request.body as NewRealmUser);
+      const user = await realms.createUser(
+        principalOf(request),
+        (request.params as { realm: string }).realm,
+        request.body as NewRealmUser,
+      );
       return reply.code(201).send(user);
     },
   });
 
   app.delete('/iam/realms/:realm/users/:userId', {
     config: { scope: 'iam:write' },
-    schema: { operationId: 'deleteRealmUser', tags: [TAG], summary: 'Delete a user; its sessions end at once', description: 'Its access and refresh tokens are refused from then on.', params: UserParamsSchema, response: { 204: Type.Null(), ...errorResponses('simple', [404]) } },
+    schema: {
+      operationId: 'deleteRealmUser',
+      tags: [TAG],
+      summary: 'Delete a user; its sessions end at once',
+      description: 'Its access and refresh tokens are refused from then on.',
+      params: UserParamsSchema,
+      response: { 204: Type.Null(), ...errorResponses('simple', [404]) },
+    },
     handler: async (request, reply) => {
       const { realm, userId } = request.params as { realm: string; userId: string };
       await realms.deleteUser(principalOf(request), realm, userId);

@@ -1,6 +1,6 @@
-import type { Database, Queryable } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { CUSTOMER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
 import { assertStorable, isStorableText } from '../../platform/registry/storable-text.js';
@@ -34,10 +34,19 @@ export class RealmService {
    * Creates a customer's realm, its confidential client (client id = realm name) and its public console client, in
    * the caller's transaction. Returns the client secret, which is shown once and stored only as a hash.
    */
-  async provisionRealm(tx: Queryable, name: string, customerId: string | null, scopes: readonly string[] = CUSTOMER_SCOPES): Promise<{ clientSecret: string }> {
+  async provisionRealm(
+    tx: Queryable,
+    name: string,
+    customerId: string | null,
+    scopes: readonly string[] = CUSTOMER_SCOPES,
+  ): Promise<{ clientSecret: string }> {
     // The realm's confidential client is named after it: a realm "console" would take the console client's id.
-    if (name === CONSOLE_CLIENT) throw new ValidationError(`realm name ${name} is reserved (the console's client)`, { specific: { field: 'body.realmName' } });
-    if (!(await repo.insertRealm(tx, name, customerId, scopes))) throw new ConflictError(`realm name ${name} is already taken`, { resourceType: 'realm', resourceId: name });
+    if (name === CONSOLE_CLIENT)
+      throw new ValidationError(`realm name ${name} is reserved (the console's client)`, {
+        specific: { field: 'body.realmName' },
+      });
+    if (!(await repo.insertRealm(tx, name, customerId, scopes)))
+      throw new ConflictError(`realm name ${name} is already taken`, { resourceType: 'realm', resourceId: name });
     const clientSecret = generateSecret();
     await repo.upsertClient(tx, name, name, await hashSecret(clientSecret), scopes);
     await addConsoleClient(tx, name, scopes, this.console);
@@ -70,9 +79,17 @@ export class RealmService {
     return realm;
   }
 
-  async listUsers(principal: Principal, realmName: string, page: number, size: number): Promise<{ rows: RealmUser[]; total: number }> {
+  async listUsers(
+    principal: Principal,
+    realmName: string,
+    page: number,
+    size: number,
+  ): Promise<{ rows: RealmUser[]; total: number }> {
     await this.visibleRealm(principal, realmName);
-    const [rows, total] = await Promise.all([repo.listUsers(this.db, realmName, size, page * size), repo.countUsers(this.db, realmName)]);
+    const [rows, total] = await Promise.all([
+      repo.listUsers(this.db, realmName, size, page * size),
+      repo.countUsers(this.db, realmName),
+    ]);
     return { rows: rows.map(present), total };
   }
 
@@ -82,7 +99,10 @@ export class RealmService {
     // A user gets at most what the realm offers and the creator itself holds: a narrowed token cannot mint a wider user.
     const grantable = realm.scopes.filter((scope) => principal.scopes.has(scope));
     const scopes = narrowScopes(grantable, input.scope);
-    if (scopes.length === 0) throw new ValidationError(`body.scope grants none of the scopes this token may give in realm ${realmName} (${grantable.join(' ') || 'none'})`);
+    if (scopes.length === 0)
+      throw new ValidationError(
+        `body.scope grants none of the scopes this token may give in realm ${realmName} (${grantable.join(' ') || 'none'})`,
+      );
     const row = {
       id: newId(),
       realm: realmName,

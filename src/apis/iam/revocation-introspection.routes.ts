@@ -8,7 +8,10 @@ import { basicCredentials } from './token-request.js';
 
 const TAG = 'Tokens (IAM)';
 
-export function registerRevocationIntrospectionRoutes(app: FastifyInstance, deps: { issued: IssuedTokens; hooks: TokenEndpointHooks }) {
+export function registerRevocationIntrospectionRoutes(
+  app: FastifyInstance,
+  deps: { issued: IssuedTokens; hooks: TokenEndpointHooks },
+) {
   const { issued } = deps;
   const { rateLimit, noStore, realIpHeader } = deps.hooks;
   /** The realm of the client that authenticated, and the token it presented (401 before 400). */
@@ -36,7 +39,10 @@ export function registerRevocationIntrospectionRoutes(app: FastifyInstance, deps
       summary: "RFC 7009 revocation: end the token's session (200 also for an unknown token)",
       headers: realIpHeader,
       body: formOrJsonBody('TokenOperationRequest'),
-      response: { 200: Type.Null({ description: 'revoked, or nothing to revoke (RFC 7009 §2.2); empty body' }), ...errorResponses('simple', [400, 401, 429, 500]) },
+      response: {
+        200: Type.Null({ description: 'revoked, or nothing to revoke (RFC 7009 §2.2); empty body' }),
+        ...errorResponses('simple', [400, 401, 429, 500]),
+      },
     },
     handler: async (request, reply) => {
       const { realm, token } = await clientAndToken(request);

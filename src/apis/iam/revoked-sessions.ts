@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { startBackgroundTask } from '../../platform/background-task.js';
-import { systemClock, type Clock } from '../../platform/clock.js';
+import { type Clock, systemClock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { revokedSince } from './iam.repository.js';
 
@@ -36,7 +36,8 @@ export class RevokedSessions {
 
   async refresh(): Promise<void> {
     const startedAt = this.wallClock.now();
-    for (const row of await revokedSince(this.db, new Date(this.since.getTime() - 2000))) this.ended.set(row.id, row.revoked_at.getTime());
+    for (const row of await revokedSince(this.db, new Date(this.since.getTime() - 2000)))
+      this.ended.set(row.id, row.revoked_at.getTime());
     this.since = startedAt;
     const horizon = this.wallClock.now().getTime() - (this.accessTokenTtlSeconds + 60) * 1000;
     for (const [id, at] of this.ended) if (at < horizon) this.ended.delete(id);
@@ -45,7 +46,10 @@ export class RevokedSessions {
   /** While polling fails, revocations made on other instances are not seen: the failure is logged. */
   async start(log: FastifyBaseLogger, pollMs = 1000): Promise<void> {
     await this.refresh();
-    this.stopPolling = startBackgroundTask({ name: 'revoked-sessions poll', everyMs: pollMs, run: () => this.refresh() }, log);
+    this.stopPolling = startBackgroundTask(
+      { name: 'revoked-sessions poll', everyMs: pollMs, run: () => this.refresh() },
+      log,
+    );
   }
 
   stop(): void {

@@ -51,7 +51,16 @@ const MESSAGE = `<h1>{{ heading }}</h1>
  * here and is then redirected to the client (`form-action` also governs that redirect in Chromium).
  */
 function securityHeaders(reply: FastifyReply, nonce: string, formTargets: string[]): void {
-  reply.header('content-security-policy', [`default-src 'none'`, `style-src 'nonce-${nonce}'`, `form-action 'self' ${formTargets.join(' ')}`.trim(), `frame-ancestors 'none'`, `base-uri 'none'`].join('; '));
+  reply.header(
+    'content-security-policy',
+    [
+      `default-src 'none'`,
+      `style-src 'nonce-${nonce}'`,
+      `form-action 'self' ${formTargets.join(' ')}`.trim(),
+      `frame-ancestors 'none'`,
+      `base-uri 'none'`,
+    ].join('; '),
+  );
   reply.header('x-frame-options', 'DENY');
   reply.header('cache-control', 'no-store');
   reply.header('referrer-policy', 'no-referrer');
@@ -81,6 +90,11 @@ export async function signInPage(reply: FastifyReply, form: SignInForm): Promise
 }
 
 /** A page that only says something: a link that cannot be used, a sign-out done. */
-export async function messagePage(reply: FastifyReply, heading: string, message: string, alert = false): Promise<string> {
+export async function messagePage(
+  reply: FastifyReply,
+  heading: string,
+  message: string,
+  alert = false,
+): Promise<string> {
   return page(reply, heading, await pages.parseAndRender(MESSAGE, { heading, message, alert }));
 }

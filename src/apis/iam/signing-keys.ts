@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/ids.js';
 
@@ -29,7 +29,11 @@ export async function loadKeyRing(db: Database): Promise<KeyRing> {
       const kid = newId();
       const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
       const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
-      await tx.query('INSERT INTO iam_signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2::jsonb, $3::jsonb)', [kid, JSON.stringify(privateJwk), JSON.stringify(publicJwk)]);
+      await tx.query('INSERT INTO iam_signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2::jsonb, $3::jsonb)', [
+        kid,
+        JSON.stringify(privateJwk),
+        JSON.stringify(publicJwk),
+      ]);
       found = { rows: [{ kid, private_jwk: privateJwk, public_jwk: publicJwk }], rowCount: 1 };
     }
     return found.rows;

@@ -27,14 +27,18 @@ export function tokenEndpointHooks(app: FastifyInstance, config: Config): TokenE
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
     },
-    realIpHeader: Type.Object({ 'x-real-ip': Type.Optional(Type.String({ description: 'client address; honoured only from TRUSTED_PROXIES' })) }),
+    realIpHeader: Type.Object({
+      'x-real-ip': Type.Optional(Type.String({ description: 'client address; honoured only from TRUSTED_PROXIES' })),
+    }),
   };
 }
 
 /** The body carried a client secret (client_secret_post), not the Authorization header. */
 function secretInBody(request: FastifyRequest): boolean {
   const body = request.body as Record<string, unknown> | undefined;
-  return typeof body === 'object' && body !== null && (body.clientSecret !== undefined || body.client_secret !== undefined);
+  return (
+    typeof body === 'object' && body !== null && (body.clientSecret !== undefined || body.client_secret !== undefined)
+  );
 }
 
 /**
@@ -45,7 +49,13 @@ function secretInBody(request: FastifyRequest): boolean {
 export async function basicChallengeOnlyForBasic(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const challenge = reply.getHeader('www-authenticate');
   const basicSent = /^\s*Basic\s/i.test(request.headers.authorization ?? '');
-  if (reply.statusCode === 401 && typeof challenge === 'string' && challenge.startsWith('Basic') && !basicSent && secretInBody(request)) {
+  if (
+    reply.statusCode === 401 &&
+    typeof challenge === 'string' &&
+    challenge.startsWith('Basic') &&
+    !basicSent &&
+    secretInBody(request)
+  ) {
     reply.removeHeader('www-authenticate');
   }
   return payload;
@@ -64,9 +74,17 @@ export function formOrJsonBody(schemaId: string) {
 export function malformedTokenRequest(error: FastifyError): never {
   if (error instanceof DomainError) throw error;
   if (error.validation) {
-    throw new OAuthError(400, 'invalid_request', describeValidationErrors(error.validation, error.validationContext ?? 'body').map((d) => d.message).join('; '));
+    throw new OAuthError(
+      400,
+      'invalid_request',
+      describeValidationErrors(error.validation, error.validationContext ?? 'body')
+        .map((d) => d.message)
+        .join('; '),
+    );
   }
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') throw new OAuthError(400, 'invalid_request', 'the body is empty; send a JSON or form-encoded request');
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') throw new OAuthError(400, 'invalid_request', 'the body is not valid JSON');
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    throw new OAuthError(400, 'invalid_request', 'the body is empty; send a JSON or form-encoded request');
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    throw new OAuthError(400, 'invalid_request', 'the body is not valid JSON');
   throw error;
 }

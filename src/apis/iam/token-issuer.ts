@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type JWTPayload, SignJWT } from 'jose';
 import type { Clock } from '../../platform/clock.js';
-import { SignJWT, type JWTPayload } from 'jose';
 import type { KeyRing } from './signing-keys.js';
 
 export interface SessionClaims {
@@ -29,7 +29,9 @@ export function hashRefreshToken(token: string): string {
 }
 
 export function definedOnly(values: Record<string, string | undefined> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 /** Signs RS256 access and id tokens with the current key of the ring (its `kid` in the header). */
@@ -66,10 +68,20 @@ export class TokenIssuer {
    * clients and for instances of the previous release, which recognise access tokens by it during a rolling upgrade.
    */
   accessToken(claims: SessionClaims): Promise<string> {
-    return this.sign(claims, { typ: 'Bearer', client_id: claims.clientId, scope: claims.scopes.join(' '), ...definedOnly(claims.profile) }, claims.realm, 'at+jwt');
+    return this.sign(
+      claims,
+      { typ: 'Bearer', client_id: claims.clientId, scope: claims.scopes.join(' '), ...definedOnly(claims.profile) },
+      claims.realm,
+      'at+jwt',
+    );
   }
 
   idToken(claims: SessionClaims, nonce?: string): Promise<string> {
-    return this.sign(claims, { typ: 'ID', ...definedOnly(claims.profile), ...(nonce ? { nonce } : {}) }, claims.clientId, 'JWT');
+    return this.sign(
+      claims,
+      { typ: 'ID', ...definedOnly(claims.profile), ...(nonce ? { nonce } : {}) },
+      claims.clientId,
+      'JWT',
+    );
   }
 }

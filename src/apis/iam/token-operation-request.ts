@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
-import { unstorableField, UNSTORABLE_RULE } from '../../platform/registry/storable-text.js';
+import { UNSTORABLE_RULE, unstorableField } from '../../platform/registry/storable-text.js';
 import type { ClientCredentials } from './client-authentication.js';
 import { pick } from './token-request.js';
 
@@ -10,20 +10,42 @@ const text = () => Type.Optional(Type.String({ maxLength: 4096 }));
 export const TokenOperationRequestSchema = Type.Object(
   {
     token: Type.Optional(Type.String({ maxLength: 8192, description: 'an access token or a refresh token; required' })),
-    token_type_hint: Type.Optional(Type.String({ maxLength: 100, description: 'access_token or refresh_token; optional, the token is found either way' })),
+    token_type_hint: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'access_token or refresh_token; optional, the token is found either way',
+      }),
+    ),
     client_id: text(),
     clientId: text(),
     client_secret: text(),
     clientSecret: text(),
-    realm: Type.Optional(Type.String({ maxLength: 4096, description: 'defaults to client_id (each realm has one client, named after it)' })),
+    realm: Type.Optional(
+      Type.String({
+        maxLength: 4096,
+        description: 'defaults to client_id (each realm has one client, named after it)',
+      }),
+    ),
     realmName: text(),
   },
-  { $id: 'TokenOperationRequest', additionalProperties: false, examples: [{ token: 'eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCJ9.e30.c2ln', token_type_hint: 'access_token', client_id: 'acme', client_secret: 'acme-client-secret' }] },
+  {
+    $id: 'TokenOperationRequest',
+    additionalProperties: false,
+    examples: [
+      {
+        token: 'eyJhbGciOiJSUzI1NiIsInR5cCI6ImF0K2p3dCJ9.e30.c2ln',
+        token_type_hint: 'access_token',
+        client_id: 'acme',
+        client_secret: 'acme-client-secret',
+      },
+    ],
+  },
 );
 export type TokenOperationRequest = Static<typeof TokenOperationRequestSchema>;
 
 const claim = (description: string) => Type.Optional(Type.String({ description }));
-const seconds = (description: string) => Type.Optional(Type.Integer({ description: `${description}, seconds since the epoch` }));
+const seconds = (description: string) =>
+  Type.Optional(Type.Integer({ description: `${description}, seconds since the epoch` }));
 
 /** RFC 7662 §2.2; everything but `active` is absent for an inactive token. */
 export const IntrospectionResponseSchema = Type.Object(
@@ -56,7 +78,10 @@ export function presentedToken(body: TokenOperationRequest): string {
  * Client credentials from the body (client_secret_post) or HTTP Basic (client_secret_basic), as on the token
  * endpoint; the body wins. None at all is `invalid_client` (RFC 6749 §5.2): these endpoints need a client.
  */
-export function clientCredentialsOf(body: TokenOperationRequest, basic: { clientId: string; clientSecret: string } | undefined): ClientCredentials | undefined {
+export function clientCredentialsOf(
+  body: TokenOperationRequest,
+  basic: { clientId: string; clientSecret: string } | undefined,
+): ClientCredentials | undefined {
   const clientId = pick(body.client_id, body.clientId, basic?.clientId);
   const clientSecret = pick(body.client_secret, body.clientSecret, basic?.clientSecret);
   const realm = pick(body.realm, body.realmName, clientId);

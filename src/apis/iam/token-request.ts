@@ -1,9 +1,21 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
-import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, TEXT_MAX_LENGTH, URL_MAX_LENGTH } from '../../platform/registry/schema-types.js';
-import { unstorableField, UNSTORABLE_RULE } from '../../platform/registry/storable-text.js';
+import {
+  EMAIL_MAX_LENGTH,
+  ID_MAX_LENGTH,
+  TEXT_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from '../../platform/registry/schema-types.js';
+import { UNSTORABLE_RULE, unstorableField } from '../../platform/registry/storable-text.js';
 
-export const GRANT_TYPES = ['password', 'refresh_token', 'client_credentials', 'authorization_code', 'end_user_credentials', 'idp_login'] as const;
+export const GRANT_TYPES = [
+  'password',
+  'refresh_token',
+  'client_credentials',
+  'authorization_code',
+  'end_user_credentials',
+  'idp_login',
+] as const;
 
 /** `end_user_credentials` as an RFC 6749 §4.5 extension grant: an absolute URI, which standard clients expect. */
 export const END_USER_GRANT_URI = 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials';
@@ -33,12 +45,15 @@ export const TOKEN_FIELD_LIMITS = {
 } as const;
 const L = TOKEN_FIELD_LIMITS;
 
-const text = (maxLength: number, options: Record<string, unknown> = {}) => Type.Optional(Type.String({ maxLength, ...options }));
+const text = (maxLength: number, options: Record<string, unknown> = {}) =>
+  Type.Optional(Type.String({ maxLength, ...options }));
 
 /** TokenRequest of the specification: camelCase fields with their snake_case alternatives. */
 export const TokenRequestSchema = Type.Object(
   {
-    grantType: text(L.grantType, { description: `one of ${GRANT_TYPES.join(', ')} (or ${END_USER_GRANT_URI}); default password` }),
+    grantType: text(L.grantType, {
+      description: `one of ${GRANT_TYPES.join(', ')} (or ${END_USER_GRANT_URI}); default password`,
+    }),
     grant_type: text(L.grantType),
     realmName: text(L.realm),
     realm: text(L.realm),
@@ -60,9 +75,20 @@ export const TokenRequestSchema = Type.Object(
     code: text(L.code, { description: 'authorization_code: the code the authorization endpoint redirected with' }),
     redirect_uri: text(L.redirectUri, { description: 'authorization_code: the redirect URI the code was issued for' }),
     redirectUri: text(L.redirectUri),
-    code_verifier: text(L.codeVerifier, { description: 'authorization_code: the PKCE verifier whose S256 is the code_challenge' }),
+    code_verifier: text(L.codeVerifier, {
+      description: 'authorization_code: the PKCE verifier whose S256 is the code_challenge',
+    }),
     codeVerifier: text(L.codeVerifier),
-    provider: Type.Optional(Type.Object({}, { additionalProperties: true, maxProperties: 20, description: 'idp_login only (no identity provider is configured)' })),
+    provider: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          maxProperties: 20,
+          description: 'idp_login only (no identity provider is configured)',
+        },
+      ),
+    ),
   },
   {
     $id: 'TokenRequest',
@@ -153,11 +179,19 @@ export function pick(...values: (string | undefined)[]): string | undefined {
 }
 
 /** One request from the camelCase/snake_case body, query parameters and Basic credentials; the body wins. */
-export function normalizeTokenRequest(body: TokenRequestBody, query: Record<string, string | undefined> = {}, basic?: { clientId: string; clientSecret: string }): TokenRequest {
+export function normalizeTokenRequest(
+  body: TokenRequestBody,
+  query: Record<string, string | undefined> = {},
+  basic?: { clientId: string; clientSecret: string },
+): TokenRequest {
   const named = pick(body.grantType, body.grant_type, query.grant_type) ?? 'password';
   const grantType = GRANT_ALIASES.get(named) ?? named;
   if (!(GRANT_TYPES as readonly string[]).includes(grantType)) {
-    throw new OAuthError(400, 'unsupported_grant_type', `grant type "${named}" is not supported; use one of ${GRANT_TYPES.join(', ')}, ${END_USER_GRANT_URI}`);
+    throw new OAuthError(
+      400,
+      'unsupported_grant_type',
+      `grant type "${named}" is not supported; use one of ${GRANT_TYPES.join(', ')}, ${END_USER_GRANT_URI}`,
+    );
   }
   const clientId = pick(body.clientId, body.client_id, query.client_id, basic?.clientId);
   const request: TokenRequest = {

@@ -1,19 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
-import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { TooManyRequestsError } from '../../platform/errors/domain-errors.js';
+import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { withHeaders } from '../../platform/http/response-declarations.js';
 import type { KeyRing } from './signing-keys.js';
+import type { TokenService } from './token.service.js';
 import { formOrJsonBody, malformedTokenRequest, type TokenEndpointHooks } from './token-endpoint-hooks.js';
 import { basicCredentials, normalizeTokenRequest, OAuthQuerySchema, type TokenRequestBody } from './token-request.js';
-import type { TokenService } from './token.service.js';
 
 const TAG = 'Tokens (IAM)';
 // Public routes: their 401 (bad client credentials) and 429 (rate limit, lockout) are their own.
-const tokenResponses = { 200: withHeaders({ $ref: 'TokenResponse#' }, 'cache-control'), ...errorResponses('simple', [401, 429]) };
+const tokenResponses = {
+  200: withHeaders({ $ref: 'TokenResponse#' }, 'cache-control'),
+  ...errorResponses('simple', [401, 429]),
+};
 
-export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenService; keys: () => KeyRing; hooks: TokenEndpointHooks }) {
+export function registerTokenRoutes(
+  app: FastifyInstance,
+  deps: { tokens: TokenService; keys: () => KeyRing; hooks: TokenEndpointHooks },
+) {
   const { tokens } = deps;
   const { rateLimit, noStore, realIpHeader } = deps.hooks;
 
@@ -55,13 +61,22 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
     },
     handler: async (request) => {
       const basic = basicCredentials(request.headers.authorization);
-      return tokens.grant(normalizeTokenRequest(request.body as TokenRequestBody, request.query as Record<string, string>, basic));
+      return tokens.grant(
+        normalizeTokenRequest(request.body as TokenRequestBody, request.query as Record<string, string>, basic),
+      );
     },
   });
 
   app.delete('/iam/tokens/invalidate', {
     config: { anyToken: true },
-    schema: { operationId: 'invalidateToken', tags: [TAG], summary: "Log out: end the bearer token's session", description: 'The access and refresh tokens of this session are refused from then on, on every instance within a second.', response: { 204: Type.Null() } },
+    schema: {
+      operationId: 'invalidateToken',
+      tags: [TAG],
+      summary: "Log out: end the bearer token's session",
+      description:
+        'The access and refresh tokens of this session are refused from then on, on every instance within a second.',
+      response: { 204: Type.Null() },
+    },
     handler: async (request, reply) => {
       await tokens.invalidate(principalOf(request));
       return reply.code(204).send();
@@ -70,7 +85,13 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
 
   app.delete('/iam/tokens/reset', {
     config: { anyToken: true },
-    schema: { operationId: 'resetTokens', tags: [TAG], summary: "End every session of the bearer token's subject", description: 'Every access and refresh token of this user or client is refused from then on.', response: { 204: Type.Null() } },
+    schema: {
+      operationId: 'resetTokens',
+      tags: [TAG],
+      summary: "End every session of the bearer token's subject",
+      description: 'Every access and refresh token of this user or client is refused from then on.',
+      response: { 204: Type.Null() },
+    },
     handler: async (request, reply) => {
       await tokens.reset(principalOf(request));
       return reply.code(204).send();
@@ -83,7 +104,8 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
       operationId: 'getJwks',
       tags: [TAG],
       summary: 'Public keys that verify access tokens (JWKS)',
-      description: 'RS256 public keys, by `kid`; a retired key stays listed while tokens it signed may still be valid. Cacheable for 5 minutes.',
+      description:
+        'RS256 public keys, by `kid`; a retired key stays listed while tokens it signed may still be valid. Cacheable for 5 minutes.',
       response: { 200: Type.Object({ keys: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
     },
     handler: async (_request, reply) => {
@@ -95,5 +117,8 @@ export function registerTokenRoutes(app: FastifyInstance, deps: { tokens: TokenS
 
 /** The rate limiter's refusal, in our error shape. */
 export function rateLimitError(_request: FastifyRequest, context: { ttl: number; max: number }) {
-  return new TooManyRequestsError(`too many token requests: at most ${context.max} a minute; retry in ${Math.ceil(context.ttl / 1000)} s`, Math.ceil(context.ttl / 1000));
+  return new TooManyRequestsError(
+    `too many token requests: at most ${context.max} a minute; retry in ${Math.ceil(context.ttl / 1000)} s`,
+    Math.ceil(context.ttl / 1000),
+  );
 }

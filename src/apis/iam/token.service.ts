@@ -1,19 +1,25 @@
 import type { Config } from '../../config.js';
-import { tokensIssued } from '../../platform/metrics/process-metrics.js';
-import type { Clock } from '../../platform/clock.js';
-import type { Database, Queryable } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { END_USER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
+import { tokensIssued } from '../../platform/metrics/process-metrics.js';
+import { markRedeemed, PKCE_VERIFIER, redeemCode } from './authorization-codes.js';
 import type { ClientAuthenticator } from './client-authentication.js';
 import * as repo from './iam.repository.js';
-import { markRedeemed, PKCE_VERIFIER, redeemCode } from './authorization-codes.js';
-import { userProfile, type UserSignIn } from './user-sign-in.js';
-import type { RevokedSessions } from './revoked-sessions.js';
 import { OPERATOR_REALM } from './jwt-access-token-verifier.js';
-import { definedOnly, hashRefreshToken, newRefreshToken, type SessionClaims, type TokenIssuer } from './token-issuer.js';
+import type { RevokedSessions } from './revoked-sessions.js';
+import {
+  definedOnly,
+  hashRefreshToken,
+  newRefreshToken,
+  type SessionClaims,
+  type TokenIssuer,
+} from './token-issuer.js';
 import type { TokenRequest, TokenResponse } from './token-request.js';
+import { type UserSignIn, userProfile } from './user-sign-in.js';
 
 /**
  * `enduser:<customer>:<store>:<email>`, each part with `%` and `:` escaped, so that no two end users can share a
@@ -25,7 +31,9 @@ export function endUserSubject(customerId: string, storeId: string, email: strin
 }
 
 /** Refusals are returned, not thrown, so that ending a session on reuse is committed. */
-type RefreshOutcome = { ok: false; error: string; revoked?: string } | { ok: true; session: repo.SessionRow; refreshToken: string; scopes: string[] };
+type RefreshOutcome =
+  | { ok: false; error: string; revoked?: string }
+  | { ok: true; session: repo.SessionRow; refreshToken: string; scopes: string[] };
 
 function required(value: string | undefined, field: string): string {
   if (!value) throw new OAuthError(400, 'invalid_request', `${field} is required for this grant type`);
@@ -64,20 +72,41 @@ export class TokenService {
       case 'end_user_credentials':
         return this.endUserGrant(request);
       default:
-        throw new OAuthError(400, 'unsupported_grant_type', `grant type "${request.grantType}" needs an identity provider, and none is configured`);
+        throw new OAuthError(
+          400,
+          'unsupported_grant_type',
+          `grant type "${request.grantType}" needs an identity provider, and none is configured`,
+        );
     }
   }
 
-  private authenticateClient(db: Queryable, request: TokenRequest): Promise<{ client: repo.ClientRow; realm: repo.RealmRow }> {
+  private authenticateClient(
+    db: Queryable,
+    request: TokenRequest,
+  ): Promise<{ client: repo.ClientRow; realm: repo.RealmRow }> {
     const realm = required(request.realm, 'realmName');
     const clientSecret = required(request.clientSecret, 'clientSecret');
     return this.clients.authenticate(db, { realm, clientId: request.clientId ?? realm, clientSecret });
   }
 
   private async passwordGrant(request: TokenRequest): Promise<TokenResponse> {
-    const { realm, user } = await this.users.verify(required(request.realm, 'realmName'), required(request.username, 'username'), required(request.password, 'password'));
+    const { realm, user } = await this.users.verify(
+      required(request.realm, 'realmName'),
+      required(request.username, 'username'),
+      required(request.password, 'password'),
+    );
     const granted = user.scopes.filter((s) => realm.scopes.includes(s));
-    return this.openSession({ realm, subject: user.id, clientId: realm.name, customerId: realm.customer_id, granted, requested: request.scope, profile: userProfile(user), refresh: true, idToken: true });
+    return this.openSession({
+      realm,
+      subject: user.id,
+      clientId: realm.name,
+      customerId: realm.customer_id,
+      granted,
+      requested: request.scope,
+      profile: userProfile(user),
+      refresh: true,
+      idToken: true,
+    });
   }
 
   /**
@@ -88,23 +117,53 @@ export class TokenService {
   private async authorizationCodeGrant(request: TokenRequest): Promise<TokenResponse> {
     const code = required(request.code, 'code');
     const verifier = required(request.codeVerifier, 'code_verifier');
-    if (!PKCE_VERIFIER.test(verifier)) throw new OAuthError(400, 'invalid_request', 'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~" (RFC 7636 §4.1)');
-    const check = { clientId: required(request.clientId, 'client_id'), redirectUri: required(request.redirectUri, 'redirect_uri'), verifier };
+    if (!PKCE_VERIFIER.test(verifier))
+      throw new OAuthError(
+        400,
+        'invalid_request',
+        'code_verifier must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~" (RFC 7636 §4.1)',
+      );
+    const check = {
+      clientId: required(request.clientId, 'client_id'),
+      redirectUri: required(request.redirectUri, 'redirect_uri'),
+      verifier,
+    };
     let ended: string | undefined;
     const issued = await this.db.transaction<{ error: string } | { response: TokenResponse }>(async (tx) => {
       const redemption = await redeemCode(tx, code, check, this.clock.now());
       if (!redemption.ok) {
-        if (redemption.endSession) ended = (await repo.revokeSession(tx, redemption.endSession, 'authorization code reuse')).length > 0 ? redemption.endSession : undefined;
+        if (redemption.endSession)
+          ended =
+            (await repo.revokeSession(tx, redemption.endSession, 'authorization code reuse')).length > 0
+              ? redemption.endSession
+              : undefined;
         return { error: redemption.error };
       }
       const { row } = redemption;
       const client = await repo.findClient(tx, row.realm, row.client_id);
-      if (client && !client.public) await this.clients.authenticate(tx, { realm: row.realm, clientId: row.client_id, clientSecret: required(request.clientSecret, 'client_secret') });
+      if (client && !client.public)
+        await this.clients.authenticate(tx, {
+          realm: row.realm,
+          clientId: row.client_id,
+          clientSecret: required(request.clientSecret, 'client_secret'),
+        });
       const realm = await repo.findRealm(tx, row.realm);
       const user = realm && (await repo.findUser(tx, row.user_id));
       if (!realm || !user) return { error: 'the user of this authorization code no longer exists' };
       const granted = row.scopes.filter((scope) => user.scopes.includes(scope) && realm.scopes.includes(scope));
-      const response = await this.openSession({ realm, subject: user.id, clientId: row.client_id, customerId: realm.customer_id, granted, requested: undefined, profile: userProfile(user), refresh: true, idToken: true, nonce: row.nonce ?? undefined, tx });
+      const response = await this.openSession({
+        realm,
+        subject: user.id,
+        clientId: row.client_id,
+        customerId: realm.customer_id,
+        granted,
+        requested: undefined,
+        profile: userProfile(user),
+        refresh: true,
+        idToken: true,
+        nonce: row.nonce ?? undefined,
+        tx,
+      });
       await markRedeemed(tx, code, response.session_state);
       return { response };
     });
@@ -117,7 +176,16 @@ export class TokenService {
     const { client, realm } = await this.authenticateClient(this.db, request);
     const granted = client.scopes.filter((s) => realm.scopes.includes(s));
     // RFC 6749 §4.4.3: no refresh token for client credentials; the client simply asks again.
-    return this.openSession({ realm, subject: `client:${client.client_id}`, clientId: client.client_id, customerId: realm.customer_id, granted, requested: request.scope, refresh: false, idToken: false });
+    return this.openSession({
+      realm,
+      subject: `client:${client.client_id}`,
+      clientId: client.client_id,
+      customerId: realm.customer_id,
+      granted,
+      requested: request.scope,
+      refresh: false,
+      idToken: false,
+    });
   }
 
   private async endUserGrant(request: TokenRequest): Promise<TokenResponse> {
@@ -126,7 +194,11 @@ export class TokenService {
     const storeId = required(request.storeId, 'storeId');
     const email = required(request.email, 'email');
     if (realm.name !== OPERATOR_REALM && realm.customer_id !== customerId) {
-      throw new OAuthError(400, 'invalid_request', `the client of realm ${realm.name} may not issue tokens for customer ${customerId}`);
+      throw new OAuthError(
+        400,
+        'invalid_request',
+        `the client of realm ${realm.name} may not issue tokens for customer ${customerId}`,
+      );
     }
     const profile = { email, storeId, given_name: request.firstName, family_name: request.lastName };
     return this.openSession({
@@ -145,7 +217,12 @@ export class TokenService {
   /** RFC 6749 §3.3: the requested scope narrows what is granted; a request that leaves nothing is `invalid_scope`. */
   private narrow(granted: readonly string[], requested: string | undefined): string[] {
     const scopes = narrowScopes(granted, requested);
-    if (requested?.trim() && scopes.length === 0) throw new OAuthError(400, 'invalid_scope', `none of the requested scopes "${requested}" is granted to this client`);
+    if (requested?.trim() && scopes.length === 0)
+      throw new OAuthError(
+        400,
+        'invalid_scope',
+        `none of the requested scopes "${requested}" is granted to this client`,
+      );
     return scopes;
   }
 
@@ -165,11 +242,30 @@ export class TokenService {
     tx?: Queryable;
   }): Promise<TokenResponse> {
     const scopes = this.narrow(input.granted, input.requested);
-    const claims: SessionClaims = { sessionId: newId(), realm: input.realm.name, subject: input.subject, clientId: input.clientId, customerId: input.customerId, scopes, profile: input.profile };
-    const expiresAt = new Date(this.clock.now().getTime() + (input.refresh ? this.config.refreshTokenTtl : this.issuer.accessTokenTtl) * 1000);
+    const claims: SessionClaims = {
+      sessionId: newId(),
+      realm: input.realm.name,
+      subject: input.subject,
+      clientId: input.clientId,
+      customerId: input.customerId,
+      scopes,
+      profile: input.profile,
+    };
+    const expiresAt = new Date(
+      this.clock.now().getTime() + (input.refresh ? this.config.refreshTokenTtl : this.issuer.accessTokenTtl) * 1000,
+    );
     const refresh = input.refresh ? newRefreshToken() : undefined;
     const write = async (tx: Queryable) => {
-      await repo.insertSession(tx, { id: claims.sessionId, realm: claims.realm, subject: claims.subject, client_id: claims.clientId, customer_id: claims.customerId, scopes, profile: definedOnly(input.profile), expires_at: expiresAt });
+      await repo.insertSession(tx, {
+        id: claims.sessionId,
+        realm: claims.realm,
+        subject: claims.subject,
+        client_id: claims.clientId,
+        customer_id: claims.customerId,
+        scopes,
+        profile: definedOnly(input.profile),
+        expires_at: expiresAt,
+      });
       if (refresh) await repo.insertRefreshToken(tx, refresh.hash, claims.sessionId);
     };
     if (input.tx) await write(input.tx);
@@ -177,7 +273,12 @@ export class TokenService {
     return this.tokenResponse(claims, refresh?.token, input.idToken, input.nonce);
   }
 
-  private async tokenResponse(claims: SessionClaims, refreshToken: string | undefined, withIdToken: boolean, nonce?: string): Promise<TokenResponse> {
+  private async tokenResponse(
+    claims: SessionClaims,
+    refreshToken: string | undefined,
+    withIdToken: boolean,
+    nonce?: string,
+  ): Promise<TokenResponse> {
     return {
       access_token: await this.issuer.accessToken(claims),
       expires_in: this.issuer.accessTokenTtl,
@@ -204,19 +305,28 @@ export class TokenService {
       const session = await repo.findSession(tx, stored.session_id, true);
       if (!session || session.revoked_at) return { ok: false, error: 'the session of this refresh token has ended' };
       // A realm taken from the client id alone (`console`, which every realm has) names no realm to compare.
-      const realmNamed = request.realm && !(request.realm === request.clientId && request.clientId === session.client_id);
-      if (realmNamed && request.realm !== session.realm) return { ok: false, error: 'the refresh token belongs to another realm' };
+      const realmNamed =
+        request.realm && !(request.realm === request.clientId && request.clientId === session.client_id);
+      if (realmNamed && request.realm !== session.realm)
+        return { ok: false, error: 'the refresh token belongs to another realm' };
       if (stored.state !== 'active') {
         await repo.revokeSession(tx, session.id, 'refresh token reuse');
-        return { ok: false, error: 'the refresh token was already used; the session has been ended', revoked: session.id };
+        return {
+          ok: false,
+          error: 'the refresh token was already used; the session has been ended',
+          revoked: session.id,
+        };
       }
-      if (session.expires_at.getTime() <= this.clock.now().getTime()) return { ok: false, error: 'the session has expired' };
+      if (session.expires_at.getTime() <= this.clock.now().getTime())
+        return { ok: false, error: 'the session has expired' };
       // Checked before anything is written: a refused scope must not rotate (and so lose) the refresh token.
       const scopes = this.narrow(session.scopes, request.scope);
       let refreshToken = presented;
       const client = await repo.findClient(tx, session.realm, session.client_id);
-      if (request.clientId && request.clientId !== session.client_id && client?.public) return { ok: false, error: 'the refresh token was issued to another client' };
-      if (request.clientSecret) await this.authenticateClient(tx, { ...request, realm: session.realm, clientId: session.client_id });
+      if (request.clientId && request.clientId !== session.client_id && client?.public)
+        return { ok: false, error: 'the refresh token was issued to another client' };
+      if (request.clientSecret)
+        await this.authenticateClient(tx, { ...request, realm: session.realm, clientId: session.client_id });
       // A public client's refresh token rotates on every use (RFC 9700 §2.2.2): a stolen one shows when used twice.
       if (request.clientSecret || client?.public) {
         const next = newRefreshToken();
@@ -224,7 +334,11 @@ export class TokenService {
         await repo.insertRefreshToken(tx, next.hash, session.id);
         refreshToken = next.token;
       }
-      await repo.extendSession(tx, session.id, new Date(this.clock.now().getTime() + this.config.refreshTokenTtl * 1000));
+      await repo.extendSession(
+        tx,
+        session.id,
+        new Date(this.clock.now().getTime() + this.config.refreshTokenTtl * 1000),
+      );
       return { ok: true, session, refreshToken, scopes };
     });
     if (!outcome.ok) {
@@ -232,7 +346,15 @@ export class TokenService {
       throw new OAuthError(400, 'invalid_grant', outcome.error);
     }
     const { session, refreshToken, scopes } = outcome;
-    const claims: SessionClaims = { sessionId: session.id, realm: session.realm, subject: session.subject, clientId: session.client_id, customerId: session.customer_id, scopes, profile: session.profile };
+    const claims: SessionClaims = {
+      sessionId: session.id,
+      realm: session.realm,
+      subject: session.subject,
+      clientId: session.client_id,
+      customerId: session.customer_id,
+      scopes,
+      profile: session.profile,
+    };
     return this.tokenResponse(claims, refreshToken, false);
   }
 

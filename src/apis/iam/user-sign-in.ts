@@ -20,18 +20,34 @@ export class UserSignIn {
     private readonly clock: Clock,
   ) {}
 
-  async verify(realmName: string, username: string, password: string): Promise<{ realm: repo.RealmRow; user: repo.UserRow }> {
+  async verify(
+    realmName: string,
+    username: string,
+    password: string,
+  ): Promise<{ realm: repo.RealmRow; user: repo.UserRow }> {
     const realm = await repo.findRealm(this.db, realmName);
     const user = realm ? await repo.findUserByName(this.db, realmName, username) : undefined;
     const now = this.clock.now().getTime();
     if (user?.locked_until && user.locked_until.getTime() > now) {
       const retryAfter = Math.ceil((user.locked_until.getTime() - now) / 1000);
-      throw new OAuthError(429, 'invalid_grant', `too many failed attempts; the account is locked for ${retryAfter} more seconds`, { 'retry-after': String(retryAfter) });
+      throw new OAuthError(
+        429,
+        'invalid_grant',
+        `too many failed attempts; the account is locked for ${retryAfter} more seconds`,
+        { 'retry-after': String(retryAfter) },
+      );
     }
     const ok = await verifySecret(password, user?.password_hash ?? (await decoyHash()));
     if (!realm || !user || !ok) {
       signInFailures.inc({ kind: 'user' });
-      const lockedUntil = user ? await repo.recordFailedLogin(this.db, user.id, this.config.lockoutThreshold, new Date(now + this.config.lockoutSeconds * 1000)) : null;
+      const lockedUntil = user
+        ? await repo.recordFailedLogin(
+            this.db,
+            user.id,
+            this.config.lockoutThreshold,
+            new Date(now + this.config.lockoutSeconds * 1000),
+          )
+        : null;
       if (lockedUntil && lockedUntil.getTime() > now) lockouts.inc();
       throw new OAuthError(401, 'invalid_grant', BAD_USER);
     }
@@ -42,5 +58,10 @@ export class UserSignIn {
 
 /** The identity claims of a user's tokens. */
 export function userProfile(user: repo.UserRow): Record<string, string | undefined> {
-  return { preferred_username: user.username, email: user.email ?? undefined, given_name: user.first_name ?? undefined, family_name: user.last_name ?? undefined };
+  return {
+    preferred_username: user.username,
+    email: user.email ?? undefined,
+    given_name: user.first_name ?? undefined,
+    family_name: user.last_name ?? undefined,
+  };
 }

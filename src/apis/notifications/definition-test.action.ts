@@ -4,21 +4,32 @@ import type { ReadingRecordAction } from '../../platform/registry/resource-actio
 import { Obj, Text } from '../../platform/registry/schema-types.js';
 import { assertStorable } from '../../platform/registry/storable-text.js';
 import { SandboxError } from '../../platform/sandbox/program-sandbox.js';
-import { MAX_EVENT_DEPTH, OutsideEventSchema, assertEventDepth } from './notification-actions.js';
+import { assertEventDepth, MAX_EVENT_DEPTH, OutsideEventSchema } from './notification-actions.js';
 import type { NotificationDefinition, NotificationDefinitionSchema } from './notification-definition.schema.js';
 import { notificationSandbox } from './notification-sandbox.js';
 
 export const DefinitionTestResultSchema = Obj(
   {
-    matches: Type.Boolean({ description: 'whether the dispatcher would create notifications of this definition for the event' }),
+    matches: Type.Boolean({
+      description: 'whether the dispatcher would create notifications of this definition for the event',
+    }),
     mismatch: Type.Optional(
       Obj({
-        field: Text({ description: 'what failed: `eventMatcher.fact`, `eventMatcher.subject`, `eventMatcher.filters[i]`, `customerId`, or `jsonPath` (a path past its limits)' }),
+        field: Text({
+          description:
+            'what failed: `eventMatcher.fact`, `eventMatcher.subject`, `eventMatcher.filters[i]`, `customerId`, or `jsonPath` (a path past its limits)',
+        }),
         expected: Text({ description: 'what the definition expects there' }),
-        found: Type.Array(Text({ maxLength: 10_000 }), { maxItems: 20, description: 'what the event has there (a filter: the texts its path selected, at most 20, each cut at 1,000 characters)' }),
+        found: Type.Array(Text({ maxLength: 10_000 }), {
+          maxItems: 20,
+          description:
+            'what the event has there (a filter: the texts its path selected, at most 20, each cut at 1,000 characters)',
+        }),
       }),
     ),
-    mainObjectId: Type.Optional(Text({ description: 'what `mainIdJsonPath` selects in the event (as the record\'s `eventMainObjectId`)' })),
+    mainObjectId: Type.Optional(
+      Text({ description: "what `mainIdJsonPath` selects in the event (as the record's `eventMainObjectId`)" }),
+    ),
   },
   { $id: 'NotificationDefinitionTestResult', title: 'Test of a notification definition against an event' },
 );
@@ -45,12 +56,26 @@ export const testDefinition: ReadingRecordAction<typeof NotificationDefinitionSc
     if (owner !== undefined && sample.customerId !== undefined && sample.customerId !== owner) {
       return { matches: false, mismatch: { field: 'customerId', expected: owner, found: [sample.customerId] } };
     }
-    const event: PlatformEvent = { id: 'sample', customerId: owner ?? null, occurredAt: now.toISOString(), what: { delta: {}, previous: {} }, involved: {}, ...sample };
+    const event: PlatformEvent = {
+      id: 'sample',
+      customerId: owner ?? null,
+      occurredAt: now.toISOString(),
+      what: { delta: {}, previous: {} },
+      involved: {},
+      ...sample,
+    };
     try {
-      return await notificationSandbox().run('matchEvent', { definition: record as NotificationDefinition, event, explain: true });
+      return await notificationSandbox().run('matchEvent', {
+        definition: record as NotificationDefinition,
+        event,
+        explain: true,
+      });
     } catch (error) {
       if (!(error instanceof SandboxError)) throw error;
-      return { matches: false, mismatch: { field: 'jsonPath', expected: 'a selection within its limits', found: [error.message] } };
+      return {
+        matches: false,
+        mismatch: { field: 'jsonPath', expected: 'a selection within its limits', found: [error.message] },
+      };
     }
   },
 };

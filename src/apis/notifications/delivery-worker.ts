@@ -1,27 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import type { Clock } from '../../platform/clock.js';
+import { DecryptionError } from '../../platform/crypto/data-encryption.js';
 import type { Database } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
-import { DecryptionError } from '../../platform/crypto/data-encryption.js';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
 import { docsById, type OwnedDoc } from './dispatch-store.js';
+import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
+import { type MailBody, mailBodyOf } from './mail-body.js';
+import type { MailSender } from './mail-sender.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
+import type { NotificationMetrics } from './notification-metrics.js';
 import { notificationReceiverResource } from './notification-receiver.resource.js';
 import type { NotificationReceiver } from './notification-receiver.schema.js';
-import { claimDue, recordTries, type ClaimedNotification } from './notification-store.js';
-import { TryRecorder } from './try-recorder.js';
-import type { NotificationMetrics } from './notification-metrics.js';
-import { TokenError, type OAuthConfig } from './oauth-tokens.js';
-import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
-import { mailBodyOf, type MailBody } from './mail-body.js';
+import { type ClaimedNotification, claimDue, recordTries } from './notification-store.js';
+import { type OAuthConfig, TokenError } from './oauth-tokens.js';
 import { renderPayload } from './payload-rendering.js';
 import { tlsOf } from './receiver-clients.js';
-import type { WebhookSender } from './webhook-sender.js';
-import type { MailSender } from './mail-sender.js';
+import { TryRecorder } from './try-recorder.js';
 import type { RenderedPayload, WebhookMessage } from './webhook-message.schema.js';
+import type { WebhookSender } from './webhook-sender.js';
 
 /** At most this many errors are kept on a record (the latest ones). */
 const ERRORS_KEPT = 100;
@@ -69,7 +69,13 @@ export function retryAfterSeconds(value: string | undefined, now: Date): number 
   return Number.isNaN(date) ? undefined : Math.max(0, (date - now.getTime()) / 1000);
 }
 
-const undeliverable = (error: string): TryResult => ({ success: false, final: true, error, fields: {}, outcome: 'undeliverable' });
+const undeliverable = (error: string): TryResult => ({
+  success: false,
+  final: true,
+  error,
+  fields: {},
+  outcome: 'undeliverable',
+});
 
 /**
  * Claims due notification records with a lease and delivers each once per claim (docs/product-decisions.md §6). A worker that dies
@@ -97,22 +103,54 @@ export class DeliveryWorker {
     const claimed = await claimDue(db, workerId, now, new Date(now.getTime() + leaseMs), batchSize);
     if (claimed.length === 0) return 0;
     const [definitions, receivers] = await Promise.all([
-      docsById(db, 'notification_definitions', claimed.map((record) => record.definition_id)),
-      docsById(db, 'notification_receivers', claimed.map((record) => record.receiver_id)),
+      docsById(
+        db,
+        'notification_definitions',
+        claimed.map((record) => record.definition_id),
+      ),
+      docsById(
+        db,
+        'notification_receivers',
+        claimed.map((record) => record.receiver_id),
+      ),
     ]);
-    await Promise.all(claimed.map((record) => this.deliver(record, definitions.get(record.definition_id), receivers.get(record.receiver_id))));
+    await Promise.all(
+      claimed.map((record) =>
+        this.deliver(record, definitions.get(record.definition_id), receivers.get(record.receiver_id)),
+      ),
+    );
     return claimed.length;
   }
 
-  private async deliver(record: ClaimedNotification, definition: OwnedDoc | undefined, receiver: OwnedDoc | undefined): Promise<void> {
+  private async deliver(
+    record: ClaimedNotification,
+    definition: OwnedDoc | undefined,
+    receiver: OwnedDoc | undefined,
+  ): Promise<void> {
     const started = performance.now();
     const result = await this.attempt(record, definition, receiver).catch((error: unknown): TryResult => {
       this.deps.log?.error({ err: error, notificationId: record.id }, 'notification try failed unexpectedly');
-      return { success: false, final: false, error: 'the delivery failed on the platform side', fields: {}, outcome: 'failure' };
+      return {
+        success: false,
+        final: false,
+        error: 'the delivery failed on the platform side',
+        fields: {},
+        outcome: 'failure',
+      };
     });
     const now = this.deps.clock.now();
     const errors = (record.doc.errors as Doc[] | undefined) ?? [];
-    const fields = { ...result.fields, ...(result.error ? { errors: [...errors, { error: result.error.slice(0, 4000), timestamp: Math.floor(now.getTime() / 1000) }].slice(-ERRORS_KEPT) } : {}) };
+    const fields = {
+      ...result.fields,
+      ...(result.error
+        ? {
+            errors: [
+              ...errors,
+              { error: result.error.slice(0, 4000), timestamp: Math.floor(now.getTime() / 1000) },
+            ].slice(-ERRORS_KEPT),
+          }
+        : {}),
+    };
     const status = await this.tries.record({
       id: record.id,
       now,
@@ -122,10 +160,18 @@ export class DeliveryWorker {
       fields,
     });
     this.deps.metrics?.observeTry(result.outcome, (performance.now() - started) / 1000, status);
-    if (status === undefined) this.deps.log?.warn({ notificationId: record.id }, 'lease lost during a try; another worker owns the notification now');
+    if (status === undefined)
+      this.deps.log?.warn(
+        { notificationId: record.id },
+        'lease lost during a try; another worker owns the notification now',
+      );
   }
 
-  private async attempt(record: ClaimedNotification, definition: OwnedDoc | undefined, receiver: OwnedDoc | undefined): Promise<TryResult> {
+  private async attempt(
+    record: ClaimedNotification,
+    definition: OwnedDoc | undefined,
+    receiver: OwnedDoc | undefined,
+  ): Promise<TryResult> {
     if (!definition) return undeliverable(`notification definition ${record.definition_id} does not exist`);
     if (!receiver) return undeliverable(`notification receiver ${record.receiver_id} does not exist`);
     let receiverDoc: NotificationReceiver;
@@ -134,47 +180,89 @@ export class DeliveryWorker {
     } catch (error) {
       // A key that changed is fixed by configuration, not by the receiver: the record keeps its tries meanwhile.
       if (!(error instanceof DecryptionError)) throw error;
-      return { success: false, final: false, error: `the secrets of notification receiver ${receiver.id} could not be opened: ${error.message}`, fields: {}, outcome: 'failure' };
+      return {
+        success: false,
+        final: false,
+        error: `the secrets of notification receiver ${receiver.id} could not be opened: ${error.message}`,
+        fields: {},
+        outcome: 'failure',
+      };
     }
-    if (receiverDoc.status !== 'ACTIVE') return undeliverable(`notification receiver ${receiver.id} is ${receiverDoc.status}`);
+    if (receiverDoc.status !== 'ACTIVE')
+      return undeliverable(`notification receiver ${receiver.id} is ${receiverDoc.status}`);
     const emails = Array.isArray(receiverDoc.emails) ? receiverDoc.emails : [];
-    if (!receiverDoc.url && emails.length === 0) return undeliverable(`notification receiver ${receiver.id} has no url and no emails to deliver to`);
+    if (!receiverDoc.url && emails.length === 0)
+      return undeliverable(`notification receiver ${receiver.id} has no url and no emails to deliver to`);
     const event = record.doc.processedEvent as PlatformEvent;
     let body = typeof record.doc.webHookPayload === 'string' ? record.doc.webHookPayload : undefined;
     let payload: RenderedPayload;
     try {
-      payload = body === undefined ? await renderPayload(definition.doc as NotificationDefinition, event) : (JSON.parse(body) as WebhookMessage).payload;
+      payload =
+        body === undefined
+          ? await renderPayload(definition.doc as NotificationDefinition, event)
+          : (JSON.parse(body) as WebhookMessage).payload;
     } catch (error) {
       return { success: false, final: false, error: (error as Error).message, fields: {}, outcome: 'failure' };
     }
     body ??= JSON.stringify({ notificationId: record.id, event, payload } satisfies WebhookMessage);
     // A channel that succeeded in an earlier try is not used again (the mail of a try whose web hook failed is sent once).
     const alreadyMailed = typeof record.doc.mailStorageId === 'string' || typeof record.doc.mailSubject === 'string';
-    const mailed = emails.length === 0 || alreadyMailed ? undefined : await this.sendMail(record, receiver, emails, payload, event);
+    const mailed =
+      emails.length === 0 || alreadyMailed ? undefined : await this.sendMail(record, receiver, emails, payload, event);
     if (!receiverDoc.url) return mailed ?? { success: true, final: false, fields: {}, outcome: 'success' };
     const hooked = await this.sendWebhook(record, receiver, receiverDoc, body);
     if (!mailed || mailed.success) return { ...hooked, fields: { ...mailed?.fields, ...hooked.fields } };
-    return { ...mailed, final: hooked.final, fields: { ...mailed.fields, ...hooked.fields }, error: hooked.success ? mailed.error : `${mailed.error}; ${hooked.error}` };
+    return {
+      ...mailed,
+      final: hooked.final,
+      fields: { ...mailed.fields, ...hooked.fields },
+      error: hooked.success ? mailed.error : `${mailed.error}; ${hooked.error}`,
+    };
   }
 
-  private async sendMail(record: ClaimedNotification, receiver: OwnedDoc, emails: string[], payload: RenderedPayload, event: PlatformEvent): Promise<TryResult> {
+  private async sendMail(
+    record: ClaimedNotification,
+    receiver: OwnedDoc,
+    emails: string[],
+    payload: RenderedPayload,
+    event: PlatformEvent,
+  ): Promise<TryResult> {
     const subject = payload.subject ?? payload.type ?? 'Notification';
     let body: MailBody;
     try {
       body = await mailBodyOf(this.deps.templates, receiver, payload, event);
     } catch (error) {
       // Retried like a refused mail: a template uploaded or fixed later is picked up by the next try.
-      if (error instanceof EmailTemplateError) return { success: false, final: false, error: error.message, fields: {}, outcome: 'failure' };
+      if (error instanceof EmailTemplateError)
+        return { success: false, final: false, error: error.message, fields: {}, outcome: 'failure' };
       throw error;
     }
     try {
-      const sent = await this.deps.mail.send({ notificationId: record.id, to: emails, subject, ...body.parts }, receiver.customer_id);
-      if (sent.storageId === undefined) this.deps.log?.error({ err: sent.storageError, notificationId: record.id }, 'e-mail sent, but its copy could not be kept as an asset');
+      const sent = await this.deps.mail.send(
+        { notificationId: record.id, to: emails, subject, ...body.parts },
+        receiver.customer_id,
+      );
+      if (sent.storageId === undefined)
+        this.deps.log?.error(
+          { err: sent.storageError, notificationId: record.id },
+          'e-mail sent, but its copy could not be kept as an asset',
+        );
       const stored = sent.storageId === undefined ? {} : { mailStorageId: sent.storageId };
-      return { success: true, final: false, fields: { ...stored, mailSubject: subject, mailBody: body.kept }, outcome: 'success' };
+      return {
+        success: true,
+        final: false,
+        fields: { ...stored, mailSubject: subject, mailBody: body.kept },
+        outcome: 'success',
+      };
     } catch (error) {
       this.deps.log?.info({ err: error, notificationId: record.id }, 'e-mail not sent');
-      return { success: false, final: false, error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`, fields: {}, outcome: 'failure' };
+      return {
+        success: false,
+        final: false,
+        error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`,
+        fields: {},
+        outcome: 'failure',
+      };
     }
   }
 
@@ -184,7 +272,12 @@ export class DeliveryWorker {
     return oauth?.tokenUrl ? this.deps.tokens.token(oauth) : undefined;
   }
 
-  private async sendWebhook(record: ClaimedNotification, receiver: OwnedDoc, doc: NotificationReceiver, body: string): Promise<TryResult> {
+  private async sendWebhook(
+    record: ClaimedNotification,
+    receiver: OwnedDoc,
+    doc: NotificationReceiver,
+    body: string,
+  ): Promise<TryResult> {
     const fields: Doc = { webHookPayload: body };
     try {
       const answer = await this.deps.webhooks.send({
@@ -198,17 +291,35 @@ export class DeliveryWorker {
         tls: tlsOf(doc.httpClientConfiguration),
       });
       fields.webHookResponse = answer.summary;
-      if (answer.status >= 200 && answer.status < 300) return { success: true, final: false, fields, outcome: 'success' };
+      if (answer.status >= 200 && answer.status < 300)
+        return { success: true, final: false, fields, outcome: 'success' };
       if (answer.status === 410) {
         await this.deactivate(receiver.id);
-        return { success: false, final: true, error: `the receiver answered 410 Gone: receiver ${receiver.id} set INACTIVE`, fields, outcome: 'gone' };
+        return {
+          success: false,
+          final: true,
+          error: `the receiver answered 410 Gone: receiver ${receiver.id} set INACTIVE`,
+          fields,
+          outcome: 'gone',
+        };
       }
       const oauth = doc.httpClientConfiguration?.clientCredentialOauth2Config;
       if (answer.status === 401 && oauth?.tokenUrl) this.deps.tokens.forget(oauth);
-      const wait = answer.status === 429 || answer.status === 503 ? retryAfterSeconds(answer.retryAfter, this.deps.clock.now()) : undefined;
-      return { success: false, final: false, error: `the receiver answered ${answer.status}`, fields, outcome: 'failure', ...(wait === undefined ? {} : { retryAfterSeconds: wait }) };
+      const wait =
+        answer.status === 429 || answer.status === 503
+          ? retryAfterSeconds(answer.retryAfter, this.deps.clock.now())
+          : undefined;
+      return {
+        success: false,
+        final: false,
+        error: `the receiver answered ${answer.status}`,
+        fields,
+        outcome: 'failure',
+        ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
+      };
     } catch (error) {
-      if (error instanceof TokenError) return { success: false, final: false, error: error.message, fields, outcome: 'failure' };
+      if (error instanceof TokenError)
+        return { success: false, final: false, error: error.message, fields, outcome: 'failure' };
       if (!(error instanceof OutboundError)) throw error;
       this.deps.log?.info({ notificationId: record.id, detail: error.detail }, 'web hook not delivered');
       return { success: false, final: false, error: error.message, fields, outcome: 'failure' };
@@ -217,6 +328,8 @@ export class DeliveryWorker {
 
   /** Through the engine, so the receiver's change is versioned and has its event like any other. */
   private async deactivate(receiverId: string): Promise<void> {
-    await this.deps.services.of(notificationReceiverResource).act(SYSTEM_PRINCIPAL, receiverId, (doc) => ({ ...doc, status: 'INACTIVE' }));
+    await this.deps.services
+      .of(notificationReceiverResource)
+      .act(SYSTEM_PRINCIPAL, receiverId, (doc) => ({ ...doc, status: 'INACTIVE' }));
   }
 }

@@ -6,18 +6,27 @@ import type { Doc } from '../../platform/registry/document-paths.js';
 
 /** The oldest unprocessed events, read without a lock: the dispatcher claims them when it writes their records. */
 export async function pendingEvents(db: Queryable, limit: number): Promise<PlatformEvent[]> {
-  const { rows } = await db.query<{ event: PlatformEvent }>('SELECT event FROM outbox WHERE processed_at IS NULL ORDER BY occurred_at, id LIMIT $1', [limit]);
+  const { rows } = await db.query<{ event: PlatformEvent }>(
+    'SELECT event FROM outbox WHERE processed_at IS NULL ORDER BY occurred_at, id LIMIT $1',
+    [limit],
+  );
   return rows.map((row) => row.event);
 }
 
 /** Of `ids`, the events still unprocessed, locked for this transaction; those another dispatcher holds are skipped. */
 export async function claimEventsById(db: Queryable, ids: string[]): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM outbox WHERE id = ANY($1::text[]) AND processed_at IS NULL FOR UPDATE SKIP LOCKED', [ids]);
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM outbox WHERE id = ANY($1::text[]) AND processed_at IS NULL FOR UPDATE SKIP LOCKED',
+    [ids],
+  );
   return rows.map((row) => row.id);
 }
 
 export async function markProcessed(db: Queryable, ids: string[], now: Date): Promise<void> {
-  await db.query('UPDATE outbox SET processed_at = $2, attempts = attempts + 1 WHERE id = ANY($1::text[])', [ids, now.toISOString()]);
+  await db.query('UPDATE outbox SET processed_at = $2, attempts = attempts + 1 WHERE id = ANY($1::text[])', [
+    ids,
+    now.toISOString(),
+  ]);
 }
 
 export interface OwnedDoc {
@@ -28,17 +37,19 @@ export interface OwnedDoc {
 
 /** Definitions whose matcher names this fact and subject (the GIN index of the document serves the containment). */
 export async function definitionsFor(db: Queryable, fact: string, subject: string): Promise<OwnedDoc[]> {
-  const { rows } = await db.query<OwnedDoc>('SELECT id, customer_id, doc FROM notification_definitions WHERE doc @> $1::jsonb ORDER BY id', [
-    JSON.stringify({ eventMatcher: { fact, subject } }),
-  ]);
+  const { rows } = await db.query<OwnedDoc>(
+    'SELECT id, customer_id, doc FROM notification_definitions WHERE doc @> $1::jsonb ORDER BY id',
+    [JSON.stringify({ eventMatcher: { fact, subject } })],
+  );
   return rows;
 }
 
 /** ACTIVE receivers listing the definition. */
 export async function activeReceiversOf(db: Queryable, definitionId: string): Promise<OwnedDoc[]> {
-  const { rows } = await db.query<OwnedDoc>('SELECT id, customer_id, doc FROM notification_receivers WHERE doc @> $1::jsonb ORDER BY id', [
-    JSON.stringify({ status: 'ACTIVE', notificationDefinitionIds: [definitionId] }),
-  ]);
+  const { rows } = await db.query<OwnedDoc>(
+    'SELECT id, customer_id, doc FROM notification_receivers WHERE doc @> $1::jsonb ORDER BY id',
+    [JSON.stringify({ status: 'ACTIVE', notificationDefinitionIds: [definitionId] })],
+  );
   return rows;
 }
 
@@ -53,18 +64,28 @@ export async function purgeDispatched(db: Queryable, before: Date, limit: number
 
 /** Oldest unprocessed event's age basis, for the backlog metrics. */
 export async function outboxBacklog(db: Queryable): Promise<{ count: number; oldest: Date | null }> {
-  const { rows } = await db.query<{ count: number; oldest: Date | null }>('SELECT count(*)::int AS count, min(occurred_at) AS oldest FROM outbox WHERE processed_at IS NULL');
+  const { rows } = await db.query<{ count: number; oldest: Date | null }>(
+    'SELECT count(*)::int AS count, min(occurred_at) AS oldest FROM outbox WHERE processed_at IS NULL',
+  );
   return { count: rows[0]?.count ?? 0, oldest: rows[0]?.oldest ? new Date(rows[0].oldest) : null };
 }
 
 /** The definitions and receivers of a claimed batch, by id: one query per table, not one per record. */
-export async function docsById(db: Queryable, table: 'notification_definitions' | 'notification_receivers', ids: string[]): Promise<Map<string, OwnedDoc>> {
-  const { rows } = await db.query<OwnedDoc>(`SELECT id, customer_id, doc FROM ${table} WHERE id = ANY($1::text[])`, [[...new Set(ids)]]);
+export async function docsById(
+  db: Queryable,
+  table: 'notification_definitions' | 'notification_receivers',
+  ids: string[],
+): Promise<Map<string, OwnedDoc>> {
+  const { rows } = await db.query<OwnedDoc>(`SELECT id, customer_id, doc FROM ${table} WHERE id = ANY($1::text[])`, [
+    [...new Set(ids)],
+  ]);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The notification records by status, for the metrics. */
 export async function notificationsByStatus(db: Queryable): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ status: string; count: number }>('SELECT status, count(*)::int AS count FROM notifications GROUP BY status');
+  const { rows } = await db.query<{ status: string; count: number }>(
+    'SELECT status, count(*)::int AS count FROM notifications GROUP BY status',
+  );
   return Object.fromEntries(rows.map((row) => [row.status, row.count]));
 }

@@ -1,14 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
-import { turnTaker } from '../../platform/event-loop-turns.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
+import { turnTaker } from '../../platform/event-loop-turns.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
-import { activeReceiversOf, claimEventsById, definitionsFor, markProcessed, pendingEvents, type OwnedDoc } from './dispatch-store.js';
+import {
+  activeReceiversOf,
+  claimEventsById,
+  definitionsFor,
+  markProcessed,
+  type OwnedDoc,
+  pendingEvents,
+} from './dispatch-store.js';
 import type { MatchOutcome } from './event-matching.js';
-import { notificationSandbox } from './notification-sandbox.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
+import { notificationSandbox } from './notification-sandbox.js';
 import { insertNotifications, type NewNotificationRow } from './notification-store.js';
 
 /** Records are inserted once this many are waiting (one event's records are never split). */
@@ -31,10 +38,23 @@ function reaches(owner: OwnedDoc, event: PlatformEvent): boolean {
 /** `targetedCustomerIds`, when set, narrows a receiver to those customers' events. */
 function targets(receiver: OwnedDoc, event: PlatformEvent): boolean {
   const targeted = receiver.doc.targetedCustomerIds;
-  return !Array.isArray(targeted) || targeted.length === 0 || (event.customerId !== null && targeted.includes(event.customerId));
+  return (
+    !Array.isArray(targeted) ||
+    targeted.length === 0 ||
+    (event.customerId !== null && targeted.includes(event.customerId))
+  );
 }
 
-function recordDoc(id: string, event: PlatformEvent, definition: OwnedDoc, main: string | undefined, receiver: OwnedDoc, retries: number, now: Date, firstTry: Date): Doc {
+function recordDoc(
+  id: string,
+  event: PlatformEvent,
+  definition: OwnedDoc,
+  main: string | undefined,
+  receiver: OwnedDoc,
+  retries: number,
+  now: Date,
+  firstTry: Date,
+): Doc {
   const stamp = now.toISOString();
   const emails = receiver.doc.emails;
   return {
@@ -64,7 +84,10 @@ function recordDoc(id: string, event: PlatformEvent, definition: OwnedDoc, main:
  * The definitions and receivers a batch reads, each query made once per batch: a burst of alike events costs two
  * lookups, not two per event.
  */
-function batchLookups(tx: Queryable): { definitions: (event: PlatformEvent) => Promise<OwnedDoc[]>; receivers: (definitionId: string) => Promise<OwnedDoc[]> } {
+function batchLookups(tx: Queryable): {
+  definitions: (event: PlatformEvent) => Promise<OwnedDoc[]>;
+  receivers: (definitionId: string) => Promise<OwnedDoc[]>;
+} {
   const definitions = new Map<string, Promise<OwnedDoc[]>>();
   const receivers = new Map<string, Promise<OwnedDoc[]>>();
   const once = <T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
@@ -73,7 +96,10 @@ function batchLookups(tx: Queryable): { definitions: (event: PlatformEvent) => P
     return found;
   };
   return {
-    definitions: (event) => once(definitions, JSON.stringify([event.fact, event.subject]), () => definitionsFor(tx, event.fact, event.subject)),
+    definitions: (event) =>
+      once(definitions, JSON.stringify([event.fact, event.subject]), () =>
+        definitionsFor(tx, event.fact, event.subject),
+      ),
     receivers: (definitionId) => once(receivers, definitionId, () => activeReceiversOf(tx, definitionId)),
   };
 }
@@ -84,15 +110,26 @@ function batchLookups(tx: Queryable): { definitions: (event: PlatformEvent) => P
  */
 async function matchOf(definition: OwnedDoc, event: PlatformEvent, deps: DispatcherDeps): Promise<MatchOutcome> {
   try {
-    return await notificationSandbox().run('matchEvent', { definition: definition.doc as NotificationDefinition, event });
+    return await notificationSandbox().run('matchEvent', {
+      definition: definition.doc as NotificationDefinition,
+      event,
+    });
   } catch (error) {
-    deps.log?.warn({ err: error, definitionId: definition.id, eventId: event.id }, 'a notification definition could not be matched against an event');
+    deps.log?.warn(
+      { err: error, definitionId: definition.id, eventId: event.id },
+      'a notification definition could not be matched against an event',
+    );
     return { matches: false };
   }
 }
 
 /** The records one event calls for. */
-async function recordsOf(event: PlatformEvent, lookups: ReturnType<typeof batchLookups>, deps: DispatcherDeps, now: Date): Promise<NewNotificationRow[]> {
+async function recordsOf(
+  event: PlatformEvent,
+  lookups: ReturnType<typeof batchLookups>,
+  deps: DispatcherDeps,
+  now: Date,
+): Promise<NewNotificationRow[]> {
   const rows: NewNotificationRow[] = [];
   const firstTry = new Date(now.getTime() + (deps.schedule[0] ?? 0) * 1000);
   for (const definition of await lookups.definitions(event)) {
@@ -145,7 +182,12 @@ export async function dispatchBatch(deps: DispatcherDeps, limit = 100): Promise<
     await pause();
   }
   return deps.db.transaction(async (tx) => {
-    const claimed = new Set(await claimEventsById(tx, events.map((event) => event.id)));
+    const claimed = new Set(
+      await claimEventsById(
+        tx,
+        events.map((event) => event.id),
+      ),
+    );
     const dispatched = events.filter((event) => claimed.has(event.id));
     let rows: NewNotificationRow[] = [];
     let notifications = 0;

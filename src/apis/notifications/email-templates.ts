@@ -1,7 +1,7 @@
 import { extname } from 'node:path';
 import type { Queryable } from '../../platform/db/database.js';
-import type { AssetService } from '../assets/asset.service.js';
 import { findNewestNamed } from '../assets/asset.repository.js';
+import type { AssetService } from '../assets/asset.service.js';
 
 /** Largest template read (a rendered e-mail body is kept on the record, at most 500,000 characters). */
 export const MAX_TEMPLATE_BYTES = 1024 * 1024;
@@ -65,10 +65,13 @@ export class AssetEmailTemplates implements EmailTemplateSource {
     const asset = await findNewestNamed(this.db, ownerId, filenames);
     if (!asset) {
       const owners = ownerId ? `customer ${ownerId} or the operator` : 'the operator';
-      throw new EmailTemplateError(`e-mail template ${JSON.stringify(name)} not found: no asset named ${filenames.map((f) => JSON.stringify(f)).join(', ')} owned by ${owners}`);
+      throw new EmailTemplateError(
+        `e-mail template ${JSON.stringify(name)} not found: no asset named ${filenames.map((f) => JSON.stringify(f)).join(', ')} owned by ${owners}`,
+      );
     }
     const what = `e-mail template asset ${asset.id} (${JSON.stringify(asset.filename)})`;
-    if (asset.size > MAX_TEMPLATE_BYTES) throw new EmailTemplateError(`${what} is larger than ${MAX_TEMPLATE_BYTES} bytes`);
+    if (asset.size > MAX_TEMPLATE_BYTES)
+      throw new EmailTemplateError(`${what} is larger than ${MAX_TEMPLATE_BYTES} bytes`);
     let bytes: Buffer | undefined;
     try {
       bytes = await readAtMost((await this.assets.content(asset)).stream, MAX_TEMPLATE_BYTES);

@@ -6,8 +6,18 @@ export const CATALOGUE_END = '<!-- end of event catalogue -->';
 
 /** The catalogue as a Markdown table between its markers, from the served APIs' declared events. */
 export function eventCatalogue(events: EventDeclaration[]): string {
-  const lines = events.map((event) => `| \`${event.subject}\` | \`${event.fact}\` | ${event.emittedBy} | \`${event.record}\` |`);
-  return [CATALOGUE_START, '', '| subject | fact | emitted by | `involved.<subject>` |', '|---|---|---|---|', ...lines, '', CATALOGUE_END].join('\n');
+  const lines = events.map(
+    (event) => `| \`${event.subject}\` | \`${event.fact}\` | ${event.emittedBy} | \`${event.record}\` |`,
+  );
+  return [
+    CATALOGUE_START,
+    '',
+    '| subject | fact | emitted by | `involved.<subject>` |',
+    '|---|---|---|---|',
+    ...lines,
+    '',
+    CATALOGUE_END,
+  ].join('\n');
 }
 
 /** `document` with its catalogue section replaced by `catalogue`. */

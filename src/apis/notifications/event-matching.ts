@@ -25,10 +25,16 @@ const SHOWN_CHARACTERS = 1_000;
 function mismatchOf(definition: MatchedDefinition, event: PlatformEvent): Mismatch | undefined {
   const { fact, subject, filters = [] } = definition.eventMatcher;
   if (fact !== event.fact) return { field: 'eventMatcher.fact', expected: fact, found: [String(event.fact)] };
-  if (subject !== event.subject) return { field: 'eventMatcher.subject', expected: subject, found: [String(event.subject)] };
+  if (subject !== event.subject)
+    return { field: 'eventMatcher.subject', expected: subject, found: [String(event.subject)] };
   for (const [index, filter] of filters.entries()) {
     const found = select(event, filter.jsonPath).map(textOf);
-    if (!found.includes(filter.value)) return { field: `eventMatcher.filters[${index}]`, expected: filter.value, found: found.slice(0, SHOWN_VALUES).map((text) => text.slice(0, SHOWN_CHARACTERS)) };
+    if (!found.includes(filter.value))
+      return {
+        field: `eventMatcher.filters[${index}]`,
+        expected: filter.value,
+        found: found.slice(0, SHOWN_VALUES).map((text) => text.slice(0, SHOWN_CHARACTERS)),
+      };
   }
   return undefined;
 }
@@ -43,5 +49,9 @@ export function matchEvent(definition: MatchedDefinition, event: PlatformEvent, 
   const mismatch = mismatchOf(definition, event);
   if (mismatch && !explain) return { matches: false };
   const [first] = select(event, definition.mainIdJsonPath);
-  return { matches: !mismatch, ...(mismatch ? { mismatch } : {}), ...(first === undefined ? {} : { mainObjectId: textOf(first) }) };
+  return {
+    matches: !mismatch,
+    ...(mismatch ? { mismatch } : {}),
+    ...(first === undefined ? {} : { mainObjectId: textOf(first) }),
+  };
 }

@@ -1,4 +1,10 @@
-import { FunctionExpressionType, JSONPathEnvironment, type FilterFunction, type JSONPathQuery, type JSONValue } from 'json-p3';
+import {
+  type FilterFunction,
+  FunctionExpressionType,
+  JSONPathEnvironment,
+  type JSONPathQuery,
+  type JSONValue,
+} from 'json-p3';
 import { LRUCache } from 'lru-cache';
 import { linearPattern } from '../../platform/linear-patterns.js';
 
@@ -44,7 +50,8 @@ class BoundedEnvironment extends JSONPathEnvironment {
   override entries(obj: { [key: string]: JSONValue }): Array<[string, JSONValue]> {
     const members = super.entries(obj);
     steps += members.length + 1;
-    if (steps > MAX_JSON_PATH_STEPS) throw new Error(`the path visits more than ${MAX_JSON_PATH_STEPS} members of the event`);
+    if (steps > MAX_JSON_PATH_STEPS)
+      throw new Error(`the path visits more than ${MAX_JSON_PATH_STEPS} members of the event`);
     return members;
   }
 }
@@ -73,7 +80,8 @@ function textProblem(expression: string): string | undefined {
       descendants += 1;
       i += 1;
       if (brackets.includes(true)) return 'has a descendant segment (..) inside a filter';
-      if (descendants > MAX_DESCENDANT_SEGMENTS) return `has more than ${MAX_DESCENDANT_SEGMENTS} descendant segment (..)`;
+      if (descendants > MAX_DESCENDANT_SEGMENTS)
+        return `has more than ${MAX_DESCENDANT_SEGMENTS} descendant segment (..)`;
     }
   }
   return undefined;

@@ -7,7 +7,14 @@ import type { PlatformEvent } from '../../platform/events/outbox.js';
  * file system (`templates: {}` makes every include or render tag fail), only own properties are visible, and the
  * render is bounded in time and memory so a hostile template cannot hold a worker.
  */
-const SETTINGS = { strictFilters: true, ownPropertyOnly: true, templates: {}, renderLimit: 1_000, memoryLimit: 10_000_000, parseLimit: 1_000_000 };
+const SETTINGS = {
+  strictFilters: true,
+  ownPropertyOnly: true,
+  templates: {},
+  renderLimit: 1_000,
+  memoryLimit: 10_000_000,
+  parseLimit: 1_000_000,
+};
 /** Texts (subjects, payloads, text e-mails): outputs as they are. */
 const plain = new Liquid(SETTINGS);
 /**
@@ -63,7 +70,11 @@ export function liquidProblem(error: unknown): string {
  * alike), with the strict settings above; an `html` template escapes every output. Throws the Liquid error on a
  * broken template.
  */
-export async function renderTemplate(template: string, event: PlatformEvent, kind: TemplateKind = 'text'): Promise<string> {
+export async function renderTemplate(
+  template: string,
+  event: PlatformEvent,
+  kind: TemplateKind = 'text',
+): Promise<string> {
   const templates = parse(template, kind);
   if (templates instanceof Error) throw templates;
   return (await (kind === 'html' ? html : plain).render(templates, { event })) as string;
@@ -72,5 +83,7 @@ export async function renderTemplate(template: string, event: PlatformEvent, kin
 /** Why `template` cannot be a notification template (it does not parse, or uses an unknown filter), or undefined. */
 export function templateProblem(template: string): string | undefined {
   const outcome = parse(template, 'text');
-  return outcome instanceof Error ? `is not a valid Liquid template (${outcome.message.split('\n')[0]!.slice(0, 200)})` : undefined;
+  return outcome instanceof Error
+    ? `is not a valid Liquid template (${outcome.message.split('\n')[0]!.slice(0, 200)})`
+    : undefined;
 }

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
-import { stage } from '../assets/asset-staging.js';
 import type { AssetService } from '../assets/asset.service.js';
+import { stage } from '../assets/asset-staging.js';
 
 export interface MailMessage {
   /** The notification id: the Message-ID's local part, the same on every try. */
@@ -79,7 +79,11 @@ export class SmtpMailSender implements MailSender {
     try {
       const staged = await stage(Readable.from([raw]), this.settings.stagingDir, MAX_MESSAGE_BYTES);
       // A private asset: the copy is personal data, downloaded with the owner's or the operator's token only.
-      const stored = await this.assets.keep(owner, { staged, filename: `notification-${message.notificationId}.eml`, contentType: 'message/rfc822' }, { private: true });
+      const stored = await this.assets.keep(
+        owner,
+        { staged, filename: `notification-${message.notificationId}.eml`, contentType: 'message/rfc822' },
+        { private: true },
+      );
       return { storageId: stored.id };
     } catch (error) {
       return { storageId: undefined, storageError: error };

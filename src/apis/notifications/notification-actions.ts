@@ -2,11 +2,15 @@ import Type from 'typebox';
 import { ConflictError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { appendEvent, type PlatformEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
-import type { ActionDefinition, ChangingRecordAction, CollectionAction } from '../../platform/registry/resource-action.js';
+import type {
+  ActionDefinition,
+  ChangingRecordAction,
+  CollectionAction,
+} from '../../platform/registry/resource-action.js';
 import { Id, Obj, StringMap, Text } from '../../platform/registry/schema-types.js';
 import { assertStorable } from '../../platform/registry/storable-text.js';
-import { claimState, scheduleNow } from './notification-store.js';
 import type { NotificationSchema } from './notification.schema.js';
+import { claimState, scheduleNow } from './notification-store.js';
 
 type Kind = typeof NotificationSchema;
 
@@ -29,7 +33,8 @@ function depthOf(value: unknown): number {
 
 /** 400 for an event nested deeper than `MAX_EVENT_DEPTH`. */
 export function assertEventDepth(body: unknown): void {
-  if (depthOf(body) > MAX_EVENT_DEPTH) throw new ValidationError(`body must not nest objects and arrays more than ${MAX_EVENT_DEPTH} deep`);
+  if (depthOf(body) > MAX_EVENT_DEPTH)
+    throw new ValidationError(`body must not nest objects and arrays more than ${MAX_EVENT_DEPTH} deep`);
 }
 
 /** Event content is free JSON: keys and entries are bounded here, depth by `MAX_EVENT_DEPTH`, size by the body limit. */
@@ -38,12 +43,37 @@ const FreeObject = (description: string) => StringMap(Type.Unknown(), { descript
 export const OutsideEventSchema = Obj(
   {
     fact: Text({ minLength: 1, maxLength: 100, description: 'created, updated, paid, ...' }),
-    subject: Text({ minLength: 1, maxLength: 100, description: 'kebab-case name of what the event is about: order, payment, ...' }),
-    customerId: Type.Optional(Id({ minLength: 1, description: 'the customer the event concerns; default the caller\'s own (none for the operator)' })),
-    what: Type.Optional(Obj({ delta: Type.Optional(FreeObject('changed fields, new values')), previous: Type.Optional(FreeObject('changed fields, old values')) })),
+    subject: Text({
+      minLength: 1,
+      maxLength: 100,
+      description: 'kebab-case name of what the event is about: order, payment, ...',
+    }),
+    customerId: Type.Optional(
+      Id({
+        minLength: 1,
+        description: "the customer the event concerns; default the caller's own (none for the operator)",
+      }),
+    ),
+    what: Type.Optional(
+      Obj({
+        delta: Type.Optional(FreeObject('changed fields, new values')),
+        previous: Type.Optional(FreeObject('changed fields, old values')),
+      }),
+    ),
     involved: Type.Optional(FreeObject('the records involved, by subject')),
   },
-  { $id: 'OutsideEvent', title: 'Outside event', examples: [{ fact: 'paid', subject: 'order', what: { delta: { status: 'PAID' }, previous: { status: 'OPEN' } }, involved: { order: { id: 'order-1', status: 'PAID' } } }] },
+  {
+    $id: 'OutsideEvent',
+    title: 'Outside event',
+    examples: [
+      {
+        fact: 'paid',
+        subject: 'order',
+        what: { delta: { status: 'PAID' }, previous: { status: 'OPEN' } },
+        involved: { order: { id: 'order-1', status: 'PAID' } },
+      },
+    ],
+  },
 );
 
 /** POST /events: an outside system publishes a platform event (docs/product-decisions.md §5); it joins the outbox like any other. */
@@ -52,7 +82,8 @@ const publishEvent: CollectionAction<Kind> = {
   path: '/events',
   operationId: 'publishEvent',
   summary: 'Publish an outside event (orders, payments) for notification',
-  description: 'The event is written to the outbox and matched against the notification definitions like the platform\'s own events. Answers 202 with its id.',
+  description:
+    "The event is written to the outbox and matched against the notification definitions like the platform's own events. Answers 202 with its id.",
   body: OutsideEventSchema,
   response: Obj({ id: Id() }, { $id: 'PublishedEvent', title: 'Published event' }),
   status: 202,
@@ -60,7 +91,13 @@ const publishEvent: CollectionAction<Kind> = {
   async run({ body, principal, records, tx, now }) {
     assertStorable(body, 'body');
     assertEventDepth(body);
-    const input = body as { fact: string; subject: string; customerId?: string; what?: PlatformEvent['what']; involved?: PlatformEvent['involved'] };
+    const input = body as {
+      fact: string;
+      subject: string;
+      customerId?: string;
+      what?: PlatformEvent['what'];
+      involved?: PlatformEvent['involved'];
+    };
     const event: PlatformEvent = {
       id: newId(),
       fact: input.fact,
@@ -90,13 +127,23 @@ const retryNotification: ChangingRecordAction<Kind> = {
     const state = await claimState(tx, record.id!);
     if (!state) throw new Error(`notification ${record.id} has no claim state`);
     if (state.locked_until && new Date(state.locked_until) > now) {
-      throw new ConflictError(`notification ${record.id} is being delivered right now; retry once this try has ended`, { resourceId: record.id, resourceType: 'notification' });
+      throw new ConflictError(`notification ${record.id} is being delivered right now; retry once this try has ended`, {
+        resourceId: record.id,
+        resourceType: 'notification',
+      });
     }
     const finished = state.status === 'SUCCESS' || state.status === 'FAILED';
     const maxTries = finished ? state.tries + 1 : state.max_tries;
     const status = finished ? 'RETRYING' : state.status;
     await scheduleNow(tx, record.id!, status, maxTries, now);
-    return { record: { ...record, status, retryLeft: Math.max(maxTries - Math.max(state.tries, 1), 0), nextTryTimestamp: now.getTime() } };
+    return {
+      record: {
+        ...record,
+        status,
+        retryLeft: Math.max(maxTries - Math.max(state.tries, 1), 0),
+        nextTryTimestamp: now.getTime(),
+      },
+    };
   },
 };
 

@@ -1,8 +1,8 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
 import { jsonPathProblem } from './json-path.js';
-import { notificationSandbox } from './notification-sandbox.js';
 import type { NotificationDefinition, NotificationDefinitionSchema } from './notification-definition.schema.js';
+import { notificationSandbox } from './notification-sandbox.js';
 
 /**
  * Every JSONPath and template of a definition must parse and keep within its limits: a broken one would otherwise
@@ -10,15 +10,26 @@ import type { NotificationDefinition, NotificationDefinitionSchema } from './not
  */
 async function checkPrograms(doc: NotificationDefinition): Promise<void> {
   const paths: [string, string][] = [['body.mainIdJsonPath', doc.mainIdJsonPath]];
-  (doc.eventMatcher.filters ?? []).forEach((filter, index) => paths.push([`body.eventMatcher.filters[${index}].jsonPath`, filter.jsonPath]));
+  (doc.eventMatcher.filters ?? []).forEach((filter, index) =>
+    paths.push([`body.eventMatcher.filters[${index}].jsonPath`, filter.jsonPath]),
+  );
   for (const [where, expression] of paths) {
     const problem = jsonPathProblem(expression);
-    if (problem) throw new ValidationError(`${where} ${problem}`, { resourceType: 'notification-definition', specific: { field: where } });
+    if (problem)
+      throw new ValidationError(`${where} ${problem}`, {
+        resourceType: 'notification-definition',
+        specific: { field: where },
+      });
   }
   for (const field of ['subject', 'content'] as const) {
     const template = doc.notificationPayload[field];
-    const problem = template === undefined ? undefined : await notificationSandbox().run('templateProblem', { template });
-    if (problem) throw new ValidationError(`body.notificationPayload.${field} ${problem}`, { resourceType: 'notification-definition', specific: { field: `body.notificationPayload.${field}` } });
+    const problem =
+      template === undefined ? undefined : await notificationSandbox().run('templateProblem', { template });
+    if (problem)
+      throw new ValidationError(`body.notificationPayload.${field} ${problem}`, {
+        resourceType: 'notification-definition',
+        specific: { field: `body.notificationPayload.${field}` },
+      });
   }
 }
 

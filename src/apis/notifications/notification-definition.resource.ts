@@ -13,5 +13,10 @@ export const notificationDefinitionResource = defineResource({
   scopeArea: 'notifications',
   tag: NOTIFICATIONS_TAG,
   errorShape: 'detailed',
-  operations: { list: 'listNotificationDefinitions', create: 'createNotificationDefinition', get: 'getNotificationDefinition', update: 'updateNotificationDefinition' },
+  operations: {
+    list: 'listNotificationDefinitions',
+    create: 'createNotificationDefinition',
+    get: 'getNotificationDefinition',
+    update: 'updateNotificationDefinition',
+  },
 });

@@ -8,8 +8,12 @@ const JsonPath = (description: string) => Type.String({ minLength: 1, maxLength:
 
 export const EventFilterSchema = Obj(
   {
-    jsonPath: JsonPath('RFC 9535 JSONPath over the event, e.g. `$.what.delta.status`; matches when a selected value, as text, equals `value`'),
-    value: Text({ description: 'the text a selected value must equal (numbers and booleans compare in their JSON form)' }),
+    jsonPath: JsonPath(
+      'RFC 9535 JSONPath over the event, e.g. `$.what.delta.status`; matches when a selected value, as text, equals `value`',
+    ),
+    value: Text({
+      description: 'the text a selected value must equal (numbers and booleans compare in their JSON form)',
+    }),
   },
   { $id: 'NotificationEventFilter', title: 'Event filter' },
 );
@@ -20,7 +24,10 @@ export const NotificationDefinitionSchema = Obj(
     name: Text({ minLength: 1 }),
     eventMatcher: Obj({
       fact: Text({ minLength: 1, description: 'created, updated, deleted, cancelled, ...' }),
-      subject: Text({ minLength: 1, description: 'the resource name in kebab case: product, subscription, price-function, ...' }),
+      subject: Text({
+        minLength: 1,
+        description: 'the resource name in kebab case: product, subscription, price-function, ...',
+      }),
       filters: Type.Optional(List(Ref(EventFilterSchema), { maxItems: 50 })),
     }),
     mainIdJsonPath: JsonPath('JSONPath locating the id of the main object in the event, e.g. `$.involved.product.id`'),
@@ -36,9 +43,17 @@ export const NotificationDefinitionSchema = Obj(
     examples: [
       {
         name: 'Product disabled',
-        eventMatcher: { fact: 'updated', subject: 'product', filters: [{ jsonPath: '$.what.delta.status', value: 'DISABLED' }] },
+        eventMatcher: {
+          fact: 'updated',
+          subject: 'product',
+          filters: [{ jsonPath: '$.what.delta.status', value: 'DISABLED' }],
+        },
         mainIdJsonPath: '$.involved.product.id',
-        notificationPayload: { subject: 'Product {{ event.involved.product.genericName }} disabled', content: 'Product {{ event.involved.product.id }} is now disabled.', type: 'PRODUCT_DISABLED' },
+        notificationPayload: {
+          subject: 'Product {{ event.involved.product.genericName }} disabled',
+          content: 'Product {{ event.involved.product.id }} is now disabled.',
+          type: 'PRODUCT_DISABLED',
+        },
       },
     ],
   },

@@ -1,10 +1,10 @@
-import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { startBackgroundTask } from '../../platform/background-task.js';
-import { purgeDispatched } from './dispatch-store.js';
-import { dispatchBatch, type DispatcherDeps } from './dispatcher.js';
 import type { DeliveryWorker } from './delivery-worker.js';
+import { purgeDispatched } from './dispatch-store.js';
+import { type DispatcherDeps, dispatchBatch } from './dispatcher.js';
 import type { NotificationMetrics } from './notification-metrics.js';
 
 /** Events read per dispatch transaction: short transactions, so writers and other dispatchers are never held long. */
@@ -75,7 +75,14 @@ export function startNotificationLoop(deps: LoopDeps): () => Promise<void> {
   const stops = [
     startBackgroundTask({ name: 'notification dispatch', everyMs: deps.pollMs, run: dispatch.run }, deps.log),
     startBackgroundTask({ name: 'notification delivery', everyMs: deps.pollMs, run: deliver.run }, deps.log),
-    startBackgroundTask({ name: 'outbox purge', everyMs: PURGE_EVERY_MS, run: () => purgeOutbox(deps.dispatcher, deps.outboxRetentionDays) }, deps.log),
+    startBackgroundTask(
+      {
+        name: 'outbox purge',
+        everyMs: PURGE_EVERY_MS,
+        run: () => purgeOutbox(deps.dispatcher, deps.outboxRetentionDays),
+      },
+      deps.log,
+    ),
   ];
   return async () => {
     stops.forEach((stop) => stop());

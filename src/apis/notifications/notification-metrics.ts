@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, type Gauge, Histogram, type Registry } from 'prom-client';
 import type { Clock } from '../../platform/clock.js';
 import { keptGauge } from '../../platform/metrics/kept-gauge.js';
 import { NOTIFICATION_STATUSES } from './notification.schema.js';
@@ -23,7 +23,12 @@ export class NotificationMetrics {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [],
   });
-  readonly deliveries = new Counter({ name: 'notification_deliveries_total', help: 'Delivery tries by outcome (success, failure, gone, undeliverable)', labelNames: ['outcome'] as const, registers: [] });
+  readonly deliveries = new Counter({
+    name: 'notification_deliveries_total',
+    help: 'Delivery tries by outcome (success, failure, gone, undeliverable)',
+    labelNames: ['outcome'] as const,
+    registers: [],
+  });
   readonly latency = new Histogram({
     name: 'notification_delivery_duration_seconds',
     help: 'Duration of a delivery try',
@@ -33,7 +38,11 @@ export class NotificationMetrics {
   });
 
   constructor(probe: BacklogProbe, statuses: StatusProbe, clock: Clock) {
-    this.backlog = keptGauge({ name: 'notification_outbox_backlog', help: 'Outbox events not yet dispatched', read: async () => [{ value: (await probe()).count }] });
+    this.backlog = keptGauge({
+      name: 'notification_outbox_backlog',
+      help: 'Outbox events not yet dispatched',
+      read: async () => [{ value: (await probe()).count }],
+    });
     this.oldestAge = keptGauge({
       name: 'notification_outbox_oldest_age_seconds',
       help: 'Age of the oldest outbox event not yet dispatched (0 when none)',
@@ -54,7 +63,8 @@ export class NotificationMetrics {
   }
 
   register(registry: Registry): void {
-    for (const metric of [this.backlog, this.oldestAge, this.byStatus, this.dispatchLag, this.deliveries, this.latency]) registry.registerMetric(metric);
+    for (const metric of [this.backlog, this.oldestAge, this.byStatus, this.dispatchLag, this.deliveries, this.latency])
+      registry.registerMetric(metric);
   }
 
   observeTry(outcome: string, seconds: number, _status: string | undefined): void {

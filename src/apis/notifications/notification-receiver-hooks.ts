@@ -4,8 +4,12 @@ import { refusedDestination } from '../../platform/outbound/destination-check.js
 import type { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import type { ResourceHooks } from '../../platform/registry/resource-definition.js';
 import { EMAIL_MAX_LENGTH } from '../../platform/registry/schema-types.js';
+import {
+  MAX_EMAILS,
+  type NotificationReceiver,
+  type NotificationReceiverSchema,
+} from './notification-receiver.schema.js';
 import { headerProblem } from './webhook-headers.js';
-import { MAX_EMAILS, type NotificationReceiver, type NotificationReceiverSchema } from './notification-receiver.schema.js';
 
 /** A Standard Webhooks secret: `whsec_` and the base64 of 24 random bytes. */
 export function newSigningSecret(): string {
@@ -21,7 +25,10 @@ function emailList(emails: NotificationReceiver['emails']): string[] | undefined
   const list = (typeof emails === 'string' ? emails.split(',') : emails).map((entry) => entry.trim()).filter(Boolean);
   if (list.length > MAX_EMAILS) throw new ValidationError(`body.emails must hold at most ${MAX_EMAILS} addresses`);
   for (const address of list) {
-    if (address.length > EMAIL_MAX_LENGTH || !EMAIL.test(address)) throw new ValidationError(`body.emails holds ${JSON.stringify(address.slice(0, 80))}, which is not an e-mail address`);
+    if (address.length > EMAIL_MAX_LENGTH || !EMAIL.test(address))
+      throw new ValidationError(
+        `body.emails holds ${JSON.stringify(address.slice(0, 80))}, which is not an e-mail address`,
+      );
   }
   return list;
 }
@@ -35,8 +42,10 @@ function checkUrl(url: string | undefined, field: string): URL | undefined {
   } catch {
     throw new ValidationError(`${field} must be an absolute http:// or https:// URL`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ValidationError(`${field} must be an absolute http:// or https:// URL`);
-  if (parsed.username || parsed.password) throw new ValidationError(`${field} must not carry credentials (user:password@)`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ValidationError(`${field} must be an absolute http:// or https:// URL`);
+  if (parsed.username || parsed.password)
+    throw new ValidationError(`${field} must not carry credentials (user:password@)`);
   return parsed;
 }
 
@@ -51,7 +60,14 @@ async function checkReachable(url: URL | undefined, field: string, allowlist: Ou
     throw new ValidationError(
       `${field}: ${refusal.message}: web hooks and token calls may not reach loopback, private, link-local or metadata addresses unless the service's OUTBOUND_ALLOWLIST setting names the host or address`,
       // The rule is named for an address written in the URL; what a name resolves to is not told (internal DNS).
-      { resourceType: 'notification-receiver', specific: { field, setting: 'OUTBOUND_ALLOWLIST', ...(refusal.message.includes(refusal.reason) ? { rule: refusal.reason } : {}) } },
+      {
+        resourceType: 'notification-receiver',
+        specific: {
+          field,
+          setting: 'OUTBOUND_ALLOWLIST',
+          ...(refusal.message.includes(refusal.reason) ? { rule: refusal.reason } : {}),
+        },
+      },
     );
   }
 }
@@ -73,7 +89,10 @@ function checkHeaders(headers: Record<string, string[]> | undefined, oauth: bool
     const problem = headerProblem(name, values, oauth);
     if (problem) throw new ValidationError(`${field} header ${JSON.stringify(name.slice(0, 100))} ${problem}`);
     const earlier = seen.get(name.toLowerCase());
-    if (earlier !== undefined) throw new ValidationError(`${field} names header ${JSON.stringify(name.slice(0, 100))} twice (also as ${JSON.stringify(earlier.slice(0, 100))}): header names ignore case`);
+    if (earlier !== undefined)
+      throw new ValidationError(
+        `${field} names header ${JSON.stringify(name.slice(0, 100))} twice (also as ${JSON.stringify(earlier.slice(0, 100))}): header names ignore case`,
+      );
     seen.set(name.toLowerCase(), name);
   }
 }
@@ -82,10 +101,24 @@ function checkHttpClient(doc: NotificationReceiver): void {
   const configuration = doc.httpClientConfiguration;
   const prefix = 'body.httpClientConfiguration';
   checkUrl(configuration?.clientCredentialOauth2Config?.tokenUrl, `${prefix}.clientCredentialOauth2Config.tokenUrl`);
-  checkHeaders(configuration?.httpHeaders, Boolean(configuration?.clientCredentialOauth2Config?.tokenUrl), `${prefix}.httpHeaders`);
+  checkHeaders(
+    configuration?.httpHeaders,
+    Boolean(configuration?.clientCredentialOauth2Config?.tokenUrl),
+    `${prefix}.httpHeaders`,
+  );
   const tls = configuration?.tlsConfiguration;
-  checkPem(tls?.clientCertificates, `${prefix}.tlsConfiguration.clientCertificates`, (pem) => new X509Certificate(pem), 'an X.509 certificate (chain)');
-  checkPem(tls?.serverCACertificates, `${prefix}.tlsConfiguration.serverCACertificates`, (pem) => new X509Certificate(pem), 'X.509 CA certificates');
+  checkPem(
+    tls?.clientCertificates,
+    `${prefix}.tlsConfiguration.clientCertificates`,
+    (pem) => new X509Certificate(pem),
+    'an X.509 certificate (chain)',
+  );
+  checkPem(
+    tls?.serverCACertificates,
+    `${prefix}.tlsConfiguration.serverCACertificates`,
+    (pem) => new X509Certificate(pem),
+    'X.509 CA certificates',
+  );
   checkPem(tls?.privateKey, `${prefix}.tlsConfiguration.privateKey`, (pem) => createPrivateKey(pem), 'a private key');
   if (Boolean(tls?.clientCertificates) !== Boolean(tls?.privateKey)) {
     throw new ValidationError(`${prefix}.tlsConfiguration needs both clientCertificates and privateKey, or neither`);
@@ -94,17 +127,26 @@ function checkHttpClient(doc: NotificationReceiver): void {
 
 async function normalised(doc: NotificationReceiver, allowlist: OutboundAllowlist): Promise<NotificationReceiver> {
   const url = checkUrl(doc.url, 'body.url');
-  if (doc.useEmailTemplate && !doc.emailTemplateName) throw new ValidationError('body.emailTemplateName is required when useEmailTemplate is true: the file name of the template asset');
+  if (doc.useEmailTemplate && !doc.emailTemplateName)
+    throw new ValidationError(
+      'body.emailTemplateName is required when useEmailTemplate is true: the file name of the template asset',
+    );
   checkHttpClient(doc);
   const tokenField = 'body.httpClientConfiguration.clientCredentialOauth2Config.tokenUrl';
   await checkReachable(url, 'body.url', allowlist);
-  await checkReachable(checkUrl(doc.httpClientConfiguration?.clientCredentialOauth2Config?.tokenUrl, tokenField), tokenField, allowlist);
+  await checkReachable(
+    checkUrl(doc.httpClientConfiguration?.clientCredentialOauth2Config?.tokenUrl, tokenField),
+    tokenField,
+    allowlist,
+  );
   const emails = emailList(doc.emails);
   return emails === undefined ? doc : { ...doc, emails };
 }
 
 /** Receivers' rules: their URLs reachable under the service's outbound rules (`allowlist` is OUTBOUND_ALLOWLIST). */
-export function notificationReceiverHooks(allowlist: OutboundAllowlist): ResourceHooks<typeof NotificationReceiverSchema> {
+export function notificationReceiverHooks(
+  allowlist: OutboundAllowlist,
+): ResourceHooks<typeof NotificationReceiverSchema> {
   return {
     async beforeCreate(doc, { revealOnce }) {
       const signingSecret = newSigningSecret();

@@ -19,7 +19,12 @@ export const notificationReceiverResource = defineResource({
   scopeArea: 'notifications',
   tag: NOTIFICATIONS_TAG,
   errorShape: 'detailed',
-  operations: { list: 'listNotificationReceivers', create: 'createNotificationReceiver', get: 'getNotificationReceiver', update: 'updateNotificationReceiver' },
+  operations: {
+    list: 'listNotificationReceivers',
+    create: 'createNotificationReceiver',
+    get: 'getNotificationReceiver',
+    update: 'updateNotificationReceiver',
+  },
   readOnly: ['signingSecret', 'previousSigningSecret', 'previousSigningSecretExpiresAt'],
   references: { 'notificationDefinitionIds[]': 'notification-definition' },
   secret: RECEIVER_SECRETS,

@@ -13,6 +13,10 @@ let shared: NotificationSandbox | undefined;
  * compiled paths and templates, nothing of a tenant's, and every caller waits for its own task only.
  */
 export function notificationSandbox(): NotificationSandbox {
-  shared ??= new ProgramSandbox({ tasksUrl: new URL('./notification-programs.ts', import.meta.url), exportName: 'notificationPrograms', timeoutMs: PROGRAM_TIME_LIMIT_MS });
+  shared ??= new ProgramSandbox({
+    tasksUrl: new URL('./notification-programs.ts', import.meta.url),
+    exportName: 'notificationPrograms',
+    timeoutMs: PROGRAM_TIME_LIMIT_MS,
+  });
   return shared;
 }

@@ -71,7 +71,13 @@ export interface ClaimedNotification {
  * Leases up to `limit` due records to `workerId` until `leaseUntil`. A record whose lease has run out (its worker
  * died) is due again; records another worker is claiming right now are skipped, never waited for.
  */
-export async function claimDue(db: Queryable, workerId: string, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedNotification[]> {
+export async function claimDue(
+  db: Queryable,
+  workerId: string,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<ClaimedNotification[]> {
   const { rows } = await db.query<ClaimedNotification>(
     `UPDATE notifications SET locked_by = $1, locked_until = $2
      WHERE id IN (
@@ -102,7 +108,12 @@ export interface TryOutcome {
  * longest entry. Answers each record's new status; a record missing from the answer lost its lease (another worker
  * owns it now).
  */
-export async function recordTries(db: Queryable, workerId: string, schedule: number[], outcomes: TryOutcome[]): Promise<Map<string, NotificationStatus>> {
+export async function recordTries(
+  db: Queryable,
+  workerId: string,
+  schedule: number[],
+  outcomes: TryOutcome[],
+): Promise<Map<string, NotificationStatus>> {
   if (outcomes.length === 0) return new Map();
   // The document after the try, written once and keyed from the same expression.
   const afterTry = `(n.doc - 'nextTryTimestamp') || s.fields || jsonb_build_object(
@@ -151,15 +162,29 @@ export async function recordTries(db: Queryable, workerId: string, schedule: num
 }
 
 /** The claim columns of one record, locked for a change (the retry action holds the record's lock already). */
-export async function claimState(db: Queryable, id: string): Promise<{ status: NotificationStatus; tries: number; max_tries: number; locked_until: Date | null } | undefined> {
-  const { rows } = await db.query<{ status: NotificationStatus; tries: number; max_tries: number; locked_until: Date | null }>(
-    'SELECT status, tries, max_tries, locked_until FROM notifications WHERE id = $1 FOR UPDATE',
-    [id],
-  );
+export async function claimState(
+  db: Queryable,
+  id: string,
+): Promise<{ status: NotificationStatus; tries: number; max_tries: number; locked_until: Date | null } | undefined> {
+  const { rows } = await db.query<{
+    status: NotificationStatus;
+    tries: number;
+    max_tries: number;
+    locked_until: Date | null;
+  }>('SELECT status, tries, max_tries, locked_until FROM notifications WHERE id = $1 FOR UPDATE', [id]);
   return rows[0];
 }
 
 /** Makes the record due at `now`, with `maxTries` tries allowed in all. */
-export async function scheduleNow(db: Queryable, id: string, status: NotificationStatus, maxTries: number, now: Date): Promise<void> {
-  await db.query('UPDATE notifications SET status = $2, max_tries = $3, next_try_at = $4, locked_by = NULL, locked_until = NULL WHERE id = $1', [id, status, maxTries, now.toISOString()]);
+export async function scheduleNow(
+  db: Queryable,
+  id: string,
+  status: NotificationStatus,
+  maxTries: number,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE notifications SET status = $2, max_tries = $3, next_try_at = $4, locked_by = NULL, locked_until = NULL WHERE id = $1',
+    [id, status, maxTries, now.toISOString()],
+  );
 }

@@ -1,6 +1,6 @@
 import { defineResource } from '../../platform/registry/resource-definition.js';
-import { NOTIFICATIONS_TAG } from './notification-definition.resource.js';
 import { NotificationSchema } from './notification.schema.js';
+import { NOTIFICATIONS_TAG } from './notification-definition.resource.js';
 
 export const NOTIFICATIONS_TABLE = 'notifications';
 

@@ -1,5 +1,14 @@
 import Type, { type Static } from 'typebox';
-import { EpochMs, Id, List, LongText, Obj, sharedFields, StringEnum, Text } from '../../platform/registry/schema-types.js';
+import {
+  EpochMs,
+  Id,
+  List,
+  LongText,
+  Obj,
+  StringEnum,
+  sharedFields,
+  Text,
+} from '../../platform/registry/schema-types.js';
 
 export const NOTIFICATION_STATUSES = ['PENDING', 'RETRYING', 'SUCCESS', 'FAILED'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
@@ -27,9 +36,16 @@ export const NotificationSchema = Obj(
     retryLeft: Type.Integer({ minimum: 0, description: 'tries still to come when the current one fails' }),
     lastTryTimestamp: Type.Optional(EpochMs('when the last try ended, epoch ms')),
     nextTryTimestamp: Type.Optional(EpochMs('ext: when the next try is due, epoch ms; absent once SUCCESS or FAILED')),
-    errors: List(Obj({ error: Text({ maxLength: 4000 }), timestamp: Type.Integer({ description: 'epoch seconds' }) }), { maxItems: 100 }),
+    errors: List(Obj({ error: Text({ maxLength: 4000 }), timestamp: Type.Integer({ description: 'epoch seconds' }) }), {
+      maxItems: 100,
+    }),
     webHookPayload: Type.Optional(LongText({ description: 'the JSON body sent to the receiver' })),
-    webHookResponse: Type.Optional(Text({ maxLength: 4000, description: 'status line and the start of the body of the last answer (at most 2,000 characters of body)' })),
+    webHookResponse: Type.Optional(
+      Text({
+        maxLength: 4000,
+        description: 'status line and the start of the body of the last answer (at most 2,000 characters of body)',
+      }),
+    ),
   },
   { $id: 'Notification', title: 'Notification (processing record)' },
 );

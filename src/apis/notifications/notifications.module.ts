@@ -1,31 +1,31 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.js';
-import type { ApiModule } from '../api-module.js';
-import { openAssetStore } from '../assets/assets.module.js';
-import { AssetService } from '../assets/asset.service.js';
-import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
+import { PlatformEventSchema } from '../../platform/events/platform-event.schema.js';
 import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
-import { DeliveryWorker } from './delivery-worker.js';
-import { AssetEmailTemplates } from './email-templates.js';
-import { notificationsByStatus, outboxBacklog } from './dispatch-store.js';
-import { notificationActions, OutsideEventSchema } from './notification-actions.js';
+import type { ApiModule } from '../api-module.js';
+import { AssetService } from '../assets/asset.service.js';
+import { openAssetStore } from '../assets/assets.module.js';
 import { testDefinition } from './definition-test.action.js';
-import { notificationDefinitionHooks } from './notification-definition-hooks.js';
+import { DeliveryWorker } from './delivery-worker.js';
+import { notificationsByStatus, outboxBacklog } from './dispatch-store.js';
+import { AssetEmailTemplates } from './email-templates.js';
+import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
+import { notificationResource } from './notification.resource.js';
+import { notificationActions, OutsideEventSchema } from './notification-actions.js';
 import { notificationDefinitionResource } from './notification-definition.resource.js';
 import { EventFilterSchema } from './notification-definition.schema.js';
+import { notificationDefinitionHooks } from './notification-definition-hooks.js';
 import { newWorkerId, startNotificationLoop } from './notification-loop.js';
 import { NotificationMetrics } from './notification-metrics.js';
-import { notificationReceiverHooks } from './notification-receiver-hooks.js';
-import { rotateSigningSecret } from './signing-secret-rotation.action.js';
 import { notificationReceiverResource } from './notification-receiver.resource.js';
 import { HttpClientConfigurationSchema } from './notification-receiver.schema.js';
-import { notificationResource } from './notification.resource.js';
+import { notificationReceiverHooks } from './notification-receiver-hooks.js';
 import { OAuthTokens } from './oauth-tokens.js';
 import { ReceiverClients } from './receiver-clients.js';
-import { HttpWebhookSender } from './webhook-sender.js';
+import { rotateSigningSecret } from './signing-secret-rotation.action.js';
 import { webhooksOf } from './webhook-document.js';
 import { RenderedPayloadSchema, WebhookMessageSchema } from './webhook-message.schema.js';
-import { PlatformEventSchema } from '../../platform/events/platform-event.schema.js';
+import { HttpWebhookSender } from './webhook-sender.js';
 
 /** Where mails go: SMTP_URL, or DATA_DIR/mail-spool; their stored copies are staged beside the asset files. */
 function mailSettings(config: Config): SmtpMailSettings {
@@ -48,7 +48,11 @@ export const DELIVERY_BATCH = 50;
 export const notificationsModule: ApiModule = {
   name: 'notifications',
   async start({ db, config, clock, services, log }) {
-    const metrics = new NotificationMetrics(() => outboxBacklog(db), () => notificationsByStatus(db), clock);
+    const metrics = new NotificationMetrics(
+      () => outboxBacklog(db),
+      () => notificationsByStatus(db),
+      clock,
+    );
     const assetStore = await openAssetStore(config);
     const assets = new AssetService(db, assetStore, config.publicBaseUrl, clock);
     const mail = new SmtpMailSender(mailSettings(config), assets);
@@ -74,16 +78,35 @@ export const notificationsModule: ApiModule = {
     return {
       resources: [
         { ...notificationDefinitionResource, hooks: notificationDefinitionHooks, actions: [testDefinition] },
-        { ...notificationReceiverResource, hooks: notificationReceiverHooks(allowlist), actions: [rotateSigningSecret(config.signingSecretGraceSeconds)] },
+        {
+          ...notificationReceiverResource,
+          hooks: notificationReceiverHooks(allowlist),
+          actions: [rotateSigningSecret(config.signingSecretGraceSeconds)],
+        },
         { ...notificationResource, actions: notificationActions },
       ],
-      schemas: [EventFilterSchema, HttpClientConfigurationSchema, OutsideEventSchema, PlatformEventSchema, RenderedPayloadSchema, WebhookMessageSchema],
+      schemas: [
+        EventFilterSchema,
+        HttpClientConfigurationSchema,
+        OutsideEventSchema,
+        PlatformEventSchema,
+        RenderedPayloadSchema,
+        WebhookMessageSchema,
+      ],
       webhooks: () => webhooksOf(services.events()),
       // Routes are registered once the kinds' storage exists: only then may the loop start reading it.
       routes: async (app) => {
         metrics.register(app.metrics);
         if (config.notificationWorker) {
-          stopLoop = startNotificationLoop({ dispatcher: { db, clock, schedule, log }, outboxRetentionDays: config.outboxRetentionDays, worker, metrics, pollMs: config.notificationPollMs, batchSize: DELIVERY_BATCH, log });
+          stopLoop = startNotificationLoop({
+            dispatcher: { db, clock, schedule, log },
+            outboxRetentionDays: config.outboxRetentionDays,
+            worker,
+            metrics,
+            pollMs: config.notificationPollMs,
+            batchSize: DELIVERY_BATCH,
+            log,
+          });
         }
       },
       async stop() {

@@ -36,7 +36,9 @@ export class OAuthTokens {
   ) {}
 
   private keyOf(config: OAuthConfig): string {
-    return createHash('sha256').update(JSON.stringify([config.tokenUrl, config.clientId, config.clientSecret, config.scopes ?? []])).digest('hex');
+    return createHash('sha256')
+      .update(JSON.stringify([config.tokenUrl, config.clientId, config.clientSecret, config.scopes ?? []]))
+      .digest('hex');
   }
 
   /** A valid token for `config`, from the cache or the token endpoint. */
@@ -69,13 +71,19 @@ export class OAuthTokens {
     const tokenUrl = config.tokenUrl!;
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (config.scopes?.length) form.set('scope', config.scopes.join(' '));
-    const basic = Buffer.from(`${encodeURIComponent(config.clientId ?? '')}:${encodeURIComponent(config.clientSecret ?? '')}`).toString('base64');
+    const basic = Buffer.from(
+      `${encodeURIComponent(config.clientId ?? '')}:${encodeURIComponent(config.clientSecret ?? '')}`,
+    ).toString('base64');
     let status: number;
     let text: string;
     try {
       const response = await this.client().request(tokenUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: `Basic ${basic}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+          authorization: `Basic ${basic}`,
+        },
         body: form.toString(),
         signal: AbortSignal.timeout(TRY_TIMEOUT_MS),
         idleTimeoutMs: TRY_TIMEOUT_MS,
@@ -94,9 +102,13 @@ export class OAuthTokens {
     } catch {
       throw new TokenError('the OAuth token endpoint did not answer JSON');
     }
-    if (typeof body.access_token !== 'string' || !body.access_token) throw new TokenError('the OAuth token answer has no access_token');
+    if (typeof body.access_token !== 'string' || !body.access_token)
+      throw new TokenError('the OAuth token answer has no access_token');
     // A token is cached at most a day, whatever lifetime the endpoint claims (an absurd one would pin it for ever).
-    const lifetime = typeof body.expires_in === 'number' && body.expires_in > 0 ? Math.min(body.expires_in, MAX_LIFETIME_S) : DEFAULT_LIFETIME_S;
+    const lifetime =
+      typeof body.expires_in === 'number' && body.expires_in > 0
+        ? Math.min(body.expires_in, MAX_LIFETIME_S)
+        : DEFAULT_LIFETIME_S;
     return { token: body.access_token, lifetimeSeconds: lifetime };
   }
 }

@@ -10,7 +10,10 @@ const RENDERED_LIMITS = { subject: TEXT_MAX_LENGTH, content: LONG_TEXT_MAX_LENGT
 export type { RenderedPayload };
 
 /** `notificationPayload` with `subject` and `content` rendered over `{event}` (docs/product-decisions.md §6). Throws on a broken template. */
-export async function renderPayload(definition: Pick<NotificationDefinition, 'notificationPayload'>, event: PlatformEvent): Promise<RenderedPayload> {
+export async function renderPayload(
+  definition: Pick<NotificationDefinition, 'notificationPayload'>,
+  event: PlatformEvent,
+): Promise<RenderedPayload> {
   const { subject, content, type } = definition.notificationPayload;
   const render = async (template: string | undefined, field: 'subject' | 'content') => {
     if (template === undefined) return undefined;
@@ -21,7 +24,8 @@ export async function renderPayload(definition: Pick<NotificationDefinition, 'no
       throw new Error(`notificationPayload.${field} could not be rendered: ${liquidProblem(error)}`);
     }
     // What is rendered is stored on the record (mailSubject, mailBody): it keeps the limits of those fields.
-    if (text.length > RENDERED_LIMITS[field]) throw new Error(`notificationPayload.${field} renders to more than ${RENDERED_LIMITS[field]} characters`);
+    if (text.length > RENDERED_LIMITS[field])
+      throw new Error(`notificationPayload.${field} renders to more than ${RENDERED_LIMITS[field]} characters`);
     return text;
   };
   const rendered: RenderedPayload = {};
@@ -32,4 +36,3 @@ export async function renderPayload(definition: Pick<NotificationDefinition, 'no
   if (type !== undefined) rendered.type = type;
   return rendered;
 }
-

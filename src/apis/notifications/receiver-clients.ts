@@ -33,7 +33,9 @@ export class ReceiverClients {
 
   client(tls: OutboundTls | undefined): OutboundClient {
     if (!tls) return this.plain;
-    const key = createHash('sha256').update(JSON.stringify([tls.cert ?? '', tls.key ?? '', tls.ca ?? ''])).digest('hex');
+    const key = createHash('sha256')
+      .update(JSON.stringify([tls.cert ?? '', tls.key ?? '', tls.ca ?? '']))
+      .digest('hex');
     let client = this.byTls.get(key);
     if (!client) {
       if (this.byTls.size >= MAX_CLIENTS) {

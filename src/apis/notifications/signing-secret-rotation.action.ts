@@ -1,6 +1,6 @@
 import type { ChangingRecordAction } from '../../platform/registry/resource-action.js';
-import { newSigningSecret } from './notification-receiver-hooks.js';
 import type { NotificationReceiverSchema } from './notification-receiver.schema.js';
+import { newSigningSecret } from './notification-receiver-hooks.js';
 
 /**
  * POST /notification-receivers/{id}/signing-secret: a new web hook signing secret, shown once in the answer. The
@@ -18,7 +18,13 @@ export function rotateSigningSecret(graceSeconds: number): ChangingRecordAction<
     noStore: true,
     async change({ record, now }) {
       const signingSecret = newSigningSecret();
-      const previous = record.signingSecret === undefined ? {} : { previousSigningSecret: record.signingSecret, previousSigningSecretExpiresAt: new Date(now.getTime() + graceSeconds * 1000).toISOString() };
+      const previous =
+        record.signingSecret === undefined
+          ? {}
+          : {
+              previousSigningSecret: record.signingSecret,
+              previousSigningSecretExpiresAt: new Date(now.getTime() + graceSeconds * 1000).toISOString(),
+            };
       return { record: { ...record, signingSecret, ...previous }, reveal: { signingSecret } };
     },
   };

@@ -11,14 +11,16 @@ const HEADERS: Json[] = [
     name: 'webhook-id',
     in: 'header',
     required: true,
-    description: 'The notification id (the body\'s `notificationId`), the same on every try: a message whose id you already processed is a duplicate.',
+    description:
+      "The notification id (the body's `notificationId`), the same on every try: a message whose id you already processed is a duplicate.",
     schema: { type: 'string' },
   },
   {
     name: 'webhook-timestamp',
     in: 'header',
     required: true,
-    description: 'When this try was sent, in seconds since the epoch. Refuse messages far from your clock (Standard Webhooks verifiers allow 5 minutes).',
+    description:
+      'When this try was sent, in seconds since the epoch. Refuse messages far from your clock (Standard Webhooks verifiers allow 5 minutes).',
     schema: { type: 'string', pattern: '^[0-9]+$' },
   },
   {
@@ -33,22 +35,30 @@ const HEADERS: Json[] = [
     name: 'authorization',
     in: 'header',
     required: false,
-    description: '`Bearer <token>` from the receiver\'s `clientCredentialOauth2Config.tokenUrl`, when it has one (else its own fixed header, if any).',
+    description:
+      "`Bearer <token>` from the receiver's `clientCredentialOauth2Config.tokenUrl`, when it has one (else its own fixed header, if any).",
     schema: { type: 'string' },
   },
 ];
 
 const RESPONSES: Json = {
-  '2XX': { description: 'Received: the notification is `SUCCESS`. The body of the answer is kept (2,000 characters) in `webHookResponse`.' },
+  '2XX': {
+    description:
+      'Received: the notification is `SUCCESS`. The body of the answer is kept (2,000 characters) in `webHookResponse`.',
+  },
   '410': { description: 'Gone: the receiver is set `INACTIVE` and the notification ends `FAILED`; no further try.' },
   '429': {
-    description: 'The try failed; the next one waits at least `Retry-After` (seconds or an HTTP date), never longer than the retry schedule\'s longest delay.',
+    description:
+      "The try failed; the next one waits at least `Retry-After` (seconds or an HTTP date), never longer than the retry schedule's longest delay.",
     headers: { 'Retry-After': { schema: { type: 'string' }, description: 'seconds, or an HTTP date' } },
   },
-  default: { description: `Any other answer, a redirect (never followed), or none within ${TRY_TIMEOUT_MS / 1000} s: the try failed and the notification is retried by the schedule (\`RETRYING\`, then \`FAILED\`).` },
+  default: {
+    description: `Any other answer, a redirect (never followed), or none within ${TRY_TIMEOUT_MS / 1000} s: the try failed and the notification is retried by the schedule (\`RETRYING\`, then \`FAILED\`).`,
+  },
 };
 
-const kebabToPascal = (text: string) => text.replace(/(^|[-_.\s]+)(\w)/g, (_, _sep: string, letter: string) => letter.toUpperCase());
+const kebabToPascal = (text: string) =>
+  text.replace(/(^|[-_.\s]+)(\w)/g, (_, _sep: string, letter: string) => letter.toUpperCase());
 
 /** The message of one event: the envelope, with `fact` and `subject` fixed and the record typed by its schema. */
 function messageSchema(subject: string, fact: string, record: string): Json {
@@ -105,8 +115,18 @@ export function webhooksOf(events: EventDeclaration[]): Record<string, Json> {
     const { subject, fact, record } = first!;
     const emitters = [first!, ...others].map((event) => event.emittedBy).join('; ');
     const name = kebabToPascal(`${subject}-${fact}`).replace(/^./, (letter) => letter.toLowerCase());
-    webhooks[key] = webhook(name, `${subject} ${fact}`, `The \`${fact}\` event of subject \`${subject}\`, emitted by ${emitters}. \`event.involved.${subject}\` is the record after the change (a deletion: as it was), secrets masked.`, messageSchema(subject, fact, record));
+    webhooks[key] = webhook(
+      name,
+      `${subject} ${fact}`,
+      `The \`${fact}\` event of subject \`${subject}\`, emitted by ${emitters}. \`event.involved.${subject}\` is the record after the change (a deletion: as it was), secrets masked.`,
+      messageSchema(subject, fact, record),
+    );
   }
-  webhooks['outside-event'] = webhook('outsideEvent', 'an outside event', 'An event another system published with `POST /events` (an order paid, a payment failed): `fact`, `subject`, `what` and `involved` are as it sent them.', schemaRef('WebhookMessage'));
+  webhooks['outside-event'] = webhook(
+    'outsideEvent',
+    'an outside event',
+    'An event another system published with `POST /events` (an order paid, a payment failed): `fact`, `subject`, `what` and `involved` are as it sent them.',
+    schemaRef('WebhookMessage'),
+  );
   return webhooks;
 }

@@ -27,11 +27,12 @@ export function headerProblem(name: string, values: readonly string[], oauth: bo
   try {
     validateHeaderName(name);
   } catch {
-    return 'is not a valid header name (letters, digits and !#$%&\'*+-.^_`|~ only)';
+    return "is not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only)";
   }
   const lower = name.toLowerCase();
   if (PLATFORM_HEADERS.has(lower)) return 'is set by the platform and cannot be a fixed header';
-  if (lower === 'authorization' && oauth) return 'is set by the platform (the OAuth2 bearer token) when clientCredentialOauth2Config.tokenUrl is set';
+  if (lower === 'authorization' && oauth)
+    return 'is set by the platform (the OAuth2 bearer token) when clientCredentialOauth2Config.tokenUrl is set';
   for (const [index, value] of values.entries()) {
     try {
       validateHeaderValue(lower, value);

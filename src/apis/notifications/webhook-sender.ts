@@ -1,14 +1,13 @@
 import { Webhook } from 'standardwebhooks';
-import { OutboundError } from '../../platform/outbound/outbound-errors.js';
-import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
 import type { OutboundTls } from '../../platform/outbound/guarded-connector.js';
+import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
+import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import { fixedHeaders } from './webhook-headers.js';
 
 /** Each try has this long in all, connection to last byte (docs/product-decisions.md §6). */
 export const TRY_TIMEOUT_MS = 10_000;
 /** How much of a receiver's answer body is kept in `webHookResponse`. */
 export const RESPONSE_BODY_KEPT = 2_000;
-
 
 export interface WebhookRequest {
   url: string;
@@ -39,9 +38,17 @@ export interface WebhookSender {
  * Standard Webhooks headers: `webhook-id`, `webhook-timestamp` (seconds), `webhook-signature` (`v1,<base64
  * HMAC-SHA256>`, one per secret, separated by spaces: a verifier accepts the message when any one matches its secret).
  */
-export function signedHeaders(request: Pick<WebhookRequest, 'messageId' | 'body' | 'signingSecrets' | 'sentAt'>): Record<string, string> {
-  const signatures = request.signingSecrets.map((secret) => new Webhook(secret).sign(request.messageId, request.sentAt, request.body));
-  return { 'webhook-id': request.messageId, 'webhook-timestamp': String(Math.floor(request.sentAt.getTime() / 1000)), 'webhook-signature': signatures.join(' ') };
+export function signedHeaders(
+  request: Pick<WebhookRequest, 'messageId' | 'body' | 'signingSecrets' | 'sentAt'>,
+): Record<string, string> {
+  const signatures = request.signingSecrets.map((secret) =>
+    new Webhook(secret).sign(request.messageId, request.sentAt, request.body),
+  );
+  return {
+    'webhook-id': request.messageId,
+    'webhook-timestamp': String(Math.floor(request.sentAt.getTime() / 1000)),
+    'webhook-signature': signatures.join(' '),
+  };
 }
 
 /** The first `maxBytes` of a body as text; the rest is not read (the connection is dropped instead). */
@@ -71,14 +78,26 @@ export class HttpWebhookSender implements WebhookSender {
       ...(request.bearerToken ? { authorization: `Bearer ${request.bearerToken}` } : {}),
       ...signedHeaders(request),
     };
-    const response = await this.client(request.tls).request(request.url, { method: 'POST', headers, body: request.body, signal: AbortSignal.timeout(this.timeoutMs), idleTimeoutMs: this.timeoutMs });
+    const response = await this.client(request.tls).request(request.url, {
+      method: 'POST',
+      headers,
+      body: request.body,
+      signal: AbortSignal.timeout(this.timeoutMs),
+      idleTimeoutMs: this.timeoutMs,
+    });
     let text: string;
     try {
       text = (await readAtMost(response.body, RESPONSE_BODY_KEPT * 4)).slice(0, RESPONSE_BODY_KEPT);
     } catch (error) {
-      throw error instanceof OutboundError ? error : new OutboundError('timeout', 'the answer body could not be read in time');
+      throw error instanceof OutboundError
+        ? error
+        : new OutboundError('timeout', 'the answer body could not be read in time');
     }
     const retryAfter = response.headers['retry-after'];
-    return { status: response.status, summary: `HTTP ${response.status}${text ? ` ${text}` : ''}`, ...(typeof retryAfter === 'string' ? { retryAfter } : {}) };
+    return {
+      status: response.status,
+      summary: `HTTP ${response.status}${text ? ` ${text}` : ''}`,
+      ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+    };
   }
 }

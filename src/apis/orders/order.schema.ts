@@ -38,7 +38,11 @@ export const NewOrderSchema = Type.Object({
   customerId: Id({ minLength: 1 }),
   enduserId: Type.Optional(Id()),
   lineItems: List(
-    Type.Object({ ...lineItemFields, id: Type.Optional(lineItemFields.id), subscriptionId: Type.Optional(lineItemFields.subscriptionId) }),
+    Type.Object({
+      ...lineItemFields,
+      id: Type.Optional(lineItemFields.id),
+      subscriptionId: Type.Optional(lineItemFields.subscriptionId),
+    }),
     { minItems: 1 },
   ),
   ...termFields,

@@ -5,7 +5,7 @@ import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
 import { orderResource } from './order.resource.js';
-import { NewOrderSchema, type NewOrder, type Order } from './order.schema.js';
+import { type NewOrder, NewOrderSchema, type Order } from './order.schema.js';
 
 /**
  * Stores a new order in the caller's transaction (pre-billing calls this), through the engine, with its `created`

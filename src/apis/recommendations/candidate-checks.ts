@@ -20,7 +20,9 @@ export function verdictOn(id: string, product: Product | undefined, shop: Shop):
   if (shop.inCart.has(id)) return { status: 'ALREADY_IN_CART', explanation: `product ${id} is already in the cart` };
   if (!product) return { status: 'NOT_FOUND', explanation: `product ${id} does not exist or is not visible` };
   if (product.status === 'DISABLED') return { status: 'DISABLED', explanation: `product ${id} is DISABLED` };
-  if (!product.sellingStores.includes(shop.storeId)) return { status: 'NOT_SOLD_IN_STORE', explanation: `product ${id} is not sold in store ${shop.storeId}` };
-  if (product.blackListedCountries?.includes(shop.country)) return { status: 'BLACKLISTED_COUNTRY', explanation: `product ${id} may not be sold in ${shop.country}` };
+  if (!product.sellingStores.includes(shop.storeId))
+    return { status: 'NOT_SOLD_IN_STORE', explanation: `product ${id} is not sold in store ${shop.storeId}` };
+  if (product.blackListedCountries?.includes(shop.country))
+    return { status: 'BLACKLISTED_COUNTRY', explanation: `product ${id} may not be sold in ${shop.country}` };
   return RECOMMENDED;
 }

@@ -6,7 +6,10 @@ import type { CartSchema } from './cart.schema.js';
 function assertOneLinePerProduct(cart: RecordOf<typeof CartSchema>): RecordOf<typeof CartSchema> {
   const seen = new Set<string>();
   for (const [index, { productId }] of cart.items.entries()) {
-    if (seen.has(productId)) throw new ValidationError(`body.items[${index}].productId ${productId} is already in the cart: one line per product`);
+    if (seen.has(productId))
+      throw new ValidationError(
+        `body.items[${index}].productId ${productId} is already in the cart: one line per product`,
+      );
     seen.add(productId);
   }
   return cart;

@@ -3,10 +3,10 @@ import type { ActionDefinition } from '../../platform/registry/resource-action.j
 import { LookupId } from '../../platform/registry/schema-types.js';
 import { productResource } from '../catalog/product.resource.js';
 import { cartResource } from './cart.resource.js';
-import { recommend, type CartTrigger } from './recommendation-engine.js';
-import type { RecommendationRuleSchema } from './recommendation-rule.schema.js';
-import { recommendationResultJson } from './recommendation-result-json.js';
+import { type CartTrigger, recommend } from './recommendation-engine.js';
 import { RecommendationResultSchema } from './recommendation-result.schema.js';
+import { recommendationResultJson } from './recommendation-result-json.js';
+import type { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 
 /**
  * `GET /recommendations/cart?cartId=`: recommendations for every product of a cart the caller can see. A product
@@ -19,14 +19,18 @@ export const cartRecommendations: ActionDefinition<typeof RecommendationRuleSche
   operationId: 'getCartRecommendations',
   summary: 'Get recommendations for a cart',
   description:
-    'Applies the ENABLED rules of the cart owner that are current, name the cart\'s store and a cart product (or its parent) as eligible, and allow the cart\'s source. Results: `recommendations[level][type][cart product id]`, and `reports` saying what became of each candidate. See docs/recommendations.md.',
+    "Applies the ENABLED rules of the cart owner that are current, name the cart's store and a cart product (or its parent) as eligible, and allow the cart's source. Results: `recommendations[level][type][cart product id]`, and `reports` saying what became of each candidate. See docs/recommendations.md.",
   query: Type.Object({ cartId: LookupId({ minLength: 1, description: 'the cart' }) }, { additionalProperties: false }),
   response: RecommendationResultSchema,
   writeJson: recommendationResultJson,
   errors: [404],
   async run({ principal, query, services, tx, now }) {
     const { doc: cart } = await services.of(cartResource).get(principal, String(query.cartId), { db: tx });
-    const products = await services.of(productResource).getMany(principal, cart.items.map((item) => item.productId), { db: tx });
+    const products = await services.of(productResource).getMany(
+      principal,
+      cart.items.map((item) => item.productId),
+      { db: tx },
+    );
     const triggers: CartTrigger[] = [...products.values()].map((product) => ({
       productId: String(product.id),
       ...(product.parentId ? { parentId: product.parentId } : {}),

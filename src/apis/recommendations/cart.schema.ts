@@ -21,13 +21,23 @@ export const CartSchema = Obj(
     enduserId: Type.Optional(Id({ description: 'the end user buying' })),
     country: CountryCode({ description: 'ISO 3166-1 alpha-2 country of the buyer' }),
     currency: CurrencyCode({ description: 'ISO 4217 currency the cart is priced in' }),
-    source: Type.Optional(StringEnum(RULE_SOURCES, { description: 'how the cart came about; rules with `sources` apply only to theirs' })),
+    source: Type.Optional(
+      StringEnum(RULE_SOURCES, { description: 'how the cart came about; rules with `sources` apply only to theirs' }),
+    ),
     items: List(CartItemSchema, { maxItems: MAX_CART_ITEMS }),
   },
   {
     $id: 'Cart',
     title: 'Cart',
-    examples: [{ storeId: 'store-eu', country: 'FR', currency: 'EUR', source: 'PURCHASE', items: [{ productId: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4', quantity: 1 }] }],
+    examples: [
+      {
+        storeId: 'store-eu',
+        country: 'FR',
+        currency: 'EUR',
+        source: 'PURCHASE',
+        items: [{ productId: '0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4', quantity: 1 }],
+      },
+    ],
   },
 );
 export type Cart = Static<typeof CartSchema>;

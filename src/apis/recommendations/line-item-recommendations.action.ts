@@ -7,9 +7,9 @@ import { CountryCode } from '../catalog/product.schema.js';
 import { listAll } from '../catalog/product-queries.js';
 import { subscriptionResource } from '../subscriptions/subscription.resource.js';
 import { recommend } from './recommendation-engine.js';
-import { RULE_SOURCES, type RecommendationRuleSchema } from './recommendation-rule.schema.js';
-import { recommendationResultJson } from './recommendation-result-json.js';
 import { RecommendationResultSchema } from './recommendation-result.schema.js';
+import { recommendationResultJson } from './recommendation-result-json.js';
+import { type RecommendationRuleSchema, RULE_SOURCES } from './recommendation-rule.schema.js';
 
 /** The source a subscription's recommendations are for: its own when it is one rules name, else SUBSCRIPTION. */
 function sourceOf(source: string | undefined): string {
@@ -31,9 +31,14 @@ export const lineItemRecommendations: ActionDefinition<typeof RecommendationRule
     "Finds the line item `previousLineItemId` among the subscriptions of `enduserId` the caller can see (404 when none has it) and applies the rules of the subscription's owner to its product, as for a cart: the store, currency and source (SUBSCRIPTION unless the subscription names another rule source) are the subscription's, the subscription's other products count as already in the cart. `country` (ext) prices in and checks that country; without it the product's default prices apply. See docs/recommendations.md.",
   query: Type.Object(
     {
-      previousLineItemId: LookupId({ minLength: 1, description: 'the line item (lineItemId of a subscription product)' }),
+      previousLineItemId: LookupId({
+        minLength: 1,
+        description: 'the line item (lineItemId of a subscription product)',
+      }),
       enduserId: LookupId({ minLength: 1, description: 'the end user whose subscriptions hold it' }),
-      country: Type.Optional(CountryCode({ description: 'ext: ISO 3166-1 alpha-2 country to price in and check blacklists for' })),
+      country: Type.Optional(
+        CountryCode({ description: 'ext: ISO 3166-1 alpha-2 country to price in and check blacklists for' }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -42,16 +47,23 @@ export const lineItemRecommendations: ActionDefinition<typeof RecommendationRule
   errors: [404],
   async run({ principal, query, services, tx, now }) {
     const lineItemId = String(query.previousLineItemId);
-    const subscriptions = await listAll(services.of(subscriptionResource), principal, tx, { enduserId: String(query.enduserId) });
-    const subscription = subscriptions.find((candidate) => candidate.products?.some((item) => item.lineItemId === lineItemId));
+    const subscriptions = await listAll(services.of(subscriptionResource), principal, tx, {
+      enduserId: String(query.enduserId),
+    });
+    const subscription = subscriptions.find((candidate) =>
+      candidate.products?.some((item) => item.lineItemId === lineItemId),
+    );
     const lineItem = subscription?.products?.find((item) => item.lineItemId === lineItemId);
-    if (!subscription || !lineItem) throw new NotFoundError('line item', `${lineItemId} of end user ${String(query.enduserId)}`);
+    if (!subscription || !lineItem)
+      throw new NotFoundError('line item', `${lineItemId} of end user ${String(query.enduserId)}`);
     const product = (await services.of(productResource).getMany(principal, [lineItem.id], { db: tx })).get(lineItem.id);
     const country = typeof query.country === 'string' ? query.country : '';
     return recommend(
       { principal, db: tx, services },
       {
-        triggers: product ? [{ productId: lineItem.id, ...(product.parentId ? { parentId: product.parentId } : {}) }] : [],
+        triggers: product
+          ? [{ productId: lineItem.id, ...(product.parentId ? { parentId: product.parentId } : {}) }]
+          : [],
         storeId: subscription.storeId ?? '',
         country,
         currency: subscription.currency ?? '',

@@ -1,17 +1,22 @@
 import type { Principal } from '../../platform/auth/principal.js';
-import { keptBesideFrozen } from '../../platform/kept-beside-frozen.js';
 import type { Queryable } from '../../platform/db/database.js';
+import { keptBesideFrozen } from '../../platform/kept-beside-frozen.js';
 import type { Doc } from '../../platform/registry/document-paths.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
 import { pricedProductView } from '../catalog/priced-product.view.js';
-import { discountedPrice } from '../catalog/pricing/price-discount.js';
 import type { Price } from '../catalog/pricing/price.schema.js';
+import { discountedPrice } from '../catalog/pricing/price-discount.js';
 import { productResource } from '../catalog/product.resource.js';
 import type { Product } from '../catalog/product.schema.js';
-import { verdictOn, type Shop, type Verdict } from './candidate-checks.js';
+import { type Shop, type Verdict, verdictOn } from './candidate-checks.js';
+import type {
+  Recommendation,
+  RecommendationResult,
+  RecommendedProduct,
+  Report,
+} from './recommendation-result.schema.js';
 import { recommendationRuleResource } from './recommendation-rule.resource.js';
 import type { DiscountPlan } from './recommendation-rule.schema.js';
-import type { Recommendation, RecommendationResult, RecommendedProduct, Report } from './recommendation-result.schema.js';
 import { applicableRules, candidatesOf, isEligible, type Occasion, type Rule, type Trigger } from './rule-selection.js';
 import { nextGenerationsOf } from './upgrade-candidates.js';
 
@@ -45,7 +50,8 @@ function at<T>(tree: Tree<T>, level: string, type: string, trigger: string, make
   return (byTrigger[trigger] ??= make());
 }
 
-const peek = <T>(tree: Tree<T>, level: string, type: string, trigger: string): T | undefined => tree[level]?.[type]?.[trigger];
+const peek = <T>(tree: Tree<T>, level: string, type: string, trigger: string): T | undefined =>
+  tree[level]?.[type]?.[trigger];
 
 /** The rule's description in its fallback locale, else its first one. */
 function descriptionOf(rule: Rule): string | undefined {
@@ -53,7 +59,11 @@ function descriptionOf(rule: Rule): string | undefined {
   return (rule.fallbackLocale ? texts[rule.fallbackLocale] : undefined) ?? Object.values(texts)[0];
 }
 
-function entryFor(id: string, product: Product & Doc, by: Partial<Pick<RecommendedProduct, 'crossSellBy' | 'upSellBy' | 'forcedBy'>>): RecommendedProduct {
+function entryFor(
+  id: string,
+  product: Product & Doc,
+  by: Partial<Pick<RecommendedProduct, 'crossSellBy' | 'upSellBy' | 'forcedBy'>>,
+): RecommendedProduct {
   return { id, quantity: 1, ...by, ...(product.parentId ? { variantOf: product.parentId } : {}) };
 }
 
@@ -65,16 +75,28 @@ function entryFor(id: string, product: Product & Doc, by: Partial<Pick<Recommend
  */
 export async function recommend(deps: Deps, request: RecommendationRequest): Promise<RecommendationResult> {
   const { principal, db, services } = deps;
-  const rules = await applicableRules(services.of(recommendationRuleResource), principal, db, request.triggers, request);
-  const upgrades = rules.some((rule) => rule.type === 'UPGRADE') ? await nextGenerationsOf(services, principal, db, request.triggers) : new Map<string, string[]>();
+  const rules = await applicableRules(
+    services.of(recommendationRuleResource),
+    principal,
+    db,
+    request.triggers,
+    request,
+  );
+  const upgrades = rules.some((rule) => rule.type === 'UPGRADE')
+    ? await nextGenerationsOf(services, principal, db, request.triggers)
+    : new Map<string, string[]>();
   const plans = rules.flatMap((rule) =>
-    request.triggers.filter((trigger) => isEligible(rule, trigger)).map((trigger) => {
-      const upgraded = rule.type === 'UPGRADE' ? (upgrades.get(trigger.productId) ?? []) : [];
-      return { rule, trigger, candidates: [...new Set([...candidatesOf(rule, trigger), ...upgraded])] };
-    }),
+    request.triggers
+      .filter((trigger) => isEligible(rule, trigger))
+      .map((trigger) => {
+        const upgraded = rule.type === 'UPGRADE' ? (upgrades.get(trigger.productId) ?? []) : [];
+        return { rule, trigger, candidates: [...new Set([...candidatesOf(rule, trigger), ...upgraded])] };
+      }),
   );
   const forcedIds = request.triggers.flatMap((trigger) => trigger.forcedCrossSaleProductIds ?? []);
-  const products = await services.of(productResource).getMany(principal, [...plans.flatMap((plan) => plan.candidates), ...forcedIds], { db });
+  const products = await services
+    .of(productResource)
+    .getMany(principal, [...plans.flatMap((plan) => plan.candidates), ...forcedIds], { db });
   const verdict = (id: string): Verdict => verdictOn(id, products.get(id), request);
 
   const leaves: Tree<Recommendation & { pending: Pending[] }> = {};
@@ -88,7 +110,10 @@ export async function recommend(deps: Deps, request: RecommendationRequest): Pro
         if (report.products[id]) continue;
         const found = verdict(id);
         if (found.status === 'RECOMMENDED' && filled) {
-          report.products[id] = { status: 'OUTWEIGHED', explanation: `rule ${filled.recommendationId} outweighs rule ${rule.id} for product ${trigger.productId} at level ${level}` };
+          report.products[id] = {
+            status: 'OUTWEIGHED',
+            explanation: `rule ${filled.recommendationId} outweighs rule ${rule.id} for product ${trigger.productId} at level ${level}`,
+          };
           continue;
         }
         report.products[id] = found;
@@ -103,7 +128,10 @@ export async function recommend(deps: Deps, request: RecommendationRequest): Pro
         ...(description !== undefined ? { localizedDesc: description } : {}),
         ...(rule.marketingOperationId ? { marketingOperationId: rule.marketingOperationId } : {}),
         products: [],
-        pending: recommended.map((id) => ({ entry: entryFor(id, products.get(id)!, by), ...(rule.discountPlan ? { discountPlan: rule.discountPlan } : {}) })),
+        pending: recommended.map((id) => ({
+          entry: entryFor(id, products.get(id)!, by),
+          ...(rule.discountPlan ? { discountPlan: rule.discountPlan } : {}),
+        })),
       }));
     }
   }
@@ -114,7 +142,8 @@ export async function recommend(deps: Deps, request: RecommendationRequest): Pro
       const leaf = at(leaves, 'CART', 'CROSS_SELL', trigger.productId, () => ({ products: [], pending: [] }));
       const listed = leaf.pending.find((pending) => pending.entry.id === id);
       if (listed) listed.entry.forcedBy = trigger.productId;
-      else if (found.status === 'RECOMMENDED') leaf.pending.push({ entry: entryFor(id, products.get(id)!, { forcedBy: trigger.productId }) });
+      else if (found.status === 'RECOMMENDED')
+        leaf.pending.push({ entry: entryFor(id, products.get(id)!, { forcedBy: trigger.productId }) });
       report.products[id] = report.products[id]?.status === 'RECOMMENDED' ? report.products[id]! : found;
     }
   }
@@ -148,9 +177,16 @@ function pricedEntry(view: Doc | undefined, entry: RecommendedProduct, discountS
 }
 
 /** Prices every recommended product once through the priced product view; `price` takes the leaf's discount plan off. */
-async function priced(deps: Deps, request: RecommendationRequest, leaves: Tree<Recommendation & { pending: Pending[] }>, products: Map<string, Product & Doc>): Promise<Tree<Recommendation>> {
+async function priced(
+  deps: Deps,
+  request: RecommendationRequest,
+  leaves: Tree<Recommendation & { pending: Pending[] }>,
+  products: Map<string, Product & Doc>,
+): Promise<Tree<Recommendation>> {
   const ids = new Set<string>();
-  for (const byType of Object.values(leaves)) for (const byTrigger of Object.values(byType)) for (const leaf of Object.values(byTrigger)) for (const { entry } of leaf.pending) ids.add(entry.id);
+  for (const byType of Object.values(leaves))
+    for (const byTrigger of Object.values(byType))
+      for (const leaf of Object.values(byTrigger)) for (const { entry } of leaf.pending) ids.add(entry.id);
   const docs = [...ids].map((id) => products.get(id)!);
   const query = { country: request.country, currency: request.currency, storeId: request.storeId };
   const views = await deps.services.viewOf(pricedProductView).compute(deps.principal, docs, query);
@@ -160,7 +196,9 @@ async function priced(deps: Deps, request: RecommendationRequest, leaves: Tree<R
     for (const [type, byTrigger] of Object.entries(byType)) {
       for (const [trigger, { pending, ...leaf }] of Object.entries(byTrigger)) {
         if (pending.length === 0) continue;
-        const entries = pending.map(({ entry, discountPlan }) => pricedEntry(viewOf.get(entry.id), entry, discountPlan?.discountStep ?? 0));
+        const entries = pending.map(({ entry, discountPlan }) =>
+          pricedEntry(viewOf.get(entry.id), entry, discountPlan?.discountStep ?? 0),
+        );
         at(result, level, type, trigger, () => ({ ...leaf, products: entries }));
       }
     }

@@ -1,17 +1,26 @@
-import { JsonBytes, arrayWriter, frozenJson, frozenWriter, jsonSerializer, mapWriter, objectWriter, schemaRefs } from '../../platform/http/json-bytes.js';
-import { DiscountedPriceSchema, PriceSchema, type Price } from '../catalog/pricing/price.schema.js';
-import { DiscountPlanSchema } from './recommendation-rule.schema.js';
 import {
-  RecommendationResultSchema,
-  RecommendationSchema,
-  RecommendedProductSchema,
-  ReportSchema,
-  ReportedProductSchema,
+  arrayWriter,
+  frozenJson,
+  frozenWriter,
+  JsonBytes,
+  jsonSerializer,
+  mapWriter,
+  objectWriter,
+  schemaRefs,
+} from '../../platform/http/json-bytes.js';
+import { DiscountedPriceSchema, type Price, PriceSchema } from '../catalog/pricing/price.schema.js';
+import {
   type Recommendation,
   type RecommendationResult,
+  RecommendationResultSchema,
+  RecommendationSchema,
   type RecommendedProduct,
+  RecommendedProductSchema,
   type Report,
+  ReportedProductSchema,
+  ReportSchema,
 } from './recommendation-result.schema.js';
+import { DiscountPlanSchema } from './recommendation-rule.schema.js';
 
 const refs = schemaRefs(PriceSchema, DiscountedPriceSchema, DiscountPlanSchema, ReportSchema);
 
@@ -20,10 +29,14 @@ const refs = schemaRefs(PriceSchema, DiscountedPriceSchema, DiscountPlanSchema, 
 // most of the work of an answer (docs/recommendations.md, "Speed").
 const price = frozenJson<Price>(jsonSerializer(PriceSchema, refs));
 // Recommended products of cached priced products are frozen too (recommendation-engine.ts): each is written once.
-const product = frozenWriter(objectWriter<RecommendedProduct>(RecommendedProductSchema, refs, { price, fullPrice: price }));
+const product = frozenWriter(
+  objectWriter<RecommendedProduct>(RecommendedProductSchema, refs, { price, fullPrice: price }),
+);
 const leaf = objectWriter<Recommendation>(RecommendationSchema, refs, { products: arrayWriter(product) });
 // fast-json-stringify walks a map's keys slowly (each against the key pattern): maps are written here.
-const report = objectWriter<Report>(ReportSchema, refs, { products: mapWriter(frozenJson(jsonSerializer(ReportedProductSchema, refs))) });
+const report = objectWriter<Report>(ReportSchema, refs, {
+  products: mapWriter(frozenJson(jsonSerializer(ReportedProductSchema, refs))),
+});
 const result = objectWriter<RecommendationResult>(RecommendationResultSchema, refs, {
   recommendations: mapWriter(mapWriter(mapWriter(leaf))),
   reports: mapWriter(mapWriter(mapWriter(report))),

@@ -10,8 +10,10 @@ export const RecommendedProductSchema = Obj(
     id: Id(),
     quantity: Type.Integer({ description: 'always 1: one unit is recommended' }),
     crossSellBy: Type.Optional(Id({ description: 'the cart product a CROSS_SELL rule recommends it for' })),
-    upSellBy: Type.Optional(Id({ description: 'the cart product an UP_SELL or UPGRADE rule recommends it instead of' })),
-    forcedBy: Type.Optional(Id({ description: "the cart product whose forcedCrossSaleProductIds list it" })),
+    upSellBy: Type.Optional(
+      Id({ description: 'the cart product an UP_SELL or UPGRADE rule recommends it instead of' }),
+    ),
+    forcedBy: Type.Optional(Id({ description: 'the cart product whose forcedCrossSaleProductIds list it' })),
     variantOf: Type.Optional(Id({ description: 'its parent, for a variant' })),
     price: PriceRef("one unit for the cart's country, currency and store, with the rule's discount plan taken off"),
     fullPrice: PriceRef('one unit without the discount plan'),
@@ -23,9 +25,13 @@ export type RecommendedProduct = Static<typeof RecommendedProductSchema>;
 
 export const RecommendationSchema = Obj(
   {
-    recommendationId: Type.Optional(Id({ description: 'the rule that recommends these products (absent for forced cross-sales alone)' })),
+    recommendationId: Type.Optional(
+      Id({ description: 'the rule that recommends these products (absent for forced cross-sales alone)' }),
+    ),
     discountPlan: Type.Optional(Ref(DiscountPlanSchema)),
-    localizedDesc: Type.Optional(Text({ maxLength: 4000, description: "the rule's description in the cart's language (or its fallbackLocale)" })),
+    localizedDesc: Type.Optional(
+      Text({ maxLength: 4000, description: "the rule's description in the cart's language (or its fallbackLocale)" }),
+    ),
     marketingOperationId: Type.Optional(Id()),
     products: Type.Array(Ref(RecommendedProductSchema)),
   },
@@ -33,10 +39,21 @@ export const RecommendationSchema = Obj(
 );
 export type Recommendation = Static<typeof RecommendationSchema>;
 
-export const REPORT_STATUSES = ['RECOMMENDED', 'ALREADY_IN_CART', 'NOT_FOUND', 'DISABLED', 'NOT_SOLD_IN_STORE', 'BLACKLISTED_COUNTRY', 'OUTWEIGHED'] as const;
+export const REPORT_STATUSES = [
+  'RECOMMENDED',
+  'ALREADY_IN_CART',
+  'NOT_FOUND',
+  'DISABLED',
+  'NOT_SOLD_IN_STORE',
+  'BLACKLISTED_COUNTRY',
+  'OUTWEIGHED',
+] as const;
 
 /** What became of one candidate. */
-export const ReportedProductSchema = Obj({ status: Text({ maxLength: 32, description: REPORT_STATUSES.join(', ') }), explanation: Text({ maxLength: 1000 }) });
+export const ReportedProductSchema = Obj({
+  status: Text({ maxLength: 32, description: REPORT_STATUSES.join(', ') }),
+  explanation: Text({ maxLength: 1000 }),
+});
 
 export const ReportSchema = Obj(
   {
@@ -48,15 +65,25 @@ export type Report = Static<typeof ReportSchema>;
 
 /** level -> rule type -> trigger (the cart product, or the previous line item's product) -> leaf. */
 const ThreeLevels = <T extends object>(leaf: T, description: string) =>
-  Type.Record(Type.String(), Type.Record(Type.String(), Type.Record(Type.String(), leaf), { propertyNames: { enum: [...RULE_TYPES] } }), {
-    propertyNames: { enum: [...RULE_LEVELS] },
-    description,
-  });
+  Type.Record(
+    Type.String(),
+    Type.Record(Type.String(), Type.Record(Type.String(), leaf), { propertyNames: { enum: [...RULE_TYPES] } }),
+    {
+      propertyNames: { enum: [...RULE_LEVELS] },
+      description,
+    },
+  );
 
 export const RecommendationResultSchema = Obj(
   {
-    recommendations: ThreeLevels(Ref(RecommendationSchema), 'level -> rule type -> trigger product id -> the recommendation'),
-    reports: ThreeLevels(Ref(ReportSchema), 'level -> rule type -> trigger product id -> what became of each candidate'),
+    recommendations: ThreeLevels(
+      Ref(RecommendationSchema),
+      'level -> rule type -> trigger product id -> the recommendation',
+    ),
+    reports: ThreeLevels(
+      Ref(ReportSchema),
+      'level -> rule type -> trigger product id -> what became of each candidate',
+    ),
   },
   { $id: 'RecommendationResult', title: 'Recommendation result' },
 );

@@ -7,7 +7,8 @@ type Rule = RecordOf<typeof RecommendationRuleSchema>;
 
 /** A rule's period must be a period: it starts no later than it ends; the triggers it is found by are kept with it. */
 function checked(rule: Rule): Rule {
-  if (rule.startDate > rule.endDate) throw new ValidationError(`body.endDate (${rule.endDate}) must not be before body.startDate (${rule.startDate})`);
+  if (rule.startDate > rule.endDate)
+    throw new ValidationError(`body.endDate (${rule.endDate}) must not be before body.startDate (${rule.startDate})`);
   return { ...rule, appliesTo: appliesTo(rule) };
 }
 

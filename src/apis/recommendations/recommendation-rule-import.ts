@@ -22,7 +22,7 @@ export const importRecommendationRule: ActionDefinition<typeof RecommendationRul
   operationId: 'importRecommendationRule',
   summary: 'Import a recommendation rule: replace the rule with its id, or create it',
   description:
-    'Replaces (200, as PUT /recommendation-rules/{id}) the rule named by the body\'s `id` when the caller can see it; otherwise creates the rule (201) with a new id, keeping the body\'s `id` as `originalId` when it has none. `reason` becomes lastUpdateReason.',
+    "Replaces (200, as PUT /recommendation-rules/{id}) the rule named by the body's `id` when the caller can see it; otherwise creates the rule (201) with a new id, keeping the body's `id` as `originalId` when it has none. `reason` becomes lastUpdateReason.",
   query: ImportQuerySchema,
   body: RecommendationRuleSchema,
   status: 201,
@@ -30,7 +30,10 @@ export const importRecommendationRule: ActionDefinition<typeof RecommendationRul
   errors: [403, 412],
   headers: ['etag'],
   async run({ principal, body, query, records, tx, reply }) {
-    const rule: Doc = { ...(body as Doc), lastUpdateReason: typeof query.reason === 'string' ? query.reason : DEFAULT_IMPORT_REASON };
+    const rule: Doc = {
+      ...(body as Doc),
+      lastUpdateReason: typeof query.reason === 'string' ? query.reason : DEFAULT_IMPORT_REASON,
+    };
     const id = typeof rule.id === 'string' && rule.id !== '' ? rule.id : undefined;
     let stored = false;
     if (id !== undefined) {
@@ -42,7 +45,9 @@ export const importRecommendationRule: ActionDefinition<typeof RecommendationRul
       }
     }
     if (!stored && id !== undefined && rule.originalId === undefined) rule.originalId = id;
-    const written = stored ? await records.update(principal, id!, rule, { tx }) : await records.create(principal, rule, { tx });
+    const written = stored
+      ? await records.update(principal, id!, rule, { tx })
+      : await records.create(principal, rule, { tx });
     if (stored) reply.code(200);
     reply.header('etag', `"${written.dbVersion}"`);
     return written.doc;

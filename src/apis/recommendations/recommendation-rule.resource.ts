@@ -29,10 +29,23 @@ export const recommendationRuleResource = defineResource({
     originalId: { kind: 'string' },
     levels: { kind: 'string-array', description: 'comma list, repeatable: rules shown at any of these levels' },
     sources: { kind: 'string-array', description: 'comma list, repeatable: rules restricted to any of these sources' },
-    eligibleStoreIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying in any of these stores' },
-    eligibleProductIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying to any of these products' },
-    eligibleParentProductIds: { kind: 'string-array', description: 'comma list, repeatable: rules applying to any of these parents' },
-    appliesTo: { kind: 'string-array', description: 'ext: `any`, `product:<id>` or `parent:<id>`, comma list, repeatable: the rules found for these triggers' },
+    eligibleStoreIds: {
+      kind: 'string-array',
+      description: 'comma list, repeatable: rules applying in any of these stores',
+    },
+    eligibleProductIds: {
+      kind: 'string-array',
+      description: 'comma list, repeatable: rules applying to any of these products',
+    },
+    eligibleParentProductIds: {
+      kind: 'string-array',
+      description: 'comma list, repeatable: rules applying to any of these parents',
+    },
+    appliesTo: {
+      kind: 'string-array',
+      description:
+        'ext: `any`, `product:<id>` or `parent:<id>`, comma list, repeatable: the rules found for these triggers',
+    },
   },
   readOnly: ['appliesTo'],
   // Every recommendation request reads the rules of its cart's products.

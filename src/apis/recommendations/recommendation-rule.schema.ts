@@ -1,5 +1,15 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, EpochMs, Id, List, Obj, StringEnum, StringMap, Text, sharedFields } from '../../platform/registry/schema-types.js';
+import {
+  DateTime,
+  EpochMs,
+  Id,
+  List,
+  Obj,
+  StringEnum,
+  StringMap,
+  sharedFields,
+  Text,
+} from '../../platform/registry/schema-types.js';
 
 export const RULE_STATUSES = ['ENABLED', 'DISABLED'] as const;
 export const RULE_TYPES = ['CROSS_SELL', 'UP_SELL', 'UPGRADE'] as const;
@@ -12,7 +22,9 @@ const ProductIds = (description: string) => List(Id(), { uniqueItems: true, maxI
 
 export const DiscountPlanSchema = Obj(
   {
-    discountStep: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'percent taken off the recommended price' })),
+    discountStep: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 100, description: 'percent taken off the recommended price' }),
+    ),
     ignorePurchaseDiscount: Type.Optional(Type.Boolean()),
     tag: Type.Optional(Text({ maxLength: 128 })),
   },
@@ -30,23 +42,53 @@ export const RecommendationRuleSchema = Obj(
     modelVersion: Type.Optional(Text(deprecated)),
     catalogId: Type.Optional(Id()),
     discountPlan: Type.Optional(DiscountPlanSchema),
-    eligibleParentProductIds: Type.Optional(ProductIds('parent product ids the rule applies to (a cart product whose parent is listed)')),
+    eligibleParentProductIds: Type.Optional(
+      ProductIds('parent product ids the rule applies to (a cart product whose parent is listed)'),
+    ),
     eligibleProductIds: Type.Optional(ProductIds('product ids the rule applies to')),
-    eligibleStoreIds: List(Id(), { uniqueItems: true, minItems: 1, maxItems: 200, description: 'stores the rule applies in' }),
+    eligibleStoreIds: List(Id(), {
+      uniqueItems: true,
+      minItems: 1,
+      maxItems: 200,
+      description: 'stores the rule applies in',
+    }),
     startDate: EpochMs('first instant the rule applies, epoch milliseconds (UTC)'),
     endDate: EpochMs('last instant the rule applies (inclusive), epoch milliseconds (UTC)'),
     fallbackLocale: Type.Optional(Text({ maxLength: 35 })),
-    function: StringEnum(RULE_FUNCTIONS, { description: 'idToIdsRecoRule: the trigger product\'s list; predefinedIdsRecoRule: every listed product' }),
-    levels: List(StringEnum(RULE_LEVELS), { uniqueItems: true, minItems: 1, maxItems: RULE_LEVELS.length, description: 'where the recommendation is shown' }),
+    function: StringEnum(RULE_FUNCTIONS, {
+      description: "idToIdsRecoRule: the trigger product's list; predefinedIdsRecoRule: every listed product",
+    }),
+    levels: List(StringEnum(RULE_LEVELS), {
+      uniqueItems: true,
+      minItems: 1,
+      maxItems: RULE_LEVELS.length,
+      description: 'where the recommendation is shown',
+    }),
     localizedDesc: Type.Optional(StringMap(Text({ maxLength: 4000 }), { maxProperties: 200 })),
     marketingOperationId: Type.Optional(Id()),
     name: Text({ minLength: 1, maxLength: 256 }),
-    sources: Type.Optional(List(StringEnum(RULE_SOURCES), { uniqueItems: true, maxItems: RULE_SOURCES.length, description: 'cart sources the rule is restricted to (all when absent)' })),
+    sources: Type.Optional(
+      List(StringEnum(RULE_SOURCES), {
+        uniqueItems: true,
+        maxItems: RULE_SOURCES.length,
+        description: 'cart sources the rule is restricted to (all when absent)',
+      }),
+    ),
     status: StringEnum(RULE_STATUSES),
     type: StringEnum(RULE_TYPES),
-    weight: Type.Optional(Type.Integer({ minimum: -2_147_483_648, maximum: 2_147_483_647, description: 'priority: the higher, the earlier; 0 when absent' })),
-    byParentProductIds: Type.Optional(StringMap(ProductIds('recommended products'), { description: 'parent product id -> recommended product ids' })),
-    byProductIds: Type.Optional(StringMap(ProductIds('recommended products'), { description: 'product id -> recommended product ids' })),
+    weight: Type.Optional(
+      Type.Integer({
+        minimum: -2_147_483_648,
+        maximum: 2_147_483_647,
+        description: 'priority: the higher, the earlier; 0 when absent',
+      }),
+    ),
+    byParentProductIds: Type.Optional(
+      StringMap(ProductIds('recommended products'), { description: 'parent product id -> recommended product ids' }),
+    ),
+    byProductIds: Type.Optional(
+      StringMap(ProductIds('recommended products'), { description: 'product id -> recommended product ids' }),
+    ),
     appliesTo: Type.Optional(
       List(Text({ maxLength: 200 }), {
         readOnly: true,

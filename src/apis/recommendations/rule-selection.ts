@@ -23,10 +23,14 @@ export interface Occasion {
   now: Date;
 }
 
-const chunks = (values: string[]) => Array.from({ length: Math.ceil(values.length / MAX_FILTER_VALUES) }, (_, i) => values.slice(i * MAX_FILTER_VALUES, (i + 1) * MAX_FILTER_VALUES));
+const chunks = (values: string[]) =>
+  Array.from({ length: Math.ceil(values.length / MAX_FILTER_VALUES) }, (_, i) =>
+    values.slice(i * MAX_FILTER_VALUES, (i + 1) * MAX_FILTER_VALUES),
+  );
 
 /** A rule lists eligible products or parents; one listing neither is eligible for every trigger (docs/product-decisions.md §8). */
-const restricts = (rule: Pick<Rule, 'eligibleProductIds' | 'eligibleParentProductIds'>) => Boolean(rule.eligibleProductIds?.length || rule.eligibleParentProductIds?.length);
+const restricts = (rule: Pick<Rule, 'eligibleProductIds' | 'eligibleParentProductIds'>) =>
+  Boolean(rule.eligibleProductIds?.length || rule.eligibleParentProductIds?.length);
 
 /** The trigger (or its parent) is among the rule's eligible products (parents), or the rule lists none: lists narrow. */
 export function isEligible(rule: Rule, trigger: Trigger): boolean {
@@ -45,10 +49,22 @@ const parentKey = (id: string) => `parent:${id}`;
  * them, the triggers that can have candidates, the keys of its maps for idToIdsRecoRule, or any trigger for
  * predefinedIdsRecoRule. So finding a cart's rules stays one indexed lookup, never a scan of the owner's rules.
  */
-export function appliesTo(rule: Pick<Rule, 'function' | 'eligibleProductIds' | 'eligibleParentProductIds' | 'byProductIds' | 'byParentProductIds'>): string[] {
-  if (restricts(rule)) return [...(rule.eligibleProductIds ?? []).map(productKey), ...(rule.eligibleParentProductIds ?? []).map(parentKey)];
+export function appliesTo(
+  rule: Pick<
+    Rule,
+    'function' | 'eligibleProductIds' | 'eligibleParentProductIds' | 'byProductIds' | 'byParentProductIds'
+  >,
+): string[] {
+  if (restricts(rule))
+    return [
+      ...(rule.eligibleProductIds ?? []).map(productKey),
+      ...(rule.eligibleParentProductIds ?? []).map(parentKey),
+    ];
   if (rule.function === 'predefinedIdsRecoRule') return [ANY_TRIGGER];
-  return [...Object.keys(rule.byProductIds ?? {}).map(productKey), ...Object.keys(rule.byParentProductIds ?? {}).map(parentKey)];
+  return [
+    ...Object.keys(rule.byProductIds ?? {}).map(productKey),
+    ...Object.keys(rule.byParentProductIds ?? {}).map(parentKey),
+  ];
 }
 
 /** What the index cannot check: the rule's period (both ends included) and its sources. */
@@ -64,11 +80,31 @@ function appliesAt(rule: Rule, occasion: Occasion): boolean {
  * indexed listing of the rules found by a trigger, its parent or any trigger (`appliesTo`), not by loading every rule
  * of the customer.
  */
-export async function applicableRules(rules: ResourceService<typeof RecommendationRuleSchema>, principal: Principal, db: Queryable, triggers: Trigger[], occasion: Occasion): Promise<Rule[]> {
-  const base = { status: 'ENABLED', eligibleStoreIds: occasion.storeId, ...(occasion.ownerId ? { customerId: occasion.ownerId } : {}) };
-  const keys = [...new Set([ANY_TRIGGER, ...triggers.flatMap((trigger) => [productKey(trigger.productId), ...(trigger.parentId ? [parentKey(trigger.parentId)] : [])])])];
+export async function applicableRules(
+  rules: ResourceService<typeof RecommendationRuleSchema>,
+  principal: Principal,
+  db: Queryable,
+  triggers: Trigger[],
+  occasion: Occasion,
+): Promise<Rule[]> {
+  const base = {
+    status: 'ENABLED',
+    eligibleStoreIds: occasion.storeId,
+    ...(occasion.ownerId ? { customerId: occasion.ownerId } : {}),
+  };
+  const keys = [
+    ...new Set([
+      ANY_TRIGGER,
+      ...triggers.flatMap((trigger) => [
+        productKey(trigger.productId),
+        ...(trigger.parentId ? [parentKey(trigger.parentId)] : []),
+      ]),
+    ]),
+  ];
   const found = new Map<string, Rule>();
-  for (const chunk of chunks(keys)) for (const rule of await listAll(rules, principal, db, { ...base, appliesTo: chunk })) found.set(String(rule.id), rule);
+  for (const chunk of chunks(keys))
+    for (const rule of await listAll(rules, principal, db, { ...base, appliesTo: chunk }))
+      found.set(String(rule.id), rule);
   return [...found.values()]
     .filter((rule) => appliesAt(rule, occasion))
     .sort((a, b) => (b.weight ?? 0) - (a.weight ?? 0) || String(a.id).localeCompare(String(b.id)));
@@ -78,6 +114,12 @@ export async function applicableRules(rules: ResourceService<typeof Recommendati
 export function candidatesOf(rule: Rule, trigger: Trigger): string[] {
   const byProduct = rule.byProductIds ?? {};
   const byParent = rule.byParentProductIds ?? {};
-  if (rule.function === 'predefinedIdsRecoRule') return [...new Set([...Object.values(byProduct).flat(), ...Object.values(byParent).flat()])];
-  return [...new Set([...(byProduct[trigger.productId] ?? []), ...(trigger.parentId ? (byParent[trigger.parentId] ?? []) : [])])];
+  if (rule.function === 'predefinedIdsRecoRule')
+    return [...new Set([...Object.values(byProduct).flat(), ...Object.values(byParent).flat()])];
+  return [
+    ...new Set([
+      ...(byProduct[trigger.productId] ?? []),
+      ...(trigger.parentId ? (byParent[trigger.parentId] ?? []) : []),
+    ]),
+  ];
 }

@@ -1,15 +1,33 @@
-import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/registry/resource-action.js';
+import type {
+  ActionDefinition,
+  ChangingRecordAction,
+  RecordActionContext,
+} from '../../platform/registry/resource-action.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
-import { prebillAction } from './subscription-prebill.js';
-import { upgradeChange } from './subscription-upgrade.js';
-import { statusChange } from './subscription-transitions.js';
 import { actionDescription, LIFECYCLE_ACTIONS, type LifecycleAction } from './subscription.lifecycle.js';
 import { SubscriptionSchema } from './subscription.schema.js';
+import { prebillAction } from './subscription-prebill.js';
+import { statusChange } from './subscription-transitions.js';
+import { upgradeChange } from './subscription-upgrade.js';
 
 type Schema = typeof SubscriptionSchema;
 
-function changingAction(action: LifecycleAction, route: { operationId: string; summary: string }, change: ChangingRecordAction<Schema>['change'], body?: Schema): ChangingRecordAction<Schema> {
-  return { on: 'record', path: action.name, operationId: route.operationId, summary: route.summary, description: actionDescription(action), fact: action.fact, change, ...(body ? { body } : {}) };
+function changingAction(
+  action: LifecycleAction,
+  route: { operationId: string; summary: string },
+  change: ChangingRecordAction<Schema>['change'],
+  body?: Schema,
+): ChangingRecordAction<Schema> {
+  return {
+    on: 'record',
+    path: action.name,
+    operationId: route.operationId,
+    summary: route.summary,
+    description: actionDescription(action),
+    fact: action.fact,
+    change,
+    ...(body ? { body } : {}),
+  };
 }
 
 /** One route per routed action of the life cycle table; what each does beyond its transition is beside it. */
@@ -23,7 +41,11 @@ export function subscriptionActions(services: ServiceRegistry): ActionDefinition
       case 'prebill':
         return [prebillAction(action, route, services)];
       default:
-        return [changingAction(action, route, async ({ record, now }: RecordActionContext<Schema>) => ({ record: statusChange(action, record, now) }))];
+        return [
+          changingAction(action, route, async ({ record, now }: RecordActionContext<Schema>) => ({
+            record: statusChange(action, record, now),
+          })),
+        ];
     }
   });
 }

@@ -1,8 +1,8 @@
 import { newId } from '../../platform/ids.js';
-import { addTerms, daysUntil } from './subscription-terms.js';
-import type { ResolvedModel } from './subscription-model-lookup.js';
 import type { SubscriptionStatus } from './subscription.lifecycle.js';
 import type { Lifecycle, SubscriptionProduct, Term } from './subscription.schema.js';
+import type { ResolvedModel } from './subscription-model-lookup.js';
+import { addTerms, daysUntil } from './subscription-terms.js';
 
 /**
  * The life cycle of a new subscription (docs/product-decisions.md §7): TRIAL when the model has a trial, else ACTIVE; the first term
@@ -21,14 +21,28 @@ export function startingLifecycle(resolved: ResolvedModel, now: number): Lifecyc
 }
 
 /** The dates of a term starting at `start`. */
-export function termFrom(start: number, term: Term, now: number): Pick<Lifecycle, 'anniversaryDate' | 'nextBillingDate' | 'expirationDate' | 'estimatedExpirationDate' | 'daysBeforeAnniversary'> {
+export function termFrom(
+  start: number,
+  term: Term,
+  now: number,
+): Pick<
+  Lifecycle,
+  'anniversaryDate' | 'nextBillingDate' | 'expirationDate' | 'estimatedExpirationDate' | 'daysBeforeAnniversary'
+> {
   const end = addTerms(start, term);
-  return { anniversaryDate: end, nextBillingDate: end, expirationDate: end, estimatedExpirationDate: end, daysBeforeAnniversary: daysUntil(now, end) };
+  return {
+    anniversaryDate: end,
+    nextBillingDate: end,
+    expirationDate: end,
+    estimatedExpirationDate: end,
+    daysBeforeAnniversary: daysUntil(now, end),
+  };
 }
 
 /** The life cycle in its new status, with the days left to the anniversary counted again. */
 export function withStatus(lifecycle: Lifecycle, status: SubscriptionStatus, now: number): Lifecycle {
-  const days = lifecycle.anniversaryDate === undefined ? {} : { daysBeforeAnniversary: daysUntil(now, lifecycle.anniversaryDate) };
+  const days =
+    lifecycle.anniversaryDate === undefined ? {} : { daysBeforeAnniversary: daysUntil(now, lifecycle.anniversaryDate) };
   return { ...lifecycle, status, ...days };
 }
 

@@ -3,10 +3,10 @@ import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { startBackgroundTask } from '../../platform/background-task.js';
 import type { Database } from '../../platform/db/database.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
-import { statusChange } from './subscription-transitions.js';
 import { lifecycleAction } from './subscription.lifecycle.js';
 import { claimExpiredSubscriptions } from './subscription.repository.js';
 import { subscriptionResource } from './subscription.resource.js';
+import { statusChange } from './subscription-transitions.js';
 
 /** How many subscriptions one transaction expires. */
 const BATCH = 100;
@@ -24,7 +24,8 @@ export async function expireDueSubscriptions(db: Database, services: ServiceRegi
     const now = records.now();
     const claimed = await db.transaction(async (tx) => {
       const ids = await claimExpiredSubscriptions(tx, subscriptionResource.table, now.getTime(), BATCH);
-      for (const id of ids) await records.act(SYSTEM_PRINCIPAL, id, (doc) => statusChange(expire, doc, now), { tx, fact: expire.fact });
+      for (const id of ids)
+        await records.act(SYSTEM_PRINCIPAL, id, (doc) => statusChange(expire, doc, now), { tx, fact: expire.fact });
       return ids.length;
     });
     expired += claimed;
@@ -33,6 +34,14 @@ export async function expireDueSubscriptions(db: Database, services: ServiceRegi
 }
 
 /** Runs the expiry every `everyMs` (`SUBSCRIPTION_EXPIRY_INTERVAL`) on this instance. */
-export function startSubscriptionExpiry(db: Database, services: ServiceRegistry, log: FastifyBaseLogger, everyMs: number): () => void {
-  return startBackgroundTask({ name: 'subscription expiry', everyMs, run: () => expireDueSubscriptions(db, services) }, log);
+export function startSubscriptionExpiry(
+  db: Database,
+  services: ServiceRegistry,
+  log: FastifyBaseLogger,
+  everyMs: number,
+): () => void {
+  return startBackgroundTask(
+    { name: 'subscription expiry', everyMs, run: () => expireDueSubscriptions(db, services) },
+    log,
+  );
 }

@@ -1,9 +1,9 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { RecordOf, ResourceHooks } from '../../platform/registry/resource-definition.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
+import type { SubscriptionSchema } from './subscription.schema.js';
 import { startingLifecycle, withLineItemIds } from './subscription-dates.js';
 import { resolveModel } from './subscription-model-lookup.js';
-import type { SubscriptionSchema } from './subscription.schema.js';
 
 type SubscriptionRecord = RecordOf<typeof SubscriptionSchema>;
 
@@ -15,9 +15,14 @@ type SubscriptionRecord = RecordOf<typeof SubscriptionSchema>;
 export function subscriptionHooks(services: ServiceRegistry): ResourceHooks<typeof SubscriptionSchema> {
   return {
     async beforeCreate(doc, { principal, tx, now }) {
-      if (doc.customerId === undefined) throw new ValidationError('body.customerId is required: a subscription belongs to a customer');
+      if (doc.customerId === undefined)
+        throw new ValidationError('body.customerId is required: a subscription belongs to a customer');
       const resolved = await resolveModel(services, tx, principal, doc);
-      const created: SubscriptionRecord = { ...doc, model: resolved.model, lifecycle: startingLifecycle(resolved, now.getTime()) };
+      const created: SubscriptionRecord = {
+        ...doc,
+        model: resolved.model,
+        lifecycle: startingLifecycle(resolved, now.getTime()),
+      };
       if (resolved.modelId === undefined) delete created.modelId;
       else created.modelId = resolved.modelId;
       return withProducts(created);

@@ -9,12 +9,17 @@ export const subscriptionModelResource = defineResource({
   table: 'subscription_models',
   schema: SubscriptionModelSchema,
   scopeArea: 'subscriptions',
-  sharedOperatorRecords: "the operator's models are the platform's standard terms: a subscription may follow one by name when its customer has none of that name",
+  sharedOperatorRecords:
+    "the operator's models are the platform's standard terms: a subscription may follow one by name when its customer has none of that name",
   tag: 'Subscriptions',
   operations: { list: 'listSubscriptionModels', create: 'createSubscriptionModel', get: 'getSubscriptionModel' },
   key: { param: 'model', field: 'name' },
   unique: [{ fields: ['customerId', 'name'] }],
   dates: 'iso',
   defaultPageSize: 50,
-  filters: { customerId: { kind: 'string' }, name: { kind: 'string' }, id: { kind: 'string', description: 'the model id' } },
+  filters: {
+    customerId: { kind: 'string' },
+    name: { kind: 'string' },
+    id: { kind: 'string', description: 'the model id' },
+  },
 });

@@ -2,24 +2,31 @@ import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { ReadingRecordAction, RecordActionContext } from '../../platform/registry/resource-action.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
-import { createOrder } from '../orders/order.service.js';
 import { orderResource } from '../orders/order.resource.js';
 import type { Order } from '../orders/order.schema.js';
-import { addTerms } from './subscription-terms.js';
-import { transitionTo, type SubscriptionRecord } from './subscription-transitions.js';
+import { createOrder } from '../orders/order.service.js';
 import { actionDescription, type LifecycleAction } from './subscription.lifecycle.js';
 import { PrebilledOrderSchema, type SubscriptionSchema } from './subscription.schema.js';
+import { addTerms } from './subscription-terms.js';
+import { type SubscriptionRecord, transitionTo } from './subscription-transitions.js';
 
 type Schema = typeof SubscriptionSchema;
 
 function answer(order: Order) {
-  return { id: order.id, lineItems: order.lineItems.map(({ id, productId, subscriptionId }) => ({ id, productId, subscriptionId })) };
+  return {
+    id: order.id,
+    lineItems: order.lineItems.map(({ id, productId, subscriptionId }) => ({ id, productId, subscriptionId })),
+  };
 }
 
 /** The next term's line items: `nextProducts` when the subscription has them, else its `products`. */
 function productsToBill(subscription: SubscriptionRecord) {
   const products = subscription.nextProducts?.length ? subscription.nextProducts : (subscription.products ?? []);
-  if (products.length === 0) throw new ValidationError(`subscription ${subscription.id} has no products to pre-bill`, { resourceId: String(subscription.id), resourceType: 'subscription' });
+  if (products.length === 0)
+    throw new ValidationError(`subscription ${subscription.id} has no products to pre-bill`, {
+      resourceId: String(subscription.id),
+      resourceType: 'subscription',
+    });
   return products;
 }
 
@@ -36,9 +43,12 @@ async function prebill(action: LifecycleAction, services: ServiceRegistry, ctx: 
   transitionTo(action, subscription, now);
   const start = subscription.lifecycle?.nextBillingDate;
   const term = subscription.model?.term;
-  if (start === undefined || term === undefined) throw new ValidationError(`subscription ${id} has no next billing date or term to pre-bill`);
+  if (start === undefined || term === undefined)
+    throw new ValidationError(`subscription ${id} has no next billing date or term to pre-bill`);
   const termStart = new Date(start).toISOString();
-  const { docs } = await services.of(orderResource).listRecords(SYSTEM_PRINCIPAL, { subscriptionId: id, termStart, size: 1 }, undefined, { db: tx });
+  const { docs } = await services
+    .of(orderResource)
+    .listRecords(SYSTEM_PRINCIPAL, { subscriptionId: id, termStart, size: 1 }, undefined, { db: tx });
   if (docs[0]) return answer(docs[0] as Order);
   const end = addTerms(start, term);
   const order = await createOrder(services, tx, {
@@ -49,11 +59,20 @@ async function prebill(action: LifecycleAction, services: ServiceRegistry, ctx: 
     termEnd: new Date(end).toISOString(),
     lineItems: productsToBill(subscription).map((product) => ({ productId: product.id, quantity: 1 })),
   });
-  await records.act(principal, id, (doc) => ({ ...doc, lifecycle: { ...doc.lifecycle, prebillingDate: now.getTime(), estimatedExpirationDate: end } }), { tx, fact: action.fact });
+  await records.act(
+    principal,
+    id,
+    (doc) => ({ ...doc, lifecycle: { ...doc.lifecycle, prebillingDate: now.getTime(), estimatedExpirationDate: end } }),
+    { tx, fact: action.fact },
+  );
   return answer(order);
 }
 
-export function prebillAction(action: LifecycleAction, route: { operationId: string; summary: string }, services: ServiceRegistry): ReadingRecordAction<Schema> {
+export function prebillAction(
+  action: LifecycleAction,
+  route: { operationId: string; summary: string },
+  services: ServiceRegistry,
+): ReadingRecordAction<Schema> {
   return {
     on: 'record',
     path: action.name,

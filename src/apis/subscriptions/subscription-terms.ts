@@ -3,7 +3,12 @@ import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { EPOCH_MS_MAX } from '../../platform/registry/schema-types.js';
 import type { Term } from './subscription.schema.js';
 
-const UNIT: Record<Term['unit'], 'days' | 'weeks' | 'months' | 'years'> = { DAY: 'days', WEEK: 'weeks', MONTH: 'months', YEAR: 'years' };
+const UNIT: Record<Term['unit'], 'days' | 'weeks' | 'months' | 'years'> = {
+  DAY: 'days',
+  WEEK: 'weeks',
+  MONTH: 'months',
+  YEAR: 'years',
+};
 
 /**
  * `from` plus `count` terms, in calendar terms and in UTC: a month after 31 January is the last day of February
@@ -22,5 +27,8 @@ export function addTerms(from: number, term: Term, count = 1): number {
 
 /** Whole days from `from` until `to` (0 once passed). */
 export function daysUntil(from: number, to: number): number {
-  return Math.max(0, Math.floor(DateTime.fromMillis(to, { zone: 'utc' }).diff(DateTime.fromMillis(from, { zone: 'utc' }), 'days').days));
+  return Math.max(
+    0,
+    Math.floor(DateTime.fromMillis(to, { zone: 'utc' }).diff(DateTime.fromMillis(from, { zone: 'utc' }), 'days').days),
+  );
 }

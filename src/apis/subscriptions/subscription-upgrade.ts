@@ -2,11 +2,11 @@ import { StaleVersionError, ValidationError } from '../../platform/errors/domain
 import { newId } from '../../platform/ids.js';
 import type { ChangeOutcome, RecordActionContext } from '../../platform/registry/resource-action.js';
 import type { ServiceRegistry } from '../../platform/registry/service-registry.js';
-import { termFrom, withLineItemIds, withStatus } from './subscription-dates.js';
-import { resolveModel } from './subscription-model-lookup.js';
 import type { LifecycleAction } from './subscription.lifecycle.js';
 import type { Subscription, SubscriptionProduct, SubscriptionSchema } from './subscription.schema.js';
-import { transitionTo, type SubscriptionRecord } from './subscription-transitions.js';
+import { termFrom, withLineItemIds, withStatus } from './subscription-dates.js';
+import { resolveModel } from './subscription-model-lookup.js';
+import { type SubscriptionRecord, transitionTo } from './subscription-transitions.js';
 
 /**
  * The new line items of an upgrade: each gets a new line item id and names the one it replaces in
@@ -17,7 +17,9 @@ function upgradedProducts(current: SubscriptionProduct[], sent: SubscriptionProd
   return sent.map((product, index) => {
     const named = product.previousLineItemId;
     if (named !== undefined && !currentIds.has(named)) {
-      throw new ValidationError(`body.products[${index}].previousLineItemId: ${named} is not a line item of this subscription`);
+      throw new ValidationError(
+        `body.products[${index}].previousLineItemId: ${named} is not a line item of this subscription`,
+      );
     }
     const previous = named ?? current[index]?.lineItemId;
     return { ...product, lineItemId: newId(), ...(previous === undefined ? {} : { previousLineItemId: previous }) };
@@ -35,12 +37,18 @@ function namesOtherModel(record: SubscriptionRecord, body: Subscription): boolea
  * upgrade (docs/product-decisions.md §7): TRIAL or ACTIVE -> ACTIVE with the body's products, `lifecycle.generation` + 1. A body
  * naming another model moves the subscription to it, and a new term of that model starts now.
  */
-export async function upgradeChange(action: LifecycleAction, services: ServiceRegistry, ctx: RecordActionContext<typeof SubscriptionSchema>): Promise<ChangeOutcome<typeof SubscriptionSchema>> {
+export async function upgradeChange(
+  action: LifecycleAction,
+  services: ServiceRegistry,
+  ctx: RecordActionContext<typeof SubscriptionSchema>,
+): Promise<ChangeOutcome<typeof SubscriptionSchema>> {
   const { record, now, principal, tx } = ctx;
   const body = ctx.body as Subscription;
-  if (body.dbVersion !== undefined && body.dbVersion !== ctx.dbVersion) throw new StaleVersionError('subscription', String(record.id), ctx.dbVersion, body.dbVersion);
+  if (body.dbVersion !== undefined && body.dbVersion !== ctx.dbVersion)
+    throw new StaleVersionError('subscription', String(record.id), ctx.dbVersion, body.dbVersion);
   const status = transitionTo(action, record, now);
-  if (!body.products?.length) throw new ValidationError('body.products is required: an upgrade names the products the subscription moves to');
+  if (!body.products?.length)
+    throw new ValidationError('body.products is required: an upgrade names the products the subscription moves to');
   const lifecycle = record.lifecycle ?? {};
   let upgraded: SubscriptionRecord = {
     ...record,
@@ -51,11 +59,20 @@ export async function upgradeChange(action: LifecycleAction, services: ServiceRe
   else delete upgraded.nextProducts;
   if (namesOtherModel(record, body)) {
     const resolved = await resolveModel(services, tx, principal, { ...body, customerId: record.customerId });
-    upgraded = { ...upgraded, model: resolved.model, lifecycle: { ...upgraded.lifecycle, ...termFrom(now.getTime(), resolved.model.term, now.getTime()) } };
+    upgraded = {
+      ...upgraded,
+      model: resolved.model,
+      lifecycle: { ...upgraded.lifecycle, ...termFrom(now.getTime(), resolved.model.term, now.getTime()) },
+    };
     if (resolved.modelId === undefined) {
       delete upgraded.modelId;
       delete upgraded.lifecycle!.modelId;
-    } else upgraded = { ...upgraded, modelId: resolved.modelId, lifecycle: { ...upgraded.lifecycle, modelId: resolved.modelId } };
+    } else
+      upgraded = {
+        ...upgraded,
+        modelId: resolved.modelId,
+        lifecycle: { ...upgraded.lifecycle, modelId: resolved.modelId },
+      };
   }
   return { record: upgraded };
 }

@@ -100,8 +100,14 @@ export function lifecycleAction(name: LifecycleActionName): LifecycleAction {
 }
 
 /** The transition `action` takes from `status` under `input`, or undefined when the machine refuses it. */
-export function transitionOf(action: LifecycleAction, status: SubscriptionStatus, input: GuardInput): Transition | undefined {
-  return action.transitions.find((transition) => transition.from.includes(status) && (!transition.guard || transition.guard.holds(input)));
+export function transitionOf(
+  action: LifecycleAction,
+  status: SubscriptionStatus,
+  input: GuardInput,
+): Transition | undefined {
+  return action.transitions.find(
+    (transition) => transition.from.includes(status) && (!transition.guard || transition.guard.holds(input)),
+  );
 }
 
 function describeTransition(transition: Transition): string {
@@ -117,21 +123,30 @@ export function allowedFrom(action: LifecycleAction): string {
  * The status `action` leads `subscription` to; a refused transition is a 400 naming the current status (and the
  * guard, when the status was right but the guard was not).
  */
-export function nextStatus(action: LifecycleAction, id: string, status: SubscriptionStatus, input: GuardInput): SubscriptionStatus {
+export function nextStatus(
+  action: LifecycleAction,
+  id: string,
+  status: SubscriptionStatus,
+  input: GuardInput,
+): SubscriptionStatus {
   const transition = transitionOf(action, status, input);
   if (transition) return transition.to;
   const guarded = action.transitions.find((candidate) => candidate.from.includes(status));
   const why = guarded?.guard ? ` and not ${guarded.guard.label}` : '';
-  throw new InvalidStateError(`subscription ${id} is ${status}${why}; ${action.name} is allowed from ${allowedFrom(action)}`, {
-    resourceId: id,
-    resourceType: 'subscription',
-    specific: { status, action: action.name },
-  });
+  throw new InvalidStateError(
+    `subscription ${id} is ${status}${why}; ${action.name} is allowed from ${allowedFrom(action)}`,
+    {
+      resourceId: id,
+      resourceType: 'subscription',
+      specific: { status, action: action.name },
+    },
+  );
 }
 
 /** The OpenAPI description of an action route, from the table. */
 export function actionDescription(action: LifecycleAction): string {
   const to = [...new Set(action.transitions.map((transition) => transition.to))].join(' or ');
-  if (action.route === false) return `Applies to ${allowedFrom(action)}; leads to ${to} and emits the \`${action.fact}\` event. Run by the service, not a route.`;
+  if (action.route === false)
+    return `Applies to ${allowedFrom(action)}; leads to ${to} and emits the \`${action.fact}\` event. Run by the service, not a route.`;
   return `Allowed from ${allowedFrom(action)}; leads to ${to} and emits the \`${action.fact}\` event. From any other status: 400 naming the current status, nothing changed.`;
 }

@@ -9,7 +9,12 @@ export const NOT_EXPIRED_SQL = "doc #>> '{lifecycle,status}' <> 'EXPIRED'";
  * rows another instance holds are skipped (it is expiring them), so instances running the job at once never wait on
  * or repeat each other's work.
  */
-export async function claimExpiredSubscriptions(tx: Queryable, table: string, nowMs: number, limit: number): Promise<string[]> {
+export async function claimExpiredSubscriptions(
+  tx: Queryable,
+  table: string,
+  nowMs: number,
+  limit: number,
+): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(
     `SELECT id FROM ${table}
       WHERE ${NOT_EXPIRED_SQL} AND ${EXPIRATION_DATE_SQL} <= $1

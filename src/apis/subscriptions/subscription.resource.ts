@@ -15,17 +15,29 @@ export const subscriptionResource = defineResource({
   schema: SubscriptionSchema,
   scopeArea: 'subscriptions',
   tag: 'Subscriptions',
-  operations: { list: 'listSubscriptions', create: 'createSubscription', get: 'getSubscription', update: 'updateSubscription', delete: 'deleteSubscription' },
+  operations: {
+    list: 'listSubscriptions',
+    create: 'createSubscription',
+    get: 'getSubscription',
+    update: 'updateSubscription',
+    delete: 'deleteSubscription',
+  },
   key: { param: 'subscriptionId', field: 'id' },
   emits: [
     { fact: 'prebilled', by: 'prebillSubscription (POST /subscriptions/{subscriptionId}/prebill)' },
-    { fact: 'expired', by: 'the expiry job, once expirationDate has passed (every SUBSCRIPTION_EXPIRY_INTERVAL seconds, default 60)' },
+    {
+      fact: 'expired',
+      by: 'the expiry job, once expirationDate has passed (every SUBSCRIPTION_EXPIRY_INTERVAL seconds, default 60)',
+    },
   ],
   readOnly: ['lifecycle'],
   references: { modelId: 'subscription-model', 'products[].id': 'product', 'nextProducts[].id': 'product' },
   dates: 'epoch-ms',
   defaultPageSize: 50,
-  pageFields: { schema: { format: Type.String({ description: 'the layout of the listed subscriptions' }) }, values: { format: SUBSCRIPTION_PAGE_FORMAT } },
+  pageFields: {
+    schema: { format: Type.String({ description: 'the layout of the listed subscriptions' }) },
+    values: { format: SUBSCRIPTION_PAGE_FORMAT },
+  },
   filters: {
     customerId: { kind: 'string' },
     enduserId: { kind: 'string' },

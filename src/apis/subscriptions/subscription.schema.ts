@@ -1,5 +1,14 @@
 import Type, { type Static } from 'typebox';
-import { EpochMs, Id, List, Obj, sharedFields, StringEnum, StringMap, Text } from '../../platform/registry/schema-types.js';
+import {
+  EpochMs,
+  Id,
+  List,
+  Obj,
+  StringEnum,
+  StringMap,
+  sharedFields,
+  Text,
+} from '../../platform/registry/schema-types.js';
 import { SUBSCRIPTION_STATUSES } from './subscription.lifecycle.js';
 
 /** Calendar units of a model's term (docs/product-decisions.md §7). */
@@ -13,7 +22,8 @@ const Scalars = () => List(Scalar(), { maxItems: 100 });
  * A value of a free-form map: a scalar, a list of scalars, or one more map of those. Bounded in depth, so no body can
  * nest deeper than storage and event diffs handle (see docs/decisions.md, "Subscription API").
  */
-const FreeValue = () => Type.Union([Scalar(), Scalars(), StringMap(Type.Union([Scalar(), Scalars()]), { maxProperties: 100 })]);
+const FreeValue = () =>
+  Type.Union([Scalar(), Scalars(), StringMap(Type.Union([Scalar(), Scalars()]), { maxProperties: 100 })]);
 const FreeMap = (description: string) => StringMap(FreeValue(), { maxProperties: 100, description });
 
 const epochSharedFields = {
@@ -26,7 +36,11 @@ export const TermSchema = Obj(
   {
     unit: StringEnum(TERM_UNITS, { description: 'calendar unit of one term' }),
     // The specification types the count as a string; it must still be a whole number of units.
-    value: Type.String({ pattern: '^[1-9][0-9]{0,3}$', maxLength: 4, description: 'how many units one term lasts (1 to 9999), as text' }),
+    value: Type.String({
+      pattern: '^[1-9][0-9]{0,3}$',
+      maxLength: 4,
+      description: 'how many units one term lasts (1 to 9999), as text',
+    }),
   },
   { $id: 'SubscriptionTerm', title: 'Subscription term' },
 );
@@ -34,7 +48,13 @@ export type Term = Static<typeof TermSchema>;
 
 const modelFields = {
   customerId: Type.Optional(Id()),
-  durationUntilTrialEnd: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, description: 'trial length in days; > 0 starts new subscriptions in TRIAL' })),
+  durationUntilTrialEnd: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 3650,
+      description: 'trial length in days; > 0 starts new subscriptions in TRIAL',
+    }),
+  ),
   id: Type.Optional(Id({ readOnly: true })),
   name: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
   term: Type.Optional(Type.Unsafe<Term>({ $ref: 'SubscriptionTerm#' })),
@@ -45,7 +65,11 @@ export const SubscriptionModelSchema = Obj(
   {
     ...sharedFields,
     ...modelFields,
-    name: Text({ minLength: 1, maxLength: 200, description: 'unique per customer; the path key of GET /subscription-models/{model}' }),
+    name: Text({
+      minLength: 1,
+      maxLength: 200,
+      description: 'unique per customer; the path key of GET /subscription-models/{model}',
+    }),
     term: Type.Unsafe<Term>({ $ref: 'SubscriptionTerm#' }),
   },
   {
@@ -57,16 +81,23 @@ export const SubscriptionModelSchema = Obj(
 export type SubscriptionModel = Static<typeof SubscriptionModelSchema>;
 
 /** The model as a subscription carries it (a copy taken when the subscription was made or upgraded). */
-export const EmbeddedModelSchema = Obj(modelFields, { $id: 'SubscriptionEmbeddedModel', title: 'Subscription model (as carried by a subscription)' });
+export const EmbeddedModelSchema = Obj(modelFields, {
+  $id: 'SubscriptionEmbeddedModel',
+  title: 'Subscription model (as carried by a subscription)',
+});
 
 export const LifecycleSchema = Obj(
   {
     anniversaryDate: Type.Optional(EpochMs('creation + term')),
     creationDate: Type.Optional(EpochMs('when the subscription was created')),
-    daysBeforeAnniversary: Type.Optional(Type.Integer({ description: 'whole days from the last change to the anniversary' })),
+    daysBeforeAnniversary: Type.Optional(
+      Type.Integer({ description: 'whole days from the last change to the anniversary' }),
+    ),
     estimatedExpirationDate: Type.Optional(EpochMs('end of the last pre-billed term, else the expiration date')),
     expirationDate: Type.Optional(EpochMs('end of the current term; once passed the subscription is EXPIRED')),
-    generation: Type.Optional(Type.Integer({ minimum: 0, description: 'how many upgrades the subscription went through' })),
+    generation: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'how many upgrades the subscription went through' }),
+    ),
     id: Type.Optional(Id()),
     nextBillingDate: Type.Optional(EpochMs('start of the next term (the term pre-billing bills)')),
     paymentDeadline: Type.Optional(EpochMs('when the pending payment is due')),
@@ -75,7 +106,11 @@ export const LifecycleSchema = Obj(
     sgSubId: Type.Optional(Id()),
     status: Type.Optional(StringEnum(SUBSCRIPTION_STATUSES)),
   },
-  { $id: 'SubscriptionLifecycle', title: 'Subscription life cycle', description: 'Server-managed: set on create and by the actions; ignored in bodies.' },
+  {
+    $id: 'SubscriptionLifecycle',
+    title: 'Subscription life cycle',
+    description: 'Server-managed: set on create and by the actions; ignored in bodies.',
+  },
 );
 export type Lifecycle = Static<typeof LifecycleSchema>;
 
@@ -87,7 +122,9 @@ export const SubscriptionProductSchema = Obj(
     lineItemId: Type.Optional(Id({ description: 'server-generated when absent' })),
     modelId: Type.Optional(Id()),
     previousLineItemId: Type.Optional(Id({ description: 'the line item this one replaced in an upgrade' })),
-    priceFunctionParameters: Type.Optional(StringMap(Scalar(), { maxProperties: 100, description: 'parameter values of the price function' })),
+    priceFunctionParameters: Type.Optional(
+      StringMap(Scalar(), { maxProperties: 100, description: 'parameter values of the price function' }),
+    ),
   },
   { $id: 'SubscriptionProduct', title: 'Subscription line item' },
 );
@@ -115,7 +152,11 @@ export const SubscriptionSchema = Obj(
     upgradable: Type.Optional(Type.Boolean()),
     mandateValue: Type.Optional(Type.Number({ minimum: -1e15, maximum: 1e15 })),
     discountPlan: Type.Optional(
-      Obj({ nextDiscountStep: Type.Optional(Type.Integer()), startingStep: Type.Optional(Type.Integer()), tag: Type.Optional(Text()) }),
+      Obj({
+        nextDiscountStep: Type.Optional(Type.Integer()),
+        startingStep: Type.Optional(Type.Integer()),
+        tag: Type.Optional(Text()),
+      }),
     ),
     emails: Type.Optional(
       List(
@@ -136,11 +177,27 @@ export const SubscriptionSchema = Obj(
   {
     $id: 'Subscription',
     title: 'Subscription',
-    description: 'createDate, updateDate and every lifecycle date are epoch milliseconds. The model is named by modelId, model.name, or given inline (model.term).',
+    description:
+      'createDate, updateDate and every lifecycle date are epoch milliseconds. The model is named by modelId, model.name, or given inline (model.term).',
     // A customer's token subscribes for its own customer; the operator names the customer (docs/product-decisions.md §7).
     examples: [
-      { name: 'Antivirus yearly', currency: 'EUR', enduserId: 'enduser-1', storeId: 'store-eu', model: { term: { unit: 'YEAR', value: '1' } }, products: [{ id: 'product-1' }] },
-      { customerId: 'customer-1', name: 'Antivirus yearly', currency: 'EUR', enduserId: 'enduser-1', storeId: 'store-eu', model: { term: { unit: 'YEAR', value: '1' } }, products: [{ id: 'product-1' }] },
+      {
+        name: 'Antivirus yearly',
+        currency: 'EUR',
+        enduserId: 'enduser-1',
+        storeId: 'store-eu',
+        model: { term: { unit: 'YEAR', value: '1' } },
+        products: [{ id: 'product-1' }],
+      },
+      {
+        customerId: 'customer-1',
+        name: 'Antivirus yearly',
+        currency: 'EUR',
+        enduserId: 'enduser-1',
+        storeId: 'store-eu',
+        model: { term: { unit: 'YEAR', value: '1' } },
+        products: [{ id: 'product-1' }],
+      },
     ],
   },
 );

@@ -2,7 +2,8 @@ import { defineResource } from '../../platform/registry/resource-definition.js';
 import { CompanyTermsSchema, TermsSchema } from './terms.schema.js';
 
 /** The operator's terms are the platform's own, shown by every publisher's store: every tenant reads them. */
-const PLATFORM_TERMS = "the operator's terms and conditions are the platform's own (merchant of record), which every publisher's store shows";
+const PLATFORM_TERMS =
+  "the operator's terms and conditions are the platform's own (merchant of record), which every publisher's store shows";
 
 export const termsResource = defineResource({
   name: 'terms',
@@ -13,7 +14,14 @@ export const termsResource = defineResource({
   scopeArea: 'terms',
   sharedOperatorRecords: PLATFORM_TERMS,
   tag: 'Terms and conditions',
-  operations: { list: 'listTerms', create: 'createTerms', get: 'getTerms', update: 'updateTerms', recap: 'recapTerms', unwind: 'unwindTerms' },
+  operations: {
+    list: 'listTerms',
+    create: 'createTerms',
+    get: 'getTerms',
+    update: 'updateTerms',
+    recap: 'recapTerms',
+    unwind: 'unwindTerms',
+  },
   filters: {
     customerId: { kind: 'string' },
     status: { kind: 'string' },
@@ -31,7 +39,8 @@ export const companyTermsResource = defineResource({
   table: 'company_terms',
   schema: CompanyTermsSchema,
   scopeArea: 'terms',
-  sharedOperatorRecords: "the operator's company parameters (cancel period, corporate URL) are printed in the platform's terms",
+  sharedOperatorRecords:
+    "the operator's company parameters (cancel period, corporate URL) are printed in the platform's terms",
   tag: 'Terms and conditions',
   operations: {
     list: 'listCompanyTerms',

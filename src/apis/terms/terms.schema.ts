@@ -1,5 +1,15 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id, LongText, Obj, StringEnum, StringMap, Text, UrlText, sharedFields } from '../../platform/registry/schema-types.js';
+import {
+  DateTime,
+  Id,
+  LongText,
+  Obj,
+  StringEnum,
+  StringMap,
+  sharedFields,
+  Text,
+  UrlText,
+} from '../../platform/registry/schema-types.js';
 
 export const TERMS_MODELS = ['MOR', 'PAYFAC'] as const;
 export const TERMS_STATUSES = ['RUNNING', 'ARCHIVED', 'DRAFT'] as const;
@@ -25,7 +35,15 @@ export const TermsSchema = Obj(
   {
     $id: 'TermsItem',
     title: 'Terms and conditions item',
-    examples: [{ startDate: '2026-01-01T00:00:00Z', template: '<h1>Terms of sale</h1><p>{{ company.name }}</p>', model: 'MOR', status: 'DRAFT', locale: 'en_GB' }],
+    examples: [
+      {
+        startDate: '2026-01-01T00:00:00Z',
+        template: '<h1>Terms of sale</h1><p>{{ company.name }}</p>',
+        model: 'MOR',
+        status: 'DRAFT',
+        locale: 'en_GB',
+      },
+    ],
   },
 );
 export type Terms = Static<typeof TermsSchema>;

@@ -45,6 +45,7 @@ export function registerAuthentication(app: FastifyInstance, verifier: AccessTok
     request.principal = principal;
     if (config?.anyToken) return;
     if (!config?.scope) throw new ForbiddenError('this operation is not open to tokens');
-    if (!principal.scopes.has(config.scope)) throw new ForbiddenError(`this operation requires the scope ${config.scope}`);
+    if (!principal.scopes.has(config.scope))
+      throw new ForbiddenError(`this operation requires the scope ${config.scope}`);
   });
 }

@@ -22,7 +22,9 @@ export type TenantScope = { all: true } | { all: false; customerIds: readonly st
 
 /** The principal's scope over a kind whose operator records are shared (`true`) or the operator's alone (`false`). */
 export function tenantScopeOf(principal: Principal, operatorRecordsShared: boolean): TenantScope {
-  return principal.isOperator ? { all: true } : { all: false, customerIds: principal.tenantIds, operatorRecords: operatorRecordsShared };
+  return principal.isOperator
+    ? { all: true }
+    : { all: false, customerIds: principal.tenantIds, operatorRecords: operatorRecordsShared };
 }
 
 export function mayActFor(principal: Principal, customerId: string | undefined | null): boolean {
@@ -33,7 +35,16 @@ export function mayActFor(principal: Principal, customerId: string | undefined |
 
 /** A principal no token stands behind: every identity field is `name`. */
 function builtIn(name: string, isOperator: boolean): Principal {
-  return Object.freeze({ subject: name, realm: name, clientId: name, sessionId: name, tokenId: name, scopes: new Set<string>(), isOperator, tenantIds: Object.freeze([]) as readonly string[] });
+  return Object.freeze({
+    subject: name,
+    realm: name,
+    clientId: name,
+    sessionId: name,
+    tokenId: name,
+    scopes: new Set<string>(),
+    isOperator,
+    tenantIds: Object.freeze([]) as readonly string[],
+  });
 }
 
 /**

@@ -1,5 +1,14 @@
 /** Scope areas of docs/product-decisions.md §2: each has `<area>:read` and `<area>:write`. */
-export const SCOPE_AREAS = ['assets', 'terms', 'recommendations', 'catalog', 'notifications', 'subscriptions', 'customers', 'iam'] as const;
+export const SCOPE_AREAS = [
+  'assets',
+  'terms',
+  'recommendations',
+  'catalog',
+  'notifications',
+  'subscriptions',
+  'customers',
+  'iam',
+] as const;
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
 
 export const OPERATOR_SCOPE = 'operator';

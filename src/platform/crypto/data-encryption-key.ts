@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, type Config } from '../../config.js';
+import { type Config, ConfigError } from '../../config.js';
 
 export const KEY_FILE_NAME = 'data-encryption.key';
 
@@ -16,7 +16,8 @@ export interface LoadedKey {
 
 function decode(text: string, where: string): Buffer {
   const key = Buffer.from(text.trim(), 'base64');
-  if (key.length !== 32) throw new ConfigError(`${where} must hold the base64 of 32 bytes (e.g. the output of \`openssl rand -base64 32\`)`);
+  if (key.length !== 32)
+    throw new ConfigError(`${where} must hold the base64 of 32 bytes (e.g. the output of \`openssl rand -base64 32\`)`);
   return key;
 }
 
@@ -39,8 +40,11 @@ function createKeyFile(path: string): boolean {
  * The key that seals data at rest: DATA_ENCRYPTION_KEY when set; otherwise the key kept in `DATA_DIR/data-encryption.key`,
  * generated (mode 0600) on first start. An in-memory database gets an in-memory key: nothing it seals outlives the process.
  */
-export function loadDataEncryptionKey(config: Pick<Config, 'dataEncryptionKey' | 'dataDir' | 'databaseUrl'>): LoadedKey {
-  if (config.dataEncryptionKey) return { key: decode(config.dataEncryptionKey, 'DATA_ENCRYPTION_KEY'), origin: 'config' };
+export function loadDataEncryptionKey(
+  config: Pick<Config, 'dataEncryptionKey' | 'dataDir' | 'databaseUrl'>,
+): LoadedKey {
+  if (config.dataEncryptionKey)
+    return { key: decode(config.dataEncryptionKey, 'DATA_ENCRYPTION_KEY'), origin: 'config' };
   if (config.databaseUrl === 'memory://') return { key: randomBytes(32), origin: 'ephemeral' };
   const path = join(config.dataDir, KEY_FILE_NAME);
   let generated = false;
@@ -51,8 +55,21 @@ export function loadDataEncryptionKey(config: Pick<Config, 'dataEncryptionKey' |
     throw new ConfigError(`DATA_ENCRYPTION_KEY is unset and ${path} cannot be created: ${(error as Error).message}`);
   }
   const key = decode(readFileSync(path, 'utf8'), path);
-  const shared = config.databaseUrl ? ' Every instance sharing this database must use the same key: set DATA_ENCRYPTION_KEY.' : '';
-  if (generated) return { key, origin: 'generated', path, warning: `DATA_ENCRYPTION_KEY is unset: generated a key in ${path} (mode 0600); keep it with the data.${shared}` };
+  const shared = config.databaseUrl
+    ? ' Every instance sharing this database must use the same key: set DATA_ENCRYPTION_KEY.'
+    : '';
+  if (generated)
+    return {
+      key,
+      origin: 'generated',
+      path,
+      warning: `DATA_ENCRYPTION_KEY is unset: generated a key in ${path} (mode 0600); keep it with the data.${shared}`,
+    };
   const loose = (statSync(path).mode & 0o077) !== 0;
-  return { key, origin: 'file', path, ...(loose ? { warning: `${path} is readable by other users; chmod 600 it` } : {}) };
+  return {
+    key,
+    origin: 'file',
+    path,
+    ...(loose ? { warning: `${path} is readable by other users; chmod 600 it` } : {}),
+  };
 }

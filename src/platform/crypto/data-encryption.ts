@@ -25,20 +25,32 @@ export class DataEncryption {
     const cipher = createCipheriv(ALGORITHM, this.key, iv);
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(plain), cipher.final()]);
-    return [VERSION, this.keyId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+    return [
+      VERSION,
+      this.keyId,
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      ciphertext.toString('base64url'),
+    ].join('.');
   }
 
   open(sealed: string, context: string): Buffer {
     const [version, keyId, iv, tag, ciphertext] = sealed.split('.');
-    if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new DecryptionError('the sealed value is not in a known format');
-    if (keyId !== this.keyId) throw new DecryptionError(`the value was sealed with key ${keyId}, but the configured DATA_ENCRYPTION_KEY is ${this.keyId}`);
+    if (version !== VERSION || !iv || !tag || ciphertext === undefined)
+      throw new DecryptionError('the sealed value is not in a known format');
+    if (keyId !== this.keyId)
+      throw new DecryptionError(
+        `the value was sealed with key ${keyId}, but the configured DATA_ENCRYPTION_KEY is ${this.keyId}`,
+      );
     try {
       const decipher = createDecipheriv(ALGORITHM, this.key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]);
     } catch {
-      throw new DecryptionError('the sealed value does not open with this key and context (altered, or sealed for another owner)');
+      throw new DecryptionError(
+        'the sealed value does not open with this key and context (altered, or sealed for another owner)',
+      );
     }
   }
 }

@@ -1,7 +1,16 @@
 import { DatabaseUnavailableError } from '../errors/domain-errors.js';
 
 /** Socket errors meaning the server is not there (any more). */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * SQLSTATEs of a server going away or not ready: class 08 (connection exception), 57P01 admin_shutdown, 57P02
@@ -10,13 +19,19 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /** `pg` reports a connection that is gone with these messages, without a code. */
-const DRIVER_MESSAGES = [/^Connection terminated/, /is not queryable$/, /^timeout exceeded when trying to connect$/, /^Client was closed/];
+const DRIVER_MESSAGES = [
+  /^Connection terminated/,
+  /is not queryable$/,
+  /^timeout exceeded when trying to connect$/,
+  /^Client was closed/,
+];
 
 /** True when `error` says the database could not be reached, rather than that it refused a statement. */
 export function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')))
+    return true;
   return DRIVER_MESSAGES.some((message) => message.test(error.message));
 }
 

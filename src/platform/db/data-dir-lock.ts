@@ -28,7 +28,9 @@ function isAlive(pid: number): boolean {
 function readHolder(path: string): LockHolder | undefined {
   try {
     const holder = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockHolder>;
-    return Number.isSafeInteger(holder.pid) && holder.pid! > 0 ? { pid: holder.pid!, host: String(holder.host), since: String(holder.since) } : undefined;
+    return Number.isSafeInteger(holder.pid) && holder.pid! > 0
+      ? { pid: holder.pid!, host: String(holder.host), since: String(holder.since) }
+      : undefined;
   } catch {
     return undefined;
   }

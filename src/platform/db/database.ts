@@ -13,7 +13,11 @@ export interface QueryOptions {
 }
 
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<Row>>;
 }
 
 /** A transaction in progress: queries run in it, and work registered with `afterCommit` runs only if it commits. */
@@ -71,7 +75,10 @@ class Discarded<T> {
  * Runs `work` in a transaction that `work` may discard (a dry run): then nothing it wrote is kept and no after-commit
  * work runs, yet its value is returned.
  */
-export async function discardableTransaction<T>(db: Database, work: (tx: Transaction, discard: () => void) => Promise<T>): Promise<T> {
+export async function discardableTransaction<T>(
+  db: Database,
+  work: (tx: Transaction, discard: () => void) => Promise<T>,
+): Promise<T> {
   let discarded = false;
   try {
     return await db.transaction(async (tx) => {

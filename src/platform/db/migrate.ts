@@ -1,5 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.js';
 
@@ -7,7 +7,10 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta
 
 /** A stable 63-bit advisory-lock key per schema, so instances on one database serialise their migrations. */
 export function migrationLockKey(schema: string): string {
-  return BigInt.asIntN(64, BigInt('0x' + createHash('sha256').update(`migrate:${schema}`).digest('hex').slice(0, 16))).toString();
+  return BigInt.asIntN(
+    64,
+    BigInt('0x' + createHash('sha256').update(`migrate:${schema}`).digest('hex').slice(0, 16)),
+  ).toString();
 }
 
 export function listMigrations(): { version: string; sql: string }[] {
@@ -25,8 +28,12 @@ export async function migrate(db: Database, schema: string): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${migrationLockKey(schema)})`);
-    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const done = new Set(
+      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
     for (const migration of listMigrations()) {
       if (done.has(migration.version)) continue;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
@@ -46,6 +53,8 @@ function splitStatements(sql: string): string[] {
 }
 
 export async function pendingMigrations(db: Database): Promise<number> {
-  const done = (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version);
+  const done = (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map(
+    (r) => r.version,
+  );
   return listMigrations().filter((m) => !done.includes(m.version)).length;
 }

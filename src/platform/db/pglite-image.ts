@@ -10,7 +10,10 @@ function pgliteVersion(): string {
   let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (dir !== dirname(dir)) {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (manifest.name === '@electric-sql/pglite' && manifest.version) return manifest.version;
     } catch {
       // Not this directory: look further up.

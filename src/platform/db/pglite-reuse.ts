@@ -16,9 +16,7 @@ export class MemoryClusters {
   private readonly uses = new WeakMap<PGlite, number>();
   private fresh: Promise<string> | undefined;
 
-  constructor(
-    private readonly limits = { maxUses: 20, maxIdle: 2 },
-  ) {}
+  constructor(private readonly limits = { maxUses: 20, maxIdle: 2 }) {}
 
   /** A fresh in-memory cluster: one handed on, else a new one. */
   async take(): Promise<PGlite> {
@@ -70,7 +68,9 @@ export function releaseMemoryPglite(pg: PGlite): Promise<void> {
 /** Drops every schema but the system's, recreates `public` as initdb leaves it, and resets the session. */
 async function resetToFreshCluster(pg: PGlite): Promise<void> {
   await pg.exec('DISCARD ALL');
-  const { rows } = await pg.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE nspname <> 'information_schema' AND nspname NOT LIKE 'pg\\_%'`);
+  const { rows } = await pg.query<{ name: string }>(
+    `SELECT nspname AS name FROM pg_namespace WHERE nspname <> 'information_schema' AND nspname NOT LIKE 'pg\\_%'`,
+  );
   const drops = rows.map((row) => `DROP SCHEMA "${row.name.replace(/"/g, '""')}" CASCADE;`).join('\n');
   await pg.exec(`${drops}
     CREATE SCHEMA public AUTHORIZATION pg_database_owner;

@@ -2,9 +2,16 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { poolAcquire } from '../metrics/process-metrics.js';
 import { asUnavailable } from './connection-failures.js';
-import { checkSearchPath } from './search-path-check.js';
-import { CommitCallbacks, type CallbackErrorReporter, type Database, type QueryOptions, type QueryResult, type Transaction } from './database.js';
+import {
+  type CallbackErrorReporter,
+  CommitCallbacks,
+  type Database,
+  type QueryOptions,
+  type QueryResult,
+  type Transaction,
+} from './database.js';
 import { PreparedStatementNames } from './prepared-statements.js';
+import { checkSearchPath } from './search-path-check.js';
 import { withTextArrayLiterals } from './text-array-literal.js';
 
 // int8 (counts, sums) come back as JavaScript numbers, as PGlite returns them.
@@ -72,14 +79,25 @@ async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
 }
 
 /** A PostgreSQL server through a `pg` pool; every connection uses `schema`. */
-export async function openPostgresDatabase(url: string, schema: string, onCallbackError: CallbackErrorReporter, options: { preparedStatements: boolean }): Promise<Database> {
+export async function openPostgresDatabase(
+  url: string,
+  schema: string,
+  onCallbackError: CallbackErrorReporter,
+  options: { preparedStatements: boolean },
+): Promise<Database> {
   const names = options.preparedStatements ? new PreparedStatementNames() : undefined;
   const statement = (text: string, values: unknown[] | undefined, query?: QueryOptions): pg.QueryConfig => {
     const name = query?.prepare ? names?.nameOf(text) : undefined;
     const sent = withTextArrayLiterals(values);
     return name ? { text, values: sent, name } : { text, values: sent };
   };
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: `-c search_path="${schema}"`, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    options: `-c search_path="${schema}"`,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
@@ -105,7 +123,10 @@ export async function openPostgresDatabase(url: string, schema: string, onCallba
       let value: Awaited<ReturnType<typeof work>>;
       try {
         await onClient(client, { text: 'BEGIN' });
-        const scoped: Transaction = { query: async (sql, params, query) => wrap(await onClient(client, statement(sql, params, query))), afterCommit: (callback) => callbacks.add(callback) };
+        const scoped: Transaction = {
+          query: async (sql, params, query) => wrap(await onClient(client, statement(sql, params, query))),
+          afterCommit: (callback) => callbacks.add(callback),
+        };
         value = await work(scoped);
         await onClient(client, { text: 'COMMIT' });
       } catch (error) {

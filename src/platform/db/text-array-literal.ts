@@ -17,9 +17,12 @@ export function textArrayLiteral(values: readonly (string | null | undefined)[])
   return `${literal}}`;
 }
 
-const isTextArray = (value: unknown): value is (string | null)[] => Array.isArray(value) && value.every((element) => typeof element === 'string' || element === null);
+const isTextArray = (value: unknown): value is (string | null)[] =>
+  Array.isArray(value) && value.every((element) => typeof element === 'string' || element === null);
 
 /** Query parameters for `pg`, arrays of texts given as their literal; other values as they are (pg converts them). */
 export function withTextArrayLiterals(values: unknown[] | undefined): unknown[] | undefined {
-  return values?.some(isTextArray) ? values.map((value) => (isTextArray(value) ? textArrayLiteral(value) : value)) : values;
+  return values?.some(isTextArray)
+    ? values.map((value) => (isTextArray(value) ? textArrayLiteral(value) : value))
+    : values;
 }

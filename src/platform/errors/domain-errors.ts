@@ -1,5 +1,13 @@
 /** `details[].errorType` values of the detailed error shape (docs/product-decisions.md §4). */
-export const ERROR_TYPES = ['VALIDATION', 'NOT_FOUND', 'STALE_VERSION', 'CONFLICT', 'FORBIDDEN', 'INVALID_STATE', 'PRICE_FUNCTION'] as const;
+export const ERROR_TYPES = [
+  'VALIDATION',
+  'NOT_FOUND',
+  'STALE_VERSION',
+  'CONFLICT',
+  'FORBIDDEN',
+  'INVALID_STATE',
+  'PRICE_FUNCTION',
+] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
 export interface ErrorDetail {
@@ -47,7 +55,14 @@ export class UnauthorizedError extends DomainError {
 /** RFC 6750 §3.1: a bearer token that was sent but is expired, revoked or not ours: the challenge names the error. */
 export class InvalidTokenError extends DomainError {
   constructor(message: string) {
-    super(401, undefined, message, {}, {}, { 'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"` });
+    super(
+      401,
+      undefined,
+      message,
+      {},
+      {},
+      { 'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"` },
+    );
   }
 }
 
@@ -94,10 +109,20 @@ export class TooManyRequestsError extends DomainError {
 }
 
 /** OAuth 2.0 token endpoint errors (RFC 6749 §5.2), in the simple shape plus `error_description`. */
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unsupported_grant_type'
+  | 'invalid_scope';
 
 export class OAuthError extends DomainError {
-  constructor(status: 400 | 401 | 429, code: OAuthErrorCode, description: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: 400 | 401 | 429,
+    code: OAuthErrorCode,
+    description: string,
+    headers: Record<string, string> = {},
+  ) {
     super(status, undefined, description, {}, { error: code, error_description: description }, headers);
   }
 }

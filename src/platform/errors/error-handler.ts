@@ -39,15 +39,19 @@ const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/;
 
 function unsupportedMediaTypeMessage(request: FastifyRequest): string {
   const type = request.headers['content-type']?.split(';')[0]?.trim().slice(0, 100);
-  if (type && !MEDIA_TYPE.test(type)) return `the Content-Type header "${type}" is not a valid media type (type/subtype)`;
-  const accepted = request.routeOptions.config?.accepts ?? KNOWN_BODY_TYPES.filter((known) => request.server.hasContentTypeParser(known));
+  if (type && !MEDIA_TYPE.test(type))
+    return `the Content-Type header "${type}" is not a valid media type (type/subtype)`;
+  const accepted =
+    request.routeOptions.config?.accepts ??
+    KNOWN_BODY_TYPES.filter((known) => request.server.hasContentTypeParser(known));
   return `content type ${type || 'of the body'} is not supported here; send ${accepted.join(' or ') || 'application/json'}`;
 }
 
 function frameworkMessage(error: FastifyError, status: number, request: FastifyRequest): string {
   if (status === 415) return unsupportedMediaTypeMessage(request);
   if (status === 413) return 'the request body is larger than the server accepts';
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'the body is not valid JSON (or it uses a forbidden key such as __proto__)';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    return 'the body is not valid JSON (or it uses a forbidden key such as __proto__)';
   if (error instanceof SyntaxError) return `the body is not valid JSON: ${error.message}`;
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'the body is empty; a JSON document is required';
   return error.message;
@@ -63,7 +67,13 @@ export function simpleErrorBody(status: number, message: string, path: string): 
   return { error: STATUS_CODES[status] ?? 'Error', message, path, status, timestamp: Date.now() };
 }
 
-function buildErrorBody(request: FastifyRequest, status: number, message: string, detail?: ErrorDetail, extra: Record<string, unknown> = {}): ErrorBody {
+function buildErrorBody(
+  request: FastifyRequest,
+  status: number,
+  message: string,
+  detail?: ErrorDetail,
+  extra: Record<string, unknown> = {},
+): ErrorBody {
   const body: ErrorBody = { ...simpleErrorBody(status, message, pathOf(request)), ...extra };
   if (request.routeOptions.config?.errorShape === 'detailed') body.details = detail ? [detail] : [];
   return body;
@@ -82,7 +92,12 @@ const firstSegment = (path: string) => `/${path.split('/')[1] ?? ''}`;
  * The shape a request no route takes is answered in: that of the collection its path is under (the detailed shape
  * under `/products`, with `errorType`), so a client sees one shape per API whatever refused it.
  */
-function unroutedErrorBody(request: FastifyRequest, status: number, message: string, errorType: ErrorDetail['errorType']): ErrorBody {
+function unroutedErrorBody(
+  request: FastifyRequest,
+  status: number,
+  message: string,
+  errorType: ErrorDetail['errorType'],
+): ErrorBody {
   const body = simpleErrorBody(status, message, pathOf(request));
   const detailed = detailedCollections.get(request.server)?.has(firstSegment(pathOf(request)));
   return detailed ? { ...body, details: [{ errorType }] } : body;
@@ -91,7 +106,8 @@ function unroutedErrorBody(request: FastifyRequest, status: number, message: str
 /** 404 for a path no route has; 405 naming the methods it takes (RFC 9110 §15.5.6) for a path that has others. */
 function answerUnrouted(request: FastifyRequest, reply: FastifyReply, allowed: string[]) {
   const path = pathOf(request);
-  if (allowed.length === 0) return send(reply, 404, unroutedErrorBody(request, 404, `no route ${request.method} ${path}`, 'NOT_FOUND'));
+  if (allowed.length === 0)
+    return send(reply, 404, unroutedErrorBody(request, 404, `no route ${request.method} ${path}`, 'NOT_FOUND'));
   const message = `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`;
   return send(reply, 405, unroutedErrorBody(request, 405, message, 'VALIDATION'), { allow: allowed.join(', ') });
 }
@@ -104,7 +120,11 @@ function answerUnrouted(request: FastifyRequest, reply: FastifyReply, allowed: s
  */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return send(reply, 404, unroutedErrorBody(request, 404, `no item at ${pathOf(request)}: the id is malformed or too long`, 'NOT_FOUND'));
+    return send(
+      reply,
+      404,
+      unroutedErrorBody(request, 404, `no item at ${pathOf(request)}: the id is malformed or too long`, 'NOT_FOUND'),
+    );
   }
   request.log.error({ err: error }, 'routing failed');
   return send(reply, 500, buildErrorBody(request, 500, 'an unexpected error occurred; it has been logged'));
@@ -121,16 +141,23 @@ export function registerErrorHandler(app: FastifyInstance) {
   const detailed = new Set<string>();
   detailedCollections.set(app, detailed);
   app.addHook('onRoute', (route) => {
-    if ((route.config as { errorShape?: string } | undefined)?.errorShape === 'detailed') detailed.add(firstSegment(route.url ?? route.path));
+    if ((route.config as { errorShape?: string } | undefined)?.errorShape === 'detailed')
+      detailed.add(firstSegment(route.url ?? route.path));
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // No route takes the request: that is the answer, whatever its body was (it was parsed before the not-found handler).
     if (request.is404) return answerUnrouted(request, reply, allowedMethods(app, pathOf(request)));
     if (error instanceof DomainError) {
       // Expected answers are not logged; an unreachable database is, with the driver's reason, for the operator.
-      if (error instanceof DatabaseUnavailableError) request.log.warn({ err: error.cause }, 'database unavailable: answered 503');
+      if (error instanceof DatabaseUnavailableError)
+        request.log.warn({ err: error.cause }, 'database unavailable: answered 503');
       const detail = error.errorType ? { errorType: error.errorType, ...error.detail } : undefined;
-      return send(reply, error.status, buildErrorBody(request, error.status, error.message, detail, error.extra), error.headers);
+      return send(
+        reply,
+        error.status,
+        buildErrorBody(request, error.status, error.message, detail, error.extra),
+        error.headers,
+      );
     }
     if (error.validation) {
       const described = describeValidationErrors(error.validation, error.validationContext ?? 'body');

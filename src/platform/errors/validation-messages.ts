@@ -55,7 +55,10 @@ function ruleOf(error: FastifySchemaValidationError): string {
 }
 
 /** One sentence per failed rule, naming the field path and the rule: `body.name must be at most 150 characters`. */
-export function describeValidationError(error: FastifySchemaValidationError, part: string): { field: string; message: string } {
+export function describeValidationError(
+  error: FastifySchemaValidationError,
+  part: string,
+): { field: string; message: string } {
   const params = error.params as Record<string, unknown>;
   let field = [part, dotted(error.instancePath)].filter(Boolean).join('.');
   const name = (child: unknown) => (field ? `${field}.${String(child)}` : String(child));
@@ -82,7 +85,10 @@ export function describeValidationError(error: FastifySchemaValidationError, par
  * The sentences of one failed validation. A map key breaking `propertyNames` comes as two errors, the key's own rule
  * and a bare "property name must be valid"; only the first says something.
  */
-export function describeValidationErrors(errors: FastifySchemaValidationError[], part: string): { field: string; message: string }[] {
+export function describeValidationErrors(
+  errors: FastifySchemaValidationError[],
+  part: string,
+): { field: string; message: string }[] {
   const useful = errors.length > 1 ? errors.filter((error) => error.keyword !== 'propertyNames') : errors;
   return useful.map((error) => describeValidationError(error, part));
 }

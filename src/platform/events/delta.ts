@@ -1,4 +1,4 @@
-import { deepEqual, type Doc } from '../registry/document-paths.js';
+import { type Doc, deepEqual } from '../registry/document-paths.js';
 
 function isPlainObject(value: unknown): value is Doc {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

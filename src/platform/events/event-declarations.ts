@@ -24,7 +24,11 @@ export function declaredEvents(definition: AnyResourceDefinition): EventDeclarat
   if (operations.update) add('updated', `${operations.update} (PUT ${key})`);
   if (operations.delete) add('deleted', `${operations.delete} (DELETE ${key})`);
   for (const action of definition.actions) {
-    if (action.on === 'record' && 'change' in action) add(action.fact, `${action.operationId} (${action.method ?? 'POST'} ${key}/${action.path.replace(/:(\w+)/g, '{$1}')})`);
+    if (action.on === 'record' && 'change' in action)
+      add(
+        action.fact,
+        `${action.operationId} (${action.method ?? 'POST'} ${key}/${action.path.replace(/:(\w+)/g, '{$1}')})`,
+      );
   }
   for (const { fact, by } of definition.emits ?? []) add(fact, by);
   return events;
@@ -32,5 +36,8 @@ export function declaredEvents(definition: AnyResourceDefinition): EventDeclarat
 
 /** Sorted by subject, fact, then emitter: the order of the catalogue and of the OpenAPI `webhooks`. */
 export function sortedEvents(events: EventDeclaration[]): EventDeclaration[] {
-  return [...events].sort((a, b) => a.subject.localeCompare(b.subject) || a.fact.localeCompare(b.fact) || a.emittedBy.localeCompare(b.emittedBy));
+  return [...events].sort(
+    (a, b) =>
+      a.subject.localeCompare(b.subject) || a.fact.localeCompare(b.fact) || a.emittedBy.localeCompare(b.emittedBy),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.js';
-import type { Doc } from '../registry/document-paths.js';
 import { newId } from '../ids.js';
+import type { Doc } from '../registry/document-paths.js';
 import { diff } from './delta.js';
 import type { PlatformEvent } from './platform-event.schema.js';
 
@@ -38,14 +38,10 @@ export function eventOf(change: ChangeDescription): PlatformEvent {
 
 /** Writes the event in the caller's transaction, so it exists exactly when the change does (or an outside event, published as it is). */
 export async function appendEvent(tx: Queryable, event: PlatformEvent): Promise<void> {
-  await tx.query('INSERT INTO outbox (id, fact, subject, customer_id, occurred_at, event) VALUES ($1, $2, $3, $4, $5, $6::jsonb)', [
-    event.id,
-    event.fact,
-    event.subject,
-    event.customerId,
-    event.occurredAt,
-    JSON.stringify(event),
-  ]);
+  await tx.query(
+    'INSERT INTO outbox (id, fact, subject, customer_id, occurred_at, event) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+    [event.id, event.fact, event.subject, event.customerId, event.occurredAt, JSON.stringify(event)],
+  );
 }
 
 export async function recordChange(tx: Queryable, change: ChangeDescription): Promise<PlatformEvent> {

@@ -27,7 +27,8 @@ function withDeadline(source: Readable, timeoutMs: number): Readable {
   source.once('end', stop);
   source.once('error', (error) => body.destroy(error));
   source.once('close', () => {
-    if (!body.writableEnded) body.destroy(new Error('the client closed the connection before its request body was complete'));
+    if (!body.writableEnded)
+      body.destroy(new Error('the client closed the connection before its request body was complete'));
   });
   body.once('close', stop);
   // An unread body (e.g. an unsupported content type, answered 415) still ends here without an uncaught error.

@@ -1,4 +1,4 @@
-import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
+import { maxHeaderSize, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,7 +30,9 @@ export const trackRequestsInFlight = fp(
 
 /** The path of a request line at the start of `packet` (a request the parser refused), without its query. */
 function requestLinePath(packet: Buffer | undefined): string | undefined {
-  const line = /^[A-Z]{1,20} (\/[^\s?]{0,1024})\S* HTTP\/1\.[01]\r?\n/.exec(packet?.subarray(0, 1100).toString('latin1') ?? '');
+  const line = /^[A-Z]{1,20} (\/[^\s?]{0,1024})\S* HTTP\/1\.[01]\r?\n/.exec(
+    packet?.subarray(0, 1100).toString('latin1') ?? '',
+  );
   return line?.[1];
 }
 

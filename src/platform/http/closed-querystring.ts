@@ -18,7 +18,9 @@ export function refuseUnknownQueryParameters(app: FastifyInstance) {
     if (schema.querystring === undefined) {
       route.schema = { ...schema, querystring: NO_QUERY } as typeof route.schema;
     } else if (schema.querystring.additionalProperties === undefined) {
-      throw new Error(`${route.method} ${route.url}: its querystring schema must set additionalProperties (false refuses unknown parameters)`);
+      throw new Error(
+        `${route.method} ${route.url}: its querystring schema must set additionalProperties (false refuses unknown parameters)`,
+      );
     }
   });
 }

@@ -67,7 +67,12 @@ export async function registerConsoleSite(app: FastifyInstance, dist = CONSOLE_D
       });
     }
     const answer = async (_request: unknown, reply: FastifyReply) =>
-      built ? sendPage(reply, page) : reply.code(503).type('text/plain; charset=utf-8').send('The console is not built: run `npm run console:build` (npm start does it when needed).\n');
+      built
+        ? sendPage(reply, page)
+        : reply
+            .code(503)
+            .type('text/plain; charset=utf-8')
+            .send('The console is not built: run `npm run console:build` (npm start does it when needed).\n');
     site.get('/console', { schema: { hide: true } }, answer);
     site.get('/console/*', { schema: { hide: true } }, answer);
   });

@@ -5,7 +5,16 @@ import type { FastifyInstance } from 'fastify';
  * Headers a browser page may read from answers: the record's version, where a created record is, a replay, the
  * request id, and what the rate limiter says.
  */
-export const EXPOSED_HEADERS = ['ETag', 'Location', 'Idempotent-Replayed', 'X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+export const EXPOSED_HEADERS = [
+  'ETag',
+  'Location',
+  'Idempotent-Replayed',
+  'X-Request-Id',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
 
 /**
  * CORS for the origins of CORS_ORIGINS (none by default: no page on another origin may call the API). Tokens travel in

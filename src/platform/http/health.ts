@@ -48,7 +48,12 @@ export const healthRoutes = fp(
     app.get('/health/live', {
       logLevel,
       config: { public: true },
-      schema: { operationId: 'liveness', tags: [TAG], summary: 'Liveness: the process is up and serving HTTP', response: { 200: { $ref: 'HealthStatus#' } } },
+      schema: {
+        operationId: 'liveness',
+        tags: [TAG],
+        summary: 'Liveness: the process is up and serving HTTP',
+        response: { 200: { $ref: 'HealthStatus#' } },
+      },
       handler: async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }),
     });
 
@@ -59,7 +64,10 @@ export const healthRoutes = fp(
         operationId: 'readiness',
         tags: [TAG],
         summary: 'Readiness: the database is reachable and its schema is up to date',
-        response: { 200: { $ref: 'HealthStatus#' }, 503: { description: 'Not ready: the message says why', $ref: 'SimpleError#' } },
+        response: {
+          200: { $ref: 'HealthStatus#' },
+          503: { description: 'Not ready: the message says why', $ref: 'SimpleError#' },
+        },
       },
       handler: async (request, reply) => {
         reply.headers(noStore);

@@ -19,7 +19,9 @@ export interface StoredResponse {
   headers: Record<string, string>;
 }
 
-export type ExistingKey = { state: 'running'; requestHash: string } | { state: 'done'; requestHash: string; response: StoredResponse };
+export type ExistingKey =
+  | { state: 'running'; requestHash: string }
+  | { state: 'done'; requestHash: string; response: StoredResponse };
 
 interface KeyRow {
   state: string;
@@ -67,7 +69,12 @@ export async function findKey(db: Queryable, scope: string, key: string): Promis
   const row = rows[0];
   if (!row) return undefined;
   if (row.state !== 'done') return { state: 'running', requestHash: row.request_hash };
-  const response = { status: row.response_status ?? 200, body: row.response_body ?? '', contentType: row.response_type, headers: row.response_headers ?? {} };
+  const response = {
+    status: row.response_status ?? 200,
+    body: row.response_body ?? '',
+    contentType: row.response_type,
+    headers: row.response_headers ?? {},
+  };
   return { state: 'done', requestHash: row.request_hash, response };
 }
 
@@ -77,17 +84,31 @@ export async function completeClaim(db: Queryable, claim: Claim, response: Store
     `UPDATE idempotency_keys
         SET state = 'done', response_status = $4, response_body = $5, response_type = $6, response_headers = $7::jsonb
       WHERE scope = $1 AND key = $2 AND claim_id = $3 AND state = 'running'`,
-    [claim.scope, claim.key, claim.claimId, response.status, response.body, response.contentType, JSON.stringify(response.headers)],
+    [
+      claim.scope,
+      claim.key,
+      claim.claimId,
+      response.status,
+      response.body,
+      response.contentType,
+      JSON.stringify(response.headers),
+    ],
   );
 }
 
 /** Frees the key (the request was refused or failed), so the client may retry with it. */
 export async function releaseClaim(db: Queryable, claim: Claim): Promise<void> {
-  await db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND claim_id = $3 AND state = 'running'`, [claim.scope, claim.key, claim.claimId]);
+  await db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND claim_id = $3 AND state = 'running'`, [
+    claim.scope,
+    claim.key,
+    claim.claimId,
+  ]);
 }
 
 /** Deletes keys older than the retention period; returns how many. */
 export async function purgeExpiredKeys(db: Queryable): Promise<number> {
-  const result = await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(secs => $1)`, [RETENTION_SECONDS]);
+  const result = await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(secs => $1)`, [
+    RETENTION_SECONDS,
+  ]);
   return result.rowCount;
 }

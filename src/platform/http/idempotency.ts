@@ -2,11 +2,21 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Principal } from '../auth/principal.js';
-import { DecryptionError, type DataEncryption } from '../crypto/data-encryption.js';
+import { type DataEncryption, DecryptionError } from '../crypto/data-encryption.js';
 import type { Database } from '../db/database.js';
 import { ConflictError, UnprocessableError, ValidationError } from '../errors/domain-errors.js';
 import { newId } from '../ids.js';
-import { completeClaim, findKey, insertClaim, purgeExpiredKeys, releaseClaim, takeOverClaim, type Claim, type ExistingKey, type StoredResponse } from './idempotency-store.js';
+import {
+  type Claim,
+  completeClaim,
+  type ExistingKey,
+  findKey,
+  insertClaim,
+  purgeExpiredKeys,
+  releaseClaim,
+  type StoredResponse,
+  takeOverClaim,
+} from './idempotency-store.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,28 +48,36 @@ function callerScope(principal: Pick<Principal, 'realm' | 'subject'>): string {
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
-  const entries = Object.keys(value).sort().map((name) => [name, canonical((value as Record<string, unknown>)[name])]);
+  const entries = Object.keys(value)
+    .sort()
+    .map((name) => [name, canonical((value as Record<string, unknown>)[name])]);
   return Object.fromEntries(entries);
 }
 
 /** What "the same request" means: method, path with query, and the validated body. */
 export function requestHash(request: Pick<FastifyRequest, 'method' | 'url' | 'body'>): string {
   const body = Buffer.isBuffer(request.body) ? request.body.toString('base64') : canonical(request.body ?? null);
-  return createHash('sha256').update(JSON.stringify([request.method, request.url, body])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([request.method, request.url, body]))
+    .digest('hex');
 }
 
 function keyOf(request: FastifyRequest): string | undefined {
   const key = request.headers[IDEMPOTENCY_HEADER];
   if (key === undefined) return undefined;
   const text = Array.isArray(key) ? key.join(', ') : key;
-  if (text.length === 0 || text.length > MAX_KEY_LENGTH) throw new ValidationError(`headers.${IDEMPOTENCY_HEADER} must be 1 to ${MAX_KEY_LENGTH} characters`);
+  if (text.length === 0 || text.length > MAX_KEY_LENGTH)
+    throw new ValidationError(`headers.${IDEMPOTENCY_HEADER} must be 1 to ${MAX_KEY_LENGTH} characters`);
   return text;
 }
 
 /** A body the handler will read itself (a stream) is not known yet, so it cannot be compared with a stored request. */
 function bodyUnknown(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
-  return request.body === undefined && ((length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined);
+  return (
+    request.body === undefined &&
+    ((length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined)
+  );
 }
 
 /** The answer as it can be stored and sent again; `undefined` for a stream or binary payload. */
@@ -83,7 +101,10 @@ const SEALED = 'sealed:';
 
 function sealedBody(encryption: DataEncryption, claim: Claim, response: StoredResponse): StoredResponse {
   if (response.body === '') return response;
-  return { ...response, body: `${SEALED}${encryption.seal(Buffer.from(response.body, 'utf8'), sealContext(claim.scope, claim.key))}` };
+  return {
+    ...response,
+    body: `${SEALED}${encryption.seal(Buffer.from(response.body, 'utf8'), sealContext(claim.scope, claim.key))}`,
+  };
 }
 
 function openedBody(encryption: DataEncryption, scope: string, key: string, body: string): string {
@@ -92,7 +113,10 @@ function openedBody(encryption: DataEncryption, scope: string, key: string, body
     return encryption.open(body.slice(SEALED.length), sealContext(scope, key)).toString('utf8');
   } catch (error) {
     // Sealed under another DATA_ENCRYPTION_KEY: it cannot be replayed, nor run again under that key.
-    if (error instanceof DecryptionError) throw new ConflictError(`the answer kept for Idempotency-Key "${key}" cannot be opened with this service's DATA_ENCRYPTION_KEY; use a new key`);
+    if (error instanceof DecryptionError)
+      throw new ConflictError(
+        `the answer kept for Idempotency-Key "${key}" cannot be opened with this service's DATA_ENCRYPTION_KEY; use a new key`,
+      );
     throw error;
   }
 }
@@ -132,7 +156,10 @@ function withKeyHeader(schema: FastifySchema): FastifySchema {
   const headers = schema.headers as { $id?: string; properties?: Record<string, unknown> } | undefined;
   if (headers && !headers.properties) return schema;
   const { $id: _id, ...rest } = headers ?? {};
-  return { ...schema, headers: { type: 'object', ...rest, properties: { ...rest.properties, [IDEMPOTENCY_HEADER]: KeyHeaderSchema } } };
+  return {
+    ...schema,
+    headers: { type: 'object', ...rest, properties: { ...rest.properties, [IDEMPOTENCY_HEADER]: KeyHeaderSchema } },
+  };
 }
 
 /** The three hooks each POST route gets; `claims` remembers which key the request holds. */
@@ -149,7 +176,9 @@ class IdempotencyHooks {
     const key = keyOf(request);
     if (key === undefined || !request.principal) return;
     if (bodyUnknown(request)) {
-      request.log.warn('Idempotency-Key ignored: the body of this operation is streamed, so a retry cannot be compared');
+      request.log.warn(
+        'Idempotency-Key ignored: the body of this operation is streamed, so a retry cannot be compared',
+      );
       return;
     }
     const claim: Claim = { scope: callerScope(request.principal), key, claimId: newId() };
@@ -160,9 +189,18 @@ class IdempotencyHooks {
       return;
     }
     // 422, as the IETF Idempotency-Key draft answers a key sent again with another request.
-    if (existing.requestHash !== hash) throw new UnprocessableError(`Idempotency-Key "${key}" was already used for a different request (another body or path); use a new key`);
-    if (existing.state === 'running') throw new ConflictError(`a request with Idempotency-Key "${key}" is still being processed; retry once it has finished`);
-    return replay(reply, { ...existing.response, body: openedBody(this.encryption, claim.scope, key, existing.response.body) });
+    if (existing.requestHash !== hash)
+      throw new UnprocessableError(
+        `Idempotency-Key "${key}" was already used for a different request (another body or path); use a new key`,
+      );
+    if (existing.state === 'running')
+      throw new ConflictError(
+        `a request with Idempotency-Key "${key}" is still being processed; retry once it has finished`,
+      );
+    return replay(reply, {
+      ...existing.response,
+      body: openedBody(this.encryption, claim.scope, key, existing.response.body),
+    });
   };
 
   /** onSend: stores a 2xx/3xx answer before it leaves, so a retry arriving right after finds it. */
@@ -188,7 +226,9 @@ class IdempotencyHooks {
     const claim = this.claims.get(request);
     if (!claim) return;
     this.claims.delete(request);
-    await releaseClaim(this.db, claim).catch((error: unknown) => request.log.error({ err: error }, 'could not free an Idempotency-Key'));
+    await releaseClaim(this.db, claim).catch((error: unknown) =>
+      request.log.error({ err: error }, 'could not free an Idempotency-Key'),
+    );
   };
 }
 
@@ -209,7 +249,9 @@ export const idempotency = fp(
 
     // Expired keys are already ignored by the claim; the purge only keeps the table small.
     const purge = setInterval(() => {
-      purgeExpiredKeys(options.db).catch((error: unknown) => app.log.warn({ err: error }, 'could not purge expired Idempotency-Keys'));
+      purgeExpiredKeys(options.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not purge expired Idempotency-Keys'),
+      );
     }, PURGE_INTERVAL_MS);
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));

@@ -139,7 +139,15 @@ function scalarOf(schema: TSchema): ((value: unknown) => string | undefined) | u
 type Piece<T> =
   | { kind: 'run'; serialize: (value: T) => string }
   | { kind: 'own'; name: string; first: string; next: string; required: boolean; write: ValueWriter<never> }
-  | { kind: 'scalar'; name: string; first: string; next: string; required: boolean; text: (value: unknown) => string | undefined; serialize: (value: T) => string };
+  | {
+      kind: 'scalar';
+      name: string;
+      first: string;
+      next: string;
+      required: boolean;
+      text: (value: unknown) => string | undefined;
+      serialize: (value: T) => string;
+    };
 
 /** A scalar property's JSON, or undefined when it is left out. */
 function scalarText<T>(piece: Extract<Piece<T>, { kind: 'scalar' }>, value: T, property: unknown): string | undefined {
@@ -161,7 +169,11 @@ const namePrefixes = (name: string) => ({ first: `${JSON.stringify(name)}:`, nex
  * property are serialized by fast-json-stringify from the schema itself, so what they accept and how they look does
  * not change.
  */
-export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs, own: { [K in keyof T]?: ValueWriter<NonNullable<T[K]>> }): ValueWriter<T> {
+export function objectWriter<T extends object>(
+  schema: TObject,
+  refs: SchemaRefs,
+  own: { [K in keyof T]?: ValueWriter<NonNullable<T[K]>> },
+): ValueWriter<T> {
   const pieces: Piece<T>[] = [];
   let run: Record<string, TSchema> = {};
   const endRun = () => {
@@ -172,7 +184,9 @@ export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs
   };
   // fast-json-stringify writes the required properties first, each group in schema order.
   const required = new Set(schema.required ?? []);
-  const ordered = Object.entries(schema.properties).sort(([a], [b]) => Number(required.has(b)) - Number(required.has(a)));
+  const ordered = Object.entries(schema.properties).sort(
+    ([a], [b]) => Number(required.has(b)) - Number(required.has(a)),
+  );
   for (const [name, property] of ordered) {
     const write = own[name as keyof T];
     const text = write ? undefined : scalarOf(property);
@@ -181,8 +195,23 @@ export function objectWriter<T extends object>(schema: TObject, refs: SchemaRefs
       continue;
     }
     endRun();
-    if (write) pieces.push({ kind: 'own', name, ...namePrefixes(name), required: required.has(name), write: write as ValueWriter<never> });
-    else pieces.push({ kind: 'scalar', name, ...namePrefixes(name), required: required.has(name), text: text!, serialize: jsonSerializer<T>(Obj({ [name]: property }), refs) });
+    if (write)
+      pieces.push({
+        kind: 'own',
+        name,
+        ...namePrefixes(name),
+        required: required.has(name),
+        write: write as ValueWriter<never>,
+      });
+    else
+      pieces.push({
+        kind: 'scalar',
+        name,
+        ...namePrefixes(name),
+        required: required.has(name),
+        text: text!,
+        serialize: jsonSerializer<T>(Obj({ [name]: property }), refs),
+      });
   }
   endRun();
   const only = pieces.length === 1 ? pieces[0]! : undefined;

@@ -9,5 +9,7 @@ const LARGE = 16 * 1024;
  * does both for the price of one.
  */
 export function registerLargePayloadBytes(app: FastifyInstance) {
-  app.addHook('onSend', async (_request, _reply, payload) => (typeof payload === 'string' && payload.length > LARGE ? Buffer.from(payload) : payload));
+  app.addHook('onSend', async (_request, _reply, payload) =>
+    typeof payload === 'string' && payload.length > LARGE ? Buffer.from(payload) : payload,
+  );
 }

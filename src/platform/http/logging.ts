@@ -45,7 +45,13 @@ interface LoggedRequest {
 
 /** Fastify's own request serializer, but with secrets in the query string replaced. Headers are never logged. */
 function serializeRequest(request: LoggedRequest) {
-  return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database.js';
 import { keptGauge } from '../metrics/kept-gauge.js';
 import { PROCESS_METRICS } from '../metrics/process-metrics.js';
@@ -37,8 +37,15 @@ async function databaseUp(db: Database): Promise<number> {
 
 /** The service's version (package.json) and the runtime's, as labels of a gauge set to 1. */
 function buildInfo(registry: Registry): void {
-  const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
-  const info = new Gauge({ name: 'build_info', help: 'The running build: service version and Node.js version (always 1)', labelNames: ['version', 'node'] as const, registers: [registry] });
+  const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  const info = new Gauge({
+    name: 'build_info',
+    help: 'The running build: service version and Node.js version (always 1)',
+    labelNames: ['version', 'node'] as const,
+    registers: [registry],
+  });
   info.set({ version, node: process.version }, 1);
 }
 
@@ -52,7 +59,13 @@ function databaseMetrics(registry: Registry, db: Database): void {
     },
   });
   const pool = (field: 'size' | 'idle' | 'waiting', help: string) =>
-    registry.registerMetric(keptGauge({ name: `db_pool_${field}`, help, read: async () => (db.poolStats ? [{ value: db.poolStats()[field] }] : []) }));
+    registry.registerMetric(
+      keptGauge({
+        name: `db_pool_${field}`,
+        help,
+        read: async () => (db.poolStats ? [{ value: db.poolStats()[field] }] : []),
+      }),
+    );
   pool('size', 'Connections the pool holds (PostgreSQL; the embedded database has no pool)');
   pool('idle', 'Connections of the pool not in use');
   pool('waiting', 'Requests waiting for a connection of the pool');
@@ -74,7 +87,11 @@ export const metricsRoutes = fp(
       labelNames: ['method', 'route', 'status_code'] as const,
       registers: [registry],
     });
-    const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests being answered now', registers: [registry] });
+    const inFlight = new Gauge({
+      name: 'http_requests_in_flight',
+      help: 'HTTP requests being answered now',
+      registers: [registry],
+    });
     buildInfo(registry);
     databaseMetrics(registry, options.db);
     for (const metric of PROCESS_METRICS) registry.registerMetric(metric);
@@ -85,7 +102,10 @@ export const metricsRoutes = fp(
     });
     app.addHook('onResponse', async (request, reply) => {
       inFlight.dec();
-      duration.observe({ method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      duration.observe(
+        { method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
     });
 
     app.get('/metrics', {
@@ -94,9 +114,18 @@ export const metricsRoutes = fp(
         operationId: 'metrics',
         tags: ['Operations'],
         summary: 'Prometheus metrics of this instance (text exposition format)',
-        response: { 200: { description: 'Metrics in the Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } } },
+        response: {
+          200: {
+            description: 'Metrics in the Prometheus text format',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+        },
       },
-      handler: async (_request, reply) => reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics()),
+      handler: async (_request, reply) =>
+        reply
+          .type(registry.contentType)
+          .header('cache-control', 'no-store')
+          .send(await registry.metrics()),
     });
   },
   { name: 'metrics-routes' },

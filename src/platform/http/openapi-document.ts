@@ -11,7 +11,12 @@ function byPrincipal(examples: Json[]): Json {
   examples.forEach((value, index) => {
     const operator = value.customerId !== undefined;
     const key = `${operator ? 'asOperator' : 'asCustomer'}${named[operator ? 'asOperator' : 'asCustomer'] ? index : ''}`;
-    named[key] = { summary: operator ? 'As the operator, for the customer it names' : "As a customer's token (the record is its own)", value };
+    named[key] = {
+      summary: operator
+        ? 'As the operator, for the customer it names'
+        : "As a customer's token (the record is its own)",
+      value,
+    };
   });
   return named;
 }
@@ -25,8 +30,11 @@ export function withMediaExamples(document: Json): Json {
   const media = (content: Json | undefined) => Object.values<Json>(content ?? {});
   const examplesOf = (body: Json): Json[] | undefined => {
     const ref: unknown = body.schema?.$ref;
-    const examples = typeof ref === 'string' && ref.startsWith(COMPONENT) ? schemas[ref.slice(COMPONENT.length)]?.examples : undefined;
-    return Array.isArray(examples) && examples.length > 0 && body.example === undefined && body.examples === undefined ? examples : undefined;
+    const examples =
+      typeof ref === 'string' && ref.startsWith(COMPONENT) ? schemas[ref.slice(COMPONENT.length)]?.examples : undefined;
+    return Array.isArray(examples) && examples.length > 0 && body.example === undefined && body.examples === undefined
+      ? examples
+      : undefined;
   };
   for (const item of Object.values<Json>(document.paths ?? {})) {
     for (const operation of Object.values<Json>(item)) {
@@ -35,7 +43,9 @@ export function withMediaExamples(document: Json): Json {
         if (examples?.length === 1) body.example = examples[0];
         else if (examples) body.examples = byPrincipal(examples);
       }
-      for (const body of Object.values<Json>(operation.responses ?? {}).flatMap((response) => media(response.content))) {
+      for (const body of Object.values<Json>(operation.responses ?? {}).flatMap((response) =>
+        media(response.content),
+      )) {
         const examples = examplesOf(body);
         if (examples) body.example = examples[0];
       }
@@ -52,7 +62,8 @@ export function withSharedHeaders(document: Json): Json {
       for (const response of Object.values<Json>(operation.responses ?? {})) {
         for (const [name, header] of Object.entries<Json>(response.headers ?? {})) {
           shared[name] ??= header;
-          if (JSON.stringify(shared[name]) === JSON.stringify(header)) response.headers[name] = { $ref: `#/components/headers/${name}` };
+          if (JSON.stringify(shared[name]) === JSON.stringify(header))
+            response.headers[name] = { $ref: `#/components/headers/${name}` };
         }
       }
     }
@@ -85,7 +96,8 @@ export function withIgnoredUnknownBodyFields(document: Json): Json {
   const seen = new Set<string>();
   for (const item of Object.values<Json>(document.paths ?? {})) {
     for (const operation of Object.values<Json>(item)) {
-      for (const media of Object.values<Json>(operation.requestBody?.content ?? {})) openUp(media.schema, components, seen);
+      for (const media of Object.values<Json>(operation.requestBody?.content ?? {}))
+        openUp(media.schema, components, seen);
     }
   }
   return document;
@@ -98,12 +110,16 @@ export function withIgnoredUnknownBodyFields(document: Json): Json {
 export function withServedApis(document: Json): Json {
   const counts = new Map<string, number>();
   for (const item of Object.values<Json>(document.paths ?? {})) {
-    for (const operation of Object.values<Json>(item)) for (const tag of operation.tags ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    for (const operation of Object.values<Json>(item))
+      for (const tag of operation.tags ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   }
   const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
   const served = [...counts].map(([tag, count]) => `${tag} (${count})`).join(', ');
   const [first, ...rest] = String(document.info?.description ?? '').split('\n\n');
-  document.info = { ...document.info, description: [`${first} It serves ${total} operations: ${served}.`, ...rest].join('\n\n') };
+  document.info = {
+    ...document.info,
+    description: [`${first} It serves ${total} operations: ${served}.`, ...rest].join('\n\n'),
+  };
   return document;
 }
 

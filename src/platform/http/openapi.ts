@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
 import { finishDocument } from './openapi-document.js';
 import { describeOperation } from './operation-descriptions.js';
 import { registerResponseDeclarations } from './response-declarations.js';
@@ -45,7 +45,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<OpenApiAddi
   app.addHook('onRoute', (route) => {
     const config = route.config ?? {};
     if (!route.schema || (route.schema as { hide?: boolean }).hide) return;
-    const security = config.clientAuth ? [{ basicAuth: [] }, {}] : config.public ? [] : [{ bearerAuth: config.scope ? [config.scope] : [] }];
+    const security = config.clientAuth
+      ? [{ basicAuth: [] }, {}]
+      : config.public
+        ? []
+        : [{ bearerAuth: config.scope ? [config.scope] : [] }];
     route.schema = { ...route.schema, security, description: describeOperation(route) } as typeof route.schema;
   });
   await app.register(swagger, {
@@ -61,8 +65,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<OpenApiAddi
       servers: [{ url: '/', description: 'the host serving this document' }],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /iam/tokens' },
-          basicAuth: { type: 'http', scheme: 'basic', description: 'OAuth client: client id (the realm name) and client secret; client_id and client_secret in the body work too' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Access token from POST /iam/tokens',
+          },
+          basicAuth: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'OAuth client: client id (the realm name) and client secret; client_id and client_secret in the body work too',
+          },
         },
       },
     },
@@ -85,7 +99,11 @@ export async function registerDocsUi(app: FastifyInstance) {
     docs.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), public: true };
     });
-    await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, theme: { title: `${TITLE} reference` } });
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { deepLinking: true },
+      theme: { title: `${TITLE} reference` },
+    });
   });
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -17,12 +17,23 @@ function facts(route: RouteOptions): string[] {
   const query = schema.querystring?.properties ?? {};
   const headers = schema.headers?.properties ?? {};
   const found: string[] = [access(config)];
-  if (query.page && query.size) found.push('Paged: `page` counts from 0, `size` is at most 500; the answer says `totalItems`, `totalPages` and whether this page is the `last`.');
+  if (query.page && query.size)
+    found.push(
+      'Paged: `page` counts from 0, `size` is at most 500; the answer says `totalItems`, `totalPages` and whether this page is the `last`.',
+    );
   if (query.sort) found.push('`sort=field,asc|desc` (repeatable); ties and the default follow creation order.');
-  if (schema.response?.[304]) found.push('Answers an `ETag`; send it back in `If-None-Match` to get 304 Not Modified while the item is unchanged.');
-  if (headers['if-match']) found.push('Send the `dbVersion` you read (in the body, or as `If-Match: "<dbVersion>"`): when the item changed since, the answer is 412 and nothing is changed.');
+  if (schema.response?.[304])
+    found.push(
+      'Answers an `ETag`; send it back in `If-None-Match` to get 304 Not Modified while the item is unchanged.',
+    );
+  if (headers['if-match'])
+    found.push(
+      'Send the `dbVersion` you read (in the body, or as `If-Match: "<dbVersion>"`): when the item changed since, the answer is 412 and nothing is changed.',
+    );
   if (methodsOf(route).includes('POST') && !config.public && config.idempotency !== false) {
-    found.push('Send an `Idempotency-Key` to make a retry safe: the same key and body within 24 h replay the first answer instead of running again.');
+    found.push(
+      'Send an `Idempotency-Key` to make a retry safe: the same key and body within 24 h replay the first answer instead of running again.',
+    );
   }
   if (config.errorShape === 'detailed') found.push('Errors come in the detailed shape (with `details`).');
   return found;

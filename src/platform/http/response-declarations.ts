@@ -5,26 +5,49 @@ type Json = Record<string, any>;
 
 /** Response headers the API documents, by their lower-case name. */
 export const RESPONSE_HEADERS = {
-  etag: { type: 'string', pattern: '^(W/)?".*"$', description: 'version of the answered record (`"<dbVersion>"`): send it in `If-Match` to update it safely, or in `If-None-Match` to get 304 when it has not changed' },
+  etag: {
+    type: 'string',
+    pattern: '^(W/)?".*"$',
+    description:
+      'version of the answered record (`"<dbVersion>"`): send it in `If-Match` to update it safely, or in `If-None-Match` to get 304 when it has not changed',
+  },
   location: { type: 'string', description: 'where the created item can be read' },
   'retry-after': { type: 'string', pattern: '^\\d+$', description: 'seconds to wait before trying again' },
-  'x-request-id': { type: 'string', description: "this request's id (the caller's `X-Request-Id` when it is 1-128 word characters), as logged" },
+  'x-request-id': {
+    type: 'string',
+    description: "this request's id (the caller's `X-Request-Id` when it is 1-128 word characters), as logged",
+  },
   'cache-control': { type: 'string', description: 'how the answer may be cached' },
 } as const;
 
 export type ResponseHeader = keyof typeof RESPONSE_HEADERS;
 
 /** Canonical spelling in the document (`ETag`, `X-Request-Id`); the checks compare names case-insensitively. */
-const HEADER_NAMES: Record<ResponseHeader, string> = { etag: 'ETag', location: 'Location', 'retry-after': 'Retry-After', 'x-request-id': 'X-Request-Id', 'cache-control': 'Cache-Control' };
+const HEADER_NAMES: Record<ResponseHeader, string> = {
+  etag: 'ETag',
+  location: 'Location',
+  'retry-after': 'Retry-After',
+  'x-request-id': 'X-Request-Id',
+  'cache-control': 'Cache-Control',
+};
 
 /** A response declaration that also declares these headers (always sent with it). */
 export function withHeaders<T extends object>(response: T, ...names: ResponseHeader[]): T {
   const declared = (response as Json).headers ?? {};
-  return { ...response, headers: { ...declared, ...Object.fromEntries(names.map((name) => [HEADER_NAMES[name], RESPONSE_HEADERS[name]])) } };
+  return {
+    ...response,
+    headers: { ...declared, ...Object.fromEntries(names.map((name) => [HEADER_NAMES[name], RESPONSE_HEADERS[name]])) },
+  };
 }
 
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
-const SUCCESS_DESCRIPTIONS: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 304: 'Not modified: the If-None-Match ETag is still current' };
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  304: 'Not modified: the If-None-Match ETag is still current',
+};
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
 
@@ -45,7 +68,8 @@ export function platformErrorStatuses(route: RouteOptions): number[] {
   if (takesBody) [400, 408, 413, 415].forEach((status) => statuses.add(status));
   if (schema.querystring || schema.headers || schema.body) statuses.add(400);
   // Idempotency-Key: 409 while the key's first request runs, 422 when it comes back with another request.
-  if (methodsOf(route).includes('POST') && !config.public && config.idempotency !== false) [400, 409, 422].forEach((status) => statuses.add(status));
+  if (methodsOf(route).includes('POST') && !config.public && config.idempotency !== false)
+    [400, 409, 422].forEach((status) => statuses.add(status));
   return [...statuses];
 }
 
@@ -56,8 +80,12 @@ function answersNotModified(route: RouteOptions, responses: Json): boolean {
 
 /** Every declared response: a description, X-Request-Id (sent on every answer), Retry-After on 429. */
 function completed(status: string, response: Json): Json {
-  const described = response.description ? response : { ...response, description: SUCCESS_DESCRIPTIONS[status] ?? 'Answer' };
-  return status === '429' ? withHeaders(described, 'x-request-id', 'retry-after') : withHeaders(described, 'x-request-id');
+  const described = response.description
+    ? response
+    : { ...response, description: SUCCESS_DESCRIPTIONS[status] ?? 'Answer' };
+  return status === '429'
+    ? withHeaders(described, 'x-request-id', 'retry-after')
+    : withHeaders(described, 'x-request-id');
 }
 
 /** The route's responses with what the platform answers added (the route's own declarations win). */
@@ -82,7 +110,10 @@ export function registerResponseDeclarations(app: FastifyInstance) {
   });
 }
 
-const IfNoneMatchSchema = { type: 'string', description: 'an ETag read before: 304 without a body while it is still current' };
+const IfNoneMatchSchema = {
+  type: 'string',
+  description: 'an ETag read before: 304 without a body while it is still current',
+};
 
 /** Documents (and lets through) the request header a conditional GET reads. */
 function withIfNoneMatch(headers: Json | undefined): Json {

@@ -1,10 +1,11 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FastifyServerOptions } from 'fastify';
 import fastJsonStringify from 'fast-json-stringify';
+import type { FastifyServerOptions } from 'fastify';
 
 // ajv-formats is CommonJS; under ESM its plugin sits on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 const shared: Options = {
   allErrors: false,
@@ -81,11 +82,17 @@ export function schemaController(): NonNullable<FastifyServerOptions['schemaCont
           body.addSchema(schema);
           text.addSchema(schema);
         }
-        return ({ schema, httpPart }: { schema: object; httpPart?: string }) => lazyValidator(() => (httpPart === 'body' ? body : text).compile(schema) as Validate);
+        return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+          lazyValidator(() => (httpPart === 'body' ? body : text).compile(schema) as Validate);
       },
       buildSerializer(externalSchemas: Schemas, serializerOptions: object) {
         return ({ schema }: { schema: object }) =>
-          lazySerializer(() => fastJsonStringify(schema as never, { ...serializerOptions, schema: referencedSchemas(schema, externalSchemas ?? {}) as never }));
+          lazySerializer(() =>
+            fastJsonStringify(schema as never, {
+              ...serializerOptions,
+              schema: referencedSchemas(schema, externalSchemas ?? {}) as never,
+            }),
+          );
       },
     } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'],
   };

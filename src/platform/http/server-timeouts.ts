@@ -12,6 +12,10 @@ export function serverTimeoutOptions(timeouts: HttpTimeouts) {
   return {
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: checkEveryMs },
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: checkEveryMs,
+    },
   };
 }

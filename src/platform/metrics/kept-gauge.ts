@@ -19,7 +19,12 @@ function within<T>(reading: Promise<T>, ms: number): Promise<T> {
  * value (`db_up` says the database is down), so a scrape never fails or waits, and the series do not vanish during an
  * outage.
  */
-export function keptGauge(options: { name: string; help: string; labelNames?: string[]; read: () => Promise<Reading> }): Gauge {
+export function keptGauge(options: {
+  name: string;
+  help: string;
+  labelNames?: string[];
+  read: () => Promise<Reading>;
+}): Gauge {
   return new Gauge({
     name: options.name,
     help: options.help,

@@ -6,7 +6,12 @@ import { Counter, Histogram, type Metric } from 'prom-client';
  */
 
 /** Background jobs (dispatch, delivery, purges, expiry, polls): each run, by outcome, and how long it took. */
-export const jobRuns = new Counter({ name: 'job_runs_total', help: 'Background job runs by job and outcome (success, failure)', labelNames: ['job', 'outcome'] as const, registers: [] });
+export const jobRuns = new Counter({
+  name: 'job_runs_total',
+  help: 'Background job runs by job and outcome (success, failure)',
+  labelNames: ['job', 'outcome'] as const,
+  registers: [],
+});
 export const jobDuration = new Histogram({
   name: 'job_run_duration_seconds',
   help: 'Duration of a background job run',
@@ -16,13 +21,32 @@ export const jobDuration = new Histogram({
 });
 
 /** Tokens issued by the token endpoints, by grant type (client_credentials, password, refresh_token, ...). */
-export const tokensIssued = new Counter({ name: 'iam_tokens_issued_total', help: 'Access tokens issued, by grant type', labelNames: ['grant'] as const, registers: [] });
+export const tokensIssued = new Counter({
+  name: 'iam_tokens_issued_total',
+  help: 'Access tokens issued, by grant type',
+  labelNames: ['grant'] as const,
+  registers: [],
+});
 /** Refused sign-ins: a wrong password or client secret, an unknown user or client. */
-export const signInFailures = new Counter({ name: 'iam_sign_in_failures_total', help: 'Refused sign-ins by kind (user, client)', labelNames: ['kind'] as const, registers: [] });
+export const signInFailures = new Counter({
+  name: 'iam_sign_in_failures_total',
+  help: 'Refused sign-ins by kind (user, client)',
+  labelNames: ['kind'] as const,
+  registers: [],
+});
 /** Users locked after too many failed passwords. */
-export const lockouts = new Counter({ name: 'iam_lockouts_total', help: 'Users locked after too many failed passwords', registers: [] });
+export const lockouts = new Counter({
+  name: 'iam_lockouts_total',
+  help: 'Users locked after too many failed passwords',
+  registers: [],
+});
 /** Requests the rate limiter refused (429), by route pattern. */
-export const rateLimited = new Counter({ name: 'http_rate_limited_total', help: 'Requests refused by the rate limiter (429), by route', labelNames: ['route'] as const, registers: [] });
+export const rateLimited = new Counter({
+  name: 'http_rate_limited_total',
+  help: 'Requests refused by the rate limiter (429), by route',
+  labelNames: ['route'] as const,
+  registers: [],
+});
 
 /** How long a transaction waited for a connection of PostgreSQL's pool (a new one, or a turn). */
 export const poolAcquire = new Histogram({
@@ -32,4 +56,12 @@ export const poolAcquire = new Histogram({
   registers: [],
 });
 
-export const PROCESS_METRICS: Metric[] = [jobRuns, jobDuration, tokensIssued, signInFailures, lockouts, rateLimited, poolAcquire];
+export const PROCESS_METRICS: Metric[] = [
+  jobRuns,
+  jobDuration,
+  tokensIssued,
+  signInFailures,
+  lockouts,
+  rateLimited,
+  poolAcquire,
+];

@@ -44,7 +44,9 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
       return v4(parts[1]!, parts[2]!);
     default:
       // IPv4-compatible (::a.b.c.d, deprecated), other than :: and ::1.
-      return parts.slice(0, 6).every((p) => p === 0) && (parts[6]! !== 0 || parts[7]! > 1) ? v4(parts[6]!, parts[7]!) : undefined;
+      return parts.slice(0, 6).every((p) => p === 0) && (parts[6]! !== 0 || parts[7]! > 1)
+        ? v4(parts[6]!, parts[7]!)
+        : undefined;
   }
 }
 

@@ -11,7 +11,11 @@ const LOOKUP_WAIT_MS = 2_000;
  * what its name resolves to, and not allow-listed): the refusal, or undefined when it may be reached or cannot be
  * told yet (the name does not resolve, or not quickly: it may later). Every call still checks again when it sends.
  */
-export async function refusedDestination(url: URL, allowlist: OutboundAllowlist, resolve?: Resolver): Promise<OutboundRefusedError | undefined> {
+export async function refusedDestination(
+  url: URL,
+  allowlist: OutboundAllowlist,
+  resolve?: Resolver,
+): Promise<OutboundRefusedError | undefined> {
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
   const check = checkedAddress(url.hostname, port, allowlist, resolve).then(
     () => undefined,

@@ -13,7 +13,12 @@ const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, 
  * The address to connect to for `hostname`: the literal itself, or the first resolved address the rules permit.
  * An allow-listed host name may reach any address; an allow-listed address or CIDR permits that address.
  */
-export async function checkedAddress(hostname: string, port: number, allowlist: OutboundAllowlist, resolve: Resolver = systemResolver): Promise<string> {
+export async function checkedAddress(
+  hostname: string,
+  port: number,
+  allowlist: OutboundAllowlist,
+  resolve: Resolver = systemResolver,
+): Promise<string> {
   const host = unbracketed(hostname);
   const addresses = isIP(host) ? [host] : (await resolve(host)).map((r) => r.address);
   if (addresses.length === 0) throw new OutboundError('unreachable', `could not reach ${hostname}: it has no address`);

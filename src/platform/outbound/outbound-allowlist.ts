@@ -29,7 +29,8 @@ function splitPort(entry: string): { base: string; port?: number } {
 function parseEntry(raw: string): Entry {
   const text = raw.trim();
   const { base, port } = splitPort(text.toLowerCase());
-  if (port !== undefined && (port < 1 || port > 65535)) throw new OutboundAllowlistError(`"${text}" has a port outside 1..65535`);
+  if (port !== undefined && (port < 1 || port > 65535))
+    throw new OutboundAllowlistError(`"${text}" has a port outside 1..65535`);
   if (base.includes('/')) {
     try {
       return { range: ipaddr.parseCIDR(base), port, text };
@@ -42,14 +43,16 @@ function parseEntry(raw: string): Entry {
     return { range: [address, address.kind() === 'ipv4' ? 32 : 128], port, text };
   }
   const host = base.replace(/\.$/, '');
-  if (!HOST_NAME.test(host)) throw new OutboundAllowlistError(`"${text}" is neither a host name, an IP address nor a CIDR`);
+  if (!HOST_NAME.test(host))
+    throw new OutboundAllowlistError(`"${text}" is neither a host name, an IP address nor a CIDR`);
   return { host, port, text };
 }
 
 /** An address in the IPv4-mapped IPv6 form matches IPv4 entries too (and the other way round). */
 function variants(address: string): (ipaddr.IPv4 | ipaddr.IPv6)[] {
   const parsed = ipaddr.parse(unbracketed(address));
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) return [parsed, (parsed as ipaddr.IPv6).toIPv4Address()];
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    return [parsed, (parsed as ipaddr.IPv6).toIPv4Address()];
   if (parsed.kind() === 'ipv4') return [parsed, (parsed as ipaddr.IPv4).toIPv4MappedAddress()];
   return [parsed];
 }
@@ -75,7 +78,10 @@ export class OutboundAllowlist {
     if (!ipaddr.isValid(unbracketed(address))) return false;
     const candidates = variants(address);
     return this.entries.some(
-      (e) => e.range !== undefined && (e.port === undefined || e.port === port) && candidates.some((c) => c.kind() === e.range![0].kind() && c.match(e.range!)),
+      (e) =>
+        e.range !== undefined &&
+        (e.port === undefined || e.port === port) &&
+        candidates.some((c) => c.kind() === e.range![0].kind() && c.match(e.range!)),
     );
   }
 }

@@ -1,4 +1,4 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
 import { guardedConnector, type OutboundTls, type Resolver } from './guarded-connector.js';
 import type { OutboundAllowlist } from './outbound-allowlist.js';
 import { OutboundError } from './outbound-errors.js';
@@ -37,15 +37,21 @@ export interface OutboundResponse {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 function checkScheme(url: URL): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('scheme', `only http and https URLs may be fetched, not ${url.protocol.replace(/:$/, '')}`);
-  if (url.username || url.password) throw new OutboundError('scheme', 'URLs with credentials (user:password@) are not fetched');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundError('scheme', `only http and https URLs may be fetched, not ${url.protocol.replace(/:$/, '')}`);
+  if (url.username || url.password)
+    throw new OutboundError('scheme', 'URLs with credentials (user:password@) are not fetched');
 }
 
 /** A network error names the address it tried (`connect ECONNREFUSED 10.1.2.3:80`): only its code is shown. */
 function unreachable(url: URL, error: unknown): OutboundError {
   const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   const shown = code && /^[A-Z_]{2,40}$/.test(code) ? ` (${code})` : '';
-  return new OutboundError('unreachable', `could not reach ${url.host}${shown}`, `could not reach ${url.host}: ${(error as Error).message}`);
+  return new OutboundError(
+    'unreachable',
+    `could not reach ${url.host}${shown}`,
+    `could not reach ${url.host}: ${(error as Error).message}`,
+  );
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -89,10 +95,14 @@ export class OutboundClient {
         return { url, status: response.statusCode, headers: response.headers, body: response.body, redirects };
       }
       await response.body.dump().catch(() => undefined);
-      if (redirects >= maxRedirects) throw new OutboundError('redirects', `more than ${maxRedirects} redirect${maxRedirects === 1 ? '' : 's'}`);
+      if (redirects >= maxRedirects)
+        throw new OutboundError('redirects', `more than ${maxRedirects} redirect${maxRedirects === 1 ? '' : 's'}`);
       const next = parseUrl(location, url);
       if (next.origin !== url.origin) delete headers.authorization;
-      if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
+      if (
+        response.statusCode === 303 ||
+        ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')
+      ) {
         method = method === 'HEAD' ? 'HEAD' : 'GET';
         body = undefined;
       }
@@ -100,7 +110,13 @@ export class OutboundClient {
     }
   }
 
-  private async send(url: URL, method: string, headers: Record<string, string>, body: string | Buffer | undefined, init: OutboundRequest) {
+  private async send(
+    url: URL,
+    method: string,
+    headers: Record<string, string>,
+    body: string | Buffer | undefined,
+    init: OutboundRequest,
+  ) {
     try {
       return await request(url, {
         dispatcher: this.agent,
@@ -115,7 +131,11 @@ export class OutboundClient {
       if (error instanceof OutboundError) throw error;
       const cause = (error as { cause?: unknown }).cause;
       if (cause instanceof OutboundError) throw cause;
-      throw timeoutOf(error) ?? (init.signal?.aborted ? timeoutOf(init.signal.reason) : undefined) ?? unreachable(url, error);
+      throw (
+        timeoutOf(error) ??
+        (init.signal?.aborted ? timeoutOf(init.signal.reason) : undefined) ??
+        unreachable(url, error)
+      );
     }
   }
 
@@ -131,4 +151,3 @@ function parseUrl(text: string, base?: URL): URL {
     throw new OutboundError('scheme', `${JSON.stringify(text.slice(0, 200))} is not a valid URL`);
   }
 }
-

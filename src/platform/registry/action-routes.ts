@@ -2,14 +2,28 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import Type, { type TObject } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { ANONYMOUS_PRINCIPAL } from '../auth/principal.js';
-import { autocommit, discardableTransaction, type Database, type Transaction } from '../db/database.js';
+import { autocommit, type Database, discardableTransaction, type Transaction } from '../db/database.js';
 import { errorResponses } from '../errors/error-schemas.js';
-import { withHeaders, type ResponseHeader } from '../http/response-declarations.js';
-import { splitPath, withPath, type Doc } from './document-paths.js';
-import { actionAccess, actionMethod, type ActionContext, type ActionDefinition, type ChangeOutcome } from './resource-action.js';
+import { type ResponseHeader, withHeaders } from '../http/response-declarations.js';
+import { type Doc, splitPath, withPath } from './document-paths.js';
 import { draftSchemaOf } from './record-shapes.js';
+import {
+  type ActionContext,
+  type ActionDefinition,
+  actionAccess,
+  actionMethod,
+  type ChangeOutcome,
+} from './resource-action.js';
 import type { AnyResourceDefinition } from './resource-definition.js';
-import { keyOf, keyParamsSchema, parseIfMatch, recordRef, routeConfig, sharedRef, withVersion } from './resource-routes.js';
+import {
+  keyOf,
+  keyParamsSchema,
+  parseIfMatch,
+  recordRef,
+  routeConfig,
+  sharedRef,
+  withVersion,
+} from './resource-routes.js';
 import { IfMatchHeadersSchema } from './resource-schemas.js';
 import type { ResourceService } from './resource-service.js';
 import type { ServiceRegistry } from './service-registry.js';
@@ -33,7 +47,13 @@ function paramsSchema(definition: AnyResourceDefinition, action: ActionDefinitio
 
 /** What a success answer always carries: the ETag of a changed record, `Cache-Control` when it must not be kept. */
 function successHeaders(action: ActionDefinition): ResponseHeader[] {
-  return [...new Set<ResponseHeader>([...(changesRecord(action) ? (['etag'] as const) : []), ...(action.noStore ? (['cache-control'] as const) : []), ...(action.headers ?? [])])];
+  return [
+    ...new Set<ResponseHeader>([
+      ...(changesRecord(action) ? (['etag'] as const) : []),
+      ...(action.noStore ? (['cache-control'] as const) : []),
+      ...(action.headers ?? []),
+    ]),
+  ];
 }
 
 /** The declared status and any other success status the action may answer, each with the answer's schema and headers. */
@@ -58,7 +78,11 @@ function errorCodes(action: ActionDefinition, secrets: boolean): number[] {
  * work go with the transaction. Reading actions run without one. Inside a transaction every query must go through
  * `ctx.tx`: the embedded database has one connection, so a query on the database itself would wait for ever.
  */
-function inActionTransaction<T>(deps: ActionDeps, access: 'read' | 'write', work: (tx: Transaction, discard: () => void) => Promise<T>): Promise<T> {
+function inActionTransaction<T>(
+  deps: ActionDeps,
+  access: 'read' | 'write',
+  work: (tx: Transaction, discard: () => void) => Promise<T>,
+): Promise<T> {
   if (access === 'read') return work(autocommit(deps.db), () => undefined);
   return discardableTransaction(deps.db, work);
 }
@@ -72,7 +96,9 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
   for (const action of definition.actions) {
     const method = actionMethod(action);
     const answeredRecord = recordRef(app, definition);
-    const config: FastifyContextConfig = action.public ? { public: true, errorShape: definition.errorShape } : routeConfig(definition, actionAccess(action));
+    const config: FastifyContextConfig = action.public
+      ? { public: true, errorShape: definition.errorShape }
+      : routeConfig(definition, actionAccess(action));
     app.route({
       method,
       url: actionPath(definition, action),
@@ -86,16 +112,32 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
         ...(paramsSchema(definition, action) ? { params: paramsSchema(definition, action) } : {}),
         ...(action.query ? { querystring: action.query } : {}),
         // A kind's own schema as a body is its create-or-replace shape (server-set fields optional).
-        ...(action.body ? { body: sharedRef(app, action.body === definition.schema ? draftSchemaOf(definition) : action.body) } : {}),
+        ...(action.body
+          ? { body: sharedRef(app, action.body === definition.schema ? draftSchemaOf(definition) : action.body) }
+          : {}),
         ...(changesRecord(action) || action.ifMatch ? { headers: IfMatchHeadersSchema } : {}),
-        response: { ...successResponses(action, action.response ? sharedRef(app, action.response) : answeredRecord), ...errorResponses(definition.errorShape, errorCodes(action, definition.secret.length > 0)) },
+        response: {
+          ...successResponses(action, action.response ? sharedRef(app, action.response) : answeredRecord),
+          ...errorResponses(definition.errorShape, errorCodes(action, definition.secret.length > 0)),
+        },
       },
       handler: async (request, reply) => {
         const principal = action.public ? ANONYMOUS_PRINCIPAL : principalOf(request);
         if (action.noStore) reply.header('cache-control', 'no-store');
         reply.code(action.status ?? 200);
         const answer = await inActionTransaction(deps, actionAccess(action), (tx, discard) => {
-          const ctx: ActionContext<TObject> = { principal, tx, body: request.body, query: (request.query ?? {}) as Record<string, unknown>, params: request.params as Record<string, string>, records: service, services: deps.services, now: service.now(), reply, discard };
+          const ctx: ActionContext<TObject> = {
+            principal,
+            tx,
+            body: request.body,
+            query: (request.query ?? {}) as Record<string, unknown>,
+            params: request.params as Record<string, string>,
+            records: service,
+            services: deps.services,
+            now: service.now(),
+            reply,
+            discard,
+          };
           return runAction(action, ctx, request, reply);
         });
         if (!action.writeJson) return answer;
@@ -106,7 +148,12 @@ export function registerActionRoutes(app: FastifyInstance, service: ResourceServ
   }
 }
 
-async function runAction(action: ActionDefinition, ctx: ActionContext<TObject>, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+async function runAction(
+  action: ActionDefinition,
+  ctx: ActionContext<TObject>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
   const { records } = ctx;
   if (action.on === 'collection') return action.run(ctx);
   const key = keyOf(records.definition, request);
@@ -124,6 +171,9 @@ async function runAction(action: ActionDefinition, ctx: ActionContext<TObject>, 
     },
     { tx: ctx.tx, fact: action.fact, expectedVersion: parseIfMatch(request.headers['if-match']) },
   );
-  const doc = Object.entries(outcome?.reveal ?? {}).reduce<Doc>((shown, [path, value]) => withPath(shown, splitPath(path), value), withVersion(reply, stored));
+  const doc = Object.entries(outcome?.reveal ?? {}).reduce<Doc>(
+    (shown, [path, value]) => withPath(shown, splitPath(path), value),
+    withVersion(reply, stored),
+  );
   return outcome?.response === undefined ? doc : outcome.response;
 }

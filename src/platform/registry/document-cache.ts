@@ -39,7 +39,12 @@ export class DocumentCache {
   }
 
   /** A listing page as `repository.listRecords` answers it, documents read only for rows whose copy is not current. */
-  async listRecords(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope): Promise<{ docs: Doc[]; total: number }> {
+  async listRecords(
+    db: Queryable,
+    kind: Kind,
+    query: ListingQuery,
+    scope: TenantScope,
+  ): Promise<{ docs: Doc[]; total: number }> {
     const { rows, total } = await repository.listRowVersions(db, kind, query, scope);
     const found = new Map<string, repository.StoredRow>();
     for (const { id, row_version } of rows) {
@@ -58,10 +63,21 @@ export class DocumentCache {
   }
 
   /** The visible rows among `ids` by id, each from its copy when that is current. */
-  private async currentRows(db: Queryable, kind: Kind, ids: string[], scope: TenantScope): Promise<Map<string, repository.StoredRow>> {
+  private async currentRows(
+    db: Queryable,
+    kind: Kind,
+    ids: string[],
+    scope: TenantScope,
+  ): Promise<Map<string, repository.StoredRow>> {
     // Held until the answer: an eviction meanwhile must not lose a copy the database was told is current.
     const held = ids.map((id) => this.copies.get(id));
-    const rows = await repository.findCurrentByIds(db, kind, ids, scope, held.map((copy) => copy?.rowVersion ?? ''));
+    const rows = await repository.findCurrentByIds(
+      db,
+      kind,
+      ids,
+      scope,
+      held.map((copy) => copy?.rowVersion ?? ''),
+    );
     const copyOf = new Map(ids.map((id, i) => [id, held[i]]));
     return new Map(rows.map((row) => [row.id, row.doc === null ? copyOf.get(row.id)!.row : this.keep(row)]));
   }

@@ -8,7 +8,8 @@ export function splitPath(path: string): string[] {
 export function getPath(doc: unknown, path: string[]): unknown {
   let value: unknown = doc;
   for (const key of path) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key))
+      return undefined;
     value = (value as Doc)[key];
   }
   return value;

@@ -20,7 +20,11 @@ export interface EngineDeps {
 }
 
 /** Serves one declared kind: its service (also in the registry, for other APIs) and every route it declares. */
-export function registerResource(app: FastifyInstance, definition: AnyResourceDefinition, deps: EngineDeps): ResourceService<TObject> {
+export function registerResource(
+  app: FastifyInstance,
+  definition: AnyResourceDefinition,
+  deps: EngineDeps,
+): ResourceService<TObject> {
   const service = new ResourceService<TObject>(definition, deps);
   deps.services.add(service);
   registerResourceRoutes(app, service);

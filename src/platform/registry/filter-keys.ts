@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getPath, splitPath, type Doc } from './document-paths.js';
+import { type Doc, getPath, splitPath } from './document-paths.js';
 import type { FilterValue } from './listing-query.js';
 import type { FilterKind, FilterSpec } from './resource-definition.js';
 
@@ -14,7 +14,8 @@ import type { FilterKind, FilterSpec } from './resource-definition.js';
  * does), or each string of an array field. Numbers stay per-row tests: JSONB compares them exactly, and their
  * JavaScript text (`1` for `1.0`, rounded doubles) would not.
  */
-export const isKeyedFilter = (spec: FilterSpec) => spec.kind === 'string' || spec.kind === 'string-array' || spec.kind === 'boolean';
+export const isKeyedFilter = (spec: FilterSpec) =>
+  spec.kind === 'string' || spec.kind === 'string-array' || spec.kind === 'boolean';
 
 /** The owner filter is the `customer_id` column, never a key. */
 const isOwnerSpec = (name: string, spec: FilterSpec) => (spec.path ?? name) === 'customerId' && spec.kind === 'string';
@@ -29,7 +30,9 @@ export type KeyedValue = string | boolean;
 export function filterKey(owner: string | null, field: string, value: KeyedValue): string {
   const text = `${owner ?? ''}\u001f${field}\u001f${typeof value === 'boolean' ? `b:${value}` : `s:${value}`}`;
   // A hashed key has no separator, so it never equals a short one.
-  return Buffer.byteLength(text, 'utf8') <= MAX_KEY_BYTES ? text : `#${createHash('sha256').update(text, 'utf8').digest('base64url')}`;
+  return Buffer.byteLength(text, 'utf8') <= MAX_KEY_BYTES
+    ? text
+    : `#${createHash('sha256').update(text, 'utf8').digest('base64url')}`;
 }
 
 /** The declared filters that have keys, with their field path. */
@@ -42,7 +45,8 @@ export function keyedFilters(filters: Record<string, FilterSpec>): { field: stri
 /** The values a filter of `spec` matches in a record: what `doc @> {path: value}` would be true for. */
 function matchedValues(spec: FilterSpec, value: unknown): KeyedValue[] {
   if (spec.kind === 'boolean') return typeof value === 'boolean' ? [value] : [];
-  if (spec.kind === 'string-array') return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  if (spec.kind === 'string-array')
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
   return typeof value === 'string' ? [value] : [];
 }
 
@@ -73,7 +77,8 @@ export function keyedFieldKinds(filters: Record<string, FilterSpec>): ReadonlyMa
  */
 export function keysMatching(filter: FilterValue, { owners, keyed }: OwnerRestriction): string[] | undefined {
   const field = filter.path.join('.');
-  if (keyed.get(field) !== filter.spec.kind || owners.length * filter.values.length > MAX_KEYS_PER_FILTER) return undefined;
+  if (keyed.get(field) !== filter.spec.kind || owners.length * filter.values.length > MAX_KEYS_PER_FILTER)
+    return undefined;
   const expected = filter.spec.kind === 'boolean' ? 'boolean' : 'string';
   if (!filter.values.every((value) => typeof value === expected)) return undefined;
   return owners.flatMap((owner) => filter.values.map((value) => filterKey(owner, field, value as KeyedValue)));
@@ -82,7 +87,10 @@ export function keysMatching(filter: FilterValue, { owners, keyed }: OwnerRestri
 /** Changes when the keys a kind's declarations produce change, so stored keys are recomputed once. */
 export function filterKeysSignature(filters: Record<string, FilterSpec>): string {
   const declared = keyedFilters(filters).map(({ field, spec }) => `${field}:${spec.kind}`);
-  return createHash('sha256').update(`v2|${declared.sort().join('|')}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`v2|${declared.sort().join('|')}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** `filterKey` in SQL, over a text expression `owner␟field␟value`: the same text, or the same hash when it is long. */
@@ -100,7 +108,8 @@ export function filterKeysSql(filters: Record<string, FilterSpec>, doc: string, 
   const parts = keyedFilters(filters).map(({ field, spec }) => {
     const path = `'{${splitPath(field).join(',')}}'`;
     const prefix = `coalesce(${owner}, '') || chr(31) || '${field}' || chr(31)`;
-    if (spec.kind === 'boolean') return `SELECT ${keySql(`${prefix} || 'b:' || (${doc} #>> ${path})`)} WHERE jsonb_typeof(${doc} #> ${path}) = 'boolean'`;
+    if (spec.kind === 'boolean')
+      return `SELECT ${keySql(`${prefix} || 'b:' || (${doc} #>> ${path})`)} WHERE jsonb_typeof(${doc} #> ${path}) = 'boolean'`;
     if (spec.kind === 'string-array') {
       return `SELECT ${keySql(`${prefix} || 's:' || (e #>> '{}')`)} FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${doc} #> ${path}) = 'array' THEN ${doc} #> ${path} ELSE '[]' END) AS e WHERE jsonb_typeof(e) = 'string'`;
     }

@@ -3,7 +3,8 @@ import type { AnyResourceDefinition, FilterSpec } from './resource-definition.js
 
 /** What a listing is read against: a kind, or a view over one (its own filters, the source's fields). */
 export type ListingSource = Pick<AnyResourceDefinition, 'schema' | 'filters' | 'displayName' | 'defaultPageSize'>;
-import { isArraySchema, isScalarSchema, schemaAt, splitPath, type JsonSchemaNode } from './document-paths.js';
+
+import { isArraySchema, isScalarSchema, type JsonSchemaNode, schemaAt, splitPath } from './document-paths.js';
 import { isStorableText, UNSTORABLE_RULE } from './storable-text.js';
 
 export const MAX_PAGE_SIZE = 500;
@@ -20,7 +21,8 @@ export const MAX_FILTER_VALUES = 100;
 export const MAX_FILTER_VALUE_LENGTH = 4096;
 
 function atMost<T>(items: T[], max: number, parameter: string, what: string): T[] {
-  if (items.length > max) throw new ValidationError(`querystring.${parameter} may name at most ${max} ${what}, not ${items.length}`);
+  if (items.length > max)
+    throw new ValidationError(`querystring.${parameter} may name at most ${max} ${what}, not ${items.length}`);
   return items;
 }
 
@@ -67,7 +69,8 @@ function parseJsonParameter(name: string, value: unknown): Record<string, unknow
   } catch {
     throw new ValidationError(`querystring.${name} must be a JSON-encoded object, e.g. ${name}={"page":0}`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ValidationError(`querystring.${name} must be a JSON object`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ValidationError(`querystring.${name} must be a JSON object`);
   return parsed as Record<string, unknown>;
 }
 
@@ -83,7 +86,9 @@ function wholeNumber(name: string, value: unknown, fallback: number, min: number
 
 /** Turns one filter value into the JSON value stored in records, by the filter's kind. */
 export function coerceFilterValue(name: string, spec: FilterSpec, raw: unknown): unknown[] {
-  const items = asList(raw).flatMap((item) => (spec.kind === 'string-array' && typeof item === 'string' ? item.split(',') : [item]));
+  const items = asList(raw).flatMap((item) =>
+    spec.kind === 'string-array' && typeof item === 'string' ? item.split(',') : [item],
+  );
   atMost(items, MAX_FILTER_VALUES, name, 'values');
   return items.map((item) => {
     switch (spec.kind) {
@@ -94,24 +99,43 @@ export function coerceFilterValue(name: string, spec: FilterSpec, raw: unknown):
       case 'integer':
       case 'number': {
         const number = typeof item === 'number' ? item : Number(item);
-        if (typeof item === 'boolean' || item === '' || !Number.isFinite(number) || (spec.kind === 'integer' && !Number.isInteger(number))) {
-          throw new ValidationError(`querystring.${name} must be ${spec.kind === 'integer' ? 'a whole number' : 'a number'}`);
+        if (
+          typeof item === 'boolean' ||
+          item === '' ||
+          !Number.isFinite(number) ||
+          (spec.kind === 'integer' && !Number.isInteger(number))
+        ) {
+          throw new ValidationError(
+            `querystring.${name} must be ${spec.kind === 'integer' ? 'a whole number' : 'a number'}`,
+          );
         }
         return number;
       }
       default:
-        if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') throw new ValidationError(`querystring.${name} must be a string`);
-        if (typeof item === 'string' && !isStorableText(item)) throw new ValidationError(`querystring.${name} ${UNSTORABLE_RULE}`);
-        if (typeof item === 'string' && item.length > MAX_FILTER_VALUE_LENGTH) throw new ValidationError(`querystring.${name} must be at most ${MAX_FILTER_VALUE_LENGTH} characters`);
+        if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean')
+          throw new ValidationError(`querystring.${name} must be a string`);
+        if (typeof item === 'string' && !isStorableText(item))
+          throw new ValidationError(`querystring.${name} ${UNSTORABLE_RULE}`);
+        if (typeof item === 'string' && item.length > MAX_FILTER_VALUE_LENGTH)
+          throw new ValidationError(`querystring.${name} must be at most ${MAX_FILTER_VALUE_LENGTH} characters`);
         return String(item).trim();
     }
   });
 }
 
-function checkFieldPath(definition: Pick<ListingSource, 'schema' | 'displayName'>, parameter: string, field: string, accept: (node: JsonSchemaNode | undefined) => boolean, what: string): string[] {
+function checkFieldPath(
+  definition: Pick<ListingSource, 'schema' | 'displayName'>,
+  parameter: string,
+  field: string,
+  accept: (node: JsonSchemaNode | undefined) => boolean,
+  what: string,
+): string[] {
   const path = splitPath(field);
   const node = schemaAt(definition.schema as unknown as JsonSchemaNode, path);
-  if (!node) throw new ValidationError(`querystring.${parameter} names an unknown field "${field}" of ${definition.displayName}`);
+  if (!node)
+    throw new ValidationError(
+      `querystring.${parameter} names an unknown field "${field}" of ${definition.displayName}`,
+    );
   if (!accept(node)) throw new ValidationError(`querystring.${parameter} field "${field}" ${what}`);
   return path;
 }
@@ -120,7 +144,10 @@ export function parseSort(definition: ListingSource, raw: unknown): SortKey[] {
   const entries = asList(raw).flatMap((entry) => {
     if (typeof entry !== 'string') throw new ValidationError('querystring.sort must be "field,asc" or "field,desc"');
     // `sort=a,desc,b,asc` or `sort=a,desc&sort=b`: read fields with an optional direction after each.
-    const parts = entry.split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = entry
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const keys: SortKey[] = [];
     for (const part of parts) {
       const lower = part.toLowerCase();
@@ -129,7 +156,13 @@ export function parseSort(definition: ListingSource, raw: unknown): SortKey[] {
         if (!last) throw new ValidationError('querystring.sort must start with a field name');
         last.descending = lower === 'desc';
       } else {
-        const path = checkFieldPath(definition, 'sort', part, isScalarSchema, 'cannot be sorted on (not a scalar field)');
+        const path = checkFieldPath(
+          definition,
+          'sort',
+          part,
+          isScalarSchema,
+          'cannot be sorted on (not a scalar field)',
+        );
         const dateTime = schemaAt(definition.schema as unknown as JsonSchemaNode, path)?.format === 'date-time';
         keys.push({ path, descending: false, ...(dateTime ? { dateTime } : {}) });
       }
@@ -152,7 +185,9 @@ export function parseTargets(definition: Pick<ListingSource, 'schema' | 'display
     .flatMap((entry) => String(entry).split(','))
     .map((field) => field.trim())
     .filter(Boolean);
-  return atMost(fields, MAX_TARGETS, 'target', 'fields').map((field) => checkFieldPath(definition, 'target', field, () => true, ''));
+  return atMost(fields, MAX_TARGETS, 'target', 'fields').map((field) =>
+    checkFieldPath(definition, 'target', field, () => true, ''),
+  );
 }
 
 /** The one field that `recap` and `unwind` work on. */
@@ -166,7 +201,9 @@ export function singleTarget(definition: ListingSource, raw: unknown): string[] 
 export function recapTarget(definition: ListingSource, raw: unknown): string[] {
   const path = singleTarget(definition, raw);
   if (schemaAt(definition.schema as unknown as JsonSchemaNode, path)?.type === 'object') {
-    throw new ValidationError(`querystring.target field "${path.join('.')}" is an object; recap counts values of a scalar or array field`);
+    throw new ValidationError(
+      `querystring.target field "${path.join('.')}" is an object; recap counts values of a scalar or array field`,
+    );
   }
   return path;
 }
@@ -194,7 +231,10 @@ export function parseListingQuery(definition: ListingSource, query: Record<strin
   for (const [name, value] of Object.entries(merged)) {
     // Own properties only: `constructor` or `__proto__` are not filters.
     const spec = Object.hasOwn(definition.filters, name) ? definition.filters[name] : undefined;
-    if (!spec) throw new ValidationError(`"${name}" is not a filter of ${definition.displayName}; filters: ${Object.keys(definition.filters).join(', ') || 'none'}`);
+    if (!spec)
+      throw new ValidationError(
+        `"${name}" is not a filter of ${definition.displayName}; filters: ${Object.keys(definition.filters).join(', ') || 'none'}`,
+      );
     const values = coerceFilterValue(name, spec, value);
     if (values.length > 0) filters.push({ path: splitPath(spec.path ?? name), spec, values });
   }

@@ -1,5 +1,5 @@
-import { MASK, SERVER_MANAGED_FIELDS, type AnyResourceDefinition } from './resource-definition.js';
-import { getPath, splitPath, withPath, type Doc } from './document-paths.js';
+import { type Doc, getPath, splitPath, withPath } from './document-paths.js';
+import { type AnyResourceDefinition, MASK, SERVER_MANAGED_FIELDS } from './resource-definition.js';
 
 /** The body without the fields a client may not set (server-managed and read-only). */
 export function writableFields(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, body: Doc): Doc {
@@ -22,7 +22,11 @@ export function maskSecrets(definition: Pick<AnyResourceDefinition, 'readOnly' |
 }
 
 /** An update that leaves a secret out (or sends the mask back) keeps the stored secret. */
-export function keepStoredSecrets(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, doc: Doc, stored: Doc): Doc {
+export function keepStoredSecrets(
+  definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>,
+  doc: Doc,
+  stored: Doc,
+): Doc {
   let out = doc;
   for (const field of definition.secret) {
     const path = splitPath(field);
@@ -34,7 +38,11 @@ export function keepStoredSecrets(definition: Pick<AnyResourceDefinition, 'readO
 }
 
 /** Read-only fields keep their stored values on update. */
-export function keepReadOnly(definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>, doc: Doc, stored: Doc): Doc {
+export function keepReadOnly(
+  definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>,
+  doc: Doc,
+  stored: Doc,
+): Doc {
   let out = doc;
   for (const field of definition.readOnly) {
     const path = splitPath(field);

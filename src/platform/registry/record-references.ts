@@ -20,7 +20,8 @@ export function namedRecords(doc: Doc, path: string): NamedRecord[] {
     const list = segment.endsWith('[]');
     const field = list ? segment.slice(0, -2) : segment;
     found = found.flatMap(({ value, at }) => {
-      if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, field)) return [];
+      if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, field))
+        return [];
       const where = at ? `${at}.${field}` : field;
       const inner = (value as Doc)[field];
       if (!list) return [{ value: inner, at: where }];

@@ -1,6 +1,6 @@
 import type { TObject } from 'typebox';
-import { listedSchemaOf } from './resource-schemas.js';
 import type { AnyResourceDefinition } from './resource-definition.js';
+import { listedSchemaOf } from './resource-schemas.js';
 
 type ResourceDefinition = Pick<AnyResourceDefinition, 'schema'>;
 
@@ -10,7 +10,12 @@ type Json = Record<string, any>;
 const ALWAYS_ANSWERED = ['id', 'createDate', 'updateDate', 'dbVersion'] as const;
 
 /** A sample of the server-set fields, added to a body example to make it an answer example. */
-const SAMPLE_RECORD_FIELDS = { id: '01890a5d-ac96-774b-bcce-b302099a8057', createDate: '2026-01-01T09:30:00.000Z', updateDate: '2026-01-01T09:30:00.000Z', dbVersion: 0 };
+const SAMPLE_RECORD_FIELDS = {
+  id: '01890a5d-ac96-774b-bcce-b302099a8057',
+  createDate: '2026-01-01T09:30:00.000Z',
+  updateDate: '2026-01-01T09:30:00.000Z',
+  dbVersion: 0,
+};
 const SAMPLE_EPOCH_MS = Date.parse(SAMPLE_RECORD_FIELDS.createDate);
 
 /** The sample fields in the kind's date form: epoch milliseconds where its schema types the dates as integers. */
@@ -45,7 +50,12 @@ export function recordSchemaOf(definition: ResourceDefinition): TObject {
 export function draftSchemaOf(definition: ResourceDefinition): TObject {
   const { $id, title, description, ...rest } = shapeOf(definition);
   const what = description ? `${description} ` : '';
-  return { ...rest, $id: `${$id}Draft`, title: `${title} (create or replace body)`, description: `${what}Server-set fields (id, createDate, updateDate) are ignored; dbVersion, when sent, must be the stored one.` } as unknown as TObject;
+  return {
+    ...rest,
+    $id: `${$id}Draft`,
+    title: `${title} (create or replace body)`,
+    description: `${what}Server-set fields (id, createDate, updateDate) are ignored; dbVersion, when sent, must be the stored one.`,
+  } as unknown as TObject;
 }
 
 /** A listed record: the fields `target` asks for, and always `id`. */

@@ -106,7 +106,10 @@ export interface CollectionAction<S extends TObject> extends ActionBase {
   run(ctx: ActionContext<S>): Promise<unknown>;
 }
 
-export type ActionDefinition<S extends TObject = TObject> = ChangingRecordAction<S> | ReadingRecordAction<S> | CollectionAction<S>;
+export type ActionDefinition<S extends TObject = TObject> =
+  | ChangingRecordAction<S>
+  | ReadingRecordAction<S>
+  | CollectionAction<S>;
 
 export function actionMethod(action: ActionBase): ActionMethod {
   return action.method ?? 'POST';

@@ -3,8 +3,8 @@ import type { Principal } from '../auth/principal.js';
 import type { ScopeArea } from '../auth/scopes.js';
 import type { Transaction } from '../db/database.js';
 import type { Doc } from './document-paths.js';
-import type { ActionDefinition } from './resource-action.js';
 import type { ReferencePaths } from './record-references.js';
+import type { ActionDefinition } from './resource-action.js';
 
 /** How a list filter matches: equality on a scalar, or "contains any of" on an array field. */
 export type FilterKind = 'string' | 'integer' | 'number' | 'boolean' | 'string-array';
@@ -148,7 +148,22 @@ export interface ResourceDefinition<S extends TObject = TObject> {
   hookErrors: { create?: number[]; update?: number[] };
 }
 
-type Defaulted = 'operations' | 'key' | 'filters' | 'readOnly' | 'secret' | 'tenant' | 'errorShape' | 'defaultPageSize' | 'hooks' | 'actions' | 'history' | 'unique' | 'dates' | 'secretShownOnCreate' | 'hookErrors';
+type Defaulted =
+  | 'operations'
+  | 'key'
+  | 'filters'
+  | 'readOnly'
+  | 'secret'
+  | 'tenant'
+  | 'errorShape'
+  | 'defaultPageSize'
+  | 'hooks'
+  | 'actions'
+  | 'history'
+  | 'unique'
+  | 'dates'
+  | 'secretShownOnCreate'
+  | 'hookErrors';
 
 export type ResourceDeclaration<S extends TObject> = Omit<ResourceDefinition<S>, Defaulted | 'key'> &
   Partial<Pick<ResourceDefinition<S>, Exclude<Defaulted, 'key'>>> & { key?: Partial<RecordKey> };

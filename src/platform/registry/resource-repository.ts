@@ -1,9 +1,9 @@
-import type { Queryable } from '../db/database.js';
 import type { TenantScope } from '../auth/principal.js';
+import type { Queryable } from '../db/database.js';
 import type { Doc } from './document-paths.js';
 import type { ListingQuery } from './listing-query.js';
-import * as sql from './resource-statements.js';
 import type { Kind } from './resource-statements.js';
+import * as sql from './resource-statements.js';
 
 /** Runs the engine's statements (`resource-statements.ts`): one statement per function, rules live in the service. */
 export interface StoredRow {
@@ -12,9 +12,16 @@ export interface StoredRow {
   customer_id: string | null;
 }
 
-const run = <Row>(db: Queryable, statement: sql.Statement) => db.query<Row>(statement.text, statement.values, statement.prepare ? { prepare: true } : undefined);
+const run = <Row>(db: Queryable, statement: sql.Statement) =>
+  db.query<Row>(statement.text, statement.values, statement.prepare ? { prepare: true } : undefined);
 
-export async function findByKey(db: Queryable, kind: Kind, value: string, scope: TenantScope, forUpdate = false): Promise<StoredRow | undefined> {
+export async function findByKey(
+  db: Queryable,
+  kind: Kind,
+  value: string,
+  scope: TenantScope,
+  forUpdate = false,
+): Promise<StoredRow | undefined> {
   return (await run<StoredRow>(db, sql.findByKey(kind, value, scope, forUpdate))).rows[0];
 }
 
@@ -32,11 +39,23 @@ export interface VersionedRow {
   doc_size: number | null;
 }
 
-export async function findCurrentByIds(db: Queryable, kind: Kind, ids: string[], scope: TenantScope, known: string[]): Promise<VersionedRow[]> {
+export async function findCurrentByIds(
+  db: Queryable,
+  kind: Kind,
+  ids: string[],
+  scope: TenantScope,
+  known: string[],
+): Promise<VersionedRow[]> {
   return (await run<VersionedRow>(db, sql.findCurrentByIds(kind, ids, scope, known))).rows;
 }
 
-export async function findVersion(db: Queryable, kind: Kind, id: string, version: number, scope: TenantScope): Promise<StoredRow | undefined> {
+export async function findVersion(
+  db: Queryable,
+  kind: Kind,
+  id: string,
+  version: number,
+  scope: TenantScope,
+): Promise<StoredRow | undefined> {
   return (await run<StoredRow>(db, sql.findVersion(kind, id, version, scope))).rows[0];
 }
 
@@ -60,32 +79,65 @@ export async function deleteVersions(db: Queryable, kind: Kind, id: string): Pro
   await run(db, sql.deleteVersions(kind, id));
 }
 
-async function pageWithTotal(db: Queryable, page: sql.Statement, count: sql.Statement, pageIndex: number): Promise<{ docs: Doc[]; total: number }> {
+async function pageWithTotal(
+  db: Queryable,
+  page: sql.Statement,
+  count: sql.Statement,
+  pageIndex: number,
+): Promise<{ docs: Doc[]; total: number }> {
   const { rows } = await run<{ doc: Doc; total: number }>(db, page);
   if (rows.length > 0) return { docs: rows.map((r) => r.doc), total: rows[0]!.total };
   return { docs: [], total: pageIndex === 0 ? 0 : ((await run<{ total: number }>(db, count)).rows[0]?.total ?? 0) };
 }
 
 /** A page and the total: counted only when the page does not tell it (a first page that is not full holds every match). */
-export async function listRecords(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope): Promise<{ docs: Doc[]; total: number }> {
+export async function listRecords(
+  db: Queryable,
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+): Promise<{ docs: Doc[]; total: number }> {
   const { rows } = await run<{ doc: Doc }>(db, sql.listRecords(kind, query, scope));
   return { docs: rows.map((r) => r.doc), total: await totalOf(db, kind, query, scope, rows.length) };
 }
 
 /** A listing page as ids and row versions, for a kind whose documents are cached. */
-export async function listRowVersions(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope): Promise<{ rows: { id: string; row_version: string }[]; total: number }> {
+export async function listRowVersions(
+  db: Queryable,
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+): Promise<{ rows: { id: string; row_version: string }[]; total: number }> {
   const { rows } = await run<{ id: string; row_version: string }>(db, sql.listRowVersions(kind, query, scope));
   return { rows, total: await totalOf(db, kind, query, scope, rows.length) };
 }
 
-async function totalOf(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope, pageLength: number): Promise<number> {
+async function totalOf(
+  db: Queryable,
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  pageLength: number,
+): Promise<number> {
   if (query.page === 0 && pageLength < query.size) return pageLength;
   const counted = await run<{ total: number }>(db, sql.countRecords(kind, query, scope));
   return counted.rows[0]?.total ?? 0;
 }
 
-export function searchRecords(db: Queryable, kind: Kind, query: ListingQuery, scope: TenantScope, text: string, config: string): Promise<{ docs: Doc[]; total: number }> {
-  return pageWithTotal(db, sql.searchRecords(kind, query, scope, text, config), sql.countSearch(kind, query, scope, text, config), query.page);
+export function searchRecords(
+  db: Queryable,
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  text: string,
+  config: string,
+): Promise<{ docs: Doc[]; total: number }> {
+  return pageWithTotal(
+    db,
+    sql.searchRecords(kind, query, scope, text, config),
+    sql.countSearch(kind, query, scope, text, config),
+    query.page,
+  );
 }
 
 export async function recapRecords(
@@ -96,8 +148,13 @@ export async function recapRecords(
   path: string[],
   isArray: boolean,
 ): Promise<{ groups: { targetValue: string; count: number }[]; total: number }> {
-  const { rows } = await run<{ targetValue: string | null; count: number | null; total: number }>(db, sql.recapRecords(kind, query, scope, path, isArray));
-  const groups = rows.filter((r) => r.count !== null).map(({ targetValue, count }) => ({ targetValue: targetValue!, count: count! }));
+  const { rows } = await run<{ targetValue: string | null; count: number | null; total: number }>(
+    db,
+    sql.recapRecords(kind, query, scope, path, isArray),
+  );
+  const groups = rows
+    .filter((r) => r.count !== null)
+    .map(({ targetValue, count }) => ({ targetValue: targetValue!, count: count! }));
   return { groups, total: rows[0]?.total ?? 0 };
 }
 
@@ -108,7 +165,12 @@ export async function unwindRecords(
   scope: TenantScope,
   path: string[],
 ): Promise<{ rows: { doc: Doc; element: unknown; empty: boolean }[]; total: number }> {
-  const { rows } = await run<{ doc: Doc | null; element: unknown; empty: boolean | null; total: number }>(db, sql.unwindRecords(kind, query, scope, path));
-  const items = rows.filter((r) => r.doc !== null).map(({ doc, element, empty }) => ({ doc: doc!, element, empty: empty! }));
+  const { rows } = await run<{ doc: Doc | null; element: unknown; empty: boolean | null; total: number }>(
+    db,
+    sql.unwindRecords(kind, query, scope, path),
+  );
+  const items = rows
+    .filter((r) => r.doc !== null)
+    .map(({ doc, element, empty }) => ({ doc: doc!, element, empty: empty! }));
   return { rows: items, total: rows[0]?.total ?? 0 };
 }

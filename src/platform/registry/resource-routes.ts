@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type TObject } from 'typebox';
 import { principalOf } from '../auth/authenticate.js';
 import { errorResponses } from '../errors/error-schemas.js';
-import type { Doc } from './document-paths.js';
-import type { AnyResourceDefinition } from './resource-definition.js';
 import { withHeaders } from '../http/response-declarations.js';
+import type { Doc } from './document-paths.js';
 import { draftSchemaOf, listedRecordSchemaOf, recordSchemaOf } from './record-shapes.js';
-import { IfMatchHeadersSchema, PageSchema, listQuerySchema, UnwoundItemSchema } from './resource-schemas.js';
+import type { AnyResourceDefinition } from './resource-definition.js';
+import { IfMatchHeadersSchema, listQuerySchema, PageSchema, UnwoundItemSchema } from './resource-schemas.js';
 import type { ResourceService } from './resource-service.js';
 import { LookupId } from './schema-types.js';
 
@@ -28,7 +28,12 @@ export function withVersion(reply: FastifyReply, record: { doc: Doc; dbVersion: 
 /** The path parameter naming one record (`id`, `subscriptionId`, `model`). */
 export function keyParamsSchema(definition: AnyResourceDefinition): TObject {
   const { param, field } = definition.key;
-  return Type.Object({ [param]: LookupId({ description: field === 'id' ? 'opaque id' : `the record's ${field}`, ...(field === 'id' ? {} : { 'x-record-field': field }) }) });
+  return Type.Object({
+    [param]: LookupId({
+      description: field === 'id' ? 'opaque id' : `the record's ${field}`,
+      ...(field === 'id' ? {} : { 'x-record-field': field }),
+    }),
+  });
 }
 
 export function keyOf(definition: AnyResourceDefinition, request: FastifyRequest): string {
@@ -72,14 +77,32 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
   if (ids.list) {
     app.get(path, {
       config: read,
-      schema: { operationId: ids.list, tags: [tag], summary: `List ${definition.displayName}s`, querystring: listQuerySchema(definition), response: { 200: PageSchema(listedRef, definition.pageFields?.schema) } },
-      handler: async (request) => ({ ...(await service.list(principalOf(request), request.query as Record<string, unknown>)), ...definition.pageFields?.values }),
+      schema: {
+        operationId: ids.list,
+        tags: [tag],
+        summary: `List ${definition.displayName}s`,
+        querystring: listQuerySchema(definition),
+        response: { 200: PageSchema(listedRef, definition.pageFields?.schema) },
+      },
+      handler: async (request) => ({
+        ...(await service.list(principalOf(request), request.query as Record<string, unknown>)),
+        ...definition.pageFields?.values,
+      }),
     });
   }
   if (ids.create) {
     app.post(path, {
       config: write,
-      schema: { operationId: ids.create, tags: [tag], summary: `Create a ${definition.displayName}`, body: draftRef, response: { 201: withHeaders(ref, 'etag', 'location'), ...errors([...taken, ...(definition.hookErrors.create ?? [])]) } },
+      schema: {
+        operationId: ids.create,
+        tags: [tag],
+        summary: `Create a ${definition.displayName}`,
+        body: draftRef,
+        response: {
+          201: withHeaders(ref, 'etag', 'location'),
+          ...errors([...taken, ...(definition.hookErrors.create ?? [])]),
+        },
+      },
       handler: async (request, reply) => {
         const created = await service.create(principalOf(request), request.body as Doc);
         reply.code(201).header('location', `${path}/${encodeURIComponent(String(created.doc[definition.key.field]))}`);
@@ -96,18 +119,42 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
     if (!operationId) continue;
     app.get(`${path}/${suffix}`, {
       config: read,
-      schema: { operationId, tags: [tag], summary, querystring: listQuerySchema(definition, true), response: { 200: PageSchema(item) } },
+      schema: {
+        operationId,
+        tags: [tag],
+        summary,
+        querystring: listQuerySchema(definition, true),
+        response: { 200: PageSchema(item) },
+      },
       handler: (request) => service[operation](principalOf(request), request.query as Record<string, unknown>),
     });
   }
   if (definition.search) registerSearchRoute(app, service, listedRef);
   if (ids.get) {
     const versioned = definition.history
-      ? Type.Object({ version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'a past dbVersion of the record; 404 when there is none' })) }, { additionalProperties: false })
+      ? Type.Object(
+          {
+            version: Type.Optional(
+              Type.Integer({
+                minimum: 0,
+                maximum: 2_147_483_647,
+                description: 'a past dbVersion of the record; 404 when there is none',
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        )
       : Type.Object({}, { additionalProperties: false });
     app.get(recordPath, {
       config: read,
-      schema: { operationId: ids.get, tags: [tag], summary: `Get a ${definition.displayName} by ${definition.key.field}`, params: keyParamsSchema(definition), querystring: versioned, response: { 200: withHeaders(ref, 'etag'), ...errors([404]) } },
+      schema: {
+        operationId: ids.get,
+        tags: [tag],
+        summary: `Get a ${definition.displayName} by ${definition.key.field}`,
+        params: keyParamsSchema(definition),
+        querystring: versioned,
+        response: { 200: withHeaders(ref, 'etag'), ...errors([404]) },
+      },
       handler: async (request, reply) => {
         const { version } = request.query as { version?: number };
         return withVersion(reply, await service.get(principalOf(request), keyOf(definition, request), { version }));
@@ -117,19 +164,44 @@ export function registerResourceRoutes(app: FastifyInstance, service: ResourceSe
   if (ids.update) {
     app.put(recordPath, {
       config: write,
-      schema: { operationId: ids.update, tags: [tag], summary: `Replace a ${definition.displayName}`, params: keyParamsSchema(definition), headers: IfMatchHeadersSchema, body: draftRef, response: { 200: withHeaders(ref, 'etag'), ...errors([404, ...updateConflicts, 412, ...(definition.hookErrors.update ?? [])]) } },
+      schema: {
+        operationId: ids.update,
+        tags: [tag],
+        summary: `Replace a ${definition.displayName}`,
+        params: keyParamsSchema(definition),
+        headers: IfMatchHeadersSchema,
+        body: draftRef,
+        response: {
+          200: withHeaders(ref, 'etag'),
+          ...errors([404, ...updateConflicts, 412, ...(definition.hookErrors.update ?? [])]),
+        },
+      },
       handler: async (request, reply) => {
         const expectedVersion = parseIfMatch(request.headers['if-match']);
-        return withVersion(reply, await service.update(principalOf(request), keyOf(definition, request), request.body as Doc, { expectedVersion }));
+        return withVersion(
+          reply,
+          await service.update(principalOf(request), keyOf(definition, request), request.body as Doc, {
+            expectedVersion,
+          }),
+        );
       },
     });
   }
   if (ids.delete) {
     app.delete(recordPath, {
       config: write,
-      schema: { operationId: ids.delete, tags: [tag], summary: `Delete a ${definition.displayName}`, params: keyParamsSchema(definition), headers: IfMatchHeadersSchema, response: { 204: Type.Null({ description: 'deleted' }), ...errors([404, 412]) } },
+      schema: {
+        operationId: ids.delete,
+        tags: [tag],
+        summary: `Delete a ${definition.displayName}`,
+        params: keyParamsSchema(definition),
+        headers: IfMatchHeadersSchema,
+        response: { 204: Type.Null({ description: 'deleted' }), ...errors([404, 412]) },
+      },
       handler: async (request, reply) => {
-        await service.delete(principalOf(request), keyOf(definition, request), { expectedVersion: parseIfMatch(request.headers['if-match']) });
+        await service.delete(principalOf(request), keyOf(definition, request), {
+          expectedVersion: parseIfMatch(request.headers['if-match']),
+        });
         return reply.code(204).send();
       },
     });
@@ -143,8 +215,17 @@ function registerSearchRoute(app: FastifyInstance, service: ResourceService, lis
   const querystring = Type.Object(
     {
       ...listing.properties,
-      [feature.textParam]: Type.String({ minLength: 1, maxLength: 1000, description: 'the text to find: words, "a phrase", -excluded, or' }),
-      locale: Type.Optional(Type.String({ maxLength: 35, description: 'the language of the text (`fr_FR`): also matches other forms of its words' })),
+      [feature.textParam]: Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description: 'the text to find: words, "a phrase", -excluded, or',
+      }),
+      locale: Type.Optional(
+        Type.String({
+          maxLength: 35,
+          description: 'the language of the text (`fr_FR`): also matches other forms of its words',
+        }),
+      ),
     },
     { additionalProperties: false },
   );

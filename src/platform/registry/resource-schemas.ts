@@ -1,8 +1,16 @@
 import Type, { type TObject } from 'typebox';
-import { schemaAt, splitPath, type JsonSchemaNode } from './document-paths.js';
-import { MAX_FILTER_VALUE_LENGTH, MAX_FILTER_VALUES, MAX_PAGE_INDEX, MAX_PAGE_SIZE, MAX_SORT_KEYS, MAX_TARGETS, type ListingSource } from './listing-query.js';
-import { LOOKUP_ID_MAX_LENGTH } from './schema-types.js';
+import { type JsonSchemaNode, schemaAt, splitPath } from './document-paths.js';
+import {
+  type ListingSource,
+  MAX_FILTER_VALUE_LENGTH,
+  MAX_FILTER_VALUES,
+  MAX_PAGE_INDEX,
+  MAX_PAGE_SIZE,
+  MAX_SORT_KEYS,
+  MAX_TARGETS,
+} from './listing-query.js';
 import type { FilterSpec } from './resource-definition.js';
+import { LOOKUP_ID_MAX_LENGTH } from './schema-types.js';
 
 /** The page shape of every listing. */
 export function PageSchema(item: object, extra: Record<string, object> = {}) {
@@ -22,11 +30,21 @@ export const RecapItemSchema = Type.Object({ targetValue: Type.String(), count: 
 /** A record as listed: the same fields, none required, since `target` may project them away. */
 export function listedSchemaOf(definition: Pick<ListingSource, 'schema'>): TObject {
   const { $id, title, required: _required, ...rest } = definition.schema as TObject & { $id?: string; title?: string };
-  return { ...rest, $id: `${$id}Listed`, title: `${title} (listed)`, description: 'with `target`, only the named fields and `id`' } as unknown as TObject;
+  return {
+    ...rest,
+    $id: `${$id}Listed`,
+    title: `${title} (listed)`,
+    description: 'with `target`, only the named fields and `id`',
+  } as unknown as TObject;
 }
 
 /** An unwound record: the record with its array field replaced by one element, plus `empty`. */
-export const UnwoundItemSchema = { type: 'object', additionalProperties: true, properties: { empty: { type: 'boolean' } }, required: ['empty'] };
+export const UnwoundItemSchema = {
+  type: 'object',
+  additionalProperties: true,
+  properties: { empty: { type: 'boolean' } },
+  required: ['empty'],
+};
 
 /** A filter value is at most as long as the field it matches (an array field: its items). */
 function filterMaxLength(definition: Pick<ListingSource, 'schema'>, name: string, spec: FilterSpec): number {
@@ -60,8 +78,12 @@ function filterSchema(definition: Pick<ListingSource, 'schema'>, name: string, s
  * validator fills defaults in, which would hide the page and size of `pageable`.
  */
 export const pagingParameters = (defaultSize: number) => ({
-  page: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_INDEX, description: 'zero-based page index; default 0' })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `page size; default ${defaultSize}` })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_PAGE_INDEX, description: 'zero-based page index; default 0' }),
+  ),
+  size: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `page size; default ${defaultSize}` }),
+  ),
 });
 
 /** Longest value of a parameter holding JSON (`pageable`, `predicate`) or a comma list (`sort`, `target`, array filters). */
@@ -70,24 +92,53 @@ const MAX_LIST_PARAMETER_LENGTH = 8192;
 const listingParameters = (defaultSize: number) => ({
   ...pagingParameters(defaultSize),
   sort: Type.Optional(
-    Type.Array(Type.String({ maxLength: MAX_LIST_PARAMETER_LENGTH }), { maxItems: MAX_SORT_KEYS, description: `\`field,asc\` or \`field,desc\`; repeatable, at most ${MAX_SORT_KEYS} keys` }),
+    Type.Array(Type.String({ maxLength: MAX_LIST_PARAMETER_LENGTH }), {
+      maxItems: MAX_SORT_KEYS,
+      description: `\`field,asc\` or \`field,desc\`; repeatable, at most ${MAX_SORT_KEYS} keys`,
+    }),
   ),
-  pageable: Type.Optional(Type.String({ maxLength: MAX_LIST_PARAMETER_LENGTH, description: 'JSON object {page, size, sort}; the flat parameters win' })),
-  predicate: Type.Optional(Type.String({ maxLength: MAX_LIST_PARAMETER_LENGTH, description: 'JSON object of filters; the flat filters win' })),
+  pageable: Type.Optional(
+    Type.String({
+      maxLength: MAX_LIST_PARAMETER_LENGTH,
+      description: 'JSON object {page, size, sort}; the flat parameters win',
+    }),
+  ),
+  predicate: Type.Optional(
+    Type.String({ maxLength: MAX_LIST_PARAMETER_LENGTH, description: 'JSON object of filters; the flat filters win' }),
+  ),
 });
 
-export function listQuerySchema(definition: Pick<ListingSource, 'schema' | 'filters' | 'defaultPageSize'>, targetRequired = false): TObject {
-  const filters = Object.fromEntries(Object.entries(definition.filters).map(([name, spec]) => [name, Type.Optional(filterSchema(definition, name, spec) as never)]));
-  const target = Type.Array(Type.String({ maxLength: MAX_LIST_PARAMETER_LENGTH }), { maxItems: MAX_TARGETS, description: `field names (dot paths) to return; repeatable, at most ${MAX_TARGETS}` });
+export function listQuerySchema(
+  definition: Pick<ListingSource, 'schema' | 'filters' | 'defaultPageSize'>,
+  targetRequired = false,
+): TObject {
+  const filters = Object.fromEntries(
+    Object.entries(definition.filters).map(([name, spec]) => [
+      name,
+      Type.Optional(filterSchema(definition, name, spec) as never),
+    ]),
+  );
+  const target = Type.Array(Type.String({ maxLength: MAX_LIST_PARAMETER_LENGTH }), {
+    maxItems: MAX_TARGETS,
+    description: `field names (dot paths) to return; repeatable, at most ${MAX_TARGETS}`,
+  });
   return Type.Object(
-    { ...listingParameters(definition.defaultPageSize), target: targetRequired ? target : Type.Optional(target), ...filters },
+    {
+      ...listingParameters(definition.defaultPageSize),
+      target: targetRequired ? target : Type.Optional(target),
+      ...filters,
+    },
     { additionalProperties: false },
   );
 }
 
 /** Any id is accepted here: a malformed one is simply not found (404), never a 400 or a 500; the router finds no route past 1024 characters. */
-export const IdParamsSchema = Type.Object({ id: Type.String({ maxLength: LOOKUP_ID_MAX_LENGTH, description: 'opaque id' }) });
+export const IdParamsSchema = Type.Object({
+  id: Type.String({ maxLength: LOOKUP_ID_MAX_LENGTH, description: 'opaque id' }),
+});
 
 export const IfMatchHeadersSchema = Type.Object({
-  'if-match': Type.Optional(Type.String({ description: 'the ETag of the version the update is based on; 412 when stale' })),
+  'if-match': Type.Optional(
+    Type.String({ description: 'the ETag of the version the update is based on; 412 when stale' }),
+  ),
 });

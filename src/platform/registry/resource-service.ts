@@ -1,27 +1,41 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TObject } from 'typebox';
+import { mayActFor, type Principal, type TenantScope, tenantScopeOf } from '../auth/principal.js';
 import type { Clock } from '../clock.js';
 import type { DataEncryption } from '../crypto/data-encryption.js';
 import type { Database, Queryable, Transaction } from '../db/database.js';
-import { mayActFor, tenantScopeOf, type Principal, type TenantScope } from '../auth/principal.js';
-import { ConflictError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../errors/domain-errors.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  StaleVersionError,
+  ValidationError,
+} from '../errors/domain-errors.js';
 import { declaredEvents } from '../events/event-declarations.js';
 import { recordChange } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import { DocumentCache } from './document-cache.js';
 import type { Doc } from './document-paths.js';
-import { getPath, isArraySchema, project, schemaAt, splitPath, withPath, type JsonSchemaNode } from './document-paths.js';
-import { arrayTarget, parseListingQuery, recapTarget, type ListingQuery, type ListingSource } from './listing-query.js';
+import {
+  getPath,
+  isArraySchema,
+  type JsonSchemaNode,
+  project,
+  schemaAt,
+  splitPath,
+  withPath,
+} from './document-paths.js';
+import { arrayTarget, type ListingQuery, type ListingSource, parseListingQuery, recapTarget } from './listing-query.js';
 import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from './record-fields.js';
-import { openSecrets, openSecretsForWrite, sealSecrets } from './sealed-secrets.js';
+import { newReferences } from './record-references.js';
 import { MASK, type RecordOf, type ResourceDefinition } from './resource-definition.js';
 import * as repository from './resource-repository.js';
 import type { RowWrite } from './resource-statements.js';
+import { openSecrets, openSecretsForWrite, sealSecrets } from './sealed-secrets.js';
 import { textSearchConfig } from './search-text.js';
+import type { ServiceRegistry } from './service-registry.js';
 import { assertStorable, isStorableText, UNSTORABLE_RULE } from './storable-text.js';
 import { uniqueViolation } from './unique-keys.js';
-import { newReferences } from './record-references.js';
-import type { ServiceRegistry } from './service-registry.js';
 
 export interface Page<T> {
   items: T[];
@@ -74,15 +88,20 @@ export class ResourceService<S extends TObject = TObject> {
     readonly definition: ResourceDefinition<S>,
     private readonly deps: ServiceDeps,
   ) {
-    if (definition.secret.length && !deps.encryption) throw new Error(`${definition.name} declares secrets: its service needs the data encryption key`);
-    if (definition.references && !deps.services) throw new Error(`${definition.name} declares references: its service needs the registry of kinds`);
+    if (definition.secret.length && !deps.encryption)
+      throw new Error(`${definition.name} declares secrets: its service needs the data encryption key`);
+    if (definition.references && !deps.services)
+      throw new Error(`${definition.name} declares references: its service needs the registry of kinds`);
     this.cache = definition.cache ? new DocumentCache(definition.cache.megabytes) : undefined;
     this.facts = new Set(declaredEvents(definition).map((event) => event.fact));
   }
 
   /** A fact the kind does not declare would be an event no catalogue, no web hook type and no receiver expects. */
   private assertDeclared(fact: string): void {
-    if (!this.facts.has(fact)) throw new Error(`${this.definition.name} records are written with fact "${fact}", which the kind does not declare (add it to emits)`);
+    if (!this.facts.has(fact))
+      throw new Error(
+        `${this.definition.name} records are written with fact "${fact}", which the kind does not declare (add it to emits)`,
+      );
   }
 
   /**
@@ -90,7 +109,9 @@ export class ResourceService<S extends TObject = TObject> {
    * for an answer. Throws DecryptionError when a secret was sealed under another key.
    */
   withSecretsOpened(doc: Doc): RecordOf<S> {
-    return (this.definition.secret.length ? openSecrets(this.definition, this.deps.encryption!, doc) : doc) as RecordOf<S>;
+    return (
+      this.definition.secret.length ? openSecrets(this.definition, this.deps.encryption!, doc) : doc
+    ) as RecordOf<S>;
   }
 
   /**
@@ -108,7 +129,9 @@ export class ResourceService<S extends TObject = TObject> {
       return generated.includes(field) || typeof sent !== 'string' || sent === MASK;
     });
     if (kept.length) {
-      const remedy = generated.length ? `create the ${this.definition.displayName} again` : 'send a new value to replace it';
+      const remedy = generated.length
+        ? `create the ${this.definition.displayName} again`
+        : 'send a new value to replace it';
       throw new ConflictError(
         `${this.definition.displayName} ${key}: the stored ${kept.join(', ')} cannot be opened with this service's DATA_ENCRYPTION_KEY (sealed under another key, or copied from another record); ${remedy}`,
         { resourceId: key, resourceType: this.definition.name },
@@ -158,8 +181,15 @@ export class ResourceService<S extends TObject = TObject> {
   }
 
   /** The visible stored row whose key is `key`, or 404; a key no record can have (NUL, unpaired surrogate) is not looked up. */
-  async findVisible(db: Queryable, principal: Principal, key: string, forUpdate = false): Promise<repository.StoredRow> {
-    const row = isStorableText(key) ? await repository.findByKey(db, this.definition, key, this.scopeOf(principal), forUpdate) : undefined;
+  async findVisible(
+    db: Queryable,
+    principal: Principal,
+    key: string,
+    forUpdate = false,
+  ): Promise<repository.StoredRow> {
+    const row = isStorableText(key)
+      ? await repository.findByKey(db, this.definition, key, this.scopeOf(principal), forUpdate)
+      : undefined;
     if (!row) throw new NotFoundError(this.definition.displayName, key);
     return row;
   }
@@ -168,13 +198,19 @@ export class ResourceService<S extends TObject = TObject> {
    * The visible records among `ids` (by id, whatever the kind's key), as stored with secrets masked, in one indexed
    * read; ids not found or not visible are simply absent (the caller reports them).
    */
-  async getMany(principal: Principal, ids: string[], options: { db?: Queryable } = {}): Promise<Map<string, RecordOf<S>>> {
+  async getMany(
+    principal: Principal,
+    ids: string[],
+    options: { db?: Queryable } = {},
+  ): Promise<Map<string, RecordOf<S>>> {
     const wanted = [...new Set(ids.filter(isStorableText))];
     const found = new Map<string, RecordOf<S>>();
     if (wanted.length === 0) return found;
     const db = options.db ?? this.deps.db;
     const scope = this.scopeOf(principal);
-    const rows = this.cache ? await this.cache.findByIds(db, this.definition, wanted, scope) : await repository.findByIds(db, this.definition, wanted, scope);
+    const rows = this.cache
+      ? await this.cache.findByIds(db, this.definition, wanted, scope)
+      : await repository.findByIds(db, this.definition, wanted, scope);
     for (const row of rows) {
       found.set(String(row.doc.id), this.present(row.doc) as RecordOf<S>);
     }
@@ -184,22 +220,33 @@ export class ResourceService<S extends TObject = TObject> {
   /** Operator records (no customerId) are read-only for customers' tokens. */
   private assertWritable(principal: Principal, row: repository.StoredRow, id: string): void {
     if (row.customer_id === null && !principal.isOperator) {
-      throw new ForbiddenError(`${this.definition.displayName} ${id} belongs to the operator and is read-only for customers`, { resourceId: id, resourceType: this.definition.name });
+      throw new ForbiddenError(
+        `${this.definition.displayName} ${id} belongs to the operator and is read-only for customers`,
+        { resourceId: id, resourceType: this.definition.name },
+      );
     }
   }
 
   private assertVersion(row: repository.StoredRow, id: string, ...submitted: unknown[]): void {
     for (const version of submitted) {
-      if (typeof version === 'number' && version !== row.db_version) throw new StaleVersionError(this.definition.displayName, id, row.db_version, version);
+      if (typeof version === 'number' && version !== row.db_version)
+        throw new StaleVersionError(this.definition.displayName, id, row.db_version, version);
     }
   }
 
   /** One record; with `version`, that past version (kinds declaring `history`). */
-  async get(principal: Principal, key: string, options: { version?: number; db?: Queryable } = {}): Promise<StoredRecord<S>> {
+  async get(
+    principal: Principal,
+    key: string,
+    options: { version?: number; db?: Queryable } = {},
+  ): Promise<StoredRecord<S>> {
     const db = options.db ?? this.deps.db;
     const row = await this.findVisible(db, principal, key);
-    if (options.version === undefined || options.version === row.db_version) return { doc: this.present(row.doc), dbVersion: row.db_version };
-    const past = this.definition.history ? await repository.findVersion(db, this.definition, String(row.doc.id), options.version, this.scopeOf(principal)) : undefined;
+    if (options.version === undefined || options.version === row.db_version)
+      return { doc: this.present(row.doc), dbVersion: row.db_version };
+    const past = this.definition.history
+      ? await repository.findVersion(db, this.definition, String(row.doc.id), options.version, this.scopeOf(principal))
+      : undefined;
     if (!past) throw new NotFoundError(this.definition.displayName, `${key} version ${options.version}`);
     return { doc: this.present(past.doc), dbVersion: past.db_version };
   }
@@ -219,21 +266,38 @@ export class ResourceService<S extends TObject = TObject> {
     const listing: ListingQuery = options.fixedShape ? { ...parsed, fixedShape: true } : parsed;
     const db = options.db ?? this.deps.db;
     const scope = this.scopeOf(principal);
-    const { docs, total } = this.cache ? await this.cache.listRecords(db, this.definition, listing, scope) : await repository.listRecords(db, this.definition, listing, scope);
+    const { docs, total } = this.cache
+      ? await this.cache.listRecords(db, this.definition, listing, scope)
+      : await repository.listRecords(db, this.definition, listing, scope);
     return { listing, docs: docs.map((doc) => this.present(doc)), total };
   }
 
   async list(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>> {
     const { listing, docs, total } = await this.listRecords(principal, query);
-    return pageOf(listing.targets.length ? docs.map((doc) => project(doc, listing.targets)) : docs, listing.page, listing.size, total);
+    return pageOf(
+      listing.targets.length ? docs.map((doc) => project(doc, listing.targets)) : docs,
+      listing.page,
+      listing.size,
+      total,
+    );
   }
 
-  async recap(principal: Principal, query: Record<string, unknown>): Promise<Page<{ targetValue: string; count: number }>> {
+  async recap(
+    principal: Principal,
+    query: Record<string, unknown>,
+  ): Promise<Page<{ targetValue: string; count: number }>> {
     const { target, ...rest } = query;
     const listing = parseListingQuery(this.definition, rest);
     const path = recapTarget(this.definition, target);
     const isArray = isArraySchema(schemaAt(this.definition.schema as unknown as JsonSchemaNode, path));
-    const { groups, total } = await repository.recapRecords(this.deps.db, this.definition, listing, this.scopeOf(principal), path, isArray);
+    const { groups, total } = await repository.recapRecords(
+      this.deps.db,
+      this.definition,
+      listing,
+      this.scopeOf(principal),
+      path,
+      isArray,
+    );
     return pageOf(groups, listing.page, listing.size, total);
   }
 
@@ -241,8 +305,17 @@ export class ResourceService<S extends TObject = TObject> {
     const { target, ...rest } = query;
     const listing = parseListingQuery(this.definition, rest);
     const path = arrayTarget(this.definition, target);
-    const { rows, total } = await repository.unwindRecords(this.deps.db, this.definition, listing, this.scopeOf(principal), path);
-    const items = rows.map(({ doc, element, empty }) => ({ ...withPath(this.present(doc), path, empty ? undefined : element), empty }));
+    const { rows, total } = await repository.unwindRecords(
+      this.deps.db,
+      this.definition,
+      listing,
+      this.scopeOf(principal),
+      path,
+    );
+    const items = rows.map(({ doc, element, empty }) => ({
+      ...withPath(this.present(doc), path, empty ? undefined : element),
+      empty,
+    }));
     return pageOf(items, listing.page, listing.size, total);
   }
 
@@ -252,14 +325,28 @@ export class ResourceService<S extends TObject = TObject> {
     if (!feature) throw new Error(`${this.definition.name} declares no search`);
     const { [feature.textParam]: text, locale, ...rest } = query;
     const name = `querystring.${feature.textParam}`;
-    if (typeof text !== 'string' || !text.trim()) throw new ValidationError(`${name} is required: the text to search for`);
-    if (text.length > MAX_SEARCH_TEXT) throw new ValidationError(`${name} must be at most ${MAX_SEARCH_TEXT} characters`);
+    if (typeof text !== 'string' || !text.trim())
+      throw new ValidationError(`${name} is required: the text to search for`);
+    if (text.length > MAX_SEARCH_TEXT)
+      throw new ValidationError(`${name} must be at most ${MAX_SEARCH_TEXT} characters`);
     if (!isStorableText(text)) throw new ValidationError(`${name} ${UNSTORABLE_RULE}`);
     const listing = parseListingQuery(this.definition, rest);
     const config = textSearchConfig(typeof locale === 'string' ? locale : undefined);
-    const { docs, total } = await repository.searchRecords(this.deps.db, this.definition, listing, this.scopeOf(principal), text, config);
+    const { docs, total } = await repository.searchRecords(
+      this.deps.db,
+      this.definition,
+      listing,
+      this.scopeOf(principal),
+      text,
+      config,
+    );
     const items = docs.map((doc) => this.present(doc));
-    return pageOf(listing.targets.length ? items.map((doc) => project(doc, listing.targets)) : items, listing.page, listing.size, total);
+    return pageOf(
+      listing.targets.length ? items.map((doc) => project(doc, listing.targets)) : items,
+      listing.page,
+      listing.size,
+      total,
+    );
   }
 
   /** The owner a create by `principal` gives a record asking for `requested` (403 when it may not act for it); null: the operator's. */
@@ -269,7 +356,11 @@ export class ResourceService<S extends TObject = TObject> {
       // A tenant's record belongs to the tenant; only the operator creates operator-wide records.
       return principal.isOperator ? null : (principal.customerId ?? null);
     }
-    if (!mayActFor(principal, customerId)) throw new ForbiddenError(`this token may not act for customer ${customerId}`, { resourceId: customerId, resourceType: 'customer' });
+    if (!mayActFor(principal, customerId))
+      throw new ForbiddenError(`this token may not act for customer ${customerId}`, {
+        resourceId: customerId,
+        resourceType: 'customer',
+      });
     return customerId;
   }
 
@@ -279,20 +370,32 @@ export class ResourceService<S extends TObject = TObject> {
    * read again. Checked on the record about to be stored (after the kind's hooks: a value a hook drops is not
    * stored, so not checked), one read per referenced kind.
    */
-  private async assertReferences(principal: Principal, tx: Transaction, doc: Doc, before: Doc | undefined): Promise<void> {
+  private async assertReferences(
+    principal: Principal,
+    tx: Transaction,
+    doc: Doc,
+    before: Doc | undefined,
+  ): Promise<void> {
     for (const [path, kind] of Object.entries(this.definition.references ?? {})) {
       const named = newReferences(doc, path, before);
       if (named.length === 0) continue;
       const referenced = this.deps.services!.named(kind);
-      const visible = await referenced.getMany(principal, named.map((reference) => reference.id), { db: tx });
+      const visible = await referenced.getMany(
+        principal,
+        named.map((reference) => reference.id),
+        { db: tx },
+      );
       const missing = named.find((reference) => !visible.has(reference.id));
       if (missing) {
         const field = `body.${missing.at}`;
-        throw new ValidationError(`${field} names no ${referenced.definition.displayName} this token may see: ${JSON.stringify(missing.id)}`, {
-          resourceId: missing.id,
-          resourceType: kind,
-          specific: { field },
-        });
+        throw new ValidationError(
+          `${field} names no ${referenced.definition.displayName} this token may see: ${JSON.stringify(missing.id)}`,
+          {
+            resourceId: missing.id,
+            resourceType: kind,
+            specific: { field },
+          },
+        );
       }
     }
   }
@@ -309,7 +412,15 @@ export class ResourceService<S extends TObject = TObject> {
     }
     if (this.definition.history) await repository.insertVersion(tx, this.definition, stored);
     const mask = (doc: Doc) => this.present(doc);
-    await recordChange(tx, { fact, subject: this.definition.name, customerId: row.customerId, before, after: row.doc, mask, occurredAt: row.updatedAt });
+    await recordChange(tx, {
+      fact,
+      subject: this.definition.name,
+      customerId: row.customerId,
+      before,
+      after: row.doc,
+      mask,
+      occurredAt: row.updatedAt,
+    });
     this.afterCommit(tx, this.present(row.doc));
   }
 
@@ -321,15 +432,30 @@ export class ResourceService<S extends TObject = TObject> {
     const created = await this.inTransaction(options.tx, async (tx) => {
       const now = this.now();
       const id = newId();
-      let doc = { ...writableFields(definition, body), id, createDate: this.stamp(now), updateDate: this.stamp(now), dbVersion: 0 } as unknown as RecordOf<S>;
+      let doc = {
+        ...writableFields(definition, body),
+        id,
+        createDate: this.stamp(now),
+        updateDate: this.stamp(now),
+        dbVersion: 0,
+      } as unknown as RecordOf<S>;
       if (customerId) (doc as Doc).customerId = customerId;
-      if (definition.hooks.beforeCreate) doc = await definition.hooks.beforeCreate(doc, { principal, tx, now, revealOnce });
+      if (definition.hooks.beforeCreate)
+        doc = await definition.hooks.beforeCreate(doc, { principal, tx, now, revealOnce });
       await this.assertReferences(principal, tx, doc, undefined);
       const ownerId = definition.tenant === 'self' ? id : (customerId ?? null);
-      await this.write(tx, 'created', { id, doc, dbVersion: 0, customerId: ownerId, createdAt: now, updatedAt: now }, undefined);
+      await this.write(
+        tx,
+        'created',
+        { id, doc, dbVersion: 0, customerId: ownerId, createdAt: now, updatedAt: now },
+        undefined,
+      );
       return { doc: this.present(doc), dbVersion: 0 };
     });
-    const shown = Object.entries(revealOnce).reduce<Doc>((doc, [path, value]) => withPath(doc, splitPath(path), value), created.doc);
+    const shown = Object.entries(revealOnce).reduce<Doc>(
+      (doc, [path, value]) => withPath(doc, splitPath(path), value),
+      created.doc,
+    );
     return { ...created, doc: shown as RecordOf<S> };
   }
 
@@ -349,12 +475,22 @@ export class ResourceService<S extends TObject = TObject> {
       this.assertVersion(row, id, options.expectedVersion, body.dbVersion);
       const now = this.now();
       const dbVersion = row.db_version + 1;
-      let doc = keepReadOnly(definition, keepStoredSecrets(definition, writableFields(definition, body), stored), stored) as RecordOf<S>;
+      let doc = keepReadOnly(
+        definition,
+        keepStoredSecrets(definition, writableFields(definition, body), stored),
+        stored,
+      ) as RecordOf<S>;
       doc = { ...doc, id, createDate: stored.createDate, updateDate: this.stamp(now), dbVersion };
       if (stored.customerId !== undefined) (doc as Doc).customerId = stored.customerId;
-      if (definition.hooks.beforeUpdate) doc = await definition.hooks.beforeUpdate(doc, stored as RecordOf<S>, { principal, tx, now });
+      if (definition.hooks.beforeUpdate)
+        doc = await definition.hooks.beforeUpdate(doc, stored as RecordOf<S>, { principal, tx, now });
       await this.assertReferences(principal, tx, doc, stored);
-      await this.write(tx, 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, stored);
+      await this.write(
+        tx,
+        'updated',
+        { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now },
+        stored,
+      );
       return { doc: this.present(doc), dbVersion };
     });
   }
@@ -381,9 +517,20 @@ export class ResourceService<S extends TObject = TObject> {
       const before = this.openedForWrite(row.doc, key);
       const changed = await change(before, { dbVersion: row.db_version });
       await this.assertReferences(principal, tx, changed, before);
-      const doc = { ...changed, id, createDate: row.doc.createDate, updateDate: this.stamp(now), dbVersion } as RecordOf<S>;
+      const doc = {
+        ...changed,
+        id,
+        createDate: row.doc.createDate,
+        updateDate: this.stamp(now),
+        dbVersion,
+      } as RecordOf<S>;
       if (row.doc.customerId !== undefined) (doc as Doc).customerId = row.doc.customerId;
-      await this.write(tx, options.fact ?? 'updated', { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now }, before);
+      await this.write(
+        tx,
+        options.fact ?? 'updated',
+        { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now },
+        before,
+      );
       return { doc: this.present(doc), dbVersion };
     });
   }
@@ -399,7 +546,16 @@ export class ResourceService<S extends TObject = TObject> {
       await repository.deleteRecord(tx, this.definition, id);
       if (this.definition.history) await repository.deleteVersions(tx, this.definition, id);
       const mask = (doc: Doc) => this.present(doc);
-      await recordChange(tx, { fact: 'deleted', subject: this.definition.name, customerId: row.customer_id, before: row.doc, after: {}, involved: row.doc, mask, occurredAt: this.now() });
+      await recordChange(tx, {
+        fact: 'deleted',
+        subject: this.definition.name,
+        customerId: row.customer_id,
+        before: row.doc,
+        after: {},
+        involved: row.doc,
+        mask,
+        occurredAt: this.now(),
+      });
       this.afterCommit(tx, this.present(row.doc));
     });
   }

@@ -24,7 +24,8 @@ export function tenantCondition(scope: TenantScope, params: SqlParams, alias = '
 }
 
 /** The `customerId` filter: the owner column, not the document. */
-export const isOwnerFilter = (filter: FilterValue) => filter.path.length === 1 && filter.path[0] === 'customerId' && filter.spec.kind === 'string';
+export const isOwnerFilter = (filter: FilterValue) =>
+  filter.path.length === 1 && filter.path[0] === 'customerId' && filter.spec.kind === 'string';
 
 /**
  * Equality filters. `owners` undefined: the operator's unrestricted listing, where each filter is JSONB containment
@@ -35,11 +36,18 @@ export const isOwnerFilter = (filter: FilterValue) => filter.path.length === 1 &
  * customer's rows; other filters test each row's document (`doc -> 'status' @> ...`, the same containment one
  * level down) rather than the document GIN index, whose posting list for a common value is as long as the table.
  */
-export function filterConditions(filters: FilterValue[], params: SqlParams, alias = '', restriction?: OwnerRestriction): string[] {
+export function filterConditions(
+  filters: FilterValue[],
+  params: SqlParams,
+  alias = '',
+  restriction?: OwnerRestriction,
+): string[] {
   const prefix = alias ? `${alias}.` : '';
   const doc = `${prefix}doc`;
   const contains = (path: string[], value: unknown) =>
-    restriction ? `${doc} -> ${params.add(path[0])}::text @> ${params.add(JSON.stringify(nest(path.slice(1), value)))}::jsonb` : `${doc} @> ${params.add(JSON.stringify(nest(path, value)))}::jsonb`;
+    restriction
+      ? `${doc} -> ${params.add(path[0])}::text @> ${params.add(JSON.stringify(nest(path.slice(1), value)))}::jsonb`
+      : `${doc} @> ${params.add(JSON.stringify(nest(path, value)))}::jsonb`;
   return filters.map((filter) => {
     // The owner is a column of its own, with its own index: the tenant index serves this filter.
     if (isOwnerFilter(filter)) {
@@ -49,7 +57,9 @@ export function filterConditions(filters: FilterValue[], params: SqlParams, alia
     }
     const keys = restriction && keysMatching(filter, restriction);
     if (keys) return `${prefix}filter_keys && ${params.add(keys)}::text[]`;
-    const alternatives = filter.values.map((value) => contains(filter.path, filter.spec.kind === 'string-array' ? [value] : value));
+    const alternatives = filter.values.map((value) =>
+      contains(filter.path, filter.spec.kind === 'string-array' ? [value] : value),
+    );
     return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`;
   });
 }
@@ -70,7 +80,12 @@ function dateTimeSortKey(column: string): string {
   return `(CASE WHEN ${column} ~ '${CASTABLE_DATE_TIME}' THEN (${column})::timestamptz END)`;
 }
 
-const COLUMN_OF: Record<string, string> = { id: 'id', createDate: 'create_date', updateDate: 'update_date', dbVersion: 'db_version' };
+const COLUMN_OF: Record<string, string> = {
+  id: 'id',
+  createDate: 'create_date',
+  updateDate: 'update_date',
+  dbVersion: 'db_version',
+};
 
 export function orderBy(sort: SortKey[], params: SqlParams, tableAlias = ''): string {
   const prefix = tableAlias ? `${tableAlias}.` : '';
@@ -80,7 +95,8 @@ export function orderBy(sort: SortKey[], params: SqlParams, tableAlias = ''): st
     if (column) return `${prefix}${column} ${direction}`;
     const value = `${prefix}doc #> ${params.add(key.path)}::text[]`;
     // A date-time sorts by instant, then by its text (so values the cast leaves out still have an order).
-    if (key.dateTime) return `${dateTimeSortKey(`(${prefix}doc #>> ${params.add(key.path)}::text[])`)} ${direction} NULLS LAST, ${value} ${direction} NULLS LAST`;
+    if (key.dateTime)
+      return `${dateTimeSortKey(`(${prefix}doc #>> ${params.add(key.path)}::text[])`)} ${direction} NULLS LAST, ${value} ${direction} NULLS LAST`;
     return `${value} ${direction} NULLS LAST`;
   });
   // Ids are time-ordered: creation order breaks ties and keeps pages stable.

@@ -1,10 +1,10 @@
 import type { TenantScope } from '../auth/principal.js';
 import type { Doc } from './document-paths.js';
+import { filterKeysOf, keyedFieldKinds } from './filter-keys.js';
 import type { ListingQuery } from './listing-query.js';
 import type { AnyResourceDefinition } from './resource-definition.js';
-import { SqlParams, filterConditions, isOwnerFilter, orderBy, tenantCondition } from './resource-sql.js';
+import { filterConditions, isOwnerFilter, orderBy, SqlParams, tenantCondition } from './resource-sql.js';
 import { searchPieces } from './search-text.js';
-import { filterKeysOf, keyedFieldKinds } from './filter-keys.js';
 
 /**
  * The SQL of every generic operation, built without running it (the snapshot script writes these out). `table`
@@ -24,20 +24,36 @@ const statement = (text: string, params: SqlParams): Statement => ({ text, value
 /** A statement of fixed shape (reads by id, listings whose filters code chose): see `Statement.prepare`. */
 const fixedStatement = (text: string, params: SqlParams): Statement => ({ text, values: params.values, prepare: true });
 
-function whereClause(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, params: SqlParams, alias = ''): string {
+function whereClause(
+  kind: Kind,
+  query: Pick<ListingQuery, 'filters'>,
+  scope: TenantScope,
+  params: SqlParams,
+  alias = '',
+): string {
   const owner = query.filters.find(isOwnerFilter);
   const restrictedTo = (owners: (string | null)[]) => ({ owners, keyed: keyedFieldKinds(kind.filters) });
   // Rows of given customers are read through the owner index; only the operator's unrestricted listings use the GIN index.
   if (!owner) {
-    const restriction = scope.all ? undefined : restrictedTo(scope.operatorRecords ? [...scope.customerIds, null] : [...scope.customerIds]);
-    return [tenantCondition(scope, params, alias), ...filterConditions(query.filters, params, alias, restriction)].join(' AND ');
+    const restriction = scope.all
+      ? undefined
+      : restrictedTo(scope.operatorRecords ? [...scope.customerIds, null] : [...scope.customerIds]);
+    return [tenantCondition(scope, params, alias), ...filterConditions(query.filters, params, alias, restriction)].join(
+      ' AND ',
+    );
   }
-  if (scope.all) return filterConditions(query.filters, params, alias, restrictedTo(owner.values.map(String))).join(' AND ');
+  if (scope.all)
+    return filterConditions(query.filters, params, alias, restrictedTo(owner.values.map(String))).join(' AND ');
   // A customerId filter kept to the tenant's own customers says all the tenant rule says (operator records have no
   // owner, so it never matches them). Without the rule's OR, one customer's page is read in index order.
   const allowed = owner.values.map(String).filter((id) => scope.customerIds.includes(id));
   if (allowed.length === 0) return 'FALSE';
-  return filterConditions(query.filters.map((filter) => (filter === owner ? { ...filter, values: allowed } : filter)), params, alias, restrictedTo(allowed)).join(' AND ');
+  return filterConditions(
+    query.filters.map((filter) => (filter === owner ? { ...filter, values: allowed } : filter)),
+    params,
+    alias,
+    restrictedTo(allowed),
+  ).join(' AND ');
 }
 
 /**
@@ -49,17 +65,26 @@ export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpda
   const params = new SqlParams();
   const lock = forUpdate ? ' FOR UPDATE' : '';
   if (kind.key.field === 'id') {
-    return fixedStatement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ${params.add(value)} AND ${tenantCondition(scope, params)}${lock}`, params);
+    return fixedStatement(
+      `SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ${params.add(value)} AND ${tenantCondition(scope, params)}${lock}`,
+      params,
+    );
   }
   const match = params.add(JSON.stringify({ [kind.key.field]: value }));
   const ownFirst = scope.all ? 'customer_id IS NOT NULL' : 'customer_id IS NULL';
-  return statement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE doc @> ${match}::jsonb AND ${tenantCondition(scope, params)} ORDER BY ${ownFirst}, id LIMIT 1${lock}`, params);
+  return statement(
+    `SELECT doc, db_version, customer_id FROM ${kind.table} WHERE doc @> ${match}::jsonb AND ${tenantCondition(scope, params)} ORDER BY ${ownFirst}, id LIMIT 1${lock}`,
+    params,
+  );
 }
 
 /** The visible records among `ids` (primary-key lookups), in no particular order. */
 export function findByIds(kind: Kind, ids: string[], scope: TenantScope): Statement {
   const params = new SqlParams();
-  return fixedStatement(`SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`, params);
+  return fixedStatement(
+    `SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`,
+    params,
+  );
 }
 
 /**
@@ -87,7 +112,12 @@ export function findCurrentByIds(kind: Kind, ids: string[], scope: TenantScope, 
 function searchVector(kind: Kind, doc: Doc, params: SqlParams): string {
   const pieces = searchPieces(doc, kind.search!.fields);
   if (pieces.length === 0) return `''::tsvector`;
-  return pieces.map((piece) => `setweight(to_tsvector(${params.add(piece.config)}::regconfig, ${params.add(piece.text)}), '${piece.weight}')`).join(' || ');
+  return pieces
+    .map(
+      (piece) =>
+        `setweight(to_tsvector(${params.add(piece.config)}::regconfig, ${params.add(piece.text)}), '${piece.weight}')`,
+    )
+    .join(' || ');
 }
 
 export interface RowWrite {
@@ -146,7 +176,10 @@ export function insertVersion(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Sta
 
 export function findVersion(kind: Kind, id: string, version: number, scope: TenantScope): Statement {
   const params = new SqlParams();
-  return statement(`SELECT doc, version AS db_version, customer_id FROM ${kind.table}_history WHERE id = ${params.add(id)} AND version = ${params.add(version)} AND ${tenantCondition(scope, params)}`, params);
+  return statement(
+    `SELECT doc, version AS db_version, customer_id FROM ${kind.table}_history WHERE id = ${params.add(id)} AND version = ${params.add(version)} AND ${tenantCondition(scope, params)}`,
+    params,
+  );
 }
 
 export function deleteVersions(kind: Kind, id: string): Statement {
@@ -171,13 +204,23 @@ function listPage(columns: string, kind: Kind, query: ListingQuery, scope: Tenan
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params);
   const order = orderBy(query.sort, params);
-  return (query.fixedShape ? fixedStatement : statement)(`SELECT ${columns} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`, params);
+  return (query.fixedShape ? fixedStatement : statement)(
+    `SELECT ${columns} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
+    params,
+  );
 }
 
 /** The number of matches of a listing. */
-export function countRecords(kind: Kind, query: Pick<ListingQuery, 'filters' | 'fixedShape'>, scope: TenantScope): Statement {
+export function countRecords(
+  kind: Kind,
+  query: Pick<ListingQuery, 'filters' | 'fixedShape'>,
+  scope: TenantScope,
+): Statement {
   const params = new SqlParams();
-  return (query.fixedShape ? fixedStatement : statement)(`SELECT count(*)::int AS total FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`, params);
+  return (query.fixedShape ? fixedStatement : statement)(
+    `SELECT count(*)::int AS total FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`,
+    params,
+  );
 }
 
 /**
@@ -193,7 +236,13 @@ function pagedWithTotal(rows: string, columns: string[], params: SqlParams, quer
 }
 
 /** Values of `path` with their record counts, largest count first; an array field counts each element. */
-export function recapRecords(kind: Kind, query: ListingQuery, scope: TenantScope, path: string[], isArray: boolean): Statement {
+export function recapRecords(
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  path: string[],
+  isArray: boolean,
+): Statement {
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params);
   const p = params.add(path);
@@ -226,7 +275,13 @@ export function unwindRecords(kind: Kind, query: ListingQuery, scope: TenantScop
  * Records matching `text` (web-search syntax: words, "phrases", -excluded, or), best ranked first unless `sort`
  * says otherwise. The query is read as written and, given a locale, stemmed in its language too.
  */
-export function searchRecords(kind: Kind, query: ListingQuery, scope: TenantScope, text: string, config: string): Statement {
+export function searchRecords(
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  text: string,
+  config: string,
+): Statement {
   const params = new SqlParams();
   const q = params.add(text);
   const tsquery = `websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})`;
@@ -241,9 +296,18 @@ export function searchRecords(kind: Kind, query: ListingQuery, scope: TenantScop
 }
 
 /** The number of records matching `text`, for a page past the end. */
-export function countSearch(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope, text: string, config: string): Statement {
+export function countSearch(
+  kind: Kind,
+  query: Pick<ListingQuery, 'filters'>,
+  scope: TenantScope,
+  text: string,
+  config: string,
+): Statement {
   const params = new SqlParams();
   const q = params.add(text);
   const where = whereClause(kind, query, scope, params);
-  return statement(`SELECT count(*)::int AS total FROM ${kind.table} WHERE search @@ (websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})) AND ${where}`, params);
+  return statement(
+    `SELECT count(*)::int AS total FROM ${kind.table} WHERE search @@ (websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})) AND ${where}`,
+    params,
+  );
 }

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.js';
 import { migrationLockKey } from '../db/migrate.js';
-import { splitPath, type Doc } from './document-paths.js';
+import { type Doc, splitPath } from './document-paths.js';
 import { filterKeysOf, filterKeysSignature } from './filter-keys.js';
 import type { AnyResourceDefinition, UniqueKey } from './resource-definition.js';
 
@@ -49,10 +49,16 @@ export function storageObjects(definition: AnyResourceDefinition): StorageObject
   // One tenant's records in id (creation) order, the default order: one customer's page is read in index order and
   // stops at its last row.
   add(`${table}_customer_idx`, `CREATE INDEX IF NOT EXISTS ${table}_customer_idx ON ${table} (customer_id, id)`);
-  add(docIndexName(table), `CREATE INDEX IF NOT EXISTS ${docIndexName(table)} ON ${table} USING gin (doc jsonb_path_ops)`);
+  add(
+    docIndexName(table),
+    `CREATE INDEX IF NOT EXISTS ${docIndexName(table)} ON ${table} USING gin (doc jsonb_path_ops)`,
+  );
   // Each record's filter keys (filter-keys.ts), which listings restricted to customers match.
   add(`${table}.filter_keys`, `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS filter_keys text[] NOT NULL DEFAULT '{}'`);
-  add(`${table}_filter_keys_idx`, `CREATE INDEX IF NOT EXISTS ${table}_filter_keys_idx ON ${table} USING gin (filter_keys)`);
+  add(
+    `${table}_filter_keys_idx`,
+    `CREATE INDEX IF NOT EXISTS ${table}_filter_keys_idx ON ${table} USING gin (filter_keys)`,
+  );
   if (definition.history) {
     add(
       `${table}_history`,
@@ -75,11 +81,17 @@ export function storageObjects(definition: AnyResourceDefinition): StorageObject
     const present = parts.flatMap((part) => (part.present ? [part.present] : []));
     const where = present.length ? ` WHERE ${present.join(' AND ')}` : '';
     const name = uniqueIndexName(table, key);
-    add(name, `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${parts.map((part) => part.expression).join(', ')})${where}`);
+    add(
+      name,
+      `CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${parts.map((part) => part.expression).join(', ')})${where}`,
+    );
   }
   for (const index of definition.indexes ?? []) {
     const name = `${table}_${index.name}_idx`;
-    add(name, `CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${index.expression})${index.where ? ` WHERE ${index.where}` : ''}`);
+    add(
+      name,
+      `CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${index.expression})${index.where ? ` WHERE ${index.where}` : ''}`,
+    );
   }
   return objects;
 }
@@ -114,7 +126,10 @@ async function refreshFilterKeys(tx: Queryable, definition: AnyResourceDefinitio
   const { table, filters } = definition;
   let after = '';
   for (;;) {
-    const { rows } = await tx.query<{ id: string; customer_id: string | null; doc: Doc }>(`SELECT id, customer_id, doc FROM ${table} WHERE id > $1 ORDER BY id LIMIT ${KEY_BATCH}`, [after]);
+    const { rows } = await tx.query<{ id: string; customer_id: string | null; doc: Doc }>(
+      `SELECT id, customer_id, doc FROM ${table} WHERE id > $1 ORDER BY id LIMIT ${KEY_BATCH}`,
+      [after],
+    );
     if (rows.length === 0) break;
     const keys = rows.map((row) => ({ id: row.id, keys: filterKeysOf(filters, row.customer_id, row.doc) }));
     await tx.query(
@@ -133,10 +148,15 @@ async function refreshFilterKeys(tx: Queryable, definition: AnyResourceDefinitio
  * starting together do it once, and recomputes filter keys made from other declarations. What exists is left alone
  * (no lock taken on a busy table). A feature removed from a declaration is not dropped: that is a migration's job.
  */
-export async function ensureStorage(db: Database, schema: string, definitions: AnyResourceDefinition[]): Promise<string[]> {
+export async function ensureStorage(
+  db: Database,
+  schema: string,
+  definitions: AnyResourceDefinition[],
+): Promise<string[]> {
   const wanted = definitions.flatMap(storageObjects);
   const missingFrom = (existing: Set<string>) => wanted.filter((object) => !existing.has(object.name));
-  if (missingFrom(await existingObjects(db)).length === 0 && (await staleFilterKeys(db, definitions)).length === 0) return [];
+  if (missingFrom(await existingObjects(db)).length === 0 && (await staleFilterKeys(db, definitions)).length === 0)
+    return [];
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${migrationLockKey(schema)})`);
     const missing = missingFrom(await existingObjects(tx));

@@ -75,7 +75,11 @@ export function StringEnum<const V extends readonly string[]>(values: V, options
 
 /** A map with string keys: keys at most `MAP_KEY_MAX_LENGTH` characters, at most `MAP_MAX_ENTRIES` entries unless given. */
 export function StringMap<S extends TSchema>(value: S, options: Record<string, unknown> = {}) {
-  return Type.Record(Type.String(), value, { propertyNames: { maxLength: MAP_KEY_MAX_LENGTH }, maxProperties: MAP_MAX_ENTRIES, ...options });
+  return Type.Record(Type.String(), value, {
+    propertyNames: { maxLength: MAP_KEY_MAX_LENGTH },
+    maxProperties: MAP_MAX_ENTRIES,
+    ...options,
+  });
 }
 
 /**
@@ -85,14 +89,20 @@ export function StringMap<S extends TSchema>(value: S, options: Record<string, u
  * calendar check (no 31 February).
  */
 export const DATE_TIME_PATTERN = String.raw`^[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]{1,6})?([Zz]|[+-](0[0-9]|1[0-4]):[0-5][0-9])$`;
-export const DATE_TIME_RULE = 'must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z (year 1000 to 9999, at most 6 fractional digits, offset with a colon)';
+export const DATE_TIME_RULE =
+  'must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z (year 1000 to 9999, at most 6 fractional digits, offset with a colon)';
 
 /**
  * RFC 3339 date-time string, bounded to what PostgreSQL stores and casts (see `DATE_TIME_PATTERN`). The anchored
  * pattern is its length limit (32 characters), so an over-long value gets the date-time message, not a length one.
  */
 export function DateTime(options: Record<string, unknown> = {}) {
-  return Type.String({ format: 'date-time', pattern: DATE_TIME_PATTERN, description: 'RFC 3339 date-time (year 1000..9999, at most 6 fractional digits; at most 32 characters)', ...options });
+  return Type.String({
+    format: 'date-time',
+    pattern: DATE_TIME_PATTERN,
+    description: 'RFC 3339 date-time (year 1000..9999, at most 6 fractional digits; at most 32 characters)',
+    ...options,
+  });
 }
 
 /** The last millisecond of year 9999: the range every date library and PostgreSQL share. */
@@ -109,7 +119,11 @@ export const sharedFields = {
   createDate: Type.Optional(DateTime({ readOnly: true })),
   updateDate: Type.Optional(DateTime({ readOnly: true })),
   dbVersion: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'optimistic-concurrency counter: 0 on create, +1 on each update; a stale value on update answers 412' }),
+    Type.Integer({
+      minimum: 0,
+      description:
+        'optimistic-concurrency counter: 0 on create, +1 on each update; a stale value on update answers 412',
+    }),
   ),
   lastUpdateReason: Type.Optional(Text()),
   originalId: Type.Optional(Id()),

@@ -1,6 +1,6 @@
-import { DecryptionError, type DataEncryption } from '../crypto/data-encryption.js';
-import { getPath, splitPath, withPath, type Doc } from './document-paths.js';
-import { MASK, type AnyResourceDefinition } from './resource-definition.js';
+import { type DataEncryption, DecryptionError } from '../crypto/data-encryption.js';
+import { type Doc, getPath, splitPath, withPath } from './document-paths.js';
+import { type AnyResourceDefinition, MASK } from './resource-definition.js';
 
 /** What a sealed secret starts with in a stored record; a stored value without it is a plain one written before sealing. */
 export const SEALED_PREFIX = 'sealed:';
@@ -20,13 +20,21 @@ export function sealSecrets(definition: Secrets, encryption: DataEncryption, doc
     const path = splitPath(field);
     const value = getPath(out, path);
     if (typeof value !== 'string' || value === MASK) continue;
-    out = withPath(out, path, SEALED_PREFIX + encryption.seal(Buffer.from(value, 'utf8'), contextOf(definition, doc.id, field)));
+    out = withPath(
+      out,
+      path,
+      SEALED_PREFIX + encryption.seal(Buffer.from(value, 'utf8'), contextOf(definition, doc.id, field)),
+    );
   }
   return out;
 }
 
 /** `doc` with each sealed secret replaced by what `open` makes of it (given the sealed value, its context and field). */
-function withSealedReplaced(definition: Secrets, doc: Doc, open: (sealed: string, context: string, field: string) => unknown): Doc {
+function withSealedReplaced(
+  definition: Secrets,
+  doc: Doc,
+  open: (sealed: string, context: string, field: string) => unknown,
+): Doc {
   let out = doc;
   for (const field of definition.secret) {
     const path = splitPath(field);
@@ -49,7 +57,11 @@ export function openSecrets(definition: Secrets, encryption: DataEncryption, doc
  * `openSecrets` for a write: a value that does not open (sealed under another key, or copied from another record) is
  * left out and its field named, so the write can go on if it replaces that secret.
  */
-export function openSecretsForWrite(definition: Secrets, encryption: DataEncryption, doc: Doc): { doc: Doc; unopened: string[] } {
+export function openSecretsForWrite(
+  definition: Secrets,
+  encryption: DataEncryption,
+  doc: Doc,
+): { doc: Doc; unopened: string[] } {
   const unopened: string[] = [];
   const opened = withSealedReplaced(definition, doc, (sealed, context, field) => {
     try {

@@ -1,17 +1,45 @@
-import { getPath, splitPath, type Doc } from './document-paths.js';
+import { type Doc, getPath, splitPath } from './document-paths.js';
 
 /** PostgreSQL text search configurations by ISO 639-1 language (those both PostgreSQL 15+ and PGlite ship). */
 const CONFIG_BY_LANGUAGE: Record<string, string> = {
-  ar: 'arabic', hy: 'armenian', eu: 'basque', ca: 'catalan', da: 'danish', nl: 'dutch', en: 'english', fi: 'finnish',
-  fr: 'french', de: 'german', el: 'greek', hi: 'hindi', hu: 'hungarian', id: 'indonesian', ga: 'irish', it: 'italian',
-  lt: 'lithuanian', ne: 'nepali', no: 'norwegian', nb: 'norwegian', nn: 'norwegian', pt: 'portuguese', ro: 'romanian',
-  ru: 'russian', sr: 'serbian', es: 'spanish', sv: 'swedish', ta: 'tamil', tr: 'turkish', yi: 'yiddish',
+  ar: 'arabic',
+  hy: 'armenian',
+  eu: 'basque',
+  ca: 'catalan',
+  da: 'danish',
+  nl: 'dutch',
+  en: 'english',
+  fi: 'finnish',
+  fr: 'french',
+  de: 'german',
+  el: 'greek',
+  hi: 'hindi',
+  hu: 'hungarian',
+  id: 'indonesian',
+  ga: 'irish',
+  it: 'italian',
+  lt: 'lithuanian',
+  ne: 'nepali',
+  no: 'norwegian',
+  nb: 'norwegian',
+  nn: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sr: 'serbian',
+  es: 'spanish',
+  sv: 'swedish',
+  ta: 'tamil',
+  tr: 'turkish',
+  yi: 'yiddish',
 };
 
 /** `fr_FR`, `fr-CA`, `FR` -> `french`; an unknown or absent locale -> `simple` (no stemming, no stop words). */
 export function textSearchConfig(locale: string | undefined): string {
   const language = /^([a-z]{2,3})(?:[-_]|$)/i.exec(locale ?? '')?.[1]?.toLowerCase();
-  return (language && Object.hasOwn(CONFIG_BY_LANGUAGE, language) ? CONFIG_BY_LANGUAGE[language] : undefined) ?? 'simple';
+  return (
+    (language && Object.hasOwn(CONFIG_BY_LANGUAGE, language) ? CONFIG_BY_LANGUAGE[language] : undefined) ?? 'simple'
+  );
 }
 
 export interface SearchPiece {

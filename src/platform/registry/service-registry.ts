@@ -1,5 +1,5 @@
 import type { TObject } from 'typebox';
-import { declaredEvents, sortedEvents, type EventDeclaration } from '../events/event-declarations.js';
+import { declaredEvents, type EventDeclaration, sortedEvents } from '../events/event-declarations.js';
 import type { AnyResourceDefinition, ResourceDefinition } from './resource-definition.js';
 import type { ResourceService } from './resource-service.js';
 import type { AnyViewDefinition } from './resource-view.js';
@@ -15,7 +15,8 @@ export class ServiceRegistry {
   private readonly otherEvents: EventDeclaration[] = [];
 
   add(service: ResourceService<TObject>): void {
-    if (this.byName.has(service.definition.name)) throw new Error(`resource kind ${service.definition.name} is declared twice`);
+    if (this.byName.has(service.definition.name))
+      throw new Error(`resource kind ${service.definition.name} is declared twice`);
     this.byName.set(service.definition.name, service);
   }
 
@@ -49,7 +50,8 @@ export class ServiceRegistry {
   assertReferencesResolve(): void {
     for (const { name, references = {} } of this.definitions()) {
       for (const [path, kind] of Object.entries(references)) {
-        if (!this.byName.has(kind)) throw new Error(`kind ${name} declares ${path} a reference to ${kind}, which is not a registered kind`);
+        if (!this.byName.has(kind))
+          throw new Error(`kind ${name} declares ${path} a reference to ${kind}, which is not a registered kind`);
       }
     }
   }

@@ -1,17 +1,31 @@
 import type { TenantScope } from '../auth/principal.js';
-import { isArraySchema, schemaAt, splitPath, type JsonSchemaNode } from './document-paths.js';
+import { isArraySchema, type JsonSchemaNode, schemaAt, splitPath } from './document-paths.js';
 import type { FilterValue, ListingQuery } from './listing-query.js';
 import type { AnyResourceDefinition, FilterSpec } from './resource-definition.js';
 import * as sql from './resource-statements.js';
 import { docIndexName, storageObjects } from './resource-storage.js';
 
 /** A customer's token: the tenant condition is part of every listing it runs. */
-const tenantOf = (definition: AnyResourceDefinition): TenantScope => ({ all: false, customerIds: ['customer-1'], operatorRecords: definition.sharedOperatorRecords !== undefined });
+const tenantOf = (definition: AnyResourceDefinition): TenantScope => ({
+  all: false,
+  customerIds: ['customer-1'],
+  operatorRecords: definition.sharedOperatorRecords !== undefined,
+});
 
-const SAMPLE: Record<FilterSpec['kind'], unknown> = { string: 'text', integer: 1, number: 1.5, boolean: true, 'string-array': 'a' };
+const SAMPLE: Record<FilterSpec['kind'], unknown> = {
+  string: 'text',
+  integer: 1,
+  number: 1.5,
+  boolean: true,
+  'string-array': 'a',
+};
 
 function sampleListing(definition: AnyResourceDefinition): ListingQuery {
-  const filters: FilterValue[] = Object.entries(definition.filters).map(([name, spec]) => ({ path: splitPath(spec.path ?? name), spec, values: [SAMPLE[spec.kind]] }));
+  const filters: FilterValue[] = Object.entries(definition.filters).map(([name, spec]) => ({
+    path: splitPath(spec.path ?? name),
+    spec,
+    values: [SAMPLE[spec.kind]],
+  }));
   return { page: 0, size: 20, sort: [{ path: ['createDate'], descending: true }], filters, targets: [] };
 }
 
@@ -30,7 +44,8 @@ function block(title: string, statement: string): string {
 function filterIndexes(definition: AnyResourceDefinition): string {
   const lines = Object.entries(definition.filters).map(([name, spec]) => {
     const how = spec.kind === 'string-array' ? 'contains any of' : 'equals';
-    if ((spec.path ?? name) === 'customerId' && spec.kind === 'string') return `- \`${name}\` (the owner column): \`customer_id = $n\` (\`= ANY(...)\` for several), served by \`${definition.table}_customer_idx\` (btree; it also gives the default order, by id)`;
+    if ((spec.path ?? name) === 'customerId' && spec.kind === 'string')
+      return `- \`${name}\` (the owner column): \`customer_id = $n\` (\`= ANY(...)\` for several), served by \`${definition.table}_customer_idx\` (btree; it also gives the default order, by id)`;
     return `- \`${name}\` (\`${spec.path ?? name}\` ${how}): \`doc @> {...}\`, served by \`${docIndexName(definition.table)}\` (GIN jsonb_path_ops)`;
   });
   return ['Filters and the index serving each:\n', ...(lines.length ? lines : ['- (none declared)'])].join('\n') + '\n';
@@ -48,23 +63,46 @@ export function sqlSnapshot(definition: AnyResourceDefinition): string {
     `# Kind \`${definition.name}\` (\`${definition.path}\`): the SQL the engine generates for it\n\nWritten by \`npm run sql:snapshots\`; a test fails when the engine's SQL changes and this file was not rewritten.\n`,
     ...storageObjects(definition).map((object) => block(`Storage: \`${object.name}\``, object.sql)),
     filterIndexes(definition),
-    block(`Get by ${definition.key.field} (for update: the same with FOR UPDATE)`, sql.findByKey(definition, 'key', TENANT).text),
-    block('List: a customer token, every filter, sorted by createDate desc, page 0 of 20', sql.listRecords(definition, listing, TENANT).text),
+    block(
+      `Get by ${definition.key.field} (for update: the same with FOR UPDATE)`,
+      sql.findByKey(definition, 'key', TENANT).text,
+    ),
+    block(
+      'List: a customer token, every filter, sorted by createDate desc, page 0 of 20',
+      sql.listRecords(definition, listing, TENANT).text,
+    ),
     block('Count, for a page past the last', sql.countRecords(definition, listing, TENANT).text),
   ];
   if (definition.cache) {
     parts.push(
-      block('Cached documents: the same page as ids and row versions', sql.listRowVersions(definition, listing, TENANT).text),
-      block('Cached documents: reads by id, each document only when the copy held is not current', sql.findCurrentByIds(definition, ['id'], TENANT, ['']).text),
+      block(
+        'Cached documents: the same page as ids and row versions',
+        sql.listRowVersions(definition, listing, TENANT).text,
+      ),
+      block(
+        'Cached documents: reads by id, each document only when the copy held is not current',
+        sql.findCurrentByIds(definition, ['id'], TENANT, ['']).text,
+      ),
     );
   }
   const [firstFilter] = listing.filters;
   if (definition.operations.recap && firstFilter) {
     const isArray = isArraySchema(schemaAt(definition.schema as unknown as JsonSchemaNode, firstFilter.path));
-    parts.push(block(`Recap on ${firstFilter.path.join('.')}`, sql.recapRecords(definition, listing, TENANT, firstFilter.path, isArray).text));
+    parts.push(
+      block(
+        `Recap on ${firstFilter.path.join('.')}`,
+        sql.recapRecords(definition, listing, TENANT, firstFilter.path, isArray).text,
+      ),
+    );
   }
   const arrayField = firstArrayField(definition);
-  if (definition.operations.unwind && arrayField) parts.push(block(`Unwind on ${arrayField.join('.')}`, sql.unwindRecords(definition, listing, TENANT, arrayField).text));
-  if (definition.search) parts.push(block('Search, ranked', sql.searchRecords(definition, { ...listing, sort: [] }, TENANT, 'words', 'english').text));
+  if (definition.operations.unwind && arrayField)
+    parts.push(
+      block(`Unwind on ${arrayField.join('.')}`, sql.unwindRecords(definition, listing, TENANT, arrayField).text),
+    );
+  if (definition.search)
+    parts.push(
+      block('Search, ranked', sql.searchRecords(definition, { ...listing, sort: [] }, TENANT, 'words', 'english').text),
+    );
   return parts.join('\n');
 }

@@ -47,7 +47,10 @@ export function findUnstorableText(value: unknown): (string | number)[] | undefi
 
 /** `['a', 2, 'b']` -> `a[2].b`, the field notation of validation messages. */
 export function dottedPath(path: (string | number)[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
+  return path.reduce<string>(
+    (acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    '',
+  );
 }
 
 export const UNSTORABLE_RULE = 'must not contain NUL characters or unpaired surrogates';

@@ -4,11 +4,11 @@ import { principalOf } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/database.js';
 import { errorResponses } from '../errors/error-schemas.js';
-import { project, type Doc } from './document-paths.js';
-import { parseTargets, type ListingSource } from './listing-query.js';
+import { type Doc, project } from './document-paths.js';
+import { type ListingSource, parseTargets } from './listing-query.js';
 import { keyOf, keyParamsSchema, routeConfig, sharedRef } from './resource-routes.js';
-import { PageSchema, listQuerySchema, listedSchemaOf } from './resource-schemas.js';
-import { pageOf, type Page, type ResourceService } from './resource-service.js';
+import { listedSchemaOf, listQuerySchema, PageSchema } from './resource-schemas.js';
+import { type Page, pageOf, type ResourceService } from './resource-service.js';
 import type { AnyViewDefinition, ViewLookup } from './resource-view.js';
 import type { ServiceRegistry } from './service-registry.js';
 
@@ -18,7 +18,10 @@ interface ViewDeps {
 }
 
 /** Splits a request's query into the view's own parameters and the listing's. */
-function splitQuery(view: AnyViewDefinition, query: Record<string, unknown>): { own: Record<string, unknown>; listing: Record<string, unknown> } {
+function splitQuery(
+  view: AnyViewDefinition,
+  query: Record<string, unknown>,
+): { own: Record<string, unknown>; listing: Record<string, unknown> } {
   const names = new Set(Object.keys(view.query?.properties ?? {}));
   const own: Record<string, unknown> = {};
   const listing: Record<string, unknown> = {};
@@ -35,7 +38,11 @@ export class ViewService {
   ) {}
 
   private get listingSource(): ListingSource {
-    return { ...this.source.definition, filters: this.view.filters ?? this.source.definition.filters, displayName: this.view.displayName };
+    return {
+      ...this.source.definition,
+      filters: this.view.filters ?? this.source.definition.filters,
+      displayName: this.view.displayName,
+    };
   }
 
   private context(principal: Principal, own: Record<string, unknown>) {
@@ -49,7 +56,12 @@ export class ViewService {
     const targets = parseTargets({ schema: this.view.schema, displayName: this.view.displayName }, target);
     const { listing: parsed, docs, total } = await this.source.listRecords(principal, rest, this.listingSource);
     const items = (await this.view.compute(docs, this.context(principal, own))) as Doc[];
-    return pageOf(targets.length ? items.map((item) => project(item, targets)) : items, parsed.page, parsed.size, total);
+    return pageOf(
+      targets.length ? items.map((item) => project(item, targets)) : items,
+      parsed.page,
+      parsed.size,
+      total,
+    );
   }
 
   async get(principal: Principal, key: string, query: Record<string, unknown>): Promise<Doc> {
@@ -59,7 +71,12 @@ export class ViewService {
   }
 
   /** The item a lookup finds by its own keys, computed with the view's query parameters. */
-  async lookup(principal: Principal, lookup: ViewLookup, params: Record<string, string>, query: Record<string, unknown>): Promise<Doc> {
+  async lookup(
+    principal: Principal,
+    lookup: ViewLookup,
+    params: Record<string, string>,
+    query: Record<string, unknown>,
+  ): Promise<Doc> {
     const { own, listing: lookupQuery } = splitQuery(this.view, query);
     const ctx = this.context(principal, own);
     const doc = await lookup.find({ ...ctx, params, lookupQuery });
@@ -82,7 +99,11 @@ export function registerViewRoutes(app: FastifyInstance, views: ViewService) {
   const own = view.query?.properties ?? {};
   const errors = errorResponses(source.errorShape, [400, 401, 403, 404, 500]);
   if (view.list) {
-    const listing = listQuerySchema({ schema: source.schema, filters: view.filters ?? source.filters, defaultPageSize: source.defaultPageSize });
+    const listing = listQuerySchema({
+      schema: source.schema,
+      filters: view.filters ?? source.filters,
+      defaultPageSize: source.defaultPageSize,
+    });
     app.get(view.list.path, {
       config,
       schema: {
@@ -108,7 +129,8 @@ export function registerViewRoutes(app: FastifyInstance, views: ViewService) {
         querystring: Type.Object({ ...own }, { additionalProperties: false }),
         response: { 200: itemRef, ...errors },
       },
-      handler: (request: FastifyRequest) => views.get(principalOf(request), keyOf(source, request), request.query as Record<string, unknown>),
+      handler: (request: FastifyRequest) =>
+        views.get(principalOf(request), keyOf(source, request), request.query as Record<string, unknown>),
     });
   }
   for (const lookup of view.lookups ?? []) {
@@ -123,7 +145,13 @@ export function registerViewRoutes(app: FastifyInstance, views: ViewService) {
         querystring: Type.Object({ ...own, ...(lookup.query?.properties ?? {}) }, { additionalProperties: false }),
         response: { 200: itemRef, ...errors },
       },
-      handler: (request: FastifyRequest) => views.lookup(principalOf(request), lookup, request.params as Record<string, string>, request.query as Record<string, unknown>),
+      handler: (request: FastifyRequest) =>
+        views.lookup(
+          principalOf(request),
+          lookup,
+          request.params as Record<string, string>,
+          request.query as Record<string, unknown>,
+        ),
     });
   }
 }

@@ -42,7 +42,10 @@ export class ProgramSandbox<Tasks extends TaskTable> {
 
   constructor(private readonly options: SandboxOptions) {}
 
-  run<Name extends keyof Tasks & string>(task: Name, input: Parameters<Tasks[Name]>[0]): Promise<Awaited<ReturnType<Tasks[Name]>>> {
+  run<Name extends keyof Tasks & string>(
+    task: Name,
+    input: Parameters<Tasks[Name]>[0],
+  ): Promise<Awaited<ReturnType<Tasks[Name]>>> {
     if (this.closed) return Promise.reject(new SandboxError('the program sandbox is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, task, input, resolve: resolve as (output: unknown) => void, reject });
@@ -121,6 +124,7 @@ export class ProgramSandbox<Tasks extends TaskTable> {
   }
 
   private timeOut(pending: Pending): void {
-    if (this.running === pending) this.fail(new SandboxError(`the program ran longer than ${this.options.timeoutMs} ms and was stopped`));
+    if (this.running === pending)
+      this.fail(new SandboxError(`the program ran longer than ${this.options.timeoutMs} ms and was stopped`));
   }
 }

@@ -8,4 +8,6 @@ export interface SandboxRequest {
   input: unknown;
 }
 
-export type SandboxReply = { id: number; output: unknown; error?: undefined } | { id: number; error: string; output?: undefined };
+export type SandboxReply =
+  | { id: number; output: unknown; error?: undefined }
+  | { id: number; error: string; output?: undefined };

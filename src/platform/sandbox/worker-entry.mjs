@@ -1,7 +1,8 @@
 // The sandbox's worker thread starts here: the service runs its TypeScript through tsx, which a worker thread does
 // not inherit, so the worker registers it before loading the task modules it was given (program-sandbox.ts).
-import { register } from 'tsx/esm/api';
+
 import { workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
 
 register();
 const { serveTasks } = await import('./sandbox-worker.ts');

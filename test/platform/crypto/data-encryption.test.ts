@@ -26,7 +26,9 @@ describe('DataEncryption (AES-256-GCM)', () => {
     parts[4] = Buffer.from('tampered!').toString('base64url');
     expect(() => sealer.open(parts.join('.'), 'owner-1')).toThrow(DecryptionError);
     const other = new DataEncryption(randomBytes(32));
-    expect(() => other.open(sealed, 'owner-1')).toThrow(`sealed with key ${sealer.keyId}, but the configured DATA_ENCRYPTION_KEY is ${other.keyId}`);
+    expect(() => other.open(sealed, 'owner-1')).toThrow(
+      `sealed with key ${sealer.keyId}, but the configured DATA_ENCRYPTION_KEY is ${other.keyId}`,
+    );
     expect(() => sealer.open('v0.x', 'owner-1')).toThrow('not in a known format');
   });
 });
@@ -46,11 +48,17 @@ describe('DATA_ENCRYPTION_KEY', () => {
     for (const bad of ['short', randomBytes(16).toString('base64'), `${key.toString('base64url')}`]) {
       expect(() => loadConfig({ DATA_ENCRYPTION_KEY: bad })).toThrow(ConfigError);
     }
-    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'x' })).toThrow('DATA_ENCRYPTION_KEY must be the base64 of 32 bytes');
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'x' })).toThrow(
+      'DATA_ENCRYPTION_KEY must be the base64 of 32 bytes',
+    );
   });
 
   it('is generated once in DATA_DIR with mode 0600 when unset, then read back', () => {
-    const config = { dataEncryptionKey: undefined, dataDir: join(dataDir(), 'nested'), databaseUrl: 'postgres://db/app' };
+    const config = {
+      dataEncryptionKey: undefined,
+      dataDir: join(dataDir(), 'nested'),
+      databaseUrl: 'postgres://db/app',
+    };
     const first = loadDataEncryptionKey(config);
     const path = join(config.dataDir, KEY_FILE_NAME);
     expect(first).toMatchObject({ origin: 'generated', path });

@@ -26,15 +26,23 @@ describe('lockDataDir', () => {
   });
 
   it('refuses a DATA_DIR held by a live process, naming it', () => {
-    writeFileSync(lockPath(), JSON.stringify({ pid: process.ppid, host: 'elsewhere', since: '2026-01-01T00:00:00.000Z' }));
+    writeFileSync(
+      lockPath(),
+      JSON.stringify({ pid: process.ppid, host: 'elsewhere', since: '2026-01-01T00:00:00.000Z' }),
+    );
     expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
-    expect(() => lockDataDir(dir)).toThrow(`DATA_DIR "${dir}" is in use by another server (pid ${process.ppid} on elsewhere, since 2026-01-01T00:00:00.000Z)`);
+    expect(() => lockDataDir(dir)).toThrow(
+      `DATA_DIR "${dir}" is in use by another server (pid ${process.ppid} on elsewhere, since 2026-01-01T00:00:00.000Z)`,
+    );
     expect(holderPid()).toBe(process.ppid);
   });
 
   it.each([
     ['a process that is gone', () => JSON.stringify({ pid: deadPid(), host: 'h', since: 's' })],
-    ['this very process (a restarted container reusing its pid)', () => JSON.stringify({ pid: process.pid, host: 'h', since: 's' })],
+    [
+      'this very process (a restarted container reusing its pid)',
+      () => JSON.stringify({ pid: process.pid, host: 'h', since: 's' }),
+    ],
     ['unreadable content', () => 'garbage'],
   ])('takes over a lock left by %s', (_name, content) => {
     writeFileSync(lockPath(), content());

@@ -15,7 +15,24 @@ async function insertNotification(id: string, owner: string | null, doc: Record<
   await t.built.db.query(
     `INSERT INTO notifications (id, customer_id, db_version, create_date, update_date, doc, event_id, definition_id, receiver_id, status, tries, max_tries, next_try_at)
      VALUES ($1, $2, 0, now(), now(), $3::jsonb, $4, 'definition', 'receiver', 'PENDING', 0, 8, now())`,
-    [id, owner, JSON.stringify({ id, createDate: '2026-01-01T00:00:00.000Z', updateDate: '2026-01-01T00:00:00.000Z', dbVersion: 0, status: 'PENDING', notificationDefinitionId: 'definition', notificationReceiverId: 'receiver', retryCount: 0, retryLeft: 7, errors: [], ...doc }), unique('event')],
+    [
+      id,
+      owner,
+      JSON.stringify({
+        id,
+        createDate: '2026-01-01T00:00:00.000Z',
+        updateDate: '2026-01-01T00:00:00.000Z',
+        dbVersion: 0,
+        status: 'PENDING',
+        notificationDefinitionId: 'definition',
+        notificationReceiverId: 'receiver',
+        retryCount: 0,
+        retryLeft: 7,
+        errors: [],
+        ...doc,
+      }),
+      unique('event'),
+    ],
   );
 }
 
@@ -26,10 +43,20 @@ describe('migration 0010_derived_record_owners', () => {
     const leaked = unique('leaked');
     const own = unique('own');
     const mail = unique('mail');
-    await insertNotification(leaked, a.customerId, { customerId: a.customerId, processedEvent: { customerId: b.customerId, fact: 'updated' }, mailStorageId: mail });
+    await insertNotification(leaked, a.customerId, {
+      customerId: a.customerId,
+      processedEvent: { customerId: b.customerId, fact: 'updated' },
+      mailStorageId: mail,
+    });
     await insertNotification(own, a.customerId, { processedEvent: { customerId: a.customerId, fact: 'updated' } });
-    await t.built.db.query(`INSERT INTO assets (id, filename, content_type, size, customer_id, create_date) VALUES ($1, 'n.eml', 'message/rfc822', 1, $2, now())`, [mail, a.customerId]);
-    const listed = async () => ((await t.request<{ items: { id: string }[] }>('GET', '/notifications?size=500', a.token)).body.items ?? []).map((item) => item.id).sort();
+    await t.built.db.query(
+      `INSERT INTO assets (id, filename, content_type, size, customer_id, create_date) VALUES ($1, 'n.eml', 'message/rfc822', 1, $2, now())`,
+      [mail, a.customerId],
+    );
+    const listed = async () =>
+      ((await t.request<{ items: { id: string }[] }>('GET', '/notifications?size=500', a.token)).body.items ?? [])
+        .map((item) => item.id)
+        .sort();
     expect(await listed()).toEqual([leaked, own].sort());
 
     await t.built.db.query(`DELETE FROM schema_migrations WHERE version = '0010_derived_record_owners'`);
@@ -41,9 +68,18 @@ describe('migration 0010_derived_record_owners', () => {
     const repaired = await t.request<Record<string, unknown>>('GET', `/notifications/${leaked}`, operator);
     expect(repaired.status).toBe(200);
     expect(repaired.body.customerId).toBeUndefined();
-    expect((await t.request<Record<string, unknown>>('GET', `/notifications/${own}`, a.token)).body.customerId).toBe(a.customerId);
-    expect((await t.request<{ items: { id: string }[] }>('GET', `/notifications?status=PENDING&size=500`, a.token)).body.items.map((item) => item.id)).toEqual([own]);
-    const { rows } = await t.built.db.query<{ customer_id: string | null }>('SELECT customer_id FROM assets WHERE id = $1', [mail]);
+    expect((await t.request<Record<string, unknown>>('GET', `/notifications/${own}`, a.token)).body.customerId).toBe(
+      a.customerId,
+    );
+    expect(
+      (
+        await t.request<{ items: { id: string }[] }>('GET', `/notifications?status=PENDING&size=500`, a.token)
+      ).body.items.map((item) => item.id),
+    ).toEqual([own]);
+    const { rows } = await t.built.db.query<{ customer_id: string | null }>(
+      'SELECT customer_id FROM assets WHERE id = $1',
+      [mail],
+    );
     expect(rows[0]!.customer_id).toBeNull();
   });
 });
@@ -53,12 +89,23 @@ describe('migration 0011_private_assets', () => {
     const a = await t.tenant();
     const copy = unique('copy');
     const upload = unique('upload');
-    await insertNotification(unique('mailed'), a.customerId, { customerId: a.customerId, processedEvent: { customerId: a.customerId }, mailStorageId: copy });
-    for (const id of [copy, upload]) await t.built.db.query(`INSERT INTO assets (id, filename, content_type, size, customer_id, create_date) VALUES ($1, 'f', 'text/plain', 1, $2, now())`, [id, a.customerId]);
+    await insertNotification(unique('mailed'), a.customerId, {
+      customerId: a.customerId,
+      processedEvent: { customerId: a.customerId },
+      mailStorageId: copy,
+    });
+    for (const id of [copy, upload])
+      await t.built.db.query(
+        `INSERT INTO assets (id, filename, content_type, size, customer_id, create_date) VALUES ($1, 'f', 'text/plain', 1, $2, now())`,
+        [id, a.customerId],
+      );
     await t.built.db.query(`UPDATE assets SET private = false WHERE id = ANY($1::text[])`, [[copy, upload]]);
     await t.built.db.query(`DELETE FROM schema_migrations WHERE version = '0011_private_assets'`);
     expect(await migrate(t.built.db, t.config.databaseSchema)).toEqual(['0011_private_assets']);
-    const { rows } = await t.built.db.query<{ id: string; private: boolean }>('SELECT id, private FROM assets WHERE id = ANY($1::text[]) ORDER BY id', [[copy, upload]]);
+    const { rows } = await t.built.db.query<{ id: string; private: boolean }>(
+      'SELECT id, private FROM assets WHERE id = ANY($1::text[]) ORDER BY id',
+      [[copy, upload]],
+    );
     expect(Object.fromEntries(rows.map((row) => [row.id, row.private]))).toEqual({ [copy]: true, [upload]: false });
   });
 });

@@ -5,7 +5,11 @@ import { MemoryClusters } from '../../../src/platform/db/pglite-reuse.js';
 
 const rows = async (pg: PGlite, sql: string) => (await pg.query(sql)).rows;
 const userSchemas = async (pg: PGlite) =>
-  (await pg.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE nspname <> 'information_schema' AND nspname NOT LIKE 'pg\\_%' ORDER BY 1`)).rows.map((r) => r.name);
+  (
+    await pg.query<{ name: string }>(
+      `SELECT nspname AS name FROM pg_namespace WHERE nspname <> 'information_schema' AND nspname NOT LIKE 'pg\\_%' ORDER BY 1`,
+    )
+  ).rows.map((r) => r.name);
 
 /** Work that leaves traces wherever a test could: tables, rows, another schema, a sequence, session settings, a prepared statement. */
 async function use(pg: PGlite): Promise<void> {
@@ -27,12 +31,17 @@ describe('in-memory clusters handed on within a process (the tests reuse them)',
     try {
       expect(next).toBe(first);
       expect(await userSchemas(next)).toEqual(['public']);
-      expect(await rows(next, `SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace`)).toEqual([{ n: 0 }]);
+      expect(
+        await rows(next, `SELECT count(*)::int AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace`),
+      ).toEqual([{ n: 0 }]);
       expect(await rows(next, `SELECT current_setting('search_path') AS path`)).toEqual([{ path: 'public' }]);
       expect(await rows(next, 'SELECT count(*)::int AS n FROM pg_prepared_statements')).toEqual([{ n: 0 }]);
-      expect(await rows(next, `SELECT nspowner::regrole::text AS owner, nspacl::text AS acl FROM pg_namespace WHERE nspname = 'public'`)).toEqual([
-        { owner: 'pg_database_owner', acl: '{pg_database_owner=UC/pg_database_owner,=U/pg_database_owner}' },
-      ]);
+      expect(
+        await rows(
+          next,
+          `SELECT nspowner::regrole::text AS owner, nspacl::text AS acl FROM pg_namespace WHERE nspname = 'public'`,
+        ),
+      ).toEqual([{ owner: 'pg_database_owner', acl: '{pg_database_owner=UC/pg_database_owner,=U/pg_database_owner}' }]);
     } finally {
       await next.close();
     }
@@ -47,7 +56,9 @@ describe('in-memory clusters handed on within a process (the tests reuse them)',
     const next = await clusters.take();
     try {
       expect(next).not.toBe(first);
-      expect(await rows(next, `SELECT count(*)::int AS n FROM pg_roles WHERE rolname = 'left_behind'`)).toEqual([{ n: 0 }]);
+      expect(await rows(next, `SELECT count(*)::int AS n FROM pg_roles WHERE rolname = 'left_behind'`)).toEqual([
+        { n: 0 },
+      ]);
     } finally {
       await next.close();
     }

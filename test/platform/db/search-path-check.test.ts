@@ -16,9 +16,12 @@ afterAll(async () => {
 });
 
 async function open(): Promise<Database> {
-  const db = await openDatabase({ databaseUrl, dataDir: '', databaseSchema: schema, databasePreparedStatements: true }, (error) => {
-    throw error;
-  });
+  const db = await openDatabase(
+    { databaseUrl, dataDir: '', databaseSchema: schema, databasePreparedStatements: true },
+    (error) => {
+      throw error;
+    },
+  );
   opened.push(db);
   return db;
 }

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../support/fixture.js';
 import type { TestApp } from '../../support/test-app.js';
-import { TERMS, createItem, expectSimpleError } from '../../terms/terms-factories.js';
+import { createItem, expectSimpleError, TERMS } from '../../terms/terms-factories.js';
 
 const { t, operator } = await useApp({ operator: true });
 const { t: small } = await useApp({ env: { BODY_LIMIT: '2048' } });
 
-async function raw(app: TestApp, method: 'POST' | 'PUT', url: string, payload: string, contentType = 'application/json', token?: string) {
-  const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token ?? (await app.operator())}`, 'content-type': contentType } });
+async function raw(
+  app: TestApp,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: string,
+  contentType = 'application/json',
+  token?: string,
+) {
+  const res = await app.inject({
+    method,
+    url,
+    payload,
+    headers: { authorization: `Bearer ${token ?? (await app.operator())}`, 'content-type': contentType },
+  });
   return { status: res.statusCode, body: JSON.parse(res.body) as unknown, headers: res.headers };
 }
 
@@ -30,11 +42,19 @@ describe('error responses', () => {
   });
 
   it('answers 415 naming a malformed Content-Type header as such', async () => {
-    expectSimpleError(await raw(t, 'POST', '/terms', '{}', 'nonsense'), 415, 'the Content-Type header "nonsense" is not a valid media type');
+    expectSimpleError(
+      await raw(t, 'POST', '/terms', '{}', 'nonsense'),
+      415,
+      'the Content-Type header "nonsense" is not a valid media type',
+    );
   });
 
   it('names the types a route takes in its 415: forms too on the token endpoint', async () => {
-    expectSimpleError(await raw(t, 'POST', '/iam/tokens', 'x', 'text/plain'), 415, 'send application/json or application/x-www-form-urlencoded');
+    expectSimpleError(
+      await raw(t, 'POST', '/iam/tokens', 'x', 'text/plain'),
+      415,
+      'send application/json or application/x-www-form-urlencoded',
+    );
   });
 
   it('answers 415 for a form body', async () => {
@@ -44,7 +64,9 @@ describe('error responses', () => {
   it('answers 413 for a body over BODY_LIMIT, and takes one under it', async () => {
     const big = JSON.stringify(TERMS.body({ template: 'x'.repeat(3000) }));
     expectSimpleError(await raw(small, 'POST', '/terms', big), 413, 'larger than the server accepts');
-    expect((await raw(small, 'POST', '/terms', JSON.stringify(TERMS.body({ template: 'x'.repeat(1500) })))).status).toBe(201);
+    expect(
+      (await raw(small, 'POST', '/terms', JSON.stringify(TERMS.body({ template: 'x'.repeat(1500) })))).status,
+    ).toBe(201);
   });
 
   it('answers 404 for an unknown route, without the query in the path', async () => {
@@ -88,7 +110,12 @@ describe('error responses', () => {
   });
 
   it('answers 401 before looking at the body', async () => {
-    const res = await t.inject({ method: 'POST', url: '/terms', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/terms',
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -133,17 +160,31 @@ describe('hostile input', () => {
   });
 
   it('answers 400 naming the field for a NUL character or an unpaired surrogate', async () => {
-    expectSimpleError(await raw(t, 'POST', '/terms', JSON.stringify(TERMS.body({ locale: 'fr\u0000' }))), 400, 'body.locale must not contain NUL');
-    const map = JSON.stringify({ startDate: '2026-01-01T00:00:00Z', cancelPeriod: 'a', corporateUrl: 'b', contactForm: 'c', providerSasCapital: 'd', cancelPeriodI18nConfiguration: { fr: { '\ud800': 'x' } } });
+    expectSimpleError(
+      await raw(t, 'POST', '/terms', JSON.stringify(TERMS.body({ locale: 'fr\u0000' }))),
+      400,
+      'body.locale must not contain NUL',
+    );
+    const map = JSON.stringify({
+      startDate: '2026-01-01T00:00:00Z',
+      cancelPeriod: 'a',
+      corporateUrl: 'b',
+      contactForm: 'c',
+      providerSasCapital: 'd',
+      cancelPeriodI18nConfiguration: { fr: { '\ud800': 'x' } },
+    });
     expectSimpleError(await raw(t, 'POST', '/company-terms', map), 400, 'body.cancelPeriodI18nConfiguration.fr.');
   });
 
   // '"0"' would match the new record: an unbalanced quote around the current version is still refused.
-  it.each([`"${'9'.repeat(400)}"`, 'W/"-1"', '"1e3"', '\u0000'.repeat(3), 'x'.repeat(8000), '"0', '0"', 'W/0'])('answers 412 to a PUT with If-Match %s', async (ifMatch) => {
-    const created = await createItem(t, operator, TERMS);
-    const res = await t.request('PUT', `/terms/${created.id}`, operator, TERMS.body(), { 'if-match': ifMatch });
-    expectSimpleError(res, 412);
-  });
+  it.each([`"${'9'.repeat(400)}"`, 'W/"-1"', '"1e3"', '\u0000'.repeat(3), 'x'.repeat(8000), '"0', '0"', 'W/0'])(
+    'answers 412 to a PUT with If-Match %s',
+    async (ifMatch) => {
+      const created = await createItem(t, operator, TERMS);
+      const res = await t.request('PUT', `/terms/${created.id}`, operator, TERMS.body(), { 'if-match': ifMatch });
+      expectSimpleError(res, 412);
+    },
+  );
 
   it('keeps a __proto__ key from reaching any object', async () => {
     await raw(t, 'POST', '/terms', termsWith('"__proto__":{"polluted":true}'));

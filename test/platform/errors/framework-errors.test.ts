@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../../support/fixture.js';
-import { TERMS, expectSimpleError } from '../../terms/terms-factories.js';
+import { expectSimpleError, TERMS } from '../../terms/terms-factories.js';
 
 /** Errors Fastify raises before routing reach `handleFrameworkError` through the app's `frameworkErrors` option. */
 const { t, operator } = await useApp({ operator: true });
@@ -19,7 +19,11 @@ describe('ids the router cannot take', () => {
 
   it('looks up ids of up to 1024 characters, and refuses longer ones at the router', async () => {
     expectSimpleError(await t.request('GET', `/terms/${'x'.repeat(1024)}`, operator), 404, 'was not found');
-    expectSimpleError(await t.request('GET', `/terms/${'x'.repeat(1025)}`, operator), 404, 'the id is malformed or too long');
+    expectSimpleError(
+      await t.request('GET', `/terms/${'x'.repeat(1025)}`, operator),
+      404,
+      'the id is malformed or too long',
+    );
   });
 
   it('still serves ids of ordinary length', async () => {

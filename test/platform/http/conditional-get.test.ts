@@ -30,7 +30,10 @@ describe('If-None-Match on reads that answer an ETag', () => {
   it('matches weak ETags, lists and `*`', async () => {
     const item = await createItem(t, operator, TERMS);
     for (const header of ['W/"0"', '"7", "0"', '*']) {
-      expect((await t.request('GET', `/terms/${item.id}`, operator, undefined, { 'if-none-match': header })).status, header).toBe(304);
+      expect(
+        (await t.request('GET', `/terms/${item.id}`, operator, undefined, { 'if-none-match': header })).status,
+        header,
+      ).toBe(304);
     }
   });
 

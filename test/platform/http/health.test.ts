@@ -28,7 +28,12 @@ describe('GET /health/ready', () => {
     try {
       const res = await t.request('GET', '/health/ready', undefined);
       expect(res.status).toBe(503);
-      expect(res.body).toMatchObject({ error: 'Service Unavailable', status: 503, path: '/health/ready', message: 'not ready: 1 database migration(s) not applied yet' });
+      expect(res.body).toMatchObject({
+        error: 'Service Unavailable',
+        status: 503,
+        path: '/health/ready',
+        message: 'not ready: 1 database migration(s) not applied yet',
+      });
     } finally {
       await t.built.db.query('INSERT INTO schema_migrations (version) VALUES ($1)', [last]);
     }

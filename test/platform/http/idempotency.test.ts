@@ -7,7 +7,12 @@ import { OPERATOR_SECRET } from '../../support/test-app.js';
 const { t, operator } = await useApp({ operator: true });
 
 /** A terms body with a template of its own, so each test counts only its own rows. */
-const terms = (template = `tpl-${randomUUID()}`, overrides: Record<string, unknown> = {}) => ({ startDate: '2026-01-01T00:00:00Z', template, model: 'MOR', ...overrides });
+const terms = (template = `tpl-${randomUUID()}`, overrides: Record<string, unknown> = {}) => ({
+  startDate: '2026-01-01T00:00:00Z',
+  template,
+  model: 'MOR',
+  ...overrides,
+});
 const newKey = () => `key-${randomUUID()}`;
 
 function post(token: string, body: unknown, key: string, path = '/terms') {
@@ -15,7 +20,10 @@ function post(token: string, body: unknown, key: string, path = '/terms') {
 }
 
 async function countTerms(template: string): Promise<number> {
-  const { rows } = await t.built.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM terms WHERE doc->>'template' = $1`, [template]);
+  const { rows } = await t.built.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM terms WHERE doc->>'template' = $1`,
+    [template],
+  );
   return rows[0]!.n;
 }
 
@@ -34,7 +42,8 @@ describe('POST with Idempotency-Key', () => {
     expect(second.status).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.raw.body).toBe(first.raw.body);
-    for (const header of ['content-type', 'location', 'etag']) expect(second.headers[header]).toBe(first.headers[header]);
+    for (const header of ['content-type', 'location', 'etag'])
+      expect(second.headers[header]).toBe(first.headers[header]);
     expect(await countTerms(body.template)).toBe(1);
   });
 
@@ -53,14 +62,25 @@ describe('POST with Idempotency-Key', () => {
     const other = terms();
     const res = await post(operator, other, key);
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ error: 'Unprocessable Entity', status: 422, path: '/terms', message: expect.stringContaining('different request') });
+    expect(res.body).toMatchObject({
+      error: 'Unprocessable Entity',
+      status: 422,
+      path: '/terms',
+      message: expect.stringContaining('different request'),
+    });
     expect(await countTerms(other.template)).toBe(0);
   });
 
   it('answers 422 when the key comes back on another path', async () => {
     const key = newKey();
     expect((await post(operator, terms(), key)).status).toBe(201);
-    const companyTerms = { startDate: '2026-01-01T00:00:00Z', cancelPeriod: 'P14D', corporateUrl: 'https://example.org', contactForm: 'f', providerSasCapital: '1' };
+    const companyTerms = {
+      startDate: '2026-01-01T00:00:00Z',
+      cancelPeriod: 'P14D',
+      corporateUrl: 'https://example.org',
+      contactForm: 'f',
+      providerSasCapital: '1',
+    };
     const res = await post(operator, companyTerms, key, '/company-terms');
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ path: '/company-terms', message: expect.stringContaining('different request') });
@@ -93,7 +113,10 @@ describe('POST with Idempotency-Key', () => {
     const body = terms();
     const key = newKey();
     await post(operator, body, key);
-    await t.built.db.query(`UPDATE idempotency_keys SET state = 'running', locked_at = now() - interval '2 minutes' WHERE key = $1`, [key]);
+    await t.built.db.query(
+      `UPDATE idempotency_keys SET state = 'running', locked_at = now() - interval '2 minutes' WHERE key = $1`,
+      [key],
+    );
     const retried = await post(operator, body, key);
     expect(retried.status).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
@@ -179,12 +202,16 @@ describe('POST with Idempotency-Key', () => {
   it('runs the request anew once the key is older than 24 h, and the purge deletes such keys', async () => {
     const key = newKey();
     await post(operator, terms(), key);
-    await t.built.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
+    await t.built.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`, [
+      key,
+    ]);
     const other = terms();
     expect((await post(operator, other, key)).status).toBe(201);
     expect(await countTerms(other.template)).toBe(1);
 
-    await t.built.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
+    await t.built.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`, [
+      key,
+    ]);
     const fresh = newKey();
     await post(operator, terms(), fresh);
     expect(await purgeExpiredKeys(t.built.db)).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,13 @@
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { JsonBytes, arrayWriter, frozenWriter, jsonSerializer, objectWriter, type ValueWriter } from '../../../src/platform/http/json-bytes.js';
+import {
+  arrayWriter,
+  frozenWriter,
+  JsonBytes,
+  jsonSerializer,
+  objectWriter,
+  type ValueWriter,
+} from '../../../src/platform/http/json-bytes.js';
 import { Obj } from '../../../src/platform/registry/schema-types.js';
 
 const Inner = Obj({ code: Type.String(), size: Type.Optional(Type.Integer()) });
@@ -19,7 +26,11 @@ type Value = Record<string, unknown>;
 
 const reference = jsonSerializer<Value>(Outer, {});
 const innerWriter = objectWriter<Value>(Inner, {}, {});
-const writer = objectWriter<Value>(Outer, {}, { inner: innerWriter as ValueWriter<object>, items: arrayWriter(innerWriter) as ValueWriter<object> });
+const writer = objectWriter<Value>(
+  Outer,
+  {},
+  { inner: innerWriter as ValueWriter<object>, items: arrayWriter(innerWriter) as ValueWriter<object> },
+);
 const written = (value: Value, write: ValueWriter<Value> = writer) => {
   const out = new JsonBytes(16);
   write(out, value);
@@ -28,14 +39,35 @@ const written = (value: Value, write: ValueWriter<Value> = writer) => {
 
 describe('objectWriter', () => {
   it.each<[string, Value]>([
-    ['every property, in another order', { items: [{ size: 2, code: 'b' }], inner: { code: 'a' }, tags: ['x'], flag: true, ratio: 0.25, note: 'n', count: 3, id: 'i' }],
+    [
+      'every property, in another order',
+      {
+        items: [{ size: 2, code: 'b' }],
+        inner: { code: 'a' },
+        tags: ['x'],
+        flag: true,
+        ratio: 0.25,
+        note: 'n',
+        count: 3,
+        id: 'i',
+      },
+    ],
     ['only the required ones', { id: 'i', count: 0 }],
-    ['texts to escape: quotes, backslash, controls, lone surrogates, non-ASCII', { id: 'a"b\\c\n\t\u0001', note: 'x\ud800y\udc00 — é €', count: -7 }],
-    ['an integer written as a fraction and as text', { id: 'i', count: 3.7, inner: { code: 'c', size: '12' as never } }],
+    [
+      'texts to escape: quotes, backslash, controls, lone surrogates, non-ASCII',
+      { id: 'a"b\\c\n\t\u0001', note: 'x\ud800y\udc00 — é €', count: -7 },
+    ],
+    [
+      'an integer written as a fraction and as text',
+      { id: 'i', count: 3.7, inner: { code: 'c', size: '12' as never } },
+    ],
     ['numbers that are not finite, and a number as text', { id: 'i', count: 1, ratio: '0.5' as never }],
     ['a boolean given as text and as a number', { id: 'i', count: 1, flag: 'yes' as never }],
     ['a Date for a date-time text', { id: 'i', count: 1, at: new Date(Date.UTC(2026, 0, 2)) as never }],
-    ['a number for a text, null for optional scalars', { id: 42 as never, count: 1, note: null as never, ratio: null as never }],
+    [
+      'a number for a text, null for optional scalars',
+      { id: 42 as never, count: 1, note: null as never, ratio: null as never },
+    ],
     ['properties the schema does not have', { id: 'i', count: 1, extra: 'dropped' }],
   ])('writes %s as fast-json-stringify does', (_name, value) => {
     expect(written(value)).toBe(reference(value));

@@ -30,7 +30,11 @@ describe('large answers with multi-byte characters', () => {
     expect(replayed.statusCode).toBe(201);
     expect(replayed.rawPayload.equals(created.rawPayload)).toBe(true);
 
-    const read = await t.inject({ method: 'GET', url: `/notification-definitions/${created.json().id}`, headers: { authorization: `Bearer ${operator}` } });
+    const read = await t.inject({
+      method: 'GET',
+      url: `/notification-definitions/${created.json().id}`,
+      headers: { authorization: `Bearer ${operator}` },
+    });
     expect(Number(read.headers['content-length'])).toBe(read.rawPayload.length);
     expect(read.json().notificationPayload.content).toBe(content);
   });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
+import { databaseUrl, onPostgres } from '../../support/database-kind.js';
 import { checkResponses } from '../../support/response-conformance.js';
 import { ADMIN_PASSWORD, OPERATOR_SECRET, TestApp } from '../../support/test-app.js';
-import { databaseUrl, onPostgres } from '../../support/database-kind.js';
 
 export type LogLine = Record<string, unknown> & { msg?: string; reqId?: string };
 
@@ -32,7 +32,13 @@ export class LogCapture {
 export async function startLoggedApp(): Promise<{ t: TestApp; log: LogCapture }> {
   const log = new LogCapture();
   const schema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : 'public';
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, OPERATOR_CLIENT_SECRET: OPERATOR_SECRET, ADMIN_PASSWORD, LOG_LEVEL: 'info' });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATABASE_SCHEMA: schema,
+    OPERATOR_CLIENT_SECRET: OPERATOR_SECRET,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'info',
+  });
   const built = await buildApp(config, { logStream: log, instrument: checkResponses });
   return { t: new TestApp(built, config, schema), log };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redactUrl } from '../../../src/platform/http/logging.js';
 import { OPERATOR_SECRET, type TestApp } from '../../support/test-app.js';
-import { startLoggedApp, type LogCapture } from './logged-app.js';
+import { type LogCapture, startLoggedApp } from './logged-app.js';
 
 let t: TestApp;
 let log: LogCapture;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('request logs', () => {
-  it('carry the caller\'s X-Request-Id on every line logged while serving the request', async () => {
+  it("carry the caller's X-Request-Id on every line logged while serving the request", async () => {
     log.clear();
     const res = await t.request('GET', '/terms?size=1', operator, undefined, { 'x-request-id': 'req-log-1' });
     expect(res.status).toBe(200);
@@ -38,7 +38,8 @@ describe('request logs', () => {
 
   it('leave healthy health checks out (a load balancer asks every few seconds), while other requests are logged', async () => {
     log.clear();
-    for (const path of ['/health/live', '/health/ready']) expect((await t.request('GET', path, undefined)).status).toBe(200);
+    for (const path of ['/health/live', '/health/ready'])
+      expect((await t.request('GET', path, undefined)).status).toBe(200);
     expect(log.lines()).toEqual([]);
     expect((await t.request('GET', '/terms?size=1', operator)).status).toBe(200);
     expect(log.lines().map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
@@ -56,8 +57,12 @@ describe('request logs', () => {
     expect(oauth.statusCode).toBe(200);
     const text = log.text();
     for (const secret of [operator, basic, OPERATOR_SECRET, 'cookie-secret']) expect(text).not.toContain(secret);
-    const logged = log.lines().find((l) => l.msg === 'incoming request' && String((l.req as any).url).startsWith('/iam/tokens/oauth'));
-    expect((logged!.req as any).url).toBe('/iam/tokens/oauth?grant_type=client_credentials&client_id=operator&client_secret=[redacted]');
+    const logged = log
+      .lines()
+      .find((l) => l.msg === 'incoming request' && String((l.req as any).url).startsWith('/iam/tokens/oauth'));
+    expect((logged!.req as any).url).toBe(
+      '/iam/tokens/oauth?grant_type=client_credentials&client_id=operator&client_secret=[redacted]',
+    );
   });
 });
 

@@ -30,7 +30,9 @@ describe('GET /metrics', () => {
     for (const id of ['raw-id-one', 'raw-id-two']) await t.request('GET', `/terms/${id}`, operator);
     const text = await metricsText(t);
     expect(requestCount(text, 'method="GET",route="/terms/:id",status_code="404"')).toBe(2);
-    expect(text).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/terms/:id",status_code="404"}');
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/terms/:id",status_code="404"}',
+    );
     expect(text).not.toContain('raw-id-one');
   });
 

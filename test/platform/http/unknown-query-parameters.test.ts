@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueContent, uploadFile } from '../../assets/asset-kit.js';
-import { termsBody } from '../../terms/terms-factories.js';
-import { OPERATOR_SECRET } from '../../support/test-app.js';
 import { useApp } from '../../support/fixture.js';
+import { OPERATOR_SECRET } from '../../support/test-app.js';
+import { termsBody } from '../../terms/terms-factories.js';
 
 /**
  * docs/decisions.md, "Input bounds": every operation refuses a query parameter it does not know (400 naming it), so a
@@ -14,7 +14,12 @@ const { t, operator } = a;
 
 const UNKNOWN = 'querystring.zzUnknown is not a known parameter of this operation';
 // OAuth 2.0 and OpenID Connect endpoints ignore parameters they do not know (RFC 6749 §3.1, §3.2).
-const IGNORING = ['POST /iam/tokens/oauth', 'GET /assets/{id}/{filename}', 'GET /iam/realms/{realm}/authorize', 'GET /iam/realms/{realm}/logout'];
+const IGNORING = [
+  'POST /iam/tokens/oauth',
+  'GET /assets/{id}/{filename}',
+  'GET /iam/realms/{realm}/authorize',
+  'GET /iam/realms/{realm}/logout',
+];
 
 /** Every documented operation that takes no body, with its path parameters and required query parameters filled in. */
 async function operationsWithoutBody(): Promise<{ method: string; url: string; name: string }[]> {
@@ -23,8 +28,14 @@ async function operationsWithoutBody(): Promise<{ method: string; url: string; n
     Object.entries<Record<string, any>>(item)
       .filter(([, operation]) => !operation.requestBody)
       .map(([method, operation]) => {
-        const required = (operation.parameters ?? []).filter((p: any) => p.in === 'query' && p.required).map((p: any) => `${p.name}=x&`);
-        return { method: method.toUpperCase(), url: `${path.replace(/\{[^}]+\}/g, 'zz-none')}?${required.join('')}`, name: `${method.toUpperCase()} ${path}` };
+        const required = (operation.parameters ?? [])
+          .filter((p: any) => p.in === 'query' && p.required)
+          .map((p: any) => `${p.name}=x&`);
+        return {
+          method: method.toUpperCase(),
+          url: `${path.replace(/\{[^}]+\}/g, 'zz-none')}?${required.join('')}`,
+          name: `${method.toUpperCase()} ${path}`,
+        };
       }),
   );
 }
@@ -32,7 +43,15 @@ async function operationsWithoutBody(): Promise<{ method: string; url: string; n
 describe('an unknown query parameter', () => {
   it('answers 400 naming it on every operation without a body, listings, reads, deletes, health and metrics alike', async () => {
     const operations = (await operationsWithoutBody()).filter((op) => !IGNORING.includes(op.name));
-    expect(operations.map((op) => op.name)).toEqual(expect.arrayContaining(['GET /iam/realms/{realm}/users', 'GET /terms/{id}', 'GET /iam/jwks', 'GET /health/live', 'DELETE /iam/tokens/invalidate']));
+    expect(operations.map((op) => op.name)).toEqual(
+      expect.arrayContaining([
+        'GET /iam/realms/{realm}/users',
+        'GET /terms/{id}',
+        'GET /iam/jwks',
+        'GET /health/live',
+        'DELETE /iam/tokens/invalidate',
+      ]),
+    );
     const answers = [];
     for (const op of operations) {
       const res = await t.request(op.method as 'GET', `${op.url}zzUnknown=1`, operator);
@@ -48,10 +67,16 @@ describe('an unknown query parameter', () => {
     expect(created.status).toBe(400);
     expect((created.body as { message: string }).message).toBe(UNKNOWN);
     const realm = await t.tenant();
-    const user = await t.request('POST', `/iam/realms/${realm.realm}/users?zzUnknown=1`, operator, { username: 'someone', password: 'long-enough-password' });
+    const user = await t.request('POST', `/iam/realms/${realm.realm}/users?zzUnknown=1`, operator, {
+      username: 'someone',
+      password: 'long-enough-password',
+    });
     expect([user.status, (user.body as { message: string }).message]).toEqual([400, UNKNOWN]);
     const unknownFilter = await t.request('GET', '/iam/realms/operator/users?username=admin', operator);
-    expect([unknownFilter.status, (unknownFilter.body as { message: string }).message]).toEqual([400, 'querystring.username is not a known parameter of this operation']);
+    expect([unknownFilter.status, (unknownFilter.body as { message: string }).message]).toEqual([
+      400,
+      'querystring.username is not a known parameter of this operation',
+    ]);
   });
 
   it('is ignored by the OAuth token endpoint, as RFC 6749 §3.2 requires', async () => {

@@ -42,22 +42,32 @@ function unbounded(start: Node, where: string, seen = new Set<string>()): string
   const found: string[] = [];
   const types = [node.type].flat();
   if (types.includes('string')) {
-    const bounded = node.maxLength !== undefined || node.enum !== undefined || node.const !== undefined || node.pattern === DATE_TIME_PATTERN;
+    const bounded =
+      node.maxLength !== undefined ||
+      node.enum !== undefined ||
+      node.const !== undefined ||
+      node.pattern === DATE_TIME_PATTERN;
     if (!bounded) found.push(`${where} (string without maxLength)`);
   }
   if (types.includes('array')) {
     if (node.maxItems === undefined) found.push(`${where} (array without maxItems)`);
     if (node.items) found.push(...unbounded(node.items, `${where}[]`, seen));
   }
-  for (const [key, child] of Object.entries<Node>(node.properties ?? {})) found.push(...unbounded(child, `${where}.${key}`, seen));
-  const values = [...Object.values<Node>(node.patternProperties ?? {}), ...(typeof node.additionalProperties === 'object' ? [node.additionalProperties] : [])];
+  for (const [key, child] of Object.entries<Node>(node.properties ?? {}))
+    found.push(...unbounded(child, `${where}.${key}`, seen));
+  const values = [
+    ...Object.values<Node>(node.patternProperties ?? {}),
+    ...(typeof node.additionalProperties === 'object' ? [node.additionalProperties] : []),
+  ];
   if (values.length > 0 || node.additionalProperties === true) {
     if (node.maxProperties === undefined) found.push(`${where} (map without maxProperties)`);
-    if (node.propertyNames?.maxLength === undefined && values.length > 0) found.push(`${where} (map keys without maxLength)`);
+    if (node.propertyNames?.maxLength === undefined && values.length > 0)
+      found.push(`${where} (map keys without maxLength)`);
     if (node.additionalProperties === true) found.push(`${where} (map values without a schema)`);
   }
   for (const child of values) found.push(...unbounded(child, `${where}{}`, seen));
-  for (const child of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) found.push(...unbounded(child, where, seen));
+  for (const child of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])])
+    found.push(...unbounded(child, where, seen));
   return found;
 }
 
@@ -68,7 +78,8 @@ function requestParts(): { where: string; schema: Node }[] {
     for (const [method, operation] of Object.entries<Node>(item)) {
       const name = `${method.toUpperCase()} ${path}`;
       for (const parameter of operation.parameters ?? []) {
-        if (parameter.in === 'query' || parameter.in === 'path') parts.push({ where: `${name} ${parameter.in} ${parameter.name}`, schema: parameter.schema });
+        if (parameter.in === 'query' || parameter.in === 'path')
+          parts.push({ where: `${name} ${parameter.in} ${parameter.name}`, schema: parameter.schema });
       }
       for (const [type, content] of Object.entries<Node>(operation.requestBody?.content ?? {})) {
         if (content.schema) parts.push({ where: `${name} body (${type})`, schema: content.schema });
@@ -81,7 +92,15 @@ function requestParts(): { where: string; schema: Node }[] {
 describe('the OpenAPI document', () => {
   it('is walked by a check that notices what is unbounded', () => {
     const map = { type: 'object', patternProperties: { '^.*$': { type: 'string', maxLength: 5 } } };
-    expect(unbounded({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'array', items: { type: 'integer' } }, c: map } }, 'X')).toEqual([
+    expect(
+      unbounded(
+        {
+          type: 'object',
+          properties: { a: { type: 'string' }, b: { type: 'array', items: { type: 'integer' } }, c: map },
+        },
+        'X',
+      ),
+    ).toEqual([
       'X.a (string without maxLength)',
       'X.b (array without maxItems)',
       'X.c (map without maxProperties)',

@@ -13,7 +13,13 @@ function contractOperationIds(sections: string[]): string[] {
     for (const line of block.split('\n')) {
       const cells = line.split('|').map((c) => c.trim());
       // | method | path | operationId | notes |
-      if (/^(GET|POST|PUT|DELETE)$/.test(cells[1] ?? '')) ids.push(...cells[3]!.replace(/\(.*\)/, '').split('/').map((id) => id.trim()));
+      if (/^(GET|POST|PUT|DELETE)$/.test(cells[1] ?? ''))
+        ids.push(
+          ...cells[3]!
+            .replace(/\(.*\)/, '')
+            .split('/')
+            .map((id) => id.trim()),
+        );
     }
   }
   return ids;
@@ -28,12 +34,20 @@ beforeAll(async () => {
 describe('GET /openapi.json', () => {
   it('is an OpenAPI 3.1 document with a bearer security scheme', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
   });
 
   it('carries every operationId of the served ROUTES.md sections', () => {
-    const served = new Set(Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId)));
-    const expected = contractOperationIds(['Token API', 'Terms and conditions API', 'Operations']).filter((id) => !['openapi', 'docs'].includes(id));
+    const served = new Set(
+      Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId)),
+    );
+    const expected = contractOperationIds(['Token API', 'Terms and conditions API', 'Operations']).filter(
+      (id) => !['openapi', 'docs'].includes(id),
+    );
     expect(expected.length).toBeGreaterThan(15);
     expect(expected.filter((id) => !served.has(id))).toEqual([]);
   });
@@ -52,7 +66,10 @@ describe('GET /openapi.json', () => {
 });
 
 describe('what the document promises a client', () => {
-  const operations = () => Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.entries<any>(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+  const operations = () =>
+    Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+      Object.entries<any>(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
   const headersOf = (response: any) => Object.keys(response.headers ?? {});
 
   it('points at the host that serves it, so "Try it out" works from any host name', () => {
@@ -74,9 +91,16 @@ describe('what the document promises a client', () => {
     for (const { name, op } of bodies) {
       const media = op.requestBody.content['application/json'];
       expect(media.example ?? media.examples, name).toBeDefined();
-      if (media.examples) expect(Object.keys(media.examples).every((key) => /^as(Customer|Operator)\d*$/.test(key)), name).toBe(true);
+      if (media.examples)
+        expect(
+          Object.keys(media.examples).every((key) => /^as(Customer|Operator)\d*$/.test(key)),
+          name,
+        ).toBe(true);
     }
-    expect(Object.keys(doc.paths['/subscriptions'].post.requestBody.content['application/json'].examples)).toEqual(['asCustomer', 'asOperator']);
+    expect(Object.keys(doc.paths['/subscriptions'].post.requestBody.content['application/json'].examples)).toEqual([
+      'asCustomer',
+      'asOperator',
+    ]);
   });
 
   it('declares X-Request-Id on every answer, Location on creates, ETag on record reads and writes, Retry-After on 429', () => {
@@ -94,11 +118,17 @@ describe('what the document promises a client', () => {
 
   it('separates the answered record (server fields always there) from the body sent', () => {
     const { TermsItem, TermsItemDraft, TermsItemListed } = doc.components.schemas;
-    expect(TermsItem.required).toEqual(expect.arrayContaining(['id', 'createDate', 'updateDate', 'dbVersion', 'template']));
+    expect(TermsItem.required).toEqual(
+      expect.arrayContaining(['id', 'createDate', 'updateDate', 'dbVersion', 'template']),
+    );
     expect(TermsItemDraft.required).toEqual(['startDate', 'template', 'model']);
     expect(TermsItemListed.required).toEqual(['id']);
-    expect(doc.paths['/terms'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/TermsItemDraft');
-    expect(doc.paths['/terms'].post.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/TermsItem');
+    expect(doc.paths['/terms'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/TermsItemDraft',
+    );
+    expect(doc.paths['/terms'].post.responses['201'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/TermsItem',
+    );
   });
 
   it('leaves additionalProperties: false out of request bodies (unknown fields are ignored), not out of the schemas that drop them', () => {
@@ -118,20 +148,62 @@ describe('what the document promises a client', () => {
     const { get, put } = doc.paths['/terms/{id}'];
     // 400: an unknown query parameter (or a bad `version` on kinds that keep history). 431: headers too large, on every operation.
     expect(Object.keys(get.responses).sort()).toEqual(['200', '304', '400', '401', '403', '404', '431', '500', '503']);
-    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '408', '412', '413', '415', '431', '500', '503']);
-    expect(Object.keys(doc.paths['/terms'].post.responses).sort()).toEqual(['201', '400', '401', '403', '408', '409', '413', '415', '422', '431', '500', '503']);
-    expect(Object.keys(doc.paths['/iam/tokens'].post.responses).sort()).toEqual(['200', '400', '401', '408', '413', '415', '429', '431', '500', '503']);
+    expect(Object.keys(put.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '408',
+      '412',
+      '413',
+      '415',
+      '431',
+      '500',
+      '503',
+    ]);
+    expect(Object.keys(doc.paths['/terms'].post.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '408',
+      '409',
+      '413',
+      '415',
+      '422',
+      '431',
+      '500',
+      '503',
+    ]);
+    expect(Object.keys(doc.paths['/iam/tokens'].post.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '408',
+      '413',
+      '415',
+      '429',
+      '431',
+      '500',
+      '503',
+    ]);
   });
 
   it('holds no schema component that no operation or web hook reaches', () => {
-    const text = JSON.stringify({ paths: doc.paths, webhooks: doc.webhooks, components: { ...doc.components, schemas: undefined } });
+    const text = JSON.stringify({
+      paths: doc.paths,
+      webhooks: doc.webhooks,
+      components: { ...doc.components, schemas: undefined },
+    });
     const reached = new Set<string>();
     const pending = [...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
     while (pending.length > 0) {
       const name = pending.pop()!;
       if (reached.has(name)) continue;
       reached.add(name);
-      for (const m of JSON.stringify(doc.components.schemas[name]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) pending.push(m[1]!);
+      for (const m of JSON.stringify(doc.components.schemas[name]).matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+        pending.push(m[1]!);
     }
     expect(Object.keys(doc.components.schemas).filter((name) => !reached.has(name))).toEqual([]);
     expect(reached.size).toBeGreaterThan(50);

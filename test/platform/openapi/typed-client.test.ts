@@ -102,11 +102,21 @@ async function typeErrors(name: string, source: string): Promise<string> {
   writeFileSync(join(dir, name), source);
   const require = createRequire(import.meta.url);
   const openapiFetch = join(dirname(require.resolve('openapi-fetch')), 'index.d.mts');
-  const compilerOptions = { strict: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: [], paths: { 'openapi-fetch': [openapiFetch] } };
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    types: [],
+    paths: { 'openapi-fetch': [openapiFetch] },
+  };
   const project = join(dir, `tsconfig.${name}.json`);
   writeFileSync(project, JSON.stringify({ compilerOptions, files: [name] }));
   const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
-  const run = await execFileAsync(process.execPath, [tsc, '-p', project, '--pretty', 'false']).catch((failed: { stdout?: string }) => ({ stdout: failed.stdout ?? 'tsc failed' }));
+  const run = await execFileAsync(process.execPath, [tsc, '-p', project, '--pretty', 'false']).catch(
+    (failed: { stdout?: string }) => ({ stdout: failed.stdout ?? 'tsc failed' }),
+  );
   return run.stdout.trim();
 }
 

@@ -34,13 +34,23 @@ describe('refusalReason (docs/product-decisions.md §6 address rules)', () => {
     expect(refusalReason(address)).toContain(reason);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])('permits the public address %s', (address) => {
-    expect(refusalReason(address)).toBeUndefined();
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
+    'permits the public address %s',
+    (address) => {
+      expect(refusalReason(address)).toBeUndefined();
+    },
+  );
 });
 
 describe('OUTBOUND_ALLOWLIST entries', () => {
-  const list = OutboundAllowlist.parse(['127.0.0.1:8080', '10.0.0.0/8', 'LocalHost.', 'hooks.internal:443', '[::1]:9000', 'fd00::/8']);
+  const list = OutboundAllowlist.parse([
+    '127.0.0.1:8080',
+    '10.0.0.0/8',
+    'LocalHost.',
+    'hooks.internal:443',
+    '[::1]:9000',
+    'fd00::/8',
+  ]);
 
   it('matches host names by name (any case, trailing dot) and port', () => {
     expect(list.allowsHost('localhost', 1234)).toBe(true);
@@ -59,16 +69,24 @@ describe('OUTBOUND_ALLOWLIST entries', () => {
     expect(list.allowsAddress('fd12::1', 80)).toBe(true);
   });
 
-  it.each(['10.0.0.0/33', 'exa mple', '127.0.0.1:99999', 'http://x', '1.2.3.4/x'])('refuses the malformed entry %s', (entry) => {
-    expect(() => OutboundAllowlist.parse([entry])).toThrow(OutboundAllowlistError);
-  });
+  it.each(['10.0.0.0/33', 'exa mple', '127.0.0.1:99999', 'http://x', '1.2.3.4/x'])(
+    'refuses the malformed entry %s',
+    (entry) => {
+      expect(() => OutboundAllowlist.parse([entry])).toThrow(OutboundAllowlistError);
+    },
+  );
 });
 
 describe('checkedAddress', () => {
-  const resolveTo = (...addresses: string[]) => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  const resolveTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
   it('answers the first permitted resolved address, which is the one connected to', async () => {
-    expect(await checkedAddress('mixed.example', 80, OutboundAllowlist.empty, resolveTo('10.0.0.1', '93.184.216.34'))).toBe('93.184.216.34');
+    expect(
+      await checkedAddress('mixed.example', 80, OutboundAllowlist.empty, resolveTo('10.0.0.1', '93.184.216.34')),
+    ).toBe('93.184.216.34');
   });
 
   it('refuses a name whose every address is refused, telling where it resolved in the detail only', async () => {
@@ -83,7 +101,9 @@ describe('checkedAddress', () => {
     const never = async () => {
       throw new Error('resolved');
     };
-    await expect(checkedAddress('[::1]', 80, OutboundAllowlist.empty, never)).rejects.toThrow('[::1] is a loopback address');
+    await expect(checkedAddress('[::1]', 80, OutboundAllowlist.empty, never)).rejects.toThrow(
+      '[::1] is a loopback address',
+    );
     expect(await checkedAddress('127.0.0.1', 80, OutboundAllowlist.parse(['127.0.0.0/8']), never)).toBe('127.0.0.1');
   });
 });

@@ -8,7 +8,10 @@ describe('diff', () => {
   });
 
   it('gives a removed field as null in delta and an added one as null in previous', () => {
-    expect(diff({ gone: 'x' }, { added: 'y' })).toEqual({ delta: { gone: null, added: 'y' }, previous: { gone: 'x', added: null } });
+    expect(diff({ gone: 'x' }, { added: 'y' })).toEqual({
+      delta: { gone: null, added: 'y' },
+      previous: { gone: 'x', added: null },
+    });
   });
 
   it('diffs nested objects recursively, at any depth', () => {
@@ -18,7 +21,10 @@ describe('diff', () => {
   });
 
   it('compares arrays whole', () => {
-    expect(diff({ tags: ['a', 'b'] }, { tags: ['a', 'c'] })).toEqual({ delta: { tags: ['a', 'c'] }, previous: { tags: ['a', 'b'] } });
+    expect(diff({ tags: ['a', 'b'] }, { tags: ['a', 'c'] })).toEqual({
+      delta: { tags: ['a', 'c'] },
+      previous: { tags: ['a', 'b'] },
+    });
     expect(diff({ tags: ['a', { x: 1 }] }, { tags: ['a', { x: 1 }] })).toEqual({ delta: {}, previous: {} });
   });
 
@@ -32,20 +38,45 @@ describe('diff', () => {
   });
 
   it('tells 0, false, "" and null apart', () => {
-    expect(diff({ a: 0, b: false, c: '' }, { a: false, b: '', c: null })).toEqual({ delta: { a: false, b: '', c: null }, previous: { a: 0, b: false, c: '' } });
+    expect(diff({ a: 0, b: false, c: '' }, { a: false, b: '', c: null })).toEqual({
+      delta: { a: false, b: '', c: null },
+      previous: { a: 0, b: false, c: '' },
+    });
   });
 });
 
 describe('eventOf', () => {
   it('diffs the real values, then masks delta, previous and the involved record', () => {
-    const mask = (doc: Record<string, unknown>) => ('secret' in doc && doc.secret !== null ? { ...doc, secret: '***' } : doc);
-    const event = eventOf({ fact: 'updated', subject: 'thing', customerId: undefined, before: { id: '1', secret: 's1' }, after: { id: '1', secret: 's2' }, mask, occurredAt: new Date() });
-    expect(event).toMatchObject({ fact: 'updated', subject: 'thing', customerId: null, what: { delta: { secret: '***' }, previous: { secret: '***' } }, involved: { thing: { id: '1', secret: '***' } } });
+    const mask = (doc: Record<string, unknown>) =>
+      'secret' in doc && doc.secret !== null ? { ...doc, secret: '***' } : doc;
+    const event = eventOf({
+      fact: 'updated',
+      subject: 'thing',
+      customerId: undefined,
+      before: { id: '1', secret: 's1' },
+      after: { id: '1', secret: 's2' },
+      mask,
+      occurredAt: new Date(),
+    });
+    expect(event).toMatchObject({
+      fact: 'updated',
+      subject: 'thing',
+      customerId: null,
+      what: { delta: { secret: '***' }, previous: { secret: '***' } },
+      involved: { thing: { id: '1', secret: '***' } },
+    });
     expect(JSON.stringify(event)).not.toMatch(/s1|s2/);
   });
 
   it('gives a created record whole as its delta', () => {
-    const event = eventOf({ fact: 'created', subject: 'thing', customerId: 'c', before: undefined, after: { id: '1', n: 2 }, occurredAt: new Date('2026-03-04T05:06:07.089Z') });
+    const event = eventOf({
+      fact: 'created',
+      subject: 'thing',
+      customerId: 'c',
+      before: undefined,
+      after: { id: '1', n: 2 },
+      occurredAt: new Date('2026-03-04T05:06:07.089Z'),
+    });
     expect(event.what).toEqual({ delta: { id: '1', n: 2 }, previous: { id: null, n: null } });
     expect(event.occurredAt).toBe('2026-03-04T05:06:07.089Z');
   });

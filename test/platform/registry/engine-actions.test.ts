@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenError, NotFoundError } from '../../../src/platform/errors/domain-errors.js';
 import type { Principal } from '../../../src/platform/auth/principal.js';
+import { ForbiddenError, NotFoundError } from '../../../src/platform/errors/domain-errors.js';
 import { eventsOf } from '../../terms/terms-factories.js';
 import { useEngineApp } from './engine-test-app.js';
 import { gadgetResource } from './gadget.resource.js';
@@ -8,7 +8,15 @@ import { gadgetResource } from './gadget.resource.js';
 const ctx = await useEngineApp([gadgetResource]);
 
 const principal = (overrides: Partial<Principal>): Principal => ({
-  subject: 's', realm: 'r', clientId: 'c', sessionId: 'x', tokenId: 'j', scopes: new Set(), isOperator: false, tenantIds: [], ...overrides,
+  subject: 's',
+  realm: 'r',
+  clientId: 'c',
+  sessionId: 'x',
+  tokenId: 'j',
+  scopes: new Set(),
+  isOperator: false,
+  tenantIds: [],
+  ...overrides,
 });
 const operator = principal({ isOperator: true });
 
@@ -22,7 +30,9 @@ describe('ResourceService.act', () => {
   it('changes the locked record, bumps dbVersion and updateDate, and records the action as its fact', async () => {
     const records = ctx.t.built.services.of(gadgetResource);
     const created = await gadget(ctx.operator, { name: 'act-1', apiKey: 'k-1' });
-    const acted = await ctx.t.built.db.transaction((tx) => records.act(operator, created.id, (doc) => ({ ...doc, weight: 7 }), { tx, fact: 'weighed' }));
+    const acted = await ctx.t.built.db.transaction((tx) =>
+      records.act(operator, created.id, (doc) => ({ ...doc, weight: 7 }), { tx, fact: 'weighed' }),
+    );
     expect(acted).toMatchObject({ dbVersion: 1, doc: { id: created.id, weight: 7, dbVersion: 1, apiKey: '********' } });
     expect(String(acted.doc.updateDate) >= created.updateDate).toBe(true);
     const events = await eventsOf(ctx.t, 'gadget', created.id);

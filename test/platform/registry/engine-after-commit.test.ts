@@ -20,8 +20,14 @@ describe('a failing after-commit hook', () => {
   it('does not turn a committed create or update into an error', async () => {
     const created = await ctx.e.request('POST', '/gadgets', ctx.operator, { name: 'flaky' });
     expect(created.status).toBe(201);
-    const updated = await ctx.e.request('PUT', `/gadgets/${created.body.id}`, ctx.operator, { name: 'flaky-2', dbVersion: 0 });
+    const updated = await ctx.e.request('PUT', `/gadgets/${created.body.id}`, ctx.operator, {
+      name: 'flaky-2',
+      dbVersion: 0,
+    });
     expect(updated.status).toBe(200);
-    expect((await ctx.e.request('GET', `/gadgets/${created.body.id}`, ctx.operator)).body).toMatchObject({ name: 'flaky-2', dbVersion: 1 });
+    expect((await ctx.e.request('GET', `/gadgets/${created.body.id}`, ctx.operator)).body).toMatchObject({
+      name: 'flaky-2',
+      dbVersion: 1,
+    });
   });
 });

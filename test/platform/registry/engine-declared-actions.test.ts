@@ -4,8 +4,8 @@ import { OPERATOR_SECRET } from '../../support/test-app.js';
 import { unique } from '../../support/unique.js';
 import { eventsOf } from '../../terms/terms-factories.js';
 import { useEngineApp } from './engine-test-app.js';
-import { createWidget } from './widget-kit.js';
 import { committed, testKinds, widgetResource } from './widget.resource.js';
+import { createWidget } from './widget-kit.js';
 
 const ctx = await useEngineApp(testKinds);
 
@@ -45,7 +45,12 @@ describe('a changing record action (POST /widgets/{widgetId}/archive)', () => {
     const other = await ctx.t.tenant();
     const w = await widget(owner.token);
     expect((await ctx.e.request('POST', `/widgets/${w.id}/archive`, other.token)).status).toBe(404);
-    const reader = await ctx.t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET, scope: 'catalog:read' });
+    const reader = await ctx.t.token({
+      realmName: 'operator',
+      grantType: 'client_credentials',
+      clientSecret: OPERATOR_SECRET,
+      scope: 'catalog:read',
+    });
     expect((await ctx.e.request('POST', `/widgets/${w.id}/archive`, reader.access_token)).status).toBe(403);
     expect((await ctx.e.request('POST', `/widgets/${w.id}/archive`, undefined)).status).toBe(401);
     expect((await ctx.e.request('POST', `/widgets/${w.id}/archive`, owner.token)).status).toBe(200);
@@ -88,14 +93,20 @@ describe('a collection action in one transaction (PUT /widgets/rename)', () => {
     const before = committed.length;
     const res = await ctx.e.request('PUT', '/widgets/rename', ctx.operator, { ids: [a.id, b.id], prefix: 'Longer ' });
     expect(res.status).toBe(400);
-    expect((await ctx.e.request('GET', `/widgets/${a.id}`, ctx.operator)).body).toMatchObject({ title: 'A widget', dbVersion: 0 });
+    expect((await ctx.e.request('GET', `/widgets/${a.id}`, ctx.operator)).body).toMatchObject({
+      title: 'A widget',
+      dbVersion: 0,
+    });
     expect((await eventsOf(ctx.t, 'widget', a.id)).map((e) => e.fact)).toEqual(['created']);
     expect(committed.length).toBe(before);
   });
 
   it('answers 404 and changes nothing when one id is not visible', async () => {
     const a = await widget(ctx.operator);
-    const res = await ctx.e.request('PUT', '/widgets/rename', ctx.operator, { ids: [a.id, 'no-such-widget'], prefix: 'X' });
+    const res = await ctx.e.request('PUT', '/widgets/rename', ctx.operator, {
+      ids: [a.id, 'no-such-widget'],
+      prefix: 'X',
+    });
     expect(res.status).toBe(404);
     expect((await ctx.e.request('GET', `/widgets/${a.id}`, ctx.operator)).body.title).toBe('A widget');
   });
@@ -127,14 +138,19 @@ describe('caller-owned transactions', () => {
     let createdId = '';
     await expect(
       ctx.t.built.db.transaction(async (tx) => {
-        createdId = String((await records.create(SYSTEM_PRINCIPAL, { code: unique('tx'), title: 'In tx' }, { tx })).doc.id);
+        createdId = String(
+          (await records.create(SYSTEM_PRINCIPAL, { code: unique('tx'), title: 'In tx' }, { tx })).doc.id,
+        );
         await records.update(SYSTEM_PRINCIPAL, kept.id, { code: kept.code, title: 'Changed' }, { tx });
         await records.act(SYSTEM_PRINCIPAL, kept.id, (doc) => ({ ...doc, size: 3 }), { tx });
         throw new Error('the domain operation failed later');
       }),
     ).rejects.toThrow('failed later');
     expect((await ctx.e.request('GET', `/widgets/${createdId}`, ctx.operator)).status).toBe(404);
-    expect((await ctx.e.request('GET', `/widgets/${kept.id}`, ctx.operator)).body).toMatchObject({ title: 'A widget', dbVersion: 0 });
+    expect((await ctx.e.request('GET', `/widgets/${kept.id}`, ctx.operator)).body).toMatchObject({
+      title: 'A widget',
+      dbVersion: 0,
+    });
     expect(await eventsOf(ctx.t, 'widget', createdId)).toEqual([]);
     expect(committed.length).toBe(before);
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_PRINCIPAL, type Principal, type TenantScope } from '../../../src/platform/auth/principal.js';
+import { type Principal, SYSTEM_PRINCIPAL, type TenantScope } from '../../../src/platform/auth/principal.js';
 import type { Queryable } from '../../../src/platform/db/database.js';
 import { DocumentCache } from '../../../src/platform/registry/document-cache.js';
 import { useEngineApp } from './engine-test-app.js';
-import { createWidget } from './widget-kit.js';
 import { testKinds, widgetResource } from './widget.resource.js';
+import { createWidget } from './widget-kit.js';
 
 /**
  * The widget kind declares a document cache: reads by id and listings keep the documents they meet and afterwards
@@ -13,7 +13,8 @@ import { testKinds, widgetResource } from './widget.resource.js';
 const ctx = await useEngineApp(testKinds);
 
 const widgets = () => ctx.t.built.services.of(widgetResource);
-const listTitles = async (token: string, code: string) => ((await ctx.e.request('GET', `/widgets?code=${code}`, token)).body.items as { title: string }[]).map((w) => w.title);
+const listTitles = async (token: string, code: string) =>
+  ((await ctx.e.request('GET', `/widgets?code=${code}`, token)).body.items as { title: string }[]).map((w) => w.title);
 const readTitle = async (id: string) => (await widgets().getMany(SYSTEM_PRINCIPAL, [id])).get(id)?.title;
 
 describe('document cache of a kind (widgets)', () => {
@@ -21,7 +22,10 @@ describe('document cache of a kind (widgets)', () => {
     const w = await createWidget(ctx, ctx.operator, { title: 'as created' });
     expect(await listTitles(ctx.operator, w.code)).toEqual(['as created']);
     expect(await readTitle(w.id)).toBe('as created');
-    await ctx.t.built.db.query(`UPDATE test_widgets SET doc = jsonb_set(doc, '{title}', '"changed elsewhere"') WHERE id = $1`, [w.id]);
+    await ctx.t.built.db.query(
+      `UPDATE test_widgets SET doc = jsonb_set(doc, '{title}', '"changed elsewhere"') WHERE id = $1`,
+      [w.id],
+    );
     expect(await listTitles(ctx.operator, w.code)).toEqual(['changed elsewhere']);
     expect(await readTitle(w.id)).toBe('changed elsewhere');
   });
@@ -41,7 +45,9 @@ describe('document cache of a kind (widgets)', () => {
     const w = await createWidget(ctx, ctx.operator, { title: 'kept' });
     const rolledBack = ctx.t.built.db.transaction(async (tx) => {
       await widgets().act(SYSTEM_PRINCIPAL, w.id, (doc) => ({ ...doc, title: 'rolled back' }), { tx });
-      expect((await widgets().listRecords(SYSTEM_PRINCIPAL, { code: w.code }, widgetResource, { db: tx })).docs[0]?.title).toBe('rolled back');
+      expect(
+        (await widgets().listRecords(SYSTEM_PRINCIPAL, { code: w.code }, widgetResource, { db: tx })).docs[0]?.title,
+      ).toBe('rolled back');
       throw new Error('abandon the change');
     });
     await expect(rolledBack).rejects.toThrow('abandon the change');
@@ -56,7 +62,12 @@ describe('document cache of a kind (widgets)', () => {
     expect(await listTitles(owner.token, w.code)).toEqual(['private']);
     expect(await listTitles(other.token, w.code)).toEqual([]);
     expect((await ctx.e.request('GET', `/widgets/${w.id}`, other.token)).status).toBe(404);
-    const otherPrincipal: Principal = { ...SYSTEM_PRINCIPAL, isOperator: false, customerId: other.customerId, tenantIds: [other.customerId] };
+    const otherPrincipal: Principal = {
+      ...SYSTEM_PRINCIPAL,
+      isOperator: false,
+      customerId: other.customerId,
+      tenantIds: [other.customerId],
+    };
     expect((await widgets().getMany(otherPrincipal, [w.id])).size).toBe(0);
   });
 
@@ -75,7 +86,11 @@ describe('document cache of a kind (widgets)', () => {
     const recording: Queryable = {
       async query(sql, params) {
         const result = await db.query(sql, params);
-        fetched.push((result.rows as { id?: string; doc?: { id: string } | null }[]).flatMap((row) => (row.doc ? [row.doc.id] : [])));
+        fetched.push(
+          (result.rows as { id?: string; doc?: { id: string } | null }[]).flatMap((row) =>
+            row.doc ? [row.doc.id] : [],
+          ),
+        );
         return result;
       },
     } as Queryable;

@@ -32,7 +32,13 @@ describe('listings restricted to customers (filter keys)', () => {
     const name = unique('keyed');
     const fields = { name, tags: ['red', 'blue'], enabled: true, colour: 'RED', auth: { user: 'ann' } };
     const a = await gadget(owner.token, fields);
-    const b = await gadget(owner.token, { ...fields, tags: ['green'], enabled: false, colour: 'GREEN', auth: { user: 'bob' } });
+    const b = await gadget(owner.token, {
+      ...fields,
+      tags: ['green'],
+      enabled: false,
+      colour: 'GREEN',
+      auth: { user: 'bob' },
+    });
     await gadget(other.token, fields);
     const cases: [string, string[]][] = [
       [`name=${name}`, [a.id, b.id]],
@@ -46,8 +52,12 @@ describe('listings restricted to customers (filter keys)', () => {
     ];
     for (const [query, ids] of cases) {
       expect(await listed(owner.token, query), query).toEqual({ ids, total: ids.length });
-      expect(await listed(owner.token, `${query}&customerId=${owner.customerId}`), `${query} for the customer`).toEqual({ ids, total: ids.length });
-      expect(await listed(ctx.operator, `${query}&customerId=${owner.customerId}`), `${query} by the operator`).toEqual({ ids, total: ids.length });
+      expect(await listed(owner.token, `${query}&customerId=${owner.customerId}`), `${query} for the customer`).toEqual(
+        { ids, total: ids.length },
+      );
+      expect(await listed(ctx.operator, `${query}&customerId=${owner.customerId}`), `${query} by the operator`).toEqual(
+        { ids, total: ids.length },
+      );
     }
   });
 
@@ -59,8 +69,14 @@ describe('listings restricted to customers (filter keys)', () => {
     const clients = await gadget(ctx.operator, { name, tags: ['x'], customerId: client.customerId });
     const operators = await gadget(ctx.operator, { name, tags: ['x'] });
     await gadget(ctx.operator, { name, tags: ['y'], customerId: client.customerId });
-    expect(await listed(reseller.token, `name=${name}&tags=x`)).toEqual({ ids: [own.id, clients.id, operators.id], total: 3 });
-    expect(await listed(reseller.token, `name=${name}&tags=x&customerId=${client.customerId}`)).toEqual({ ids: [clients.id], total: 1 });
+    expect(await listed(reseller.token, `name=${name}&tags=x`)).toEqual({
+      ids: [own.id, clients.id, operators.id],
+      total: 3,
+    });
+    expect(await listed(reseller.token, `name=${name}&tags=x&customerId=${client.customerId}`)).toEqual({
+      ids: [clients.id],
+      total: 1,
+    });
     expect(await listed(client.token, `name=${name}&tags=x`)).toEqual({ ids: [clients.id, operators.id], total: 2 });
   });
 
@@ -68,7 +84,12 @@ describe('listings restricted to customers (filter keys)', () => {
     const owner = await ctx.t.tenant();
     const name = unique('moved');
     const g = await gadget(owner.token, { name, tags: ['old'], enabled: true });
-    const put = await ctx.e.request('PUT', `/gadgets/${g.id}`, owner.token, { name, tags: ['new'], enabled: false, dbVersion: g.dbVersion });
+    const put = await ctx.e.request('PUT', `/gadgets/${g.id}`, owner.token, {
+      name,
+      tags: ['new'],
+      enabled: false,
+      dbVersion: g.dbVersion,
+    });
     expect(put.status).toBe(200);
     expect(await listed(owner.token, `name=${name}&tags=old`)).toEqual({ ids: [], total: 0 });
     expect(await listed(owner.token, `name=${name}&tags=new&enabled=false`)).toEqual({ ids: [g.id], total: 1 });
@@ -116,4 +137,3 @@ describe('listings restricted to customers (filter keys)', () => {
     }
   });
 });
-

@@ -92,16 +92,35 @@ describe('GET /gadgets (typed filters)', () => {
     expectSimpleError(await ctx.e.request('GET', '/gadgets?weight=heavy', ctx.operator), 400, 'querystring.weight');
     expectSimpleError(await ctx.e.request('GET', '/gadgets?enabled=maybe', ctx.operator), 400, 'querystring.enabled');
     const predicate = (p: object) => `/gadgets?predicate=${encodeURIComponent(JSON.stringify(p))}`;
-    expectSimpleError(await ctx.e.request('GET', predicate({ weight: 1.5 }), ctx.operator), 400, 'querystring.weight must be a whole number');
-    expectSimpleError(await ctx.e.request('GET', predicate({ enabled: 'maybe' }), ctx.operator), 400, 'querystring.enabled must be true or false');
-    expectSimpleError(await ctx.e.request('GET', predicate({ name: { $ne: 'x' } }), ctx.operator), 400, 'querystring.name must be a string');
+    expectSimpleError(
+      await ctx.e.request('GET', predicate({ weight: 1.5 }), ctx.operator),
+      400,
+      'querystring.weight must be a whole number',
+    );
+    expectSimpleError(
+      await ctx.e.request('GET', predicate({ enabled: 'maybe' }), ctx.operator),
+      400,
+      'querystring.enabled must be true or false',
+    );
+    expectSimpleError(
+      await ctx.e.request('GET', predicate({ name: { $ne: 'x' } }), ctx.operator),
+      400,
+      'querystring.name must be a string',
+    );
   });
 
   it('answers 400 past the highest page index, in the flat form as in pageable', async () => {
     const message = 'querystring.page must be at most 1000000';
     expectSimpleError(await ctx.e.request('GET', '/gadgets?page=1000001', ctx.operator), 400, message);
-    expectSimpleError(await ctx.e.request('GET', `/gadgets?pageable=${encodeURIComponent('{"page":1000001}')}`, ctx.operator), 400, message);
-    expect((await ctx.e.request('GET', `/gadgets?name=${name}&page=1000000`, ctx.operator)).body).toMatchObject({ items: [], number: 1000000 });
+    expectSimpleError(
+      await ctx.e.request('GET', `/gadgets?pageable=${encodeURIComponent('{"page":1000001}')}`, ctx.operator),
+      400,
+      message,
+    );
+    expect((await ctx.e.request('GET', `/gadgets?name=${name}&page=1000000`, ctx.operator)).body).toMatchObject({
+      items: [],
+      number: 1000000,
+    });
   });
 
   it('sorts on an integer field numerically, not as text', async () => {

@@ -25,11 +25,17 @@ describe('secret fields', () => {
   it('are answered masked on create, get and list, and stored sealed', async () => {
     const g = await gadget({ apiKey: 'key-1', auth: { user: 'ann', password: 'pw-1' } });
     expect(g).toMatchObject({ apiKey: MASK, auth: { user: 'ann', password: MASK } });
-    expect((await ctx.e.request('GET', `/gadgets/${g.id}`, ctx.operator)).body).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
+    expect((await ctx.e.request('GET', `/gadgets/${g.id}`, ctx.operator)).body).toMatchObject({
+      apiKey: MASK,
+      auth: { password: MASK },
+    });
     const listed = await ctx.e.request('GET', `/gadgets?name=${g.name}`, ctx.operator);
     expect(listed.body.items[0]).toMatchObject({ apiKey: MASK, auth: { password: MASK } });
     const stored = (await storedDoc(ctx.t, 'test_gadgets', g.id))!;
-    expect(stored).toMatchObject({ apiKey: expect.stringMatching(/^sealed:v1\./), auth: { user: 'ann', password: expect.stringMatching(/^sealed:v1\./) } });
+    expect(stored).toMatchObject({
+      apiKey: expect.stringMatching(/^sealed:v1\./),
+      auth: { user: 'ann', password: expect.stringMatching(/^sealed:v1\./) },
+    });
     expect(JSON.stringify(stored)).not.toMatch(/key-1|pw-1/);
     expect(await openedDoc(g.id)).toMatchObject({ apiKey: 'key-1', auth: { password: 'pw-1' } });
   });
@@ -82,7 +88,10 @@ describe('secret fields', () => {
   it('are bound to their record and field: a sealed value copied elsewhere does not open', async () => {
     const a = await gadget({ apiKey: 'key-9' });
     const b = await gadget({ apiKey: 'key-10' });
-    await ctx.t.built.db.query(`UPDATE test_gadgets SET doc = jsonb_set(doc, '{apiKey}', (SELECT doc->'apiKey' FROM test_gadgets WHERE id = $2)) WHERE id = $1`, [b.id, a.id]);
+    await ctx.t.built.db.query(
+      `UPDATE test_gadgets SET doc = jsonb_set(doc, '{apiKey}', (SELECT doc->'apiKey' FROM test_gadgets WHERE id = $2)) WHERE id = $1`,
+      [b.id, a.id],
+    );
     await expect(openedDoc(b.id)).rejects.toThrow(/sealed for another owner/);
   });
 
@@ -90,22 +99,37 @@ describe('secret fields', () => {
     const a = await gadget({ apiKey: 'key-11', auth: { user: 'ann', password: 'pw-11' } });
     const b = await gadget({ apiKey: 'key-12', auth: { user: 'bob', password: 'pw-12' } });
     // Sealed for record a: bound to its id, neither value opens in record b (as under another DATA_ENCRYPTION_KEY).
-    await ctx.t.built.db.query(`UPDATE test_gadgets SET doc = jsonb_set(jsonb_set(doc, '{apiKey}', (SELECT doc->'apiKey' FROM test_gadgets WHERE id = $2)), '{auth,password}', (SELECT doc#>'{auth,password}' FROM test_gadgets WHERE id = $2)) WHERE id = $1`, [b.id, a.id]);
+    await ctx.t.built.db.query(
+      `UPDATE test_gadgets SET doc = jsonb_set(jsonb_set(doc, '{apiKey}', (SELECT doc->'apiKey' FROM test_gadgets WHERE id = $2)), '{auth,password}', (SELECT doc#>'{auth,password}' FROM test_gadgets WHERE id = $2)) WHERE id = $1`,
+      [b.id, a.id],
+    );
     const before = await storedDoc(ctx.t, 'test_gadgets', b.id);
     const kept = await put(b.id, { name: b.name, weight: 1, apiKey: 'key-13', auth: { user: 'bob' } });
     expect(kept.status).toBe(409);
-    expect(kept.body.message).toBe(`gadget ${b.id}: the stored auth.password cannot be opened with this service's DATA_ENCRYPTION_KEY (sealed under another key, or copied from another record); send a new value to replace it`);
-    const acting = ctx.t.built.services.of(gadgetResource).act(SYSTEM_PRINCIPAL, b.id, (doc) => ({ ...doc, weight: 2 }));
+    expect(kept.body.message).toBe(
+      `gadget ${b.id}: the stored auth.password cannot be opened with this service's DATA_ENCRYPTION_KEY (sealed under another key, or copied from another record); send a new value to replace it`,
+    );
+    const acting = ctx.t.built.services
+      .of(gadgetResource)
+      .act(SYSTEM_PRINCIPAL, b.id, (doc) => ({ ...doc, weight: 2 }));
     await expect(acting).rejects.toThrow(`gadget ${b.id}: the stored apiKey, auth.password cannot be opened`);
     expect(await storedDoc(ctx.t, 'test_gadgets', b.id)).toEqual(before);
-    const replaced = await put(b.id, { name: b.name, weight: 3, apiKey: 'key-14', auth: { user: 'bob', password: 'pw-14' } });
+    const replaced = await put(b.id, {
+      name: b.name,
+      weight: 3,
+      apiKey: 'key-14',
+      auth: { user: 'bob', password: 'pw-14' },
+    });
     expect(replaced.status).toBe(200);
     expect(await openedDoc(b.id)).toMatchObject({ weight: 3, apiKey: 'key-14', auth: { password: 'pw-14' } });
   });
 
   it('stored in clear before sealing are still read, and sealed at the next write', async () => {
     const g = await gadget({ name: unique('legacy') });
-    await ctx.t.built.db.query(`UPDATE test_gadgets SET doc = jsonb_set(doc, '{apiKey}', '"plain-key"') WHERE id = $1`, [g.id]);
+    await ctx.t.built.db.query(
+      `UPDATE test_gadgets SET doc = jsonb_set(doc, '{apiKey}', '"plain-key"') WHERE id = $1`,
+      [g.id],
+    );
     expect((await openedDoc(g.id)).apiKey).toBe('plain-key');
     await put(g.id, { name: g.name, weight: 2 });
     expect((await storedDoc(ctx.t, 'test_gadgets', g.id))?.apiKey).toMatch(/^sealed:v1\./);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { unique } from '../../support/unique.js';
 import { eventsOf } from '../../terms/terms-factories.js';
 import { useEngineApp } from './engine-test-app.js';
-import { createWidget } from './widget-kit.js';
 import { testKinds } from './widget.resource.js';
+import { createWidget } from './widget-kit.js';
 
 const ctx = await useEngineApp(testKinds);
 
@@ -14,7 +14,11 @@ describe('history: GET /widgets/{widgetId}?version=N', () => {
     const w = await widget(ctx.operator, { title: 'v0' });
     await ctx.e.request('PUT', `/widgets/${w.id}`, ctx.operator, { code: w.code, title: 'v1' });
     await ctx.e.request('POST', `/widgets/${w.id}/archive`, ctx.operator);
-    for (const [version, title] of [[0, 'v0'], [1, 'v1'], [2, 'v1']] as const) {
+    for (const [version, title] of [
+      [0, 'v0'],
+      [1, 'v1'],
+      [2, 'v1'],
+    ] as const) {
       const res = await ctx.e.request('GET', `/widgets/${w.id}?version=${version}`, ctx.operator);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: w.id, title, dbVersion: version });
@@ -36,7 +40,9 @@ describe('history: GET /widgets/{widgetId}?version=N', () => {
   it('keeps no version of a write that failed (same transaction)', async () => {
     const w = await widget(ctx.operator);
     const taken = await widget(ctx.operator);
-    expect((await ctx.e.request('PUT', `/widgets/${w.id}`, ctx.operator, { code: taken.code, title: 'clash' })).status).toBe(409);
+    expect(
+      (await ctx.e.request('PUT', `/widgets/${w.id}`, ctx.operator, { code: taken.code, title: 'clash' })).status,
+    ).toBe(409);
     expect((await ctx.e.request('GET', `/widgets/${w.id}?version=1`, ctx.operator)).status).toBe(404);
   });
 
@@ -50,7 +56,10 @@ describe('history: GET /widgets/{widgetId}?version=N', () => {
     expect((await ctx.e.request('GET', `/widgets/${w.id}?version=0`, ctx.operator)).status).toBe(404);
     expect((await ctx.e.request('DELETE', `/widgets/${w.id}`, ctx.operator)).status).toBe(404);
     const deleted = (await eventsOf(ctx.t, 'widget', w.id)).find((e) => e.fact === 'deleted');
-    expect(deleted).toMatchObject({ involved: { widget: { id: w.id, title: 'doomed' } }, what: { delta: { title: null }, previous: { title: 'doomed' } } });
+    expect(deleted).toMatchObject({
+      involved: { widget: { id: w.id, title: 'doomed' } },
+      what: { delta: { title: null }, previous: { title: 'doomed' } },
+    });
   });
 });
 
@@ -61,7 +70,9 @@ describe('unique keys', () => {
     await widget(owner.token, { code });
     const res = await ctx.e.request('POST', '/widgets', owner.token, { code, title: 'again' });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(`a widget with customerId "${owner.customerId}" and code "${code}" already exists; customerId + code must be unique`);
+    expect(res.body.message).toBe(
+      `a widget with customerId "${owner.customerId}" and code "${code}" already exists; customerId + code must be unique`,
+    );
     expect(res.body.details[0]).toMatchObject({ errorType: 'CONFLICT', specific: { fields: ['customerId', 'code'] } });
     const other = await widget(owner.token);
     expect((await ctx.e.request('PUT', `/widgets/${other.id}`, owner.token, { code, title: 'x' })).status).toBe(409);
@@ -76,7 +87,9 @@ describe('unique keys', () => {
   it('hold under concurrency: of 10 simultaneous creates with one code exactly one is stored', async () => {
     const owner = await ctx.t.tenant();
     const code = unique('race');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => ctx.e.request('POST', '/widgets', owner.token, { code, title: 'race' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => ctx.e.request('POST', '/widgets', owner.token, { code, title: 'race' })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     expect((await ctx.e.request('GET', `/widgets?code=${code}`, owner.token)).body.totalItems).toBe(1);
   });
@@ -98,11 +111,22 @@ describe('search: GET /widgets/search?req=', () => {
   it('matches other forms of a word in the text language (French plurals), and phrases and exclusions', async () => {
     const owner = await ctx.t.tenant();
     const tag = unique('tag').replace(/[^a-z0-9]/gi, '');
-    const horses = await widget(owner.token, { title: tag, localizedDesc: { fr_FR: 'Les chevaux courent dans la prairie' } });
+    const horses = await widget(owner.token, {
+      title: tag,
+      localizedDesc: { fr_FR: 'Les chevaux courent dans la prairie' },
+    });
     await widget(owner.token, { title: tag, localizedDesc: { fr_FR: 'Un chat dort' } });
-    const found = await ctx.e.request('GET', `/widgets/search?req=${encodeURIComponent(`cheval ${tag}`)}&locale=fr`, owner.token);
+    const found = await ctx.e.request(
+      'GET',
+      `/widgets/search?req=${encodeURIComponent(`cheval ${tag}`)}&locale=fr`,
+      owner.token,
+    );
     expect(found.body.items.map((w: any) => w.id)).toEqual([horses.id]);
-    const excluded = await ctx.e.request('GET', `/widgets/search?req=${encodeURIComponent(`${tag} -chat`)}`, owner.token);
+    const excluded = await ctx.e.request(
+      'GET',
+      `/widgets/search?req=${encodeURIComponent(`${tag} -chat`)}`,
+      owner.token,
+    );
     expect(excluded.body.items.map((w: any) => w.id)).toEqual([horses.id]);
   });
 
@@ -114,7 +138,9 @@ describe('search: GET /widgets/search?req=', () => {
     const filtered = await ctx.e.request('GET', `/widgets/search?req=${word}&status=ACTIVE&size=1`, owner.token);
     expect(filtered.body).toMatchObject({ totalItems: 1, size: 1, items: [{ id: a.id }] });
     await ctx.e.request('PUT', `/widgets/${a.id}`, owner.token, { code: a.code, title: 'renamed', status: 'ACTIVE' });
-    expect((await ctx.e.request('GET', `/widgets/search?req=${word}&status=ACTIVE`, owner.token)).body.totalItems).toBe(0);
+    expect((await ctx.e.request('GET', `/widgets/search?req=${word}&status=ACTIVE`, owner.token)).body.totalItems).toBe(
+      0,
+    );
   });
 
   it('answers 400 without text, for text that cannot be stored, and for an unknown filter', async () => {
@@ -131,7 +157,9 @@ describe('declared operations, record keys and epoch-millisecond dates', () => {
     expect(Object.keys(doc.paths['/ledgers/{name}'])).toEqual(['get']);
     expect(Object.keys(doc.paths['/ledgers'])).toEqual(['get', 'post']);
     const created = await ctx.e.request('POST', '/ledgers', ctx.operator, { name: unique('ledger') });
-    expect([404, 405]).toContain((await ctx.e.request('PUT', `/ledgers/${created.body.name}`, ctx.operator, { name: 'x' })).status);
+    expect([404, 405]).toContain(
+      (await ctx.e.request('PUT', `/ledgers/${created.body.name}`, ctx.operator, { name: 'x' })).status,
+    );
     expect([404, 405]).toContain((await ctx.e.request('DELETE', `/ledgers/${created.body.name}`, ctx.operator)).status);
   });
 
@@ -149,7 +177,9 @@ describe('declared operations, record keys and epoch-millisecond dates', () => {
     expect(created.headers.location).toBe(`/ledgers/${name}`);
     const res = await ctx.e.request('GET', `/ledgers/${encodeURIComponent(name)}`, owner.token);
     expect(res.body).toMatchObject({ id: created.body.id, name, balance: 12.5 });
-    expect((await ctx.e.request('GET', `/ledgers/${encodeURIComponent(name)}`, (await ctx.t.tenant()).token)).status).toBe(404);
+    expect(
+      (await ctx.e.request('GET', `/ledgers/${encodeURIComponent(name)}`, (await ctx.t.tenant()).token)).status,
+    ).toBe(404);
     expect((await ctx.e.request('POST', '/ledgers', owner.token, { name })).status).toBe(409);
   });
 
@@ -172,8 +202,14 @@ describe('declared operations, record keys and epoch-millisecond dates', () => {
     await ctx.e.request('POST', '/ledgers', owner.token, { name: unique('a'), balance: 2.5 });
     await ctx.e.request('POST', '/ledgers', owner.token, { name: unique('b'), balance: 4 });
     const mine = `customerId=${owner.customerId}`;
-    expect((await ctx.e.request('GET', `/ledgers?${mine}`, owner.token)).body).toMatchObject({ format: 'ledger-v1', totalItems: 2 });
-    expect((await ctx.e.request('GET', `/ledger-totals?${mine}`, owner.token)).body).toEqual({ total: 6.5, ledgers: 2 });
+    expect((await ctx.e.request('GET', `/ledgers?${mine}`, owner.token)).body).toMatchObject({
+      format: 'ledger-v1',
+      totalItems: 2,
+    });
+    expect((await ctx.e.request('GET', `/ledger-totals?${mine}`, owner.token)).body).toEqual({
+      total: 6.5,
+      ledgers: 2,
+    });
   });
 
   it('write createDate and updateDate as epoch milliseconds when the kind declares them so', async () => {

@@ -37,7 +37,8 @@ describe('GET /gadgets/unwind', () => {
     const name = unique('unwind-page');
     await gadget({ name, tags: ['x1', 'x2'], weight: 2 });
     await gadget({ name, tags: ['y1', 'y2', 'y3'], weight: 1 });
-    const page = (n: number) => ctx.e.request('GET', `/gadgets/unwind?target=tags&name=${name}&sort=weight,asc&size=2&page=${n}`, ctx.operator);
+    const page = (n: number) =>
+      ctx.e.request('GET', `/gadgets/unwind?target=tags&name=${name}&sort=weight,asc&size=2&page=${n}`, ctx.operator);
     const pages = await Promise.all([0, 1, 2, 3].map(page));
     expect(pages.map((p) => p.body.items.map((i: any) => i.tags))).toEqual([['y1', 'y2'], ['y3', 'x1'], ['x2'], []]);
     expect(pages.map((p) => p.body.last)).toEqual([false, false, true, true]);
@@ -57,7 +58,10 @@ describe('GET /gadgets/unwind', () => {
     const name = unique('unwind-int');
     await gadget({ name, sizes: [36, 38] });
     const res = await ctx.e.request('GET', `/gadgets/unwind?target=sizes&name=${name}`, ctx.operator);
-    expect(res.body.items.map((i: any) => [i.sizes, i.empty])).toEqual([[36, false], [38, false]]);
+    expect(res.body.items.map((i: any) => [i.sizes, i.empty])).toEqual([
+      [36, false],
+      [38, false],
+    ]);
   });
 
   it('masks secrets in unwound items', async () => {
@@ -78,13 +82,25 @@ describe('GET /gadgets/unwind', () => {
   });
 
   it('answers 400 when the target is not an array field', async () => {
-    expectSimpleError(await ctx.e.request('GET', '/gadgets/unwind?target=name', ctx.operator), 400, 'querystring.target field "name" is not an array field');
+    expectSimpleError(
+      await ctx.e.request('GET', '/gadgets/unwind?target=name', ctx.operator),
+      400,
+      'querystring.target field "name" is not an array field',
+    );
   });
 
   it('answers 400 when the target is missing, unknown, or names two fields', async () => {
-    expectSimpleError(await ctx.e.request('GET', '/gadgets/unwind', ctx.operator), 400, 'querystring.target is required');
+    expectSimpleError(
+      await ctx.e.request('GET', '/gadgets/unwind', ctx.operator),
+      400,
+      'querystring.target is required',
+    );
     expectSimpleError(await ctx.e.request('GET', '/gadgets/unwind?target=colours', ctx.operator), 400, 'colours');
-    expectSimpleError(await ctx.e.request('GET', '/gadgets/unwind?target=tags&target=sizes', ctx.operator), 400, 'exactly one field');
+    expectSimpleError(
+      await ctx.e.request('GET', '/gadgets/unwind?target=tags&target=sizes', ctx.operator),
+      400,
+      'exactly one field',
+    );
   });
 });
 
@@ -108,7 +124,9 @@ describe('GET /gadgets/recap', () => {
     const name = unique('recap-int');
     await gadget({ name, weight: 5, enabled: true });
     await gadget({ name, weight: 5, enabled: false });
-    expect((await ctx.e.request('GET', `/gadgets/recap?target=weight&name=${name}`, ctx.operator)).body.items).toEqual([{ targetValue: '5', count: 2 }]);
+    expect((await ctx.e.request('GET', `/gadgets/recap?target=weight&name=${name}`, ctx.operator)).body.items).toEqual([
+      { targetValue: '5', count: 2 },
+    ]);
     const enabled = await ctx.e.request('GET', `/gadgets/recap?target=enabled&name=${name}`, ctx.operator);
     expect(enabled.body.items).toEqual([
       { targetValue: 'false', count: 1 },

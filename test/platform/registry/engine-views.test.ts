@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_PRINCIPAL } from '../../../src/platform/auth/principal.js';
 import { useEngineApp } from './engine-test-app.js';
-import { createWidget } from './widget-kit.js';
 import { computeCalls, testKinds } from './widget.resource.js';
+import { createWidget } from './widget-kit.js';
 
 const ctx = await useEngineApp(testKinds);
 
@@ -29,7 +29,11 @@ describe('a derived view (GET /labelled-widgets)', () => {
     const owner = await ctx.t.tenant();
     await widget(owner.token, { title: 'Live', status: 'ACTIVE' });
     const archived = await widget(owner.token, { title: 'Old', status: 'ARCHIVED' });
-    const res = await ctx.e.request('GET', '/labelled-widgets?state=ARCHIVED&target=label&sort=title,desc', owner.token);
+    const res = await ctx.e.request(
+      'GET',
+      '/labelled-widgets?state=ARCHIVED&target=label&sort=title,desc',
+      owner.token,
+    );
     expect(res.body.items).toEqual([{ id: archived.id, label: 'Old' }]);
     for (const bad of ['status=ARCHIVED', 'target=title', 'sort=label,asc', 'suffix=waytoolongsuffix']) {
       expect((await ctx.e.request('GET', `/labelled-widgets?${bad}`, owner.token)).status, bad).toBe(400);

@@ -28,7 +28,14 @@ export const gadgetResource: ResourceDefinition = defineResource({
   scopeArea: 'terms',
   sharedOperatorRecords: "test kind: the operator's gadgets are read by every tenant (widgets keep theirs private)",
   tag: 'Test',
-  operations: { list: 'listGadgets', create: 'createGadget', get: 'getGadget', update: 'updateGadget', recap: 'recapGadgets', unwind: 'unwindGadgets' },
+  operations: {
+    list: 'listGadgets',
+    create: 'createGadget',
+    get: 'getGadget',
+    update: 'updateGadget',
+    recap: 'recapGadgets',
+    unwind: 'unwindGadgets',
+  },
   filters: {
     name: { kind: 'string' },
     tags: { kind: 'string-array' },

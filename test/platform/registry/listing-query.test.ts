@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { termsResource } from '../../../src/apis/terms/terms.resource.js';
 import { ValidationError } from '../../../src/platform/errors/domain-errors.js';
-import { arrayTarget, coerceFilterValue, parseListingQuery, parseSort, singleTarget } from '../../../src/platform/registry/listing-query.js';
+import {
+  arrayTarget,
+  coerceFilterValue,
+  parseListingQuery,
+  parseSort,
+  singleTarget,
+} from '../../../src/platform/registry/listing-query.js';
 import { gadgetResource } from './gadget.resource.js';
 
 const parse = (query: Record<string, unknown>) => parseListingQuery(termsResource, query);
-const refused = (run: () => unknown, message: string | RegExp) => expect(run).toThrow(message instanceof RegExp ? message : expect.objectContaining({ message: expect.stringContaining(message) }));
+const refused = (run: () => unknown, message: string | RegExp) =>
+  expect(run).toThrow(
+    message instanceof RegExp ? message : expect.objectContaining({ message: expect.stringContaining(message) }),
+  );
 
 describe('parseListingQuery', () => {
   it('defaults to page 0 of the definition page size, unsorted, unfiltered', () => {
@@ -13,16 +22,32 @@ describe('parseListingQuery', () => {
   });
 
   it('reads the flat form', () => {
-    const query = parse({ page: 2, size: '5', sort: ['template,desc', 'startDate'], status: 'RUNNING', target: ['template'] });
+    const query = parse({
+      page: 2,
+      size: '5',
+      sort: ['template,desc', 'startDate'],
+      status: 'RUNNING',
+      target: ['template'],
+    });
     expect(query).toMatchObject({ page: 2, size: 5, targets: [['template']] });
-    expect(query.sort).toEqual([{ path: ['template'], descending: true }, { path: ['startDate'], descending: false, dateTime: true }]);
+    expect(query.sort).toEqual([
+      { path: ['template'], descending: true },
+      { path: ['startDate'], descending: false, dateTime: true },
+    ]);
     expect(query.filters).toEqual([{ path: ['status'], spec: { kind: 'string' }, values: ['RUNNING'] }]);
   });
 
   it('reads the JSON form, with flat values winning', () => {
-    const query = parse({ pageable: '{"page":1,"size":2,"sort":"template,desc"}', predicate: '{"status":"DRAFT","model":"MOR"}', status: 'RUNNING' });
+    const query = parse({
+      pageable: '{"page":1,"size":2,"sort":"template,desc"}',
+      predicate: '{"status":"DRAFT","model":"MOR"}',
+      status: 'RUNNING',
+    });
     expect(query).toMatchObject({ page: 1, size: 2, sort: [{ path: ['template'], descending: true }] });
-    expect(query.filters.map((f) => [f.path[0], f.values])).toEqual([['status', ['RUNNING']], ['model', ['MOR']]]);
+    expect(query.filters.map((f) => [f.path[0], f.values])).toEqual([
+      ['status', ['RUNNING']],
+      ['model', ['MOR']],
+    ]);
     expect(parse({ size: 7, pageable: '{"size":2}' }).size).toBe(7);
   });
 
@@ -60,9 +85,29 @@ describe('parseListingQuery', () => {
 
 describe('parseSort', () => {
   it('takes at most 10 keys, however they are split between parameters', () => {
-    const fields = ['id', 'createDate', 'updateDate', 'dbVersion', 'lastUpdateReason', 'originalId', 'customerId', 'startingDate', 'startDate', 'locale', 'template'];
-    expect(parseSort(termsResource, fields.slice(0, 10).map((field) => `${field},desc`))).toHaveLength(10);
-    refused(() => parseSort(termsResource, [fields.slice(0, 3).join(','), ...fields.slice(3)]), 'querystring.sort may name at most 10 sort keys, not 11');
+    const fields = [
+      'id',
+      'createDate',
+      'updateDate',
+      'dbVersion',
+      'lastUpdateReason',
+      'originalId',
+      'customerId',
+      'startingDate',
+      'startDate',
+      'locale',
+      'template',
+    ];
+    expect(
+      parseSort(
+        termsResource,
+        fields.slice(0, 10).map((field) => `${field},desc`),
+      ),
+    ).toHaveLength(10);
+    refused(
+      () => parseSort(termsResource, [fields.slice(0, 3).join(','), ...fields.slice(3)]),
+      'querystring.sort may name at most 10 sort keys, not 11',
+    );
     // A field named again counts once: 5000 repeats are one key.
     expect(parseSort(termsResource, Array.from({ length: 5000 }, () => 'model').join(','))).toHaveLength(1);
   });
@@ -104,12 +149,36 @@ describe('coerceFilterValue', () => {
   });
 
   it('takes at most 100 values, each at most 4096 characters', () => {
-    expect(coerceFilterValue('tags', { kind: 'string-array' }, Array.from({ length: 100 }, (_, i) => `t${i}`).join(','))).toHaveLength(100);
-    refused(() => coerceFilterValue('tags', { kind: 'string-array' }, Array.from({ length: 101 }, (_, i) => `t${i}`).join(',')), 'querystring.tags may name at most 100 values, not 101');
-    refused(() => coerceFilterValue('tags', { kind: 'string-array' }, [Array.from({ length: 60 }, () => 'a').join(','), ...Array.from({ length: 41 }, () => 'b')]), 'at most 100 values, not 101');
-    refused(() => coerceFilterValue('n', { kind: 'integer' }, Array.from({ length: 101 }, () => '1')), 'querystring.n may name at most 100 values');
+    expect(
+      coerceFilterValue('tags', { kind: 'string-array' }, Array.from({ length: 100 }, (_, i) => `t${i}`).join(',')),
+    ).toHaveLength(100);
+    refused(
+      () =>
+        coerceFilterValue('tags', { kind: 'string-array' }, Array.from({ length: 101 }, (_, i) => `t${i}`).join(',')),
+      'querystring.tags may name at most 100 values, not 101',
+    );
+    refused(
+      () =>
+        coerceFilterValue('tags', { kind: 'string-array' }, [
+          Array.from({ length: 60 }, () => 'a').join(','),
+          ...Array.from({ length: 41 }, () => 'b'),
+        ]),
+      'at most 100 values, not 101',
+    );
+    refused(
+      () =>
+        coerceFilterValue(
+          'n',
+          { kind: 'integer' },
+          Array.from({ length: 101 }, () => '1'),
+        ),
+      'querystring.n may name at most 100 values',
+    );
     expect(coerceFilterValue('s', { kind: 'string' }, 'x'.repeat(4096))).toEqual(['x'.repeat(4096)]);
-    refused(() => coerceFilterValue('s', { kind: 'string' }, 'x'.repeat(4097)), 'querystring.s must be at most 4096 characters');
+    refused(
+      () => coerceFilterValue('s', { kind: 'string' }, 'x'.repeat(4097)),
+      'querystring.s must be at most 4096 characters',
+    );
   });
 
   it('refuses text PostgreSQL cannot store', () => {
@@ -121,7 +190,10 @@ describe('coerceFilterValue', () => {
 describe('parseListingQuery targets', () => {
   it('takes at most 100 fields', () => {
     expect(parse({ target: Array.from({ length: 100 }, () => 'status').join(',') }).targets).toHaveLength(100);
-    refused(() => parse({ target: [Array.from({ length: 100 }, () => 'status').join(','), 'model'] }), 'querystring.target may name at most 100 fields, not 101');
+    refused(
+      () => parse({ target: [Array.from({ length: 100 }, () => 'status').join(','), 'model'] }),
+      'querystring.target may name at most 100 fields, not 101',
+    );
   });
 });
 

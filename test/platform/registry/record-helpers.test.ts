@@ -1,12 +1,23 @@
-import { describe, expect, it } from 'vitest';
 import Type from 'typebox';
-import { getPath, project, schemaAt, withPath, type JsonSchemaNode } from '../../../src/platform/registry/document-paths.js';
-import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from '../../../src/platform/registry/record-fields.js';
+import { describe, expect, it } from 'vitest';
+import {
+  getPath,
+  type JsonSchemaNode,
+  project,
+  schemaAt,
+  withPath,
+} from '../../../src/platform/registry/document-paths.js';
+import {
+  keepReadOnly,
+  keepStoredSecrets,
+  maskSecrets,
+  writableFields,
+} from '../../../src/platform/registry/record-fields.js';
+import { recordSchemaOf } from '../../../src/platform/registry/record-shapes.js';
 import { defineResource } from '../../../src/platform/registry/resource-definition.js';
 import { parseIfMatch } from '../../../src/platform/registry/resource-routes.js';
-import { recordSchemaOf } from '../../../src/platform/registry/record-shapes.js';
-import { dottedPath, findUnstorableText, isStorableText } from '../../../src/platform/registry/storable-text.js';
 import { Obj } from '../../../src/platform/registry/schema-types.js';
+import { dottedPath, findUnstorableText, isStorableText } from '../../../src/platform/registry/storable-text.js';
 
 describe('parseIfMatch', () => {
   it.each([
@@ -23,9 +34,12 @@ describe('parseIfMatch', () => {
     expect(parseIfMatch('*')).toBeUndefined();
   });
 
-  it.each(['"abc"', '"-1"', '"1.5"', '"1", "2"', '', '""', '"3', '3"', 'W/3', 'W/"3', '"3"3', '""3""'])('gives %j a version no record has', (header) => {
-    expect(parseIfMatch(header)).toBe(-1);
-  });
+  it.each(['"abc"', '"-1"', '"1.5"', '"1", "2"', '', '""', '"3', '3"', 'W/3', 'W/"3', '"3"3', '""3""'])(
+    'gives %j a version no record has',
+    (header) => {
+      expect(parseIfMatch(header)).toBe(-1);
+    },
+  );
 });
 
 describe('storable text', () => {
@@ -52,12 +66,16 @@ describe('storable text', () => {
 });
 
 describe('document paths', () => {
-  const schema = Obj({ a: Type.Object({ b: Type.String() }), tags: Type.Array(Type.String()) }) as unknown as JsonSchemaNode;
+  const schema = Obj({
+    a: Type.Object({ b: Type.String() }),
+    tags: Type.Array(Type.String()),
+  }) as unknown as JsonSchemaNode;
 
   it('finds fields of the schema by dot path, and nothing inherited', () => {
     expect(schemaAt(schema, ['a', 'b'])).toMatchObject({ type: 'string' });
     expect(schemaAt(schema, ['a', 'x'])).toBeUndefined();
-    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(schemaAt(schema, [key])).toBeUndefined();
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      expect(schemaAt(schema, [key])).toBeUndefined();
   });
 
   it('reads own values only', () => {
@@ -80,9 +98,16 @@ describe('document paths', () => {
 
 describe('record fields', () => {
   const definition = defineResource({
-    name: 'x', displayName: 'x', path: '/x', table: 'x', schema: Obj({}), scopeArea: 'terms', tag: 'x',
+    name: 'x',
+    displayName: 'x',
+    path: '/x',
+    table: 'x',
+    schema: Obj({}),
+    scopeArea: 'terms',
+    tag: 'x',
     operations: { list: 'l', create: 'c', get: 'g', update: 'u' },
-    secret: ['key', 'auth.password'], readOnly: ['serial'],
+    secret: ['key', 'auth.password'],
+    readOnly: ['serial'],
   });
 
   it('drops server-managed and read-only fields from a body', () => {
@@ -91,13 +116,19 @@ describe('record fields', () => {
   });
 
   it('masks present secrets only', () => {
-    expect(maskSecrets(definition, { key: 'k', auth: { user: 'u', password: 'p' } })).toEqual({ key: '********', auth: { user: 'u', password: '********' } });
+    expect(maskSecrets(definition, { key: 'k', auth: { user: 'u', password: 'p' } })).toEqual({
+      key: '********',
+      auth: { user: 'u', password: '********' },
+    });
     expect(maskSecrets(definition, { auth: { user: 'u' }, key: null })).toEqual({ auth: { user: 'u' }, key: null });
   });
 
   it('keeps stored secrets that an update leaves out or sends masked', () => {
     const stored = { key: 'k', auth: { password: 'p' } };
-    expect(keepStoredSecrets(definition, { auth: { password: '********' } }, stored)).toEqual({ key: 'k', auth: { password: 'p' } });
+    expect(keepStoredSecrets(definition, { auth: { password: '********' } }, stored)).toEqual({
+      key: 'k',
+      auth: { password: 'p' },
+    });
     expect(keepStoredSecrets(definition, { key: 'new' }, stored)).toEqual({ key: 'new', auth: { password: 'p' } });
   });
 
@@ -110,10 +141,17 @@ describe('record fields', () => {
 describe('answer examples', () => {
   it('show the server-set dates in the form the kind stores: ISO text, or epoch milliseconds for integer dates', () => {
     const iso = Obj({ name: Type.String(), createDate: Type.Optional(Type.String()) }, { examples: [{ name: 'a' }] });
-    const epoch = Obj({ name: Type.String(), createDate: Type.Optional(Type.Integer()), updateDate: Type.Optional(Type.Integer()) }, { examples: [{ name: 'b' }] });
+    const epoch = Obj(
+      { name: Type.String(), createDate: Type.Optional(Type.Integer()), updateDate: Type.Optional(Type.Integer()) },
+      { examples: [{ name: 'b' }] },
+    );
     const [isoExample] = (recordSchemaOf({ schema: iso }) as any).examples;
     const [epochExample] = (recordSchemaOf({ schema: epoch }) as any).examples;
-    expect(isoExample).toMatchObject({ name: 'a', createDate: expect.stringMatching(/Z$/), updateDate: expect.stringMatching(/Z$/) });
+    expect(isoExample).toMatchObject({
+      name: 'a',
+      createDate: expect.stringMatching(/Z$/),
+      updateDate: expect.stringMatching(/Z$/),
+    });
     expect(epochExample).toMatchObject({ name: 'b', createDate: expect.any(Number), updateDate: expect.any(Number) });
     expect(new Date(epochExample.createDate).toISOString()).toBe(isoExample.createDate);
   });

@@ -12,10 +12,18 @@ describe('SQL snapshots (docs/sql)', () => {
     const definitions = ctx.t.built.services.definitions();
     for (const definition of definitions) {
       const file = new URL(`${definition.name}.md`, DIR);
-      expect(readFileSync(file, 'utf8'), `docs/sql/${definition.name}.md is out of date: run npm run sql:snapshots`).toBe(sqlSnapshot(definition));
+      expect(
+        readFileSync(file, 'utf8'),
+        `docs/sql/${definition.name}.md is out of date: run npm run sql:snapshots`,
+      ).toBe(sqlSnapshot(definition));
     }
     const declared = definitions.map((definition) => `${definition.name}.md`).sort();
-    expect(readdirSync(DIR).filter((file) => file.endsWith('.md')).sort(), 'docs/sql holds a file for a kind no longer declared').toEqual(declared);
+    expect(
+      readdirSync(DIR)
+        .filter((file) => file.endsWith('.md'))
+        .sort(),
+      'docs/sql holds a file for a kind no longer declared',
+    ).toEqual(declared);
   });
 
   it('name an index for every declared filter, and the storage each feature needs exists in the database', async () => {

@@ -25,7 +25,10 @@ type Widget = Static<typeof WidgetSchema>;
 export const committed: string[] = [];
 
 const ImportQuery = Type.Object({ dryRun: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
-const RenameBody = Obj({ ids: Type.Array(Type.String(), { minItems: 1, maxItems: 50 }), prefix: Type.String({ maxLength: 20 }) }, { $id: 'TestWidgetRename' });
+const RenameBody = Obj(
+  { ids: Type.Array(Type.String(), { minItems: 1, maxItems: 50 }), prefix: Type.String({ maxLength: 20 }) },
+  { $id: 'TestWidgetRename' },
+);
 const TwinParams = Type.Object({ suffix: Type.String({ maxLength: 20 }) });
 
 export const widgetResource = defineResource({
@@ -37,7 +40,14 @@ export const widgetResource = defineResource({
   scopeArea: 'catalog',
   tag: 'Test',
   errorShape: 'detailed',
-  operations: { list: 'listWidgets', create: 'createWidget', get: 'getWidget', update: 'updateWidget', delete: 'deleteWidget', recap: 'recapWidgets' },
+  operations: {
+    list: 'listWidgets',
+    create: 'createWidget',
+    get: 'getWidget',
+    update: 'updateWidget',
+    delete: 'deleteWidget',
+    recap: 'recapWidgets',
+  },
   key: { param: 'widgetId' },
   filters: { code: { kind: 'string' }, status: { kind: 'string' }, customerId: { kind: 'string' } },
   history: true,
@@ -99,8 +109,14 @@ export const widgetResource = defineResource({
         const { ids, prefix } = body as Static<typeof RenameBody>;
         const renamed = [];
         for (const id of ids) {
-          const { doc } = await records.act(principal, id, (widget) => ({ ...widget, title: `${prefix}${widget.title}` }), { tx });
-          if (doc.title.length > 200) throw new ValidationError(`widget ${id} title would be longer than 200 characters`);
+          const { doc } = await records.act(
+            principal,
+            id,
+            (widget) => ({ ...widget, title: `${prefix}${widget.title}` }),
+            { tx },
+          );
+          if (doc.title.length > 200)
+            throw new ValidationError(`widget ${id} title would be longer than 200 characters`);
           renamed.push(doc);
         }
         return renamed;
@@ -143,7 +159,10 @@ export const ledgerResource = defineResource({
       method: 'GET',
       operationId: 'totalLedgers',
       summary: 'The sum of the visible balances (a path of its own, not below /ledgers)',
-      query: Type.Object({ customerId: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: false }),
+      query: Type.Object(
+        { customerId: Type.Optional(Type.String({ maxLength: 64 })) },
+        { additionalProperties: false },
+      ),
       response: Type.Object({ total: Type.Number(), ledgers: Type.Integer() }),
       async run({ principal, records, query }) {
         const { docs, total } = await records.listRecords(principal, { ...query, size: 500 });
@@ -154,7 +173,13 @@ export const ledgerResource = defineResource({
 });
 
 export const LabelledWidgetSchema = Obj(
-  { id: Type.String(), code: Type.String(), label: Type.String(), customerId: Type.Optional(Type.String()), batch: Type.Integer() },
+  {
+    id: Type.String(),
+    code: Type.String(),
+    label: Type.String(),
+    customerId: Type.Optional(Type.String()),
+    batch: Type.Integer(),
+  },
   { $id: 'TestLabelledWidget', title: 'Labelled widget (test view)' },
 );
 
@@ -173,7 +198,13 @@ export const labelledWidgetView = defineView({
   async compute(widgets, { query }) {
     computeCalls.count += 1;
     const batch = computeCalls.count;
-    return widgets.map((widget) => ({ id: String(widget.id), code: widget.code, label: `${widget.title}${(query.suffix as string | undefined) ?? ''}`, batch, ...(widget.customerId ? { customerId: widget.customerId } : {}) }));
+    return widgets.map((widget) => ({
+      id: String(widget.id),
+      code: widget.code,
+      label: `${widget.title}${(query.suffix as string | undefined) ?? ''}`,
+      batch,
+      ...(widget.customerId ? { customerId: widget.customerId } : {}),
+    }));
   },
 });
 

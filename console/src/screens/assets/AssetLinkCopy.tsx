@@ -5,13 +5,26 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 export function AssetLinkCopy({ url, filename }: { url: string; filename: string }) {
   return (
     <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" truncate="end" style={{ minWidth: 0 }} aria-label={`Open ${filename}`}>
+      <Anchor
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        truncate="end"
+        style={{ minWidth: 0 }}
+        aria-label={`Open ${filename}`}
+      >
         {filename}
       </Anchor>
       <CopyButton value={url}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Link copied' : 'Copy the public link'} withArrow>
-            <ActionIcon variant="subtle" color={copied ? 'teal.9' : 'gray.8'} onClick={copy} aria-label={copied ? `Link of ${filename} copied` : `Copy the link of ${filename}`}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal.9' : 'gray.8'}
+              onClick={copy}
+              aria-label={copied ? `Link of ${filename} copied` : `Copy the link of ${filename}`}
+            >
               {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             </ActionIcon>
           </Tooltip>

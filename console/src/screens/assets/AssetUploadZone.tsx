@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { plainWords } from '../../api/api-error';
 import { AssetLinkCopy } from './AssetLinkCopy';
-import { uploadAsset, type Asset } from './upload-asset';
+import { type Asset, uploadAsset } from './upload-asset';
 
 interface Upload {
   key: string;
@@ -15,7 +15,12 @@ interface Upload {
   error?: string;
 }
 
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1048576).toFixed(1)} MiB`);
+const size = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1048576
+      ? `${(bytes / 1024).toFixed(1)} KiB`
+      : `${(bytes / 1048576).toFixed(1)} MiB`;
 
 /**
  * Files dropped (or chosen) are uploaded one after another, one per request as the API takes them, each with its
@@ -26,7 +31,8 @@ export function AssetUploadZone() {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const queue = useRef(Promise.resolve());
   const cancel = useRef(new AbortController());
-  const update = (key: string, changes: Partial<Upload>) => setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...changes } : upload)));
+  const update = (key: string, changes: Partial<Upload>) =>
+    setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...changes } : upload)));
 
   const start = (files: File[]) => {
     const added = files.map((file) => ({ key: crypto.randomUUID(), file, fraction: 0 }));
@@ -34,7 +40,11 @@ export function AssetUploadZone() {
     for (const upload of added) {
       queue.current = queue.current.then(async () => {
         try {
-          const asset = await uploadAsset(upload.file, (fraction) => update(upload.key, { fraction }), cancel.current.signal);
+          const asset = await uploadAsset(
+            upload.file,
+            (fraction) => update(upload.key, { fraction }),
+            cancel.current.signal,
+          );
           update(upload.key, { asset, fraction: 1 });
           await queryClient.invalidateQueries({ queryKey: ['assets'] });
         } catch (error) {
@@ -47,7 +57,12 @@ export function AssetUploadZone() {
 
   return (
     <Stack>
-      <Dropzone onDrop={start} multiple aria-label="Upload files: drop them here or press Enter to choose" inputProps={{ 'aria-label': 'Files to upload' }}>
+      <Dropzone
+        onDrop={start}
+        multiple
+        aria-label="Upload files: drop them here or press Enter to choose"
+        inputProps={{ 'aria-label': 'Files to upload' }}
+      >
         <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }}>
           <IconUpload size={40} stroke={1.5} aria-hidden />
           <div>
@@ -65,12 +80,24 @@ export function AssetUploadZone() {
           {uploads.map((upload) => (
             <Stack key={upload.key} gap={4} role="listitem">
               <Group justify="space-between" wrap="nowrap">
-                {upload.asset ? <AssetLinkCopy url={upload.asset.url} filename={upload.asset.filename} /> : <Text size="sm" truncate="end">{upload.file.name}</Text>}
+                {upload.asset ? (
+                  <AssetLinkCopy url={upload.asset.url} filename={upload.asset.filename} />
+                ) : (
+                  <Text size="sm" truncate="end">
+                    {upload.file.name}
+                  </Text>
+                )}
                 <Text size="xs" c={upload.error ? 'red.8' : 'dimmed'} style={{ flexShrink: 0 }}>
-                  {upload.error ? 'failed' : upload.asset ? `${size(upload.asset.size)} · ${upload.asset.contentType}` : `${Math.round(upload.fraction * 100)} % of ${size(upload.file.size)}`}
+                  {upload.error
+                    ? 'failed'
+                    : upload.asset
+                      ? `${size(upload.asset.size)} · ${upload.asset.contentType}`
+                      : `${Math.round(upload.fraction * 100)} % of ${size(upload.file.size)}`}
                 </Text>
               </Group>
-              {!upload.asset && !upload.error && <Progress value={upload.fraction * 100} animated aria-label={`Uploading ${upload.file.name}`} />}
+              {!upload.asset && !upload.error && (
+                <Progress value={upload.fraction * 100} animated aria-label={`Uploading ${upload.file.name}`} />
+              )}
               {upload.error && (
                 <Text size="sm" c="red.8" role="alert">
                   {upload.file.name}: {upload.error}

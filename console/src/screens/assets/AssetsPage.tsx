@@ -1,12 +1,12 @@
-import type { ReactElement } from 'react';
-import { useState } from 'react';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { isOperator, useCan, usePrincipal } from '../../auth/principal';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { type Column, DataTable } from '../../ui/DataTable';
 import { AssetLinkCopy } from './AssetLinkCopy';
 import { AssetUploadZone } from './AssetUploadZone';
 import { DeleteAssetModal } from './DeleteAssetModal';
@@ -14,7 +14,12 @@ import { DeleteAssetModal } from './DeleteAssetModal';
 const route = getRouteApi('/app/assets');
 type Asset = Listed<'/assets'>;
 
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1048576 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1048576).toFixed(1)} MiB`);
+const size = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1048576
+      ? `${(bytes / 1024).toFixed(1)} KiB`
+      : `${(bytes / 1048576).toFixed(1)} MiB`;
 
 /** Uploads (anyone who may write assets) and, for the operator, every stored asset: its link to copy, and deletion. */
 export function AssetsPage(): ReactElement {
@@ -25,7 +30,18 @@ export function AssetsPage(): ReactElement {
   const [deleting, setDeleting] = useState<Asset>();
   const list = useQuery({
     queryKey: ['assets', search],
-    queryFn: async () => unwrap(await api.GET('/assets', { params: { query: { page: search.page, size: search.size, ...(typeof search.customerId === 'string' ? { customerId: search.customerId } : {}) } } })),
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/assets', {
+          params: {
+            query: {
+              page: search.page,
+              size: search.size,
+              ...(typeof search.customerId === 'string' ? { customerId: search.customerId } : {}),
+            },
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
     enabled: operator && can('assets:read'),
   });
@@ -39,7 +55,13 @@ export function AssetsPage(): ReactElement {
           {
             header: 'Actions',
             cell: (row: Asset) => (
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(row)} aria-label={`Delete ${row.filename}`}>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                onClick={() => setDeleting(row)}
+                aria-label={`Delete ${row.filename}`}
+              >
                 Delete
               </Button>
             ),
@@ -86,7 +108,8 @@ export function AssetsPage(): ReactElement {
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          The list of stored assets is the platform operator's; the links of your uploads are shown above as they finish.
+          The list of stored assets is the platform operator's; the links of your uploads are shown above as they
+          finish.
         </Text>
       )}
     </Stack>

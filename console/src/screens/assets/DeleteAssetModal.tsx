@@ -13,7 +13,10 @@ export function DeleteAssetModal({ asset, onClose }: { asset: Asset | undefined;
     mutationFn: async (id: string) => unwrap(await api.DELETE('/assets', { body: { ids: [id] } })),
     onSuccess: async (outcome) => {
       await queryClient.invalidateQueries({ queryKey: ['assets'] });
-      notifications.show({ message: outcome.deleted.length ? `${asset?.filename ?? 'The asset'} deleted` : 'It was already gone', color: outcome.deleted.length ? 'green' : 'yellow' });
+      notifications.show({
+        message: outcome.deleted.length ? `${asset?.filename ?? 'The asset'} deleted` : 'It was already gone',
+        color: outcome.deleted.length ? 'green' : 'yellow',
+      });
       close();
     },
   });
@@ -25,7 +28,8 @@ export function DeleteAssetModal({ asset, onClose }: { asset: Asset | undefined;
     <Modal opened={asset !== undefined} onClose={close} title="Delete this asset?">
       <Stack>
         <Text size="sm">
-          <strong>{asset?.filename}</strong> will be deleted, and its public link will answer “not found” to everyone who has it (pages, e-mails, products that show it).
+          <strong>{asset?.filename}</strong> will be deleted, and its public link will answer “not found” to everyone
+          who has it (pages, e-mails, products that show it).
         </Text>
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
           {asset?.url}

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { SecretOnce } from '../../ui/SecretOnce';
@@ -16,7 +16,13 @@ export function NewCustomerModal({ opened, onClose }: { opened: boolean; onClose
   const [country, setCountry] = useState('');
   const create = useMutation({
     mutationFn: async () => {
-      const body: Draft = { name, vatNumber, type, features: { seller: true }, ...(country ? { addressBook: { country } } : {}) };
+      const body: Draft = {
+        name,
+        vatNumber,
+        type,
+        features: { seller: true },
+        ...(country ? { addressBook: { country } } : {}),
+      };
       return unwrap(await api.POST('/customers', { body, headers: { 'idempotency-key': crypto.randomUUID() } }));
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
@@ -38,16 +44,44 @@ export function NewCustomerModal({ opened, onClose }: { opened: boolean; onClose
     <Modal opened={opened} onClose={close} title="New customer">
       {create.data ? (
         <Stack>
-          <SecretOnce label={`Client secret of realm ${create.data.realmName}`} secret={create.data.iamClient?.clientSecret ?? ''} />
+          <SecretOnce
+            label={`Client secret of realm ${create.data.realmName}`}
+            secret={create.data.iamClient?.clientSecret ?? ''}
+          />
           <Button onClick={close}>Done</Button>
         </Stack>
       ) : (
         <form onSubmit={submit}>
           <Stack>
-            <TextInput label="Name" required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.name} data-autofocus />
-            <TextInput label="VAT number" required value={vatNumber} onChange={(event) => setVatNumber(event.currentTarget.value)} error={errors.vatNumber} />
-            <Select label="Type" data={['PUBLISHER', 'RESELLER']} value={type} onChange={(value) => setType((value as Draft['type']) ?? 'PUBLISHER')} allowDeselect={false} />
-            <TextInput label="Country (ISO code)" value={country} onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())} maxLength={2} error={errors['addressBook.country']} />
+            <TextInput
+              label="Name"
+              required
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={errors.name}
+              data-autofocus
+            />
+            <TextInput
+              label="VAT number"
+              required
+              value={vatNumber}
+              onChange={(event) => setVatNumber(event.currentTarget.value)}
+              error={errors.vatNumber}
+            />
+            <Select
+              label="Type"
+              data={['PUBLISHER', 'RESELLER']}
+              value={type}
+              onChange={(value) => setType((value as Draft['type']) ?? 'PUBLISHER')}
+              allowDeselect={false}
+            />
+            <TextInput
+              label="Country (ISO code)"
+              value={country}
+              onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())}
+              maxLength={2}
+              error={errors['addressBook.country']}
+            />
             {create.error && !Object.keys(errors).length && (
               <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>
                 {plainWords(create.error)}

@@ -1,8 +1,21 @@
-import type { ReactElement } from 'react';
-import { Button, Card, Group, Modal, PasswordInput, Popover, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  PasswordInput,
+  Popover,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { ReactElement } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
@@ -18,8 +31,19 @@ function NewUserModal({ realm, opened, onClose }: { realm: string; opened: boole
   const [draft, setDraft] = useState<NewUser>(EMPTY);
   const create = useMutation({
     mutationFn: async () => {
-      const body: NewUser = { username: draft.username, password: draft.password, ...(draft.email ? { email: draft.email } : {}), ...(draft.scope ? { scope: draft.scope } : {}) };
-      return unwrap(await api.POST('/iam/realms/{realm}/users', { params: { path: { realm } }, body, headers: { 'idempotency-key': crypto.randomUUID() } }));
+      const body: NewUser = {
+        username: draft.username,
+        password: draft.password,
+        ...(draft.email ? { email: draft.email } : {}),
+        ...(draft.scope ? { scope: draft.scope } : {}),
+      };
+      return unwrap(
+        await api.POST('/iam/realms/{realm}/users', {
+          params: { path: { realm } },
+          body,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      );
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['realm-users', realm] });
@@ -37,10 +61,35 @@ function NewUserModal({ realm, opened, onClose }: { realm: string; opened: boole
     <Modal opened={opened} onClose={onClose} title={`New user of realm ${realm}`}>
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Username" required value={draft.username} onChange={(event) => set('username')(event.currentTarget.value)} error={errors.username} data-autofocus />
-          <PasswordInput label="Password" required value={draft.password} onChange={(event) => set('password')(event.currentTarget.value)} error={errors.password} />
-          <TextInput label="E-mail" type="email" value={draft.email ?? ''} onChange={(event) => set('email')(event.currentTarget.value)} error={errors.email} />
-          <TextInput label="Scopes" description="Space-separated; empty gives the realm's scopes" value={draft.scope ?? ''} onChange={(event) => set('scope')(event.currentTarget.value)} error={errors.scope} />
+          <TextInput
+            label="Username"
+            required
+            value={draft.username}
+            onChange={(event) => set('username')(event.currentTarget.value)}
+            error={errors.username}
+            data-autofocus
+          />
+          <PasswordInput
+            label="Password"
+            required
+            value={draft.password}
+            onChange={(event) => set('password')(event.currentTarget.value)}
+            error={errors.password}
+          />
+          <TextInput
+            label="E-mail"
+            type="email"
+            value={draft.email ?? ''}
+            onChange={(event) => set('email')(event.currentTarget.value)}
+            error={errors.email}
+          />
+          <TextInput
+            label="Scopes"
+            description="Space-separated; empty gives the realm's scopes"
+            value={draft.scope ?? ''}
+            onChange={(event) => set('scope')(event.currentTarget.value)}
+            error={errors.scope}
+          />
           {create.error && !Object.keys(errors).length && (
             <Text c="red.8" role="alert" size="sm">
               {plainWords(create.error)}
@@ -67,11 +116,13 @@ export function RealmUsersCard({ realm }: { realm: string }): ReactElement | nul
   const [creating, { open, close }] = useDisclosure();
   const users = useQuery({
     queryKey: ['realm-users', realm],
-    queryFn: async () => unwrap(await api.GET('/iam/realms/{realm}/users', { params: { path: { realm }, query: { size: 100 } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/iam/realms/{realm}/users', { params: { path: { realm }, query: { size: 100 } } })),
     enabled: can('iam:read'),
   });
   const remove = useMutation({
-    mutationFn: async (user: User) => unwrap(await api.DELETE('/iam/realms/{realm}/users/{userId}', { params: { path: { realm, userId: user.id } } })),
+    mutationFn: async (user: User) =>
+      unwrap(await api.DELETE('/iam/realms/{realm}/users/{userId}', { params: { path: { realm, userId: user.id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['realm-users', realm] }),
   });
   if (!can('iam:read')) return null;
@@ -93,7 +144,9 @@ export function RealmUsersCard({ realm }: { realm: string }): ReactElement | nul
           {plainWords(users.error)}
         </Text>
       ) : users.data?.items.length === 0 ? (
-        <Text size="sm">Nobody can sign in to this realm yet: create a user, who then signs in to the console with realm {realm}.</Text>
+        <Text size="sm">
+          Nobody can sign in to this realm yet: create a user, who then signs in to the console with realm {realm}.
+        </Text>
       ) : (
         <Table.ScrollContainer minWidth={300}>
           <Table>
@@ -115,7 +168,13 @@ export function RealmUsersCard({ realm }: { realm: string }): ReactElement | nul
                     {can('iam:write') && (
                       <Popover withArrow trapFocus position="left">
                         <Popover.Target>
-                          <Button size="compact-sm" variant="subtle" color="red" aria-label={`Delete user ${user.username}`} loading={remove.isPending && remove.variables?.id === user.id}>
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete user ${user.username}`}
+                            loading={remove.isPending && remove.variables?.id === user.id}
+                          >
                             Delete
                           </Button>
                         </Popover.Target>

@@ -30,4 +30,8 @@ type Missing = Exclude<keyof Features, (typeof FEATURES)[number]>;
 export const everyFeatureListed: [Missing] extends [never] ? true : Missing = true;
 
 /** `usingBillingPlan` -> `Using billing plan`. */
-export const featureLabel = (name: string) => name.replace(/([A-Z]+)/g, ' $1').replace(/^./, (first) => first.toUpperCase()).replace(/ ([A-Z])(?![A-Z])/g, (_, letter: string) => ` ${letter.toLowerCase()}`);
+export const featureLabel = (name: string) =>
+  name
+    .replace(/([A-Z]+)/g, ' $1')
+    .replace(/^./, (first) => first.toUpperCase())
+    .replace(/ ([A-Z])(?![A-Z])/g, (_, letter: string) => ` ${letter.toLowerCase()}`);

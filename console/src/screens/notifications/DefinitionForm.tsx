@@ -14,36 +14,115 @@ export const emptyDefinition = (): DefinitionDraft => ({
 /** The fields a person edits (server fields left out), so an edit compares with what was loaded. */
 export function editable(definition: DefinitionDraft): DefinitionDraft {
   const { name, eventMatcher, mainIdJsonPath, notificationPayload } = definition;
-  return { name, eventMatcher: { ...eventMatcher, filters: eventMatcher.filters ?? [] }, mainIdJsonPath, notificationPayload: { subject: '', content: '', type: '', ...notificationPayload } };
+  return {
+    name,
+    eventMatcher: { ...eventMatcher, filters: eventMatcher.filters ?? [] },
+    mainIdJsonPath,
+    notificationPayload: { subject: '', content: '', type: '', ...notificationPayload },
+  };
 }
 
 /** Fields whose errors this form shows beside them. */
-export const shownHere = (field: string) => /^(name|eventMatcher\.(fact|subject|filters\.\d+(\.\w+)?)|mainIdJsonPath|notificationPayload\.(subject|content|type))$/.test(field);
+export const shownHere = (field: string) =>
+  /^(name|eventMatcher\.(fact|subject|filters\.\d+(\.\w+)?)|mainIdJsonPath|notificationPayload\.(subject|content|type))$/.test(
+    field,
+  );
 
 /** A definition's matcher (subject, fact, JSONPath filters), its main id path and its payload templates. */
-export function DefinitionForm({ value, onChange, errors, readOnly }: { value: DefinitionDraft; onChange: (draft: DefinitionDraft) => void; errors: Record<string, string>; readOnly: boolean }) {
-  const matcher = (patch: Partial<DefinitionDraft['eventMatcher']>) => onChange({ ...value, eventMatcher: { ...value.eventMatcher, ...patch } });
-  const payload = (patch: Partial<DefinitionDraft['notificationPayload']>) => onChange({ ...value, notificationPayload: { ...value.notificationPayload, ...patch } });
+export function DefinitionForm({
+  value,
+  onChange,
+  errors,
+  readOnly,
+}: {
+  value: DefinitionDraft;
+  onChange: (draft: DefinitionDraft) => void;
+  errors: Record<string, string>;
+  readOnly: boolean;
+}) {
+  const matcher = (patch: Partial<DefinitionDraft['eventMatcher']>) =>
+    onChange({ ...value, eventMatcher: { ...value.eventMatcher, ...patch } });
+  const payload = (patch: Partial<DefinitionDraft['notificationPayload']>) =>
+    onChange({ ...value, notificationPayload: { ...value.notificationPayload, ...patch } });
   return (
     <Stack>
-      <TextInput label="Name" required value={value.name} readOnly={readOnly} onChange={(event) => onChange({ ...value, name: event.currentTarget.value })} error={errors.name} />
+      <TextInput
+        label="Name"
+        required
+        value={value.name}
+        readOnly={readOnly}
+        onChange={(event) => onChange({ ...value, name: event.currentTarget.value })}
+        error={errors.name}
+      />
       <Fieldset legend="Event matcher">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="Subject" description="kebab case: product, subscription, order…" required value={value.eventMatcher.subject} readOnly={readOnly} onChange={(event) => matcher({ subject: event.currentTarget.value })} error={errors['eventMatcher.subject']} />
-            <TextInput label="Fact" description="created, updated, cancelled, paid…" required value={value.eventMatcher.fact} readOnly={readOnly} onChange={(event) => matcher({ fact: event.currentTarget.value })} error={errors['eventMatcher.fact']} />
+            <TextInput
+              label="Subject"
+              description="kebab case: product, subscription, order…"
+              required
+              value={value.eventMatcher.subject}
+              readOnly={readOnly}
+              onChange={(event) => matcher({ subject: event.currentTarget.value })}
+              error={errors['eventMatcher.subject']}
+            />
+            <TextInput
+              label="Fact"
+              description="created, updated, cancelled, paid…"
+              required
+              value={value.eventMatcher.fact}
+              readOnly={readOnly}
+              onChange={(event) => matcher({ fact: event.currentTarget.value })}
+              error={errors['eventMatcher.fact']}
+            />
           </SimpleGrid>
-          <EventFilterRows filters={value.eventMatcher.filters ?? []} onChange={(filters) => matcher({ filters })} errors={errors} readOnly={readOnly} />
+          <EventFilterRows
+            filters={value.eventMatcher.filters ?? []}
+            onChange={(filters) => matcher({ filters })}
+            errors={errors}
+            readOnly={readOnly}
+          />
         </Stack>
       </Fieldset>
-      <TextInput label="Main object id JSONPath" description="the id recorded on each notification, e.g. $.involved.product.id" required styles={MONOSPACE_INPUT} value={value.mainIdJsonPath} readOnly={readOnly} onChange={(event) => onChange({ ...value, mainIdJsonPath: event.currentTarget.value })} error={errors.mainIdJsonPath} />
+      <TextInput
+        label="Main object id JSONPath"
+        description="the id recorded on each notification, e.g. $.involved.product.id"
+        required
+        styles={MONOSPACE_INPUT}
+        value={value.mainIdJsonPath}
+        readOnly={readOnly}
+        onChange={(event) => onChange({ ...value, mainIdJsonPath: event.currentTarget.value })}
+        error={errors.mainIdJsonPath}
+      />
       <Fieldset legend="Notification payload (Liquid templates over { event })">
         <Stack gap="sm">
           <Group grow wrap="wrap" align="start">
-            <TextInput label="Payload subject" value={value.notificationPayload.subject ?? ''} readOnly={readOnly} onChange={(event) => payload({ subject: event.currentTarget.value })} error={errors['notificationPayload.subject']} miw={200} />
-            <TextInput label="Payload type" value={value.notificationPayload.type ?? ''} readOnly={readOnly} onChange={(event) => payload({ type: event.currentTarget.value })} error={errors['notificationPayload.type']} miw={160} />
+            <TextInput
+              label="Payload subject"
+              value={value.notificationPayload.subject ?? ''}
+              readOnly={readOnly}
+              onChange={(event) => payload({ subject: event.currentTarget.value })}
+              error={errors['notificationPayload.subject']}
+              miw={200}
+            />
+            <TextInput
+              label="Payload type"
+              value={value.notificationPayload.type ?? ''}
+              readOnly={readOnly}
+              onChange={(event) => payload({ type: event.currentTarget.value })}
+              error={errors['notificationPayload.type']}
+              miw={160}
+            />
           </Group>
-          <Textarea label="Payload content" autosize minRows={3} value={value.notificationPayload.content ?? ''} readOnly={readOnly} onChange={(event) => payload({ content: event.currentTarget.value })} error={errors['notificationPayload.content']} />
+          <Textarea
+            label="Payload content"
+            autosize
+            minRows={3}
+            value={value.notificationPayload.content ?? ''}
+            readOnly={readOnly}
+            onChange={(event) => payload({ content: event.currentTarget.value })}
+            error={errors['notificationPayload.content']}
+          />
         </Stack>
       </Fieldset>
     </Stack>
@@ -52,6 +131,8 @@ export function DefinitionForm({ value, onChange, errors, readOnly }: { value: D
 
 /** The body to store: payload templates left empty are left out. */
 export function definitionBody(draft: DefinitionDraft, dbVersion?: number): DefinitionDraft {
-  const payload = Object.fromEntries(Object.entries(draft.notificationPayload).filter(([, text]) => text !== '' && text !== undefined));
+  const payload = Object.fromEntries(
+    Object.entries(draft.notificationPayload).filter(([, text]) => text !== '' && text !== undefined),
+  );
   return { ...draft, notificationPayload: payload, ...(dbVersion === undefined ? {} : { dbVersion }) };
 }

@@ -1,15 +1,22 @@
-import type { ReactElement } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { ReactElement } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import { AnchorLink } from '../../ui/links';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
-import { DefinitionForm, definitionBody, editable, emptyDefinition, shownHere, type DefinitionDraft } from './DefinitionForm';
+import {
+  type DefinitionDraft,
+  DefinitionForm,
+  definitionBody,
+  editable,
+  emptyDefinition,
+  shownHere,
+} from './DefinitionForm';
 import { DefinitionTestPanel } from './DefinitionTestPanel';
 import { fieldMessages, unplaced } from './form-errors';
 import { keys, useDefinition } from './notification-queries';
@@ -26,7 +33,25 @@ function BackToList() {
 }
 
 /** The form with its buttons and the error no field shows. */
-function DefinitionEditor({ draft, setDraft, error, saving, onSave, canWrite, saveLabel, dirty }: { draft: DefinitionDraft; setDraft: (draft: DefinitionDraft) => void; error: unknown; saving: boolean; onSave: () => void; canWrite: boolean; saveLabel: string; dirty: boolean }) {
+function DefinitionEditor({
+  draft,
+  setDraft,
+  error,
+  saving,
+  onSave,
+  canWrite,
+  saveLabel,
+  dirty,
+}: {
+  draft: DefinitionDraft;
+  setDraft: (draft: DefinitionDraft) => void;
+  error: unknown;
+  saving: boolean;
+  onSave: () => void;
+  canWrite: boolean;
+  saveLabel: string;
+  dirty: boolean;
+}) {
   const errors = fieldMessages(error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,19 +84,42 @@ export function NewDefinitionPage(): ReactElement {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<DefinitionDraft>(emptyDefinition);
   const create = useMutation({
-    mutationFn: async () => unwrap(await api.POST('/notification-definitions', { body: definitionBody(draft), headers: { 'idempotency-key': crypto.randomUUID() } })),
+    mutationFn: async () =>
+      unwrap(
+        await api.POST('/notification-definitions', {
+          body: definitionBody(draft),
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      ),
     onSuccess: async (created) => {
       queryClient.setQueryData([...keys.definitions, created.id], created);
-      await queryClient.invalidateQueries({ queryKey: keys.definitions, exact: false, predicate: (query) => query.queryKey[1] !== created.id });
+      await queryClient.invalidateQueries({
+        queryKey: keys.definitions,
+        exact: false,
+        predicate: (query) => query.queryKey[1] !== created.id,
+      });
       notifications.show({ message: `Definition "${created.name}" created`, color: 'green' });
-      await navigate({ to: '/notification-definitions/$definitionId', params: { definitionId: created.id }, replace: true });
+      await navigate({
+        to: '/notification-definitions/$definitionId',
+        params: { definitionId: created.id },
+        replace: true,
+      });
     },
   });
   return (
     <Stack>
       <BackToList />
       <Title order={1}>New notification definition</Title>
-      <DefinitionEditor draft={draft} setDraft={setDraft} error={create.error} saving={create.isPending} onSave={() => create.mutate()} canWrite saveLabel="Create definition" dirty />
+      <DefinitionEditor
+        draft={draft}
+        setDraft={setDraft}
+        error={create.error}
+        saving={create.isPending}
+        onSave={() => create.mutate()}
+        canWrite
+        saveLabel="Create definition"
+        dirty
+      />
     </Stack>
   );
 }
@@ -94,19 +142,38 @@ export function DefinitionPage(): ReactElement {
   }, [record.data, baseVersion]);
 
   const save = useMutation({
-    mutationFn: async (version: number) => unwrap(await api.PUT('/notification-definitions/{id}', { params: { path: { id: definitionId } }, body: definitionBody(draft ?? emptyDefinition(), version) })),
+    mutationFn: async (version: number) =>
+      unwrap(
+        await api.PUT('/notification-definitions/{id}', {
+          params: { path: { id: definitionId } },
+          body: definitionBody(draft ?? emptyDefinition(), version),
+        }),
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       load(saved);
-      void queryClient.invalidateQueries({ queryKey: keys.definitions, predicate: (query) => query.queryKey[1] !== definitionId });
+      void queryClient.invalidateQueries({
+        queryKey: keys.definitions,
+        predicate: (query) => query.queryKey[1] !== definitionId,
+      });
       notifications.show({ message: 'Definition saved', color: 'green' });
     },
   });
   const stale = save.error instanceof ApiError && save.error.status === 412;
-  const current = useQuery({ queryKey: [...key, 'current'], queryFn: async () => unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id: definitionId } } })), enabled: stale });
+  const current = useQuery({
+    queryKey: [...key, 'current'],
+    queryFn: async () =>
+      unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id: definitionId } } })),
+    enabled: stale,
+  });
 
   if (record.isPending || (record.data && !draft)) return <Skeleton h={300} aria-label="Loading the definition" />;
-  if (record.error) return <Alert color="red" role="alert">{plainWords(record.error)}</Alert>;
+  if (record.error)
+    return (
+      <Alert color="red" role="alert">
+        {plainWords(record.error)}
+      </Alert>
+    );
   const definition = record.data;
   if (!draft) return <Skeleton h={300} aria-label="Loading the definition" />;
   const dirty = JSON.stringify(draft) !== JSON.stringify(editable(definition));
@@ -122,12 +189,25 @@ export function DefinitionPage(): ReactElement {
         <Text size="sm" c="dimmed">
           version {definition.dbVersion}
         </Text>
-        <AnchorLink to="/notifications" search={{ page: 0, size: 20, notificationDefinitionId: definition.id }} size="sm">
+        <AnchorLink
+          to="/notifications"
+          search={{ page: 0, size: 20, notificationDefinitionId: definition.id }}
+          size="sm"
+        >
           Its deliveries
         </AnchorLink>
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <DefinitionEditor draft={draft} setDraft={setDraft} error={save.error} saving={save.isPending} onSave={() => save.mutate(baseVersion ?? definition.dbVersion)} canWrite={can('notifications:write')} saveLabel="Save definition" dirty={dirty} />
+        <DefinitionEditor
+          draft={draft}
+          setDraft={setDraft}
+          error={save.error}
+          saving={save.isPending}
+          onSave={() => save.mutate(baseVersion ?? definition.dbVersion)}
+          canWrite={can('notifications:write')}
+          saveLabel="Save definition"
+          dirty={dirty}
+        />
         <DefinitionTestPanel definition={definition} edited={dirty} />
       </SimpleGrid>
       <StaleVersionDialog

@@ -16,7 +16,14 @@ function failedPart(mismatch: Mismatch, definition: Definition): string {
     const index = Number(filter[1]);
     return `Filter ${index + 1} (${definition.eventMatcher.filters?.[index]?.jsonPath ?? '?'})`;
   }
-  return { 'eventMatcher.fact': 'The fact', 'eventMatcher.subject': 'The subject', customerId: 'The customer', jsonPath: 'A JSONPath past its limits' }[mismatch.field] ?? mismatch.field;
+  return (
+    {
+      'eventMatcher.fact': 'The fact',
+      'eventMatcher.subject': 'The subject',
+      customerId: 'The customer',
+      jsonPath: 'A JSONPath past its limits',
+    }[mismatch.field] ?? mismatch.field
+  );
 }
 
 /**
@@ -27,7 +34,10 @@ export function DefinitionTestPanel({ definition, edited }: { definition: Defini
   const [text, setText] = useState(() => sampleEventFor(definition));
   const [problem, setProblem] = useState<string>();
   const test = useMutation({
-    mutationFn: async (event: Schemas['OutsideEvent']) => unwrap(await api.POST('/notification-definitions/{id}/test', { params: { path: { id: definition.id } }, body: event })),
+    mutationFn: async (event: Schemas['OutsideEvent']) =>
+      unwrap(
+        await api.POST('/notification-definitions/{id}/test', { params: { path: { id: definition.id } }, body: event }),
+      ),
   });
   const run = () => {
     const read = readSampleEvent(text);
@@ -48,7 +58,8 @@ export function DefinitionTestPanel({ definition, edited }: { definition: Defini
           Test against a sample event
         </Title>
         <Text size="sm" c="dimmed">
-          Nothing is stored or sent. The test uses the saved definition{edited ? ': save your changes first to test them' : ''}.
+          Nothing is stored or sent. The test uses the saved definition
+          {edited ? ': save your changes first to test them' : ''}.
         </Text>
         <Textarea
           label="Sample event (JSON)"
@@ -76,16 +87,33 @@ export function DefinitionTestPanel({ definition, edited }: { definition: Defini
           </Text>
         )}
         {result && (
-          <Alert color={result.matches ? 'green' : 'orange'} title={result.matches ? 'The event matches' : 'The event does not match'} role="status" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+          <Alert
+            color={result.matches ? 'green' : 'orange'}
+            title={result.matches ? 'The event matches' : 'The event does not match'}
+            role="status"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
             <List size="sm" spacing={4}>
               {result.mismatch && (
                 <List.Item>
-                  Failed: <strong>{failedPart(result.mismatch, definition)}</strong>, expected <Code>{result.mismatch.expected}</Code>, found{' '}
-                  {result.mismatch.found.length ? result.mismatch.found.map((found, index) => <Code key={index} mr={4}>{found}</Code>) : 'nothing'}
+                  Failed: <strong>{failedPart(result.mismatch, definition)}</strong>, expected{' '}
+                  <Code>{result.mismatch.expected}</Code>, found{' '}
+                  {result.mismatch.found.length
+                    ? result.mismatch.found.map((found, index) => (
+                        <Code key={index} mr={4}>
+                          {found}
+                        </Code>
+                      ))
+                    : 'nothing'}
                 </List.Item>
               )}
               <List.Item>
-                Main object id: {result.mainObjectId ? <Code>{result.mainObjectId}</Code> : 'none found (the main id path selects nothing)'}
+                Main object id:{' '}
+                {result.mainObjectId ? (
+                  <Code>{result.mainObjectId}</Code>
+                ) : (
+                  'none found (the main id path selects nothing)'
+                )}
               </List.Item>
             </List>
           </Alert>

@@ -1,11 +1,11 @@
-import type { ReactElement } from 'react';
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { useCan } from '../../auth/principal';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { type Column, DataTable } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
 import { keys, pageQuery } from './notification-queries';
 
@@ -13,11 +13,30 @@ const route = getRouteApi('/app/notification-definitions');
 type Definition = Listed<'/notification-definitions'>;
 
 const columns: Column<Definition>[] = [
-  { header: 'Name', sortField: 'name', cell: (row) => <AnchorLink to="/notification-definitions/$definitionId" params={{ definitionId: row.id }}>{row.name ?? row.id}</AnchorLink> },
-  { header: 'Event', cell: (row) => (row.eventMatcher ? <Code>{`${row.eventMatcher.subject} ${row.eventMatcher.fact}`}</Code> : '') },
-  { header: 'Filters', cell: (row) => (row.eventMatcher?.filters ?? []).map((filter) => `${filter.jsonPath} = ${filter.value}`).join(', ') || 'none' },
+  {
+    header: 'Name',
+    sortField: 'name',
+    cell: (row) => (
+      <AnchorLink to="/notification-definitions/$definitionId" params={{ definitionId: row.id }}>
+        {row.name ?? row.id}
+      </AnchorLink>
+    ),
+  },
+  {
+    header: 'Event',
+    cell: (row) => (row.eventMatcher ? <Code>{`${row.eventMatcher.subject} ${row.eventMatcher.fact}`}</Code> : ''),
+  },
+  {
+    header: 'Filters',
+    cell: (row) =>
+      (row.eventMatcher?.filters ?? []).map((filter) => `${filter.jsonPath} = ${filter.value}`).join(', ') || 'none',
+  },
   { header: 'Payload type', cell: (row) => row.notificationPayload?.type ?? '' },
-  { header: 'Updated', sortField: 'updateDate', cell: (row) => (row.updateDate ? new Date(row.updateDate).toLocaleString() : '') },
+  {
+    header: 'Updated',
+    sortField: 'updateDate',
+    cell: (row) => (row.updateDate ? new Date(row.updateDate).toLocaleString() : ''),
+  },
 ];
 
 /** Which events become notifications: the definitions, paged and sorted by the server. */
@@ -25,7 +44,8 @@ export function DefinitionsPage(): ReactElement {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const can = useCan();
-  const set = (changes: Record<string, string | number | undefined>) => navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
+  const set = (changes: Record<string, string | number | undefined>) =>
+    navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
   const list = useQuery({
     queryKey: [...keys.definitions, 'list', search],
     queryFn: async () => unwrap(await api.GET('/notification-definitions', { params: { query: pageQuery(search) } })),
@@ -43,7 +63,8 @@ export function DefinitionsPage(): ReactElement {
         )}
       </Group>
       <Text c="dimmed" size="sm">
-        A definition says which events matter (their subject, fact and filters) and what the notification says. Receivers listen to definitions.
+        A definition says which events matter (their subject, fact and filters) and what the notification says.
+        Receivers listen to definitions.
       </Text>
       {list.error ? (
         <Text c="red" role="alert">
@@ -60,7 +81,14 @@ export function DefinitionsPage(): ReactElement {
           onSort={(sort) => set({ sort })}
           onPage={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
           onSize={(size) => set({ size })}
-          empty={<Text>No definition yet. {can('notifications:write') ? 'Create one with "New definition" to hear the events that matter to you.' : ''}</Text>}
+          empty={
+            <Text>
+              No definition yet.{' '}
+              {can('notifications:write')
+                ? 'Create one with "New definition" to hear the events that matter to you.'
+                : ''}
+            </Text>
+          }
         />
       )}
     </Stack>

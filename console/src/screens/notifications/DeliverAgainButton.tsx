@@ -15,11 +15,23 @@ const PATIENCE_MS = 30_000;
  * Deliver again (`POST /notifications/{id}/retry`): the record becomes due now, and a delivery worker tries it. The
  * button shows progress until the try is recorded (its try count grows), then what it answered.
  */
-export function DeliverAgainButton({ delivery, onWaiting }: { delivery: Delivery; onWaiting: (waiting: boolean) => void }) {
+export function DeliverAgainButton({
+  delivery,
+  onWaiting,
+}: {
+  delivery: Delivery;
+  onWaiting: (waiting: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const [awaiting, setAwaiting] = useState<{ tries: number; since: number }>();
   const retry = useMutation({
-    mutationFn: async () => unwrap(await api.POST('/notifications/{id}/retry', { params: { path: { id: delivery.id } }, headers: { 'idempotency-key': crypto.randomUUID() } })),
+    mutationFn: async () =>
+      unwrap(
+        await api.POST('/notifications/{id}/retry', {
+          params: { path: { id: delivery.id } },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      ),
     onSuccess: (due) => {
       queryClient.setQueryData([...keys.deliveries, delivery.id], due);
       setAwaiting({ tries: due.retryCount, since: Date.now() });
@@ -31,17 +43,33 @@ export function DeliverAgainButton({ delivery, onWaiting }: { delivery: Delivery
     if (!awaiting) return;
     if (delivery.retryCount > awaiting.tries) {
       setAwaiting(undefined);
-      void queryClient.invalidateQueries({ queryKey: keys.deliveries, predicate: (query) => query.queryKey[1] === 'list' });
-      notifications.show({ message: delivery.status === 'SUCCESS' ? `Delivered again: ${delivery.webHookResponse ?? delivery.status}` : `The try failed: ${delivery.errors.at(-1)?.error ?? delivery.status}`, color: delivery.status === 'SUCCESS' ? 'green' : 'red' });
+      void queryClient.invalidateQueries({
+        queryKey: keys.deliveries,
+        predicate: (query) => query.queryKey[1] === 'list',
+      });
+      notifications.show({
+        message:
+          delivery.status === 'SUCCESS'
+            ? `Delivered again: ${delivery.webHookResponse ?? delivery.status}`
+            : `The try failed: ${delivery.errors.at(-1)?.error ?? delivery.status}`,
+        color: delivery.status === 'SUCCESS' ? 'green' : 'red',
+      });
     } else if (Date.now() - awaiting.since > PATIENCE_MS) {
       setAwaiting(undefined);
-      notifications.show({ message: 'Queued: no delivery worker has tried it yet. The log shows the try once it is made.', color: 'yellow' });
+      notifications.show({
+        message: 'Queued: no delivery worker has tried it yet. The log shows the try once it is made.',
+        color: 'yellow',
+      });
     }
   }, [delivery, awaiting, queryClient]);
 
   return (
     <Group gap="sm">
-      <Button onClick={() => retry.mutate()} loading={retry.isPending || awaiting !== undefined} loaderProps={{ type: 'dots' }}>
+      <Button
+        onClick={() => retry.mutate()}
+        loading={retry.isPending || awaiting !== undefined}
+        loaderProps={{ type: 'dots' }}
+      >
         Deliver again
       </Button>
       {awaiting && (

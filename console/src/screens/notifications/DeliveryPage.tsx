@@ -1,7 +1,20 @@
-import type { ReactElement, ReactNode } from 'react';
-import { Accordion, Alert, Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Card,
+  Code,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ReactElement, ReactNode } from 'react';
 import { useCallback, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
@@ -59,7 +72,9 @@ function TriesCard({ delivery }: { delivery: Delivery }) {
             <Table.Tbody>
               {[...delivery.errors].reverse().map((entry, index) => (
                 <Table.Tr key={index}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(entry.timestamp * 1000).toLocaleString()}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {new Date(entry.timestamp * 1000).toLocaleString()}
+                  </Table.Td>
                   <Table.Td style={{ wordBreak: 'break-word' }}>{entry.error}</Table.Td>
                 </Table.Tr>
               ))}
@@ -84,11 +99,27 @@ function ExchangeCard({ delivery }: { delivery: Delivery }) {
       <Accordion multiple variant="separated" defaultValue={['request', 'response']}>
         <Accordion.Item value="request">
           <Accordion.Control>Web hook request body</Accordion.Control>
-          <Accordion.Panel>{delivery.webHookPayload ? <Code block style={WRAPPED}>{pretty(delivery.webHookPayload)}</Code> : <Text size="sm">No web hook was sent yet.</Text>}</Accordion.Panel>
+          <Accordion.Panel>
+            {delivery.webHookPayload ? (
+              <Code block style={WRAPPED}>
+                {pretty(delivery.webHookPayload)}
+              </Code>
+            ) : (
+              <Text size="sm">No web hook was sent yet.</Text>
+            )}
+          </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="response">
           <Accordion.Control>Receiver's response</Accordion.Control>
-          <Accordion.Panel>{delivery.webHookResponse ? <Code block style={WRAPPED}>{delivery.webHookResponse}</Code> : <Text size="sm">No answer recorded.</Text>}</Accordion.Panel>
+          <Accordion.Panel>
+            {delivery.webHookResponse ? (
+              <Code block style={WRAPPED}>
+                {delivery.webHookResponse}
+              </Code>
+            ) : (
+              <Text size="sm">No answer recorded.</Text>
+            )}
+          </Accordion.Panel>
         </Accordion.Item>
         {(delivery.emails?.length ?? 0) > 0 && (
           <Accordion.Item value="mail">
@@ -97,14 +128,20 @@ function ExchangeCard({ delivery }: { delivery: Delivery }) {
               <Text size="sm" fw={600}>
                 {delivery.mailSubject ?? 'Not sent yet'}
               </Text>
-              {delivery.mailBody && <Code block style={WRAPPED}>{delivery.mailBody}</Code>}
+              {delivery.mailBody && (
+                <Code block style={WRAPPED}>
+                  {delivery.mailBody}
+                </Code>
+              )}
             </Accordion.Panel>
           </Accordion.Item>
         )}
         <Accordion.Item value="event">
           <Accordion.Control>The event</Accordion.Control>
           <Accordion.Panel>
-            <Code block style={WRAPPED}>{JSON.stringify(delivery.processedEvent ?? {}, null, 2)}</Code>
+            <Code block style={WRAPPED}>
+              {JSON.stringify(delivery.processedEvent ?? {}, null, 2)}
+            </Code>
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
@@ -128,7 +165,12 @@ export function DeliveryPage(): ReactElement {
   });
 
   if (record.isPending) return <Skeleton h={300} aria-label="Loading the delivery" />;
-  if (record.error) return <Alert color="red" role="alert">{plainWords(record.error)}</Alert>;
+  if (record.error)
+    return (
+      <Alert color="red" role="alert">
+        {plainWords(record.error)}
+      </Alert>
+    );
   const delivery = record.data;
 
   return (
@@ -153,12 +195,18 @@ export function DeliveryPage(): ReactElement {
           <Fact label="Main object">{delivery.eventMainObjectId}</Fact>
           <Fact label="Created">{new Date(delivery.createDate).toLocaleString()}</Fact>
           <Fact label="Definition">
-            <AnchorLink to="/notification-definitions/$definitionId" params={{ definitionId: delivery.notificationDefinitionId }}>
+            <AnchorLink
+              to="/notification-definitions/$definitionId"
+              params={{ definitionId: delivery.notificationDefinitionId }}
+            >
               {nameOf(definitions.data, delivery.notificationDefinitionId)}
             </AnchorLink>
           </Fact>
           <Fact label="Receiver">
-            <AnchorLink to="/notification-receivers/$receiverId" params={{ receiverId: delivery.notificationReceiverId }}>
+            <AnchorLink
+              to="/notification-receivers/$receiverId"
+              params={{ receiverId: delivery.notificationReceiverId }}
+            >
               {nameOf(receivers.data, delivery.notificationReceiverId)}
             </AnchorLink>
           </Fact>

@@ -10,8 +10,19 @@ export const MONOSPACE_INPUT = { input: { fontFamily: 'var(--mantine-font-family
  * The matcher's JSONPath filters as rows: every row must select a value equal to its value for the event to match.
  * `errors` are keyed `eventMatcher.filters.<i>.jsonPath` (as the API names them).
  */
-export function EventFilterRows({ filters, onChange, errors, readOnly }: { filters: Filter[]; onChange: (filters: Filter[]) => void; errors: Record<string, string>; readOnly: boolean }) {
-  const change = (index: number, patch: Partial<Filter>) => onChange(filters.map((filter, at) => (at === index ? { ...filter, ...patch } : filter)));
+export function EventFilterRows({
+  filters,
+  onChange,
+  errors,
+  readOnly,
+}: {
+  filters: Filter[];
+  onChange: (filters: Filter[]) => void;
+  errors: Record<string, string>;
+  readOnly: boolean;
+}) {
+  const change = (index: number, patch: Partial<Filter>) =>
+    onChange(filters.map((filter, at) => (at === index ? { ...filter, ...patch } : filter)));
   return (
     <Fieldset legend="Filters (all must match)">
       <Stack gap="xs">
@@ -43,7 +54,13 @@ export function EventFilterRows({ filters, onChange, errors, readOnly }: { filte
               style={{ flex: '1 1 100px' }}
             />
             {!readOnly && (
-              <CloseButton size="lg" mb={4} onClick={() => onChange(filters.filter((_, at) => at !== index))} aria-label={`Remove filter ${index + 1}`} title={`Remove filter ${index + 1}`} />
+              <CloseButton
+                size="lg"
+                mb={4}
+                onClick={() => onChange(filters.filter((_, at) => at !== index))}
+                aria-label={`Remove filter ${index + 1}`}
+                title={`Remove filter ${index + 1}`}
+              />
             )}
           </Group>
         ))}

@@ -1,4 +1,16 @@
-import { Accordion, Button, CloseButton, Group, PasswordInput, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Accordion,
+  Button,
+  CloseButton,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { MONOSPACE_INPUT } from './EventFilterRows';
 import type { ReceiverFields } from './receiver-draft';
 
@@ -7,7 +19,8 @@ const OAUTH = `${CLIENT}.clientCredentialOauth2Config`;
 const TLS = `${CLIENT}.tlsConfiguration`;
 
 /** The first message among fields under `prefix`. */
-const under = (errors: Record<string, string>, prefix: string) => Object.entries(errors).find(([field]) => field === prefix || field.startsWith(`${prefix}.`))?.[1];
+const under = (errors: Record<string, string>, prefix: string) =>
+  Object.entries(errors).find(([field]) => field === prefix || field.startsWith(`${prefix}.`))?.[1];
 
 interface Props {
   fields: ReceiverFields;
@@ -17,16 +30,35 @@ interface Props {
 }
 
 function HeaderRows({ fields, set, errors, readOnly }: Props) {
-  const change = (index: number, patch: Partial<ReceiverFields['headers'][number]>) => set({ headers: fields.headers.map((row, at) => (at === index ? { ...row, ...patch } : row)) });
+  const change = (index: number, patch: Partial<ReceiverFields['headers'][number]>) =>
+    set({ headers: fields.headers.map((row, at) => (at === index ? { ...row, ...patch } : row)) });
   return (
     <Stack gap="xs">
       <Text size="sm">Fixed headers sent with every web hook (not secrets: answers show them in clear).</Text>
       {fields.headers.map((row, index) => (
         <Group key={index} align="end" gap="xs" wrap="wrap">
-          <TextInput label={`Header ${index + 1} name`} value={row.name} readOnly={readOnly} onChange={(event) => change(index, { name: event.currentTarget.value })} style={{ flex: '1 1 110px' }} />
-          <TextInput label={`Header ${index + 1} value`} value={row.value} readOnly={readOnly} onChange={(event) => change(index, { value: event.currentTarget.value })} style={{ flex: '2 1 140px' }} />
+          <TextInput
+            label={`Header ${index + 1} name`}
+            value={row.name}
+            readOnly={readOnly}
+            onChange={(event) => change(index, { name: event.currentTarget.value })}
+            style={{ flex: '1 1 110px' }}
+          />
+          <TextInput
+            label={`Header ${index + 1} value`}
+            value={row.value}
+            readOnly={readOnly}
+            onChange={(event) => change(index, { value: event.currentTarget.value })}
+            style={{ flex: '2 1 140px' }}
+          />
           {!readOnly && (
-            <CloseButton size="lg" mb={4} onClick={() => set({ headers: fields.headers.filter((_, at) => at !== index) })} aria-label={`Remove header ${index + 1}`} title={`Remove header ${index + 1}`} />
+            <CloseButton
+              size="lg"
+              mb={4}
+              onClick={() => set({ headers: fields.headers.filter((_, at) => at !== index) })}
+              aria-label={`Remove header ${index + 1}`}
+              title={`Remove header ${index + 1}`}
+            />
           )}
         </Group>
       ))}
@@ -37,7 +69,11 @@ function HeaderRows({ fields, set, errors, readOnly }: Props) {
       )}
       {!readOnly && (
         <Group>
-          <Button variant="light" size="xs" onClick={() => set({ headers: [...fields.headers, { name: '', value: '' }] })}>
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => set({ headers: [...fields.headers, { name: '', value: '' }] })}
+          >
             Add header
           </Button>
         </Group>
@@ -50,18 +86,43 @@ function OAuthFields({ fields, set, errors, readOnly }: Props) {
   const oauth = (patch: Partial<ReceiverFields['oauth']>) => set({ oauth: { ...fields.oauth, ...patch } });
   return (
     <Stack gap="xs">
-      <Text size="sm">The platform asks this token endpoint for a bearer token (client credentials grant) and sends it with each web hook.</Text>
-      <TextInput label="Token URL" value={fields.oauth.tokenUrl} readOnly={readOnly} onChange={(event) => oauth({ tokenUrl: event.currentTarget.value })} error={errors[`${OAUTH}.tokenUrl`]} />
-      <TextInput label="Client id" value={fields.oauth.clientId} readOnly={readOnly} onChange={(event) => oauth({ clientId: event.currentTarget.value })} error={errors[`${OAUTH}.clientId`]} />
+      <Text size="sm">
+        The platform asks this token endpoint for a bearer token (client credentials grant) and sends it with each web
+        hook.
+      </Text>
+      <TextInput
+        label="Token URL"
+        value={fields.oauth.tokenUrl}
+        readOnly={readOnly}
+        onChange={(event) => oauth({ tokenUrl: event.currentTarget.value })}
+        error={errors[`${OAUTH}.tokenUrl`]}
+      />
+      <TextInput
+        label="Client id"
+        value={fields.oauth.clientId}
+        readOnly={readOnly}
+        onChange={(event) => oauth({ clientId: event.currentTarget.value })}
+        error={errors[`${OAUTH}.clientId`]}
+      />
       <PasswordInput
         label="Client secret"
-        description={fields.oauth.secretStored ? 'A secret is stored (never shown): leave empty to keep it, or type a new one.' : undefined}
+        description={
+          fields.oauth.secretStored
+            ? 'A secret is stored (never shown): leave empty to keep it, or type a new one.'
+            : undefined
+        }
         value={fields.oauth.clientSecret}
         readOnly={readOnly}
         onChange={(event) => oauth({ clientSecret: event.currentTarget.value })}
         error={errors[`${OAUTH}.clientSecret`]}
       />
-      <TagsInput label="Scopes" value={fields.oauth.scopes} readOnly={readOnly} onChange={(scopes) => oauth({ scopes })} error={errors[`${OAUTH}.scopes`]} />
+      <TagsInput
+        label="Scopes"
+        value={fields.oauth.scopes}
+        readOnly={readOnly}
+        onChange={(scopes) => oauth({ scopes })}
+        error={errors[`${OAUTH}.scopes`]}
+      />
     </Stack>
   );
 }
@@ -70,11 +131,32 @@ function TlsFields({ fields, set, errors, readOnly }: Props) {
   const tls = (patch: Partial<ReceiverFields['tls']>) => set({ tls: { ...fields.tls, ...patch } });
   return (
     <Stack gap="xs">
-      <Select label="TLS mode" data={['MUTUAL', 'SERVER']} clearable value={fields.tls.tlsAuthMode || null} readOnly={readOnly} onChange={(value) => tls({ tlsAuthMode: value ?? '' })} />
-      <Textarea label="Client certificate chain (PEM)" autosize minRows={2} maxRows={8} styles={MONOSPACE_INPUT} value={fields.tls.clientCertificates} readOnly={readOnly} onChange={(event) => tls({ clientCertificates: event.currentTarget.value })} error={errors[`${TLS}.clientCertificates`]} />
+      <Select
+        label="TLS mode"
+        data={['MUTUAL', 'SERVER']}
+        clearable
+        value={fields.tls.tlsAuthMode || null}
+        readOnly={readOnly}
+        onChange={(value) => tls({ tlsAuthMode: value ?? '' })}
+      />
+      <Textarea
+        label="Client certificate chain (PEM)"
+        autosize
+        minRows={2}
+        maxRows={8}
+        styles={MONOSPACE_INPUT}
+        value={fields.tls.clientCertificates}
+        readOnly={readOnly}
+        onChange={(event) => tls({ clientCertificates: event.currentTarget.value })}
+        error={errors[`${TLS}.clientCertificates`]}
+      />
       <Textarea
         label="Client private key (PEM)"
-        description={fields.tls.keyStored ? 'A key is stored (never shown): leave empty to keep it, or paste a new one.' : undefined}
+        description={
+          fields.tls.keyStored
+            ? 'A key is stored (never shown): leave empty to keep it, or paste a new one.'
+            : undefined
+        }
         autosize
         minRows={2}
         maxRows={8}
@@ -84,7 +166,17 @@ function TlsFields({ fields, set, errors, readOnly }: Props) {
         onChange={(event) => tls({ privateKey: event.currentTarget.value })}
         error={errors[`${TLS}.privateKey`]}
       />
-      <Textarea label="Server CA certificates (PEM)" autosize minRows={2} maxRows={8} styles={MONOSPACE_INPUT} value={fields.tls.serverCACertificates} readOnly={readOnly} onChange={(event) => tls({ serverCACertificates: event.currentTarget.value })} error={errors[`${TLS}.serverCACertificates`]} />
+      <Textarea
+        label="Server CA certificates (PEM)"
+        autosize
+        minRows={2}
+        maxRows={8}
+        styles={MONOSPACE_INPUT}
+        value={fields.tls.serverCACertificates}
+        readOnly={readOnly}
+        onChange={(event) => tls({ serverCACertificates: event.currentTarget.value })}
+        error={errors[`${TLS}.serverCACertificates`]}
+      />
     </Stack>
   );
 }

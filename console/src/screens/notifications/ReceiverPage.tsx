@@ -1,9 +1,9 @@
-import type { ReactElement } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { ReactElement } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
@@ -12,8 +12,8 @@ import { SecretOnce } from '../../ui/SecretOnce';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
 import { fieldMessages, unplaced } from './form-errors';
 import { keys, useReceiver } from './notification-queries';
-import { emptyReceiver, fieldsOf, receiverBody, type ReceiverFields } from './receiver-draft';
 import { ReceiverForm, shownHere } from './ReceiverForm';
+import { emptyReceiver, fieldsOf, type ReceiverFields, receiverBody } from './receiver-draft';
 import { SigningSecretCard } from './SigningSecretCard';
 
 const route = getRouteApi('/app/notification-receivers/$receiverId');
@@ -27,7 +27,25 @@ function BackToList() {
   );
 }
 
-function ReceiverEditor({ fields, setFields, error, saving, onSave, canWrite, saveLabel, dirty }: { fields: ReceiverFields; setFields: (fields: ReceiverFields) => void; error: unknown; saving: boolean; onSave: () => void; canWrite: boolean; saveLabel: string; dirty: boolean }) {
+function ReceiverEditor({
+  fields,
+  setFields,
+  error,
+  saving,
+  onSave,
+  canWrite,
+  saveLabel,
+  dirty,
+}: {
+  fields: ReceiverFields;
+  setFields: (fields: ReceiverFields) => void;
+  error: unknown;
+  saving: boolean;
+  onSave: () => void;
+  canWrite: boolean;
+  saveLabel: string;
+  dirty: boolean;
+}) {
   const errors = fieldMessages(error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +78,13 @@ export function NewReceiverPage(): ReactElement {
   const navigate = useNavigate();
   const [fields, setFields] = useState<ReceiverFields>(emptyReceiver);
   const create = useMutation({
-    mutationFn: async () => unwrap(await api.POST('/notification-receivers', { body: receiverBody(fields), headers: { 'idempotency-key': crypto.randomUUID() } })),
+    mutationFn: async () =>
+      unwrap(
+        await api.POST('/notification-receivers', {
+          body: receiverBody(fields),
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.receivers }),
   });
   const created = create.data;
@@ -74,14 +98,27 @@ export function NewReceiverPage(): ReactElement {
             <Text>Receiver "{created.name}" created.</Text>
             {created.signingSecret && <SecretOnce label="Signing secret" secret={created.signingSecret} />}
             <Group>
-              <Button onClick={() => void navigate({ to: '/notification-receivers/$receiverId', params: { receiverId: created.id } })}>
+              <Button
+                onClick={() =>
+                  void navigate({ to: '/notification-receivers/$receiverId', params: { receiverId: created.id } })
+                }
+              >
                 Open the receiver
               </Button>
             </Group>
           </Stack>
         </Card>
       ) : (
-        <ReceiverEditor fields={fields} setFields={setFields} error={create.error} saving={create.isPending} onSave={() => create.mutate()} canWrite saveLabel="Create receiver" dirty />
+        <ReceiverEditor
+          fields={fields}
+          setFields={setFields}
+          error={create.error}
+          saving={create.isPending}
+          onSave={() => create.mutate()}
+          canWrite
+          saveLabel="Create receiver"
+          dirty
+        />
       )}
     </Stack>
   );
@@ -105,18 +142,37 @@ export function ReceiverPage(): ReactElement {
   }, [record.data, baseVersion]);
 
   const save = useMutation({
-    mutationFn: async (version: number) => unwrap(await api.PUT('/notification-receivers/{id}', { params: { path: { id: receiverId } }, body: receiverBody(fields ?? emptyReceiver(), version) })),
+    mutationFn: async (version: number) =>
+      unwrap(
+        await api.PUT('/notification-receivers/{id}', {
+          params: { path: { id: receiverId } },
+          body: receiverBody(fields ?? emptyReceiver(), version),
+        }),
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       load(saved);
-      void queryClient.invalidateQueries({ queryKey: keys.receivers, predicate: (query) => query.queryKey[1] !== receiverId });
+      void queryClient.invalidateQueries({
+        queryKey: keys.receivers,
+        predicate: (query) => query.queryKey[1] !== receiverId,
+      });
       notifications.show({ message: 'Receiver saved', color: 'green' });
     },
   });
   const stale = save.error instanceof ApiError && save.error.status === 412;
-  const current = useQuery({ queryKey: [...key, 'current'], queryFn: async () => unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id: receiverId } } })), enabled: stale });
+  const current = useQuery({
+    queryKey: [...key, 'current'],
+    queryFn: async () =>
+      unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id: receiverId } } })),
+    enabled: stale,
+  });
 
-  if (record.error) return <Alert color="red" role="alert">{plainWords(record.error)}</Alert>;
+  if (record.error)
+    return (
+      <Alert color="red" role="alert">
+        {plainWords(record.error)}
+      </Alert>
+    );
   if (!record.data || !fields) return <Skeleton h={300} aria-label="Loading the receiver" />;
   const receiver = record.data;
   const dirty = JSON.stringify(fields) !== JSON.stringify(fieldsOf(receiver));
@@ -137,15 +193,30 @@ export function ReceiverPage(): ReactElement {
         </AnchorLink>
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <ReceiverEditor fields={fields} setFields={setFields} error={save.error} saving={save.isPending} onSave={() => save.mutate(baseVersion ?? receiver.dbVersion)} canWrite={can('notifications:write')} saveLabel="Save receiver" dirty={dirty} />
+        <ReceiverEditor
+          fields={fields}
+          setFields={setFields}
+          error={save.error}
+          saving={save.isPending}
+          onSave={() => save.mutate(baseVersion ?? receiver.dbVersion)}
+          canWrite={can('notifications:write')}
+          saveLabel="Save receiver"
+          dirty={dirty}
+        />
         <div>
-          <SigningSecretCard receiver={receiver} canWrite={can('notifications:write')} onRotated={(rotated) => setBaseVersion(rotated.dbVersion)} />
+          <SigningSecretCard
+            receiver={receiver}
+            canWrite={can('notifications:write')}
+            onRotated={(rotated) => setBaseVersion(rotated.dbVersion)}
+          />
         </div>
       </SimpleGrid>
       <StaleVersionDialog
         opened={stale}
         mine={{ ...receiverBody(fields) }}
-        theirs={current.data ? { ...receiverBody(fieldsOf(current.data)), dbVersion: current.data.dbVersion } : undefined}
+        theirs={
+          current.data ? { ...receiverBody(fieldsOf(current.data)), dbVersion: current.data.dbVersion } : undefined
+        }
         onClose={() => save.reset()}
         onReload={() => {
           save.reset();

@@ -11,10 +11,24 @@ type Receiver = Schemas['NotificationReceiver'];
  * The web hook signing secret: rotating it shows the new one once; the previous one keeps signing beside it until
  * its grace period ends, so the receiver can switch without losing a delivery.
  */
-export function SigningSecretCard({ receiver, canWrite, onRotated }: { receiver: Receiver; canWrite: boolean; onRotated: (receiver: Receiver) => void }) {
+export function SigningSecretCard({
+  receiver,
+  canWrite,
+  onRotated,
+}: {
+  receiver: Receiver;
+  canWrite: boolean;
+  onRotated: (receiver: Receiver) => void;
+}) {
   const queryClient = useQueryClient();
   const rotate = useMutation({
-    mutationFn: async () => unwrap(await api.POST('/notification-receivers/{id}/signing-secret', { params: { path: { id: receiver.id } }, headers: { 'idempotency-key': crypto.randomUUID() } })),
+    mutationFn: async () =>
+      unwrap(
+        await api.POST('/notification-receivers/{id}/signing-secret', {
+          params: { path: { id: receiver.id } },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      ),
     onSuccess: (rotated) => {
       // The cached record keeps the mask: the secret in clear lives in this card only, until the page is left.
       const masked = { ...rotated, signingSecret: receiver.signingSecret };
@@ -30,7 +44,8 @@ export function SigningSecretCard({ receiver, canWrite, onRotated }: { receiver:
           Signing secret
         </Title>
         <Text size="sm">
-          Each web hook is signed (Standard Webhooks: <Code>webhook-signature</Code>) with this receiver's secret, shown only when it is created or rotated.
+          Each web hook is signed (Standard Webhooks: <Code>webhook-signature</Code>) with this receiver's secret, shown
+          only when it is created or rotated.
         </Text>
         {rotate.data?.signingSecret ? (
           <SecretOnce label="New signing secret" secret={rotate.data.signingSecret} />
@@ -41,11 +56,17 @@ export function SigningSecretCard({ receiver, canWrite, onRotated }: { receiver:
         )}
         {grace && (
           <Text size="sm" c="dimmed">
-            The previous secret keeps signing beside the new one until {new Date(grace).toLocaleString()}: switch the receiver to the new one before then.
+            The previous secret keeps signing beside the new one until {new Date(grace).toLocaleString()}: switch the
+            receiver to the new one before then.
           </Text>
         )}
         {canWrite && (
-          <Button variant="default" onClick={() => rotate.mutate()} loading={rotate.isPending} style={{ alignSelf: 'start' }}>
+          <Button
+            variant="default"
+            onClick={() => rotate.mutate()}
+            loading={rotate.isPending}
+            style={{ alignSelf: 'start' }}
+          >
             Rotate signing secret
           </Button>
         )}

@@ -4,7 +4,8 @@ type Status = Schemas['Notification']['status'];
 
 export const STATUSES: Status[] = ['PENDING', 'RETRYING', 'SUCCESS', 'FAILED'];
 
-export const statusColor = (status: Status | undefined) => ({ PENDING: 'gray', RETRYING: 'orange', SUCCESS: 'green', FAILED: 'red' } as const)[status ?? 'PENDING'];
+export const statusColor = (status: Status | undefined) =>
+  (({ PENDING: 'gray', RETRYING: 'orange', SUCCESS: 'green', FAILED: 'red' }) as const)[status ?? 'PENDING'];
 
 /** An epoch-ms instant in the reader's locale; nothing when absent. */
 export const when = (epochMs: number | undefined) => (epochMs === undefined ? '' : new Date(epochMs).toLocaleString());

@@ -15,7 +15,11 @@ export function fieldMessages(error: unknown): Record<string, string> {
 }
 
 /** Whether the error said anything that no field of the form shows: then it is shown above the buttons. */
-export function unplaced(error: unknown, messages: Record<string, string>, shownFields: (field: string) => boolean): boolean {
+export function unplaced(
+  error: unknown,
+  messages: Record<string, string>,
+  shownFields: (field: string) => boolean,
+): boolean {
   if (!error) return false;
   const fields = Object.keys(messages);
   return fields.length === 0 || fields.some((field) => !shownFields(field));

@@ -26,7 +26,8 @@ function options(items: { id: string; name?: string }[]): NameOption[] {
 export function useDefinitionOptions() {
   return useQuery({
     queryKey: [...keys.definitions, 'names'],
-    queryFn: async () => options(unwrap(await api.GET('/notification-definitions', { params: { query: NAMES } })).items),
+    queryFn: async () =>
+      options(unwrap(await api.GET('/notification-definitions', { params: { query: NAMES } })).items),
   });
 }
 
@@ -38,18 +39,30 @@ export function useReceiverOptions() {
 }
 
 export function useDefinition(id: string) {
-  return useQuery({ queryKey: [...keys.definitions, id], queryFn: async () => unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id } } })) });
+  return useQuery({
+    queryKey: [...keys.definitions, id],
+    queryFn: async () => unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id } } })),
+  });
 }
 
 export function useReceiver(id: string) {
-  return useQuery({ queryKey: [...keys.receivers, id], queryFn: async () => unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id } } })) });
+  return useQuery({
+    queryKey: [...keys.receivers, id],
+    queryFn: async () => unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id } } })),
+  });
 }
 
 /** The label of an id among options, or the id itself when it is not (any longer) listed. */
-export const nameOf = (choices: NameOption[] | undefined, id: string | undefined) => (id ? (choices?.find((option) => option.value === id)?.label ?? id) : '');
+export const nameOf = (choices: NameOption[] | undefined, id: string | undefined) =>
+  id ? (choices?.find((option) => option.value === id)?.label ?? id) : '';
 
 /** The paging part of a list's URL state, as the listing operations type it. */
-export const pageQuery = (search: ListSearch) => ({ page: search.page, size: search.size, sort: search.sort ? [search.sort] : undefined });
+export const pageQuery = (search: ListSearch) => ({
+  page: search.page,
+  size: search.size,
+  sort: search.sort ? [search.sort] : undefined,
+});
 
 /** A filter of the URL state as the API takes it: a text, or nothing. */
-export const filterValue = (value: string | number | undefined) => (value === undefined || value === '' ? undefined : String(value));
+export const filterValue = (value: string | number | undefined) =>
+  value === undefined || value === '' ? undefined : String(value);

@@ -21,7 +21,9 @@ export interface ReceiverFields {
   targetedCustomerIds: string[];
   headers: { name: string; value: string }[];
   oauth: Required<Pick<OAuth, 'clientId' | 'clientSecret' | 'tokenUrl'>> & { scopes: string[]; secretStored: boolean };
-  tls: Required<Pick<Tls, 'clientCertificates' | 'privateKey' | 'serverCACertificates' | 'tlsAuthMode'>> & { keyStored: boolean };
+  tls: Required<Pick<Tls, 'clientCertificates' | 'privateKey' | 'serverCACertificates' | 'tlsAuthMode'>> & {
+    keyStored: boolean;
+  };
 }
 
 export function emptyReceiver(): ReceiverFields {
@@ -60,9 +62,23 @@ export function fieldsOf(receiver: Receiver): ReceiverFields {
     locale: receiver.locale ?? '',
     notificationDefinitionIds: receiver.notificationDefinitionIds ?? [],
     targetedCustomerIds: receiver.targetedCustomerIds ?? [],
-    headers: Object.entries(client.httpHeaders ?? {}).flatMap(([name, values]) => values.map((value) => ({ name, value }))),
-    oauth: { clientId: oauth.clientId ?? '', clientSecret: '', tokenUrl: oauth.tokenUrl ?? '', scopes: oauth.scopes ?? [], secretStored: Boolean(oauth.clientSecret) },
-    tls: { clientCertificates: tls.clientCertificates ?? '', privateKey: '', serverCACertificates: tls.serverCACertificates ?? '', tlsAuthMode: tls.tlsAuthMode ?? '', keyStored: Boolean(tls.privateKey) },
+    headers: Object.entries(client.httpHeaders ?? {}).flatMap(([name, values]) =>
+      values.map((value) => ({ name, value })),
+    ),
+    oauth: {
+      clientId: oauth.clientId ?? '',
+      clientSecret: '',
+      tokenUrl: oauth.tokenUrl ?? '',
+      scopes: oauth.scopes ?? [],
+      secretStored: Boolean(oauth.clientSecret),
+    },
+    tls: {
+      clientCertificates: tls.clientCertificates ?? '',
+      privateKey: '',
+      serverCACertificates: tls.serverCACertificates ?? '',
+      tlsAuthMode: tls.tlsAuthMode ?? '',
+      keyStored: Boolean(tls.privateKey),
+    },
   };
 }
 
@@ -77,10 +93,23 @@ function headersOf(rows: ReceiverFields['headers']): Record<string, string[]> | 
 function httpClientOf(fields: ReceiverFields): HttpClient | undefined {
   const { oauth, tls } = fields;
   // A write-only secret left empty is left out: the stored one is kept.
-  const oauthConfig: OAuth = { clientId: text(oauth.clientId), clientSecret: text(oauth.clientSecret), tokenUrl: text(oauth.tokenUrl), scopes: oauth.scopes.length ? oauth.scopes : undefined };
-  const tlsConfig: Tls = { clientCertificates: text(tls.clientCertificates), privateKey: text(tls.privateKey), serverCACertificates: text(tls.serverCACertificates), tlsAuthMode: text(tls.tlsAuthMode) };
+  const oauthConfig: OAuth = {
+    clientId: text(oauth.clientId),
+    clientSecret: text(oauth.clientSecret),
+    tokenUrl: text(oauth.tokenUrl),
+    scopes: oauth.scopes.length ? oauth.scopes : undefined,
+  };
+  const tlsConfig: Tls = {
+    clientCertificates: text(tls.clientCertificates),
+    privateKey: text(tls.privateKey),
+    serverCACertificates: text(tls.serverCACertificates),
+    tlsAuthMode: text(tls.tlsAuthMode),
+  };
   const used = (config: object) => Object.values(config).some((value) => value !== undefined);
-  const withOauth = used(oauthConfig) || oauth.secretStored ? { clientCredentialOauth2Config: { ...oauthConfig, oauth2Type: 'CLIENT_CREDENTIALS' } } : {};
+  const withOauth =
+    used(oauthConfig) || oauth.secretStored
+      ? { clientCredentialOauth2Config: { ...oauthConfig, oauth2Type: 'CLIENT_CREDENTIALS' } }
+      : {};
   const withTls = used(tlsConfig) || tls.keyStored ? { tlsConfiguration: tlsConfig } : {};
   const httpHeaders = headersOf(fields.headers);
   const config: HttpClient = { ...(httpHeaders ? { httpHeaders } : {}), ...withOauth, ...withTls };

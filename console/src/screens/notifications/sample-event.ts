@@ -23,7 +23,12 @@ function put(target: Record<string, unknown>, steps: string[], value: unknown): 
 /** A sample event this definition would match: its subject and fact, each plain filter path set to its value, a main id. */
 export function sampleEventFor(definition: Definition): string {
   const { subject, fact, filters = [] } = definition.eventMatcher;
-  const event: Record<string, unknown> = { fact, subject, what: { delta: {}, previous: {} }, involved: { [subject]: {} } };
+  const event: Record<string, unknown> = {
+    fact,
+    subject,
+    what: { delta: {}, previous: {} },
+    involved: { [subject]: {} },
+  };
   const idPath = plainPath(definition.mainIdJsonPath);
   if (idPath) put(event, idPath, 'sample-id-1');
   for (const filter of filters) {
@@ -41,9 +46,12 @@ export function readSampleEvent(text: string): { event: SampleEvent } | { proble
   } catch (error) {
     return { problem: `This is not JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'The event must be a JSON object.' };
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { problem: 'The event must be a JSON object.' };
   const candidate = parsed as Record<string, unknown>;
-  if (typeof candidate.fact !== 'string' || !candidate.fact) return { problem: 'The event needs a "fact" (a text such as "updated").' };
-  if (typeof candidate.subject !== 'string' || !candidate.subject) return { problem: 'The event needs a "subject" (a text such as "product").' };
+  if (typeof candidate.fact !== 'string' || !candidate.fact)
+    return { problem: 'The event needs a "fact" (a text such as "updated").' };
+  if (typeof candidate.subject !== 'string' || !candidate.subject)
+    return { problem: 'The event needs a "subject" (a text such as "product").' };
   return { event: { ...candidate, fact: candidate.fact, subject: candidate.subject } };
 }

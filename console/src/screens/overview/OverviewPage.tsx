@@ -1,12 +1,22 @@
-import type { ReactElement } from 'react';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { AnchorLink } from '../../ui/links';
-import { isOperator, usePrincipal } from '../../auth/principal';
+import type { ReactElement } from 'react';
 import { plainWords } from '../../api/api-error';
-import { FIGURES, outboxBacklog, type Figure } from './overview-figures';
+import { isOperator, usePrincipal } from '../../auth/principal';
+import { AnchorLink } from '../../ui/links';
+import { FIGURES, type Figure, outboxBacklog } from './overview-figures';
 
-function FigureCard({ figure, value, loading, error }: { figure: Figure; value: number | undefined; loading: boolean; error: unknown }) {
+function FigureCard({
+  figure,
+  value,
+  loading,
+  error,
+}: {
+  figure: Figure;
+  value: number | undefined;
+  loading: boolean;
+  error: unknown;
+}) {
   return (
     <Card withBorder padding="md" radius="md">
       <Text size="sm" c="dimmed">
@@ -25,7 +35,12 @@ function FigureCard({ figure, value, loading, error }: { figure: Figure; value: 
           {plainWords(error)}
         </Text>
       ) : (
-        <Text fz={28} fw={700} c={figure.alarming && value ? 'red.8' : undefined} aria-label={`${figure.label}: ${value}`}>
+        <Text
+          fz={28}
+          fw={700}
+          c={figure.alarming && value ? 'red.8' : undefined}
+          aria-label={`${figure.label}: ${value}`}
+        >
           {value}
         </Text>
       )}
@@ -36,16 +51,30 @@ function FigureCard({ figure, value, loading, error }: { figure: Figure; value: 
 /** The start page: how much there is of each kind the principal may read, what needs attention, who is signed in. */
 export function OverviewPage(): ReactElement {
   const principal = usePrincipal();
-  const figures = FIGURES.filter((figure) => principal?.scopes.has(figure.scope) && (!figure.operatorOnly || isOperator(principal)));
-  const counts = useQueries({ queries: figures.map((figure) => ({ queryKey: ['overview', figure.label], queryFn: figure.count })) });
-  const backlog = useQuery({ queryKey: ['overview', 'backlog'], queryFn: outboxBacklog, enabled: isOperator(principal) });
+  const figures = FIGURES.filter(
+    (figure) => principal?.scopes.has(figure.scope) && (!figure.operatorOnly || isOperator(principal)),
+  );
+  const counts = useQueries({
+    queries: figures.map((figure) => ({ queryKey: ['overview', figure.label], queryFn: figure.count })),
+  });
+  const backlog = useQuery({
+    queryKey: ['overview', 'backlog'],
+    queryFn: outboxBacklog,
+    enabled: isOperator(principal),
+  });
 
   return (
     <Stack>
       <Title order={1}>Overview</Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {figures.map((figure, index) => (
-          <FigureCard key={figure.label} figure={figure} value={counts[index]?.data} loading={Boolean(counts[index]?.isPending)} error={counts[index]?.error} />
+          <FigureCard
+            key={figure.label}
+            figure={figure}
+            value={counts[index]?.data}
+            loading={Boolean(counts[index]?.isPending)}
+            error={counts[index]?.error}
+          />
         ))}
         {isOperator(principal) && (
           <Card withBorder padding="md" radius="md">

@@ -1,5 +1,5 @@
-import { api } from '../../api/client';
 import { unwrap } from '../../api/api-error';
+import { api } from '../../api/client';
 import type { ConsolePath } from '../../layout/navigation';
 
 /** One figure of the overview: what it counts, the scope reading it needs, how to count it. */
@@ -17,20 +17,60 @@ export interface Figure {
 const total = (answer: { totalItems: number }) => answer.totalItems;
 
 export const FIGURES: Figure[] = [
-  { label: 'Customers', scope: 'customers:read', operatorOnly: true, to: '/customers', count: async () => total(unwrap(await api.GET('/customers', { params: { query: { size: 1 } } }))) },
-  { label: 'Products', scope: 'catalog:read', to: '/products', count: async () => total(unwrap(await api.GET('/products', { params: { query: { size: 1 } } }))) },
-  { label: 'Price functions', scope: 'catalog:read', to: '/price-functions', count: async () => total(unwrap(await api.GET('/price-functions', { params: { query: { size: 1 } } }))) },
-  { label: 'Subscriptions', scope: 'subscriptions:read', to: '/subscriptions', count: async () => total(unwrap(await api.GET('/subscriptions', { params: { query: { size: 1 } } }))) },
-  { label: 'Recommendation rules', scope: 'recommendations:read', to: '/recommendation-rules', count: async () => total(unwrap(await api.GET('/recommendation-rules', { params: { query: { size: 1 } } }))) },
-  { label: 'Notification definitions', scope: 'notifications:read', to: '/notification-definitions', count: async () => total(unwrap(await api.GET('/notification-definitions', { params: { query: { size: 1 } } }))) },
-  { label: 'Terms', scope: 'terms:read', to: '/terms', count: async () => total(unwrap(await api.GET('/terms', { params: { query: { size: 1 } } }))) },
+  {
+    label: 'Customers',
+    scope: 'customers:read',
+    operatorOnly: true,
+    to: '/customers',
+    count: async () => total(unwrap(await api.GET('/customers', { params: { query: { size: 1 } } }))),
+  },
+  {
+    label: 'Products',
+    scope: 'catalog:read',
+    to: '/products',
+    count: async () => total(unwrap(await api.GET('/products', { params: { query: { size: 1 } } }))),
+  },
+  {
+    label: 'Price functions',
+    scope: 'catalog:read',
+    to: '/price-functions',
+    count: async () => total(unwrap(await api.GET('/price-functions', { params: { query: { size: 1 } } }))),
+  },
+  {
+    label: 'Subscriptions',
+    scope: 'subscriptions:read',
+    to: '/subscriptions',
+    count: async () => total(unwrap(await api.GET('/subscriptions', { params: { query: { size: 1 } } }))),
+  },
+  {
+    label: 'Recommendation rules',
+    scope: 'recommendations:read',
+    to: '/recommendation-rules',
+    count: async () => total(unwrap(await api.GET('/recommendation-rules', { params: { query: { size: 1 } } }))),
+  },
+  {
+    label: 'Notification definitions',
+    scope: 'notifications:read',
+    to: '/notification-definitions',
+    count: async () => total(unwrap(await api.GET('/notification-definitions', { params: { query: { size: 1 } } }))),
+  },
+  {
+    label: 'Terms',
+    scope: 'terms:read',
+    to: '/terms',
+    count: async () => total(unwrap(await api.GET('/terms', { params: { query: { size: 1 } } }))),
+  },
   {
     label: 'Deliveries failing now',
     scope: 'notifications:read',
     alarming: true,
     to: '/notifications',
     count: async () => {
-      const [retrying, failed] = await Promise.all(['RETRYING', 'FAILED'].map(async (status) => total(unwrap(await api.GET('/notifications', { params: { query: { size: 1, status } } })))));
+      const [retrying, failed] = await Promise.all(
+        ['RETRYING', 'FAILED'].map(async (status) =>
+          total(unwrap(await api.GET('/notifications', { params: { query: { size: 1, status } } }))),
+        ),
+      );
       return (retrying ?? 0) + (failed ?? 0);
     },
   },

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
@@ -22,7 +22,12 @@ export function DuplicatePriceFunction({ fn }: { fn: PriceFunction }) {
   const [customerId, setCustomerId] = useState(principal?.customerId ?? fn.customerId ?? '');
   const duplicate = useMutation({
     mutationFn: async () =>
-      unwrap(await api.POST('/price-functions/{id}/duplicate/{customerId}', { params: { path: { id: fn.id, customerId: customerId.trim() } }, headers: { 'idempotency-key': crypto.randomUUID() } })),
+      unwrap(
+        await api.POST('/price-functions/{id}/duplicate/{customerId}', {
+          params: { path: { id: fn.id, customerId: customerId.trim() } },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      ),
     onSuccess: (copy) => {
       void queryClient.invalidateQueries({ queryKey: priceFunctionListKey });
       close();
@@ -42,8 +47,18 @@ export function DuplicatePriceFunction({ fn }: { fn: PriceFunction }) {
       <Modal opened={opened} onClose={close} title="Duplicate the price function">
         <form onSubmit={submit}>
           <Stack>
-            <Text size="sm">The copy starts at version 0 and remembers this function as its original. Products keep the function they name.</Text>
-            <TextInput label="To customer (id)" required readOnly={!operator} value={customerId} onChange={(event) => setCustomerId(event.currentTarget.value)} data-autofocus />
+            <Text size="sm">
+              The copy starts at version 0 and remembers this function as its original. Products keep the function they
+              name.
+            </Text>
+            <TextInput
+              label="To customer (id)"
+              required
+              readOnly={!operator}
+              value={customerId}
+              onChange={(event) => setCustomerId(event.currentTarget.value)}
+              data-autofocus
+            />
             {duplicate.error && (
               <Text c="red.8" size="sm" role="alert">
                 {plainWords(duplicate.error)}

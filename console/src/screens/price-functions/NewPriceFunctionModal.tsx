@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { isOperator, usePrincipal } from '../../auth/principal';
-import { saveErrors } from './price-function-draft';
 import { CODE_INPUT } from './code-input';
+import { saveErrors } from './price-function-draft';
 import { useCreatePriceFunction } from './price-function-queries';
 
 const SHOWN = new Set(['name', 'expression', 'customerId']);
@@ -28,7 +28,10 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
     event.preventDefault();
     create.mutate(
       { name, expression, ...(customerId.trim() ? { customerId: customerId.trim() } : {}) },
-      { onSuccess: (created) => void navigate({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId: created.id } }) },
+      {
+        onSuccess: (created) =>
+          void navigate({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId: created.id } }),
+      },
     );
   };
 
@@ -36,7 +39,14 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
     <Modal opened={opened} onClose={close} title="New price function">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Name" required value={name} onChange={(event) => setName(event.currentTarget.value)} error={errors.fields.name} data-autofocus />
+          <TextInput
+            label="Name"
+            required
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.fields.name}
+            data-autofocus
+          />
           <Textarea
             label="Expression"
             description="JEXL over price, quantity and the parameters you add next, e.g. price * 0.9"
@@ -48,7 +58,15 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
             onChange={(event) => setExpression(event.currentTarget.value)}
             error={errors.fields.expression}
           />
-          {operator && <TextInput label="For customer (id)" description="Empty: an operator function" value={customerId} onChange={(event) => setCustomerId(event.currentTarget.value)} error={errors.fields.customerId} />}
+          {operator && (
+            <TextInput
+              label="For customer (id)"
+              description="Empty: an operator function"
+              value={customerId}
+              onChange={(event) => setCustomerId(event.currentTarget.value)}
+              error={errors.fields.customerId}
+            />
+          )}
           {errors.general && (
             <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>
               {errors.general}

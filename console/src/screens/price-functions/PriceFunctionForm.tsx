@@ -1,7 +1,7 @@
 import { Stack, TagsInput, Textarea, TextInput, Title } from '@mantine/core';
+import { CODE_INPUT } from './code-input';
 import { ParametersEditor } from './ParametersEditor';
 import { COMMON_PRODUCT_FIELDS, type PriceFunctionDraft } from './price-function-draft';
-import { CODE_INPUT } from './code-input';
 
 interface Props {
   draft: PriceFunctionDraft;
@@ -15,7 +15,14 @@ export function PriceFunctionForm({ draft, onChange, errors, readOnly }: Props) 
   const set = (changes: Partial<PriceFunctionDraft>) => onChange({ ...draft, ...changes });
   return (
     <Stack>
-      <TextInput label="Name" required readOnly={readOnly} value={draft.name} onChange={(event) => set({ name: event.currentTarget.value })} error={errors.name} />
+      <TextInput
+        label="Name"
+        required
+        readOnly={readOnly}
+        value={draft.name}
+        onChange={(event) => set({ name: event.currentTarget.value })}
+        error={errors.name}
+      />
       <Textarea
         label="Expression"
         description="JEXL: price (the list price), quantity, the parameters' fields, the product fields and variables listed below. The result is the unit price."
@@ -33,7 +40,12 @@ export function PriceFunctionForm({ draft, onChange, errors, readOnly }: Props) 
       <Title order={2} size="h4">
         Parameters
       </Title>
-      <ParametersEditor parameters={draft.parameters ?? []} onChange={(parameters) => set({ parameters })} errors={errors} readOnly={readOnly} />
+      <ParametersEditor
+        parameters={draft.parameters ?? []}
+        onChange={(parameters) => set({ parameters })}
+        errors={errors}
+        readOnly={readOnly}
+      />
       <TagsInput
         label="Product fields"
         description="Fields of the product the expression reads (Enter adds one)"

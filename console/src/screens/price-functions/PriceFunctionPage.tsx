@@ -1,8 +1,8 @@
-import type { ReactElement } from 'react';
 import { Alert, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
 import { useEffect, useState } from 'react';
 import { ApiError, plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
@@ -11,13 +11,21 @@ import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
 import { DuplicatePriceFunction } from './DuplicatePriceFunction';
 import { PricedProductPreview } from './PricedProductPreview';
 import { PriceFunctionForm } from './PriceFunctionForm';
-import { draftOf, saveErrors, type PriceFunctionDraft } from './price-function-draft';
-import { priceFunctionKey, useCurrentPriceFunction, usePriceFunction, useSavePriceFunction } from './price-function-queries';
+import { draftOf, type PriceFunctionDraft, saveErrors } from './price-function-draft';
+import {
+  priceFunctionKey,
+  useCurrentPriceFunction,
+  usePriceFunction,
+  useSavePriceFunction,
+} from './price-function-queries';
 
 const route = getRouteApi('/app/price-functions/$priceFunctionId');
 
 /** Inputs the editor shows an error on; any other field's error is shown above the save button. */
-const shown = (field: string) => /^(name|expression|productFields|variables|parameters\[\d+\]\.(field|type|defaultValue|min|max|pattern|labels))$/.test(field);
+const shown = (field: string) =>
+  /^(name|expression|productFields|variables|parameters\[\d+\]\.(field|type|defaultValue|min|max|pattern|labels))$/.test(
+    field,
+  );
 
 /** One price function: its expression, parameters and inputs, saved with its version; beside it, a live priced preview. */
 export function PriceFunctionPage(): ReactElement {
@@ -29,12 +37,19 @@ export function PriceFunctionPage(): ReactElement {
   useEffect(() => {
     if (record.data) setDraft(draftOf(record.data));
   }, [record.data]);
-  const save = useSavePriceFunction(priceFunctionId, () => notifications.show({ message: 'Price function saved', color: 'green' }));
+  const save = useSavePriceFunction(priceFunctionId, () =>
+    notifications.show({ message: 'Price function saved', color: 'green' }),
+  );
   const stale = save.error instanceof ApiError && save.error.status === 412;
   const current = useCurrentPriceFunction(priceFunctionId, stale);
 
   if (record.isPending) return <Skeleton h={300} aria-label="Loading the price function" />;
-  if (record.error) return <Alert color="red" role="alert">{plainWords(record.error)}</Alert>;
+  if (record.error)
+    return (
+      <Alert color="red" role="alert">
+        {plainWords(record.error)}
+      </Alert>
+    );
   const fn = record.data;
   const editing = draft ?? draftOf(fn);
   const edited = JSON.stringify(editing) !== JSON.stringify(draftOf(fn));
@@ -59,7 +74,8 @@ export function PriceFunctionPage(): ReactElement {
         {!readOnly && <DuplicatePriceFunction fn={fn} />}
       </Group>
       <Text c="dimmed" size="sm">
-        {fn.customerId ? `Customer ${fn.customerId}` : 'Operator function'} · updated {new Date(fn.updateDate).toLocaleString()}
+        {fn.customerId ? `Customer ${fn.customerId}` : 'Operator function'} · updated{' '}
+        {new Date(fn.updateDate).toLocaleString()}
         {fn.originalId ? ` · copied from ${fn.originalId}` : ''}
       </Text>
       <Grid>
@@ -83,7 +99,14 @@ export function PriceFunctionPage(): ReactElement {
                     <Button type="submit" loading={save.isPending} disabled={!edited}>
                       Save
                     </Button>
-                    <Button variant="default" disabled={!edited || save.isPending} onClick={() => { save.reset(); setDraft(draftOf(fn)); }}>
+                    <Button
+                      variant="default"
+                      disabled={!edited || save.isPending}
+                      onClick={() => {
+                        save.reset();
+                        setDraft(draftOf(fn));
+                      }}
+                    >
                       Discard changes
                     </Button>
                   </Group>

@@ -1,12 +1,12 @@
-import type { ReactElement } from 'react';
 import { Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { isOperator, useCan, usePrincipal } from '../../auth/principal';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { type Column, DataTable } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
 import { listingQuery } from '../../ui/list-search';
 import { NewPriceFunctionModal } from './NewPriceFunctionModal';
@@ -18,8 +18,19 @@ type PriceFunction = Listed<'/price-functions'>;
 const date = (value: string | undefined) => (value ? new Date(value).toLocaleString() : '');
 
 const columns = (operator: boolean): Column<PriceFunction>[] => [
-  { header: 'Name', sortField: 'name', cell: (row) => <AnchorLink to="/price-functions/$priceFunctionId" params={{ priceFunctionId: row.id }}>{row.name || row.id}</AnchorLink> },
-  { header: 'Expression', cell: (row) => <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.expression}</Code> },
+  {
+    header: 'Name',
+    sortField: 'name',
+    cell: (row) => (
+      <AnchorLink to="/price-functions/$priceFunctionId" params={{ priceFunctionId: row.id }}>
+        {row.name || row.id}
+      </AnchorLink>
+    ),
+  },
+  {
+    header: 'Expression',
+    cell: (row) => <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.expression}</Code>,
+  },
   { header: 'Parameters', cell: (row) => (row.parameters ?? []).map((parameter) => parameter.field).join(', ') },
   ...(operator ? [{ header: 'Customer', cell: (row: PriceFunction) => row.customerId ?? 'operator' }] : []),
   { header: 'Updated', sortField: 'updateDate', cell: (row) => date(row.updateDate) },
@@ -32,13 +43,18 @@ export function PriceFunctionsPage(): ReactElement {
   const can = useCan();
   const operator = isOperator(usePrincipal());
   const [creating, { open, close }] = useDisclosure();
-  const set = (changes: Record<string, string | number | undefined>) => navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
+  const set = (changes: Record<string, string | number | undefined>) =>
+    navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
   const setName = useDebouncedCallback((name: string) => set({ name: name.trim() || undefined }), 300);
-  const setCustomer = useDebouncedCallback((customerId: string) => set({ customerId: customerId.trim() || undefined }), 300);
+  const setCustomer = useDebouncedCallback(
+    (customerId: string) => set({ customerId: customerId.trim() || undefined }),
+    300,
+  );
   const list = useQuery({
     queryKey: [...priceFunctionListKey, search],
     // listingQuery builds the listing parameters from the URL generically; the generated type names each filter.
-    queryFn: async () => unwrap(await api.GET('/price-functions', { params: { query: listingQuery(search) as never } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/price-functions', { params: { query: listingQuery(search) as never } })),
     placeholderData: keepPreviousData,
   });
   const filtered = Boolean(search.name || search.customerId);
@@ -50,11 +66,22 @@ export function PriceFunctionsPage(): ReactElement {
         {can('catalog:write') && <Button onClick={open}>New price function</Button>}
       </Group>
       <Text c="dimmed" size="sm">
-        A price function computes a product's price from its list price, the quantity and its parameters. A product uses the function its "price function" names.
+        A price function computes a product's price from its list price, the quantity and its parameters. A product uses
+        the function its "price function" names.
       </Text>
       <Group align="end">
-        <TextInput label="Name (exact)" defaultValue={String(search.name ?? '')} onChange={(event) => setName(event.currentTarget.value)} />
-        {operator && <TextInput label="Customer id" defaultValue={String(search.customerId ?? '')} onChange={(event) => setCustomer(event.currentTarget.value)} />}
+        <TextInput
+          label="Name (exact)"
+          defaultValue={String(search.name ?? '')}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        {operator && (
+          <TextInput
+            label="Customer id"
+            defaultValue={String(search.customerId ?? '')}
+            onChange={(event) => setCustomer(event.currentTarget.value)}
+          />
+        )}
       </Group>
       {list.error ? (
         <Text c="red" role="alert">
@@ -73,7 +100,8 @@ export function PriceFunctionsPage(): ReactElement {
           onSize={(size) => set({ size })}
           empty={
             <Text>
-              {filtered ? 'No price function matches these filters.' : 'No price function yet.'} {can('catalog:write') ? 'Create one with "New price function".' : ''}
+              {filtered ? 'No price function matches these filters.' : 'No price function yet.'}{' '}
+              {can('catalog:write') ? 'Create one with "New price function".' : ''}
             </Text>
           }
         />

@@ -1,4 +1,18 @@
-import { Alert, Autocomplete, Button, Card, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { plainWords } from '../../api/api-error';
@@ -6,7 +20,7 @@ import { useCan } from '../../auth/principal';
 import { PriceBreakdown } from './PriceBreakdown';
 import { ProductPicker } from './ProductPicker';
 import type { PriceFunction } from './price-function-draft';
-import { useAttachPriceFunction, usePricedProduct, useProduct, type PreviewRequest } from './price-function-queries';
+import { type PreviewRequest, useAttachPriceFunction, usePricedProduct, useProduct } from './price-function-queries';
 
 const COUNTRIES = ['FR', 'DE', 'GB', 'US', 'IT', 'ES', 'NL', 'BE', 'CH', 'JP', 'CA', 'AU', 'KW'];
 const CURRENCIES = ['EUR', 'USD', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'KWD'];
@@ -46,7 +60,17 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
 
   // One value per set of inputs (not per render), so that the debounce settles and then stays settled.
   const request = useMemo<PreviewRequest | null>(
-    () => (productId ? { productId, country: country.trim().toUpperCase(), currency: currency.trim().toUpperCase(), storeId: storeId ?? '', quantity: quantity || 1, values } : null),
+    () =>
+      productId
+        ? {
+            productId,
+            country: country.trim().toUpperCase(),
+            currency: currency.trim().toUpperCase(),
+            storeId: storeId ?? '',
+            quantity: quantity || 1,
+            values,
+          }
+        : null,
     [productId, country, currency, storeId, quantity, values],
   );
   const [debounced] = useDebouncedValue(request, 400);
@@ -74,21 +98,63 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
         {productId && (
           <>
             <SimpleGrid cols={{ base: 2, sm: 4, md: 2, xl: 4 }} spacing="sm">
-              <Autocomplete label="Country" data={[...new Set([...places.countries, ...COUNTRIES])]} value={country} onChange={setCountry} maxLength={2} />
-              <Autocomplete label="Currency" data={[...new Set([...places.currencies, ...CURRENCIES])]} value={currency} onChange={setCurrency} maxLength={3} placeholder={product.data?.prices.defaultCurrency} />
-              <Select label="Store" clearable data={product.data?.sellingStores ?? []} value={storeId} onChange={setStoreId} placeholder="Any" />
-              <NumberInput label="Quantity" min={1} max={1_000_000} allowDecimal={false} value={quantity} onChange={(value) => setQuantity(typeof value === 'number' ? value : 1)} />
+              <Autocomplete
+                label="Country"
+                data={[...new Set([...places.countries, ...COUNTRIES])]}
+                value={country}
+                onChange={setCountry}
+                maxLength={2}
+              />
+              <Autocomplete
+                label="Currency"
+                data={[...new Set([...places.currencies, ...CURRENCIES])]}
+                value={currency}
+                onChange={setCurrency}
+                maxLength={3}
+                placeholder={product.data?.prices.defaultCurrency}
+              />
+              <Select
+                label="Store"
+                clearable
+                data={product.data?.sellingStores ?? []}
+                value={storeId}
+                onChange={setStoreId}
+                placeholder="Any"
+              />
+              <NumberInput
+                label="Quantity"
+                min={1}
+                max={1_000_000}
+                allowDecimal={false}
+                value={quantity}
+                onChange={(value) => setQuantity(typeof value === 'number' ? value : 1)}
+              />
             </SimpleGrid>
             {(fn.parameters ?? []).length > 0 && (
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 {(fn.parameters ?? []).map((parameter) => {
                   const label = `Parameter ${parameter.labels?.en ?? parameter.field}`;
-                  const placeholder = parameter.defaultValue !== undefined ? `default ${parameter.defaultValue}` : 'no default';
+                  const placeholder =
+                    parameter.defaultValue !== undefined ? `default ${parameter.defaultValue}` : 'no default';
                   const set = (value: string) => setValues({ ...values, [parameter.field]: value });
                   return parameter.type === 'BOOLEAN' ? (
-                    <Select key={parameter.field} label={label} placeholder={placeholder} clearable data={['true', 'false']} value={values[parameter.field] || null} onChange={(value) => set(value ?? '')} />
+                    <Select
+                      key={parameter.field}
+                      label={label}
+                      placeholder={placeholder}
+                      clearable
+                      data={['true', 'false']}
+                      value={values[parameter.field] || null}
+                      onChange={(value) => set(value ?? '')}
+                    />
                   ) : (
-                    <TextInput key={parameter.field} label={label} placeholder={placeholder} value={values[parameter.field] ?? ''} onChange={(event) => set(event.currentTarget.value)} />
+                    <TextInput
+                      key={parameter.field}
+                      label={label}
+                      placeholder={placeholder}
+                      value={values[parameter.field] ?? ''}
+                      onChange={(event) => set(event.currentTarget.value)}
+                    />
                   );
                 })}
               </SimpleGrid>
@@ -101,10 +167,18 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
             {other && (
               <Alert color="blue" title="Priced by another function" role="status">
                 <Stack gap="xs">
-                  <Text size="sm">{product.data.priceFunction ? `This product uses the price function ${product.data.priceFunction}, not this one.` : 'This product has no price function: its list price applies.'}</Text>
+                  <Text size="sm">
+                    {product.data.priceFunction
+                      ? `This product uses the price function ${product.data.priceFunction}, not this one.`
+                      : 'This product has no price function: its list price applies.'}
+                  </Text>
                   {can('catalog:write') && (
                     <Group>
-                      <Button size="xs" onClick={() => productId && attach.mutate(productId)} loading={attach.isPending}>
+                      <Button
+                        size="xs"
+                        onClick={() => productId && attach.mutate(productId)}
+                        loading={attach.isPending}
+                      >
                         Price this product with this function
                       </Button>
                     </Group>
@@ -133,7 +207,9 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
                   {priced.unitPrice ? (
                     <PriceBreakdown unit={priced.unitPrice} line={priced.price} quantity={debounced?.quantity ?? 1} />
                   ) : (
-                    <Text size="sm">The product lists no price for this country and currency (nor a DEFAULT one): choose another.</Text>
+                    <Text size="sm">
+                      The product lists no price for this country and currency (nor a DEFAULT one): choose another.
+                    </Text>
                   )}
                   {Object.keys(priced.priceFunctionParametersValues ?? {}).length > 0 && (
                     <Text size="sm" c="dimmed">
@@ -148,7 +224,11 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
             </div>
           </>
         )}
-        {!productId && <Text size="sm" c="dimmed">Choose a product to see the price this function gives it.</Text>}
+        {!productId && (
+          <Text size="sm" c="dimmed">
+            Choose a product to see the price this function gives it.
+          </Text>
+        )}
       </Stack>
     </Card>
   );

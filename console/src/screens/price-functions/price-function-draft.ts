@@ -9,7 +9,18 @@ export type ParameterType = NonNullable<Parameter['type']>;
 export const PARAMETER_TYPES: ParameterType[] = ['NUMBER', 'INTEGER', 'STRING', 'BOOLEAN'];
 
 /** Product fields an expression commonly reads; the API accepts any key of the Product schema. */
-export const COMMON_PRODUCT_FIELDS = ['genericName', 'codeName', 'lifeTime', 'productFamily', 'type', 'physical', 'priority', 'trialDuration', 'maxQuantityAllowed', 'sellingStores'] as const satisfies readonly (keyof Schemas['Product'])[];
+export const COMMON_PRODUCT_FIELDS = [
+  'genericName',
+  'codeName',
+  'lifeTime',
+  'productFamily',
+  'type',
+  'physical',
+  'priority',
+  'trialDuration',
+  'maxQuantityAllowed',
+  'sellingStores',
+] as const satisfies readonly (keyof Schemas['Product'])[];
 
 /** What the editor changes of a stored function: the rest (id, dates) the server sets. */
 export function draftOf(record: PriceFunction): PriceFunctionDraft {
@@ -30,7 +41,9 @@ export function cleanParameter(parameter: Parameter): Parameter {
   return {
     field: parameter.field.trim(),
     type: parameter.type ?? 'NUMBER',
-    ...(parameter.defaultValue !== undefined && parameter.defaultValue !== '' ? { defaultValue: parameter.defaultValue } : {}),
+    ...(parameter.defaultValue !== undefined && parameter.defaultValue !== ''
+      ? { defaultValue: parameter.defaultValue }
+      : {}),
     ...(typeof parameter.min === 'number' ? { min: parameter.min } : {}),
     ...(typeof parameter.max === 'number' ? { max: parameter.max } : {}),
     ...(parameter.type === 'STRING' && parameter.pattern ? { pattern: parameter.pattern } : {}),

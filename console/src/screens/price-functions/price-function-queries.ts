@@ -16,14 +16,20 @@ export function usePriceFunction(id: string) {
 
 /** The function as stored now, read only while a save is answered 412 (to show what changed). */
 export function useCurrentPriceFunction(id: string, enabled: boolean) {
-  return useQuery({ queryKey: [...priceFunctionKey(id), 'current'], queryFn: () => readPriceFunction(id), enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: [...priceFunctionKey(id), 'current'],
+    queryFn: () => readPriceFunction(id),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 /** Replaces the function; the body's dbVersion makes a save over someone else's answer 412. */
 export function useSavePriceFunction(id: string, onSaved: (saved: PriceFunction) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (draft: PriceFunctionDraft) => unwrap(await api.PUT('/price-functions/{id}', { params: { path: { id } }, body: bodyOf(draft) })),
+    mutationFn: async (draft: PriceFunctionDraft) =>
+      unwrap(await api.PUT('/price-functions/{id}', { params: { path: { id } }, body: bodyOf(draft) })),
     onSuccess: (saved) => {
       queryClient.setQueryData(priceFunctionKey(id), saved);
       void queryClient.invalidateQueries({ queryKey: priceFunctionListKey });
@@ -35,7 +41,13 @@ export function useSavePriceFunction(id: string, onSaved: (saved: PriceFunction)
 export function useCreatePriceFunction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (draft: PriceFunctionDraft) => unwrap(await api.POST('/price-functions', { body: bodyOf(draft), headers: { 'idempotency-key': crypto.randomUUID() } })),
+    mutationFn: async (draft: PriceFunctionDraft) =>
+      unwrap(
+        await api.POST('/price-functions', {
+          body: bodyOf(draft),
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: priceFunctionListKey }),
   });
 }

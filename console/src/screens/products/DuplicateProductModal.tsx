@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { type FormEvent, type ReactElement, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import type { Product } from './product-draft';
@@ -20,14 +20,33 @@ const OPTIONS: { option: keyof Options; label: string }[] = [
 ];
 
 /** `POST /products/{id}/duplicate`: a copy under a new name and reference, with the groups of fields ticked. */
-export function DuplicateProductModal({ product, opened, onClose }: { product: Product; opened: boolean; onClose: () => void }): ReactElement {
+export function DuplicateProductModal({
+  product,
+  opened,
+  onClose,
+}: {
+  product: Product;
+  opened: boolean;
+  onClose: () => void;
+}): ReactElement {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [productName, setProductName] = useState(`${product.genericName ?? product.publisherRefId} (copy)`);
   const [publisherRefId, setPublisherRefId] = useState(`${product.publisherRefId}-COPY`.slice(0, 80));
-  const [options, setOptions] = useState<Options>({ duplicateGeneral: true, duplicatePrices: true, duplicateLocalizedContent: true });
+  const [options, setOptions] = useState<Options>({
+    duplicateGeneral: true,
+    duplicatePrices: true,
+    duplicateLocalizedContent: true,
+  });
   const duplicate = useMutation({
-    mutationFn: async () => unwrap(await api.POST('/products/{id}/duplicate', { params: { path: { id: product.id } }, body: { productName, publisherRefId, duplicationOptions: options }, headers: { 'idempotency-key': crypto.randomUUID() } })),
+    mutationFn: async () =>
+      unwrap(
+        await api.POST('/products/{id}/duplicate', {
+          params: { path: { id: product.id } },
+          body: { productName, publisherRefId, duplicationOptions: options },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      ),
     onSuccess: async (copy) => {
       await queryClient.invalidateQueries({ queryKey: ['products'] });
       duplicate.reset();
@@ -45,11 +64,29 @@ export function DuplicateProductModal({ product, opened, onClose }: { product: P
     <Modal opened={opened} onClose={onClose} title="Duplicate this product" size="lg">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Name of the copy" required value={productName} onChange={(event) => setProductName(event.currentTarget.value)} error={errors.productName} data-autofocus />
-          <TextInput label="Publisher reference of the copy" required value={publisherRefId} onChange={(event) => setPublisherRefId(event.currentTarget.value)} error={errors.publisherRefId} />
+          <TextInput
+            label="Name of the copy"
+            required
+            value={productName}
+            onChange={(event) => setProductName(event.currentTarget.value)}
+            error={errors.productName}
+            data-autofocus
+          />
+          <TextInput
+            label="Publisher reference of the copy"
+            required
+            value={publisherRefId}
+            onChange={(event) => setPublisherRefId(event.currentTarget.value)}
+            error={errors.publisherRefId}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             {OPTIONS.map(({ option, label }) => (
-              <Checkbox key={option} label={label} checked={Boolean(options[option])} onChange={(event) => setOptions({ ...options, [option]: event.currentTarget.checked })} />
+              <Checkbox
+                key={option}
+                label={label}
+                checked={Boolean(options[option])}
+                onChange={(event) => setOptions({ ...options, [option]: event.currentTarget.checked })}
+              />
             ))}
           </SimpleGrid>
           {duplicate.error && Object.keys(errors).length === 0 && (

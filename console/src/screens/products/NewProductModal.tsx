@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { type FormEvent, type ReactElement, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
-import { CHOICE_FILTERS } from './product-filters';
 import { errorAt, productFieldErrors } from './product-field-errors';
+import { CHOICE_FILTERS } from './product-filters';
 
 type Draft = Schemas['ProductDraft'];
 type Product = Schemas['Product'];
@@ -23,7 +23,15 @@ interface Parent {
  * Creates a product (or, given `parent`, a variant of it) from the fields the API requires, then opens it: prices,
  * texts and the rest are edited there.
  */
-export function NewProductModal({ opened, onClose, parent }: { opened: boolean; onClose: () => void; parent?: Parent }): ReactElement {
+export function NewProductModal({
+  opened,
+  onClose,
+  parent,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  parent?: Parent;
+}): ReactElement {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const operator = isOperator(usePrincipal());
@@ -36,7 +44,16 @@ export function NewProductModal({ opened, onClose, parent }: { opened: boolean; 
   const create = useMutation({
     mutationFn: async (): Promise<Product> => {
       const owner = parent ? parent.customerId : customerId.trim() || undefined;
-      const body: Draft = { genericName, publisherRefId, lifeTime, sellingStores, prices: {}, ...(type ? { type } : {}), ...(owner ? { customerId: owner } : {}), ...(parent ? { variantOf: parent.id } : {}) };
+      const body: Draft = {
+        genericName,
+        publisherRefId,
+        lifeTime,
+        sellingStores,
+        prices: {},
+        ...(type ? { type } : {}),
+        ...(owner ? { customerId: owner } : {}),
+        ...(parent ? { variantOf: parent.id } : {}),
+      };
       return unwrap(await api.POST('/products', { body, headers: { 'idempotency-key': crypto.randomUUID() } }));
     },
     onSuccess: async (created) => {
@@ -61,13 +78,51 @@ export function NewProductModal({ opened, onClose, parent }: { opened: boolean; 
     <Modal opened={opened} onClose={close} title={parent ? `New variant of ${parent.label}` : 'New product'}>
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Name" value={genericName} onChange={(event) => setGenericName(event.currentTarget.value)} error={errors.genericName} data-autofocus />
-          <TextInput label="Publisher reference" description="Unique among the customer's products, at most 80 characters" required value={publisherRefId} onChange={(event) => setPublisherRefId(event.currentTarget.value)} error={errors.publisherRefId} />
-          <TextInput label="Lifetime" description="A period, optionally after a number: 1MONTH, 12MONTH, YEAR, LIFETIME" required value={lifeTime} onChange={(event) => setLifeTime(event.currentTarget.value)} error={errors.lifeTime} />
-          <TagsInput label="Selling stores" description="Press Enter after each store id" value={sellingStores} onChange={setSellingStores} error={errorAt(errors, 'sellingStores')} />
-          <Select label="Type" clearable data={[...CHOICE_FILTERS.type]} value={type ?? null} onChange={(value) => setType((value as Draft['type']) ?? null)} />
+          <TextInput
+            label="Name"
+            value={genericName}
+            onChange={(event) => setGenericName(event.currentTarget.value)}
+            error={errors.genericName}
+            data-autofocus
+          />
+          <TextInput
+            label="Publisher reference"
+            description="Unique among the customer's products, at most 80 characters"
+            required
+            value={publisherRefId}
+            onChange={(event) => setPublisherRefId(event.currentTarget.value)}
+            error={errors.publisherRefId}
+          />
+          <TextInput
+            label="Lifetime"
+            description="A period, optionally after a number: 1MONTH, 12MONTH, YEAR, LIFETIME"
+            required
+            value={lifeTime}
+            onChange={(event) => setLifeTime(event.currentTarget.value)}
+            error={errors.lifeTime}
+          />
+          <TagsInput
+            label="Selling stores"
+            description="Press Enter after each store id"
+            value={sellingStores}
+            onChange={setSellingStores}
+            error={errorAt(errors, 'sellingStores')}
+          />
+          <Select
+            label="Type"
+            clearable
+            data={[...CHOICE_FILTERS.type]}
+            value={type ?? null}
+            onChange={(value) => setType((value as Draft['type']) ?? null)}
+          />
           {operator && !parent && (
-            <TextInput label="Customer id" description="The publisher or reseller the product belongs to; empty: a product of the platform, readable by every customer" value={customerId} onChange={(event) => setCustomerId(event.currentTarget.value)} error={errors.customerId} />
+            <TextInput
+              label="Customer id"
+              description="The publisher or reseller the product belongs to; empty: a product of the platform, readable by every customer"
+              value={customerId}
+              onChange={(event) => setCustomerId(event.currentTarget.value)}
+              error={errors.customerId}
+            />
           )}
           {create.error && Object.keys(errors).length === 0 && (
             <Text c="red" size="sm" role="alert">

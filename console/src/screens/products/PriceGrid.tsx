@@ -1,7 +1,7 @@
-import { useState, type FormEvent, type ReactElement } from 'react';
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import { errorAt } from './product-field-errors';
+import { type FormEvent, type ReactElement, useState } from 'react';
 import type { ProductDraft } from './product-draft';
+import { errorAt } from './product-field-errors';
 
 type Prices = ProductDraft['prices'];
 type Entry = NonNullable<Prices['priceByCountryByCurrency']>[string][string];
@@ -22,9 +22,21 @@ const CURRENCY = /^[A-Z]{3}$/;
  * The price grid of the product's price schema: a price entry per country (or DEFAULT) and currency, its amounts
  * gross when "VAT included" is ticked, else net; and the default currency.
  */
-export function PriceGrid({ prices, onChange, errors, readOnly }: { prices: Prices; onChange: (prices: Prices) => void; errors: Record<string, string>; readOnly: boolean }): ReactElement {
+export function PriceGrid({
+  prices,
+  onChange,
+  errors,
+  readOnly,
+}: {
+  prices: Prices;
+  onChange: (prices: Prices) => void;
+  errors: Record<string, string>;
+  readOnly: boolean;
+}): ReactElement {
   const grid = prices.priceByCountryByCurrency ?? {};
-  const rows = Object.entries(grid).flatMap(([country, byCurrency]) => Object.entries(byCurrency).map(([currency, entry]) => ({ country, currency, entry })));
+  const rows = Object.entries(grid).flatMap(([country, byCurrency]) =>
+    Object.entries(byCurrency).map(([currency, entry]) => ({ country, currency, entry })),
+  );
   const [country, setCountry] = useState('');
   const [currency, setCurrency] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -39,7 +51,8 @@ export function PriceGrid({ prices, onChange, errors, readOnly }: { prices: Pric
   };
   const add = (event: FormEvent) => {
     event.preventDefault();
-    if (!COUNTRY.test(country)) return setProblem('The country is an ISO code of two letters (FR), or DEFAULT for every other country.');
+    if (!COUNTRY.test(country))
+      return setProblem('The country is an ISO code of two letters (FR), or DEFAULT for every other country.');
     if (!CURRENCY.test(currency)) return setProblem('The currency is an ISO 4217 code of three letters (EUR).');
     if (grid[country]?.[currency]) return setProblem(`${country} already has a ${currency} price.`);
     setProblem(undefined);
@@ -58,7 +71,9 @@ export function PriceGrid({ prices, onChange, errors, readOnly }: { prices: Pric
         maxLength={3}
         readOnly={readOnly}
         value={prices.defaultCurrency ?? ''}
-        onChange={(event) => onChange({ ...prices, defaultCurrency: event.currentTarget.value.toUpperCase() || undefined })}
+        onChange={(event) =>
+          onChange({ ...prices, defaultCurrency: event.currentTarget.value.toUpperCase() || undefined })
+        }
         error={errors['prices.defaultCurrency']}
       />
       {rows.length === 0 ? (
@@ -92,17 +107,34 @@ export function PriceGrid({ prices, onChange, errors, readOnly }: { prices: Pric
                         hideControls
                         readOnly={readOnly}
                         value={entry[field] ?? ''}
-                        onChange={(value) => setEntry(country, currency, { ...entry, [field]: typeof value === 'number' ? value : undefined })}
+                        onChange={(value) =>
+                          setEntry(country, currency, {
+                            ...entry,
+                            [field]: typeof value === 'number' ? value : undefined,
+                          })
+                        }
                         error={errorAt(errors, `prices.priceByCountryByCurrency.${country}.${currency}.${field}`)}
                       />
                     </Table.Td>
                   ))}
                   <Table.Td>
-                    <Checkbox aria-label={`VAT included ${country} ${currency}`} checked={entry.vatIncluded ?? false} disabled={readOnly} onChange={(event) => setEntry(country, currency, { ...entry, vatIncluded: event.currentTarget.checked })} />
+                    <Checkbox
+                      aria-label={`VAT included ${country} ${currency}`}
+                      checked={entry.vatIncluded ?? false}
+                      disabled={readOnly}
+                      onChange={(event) =>
+                        setEntry(country, currency, { ...entry, vatIncluded: event.currentTarget.checked })
+                      }
+                    />
                   </Table.Td>
                   {!readOnly && (
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove the ${country} ${currency} price`} onClick={() => setEntry(country, currency, undefined)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove the ${country} ${currency} price`}
+                        onClick={() => setEntry(country, currency, undefined)}
+                      >
                         ✕
                       </ActionIcon>
                     </Table.Td>
@@ -121,8 +153,21 @@ export function PriceGrid({ prices, onChange, errors, readOnly }: { prices: Pric
       {!readOnly && (
         <form onSubmit={add}>
           <Group align="end">
-            <TextInput label="Country" description="FR, or DEFAULT" w={140} value={country} onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())} />
-            <TextInput label="Currency" description="EUR" w={140} maxLength={3} value={currency} onChange={(event) => setCurrency(event.currentTarget.value.toUpperCase())} />
+            <TextInput
+              label="Country"
+              description="FR, or DEFAULT"
+              w={140}
+              value={country}
+              onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())}
+            />
+            <TextInput
+              label="Currency"
+              description="EUR"
+              w={140}
+              maxLength={3}
+              value={currency}
+              onChange={(event) => setCurrency(event.currentTarget.value.toUpperCase())}
+            />
             <Button type="submit" variant="light">
               Add price
             </Button>

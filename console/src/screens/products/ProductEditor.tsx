@@ -1,13 +1,12 @@
-import { useState, type ReactElement } from 'react';
 import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { type ReactElement, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
-import { ProductStatusBadge } from './ProductStatusBadge';
 import { AnchorLink } from '../../ui/links';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
 import { DescriptionLocales } from './DescriptionLocales';
@@ -15,18 +14,31 @@ import { DuplicateProductModal } from './DuplicateProductModal';
 import { PriceGrid } from './PriceGrid';
 import { ProductDetailsForm } from './ProductDetailsForm';
 import { ProductHistory } from './ProductHistory';
+import { ProductStatusBadge } from './ProductStatusBadge';
 import { ProductVariants } from './ProductVariants';
-import { compactTexts, draftOf, sameJson, textsOf, type Product, type ProductDraft, type Texts } from './product-draft';
+import { compactTexts, draftOf, type Product, type ProductDraft, sameJson, type Texts, textsOf } from './product-draft';
 import { productFieldErrors } from './product-field-errors';
 import { productKey, useDescription } from './product-queries';
 import { PRODUCT_TABS, type ProductTab } from './product-tabs';
 
 const route = getRouteApi('/app/products/$productId');
 
-const TAB_LABELS: Record<ProductTab, string> = { details: 'Details', prices: 'Prices', texts: 'Texts', variants: 'Variants', history: 'History' };
+const TAB_LABELS: Record<ProductTab, string> = {
+  details: 'Details',
+  prices: 'Prices',
+  texts: 'Texts',
+  variants: 'Variants',
+  history: 'History',
+};
 
 /** Edits one version of a product (`base`): its fields, prices and texts, saved together with that version's dbVersion. */
-export function ProductEditor({ base, onBaseChange }: { base: Product; onBaseChange: (product: Product) => void }): ReactElement {
+export function ProductEditor({
+  base,
+  onBaseChange,
+}: {
+  base: Product;
+  onBaseChange: (product: Product) => void;
+}): ReactElement {
   const can = useCan();
   const canWrite = can('catalog:write');
   const queryClient = useQueryClient();
@@ -40,11 +52,16 @@ export function ProductEditor({ base, onBaseChange }: { base: Product; onBaseCha
   const texts = editedTexts ?? storedTexts;
   const textsChanged = editedTexts !== undefined && !sameJson(compactTexts(editedTexts), compactTexts(storedTexts));
   const edited = textsChanged || !sameJson(draft, draftOf(base));
-  const change = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) => setDraft((previous) => ({ ...previous, [field]: value }));
+  const change = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) =>
+    setDraft((previous) => ({ ...previous, [field]: value }));
 
   const save = useMutation({
     mutationFn: async (dbVersion: number) => {
-      const body: ProductDraft = { ...draft, ...(textsChanged && editedTexts ? compactTexts(editedTexts) : {}), dbVersion };
+      const body: ProductDraft = {
+        ...draft,
+        ...(textsChanged && editedTexts ? compactTexts(editedTexts) : {}),
+        dbVersion,
+      };
       return unwrap(await api.PUT('/products/{id}', { params: { path: { id: base.id } }, body }));
     },
     onSuccess: async (saved) => {
@@ -56,7 +73,13 @@ export function ProductEditor({ base, onBaseChange }: { base: Product; onBaseCha
     },
   });
   const stale = save.error instanceof ApiError && save.error.status === 412;
-  const current = useQuery({ queryKey: [...productKey(base.id), 'current'], enabled: stale, staleTime: 0, gcTime: 0, queryFn: async () => unwrap(await api.GET('/products/{id}', { params: { path: { id: base.id } } })) });
+  const current = useQuery({
+    queryKey: [...productKey(base.id), 'current'],
+    enabled: stale,
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: async () => unwrap(await api.GET('/products/{id}', { params: { path: { id: base.id } } })),
+  });
   const errors = productFieldErrors(save.error);
 
   return (
@@ -76,7 +99,8 @@ export function ProductEditor({ base, onBaseChange }: { base: Product; onBaseCha
             )}
           </Group>
           <Text c="dimmed" size="sm">
-            Reference {base.publisherRefId} · {base.customerId ? `customer ${base.customerId}` : 'platform product'} · version {base.dbVersion} · saved {new Date(base.updateDate).toLocaleString()}
+            Reference {base.publisherRefId} · {base.customerId ? `customer ${base.customerId}` : 'platform product'} ·
+            version {base.dbVersion} · saved {new Date(base.updateDate).toLocaleString()}
           </Text>
         </Stack>
         {canWrite && (
@@ -95,7 +119,12 @@ export function ProductEditor({ base, onBaseChange }: { base: Product; onBaseCha
           {plainWords(save.error)}
         </Alert>
       )}
-      <Tabs value={tab} onChange={(value) => void navigate({ search: value && value !== 'details' ? { tab: value as ProductTab } : {}, replace: true })}>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          void navigate({ search: value && value !== 'details' ? { tab: value as ProductTab } : {}, replace: true })
+        }
+      >
         <Tabs.List>
           {PRODUCT_TABS.map((name) => (
             <Tabs.Tab key={name} value={name}>
@@ -107,10 +136,26 @@ export function ProductEditor({ base, onBaseChange }: { base: Product; onBaseCha
           <ProductDetailsForm draft={draft} change={change} errors={errors} readOnly={!canWrite} />
         </Tabs.Panel>
         <Tabs.Panel value="prices" pt="md">
-          <PriceGrid prices={draft.prices} onChange={(prices) => change('prices', prices)} errors={errors} readOnly={!canWrite} />
+          <PriceGrid
+            prices={draft.prices}
+            onChange={(prices) => change('prices', prices)}
+            errors={errors}
+            readOnly={!canWrite}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="texts" pt="md">
-          {description.error ? <Text c="red" role="alert">{plainWords(description.error)}</Text> : <DescriptionLocales texts={texts} onChange={setTexts} readOnly={!canWrite} fallbackLocale={description.data?.fallbackLocale} />}
+          {description.error ? (
+            <Text c="red" role="alert">
+              {plainWords(description.error)}
+            </Text>
+          ) : (
+            <DescriptionLocales
+              texts={texts}
+              onChange={setTexts}
+              readOnly={!canWrite}
+              fallbackLocale={description.data?.fallbackLocale}
+            />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="variants" pt="md">
           <ProductVariants product={base} canWrite={canWrite} />

@@ -1,9 +1,9 @@
-import { useState, type ReactElement } from 'react';
 import { Group, Loader, Radio, Stack, Table, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
+import { type ReactElement, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
-import { shownValue, versionDiff, type Product } from './product-draft';
+import { type Product, shownValue, versionDiff } from './product-draft';
 
 /** How many of the latest versions are listed (each is one read, kept once read: versions never change). */
 const LISTED_VERSIONS = 20;
@@ -18,7 +18,8 @@ export function ProductHistory({ product }: { product: Product }): ReactElement 
     queries: numbers.map((version) => ({
       queryKey: ['products', 'version', product.id, version],
       staleTime: Infinity,
-      queryFn: async () => unwrap(await api.GET('/products/{id}', { params: { path: { id: product.id }, query: { version } } })),
+      queryFn: async () =>
+        unwrap(await api.GET('/products/{id}', { params: { path: { id: product.id }, query: { version } } })),
     })),
   });
   const byNumber = new Map(numbers.map((version, index) => [version, versions[index]]));
@@ -30,10 +31,17 @@ export function ProductHistory({ product }: { product: Product }): ReactElement 
   return (
     <Stack>
       <Text size="sm">Pick the two versions to compare: the one to read from, and the one to compare it with.</Text>
-      {failed && <Text c="red" role="alert">{plainWords(failed)}</Text>}
+      {failed && (
+        <Text c="red" role="alert">
+          {plainWords(failed)}
+        </Text>
+      )}
       <Table.ScrollContainer minWidth={480}>
         <Table>
-          <caption style={{ captionSide: 'top', textAlign: 'left' }}>Versions of this product{latest + 1 > LISTED_VERSIONS ? ` (the latest ${LISTED_VERSIONS} of ${latest + 1})` : ''}</caption>
+          <caption style={{ captionSide: 'top', textAlign: 'left' }}>
+            Versions of this product
+            {latest + 1 > LISTED_VERSIONS ? ` (the latest ${LISTED_VERSIONS} of ${latest + 1})` : ''}
+          </caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Version</Table.Th>
@@ -52,13 +60,29 @@ export function ProductHistory({ product }: { product: Product }): ReactElement 
                     {version}
                     {version === latest ? ' (current)' : ''}
                   </Table.Td>
-                  <Table.Td>{record ? new Date(record.updateDate).toLocaleString() : <Loader size="xs" aria-label={`Loading version ${version}`} />}</Table.Td>
+                  <Table.Td>
+                    {record ? (
+                      new Date(record.updateDate).toLocaleString()
+                    ) : (
+                      <Loader size="xs" aria-label={`Loading version ${version}`} />
+                    )}
+                  </Table.Td>
                   <Table.Td>{record?.lastUpdateReason ?? ''}</Table.Td>
                   <Table.Td>
-                    <Radio name="history-from" aria-label={`Compare from version ${version}`} checked={from === version} onChange={() => setFrom(version)} />
+                    <Radio
+                      name="history-from"
+                      aria-label={`Compare from version ${version}`}
+                      checked={from === version}
+                      onChange={() => setFrom(version)}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <Radio name="history-to" aria-label={`Compare to version ${version}`} checked={to === version} onChange={() => setTo(version)} />
+                    <Radio
+                      name="history-to"
+                      aria-label={`Compare to version ${version}`}
+                      checked={to === version}
+                      onChange={() => setTo(version)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               );
@@ -74,11 +98,17 @@ export function ProductHistory({ product }: { product: Product }): ReactElement 
       {!changes ? (
         <Loader aria-label="Loading the versions" />
       ) : changes.length === 0 ? (
-        <Text c="dimmed">{from === to ? 'The same version is picked twice: pick another one.' : 'No field differs between these versions.'}</Text>
+        <Text c="dimmed">
+          {from === to
+            ? 'The same version is picked twice: pick another one.'
+            : 'No field differs between these versions.'}
+        </Text>
       ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table striped>
-            <caption style={{ captionSide: 'top', textAlign: 'left' }}>Fields that differ between version {from} and version {to}</caption>
+            <caption style={{ captionSide: 'top', textAlign: 'left' }}>
+              Fields that differ between version {from} and version {to}
+            </caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Field</Table.Th>

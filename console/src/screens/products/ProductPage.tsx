@@ -1,6 +1,6 @@
-import { useState, type ReactElement } from 'react';
 import { Alert, Skeleton } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
+import { type ReactElement, useState } from 'react';
 import { plainWords } from '../../api/api-error';
 import { ProductEditor } from './ProductEditor';
 import type { Product } from './product-draft';
@@ -19,7 +19,12 @@ export function ProductPage(): ReactElement {
   const loaded = base?.id === productId ? base : record.data;
   if (record.data && loaded !== base && loaded === record.data) setBase(record.data);
 
-  if (record.error) return <Alert color="red" role="alert">{plainWords(record.error)}</Alert>;
+  if (record.error)
+    return (
+      <Alert color="red" role="alert">
+        {plainWords(record.error)}
+      </Alert>
+    );
   if (!loaded) return <Skeleton h={300} aria-label="Loading the product" />;
   return <ProductEditor key={`${loaded.id}:${loaded.dbVersion}`} base={loaded} onBaseChange={setBase} />;
 }

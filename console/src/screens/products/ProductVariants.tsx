@@ -1,13 +1,13 @@
-import { useState, type ReactElement } from 'react';
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactElement, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
-import { ProductStatusBadge } from './ProductStatusBadge';
 import { AnchorLink } from '../../ui/links';
 import { NewProductModal } from './NewProductModal';
+import { ProductStatusBadge } from './ProductStatusBadge';
 import type { Product } from './product-draft';
 import { useVariants } from './product-queries';
 
@@ -16,7 +16,19 @@ function useSiblings(product: Product, enabled: boolean) {
   return useQuery({
     queryKey: ['products', 'siblings', product.customerId ?? 'operator'],
     enabled,
-    queryFn: async () => unwrap(await api.GET('/products', { params: { query: { size: 500, sort: ['publisherRefId,asc'], target: ['publisherRefId', 'genericName', 'customerId'], ...(product.customerId ? { customerId: product.customerId } : {}) } } })),
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/products', {
+          params: {
+            query: {
+              size: 500,
+              sort: ['publisherRefId,asc'],
+              target: ['publisherRefId', 'genericName', 'customerId'],
+              ...(product.customerId ? { customerId: product.customerId } : {}),
+            },
+          },
+        }),
+      ),
   });
 }
 
@@ -28,22 +40,42 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
   const [moving, setMoving] = useState<string | null>(null);
   const siblings = useSiblings(product, canWrite);
   const shift = useMutation({
-    mutationFn: async (variantId: string) => unwrap(await api.POST('/products/shift-variant', { body: { parentId: product.id, variantId }, headers: { 'idempotency-key': crypto.randomUUID() } })),
+    mutationFn: async (variantId: string) =>
+      unwrap(
+        await api.POST('/products/shift-variant', {
+          body: { parentId: product.id, variantId },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        }),
+      ),
     onSuccess: async (moved) => {
       setMoving(null);
-      notifications.show({ message: `${moved.genericName || moved.publisherRefId} is now a variant of this product`, color: 'teal' });
+      notifications.show({
+        message: `${moved.genericName || moved.publisherRefId} is now a variant of this product`,
+        color: 'teal',
+      });
       await queryClient.invalidateQueries({ queryKey: ['products'] });
     },
   });
   const listed = new Set((variants.data?.items ?? []).map((variant) => variant.id));
   const candidates = (siblings.data?.items ?? [])
     .filter((item) => item.id !== product.id && !listed.has(item.id) && item.customerId === product.customerId)
-    .map((item) => ({ value: item.id, label: `${item.publisherRefId ?? item.id}${item.genericName ? ` — ${item.genericName}` : ''}` }));
+    .map((item) => ({
+      value: item.id,
+      label: `${item.publisherRefId ?? item.id}${item.genericName ? ` — ${item.genericName}` : ''}`,
+    }));
 
   return (
     <Stack>
-      {variants.error && <Text c="red" role="alert">{plainWords(variants.error)}</Text>}
-      {variants.data && variants.data.items.length === 0 && <Text c="dimmed">This product has no variant.{canWrite ? ' Create one, or move another product of the customer under it.' : ''}</Text>}
+      {variants.error && (
+        <Text c="red" role="alert">
+          {plainWords(variants.error)}
+        </Text>
+      )}
+      {variants.data && variants.data.items.length === 0 && (
+        <Text c="dimmed">
+          This product has no variant.{canWrite ? ' Create one, or move another product of the customer under it.' : ''}
+        </Text>
+      )}
       {variants.data && variants.data.items.length > 0 && (
         <Table.ScrollContainer minWidth={500}>
           <Table striped>
@@ -92,7 +124,12 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
             w={320}
             maw="100%"
           />
-          <Button variant="default" disabled={!moving} loading={shift.isPending} onClick={() => moving && shift.mutate(moving)}>
+          <Button
+            variant="default"
+            disabled={!moving}
+            loading={shift.isPending}
+            onClick={() => moving && shift.mutate(moving)}
+          >
             Make it a variant
           </Button>
         </Group>
@@ -102,7 +139,16 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
           {plainWords(shift.error)}
         </Text>
       )}
-      <NewProductModal opened={creating} onClose={creation.close} parent={{ id: product.id, customerId: product.customerId, label: product.genericName || product.publisherRefId, sellingStores: product.sellingStores }} />
+      <NewProductModal
+        opened={creating}
+        onClose={creation.close}
+        parent={{
+          id: product.id,
+          customerId: product.customerId,
+          label: product.genericName || product.publisherRefId,
+          sellingStores: product.sellingStores,
+        }}
+      />
     </Stack>
   );
 }

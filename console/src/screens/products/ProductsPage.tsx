@@ -1,16 +1,16 @@
-import type { ReactElement } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
 import { plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
-import { DataTable, type Column } from '../../ui/DataTable';
-import { ProductStatusBadge } from './ProductStatusBadge';
+import { type Column, DataTable } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
 import { ImportProductModal } from './ImportProductModal';
 import { NewProductModal } from './NewProductModal';
 import { ProductFiltersPanel } from './ProductFiltersPanel';
-import { useProductList, type ListedProduct } from './product-queries';
+import { ProductStatusBadge } from './ProductStatusBadge';
+import { type ListedProduct, useProductList } from './product-queries';
 
 const route = getRouteApi('/app/products');
 
@@ -29,8 +29,25 @@ const columns: Column<ListedProduct>[] = [
   { header: 'Type', sortField: 'type', cell: (row) => row.type ?? '' },
   { header: 'Status', sortField: 'status', cell: (row) => <ProductStatusBadge status={row.status} /> },
   { header: 'Stores', cell: (row) => (row.sellingStores ?? []).join(', ') },
-  { header: 'Variant of', cell: (row) => (row.parentId ? <AnchorLink to="/products/$productId" params={{ productId: row.parentId }}>parent product</AnchorLink> : '') },
-  { header: 'Updated', sortField: 'updateDate', cell: (row) => (row.updateDate ? new Date(row.updateDate).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '') },
+  {
+    header: 'Variant of',
+    cell: (row) =>
+      row.parentId ? (
+        <AnchorLink to="/products/$productId" params={{ productId: row.parentId }}>
+          parent product
+        </AnchorLink>
+      ) : (
+        ''
+      ),
+  },
+  {
+    header: 'Updated',
+    sortField: 'updateDate',
+    cell: (row) =>
+      row.updateDate
+        ? new Date(row.updateDate).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })
+        : '',
+  },
 ];
 
 /** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */
@@ -40,7 +57,8 @@ export function ProductsPage(): ReactElement {
   const can = useCan();
   const [creating, creation] = useDisclosure();
   const [importing, importer] = useDisclosure();
-  const set = (changes: Record<string, string | number | undefined>) => navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
+  const set = (changes: Record<string, string | number | undefined>) =>
+    navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
   const list = useProductList(search);
 
   return (
@@ -72,7 +90,14 @@ export function ProductsPage(): ReactElement {
           onSort={(sort) => set({ sort })}
           onPage={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
           onSize={(size) => set({ size })}
-          empty={<Text>No product matches this search and these filters. {can('catalog:write') ? 'Clear a filter, or create one with "New product".' : 'Clear a filter to see more.'}</Text>}
+          empty={
+            <Text>
+              No product matches this search and these filters.{' '}
+              {can('catalog:write')
+                ? 'Clear a filter, or create one with "New product".'
+                : 'Clear a filter to see more.'}
+            </Text>
+          }
         />
       )}
       <NewProductModal opened={creating} onClose={creation.close} />

@@ -15,7 +15,12 @@ export const TEXT_FIELDS: { field: TextField; label: string; from: keyof Descrip
   { field: 'localizedThankYouDesc', label: 'Thank-you text', from: 'localizedThankYouDesc', long: true },
 ];
 
-const textMap = (value: unknown): Record<string, string> => (value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {});
+const textMap = (value: unknown): Record<string, string> =>
+  value && typeof value === 'object'
+    ? Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      )
+    : {};
 
 /** The product's texts as its description holds them. */
 export function textsOf(description: Description | undefined): Texts {
@@ -23,10 +28,17 @@ export function textsOf(description: Description | undefined): Texts {
 }
 
 /** Every locale some text is written in, in a stable order. */
-export const localesOf = (texts: Texts) => [...new Set(TEXT_FIELDS.flatMap(({ field }) => Object.keys(texts[field])))].sort();
+export const localesOf = (texts: Texts) =>
+  [...new Set(TEXT_FIELDS.flatMap(({ field }) => Object.keys(texts[field])))].sort();
 
 /** The texts without empty entries (an emptied text is removed from its locale). */
-export const compactTexts = (texts: Texts): Texts => Object.fromEntries(TEXT_FIELDS.map(({ field }) => [field, Object.fromEntries(Object.entries(texts[field]).filter(([, text]) => text.trim() !== ''))])) as Texts;
+export const compactTexts = (texts: Texts): Texts =>
+  Object.fromEntries(
+    TEXT_FIELDS.map(({ field }) => [
+      field,
+      Object.fromEntries(Object.entries(texts[field]).filter(([, text]) => text.trim() !== '')),
+    ]),
+  ) as Texts;
 
 export const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -61,4 +73,5 @@ export function versionDiff(before: object, after: object): FieldChange[] {
     .map((field) => ({ field, before: a[field], after: b[field] }));
 }
 
-export const shownValue = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+export const shownValue = (value: unknown) =>
+  value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);

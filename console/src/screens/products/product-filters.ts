@@ -8,12 +8,38 @@ type Filter = Exclude<keyof ProductListQuery, Listing>;
 type KeysOf<T> = { [K in Filter]-?: NonNullable<ProductListQuery[K]> extends T ? K : never }[Filter];
 
 /** Every filter of `GET /products`, in the order the filter panel shows them; the type check fails when the API adds one. */
-export const TEXT_FILTERS = ['publisherRefId', 'genericName', 'codeName', 'productFamily', 'lifeTime', 'customerId', 'parentId', 'catalogId', 'descriptionId', 'fulfillmentTemplate', 'subscriptionTemplate', 'priceFunction', 'releaseDate'] as const satisfies readonly KeysOf<string>[];
-export const CHOICE_FILTERS = { status: ['ENABLED', 'DISABLED'], type: ['SOFTWARE', 'GAMES', 'CASUAL', 'SERVICE', 'B2C', 'B2B', 'HARDWARE'], salesMode: ['BILLING_PLAN', 'STANDARD'] } as const satisfies Partial<Record<KeysOf<string>, readonly string[]>>;
-export const LIST_FILTERS = ['sellingStores', 'blackListedCountries', 'nextGenerationOf'] as const satisfies readonly KeysOf<string[]>[];
+export const TEXT_FILTERS = [
+  'publisherRefId',
+  'genericName',
+  'codeName',
+  'productFamily',
+  'lifeTime',
+  'customerId',
+  'parentId',
+  'catalogId',
+  'descriptionId',
+  'fulfillmentTemplate',
+  'subscriptionTemplate',
+  'priceFunction',
+  'releaseDate',
+] as const satisfies readonly KeysOf<string>[];
+export const CHOICE_FILTERS = {
+  status: ['ENABLED', 'DISABLED'],
+  type: ['SOFTWARE', 'GAMES', 'CASUAL', 'SERVICE', 'B2C', 'B2B', 'HARDWARE'],
+  salesMode: ['BILLING_PLAN', 'STANDARD'],
+} as const satisfies Partial<Record<KeysOf<string>, readonly string[]>>;
+export const LIST_FILTERS = [
+  'sellingStores',
+  'blackListedCountries',
+  'nextGenerationOf',
+] as const satisfies readonly KeysOf<string[]>[];
 export const BOOLEAN_FILTERS = ['physical'] as const satisfies readonly KeysOf<boolean>[];
 
-type Listed = (typeof TEXT_FILTERS)[number] | keyof typeof CHOICE_FILTERS | (typeof LIST_FILTERS)[number] | (typeof BOOLEAN_FILTERS)[number];
+type Listed =
+  | (typeof TEXT_FILTERS)[number]
+  | keyof typeof CHOICE_FILTERS
+  | (typeof LIST_FILTERS)[number]
+  | (typeof BOOLEAN_FILTERS)[number];
 type Missing = Exclude<Filter, Listed>;
 // A compile error names any filter of the API not offered above.
 export const everyFilterListed: [Missing] extends [never] ? true : Missing = true;
@@ -21,7 +47,13 @@ export const everyFilterListed: [Missing] extends [never] ? true : Missing = tru
 /** The full-text search of the list (the API searches the products' descriptions), kept in the URL as `q`. */
 export const SEARCH_PARAMETER = 'q';
 
-export const PRODUCT_LIST_SEARCH = [...TEXT_FILTERS, ...Object.keys(CHOICE_FILTERS), ...LIST_FILTERS, ...BOOLEAN_FILTERS, SEARCH_PARAMETER];
+export const PRODUCT_LIST_SEARCH = [
+  ...TEXT_FILTERS,
+  ...Object.keys(CHOICE_FILTERS),
+  ...LIST_FILTERS,
+  ...BOOLEAN_FILTERS,
+  SEARCH_PARAMETER,
+];
 
 /** The filters that match any of several values (a comma list). */
 export const isListFilter = (name: string) => (LIST_FILTERS as readonly string[]).includes(name);
@@ -54,14 +86,22 @@ const text = (value: string | number | undefined) => (value === undefined || val
 
 /** The API's query for the list's URL state: page, size, sort and the filters set (the search is resolved apart). */
 export function productListQuery(search: ListSearch): ProductListQuery {
-  const query: ProductListQuery = { page: search.page, size: search.size, ...(search.sort ? { sort: [search.sort] } : {}) };
+  const query: ProductListQuery = {
+    page: search.page,
+    size: search.size,
+    ...(search.sort ? { sort: [search.sort] } : {}),
+  };
   for (const name of [...TEXT_FILTERS, ...(Object.keys(CHOICE_FILTERS) as (keyof typeof CHOICE_FILTERS)[])]) {
     const value = text(search[name]);
     if (value) query[name] = value;
   }
   for (const name of LIST_FILTERS) {
     const value = text(search[name]);
-    if (value) query[name] = value.split(',').map((item) => item.trim()).filter(Boolean);
+    if (value)
+      query[name] = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
   }
   const physical = text(search.physical);
   if (physical === 'true' || physical === 'false') query.physical = physical === 'true';

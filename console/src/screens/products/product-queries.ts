@@ -21,11 +21,20 @@ export function useProductList(search: ListSearch) {
     queryFn: async () => {
       const query = productListQuery(search);
       if (!text) return unwrap(await api.GET('/products', { params: { query } }));
-      const found = unwrap(await api.GET('/descriptions/search', { params: { query: { req: text, size: SEARCHED_DESCRIPTIONS, target: ['id'] } } }));
+      const found = unwrap(
+        await api.GET('/descriptions/search', {
+          params: { query: { req: text, size: SEARCHED_DESCRIPTIONS, target: ['id'] } },
+        }),
+      );
       const ids = found.items.map((item) => item.id);
-      if (ids.length === 0) return { items: [], last: true, number: 0, size: search.size, totalItems: 0, totalPages: 0 };
+      if (ids.length === 0)
+        return { items: [], last: true, number: 0, size: search.size, totalItems: 0, totalPages: 0 };
       // `predicate` carries the list of ids: the flat `descriptionId` parameter is typed as one value.
-      return unwrap(await api.GET('/products', { params: { query: { ...query, predicate: JSON.stringify({ descriptionId: ids }) } } }));
+      return unwrap(
+        await api.GET('/products', {
+          params: { query: { ...query, predicate: JSON.stringify({ descriptionId: ids }) } },
+        }),
+      );
     },
   });
 }
@@ -33,7 +42,10 @@ export function useProductList(search: ListSearch) {
 export const productKey = (id: string) => ['products', 'one', id] as const;
 
 export function useProduct(id: string) {
-  return useQuery({ queryKey: productKey(id), queryFn: async () => unwrap(await api.GET('/products/{id}', { params: { path: { id } } })) });
+  return useQuery({
+    queryKey: productKey(id),
+    queryFn: async () => unwrap(await api.GET('/products/{id}', { params: { path: { id } } })),
+  });
 }
 
 export function useDescription(id: string | undefined) {
@@ -48,6 +60,7 @@ export function useDescription(id: string | undefined) {
 export function useVariants(parentId: string) {
   return useQuery({
     queryKey: ['products', 'variants', parentId],
-    queryFn: async () => unwrap(await api.GET('/products', { params: { query: { parentId, size: 500, sort: ['createDate,asc'] } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/products', { params: { query: { parentId, size: 500, sort: ['createDate,asc'] } } })),
   });
 }

@@ -19,7 +19,8 @@ interface Props {
 export function ProductMapEditor({ keyLabel, legend, description, value, onChange, customerId, error }: Props) {
   const options = useProductOptions(customerId);
   const rows = Object.entries(value ?? {});
-  const replaceRow = (index: number, key: string, ids: string[]) => onChange(Object.fromEntries(rows.map((row, at) => (at === index ? [key, ids] : row))));
+  const replaceRow = (index: number, key: string, ids: string[]) =>
+    onChange(Object.fromEntries(rows.map((row, at) => (at === index ? [key, ids] : row))));
   const removeRow = (index: number) => onChange(Object.fromEntries(rows.filter((_row, at) => at !== index)));
   return (
     <Card withBorder component="fieldset" p="sm" style={{ minWidth: 0 }}>
@@ -31,15 +32,36 @@ export function ProductMapEditor({ keyLabel, legend, description, value, onChang
       </Text>
       <Stack gap="sm">
         {rows.map(([key, ids], index) => {
-          const keyData = [...(options.data ?? [])].filter((option) => option.value === key || !(option.value in (value ?? {})));
+          const keyData = [...(options.data ?? [])].filter(
+            (option) => option.value === key || !(option.value in (value ?? {})),
+          );
           if (key && !keyData.some((option) => option.value === key)) keyData.push({ value: key, label: key });
           return (
             <Group key={index} align="end" wrap="wrap" gap="xs">
-              <Select label={`${keyLabel} ${index + 1}`} data={keyData} value={key || null} onChange={(next) => replaceRow(index, next ?? '', ids)} searchable w={{ base: '100%', sm: 260 }} placeholder="Search the catalogue" />
+              <Select
+                label={`${keyLabel} ${index + 1}`}
+                data={keyData}
+                value={key || null}
+                onChange={(next) => replaceRow(index, next ?? '', ids)}
+                searchable
+                w={{ base: '100%', sm: 260 }}
+                placeholder="Search the catalogue"
+              />
               <div style={{ flex: 1, minWidth: 220 }}>
-                <ProductIdsMultiSelect label={`Recommended for ${keyLabel.toLowerCase()} ${index + 1}`} value={ids} onChange={(next) => replaceRow(index, key, next)} customerId={customerId} />
+                <ProductIdsMultiSelect
+                  label={`Recommended for ${keyLabel.toLowerCase()} ${index + 1}`}
+                  value={ids}
+                  onChange={(next) => replaceRow(index, key, next)}
+                  customerId={customerId}
+                />
               </div>
-              <ActionIcon variant="subtle" color="red" size="lg" onClick={() => removeRow(index)} aria-label={`Remove ${keyLabel.toLowerCase()} ${index + 1}`}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                onClick={() => removeRow(index)}
+                aria-label={`Remove ${keyLabel.toLowerCase()} ${index + 1}`}
+              >
                 <IconTrash size={18} />
               </ActionIcon>
             </Group>
@@ -51,7 +73,12 @@ export function ProductMapEditor({ keyLabel, legend, description, value, onChang
           </Text>
         )}
         <Group>
-          <Button variant="light" size="xs" disabled={'' in (value ?? {})} onClick={() => onChange({ ...(value ?? {}), '': [] })}>
+          <Button
+            variant="light"
+            size="xs"
+            disabled={'' in (value ?? {})}
+            onClick={() => onChange({ ...(value ?? {}), '': [] })}
+          >
             Add a {keyLabel.toLowerCase()}
           </Button>
         </Group>

@@ -15,7 +15,9 @@ const STATUS_COLOURS: Record<string, string> = { RECOMMENDED: 'green', OUTWEIGHE
 function money(price: Price | undefined): string {
   if (!price) return 'no price here';
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: price.currency.currencyCode }).format(price.value);
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency: price.currency.currencyCode }).format(
+      price.value,
+    );
   } catch {
     return `${price.value} ${price.currency.currencyCode}`;
   }
@@ -42,7 +44,13 @@ function leavesOf(result: Result): { level: string; type: string; trigger: strin
 /** The answer of the recommendations operation: what is recommended for each cart product, and why each candidate was or was not. */
 export function RecommendationLeaves({ result, products }: { result: Result; products: Option[] | undefined }) {
   const leaves = leavesOf(result);
-  if (!leaves.length) return <Text>No rule applies to this cart: no enabled, current rule names its store, its products (or their parents) and its source.</Text>;
+  if (!leaves.length)
+    return (
+      <Text>
+        No rule applies to this cart: no enabled, current rule names its store, its products (or their parents) and its
+        source.
+      </Text>
+    );
   return (
     <Stack>
       {leaves.map(({ level, type, trigger }) => {
@@ -60,17 +68,26 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                   {recommendation.recommendationId ? (
                     <>
                       By rule{' '}
-                      <AnchorLink to="/recommendation-rules/$ruleId" params={{ ruleId: recommendation.recommendationId }}>
+                      <AnchorLink
+                        to="/recommendation-rules/$ruleId"
+                        params={{ ruleId: recommendation.recommendationId }}
+                      >
                         {recommendation.recommendationId}
                       </AnchorLink>
                     </>
                   ) : (
                     'Forced cross-sales of the product (no rule)'
                   )}
-                  {recommendation.discountPlan?.discountStep ? ` · ${recommendation.discountPlan.discountStep} % off` : ''}
+                  {recommendation.discountPlan?.discountStep
+                    ? ` · ${recommendation.discountPlan.discountStep} % off`
+                    : ''}
                   {recommendation.marketingOperationId ? ` · operation ${recommendation.marketingOperationId}` : ''}
                 </Text>
-                {recommendation.localizedDesc && <Text size="sm" fs="italic">“{recommendation.localizedDesc}”</Text>}
+                {recommendation.localizedDesc && (
+                  <Text size="sm" fs="italic">
+                    “{recommendation.localizedDesc}”
+                  </Text>
+                )}
                 <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollable('Recommended products')}>
                   <Table captionSide="top">
                     <Table.Caption>Recommended products</Table.Caption>
@@ -86,7 +103,11 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                         <Table.Tr key={product.id}>
                           <Table.Td>
                             {productLabel(products, product.id)}
-                            {product.forcedBy ? <Badge ml="xs" size="xs" variant="dot">forced</Badge> : null}
+                            {product.forcedBy ? (
+                              <Badge ml="xs" size="xs" variant="dot">
+                                forced
+                              </Badge>
+                            ) : null}
                           </Table.Td>
                           <Table.Td>{money(product.price)}</Table.Td>
                           <Table.Td>{money(product.fullPrice)}</Table.Td>
@@ -102,7 +123,10 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
               </Text>
             )}
             {report && (
-              <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollable('Why each candidate was or was not recommended')}>
+              <Table.ScrollContainer
+                minWidth={300}
+                scrollAreaProps={scrollable('Why each candidate was or was not recommended')}
+              >
                 <Table captionSide="top">
                   <Table.Caption>Why each candidate was or was not recommended</Table.Caption>
                   <Table.Thead>
@@ -117,11 +141,18 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                       <Table.Tr key={candidate}>
                         <Table.Td>{productLabel(products, candidate)}</Table.Td>
                         <Table.Td w={1} style={{ whiteSpace: 'nowrap' }}>
-                          <Badge variant="dot" color={STATUS_COLOURS[verdict.status] ?? 'gray'} style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+                          <Badge
+                            variant="dot"
+                            color={STATUS_COLOURS[verdict.status] ?? 'gray'}
+                            style={{ overflow: 'visible' }}
+                            styles={{ label: { overflow: 'visible' } }}
+                          >
                             {verdict.status}
                           </Badge>
                         </Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-word' }}>{namingProducts(verdict.explanation, products)}</Table.Td>
+                        <Table.Td style={{ wordBreak: 'break-word' }}>
+                          {namingProducts(verdict.explanation, products)}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -1,17 +1,17 @@
-import type { ReactElement } from 'react';
-import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Code, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
-import { AnchorLink } from '../../ui/links';
 import { fieldErrorsOf } from '../../ui/field-errors';
+import { AnchorLink } from '../../ui/links';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
-import { bodyOf, draftOf, emptyRule, type RuleDraft } from './rule-draft';
 import { RuleForm } from './RuleForm';
+import { bodyOf, draftOf, emptyRule, type RuleDraft } from './rule-draft';
 
 const route = getRouteApi('/app/recommendation-rules/$ruleId');
 const BACK = { page: 0, size: 20 };
@@ -34,7 +34,12 @@ export function RecommendationRulePage(): ReactElement {
   const save = useMutation({
     mutationFn: async (body: RuleDraft) =>
       creating
-        ? unwrap(await api.POST('/recommendation-rules', { body: bodyOf(body), headers: { 'idempotency-key': crypto.randomUUID() } }))
+        ? unwrap(
+            await api.POST('/recommendation-rules', {
+              body: bodyOf(body),
+              headers: { 'idempotency-key': crypto.randomUUID() },
+            }),
+          )
         : unwrap(await api.PUT('/recommendation-rules/{id}', { params: { path: { id: ruleId } }, body: bodyOf(body) })),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['recommendation-rules'] });
@@ -48,7 +53,12 @@ export function RecommendationRulePage(): ReactElement {
   const errors = fieldErrorsOf(save.error);
 
   if (!creating && record.isPending) return <Skeleton h={400} aria-label="Loading the rule" />;
-  if (!creating && record.error) return <Alert color="red" role="alert">{plainWords(record.error)}</Alert>;
+  if (!creating && record.error)
+    return (
+      <Alert color="red" role="alert">
+        {plainWords(record.error)}
+      </Alert>
+    );
   const writable = can('recommendations:write');
 
   return (
@@ -66,7 +76,8 @@ export function RecommendationRulePage(): ReactElement {
       </Group>
       {record.data && (
         <Text c="dimmed" size="sm">
-          Version {record.data.dbVersion} · found for {record.data.appliesTo?.map((trigger) => <Code key={trigger}>{trigger}</Code>) ?? 'no trigger'}
+          Version {record.data.dbVersion} · found for{' '}
+          {record.data.appliesTo?.map((trigger) => <Code key={trigger}>{trigger}</Code>) ?? 'no trigger'}
           {record.data.customerId ? ` · customer ${record.data.customerId}` : ''}
         </Text>
       )}

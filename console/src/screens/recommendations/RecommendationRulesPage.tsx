@@ -1,16 +1,16 @@
-import type { ReactElement } from 'react';
 import { Badge, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import type { paths } from '../../api/openapi';
 import { useCan } from '../../auth/principal';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { type Column, DataTable } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
-import { RouteButtonLink } from '../../ui/RouteButtonLink';
 import type { ListSearch } from '../../ui/list-search';
+import { RouteButtonLink } from '../../ui/RouteButtonLink';
 import { FUNCTION_LABELS, FUNCTIONS, LEVELS, STATUSES, TYPES } from './rule-draft';
 
 const route = getRouteApi('/app/recommendation-rules');
@@ -20,8 +20,23 @@ type Query = NonNullable<paths['/recommendation-rules']['get']['parameters']['qu
 const day = (epoch: number | undefined) => (epoch === undefined ? '' : new Date(epoch).toLocaleDateString());
 
 const columns: Column<Rule>[] = [
-  { header: 'Name', sortField: 'name', cell: (row) => <AnchorLink to="/recommendation-rules/$ruleId" params={{ ruleId: row.id }}>{row.name ?? row.id}</AnchorLink> },
-  { header: 'Status', cell: (row) => <Badge variant="dot" color={row.status === 'ENABLED' ? 'green' : 'gray'}>{row.status}</Badge> },
+  {
+    header: 'Name',
+    sortField: 'name',
+    cell: (row) => (
+      <AnchorLink to="/recommendation-rules/$ruleId" params={{ ruleId: row.id }}>
+        {row.name ?? row.id}
+      </AnchorLink>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: (row) => (
+      <Badge variant="dot" color={row.status === 'ENABLED' ? 'green' : 'gray'}>
+        {row.status}
+      </Badge>
+    ),
+  },
   { header: 'Type', cell: (row) => row.type },
   { header: 'Function', cell: (row) => (row.function === 'predefinedIdsRecoRule' ? 'Predefined' : 'By trigger') },
   { header: 'Levels', cell: (row) => row.levels?.join(', ') },
@@ -52,14 +67,17 @@ export function RecommendationRulesPage(): ReactElement {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const can = useCan();
-  const set = (changes: Record<string, string | number | undefined>) => navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
+  const set = (changes: Record<string, string | number | undefined>) =>
+    navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
   const setText = useDebouncedCallback((name: string, value: string) => set({ [name]: value || undefined }), 300);
   const list = useQuery({
     queryKey: ['recommendation-rules', 'list', search],
     queryFn: async () => unwrap(await api.GET('/recommendation-rules', { params: { query: queryOf(search) } })),
     placeholderData: keepPreviousData,
   });
-  const filtered = ['name', 'status', 'type', 'function', 'levels', 'eligibleStoreIds'].some((name) => search[name] !== undefined);
+  const filtered = ['name', 'status', 'type', 'function', 'levels', 'eligibleStoreIds'].some(
+    (name) => search[name] !== undefined,
+  );
 
   return (
     <Stack>
@@ -77,12 +95,52 @@ export function RecommendationRulesPage(): ReactElement {
         </Group>
       </Group>
       <Group align="end" wrap="wrap">
-        <TextInput label="Name" defaultValue={String(search.name ?? '')} onChange={(event) => setText('name', event.currentTarget.value)} w={{ base: '100%', xs: 180 }} />
-        <Select label="Status" clearable data={[...STATUSES]} value={(search.status as string) ?? null} onChange={(value) => set({ status: value ?? undefined })} w={{ base: '100%', xs: 140 }} />
-        <Select label="Type" clearable data={[...TYPES]} value={(search.type as string) ?? null} onChange={(value) => set({ type: value ?? undefined })} w={{ base: '100%', xs: 150 }} />
-        <Select label="Function" clearable data={FUNCTIONS.map((value) => ({ value, label: FUNCTION_LABELS[value].split(':')[0] ?? value }))} value={(search.function as string) ?? null} onChange={(value) => set({ function: value ?? undefined })} w={{ base: '100%', xs: 150 }} />
-        <MultiSelect label="Levels" clearable data={[...LEVELS]} value={String(search.levels ?? '').split(',').filter(Boolean)} onChange={(values) => set({ levels: values.join(',') || undefined })} w={{ base: '100%', xs: 220 }} />
-        <TextInput label="Store" defaultValue={String(search.eligibleStoreIds ?? '')} onChange={(event) => setText('eligibleStoreIds', event.currentTarget.value.trim())} w={{ base: '100%', xs: 140 }} />
+        <TextInput
+          label="Name"
+          defaultValue={String(search.name ?? '')}
+          onChange={(event) => setText('name', event.currentTarget.value)}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <Select
+          label="Status"
+          clearable
+          data={[...STATUSES]}
+          value={(search.status as string) ?? null}
+          onChange={(value) => set({ status: value ?? undefined })}
+          w={{ base: '100%', xs: 140 }}
+        />
+        <Select
+          label="Type"
+          clearable
+          data={[...TYPES]}
+          value={(search.type as string) ?? null}
+          onChange={(value) => set({ type: value ?? undefined })}
+          w={{ base: '100%', xs: 150 }}
+        />
+        <Select
+          label="Function"
+          clearable
+          data={FUNCTIONS.map((value) => ({ value, label: FUNCTION_LABELS[value].split(':')[0] ?? value }))}
+          value={(search.function as string) ?? null}
+          onChange={(value) => set({ function: value ?? undefined })}
+          w={{ base: '100%', xs: 150 }}
+        />
+        <MultiSelect
+          label="Levels"
+          clearable
+          data={[...LEVELS]}
+          value={String(search.levels ?? '')
+            .split(',')
+            .filter(Boolean)}
+          onChange={(values) => set({ levels: values.join(',') || undefined })}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <TextInput
+          label="Store"
+          defaultValue={String(search.eligibleStoreIds ?? '')}
+          onChange={(event) => setText('eligibleStoreIds', event.currentTarget.value.trim())}
+          w={{ base: '100%', xs: 140 }}
+        />
       </Group>
       {list.error ? (
         <Text c="red.8" role="alert">
@@ -99,7 +157,15 @@ export function RecommendationRulesPage(): ReactElement {
           onSort={(sort) => set({ sort })}
           onPage={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
           onSize={(size) => set({ size })}
-          empty={<Text>{filtered ? 'No rule matches these filters: clear one to see more.' : can('recommendations:write') ? 'No rule yet: create one with "New rule".' : 'No rule yet.'}</Text>}
+          empty={
+            <Text>
+              {filtered
+                ? 'No rule matches these filters: clear one to see more.'
+                : can('recommendations:write')
+                  ? 'No rule yet: create one with "New rule".'
+                  : 'No rule yet.'}
+            </Text>
+          }
         />
       )}
     </Stack>

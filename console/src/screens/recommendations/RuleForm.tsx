@@ -1,9 +1,32 @@
-import { Card, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Card,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { errorOn } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { ProductIdsMultiSelect } from '../../ui/ProductIdsMultiSelect';
-import { errorOn } from '../../ui/field-errors';
 import { ProductMapEditor } from './ProductMapEditor';
-import { FUNCTION_LABELS, FUNCTIONS, fromLocalInput, LEVELS, SOURCES, STATUSES, toLocalInput, TYPES, type RuleDraft } from './rule-draft';
+import {
+  FUNCTION_LABELS,
+  FUNCTIONS,
+  fromLocalInput,
+  LEVELS,
+  type RuleDraft,
+  SOURCES,
+  STATUSES,
+  TYPES,
+  toLocalInput,
+} from './rule-draft';
 
 interface Props {
   draft: RuleDraft;
@@ -14,7 +37,8 @@ interface Props {
   creating: boolean;
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => values.find((candidate) => candidate === value) ?? fallback;
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  values.find((candidate) => candidate === value) ?? fallback;
 
 /** Every field of a recommendation rule, as the API's schema has them. */
 export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props) {
@@ -29,10 +53,36 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
             What and when
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {creating && <OwnerCustomerSelect value={owner} onChange={(customerId) => set({ customerId })} error={errorOn(errors, 'customerId')} required />}
-            <TextInput label="Name" required value={draft.name} onChange={(event) => set({ name: event.currentTarget.value })} error={errorOn(errors, 'name')} />
-            <Select label="Status" data={[...STATUSES]} value={draft.status} onChange={(value) => set({ status: oneOf(STATUSES, value, 'ENABLED') })} allowDeselect={false} />
-            <Select label="Type" data={[...TYPES]} value={draft.type} onChange={(value) => set({ type: oneOf(TYPES, value, 'CROSS_SELL') })} allowDeselect={false} error={errorOn(errors, 'type')} />
+            {creating && (
+              <OwnerCustomerSelect
+                value={owner}
+                onChange={(customerId) => set({ customerId })}
+                error={errorOn(errors, 'customerId')}
+                required
+              />
+            )}
+            <TextInput
+              label="Name"
+              required
+              value={draft.name}
+              onChange={(event) => set({ name: event.currentTarget.value })}
+              error={errorOn(errors, 'name')}
+            />
+            <Select
+              label="Status"
+              data={[...STATUSES]}
+              value={draft.status}
+              onChange={(value) => set({ status: oneOf(STATUSES, value, 'ENABLED') })}
+              allowDeselect={false}
+            />
+            <Select
+              label="Type"
+              data={[...TYPES]}
+              value={draft.type}
+              onChange={(value) => set({ type: oneOf(TYPES, value, 'CROSS_SELL') })}
+              allowDeselect={false}
+              error={errorOn(errors, 'type')}
+            />
             <Select
               label="Function"
               data={FUNCTIONS.map((value) => ({ value, label: FUNCTION_LABELS[value] }))}
@@ -41,12 +91,57 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
               allowDeselect={false}
               error={errorOn(errors, 'function')}
             />
-            <MultiSelect label="Levels" description="Where the recommendation is shown" required data={[...LEVELS]} value={draft.levels} onChange={(values) => set({ levels: LEVELS.filter((level) => values.includes(level)) })} error={errorOn(errors, 'levels')} />
-            <TagsInput label="Stores" description="Store ids the rule applies in; Enter after each" required value={draft.eligibleStoreIds} onChange={(values) => set({ eligibleStoreIds: values })} error={errorOn(errors, 'eligibleStoreIds')} />
-            <TextInput label="Start" description="Your local time" type="datetime-local" required value={toLocalInput(draft.startDate)} onChange={(event) => set({ startDate: fromLocalInput(event.currentTarget.value) ?? draft.startDate })} error={errorOn(errors, 'startDate')} />
-            <TextInput label="End (included)" description="Your local time" type="datetime-local" required value={toLocalInput(draft.endDate)} onChange={(event) => set({ endDate: fromLocalInput(event.currentTarget.value) ?? draft.endDate })} error={errorOn(errors, 'endDate')} />
-            <NumberInput label="Weight" description="The higher, the earlier; 0 when empty" allowDecimal={false} value={draft.weight ?? ''} onChange={(value) => set({ weight: typeof value === 'number' ? value : undefined })} error={errorOn(errors, 'weight')} />
-            <MultiSelect label="Cart sources" description="Empty: every source" data={[...SOURCES]} value={draft.sources ?? []} onChange={(values) => set({ sources: SOURCES.filter((source) => values.includes(source)) })} error={errorOn(errors, 'sources')} />
+            <MultiSelect
+              label="Levels"
+              description="Where the recommendation is shown"
+              required
+              data={[...LEVELS]}
+              value={draft.levels}
+              onChange={(values) => set({ levels: LEVELS.filter((level) => values.includes(level)) })}
+              error={errorOn(errors, 'levels')}
+            />
+            <TagsInput
+              label="Stores"
+              description="Store ids the rule applies in; Enter after each"
+              required
+              value={draft.eligibleStoreIds}
+              onChange={(values) => set({ eligibleStoreIds: values })}
+              error={errorOn(errors, 'eligibleStoreIds')}
+            />
+            <TextInput
+              label="Start"
+              description="Your local time"
+              type="datetime-local"
+              required
+              value={toLocalInput(draft.startDate)}
+              onChange={(event) => set({ startDate: fromLocalInput(event.currentTarget.value) ?? draft.startDate })}
+              error={errorOn(errors, 'startDate')}
+            />
+            <TextInput
+              label="End (included)"
+              description="Your local time"
+              type="datetime-local"
+              required
+              value={toLocalInput(draft.endDate)}
+              onChange={(event) => set({ endDate: fromLocalInput(event.currentTarget.value) ?? draft.endDate })}
+              error={errorOn(errors, 'endDate')}
+            />
+            <NumberInput
+              label="Weight"
+              description="The higher, the earlier; 0 when empty"
+              allowDecimal={false}
+              value={draft.weight ?? ''}
+              onChange={(value) => set({ weight: typeof value === 'number' ? value : undefined })}
+              error={errorOn(errors, 'weight')}
+            />
+            <MultiSelect
+              label="Cart sources"
+              description="Empty: every source"
+              data={[...SOURCES]}
+              value={draft.sources ?? []}
+              onChange={(values) => set({ sources: SOURCES.filter((source) => values.includes(source)) })}
+              error={errorOn(errors, 'sources')}
+            />
           </SimpleGrid>
         </Card>
         <Card withBorder>
@@ -54,8 +149,22 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
             Which cart products it applies to
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ProductIdsMultiSelect label="Eligible products" description="Empty, with no eligible parent either: every cart product" value={draft.eligibleProductIds ?? []} onChange={(ids) => set({ eligibleProductIds: ids })} customerId={owner} error={errorOn(errors, 'eligibleProductIds')} />
-            <ProductIdsMultiSelect label="Eligible parent products" description="A cart product whose parent is listed" value={draft.eligibleParentProductIds ?? []} onChange={(ids) => set({ eligibleParentProductIds: ids })} customerId={owner} error={errorOn(errors, 'eligibleParentProductIds')} />
+            <ProductIdsMultiSelect
+              label="Eligible products"
+              description="Empty, with no eligible parent either: every cart product"
+              value={draft.eligibleProductIds ?? []}
+              onChange={(ids) => set({ eligibleProductIds: ids })}
+              customerId={owner}
+              error={errorOn(errors, 'eligibleProductIds')}
+            />
+            <ProductIdsMultiSelect
+              label="Eligible parent products"
+              description="A cart product whose parent is listed"
+              value={draft.eligibleParentProductIds ?? []}
+              onChange={(ids) => set({ eligibleParentProductIds: ids })}
+              customerId={owner}
+              error={errorOn(errors, 'eligibleParentProductIds')}
+            />
           </SimpleGrid>
         </Card>
         <Card withBorder>
@@ -66,7 +175,11 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
             <ProductMapEditor
               legend="By product"
               keyLabel="Cart product"
-              description={draft.function === 'idToIdsRecoRule' ? 'For a cart product, the products recommended with it.' : 'Every product listed here is recommended, whatever the cart product.'}
+              description={
+                draft.function === 'idToIdsRecoRule'
+                  ? 'For a cart product, the products recommended with it.'
+                  : 'Every product listed here is recommended, whatever the cart product.'
+              }
               value={draft.byProductIds}
               onChange={(map) => set({ byProductIds: map })}
               customerId={owner}
@@ -88,22 +201,78 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
             Discount and presentation
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput label="Discount (percent off)" min={0} max={100} value={draft.discountPlan?.discountStep ?? ''} onChange={(value) => set({ discountPlan: { ...draft.discountPlan, discountStep: typeof value === 'number' ? value : undefined } })} error={errorOn(errors, 'discountPlan')} />
-            <TextInput label="Discount tag" value={draft.discountPlan?.tag ?? ''} onChange={(event) => set({ discountPlan: { ...draft.discountPlan, tag: event.currentTarget.value || undefined } })} />
-            <Checkbox label="Ignore the purchase discount" checked={Boolean(draft.discountPlan?.ignorePurchaseDiscount)} onChange={(event) => set({ discountPlan: { ...draft.discountPlan, ignorePurchaseDiscount: event.currentTarget.checked } })} mt="md" />
-            <TextInput label="Fallback locale" placeholder="en" value={draft.fallbackLocale ?? ''} onChange={(event) => set({ fallbackLocale: event.currentTarget.value })} error={errorOn(errors, 'fallbackLocale')} />
-            <TextInput label="Catalog id" value={draft.catalogId ?? ''} onChange={(event) => set({ catalogId: event.currentTarget.value })} error={errorOn(errors, 'catalogId')} />
-            <TextInput label="Marketing operation id" value={draft.marketingOperationId ?? ''} onChange={(event) => set({ marketingOperationId: event.currentTarget.value })} error={errorOn(errors, 'marketingOperationId')} />
+            <NumberInput
+              label="Discount (percent off)"
+              min={0}
+              max={100}
+              value={draft.discountPlan?.discountStep ?? ''}
+              onChange={(value) =>
+                set({
+                  discountPlan: { ...draft.discountPlan, discountStep: typeof value === 'number' ? value : undefined },
+                })
+              }
+              error={errorOn(errors, 'discountPlan')}
+            />
+            <TextInput
+              label="Discount tag"
+              value={draft.discountPlan?.tag ?? ''}
+              onChange={(event) =>
+                set({ discountPlan: { ...draft.discountPlan, tag: event.currentTarget.value || undefined } })
+              }
+            />
+            <Checkbox
+              label="Ignore the purchase discount"
+              checked={Boolean(draft.discountPlan?.ignorePurchaseDiscount)}
+              onChange={(event) =>
+                set({ discountPlan: { ...draft.discountPlan, ignorePurchaseDiscount: event.currentTarget.checked } })
+              }
+              mt="md"
+            />
+            <TextInput
+              label="Fallback locale"
+              placeholder="en"
+              value={draft.fallbackLocale ?? ''}
+              onChange={(event) => set({ fallbackLocale: event.currentTarget.value })}
+              error={errorOn(errors, 'fallbackLocale')}
+            />
+            <TextInput
+              label="Catalog id"
+              value={draft.catalogId ?? ''}
+              onChange={(event) => set({ catalogId: event.currentTarget.value })}
+              error={errorOn(errors, 'catalogId')}
+            />
+            <TextInput
+              label="Marketing operation id"
+              value={draft.marketingOperationId ?? ''}
+              onChange={(event) => set({ marketingOperationId: event.currentTarget.value })}
+              error={errorOn(errors, 'marketingOperationId')}
+            />
           </SimpleGrid>
           <Stack mt="md" gap="xs">
             <TagsInput
               label="Description locales"
               description="One description per locale (en, fr_FR…); Enter after each"
               value={localized.map(([locale]) => locale)}
-              onChange={(locales) => set({ localizedDesc: Object.fromEntries(locales.map((locale) => [locale, draft.localizedDesc?.[locale] ?? ''])) })}
+              onChange={(locales) =>
+                set({
+                  localizedDesc: Object.fromEntries(
+                    locales.map((locale) => [locale, draft.localizedDesc?.[locale] ?? '']),
+                  ),
+                })
+              }
             />
             {localized.map(([locale, text]) => (
-              <Textarea key={locale} label={`Description (${locale})`} autosize minRows={1} value={text} onChange={(event) => set({ localizedDesc: { ...draft.localizedDesc, [locale]: event.currentTarget.value } })} error={errorOn(errors, `localizedDesc.${locale}`)} />
+              <Textarea
+                key={locale}
+                label={`Description (${locale})`}
+                autosize
+                minRows={1}
+                value={text}
+                onChange={(event) =>
+                  set({ localizedDesc: { ...draft.localizedDesc, [locale]: event.currentTarget.value } })
+                }
+                error={errorOn(errors, `localizedDesc.${locale}`)}
+              />
             ))}
           </Stack>
         </Card>

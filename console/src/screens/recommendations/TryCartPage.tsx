@@ -1,14 +1,14 @@
-import type { ReactElement } from 'react';
-import { useState } from 'react';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
+import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { ProductIdsMultiSelect, useProductOptions } from '../../ui/ProductIdsMultiSelect';
-import { fieldErrorsOf, errorOn } from '../../ui/field-errors';
 import { RecommendationLeaves } from './RecommendationLeaves';
 import { SOURCES } from './rule-draft';
 
@@ -33,7 +33,14 @@ export function TryCartPage(): ReactElement {
 
   const tryCart = useMutation({
     mutationFn: async () => {
-      const body: CartDraft = { storeId, country, currency, ...(source ? { source } : {}), ...(owner ? { customerId: owner } : {}), items: productIds.map((productId) => ({ productId, quantity: 1 })) };
+      const body: CartDraft = {
+        storeId,
+        country,
+        currency,
+        ...(source ? { source } : {}),
+        ...(owner ? { customerId: owner } : {}),
+        items: productIds.map((productId) => ({ productId, quantity: 1 })),
+      };
       const stored =
         cart && cart.customerId === owner
           ? unwrap(await api.PUT('/carts/{id}', { params: { path: { id: cart.id } }, body }))
@@ -52,7 +59,8 @@ export function TryCartPage(): ReactElement {
       </AnchorLink>
       <Title order={1}>Try a cart</Title>
       <Text c="dimmed" size="sm">
-        Pick products as a buyer would put them in a cart: the rules of the cart's owner answer with what they recommend, and why each candidate was or was not recommended.
+        Pick products as a buyer would put them in a cart: the rules of the cart's owner answer with what they
+        recommend, and why each candidate was or was not recommended.
       </Text>
       <Card withBorder>
         <form
@@ -72,12 +80,49 @@ export function TryCartPage(): ReactElement {
                 label="Cart owner"
                 required
               />
-              <TextInput label="Store" required value={storeId} onChange={(event) => setStoreId(event.currentTarget.value.trim())} error={errorOn(errors, 'storeId')} />
-              <TextInput label="Country" description="ISO 3166 code" required maxLength={2} value={country} onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())} error={errorOn(errors, 'country')} />
-              <TextInput label="Currency" description="ISO 4217 code" required maxLength={3} value={currency} onChange={(event) => setCurrency(event.currentTarget.value.toUpperCase())} error={errorOn(errors, 'currency')} />
-              <Select label="Source" description="Rules restricted to sources see only theirs" clearable data={[...SOURCES]} value={source ?? null} onChange={(value) => setSource(SOURCES.find((candidate) => candidate === value))} />
+              <TextInput
+                label="Store"
+                required
+                value={storeId}
+                onChange={(event) => setStoreId(event.currentTarget.value.trim())}
+                error={errorOn(errors, 'storeId')}
+              />
+              <TextInput
+                label="Country"
+                description="ISO 3166 code"
+                required
+                maxLength={2}
+                value={country}
+                onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())}
+                error={errorOn(errors, 'country')}
+              />
+              <TextInput
+                label="Currency"
+                description="ISO 4217 code"
+                required
+                maxLength={3}
+                value={currency}
+                onChange={(event) => setCurrency(event.currentTarget.value.toUpperCase())}
+                error={errorOn(errors, 'currency')}
+              />
+              <Select
+                label="Source"
+                description="Rules restricted to sources see only theirs"
+                clearable
+                data={[...SOURCES]}
+                value={source ?? null}
+                onChange={(value) => setSource(SOURCES.find((candidate) => candidate === value))}
+              />
             </SimpleGrid>
-            <ProductIdsMultiSelect label="Cart products" description={operator && !customerId ? 'Choose the cart owner first' : 'One of each, quantity 1'} value={productIds} onChange={setProductIds} customerId={owner} error={errorOn(errors, 'items')} required />
+            <ProductIdsMultiSelect
+              label="Cart products"
+              description={operator && !customerId ? 'Choose the cart owner first' : 'One of each, quantity 1'}
+              value={productIds}
+              onChange={setProductIds}
+              customerId={owner}
+              error={errorOn(errors, 'items')}
+              required
+            />
             {tryCart.error && !Object.keys(errors).length && (
               <Alert color="red" role="alert">
                 {plainWords(tryCart.error)}

@@ -6,7 +6,13 @@ export type RuleDraft = Schemas['RecommendationRuleDraft'];
 export const LEVELS = ['CART', 'PRODUCT', 'PURCHASE', 'INTERSTITIAL'] as const satisfies RuleDraft['levels'];
 export const TYPES = ['CROSS_SELL', 'UP_SELL', 'UPGRADE'] as const satisfies RuleDraft['type'][];
 export const FUNCTIONS = ['idToIdsRecoRule', 'predefinedIdsRecoRule'] as const satisfies RuleDraft['function'][];
-export const SOURCES = ['PURCHASE', 'SUBSCRIPTION', 'MANUAL_RENEWAL', 'BILLING_PLAN', 'UPGRADE'] as const satisfies NonNullable<RuleDraft['sources']>;
+export const SOURCES = [
+  'PURCHASE',
+  'SUBSCRIPTION',
+  'MANUAL_RENEWAL',
+  'BILLING_PLAN',
+  'UPGRADE',
+] as const satisfies NonNullable<RuleDraft['sources']>;
 export const STATUSES = ['ENABLED', 'DISABLED'] as const satisfies RuleDraft['status'][];
 
 export const FUNCTION_LABELS: Record<RuleDraft['function'], string> = {
@@ -20,7 +26,16 @@ const YEAR_MS = 365 * 86_400_000;
 export function emptyRule(): RuleDraft {
   const start = new Date();
   start.setSeconds(0, 0);
-  return { name: '', status: 'ENABLED', type: 'CROSS_SELL', function: 'idToIdsRecoRule', levels: ['CART'], eligibleStoreIds: [], startDate: start.getTime(), endDate: start.getTime() + YEAR_MS };
+  return {
+    name: '',
+    status: 'ENABLED',
+    type: 'CROSS_SELL',
+    function: 'idToIdsRecoRule',
+    levels: ['CART'],
+    eligibleStoreIds: [],
+    startDate: start.getTime(),
+    endDate: start.getTime() + YEAR_MS,
+  };
 }
 
 /** The editable part of a stored rule (what the server sets left out, its version kept for the save). */
@@ -41,12 +56,20 @@ function compact<V>(map: Record<string, V> | undefined): Record<string, V> | und
  */
 export function bodyOf(draft: RuleDraft): RuleDraft {
   const body: RuleDraft = { ...draft };
-  for (const key of ['eligibleProductIds', 'eligibleParentProductIds', 'sources'] as const) if (!body[key]?.length) delete body[key];
+  for (const key of ['eligibleProductIds', 'eligibleParentProductIds', 'sources'] as const)
+    if (!body[key]?.length) delete body[key];
   body.byProductIds = compact(body.byProductIds);
   body.byParentProductIds = compact(body.byParentProductIds);
   body.localizedDesc = compact(body.localizedDesc);
-  for (const key of ['catalogId', 'fallbackLocale', 'marketingOperationId', 'customerId'] as const) if (!body[key]) delete body[key];
-  if (body.discountPlan && body.discountPlan.discountStep === undefined && !body.discountPlan.tag && !body.discountPlan.ignorePurchaseDiscount) delete body.discountPlan;
+  for (const key of ['catalogId', 'fallbackLocale', 'marketingOperationId', 'customerId'] as const)
+    if (!body[key]) delete body[key];
+  if (
+    body.discountPlan &&
+    body.discountPlan.discountStep === undefined &&
+    !body.discountPlan.tag &&
+    !body.discountPlan.ignorePurchaseDiscount
+  )
+    delete body.discountPlan;
   return body;
 }
 

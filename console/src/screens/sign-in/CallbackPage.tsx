@@ -21,7 +21,8 @@ export function CallbackPage() {
     }
     completeSignIn(url).then(
       (returnTo) => navigate({ to: returnTo, replace: true }),
-      (failure: unknown) => setProblem(failure instanceof Error ? failure.message : 'The sign-in could not be completed.'),
+      (failure: unknown) =>
+        setProblem(failure instanceof Error ? failure.message : 'The sign-in could not be completed.'),
     );
   }, [navigate]);
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { beginSignIn } from '../../auth/sign-in-flow';
 
 const LAST_REALM = 'console.last-realm';
@@ -31,13 +31,23 @@ export function SignInPage({ returnTo, error }: { returnTo: string | undefined; 
             <Title order={1} size="h2">
               Commerce Platform console
             </Title>
-            <Text c="dimmed">Sign in with your organisation's realm: `operator` for the platform's operators, your own realm name for a publisher or reseller.</Text>
+            <Text c="dimmed">
+              Sign in with your organisation's realm: `operator` for the platform's operators, your own realm name for a
+              publisher or reseller.
+            </Text>
             {problem && (
               <Alert color="red" role="alert" title="Cannot sign in">
                 {problem}
               </Alert>
             )}
-            <TextInput label="Realm" value={realm} onChange={(event) => setRealm(event.currentTarget.value)} required autoComplete="organization" autoFocus />
+            <TextInput
+              label="Realm"
+              value={realm}
+              onChange={(event) => setRealm(event.currentTarget.value)}
+              required
+              autoComplete="organization"
+              autoFocus
+            />
             <Button type="submit" loading={busy}>
               Continue to sign-in
             </Button>

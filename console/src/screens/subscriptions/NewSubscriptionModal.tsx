@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { type FormEvent, type ReactElement, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
@@ -15,7 +15,10 @@ type Draft = Schemas['SubscriptionDraft'];
 function useCustomerOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['customers', 'options'],
-    queryFn: async () => unwrap(await api.GET('/customers', { params: { query: { size: 500, sort: ['name,asc'] } } })).items.map((customer) => ({ value: customer.id, label: customer.name ?? customer.id })),
+    queryFn: async () =>
+      unwrap(await api.GET('/customers', { params: { query: { size: 500, sort: ['name,asc'] } } })).items.map(
+        (customer) => ({ value: customer.id, label: customer.name ?? customer.id }),
+      ),
     enabled,
   });
 }
@@ -33,11 +36,22 @@ export function NewSubscriptionModal({ opened, onClose }: { opened: boolean; onC
   const [fields, setFields] = useState({ name: '', enduserId: '', storeId: '', currency: '' });
   const owner = operator ? (customerId ?? undefined) : undefined;
   // A subscription may follow its customer's own models and the operator's.
-  const usableModels = (models.data ?? []).filter((model) => !model.customerId || !operator || model.customerId === customerId);
+  const usableModels = (models.data ?? []).filter(
+    (model) => !model.customerId || !operator || model.customerId === customerId,
+  );
   const create = useMutation({
     mutationFn: async () => {
-      const text = Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== '').map(([name, value]) => [name, value.trim()]));
-      const body: Draft = { ...text, ...(owner ? { customerId: owner } : {}), ...(modelId ? { modelId } : {}), products: productId ? [{ id: productId }] : [] };
+      const text = Object.fromEntries(
+        Object.entries(fields)
+          .filter(([, value]) => value.trim() !== '')
+          .map(([name, value]) => [name, value.trim()]),
+      );
+      const body: Draft = {
+        ...text,
+        ...(owner ? { customerId: owner } : {}),
+        ...(modelId ? { modelId } : {}),
+        products: productId ? [{ id: productId }] : [],
+      };
       return unwrap(await api.POST('/subscriptions', { body, headers: { 'idempotency-key': crypto.randomUUID() } }));
     },
     onSuccess: (created) => {
@@ -61,7 +75,13 @@ export function NewSubscriptionModal({ opened, onClose }: { opened: boolean; onC
     create.mutate();
   };
   const text = (name: keyof typeof fields, label: string, extra: { required?: boolean; maxLength?: number } = {}) => (
-    <TextInput label={label} value={fields[name]} onChange={(event) => setFields({ ...fields, [name]: event.currentTarget.value })} error={errors[name]} {...extra} />
+    <TextInput
+      label={label}
+      value={fields[name]}
+      onChange={(event) => setFields({ ...fields, [name]: event.currentTarget.value })}
+      error={errors[name]}
+      {...extra}
+    />
   );
 
   return (
@@ -85,8 +105,27 @@ export function NewSubscriptionModal({ opened, onClose }: { opened: boolean; onC
               data-autofocus
             />
           )}
-          <Select label="Model" required searchable data={usableModels.map((model) => ({ value: model.id, label: `${model.name ?? model.id}${model.term ? ` (every ${model.term.value} ${model.term.unit.toLowerCase()})` : ''}` }))} value={modelId} onChange={setModelId} error={errors.modelId ?? errors.model} nothingFoundMessage="No model: create one through the API first" />
-          <ProductSelect customerId={owner} label="Product" value={productId} onChange={setProductId} error={errors.products} disabled={operator && !customerId} />
+          <Select
+            label="Model"
+            required
+            searchable
+            data={usableModels.map((model) => ({
+              value: model.id,
+              label: `${model.name ?? model.id}${model.term ? ` (every ${model.term.value} ${model.term.unit.toLowerCase()})` : ''}`,
+            }))}
+            value={modelId}
+            onChange={setModelId}
+            error={errors.modelId ?? errors.model}
+            nothingFoundMessage="No model: create one through the API first"
+          />
+          <ProductSelect
+            customerId={owner}
+            label="Product"
+            value={productId}
+            onChange={setProductId}
+            error={errors.products}
+            disabled={operator && !customerId}
+          />
           {operator && !customerId && (
             <Text size="xs" c="dimmed">
               Pick the customer first: a subscription holds its customer's products.

@@ -11,10 +11,20 @@ interface Props {
 }
 
 const optionsOf = (products: { id: string; genericName?: string; publisherRefId?: string }[] | undefined) =>
-  (products ?? []).map((product) => ({ value: product.id, label: `${product.genericName ?? product.id}${product.publisherRefId ? ` (${product.publisherRefId})` : ''}` }));
+  (products ?? []).map((product) => ({
+    value: product.id,
+    label: `${product.genericName ?? product.id}${product.publisherRefId ? ` (${product.publisherRefId})` : ''}`,
+  }));
 
 /** One product of the customer, searchable by name or reference. */
-export function ProductSelect({ customerId, label, error, disabled, value, onChange }: Props & { value: string | null; onChange: (id: string | null) => void }): ReactElement {
+export function ProductSelect({
+  customerId,
+  label,
+  error,
+  disabled,
+  value,
+  onChange,
+}: Props & { value: string | null; onChange: (id: string | null) => void }): ReactElement {
   const products = useCustomerProducts(customerId, !disabled);
   return (
     <Select
@@ -33,7 +43,13 @@ export function ProductSelect({ customerId, label, error, disabled, value, onCha
 }
 
 /** The products that become a subscription's line items, searchable by name or reference. */
-export function ProductsMultiSelect({ customerId, label, error, value, onChange }: Props & { value: string[]; onChange: (ids: string[]) => void }): ReactElement {
+export function ProductsMultiSelect({
+  customerId,
+  label,
+  error,
+  value,
+  onChange,
+}: Props & { value: string[]; onChange: (ids: string[]) => void }): ReactElement {
   const products = useCustomerProducts(customerId);
   return (
     <MultiSelect

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { ApiError, plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
 import { useObservedChanges, usePrebilledOrderId } from './observed-changes';
 import { runSubscriptionAction } from './run-subscription-action';
 import { ACTION_LABELS, allowedActions, type RoutedAction } from './subscription-machine';
-import { subscriptionKey, type Subscription } from './subscription-queries';
+import { type Subscription, subscriptionKey } from './subscription-queries';
 import { UpgradeModal } from './UpgradeModal';
 
 /**
@@ -22,18 +22,28 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
   const [confirming, setConfirming] = useState<RoutedAction | null>(null);
   const [upgrading, setUpgrading] = useState(false);
   const run = useMutation({
-    mutationFn: ({ action, productIds }: { action: RoutedAction; productIds?: string[] }) => runSubscriptionAction(action, subscription, productIds),
+    mutationFn: ({ action, productIds }: { action: RoutedAction; productIds?: string[] }) =>
+      runSubscriptionAction(action, subscription, productIds),
     onSuccess: ({ subscription: after, order }, { action }) => {
       queryClient.setQueryData(subscriptionKey(subscription.id), after);
       void queryClient.invalidateQueries({ queryKey: ['subscriptions', 'list'] });
       // A second pre-billing in the same term answers the same order and changes nothing: no step to add.
       if (after.dbVersion !== subscription.dbVersion) {
-        add({ action, from: subscription.lifecycle?.status ?? 'ACTIVE', to: after.lifecycle?.status ?? 'ACTIVE', at: action === 'prebill' ? (after.lifecycle?.prebillingDate ?? after.updateDate) : after.updateDate, version: after.dbVersion });
+        add({
+          action,
+          from: subscription.lifecycle?.status ?? 'ACTIVE',
+          to: after.lifecycle?.status ?? 'ACTIVE',
+          at: action === 'prebill' ? (after.lifecycle?.prebillingDate ?? after.updateDate) : after.updateDate,
+          version: after.dbVersion,
+        });
       }
       if (order) prebilled.set(order.id);
       setConfirming(null);
       setUpgrading(false);
-      notifications.show({ message: `${ACTION_LABELS[action].label}: done, the subscription is ${after.lifecycle?.status ?? ''}`, color: 'green' });
+      notifications.show({
+        message: `${ACTION_LABELS[action].label}: done, the subscription is ${after.lifecycle?.status ?? ''}`,
+        color: 'green',
+      });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 412) {
@@ -60,17 +70,30 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
       <Group gap="sm" aria-label="Actions" role="group">
         {allowed.length === 0 && <Text size="sm">No action is possible from {subscription.lifecycle?.status}.</Text>}
         {allowed.map((action) => (
-          <Button key={action} variant={ACTION_LABELS[action].destructive ? 'light' : 'filled'} color={ACTION_LABELS[action].destructive ? 'red' : undefined} loading={pendingAction === action && !confirming && !upgrading} disabled={run.isPending} onClick={() => start(action)}>
+          <Button
+            key={action}
+            variant={ACTION_LABELS[action].destructive ? 'light' : 'filled'}
+            color={ACTION_LABELS[action].destructive ? 'red' : undefined}
+            loading={pendingAction === action && !confirming && !upgrading}
+            disabled={run.isPending}
+            onClick={() => start(action)}
+          >
             {ACTION_LABELS[action].label}
           </Button>
         ))}
       </Group>
       {run.error && !confirming && !upgrading && (
         <Alert color={stale ? 'orange' : 'red'} role="alert">
-          {stale ? 'Someone changed this subscription after you opened it. It is shown as it is now: check it and choose again.' : plainWords(run.error)}
+          {stale
+            ? 'Someone changed this subscription after you opened it. It is shown as it is now: check it and choose again.'
+            : plainWords(run.error)}
         </Alert>
       )}
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={confirming ? `${ACTION_LABELS[confirming].label}?` : ''}>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming ? `${ACTION_LABELS[confirming].label}?` : ''}
+      >
         {confirming && (
           <Stack>
             <Text size="sm">
@@ -92,7 +115,14 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
           </Stack>
         )}
       </Modal>
-      <UpgradeModal subscription={subscription} opened={upgrading} pending={run.isPending} error={run.error} onClose={() => setUpgrading(false)} onUpgrade={(productIds) => run.mutate({ action: 'upgrade', productIds })} />
+      <UpgradeModal
+        subscription={subscription}
+        opened={upgrading}
+        pending={run.isPending}
+        error={run.error}
+        onClose={() => setUpgrading(false)}
+        onUpgrade={(productIds) => run.mutate({ action: 'upgrade', productIds })}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { Card, Code, Table, Title } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
-import { AnchorLink } from '../../ui/links';
 import { isOperator, usePrincipal } from '../../auth/principal';
-import { formatDate } from './subscription-timeline';
+import { AnchorLink } from '../../ui/links';
 import type { Subscription } from './subscription-queries';
+import { formatDate } from './subscription-timeline';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,26 +48,42 @@ export function SubscriptionFields({ subscription }: { subscription: Subscriptio
       <Table>
         <Table.Tbody>
           {subscription.customerId && (
-            <Row label="Customer">{operator ? <AnchorLink to="/customers/$customerId" params={{ customerId: subscription.customerId }}>{subscription.customerId}</AnchorLink> : <Code>{subscription.customerId}</Code>}</Row>
+            <Row label="Customer">
+              {operator ? (
+                <AnchorLink to="/customers/$customerId" params={{ customerId: subscription.customerId }}>
+                  {subscription.customerId}
+                </AnchorLink>
+              ) : (
+                <Code>{subscription.customerId}</Code>
+              )}
+            </Row>
           )}
           <Row label="Model">
             {model?.name ?? 'inline'}
             {model?.term ? ` · every ${model.term.value} ${model.term.unit.toLowerCase()}` : ''}
             {(model?.durationUntilTrialEnd ?? 0) > 0 ? ` · ${model?.durationUntilTrialEnd} days of trial` : ''}
           </Row>
-          {text.filter(([, value]) => value).map(([label, value]) => (
-            <Row key={label} label={label}>
-              {value}
-            </Row>
-          ))}
+          {text
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <Row key={label} label={label}>
+                {value}
+              </Row>
+            ))}
           <Row label="Generation">{lifecycle.generation ?? 0}</Row>
-          {lifecycle.daysBeforeAnniversary !== undefined && <Row label="Days before anniversary">{lifecycle.daysBeforeAnniversary}</Row>}
-          {dates.filter(([, value]) => value !== undefined).map(([label, value]) => (
-            <Row key={label} label={label}>
-              {formatDate(value)}
-            </Row>
-          ))}
-          {subscription.upgradable !== undefined && <Row label="Upgradable">{subscription.upgradable ? 'yes' : 'no'}</Row>}
+          {lifecycle.daysBeforeAnniversary !== undefined && (
+            <Row label="Days before anniversary">{lifecycle.daysBeforeAnniversary}</Row>
+          )}
+          {dates
+            .filter(([, value]) => value !== undefined)
+            .map(([label, value]) => (
+              <Row key={label} label={label}>
+                {formatDate(value)}
+              </Row>
+            ))}
+          {subscription.upgradable !== undefined && (
+            <Row label="Upgradable">{subscription.upgradable ? 'yes' : 'no'}</Row>
+          )}
           {subscription.imported && <Row label="Imported">yes</Row>}
         </Table.Tbody>
       </Table>

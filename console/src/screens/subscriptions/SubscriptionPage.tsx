@@ -24,7 +24,12 @@ export function SubscriptionPage(): ReactElement {
   const productName = useProductNames(record.data?.customerId);
 
   if (record.isPending) return <Skeleton h={300} aria-label="Loading the subscription" />;
-  if (record.error) return <Alert color="red" role="alert">{plainWords(record.error)}</Alert>;
+  if (record.error)
+    return (
+      <Alert color="red" role="alert">
+        {plainWords(record.error)}
+      </Alert>
+    );
   const subscription = record.data;
   const status = subscription.lifecycle?.status ?? 'ACTIVE';
 
@@ -58,7 +63,13 @@ export function SubscriptionPage(): ReactElement {
           </Card>
           {orderId && <PrebilledOrder orderId={orderId} productName={productName} />}
           <SubscriptionLineItems title="Line items" items={subscription.products ?? []} productName={productName} />
-          {subscription.nextProducts && subscription.nextProducts.length > 0 && <SubscriptionLineItems title="Line items from the next term" items={subscription.nextProducts} productName={productName} />}
+          {subscription.nextProducts && subscription.nextProducts.length > 0 && (
+            <SubscriptionLineItems
+              title="Line items from the next term"
+              items={subscription.nextProducts}
+              productName={productName}
+            />
+          )}
         </Stack>
       </SimpleGrid>
     </Stack>

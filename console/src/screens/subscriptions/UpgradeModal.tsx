@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { type FormEvent, type ReactElement, useEffect, useState } from 'react';
 import { ApiError, plainWords } from '../../api/api-error';
 import { ProductsMultiSelect } from './ProductSelect';
 import type { Subscription } from './subscription-queries';
@@ -29,8 +29,17 @@ export function UpgradeModal({ subscription, opened, pending, error, onClose, on
     <Modal opened={opened} onClose={onClose} title="Upgrade the subscription">
       <form onSubmit={submit}>
         <Stack>
-          <Text size="sm">The products below become the line items; each new line item names the one it replaces. The generation counts one more.</Text>
-          <ProductsMultiSelect customerId={subscription.customerId} label="Products" value={productIds} onChange={setProductIds} error={productError} />
+          <Text size="sm">
+            The products below become the line items; each new line item names the one it replaces. The generation
+            counts one more.
+          </Text>
+          <ProductsMultiSelect
+            customerId={subscription.customerId}
+            label="Products"
+            value={productIds}
+            onChange={setProductIds}
+            error={productError}
+          />
           {error !== null && error !== undefined && !productError && (
             <Text c="red" role="alert" size="sm">
               {plainWords(error)}

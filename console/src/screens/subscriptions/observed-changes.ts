@@ -9,8 +9,15 @@ const key = (subscriptionId: string) => ['subscriptions', subscriptionId, 'obser
  */
 export function useObservedChanges(subscriptionId: string) {
   const queryClient = useQueryClient();
-  const changes = useQuery({ queryKey: key(subscriptionId), queryFn: (): ObservedChange[] => [], staleTime: Infinity, gcTime: Infinity }).data ?? [];
-  const add = (change: ObservedChange) => queryClient.setQueryData<ObservedChange[]>(key(subscriptionId), (previous = []) => [...previous, change]);
+  const changes =
+    useQuery({
+      queryKey: key(subscriptionId),
+      queryFn: (): ObservedChange[] => [],
+      staleTime: Infinity,
+      gcTime: Infinity,
+    }).data ?? [];
+  const add = (change: ObservedChange) =>
+    queryClient.setQueryData<ObservedChange[]>(key(subscriptionId), (previous = []) => [...previous, change]);
   return { changes, add };
 }
 
@@ -19,7 +26,13 @@ const orderKey = (subscriptionId: string) => ['subscriptions', subscriptionId, '
 /** The order the last pre-billing from this tab answered (the subscription records only when it was pre-billed). */
 export function usePrebilledOrderId(subscriptionId: string) {
   const queryClient = useQueryClient();
-  const orderId = useQuery({ queryKey: orderKey(subscriptionId), queryFn: (): string | null => null, staleTime: Infinity, gcTime: Infinity }).data ?? null;
+  const orderId =
+    useQuery({
+      queryKey: orderKey(subscriptionId),
+      queryFn: (): string | null => null,
+      staleTime: Infinity,
+      gcTime: Infinity,
+    }).data ?? null;
   const set = (id: string) => queryClient.setQueryData(orderKey(subscriptionId), id);
   return { orderId, set };
 }

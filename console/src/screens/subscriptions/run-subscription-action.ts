@@ -14,22 +14,42 @@ export interface ActionOutcome {
  * Runs a life cycle action on the version the person saw (`If-Match`: a 412 when it moved on), safe to retry
  * (`Idempotency-Key`). Pre-billing answers the order, so the subscription is read again after it.
  */
-export async function runSubscriptionAction(action: RoutedAction, subscription: Subscription, productIds: string[] = []): Promise<ActionOutcome> {
+export async function runSubscriptionAction(
+  action: RoutedAction,
+  subscription: Subscription,
+  productIds: string[] = [],
+): Promise<ActionOutcome> {
   const path = { subscriptionId: subscription.id };
   const header = { 'if-match': `"${subscription.dbVersion}"`, 'idempotency-key': crypto.randomUUID() };
   switch (action) {
     case 'suspend':
-      return { subscription: unwrap(await api.POST('/subscriptions/{subscriptionId}/suspend', { params: { path, header } })) };
+      return {
+        subscription: unwrap(await api.POST('/subscriptions/{subscriptionId}/suspend', { params: { path, header } })),
+      };
     case 'reactivate':
-      return { subscription: unwrap(await api.POST('/subscriptions/{subscriptionId}/reactivate', { params: { path, header } })) };
+      return {
+        subscription: unwrap(
+          await api.POST('/subscriptions/{subscriptionId}/reactivate', { params: { path, header } }),
+        ),
+      };
     case 'cancel':
-      return { subscription: unwrap(await api.POST('/subscriptions/{subscriptionId}/cancel', { params: { path, header } })) };
+      return {
+        subscription: unwrap(await api.POST('/subscriptions/{subscriptionId}/cancel', { params: { path, header } })),
+      };
     case 'upgrade': {
       const body = { dbVersion: subscription.dbVersion, products: productIds.map((id) => ({ id })) };
-      return { subscription: unwrap(await api.POST('/subscriptions/{subscriptionId}/upgrade', { params: { path, header }, body })) };
+      return {
+        subscription: unwrap(
+          await api.POST('/subscriptions/{subscriptionId}/upgrade', { params: { path, header }, body }),
+        ),
+      };
     }
     case 'prebill': {
-      const order = unwrap(await api.POST('/subscriptions/{subscriptionId}/prebill', { params: { path, header: { 'idempotency-key': header['idempotency-key'] } } }));
+      const order = unwrap(
+        await api.POST('/subscriptions/{subscriptionId}/prebill', {
+          params: { path, header: { 'idempotency-key': header['idempotency-key'] } },
+        }),
+      );
       return { order, subscription: unwrap(await api.GET('/subscriptions/{subscriptionId}', { params: { path } })) };
     }
   }

@@ -9,7 +9,8 @@ export const subscriptionKey = (subscriptionId: string) => ['subscriptions', sub
 export function useSubscription(subscriptionId: string) {
   return useQuery({
     queryKey: subscriptionKey(subscriptionId),
-    queryFn: async () => unwrap(await api.GET('/subscriptions/{subscriptionId}', { params: { path: { subscriptionId } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/subscriptions/{subscriptionId}', { params: { path: { subscriptionId } } })),
   });
 }
 
@@ -25,7 +26,8 @@ export function useOrder(orderId: string | undefined) {
 export function useSubscriptionModels(enabled = true) {
   return useQuery({
     queryKey: ['subscription-models', 'all'],
-    queryFn: async () => unwrap(await api.GET('/subscription-models', { params: { query: { size: 500, sort: ['name,asc'] } } })).items,
+    queryFn: async () =>
+      unwrap(await api.GET('/subscription-models', { params: { query: { size: 500, sort: ['name,asc'] } } })).items,
     enabled,
   });
 }
@@ -37,7 +39,12 @@ export function useCustomerProducts(customerId: string | undefined, enabled = tr
   return useQuery({
     queryKey: ['products', 'of-customer', customerId ?? 'mine'],
     queryFn: async (): Promise<ProductOption[]> => {
-      const query = { size: 500, sort: ['genericName,asc'], target: ['genericName', 'publisherRefId'], ...(customerId ? { customerId } : {}) };
+      const query = {
+        size: 500,
+        sort: ['genericName,asc'],
+        target: ['genericName', 'publisherRefId'],
+        ...(customerId ? { customerId } : {}),
+      };
       return unwrap(await api.GET('/products', { params: { query } })).items;
     },
     enabled,

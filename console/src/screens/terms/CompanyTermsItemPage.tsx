@@ -1,19 +1,19 @@
-import type { ReactElement } from 'react';
-import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
-import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
-import { CancelPeriodLabelsEditor, labelsOf, rowsOf, type LabelRow } from './CancelPeriodLabelsEditor';
+import { CancelPeriodLabelsEditor, type LabelRow, labelsOf, rowsOf } from './CancelPeriodLabelsEditor';
 import { isoToLocalInput, localInputToIso } from './terms-dates';
-import { companyTermsDraftOf, emptyCompanyTerms, withoutEmptyTexts, type CompanyTermsDraft } from './terms-draft';
+import { type CompanyTermsDraft, companyTermsDraftOf, emptyCompanyTerms, withoutEmptyTexts } from './terms-draft';
 
 const route = getRouteApi('/app/company-terms/$companyTermsId');
 
@@ -40,8 +40,18 @@ export function CompanyTermsItemPage(): ReactElement {
   const save = useMutation({
     mutationFn: async (body: CompanyTermsDraft) =>
       creating
-        ? unwrap(await api.POST('/company-terms', { body: withoutEmptyTexts(body), headers: { 'idempotency-key': crypto.randomUUID() } }))
-        : unwrap(await api.PUT('/company-terms/{id}', { params: { path: { id: companyTermsId } }, body: withoutEmptyTexts(body) })),
+        ? unwrap(
+            await api.POST('/company-terms', {
+              body: withoutEmptyTexts(body),
+              headers: { 'idempotency-key': crypto.randomUUID() },
+            }),
+          )
+        : unwrap(
+            await api.PUT('/company-terms/{id}', {
+              params: { path: { id: companyTermsId } },
+              body: withoutEmptyTexts(body),
+            }),
+          ),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['company-terms'] });
       queryClient.setQueryData(['company-terms', saved.id], saved);
@@ -55,7 +65,12 @@ export function CompanyTermsItemPage(): ReactElement {
   const writable = can('terms:write');
 
   if (!creating && record.isPending) return <Skeleton h={400} aria-label="Loading the company terms" />;
-  if (!creating && record.error) return <Alert color="red" role="alert">{plainWords(record.error)}</Alert>;
+  if (!creating && record.error)
+    return (
+      <Alert color="red" role="alert">
+        {plainWords(record.error)}
+      </Alert>
+    );
 
   return (
     <Stack>
@@ -79,17 +94,77 @@ export function CompanyTermsItemPage(): ReactElement {
           <Stack>
             <Card withBorder>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                {creating && <OwnerCustomerSelect value={draft.customerId} onChange={(customerId) => set({ customerId })} label="Customer (empty: the platform's own)" error={errorOn(errors, 'customerId')} />}
-                <TextInput label="Corporate URL" required type="url" placeholder="https://example.org" value={draft.corporateUrl} onChange={(event) => set({ corporateUrl: event.currentTarget.value })} error={errorOn(errors, 'corporateUrl')} />
-                <TextInput label="Contact form" required placeholder="https://example.org/contact" value={draft.contactForm} onChange={(event) => set({ contactForm: event.currentTarget.value })} error={errorOn(errors, 'contactForm')} />
-                <TextInput label="Cancellation period" required placeholder="14 days" value={draft.cancelPeriod} onChange={(event) => set({ cancelPeriod: event.currentTarget.value })} error={errorOn(errors, 'cancelPeriod')} />
-                <TextInput label="Provider's share capital" required placeholder="100000 EUR" value={draft.providerSasCapital} onChange={(event) => set({ providerSasCapital: event.currentTarget.value })} error={errorOn(errors, 'providerSasCapital')} />
-                <TextInput label="Start" description="Your local time" type="datetime-local" required value={isoToLocalInput(draft.startDate)} onChange={(event) => set({ startDate: localInputToIso(event.currentTarget.value) ?? draft.startDate })} error={errorOn(errors, 'startDate')} />
-                <TextInput label="Starting date (as shown to buyers)" value={draft.startingDate ?? ''} onChange={(event) => set({ startingDate: event.currentTarget.value })} error={errorOn(errors, 'startingDate')} />
-                <TextInput label="Reason for this change" value={draft.lastUpdateReason ?? ''} onChange={(event) => set({ lastUpdateReason: event.currentTarget.value })} error={errorOn(errors, 'lastUpdateReason')} />
+                {creating && (
+                  <OwnerCustomerSelect
+                    value={draft.customerId}
+                    onChange={(customerId) => set({ customerId })}
+                    label="Customer (empty: the platform's own)"
+                    error={errorOn(errors, 'customerId')}
+                  />
+                )}
+                <TextInput
+                  label="Corporate URL"
+                  required
+                  type="url"
+                  placeholder="https://example.org"
+                  value={draft.corporateUrl}
+                  onChange={(event) => set({ corporateUrl: event.currentTarget.value })}
+                  error={errorOn(errors, 'corporateUrl')}
+                />
+                <TextInput
+                  label="Contact form"
+                  required
+                  placeholder="https://example.org/contact"
+                  value={draft.contactForm}
+                  onChange={(event) => set({ contactForm: event.currentTarget.value })}
+                  error={errorOn(errors, 'contactForm')}
+                />
+                <TextInput
+                  label="Cancellation period"
+                  required
+                  placeholder="14 days"
+                  value={draft.cancelPeriod}
+                  onChange={(event) => set({ cancelPeriod: event.currentTarget.value })}
+                  error={errorOn(errors, 'cancelPeriod')}
+                />
+                <TextInput
+                  label="Provider's share capital"
+                  required
+                  placeholder="100000 EUR"
+                  value={draft.providerSasCapital}
+                  onChange={(event) => set({ providerSasCapital: event.currentTarget.value })}
+                  error={errorOn(errors, 'providerSasCapital')}
+                />
+                <TextInput
+                  label="Start"
+                  description="Your local time"
+                  type="datetime-local"
+                  required
+                  value={isoToLocalInput(draft.startDate)}
+                  onChange={(event) =>
+                    set({ startDate: localInputToIso(event.currentTarget.value) ?? draft.startDate })
+                  }
+                  error={errorOn(errors, 'startDate')}
+                />
+                <TextInput
+                  label="Starting date (as shown to buyers)"
+                  value={draft.startingDate ?? ''}
+                  onChange={(event) => set({ startingDate: event.currentTarget.value })}
+                  error={errorOn(errors, 'startingDate')}
+                />
+                <TextInput
+                  label="Reason for this change"
+                  value={draft.lastUpdateReason ?? ''}
+                  onChange={(event) => set({ lastUpdateReason: event.currentTarget.value })}
+                  error={errorOn(errors, 'lastUpdateReason')}
+                />
               </SimpleGrid>
             </Card>
-            <CancelPeriodLabelsEditor rows={labels} onChange={setLabels} error={errorOn(errors, 'cancelPeriodI18nConfiguration')} />
+            <CancelPeriodLabelsEditor
+              rows={labels}
+              onChange={setLabels}
+              error={errorOn(errors, 'cancelPeriodI18nConfiguration')}
+            />
             {save.error && !stale && (
               <Alert color="red" role="alert">
                 {plainWords(save.error)}

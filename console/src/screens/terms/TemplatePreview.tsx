@@ -26,7 +26,18 @@ export function TemplatePreview({ template, title }: { template: string; title: 
       <Text size="sm" fw={500} mb={4}>
         Preview
       </Text>
-      <iframe sandbox="" srcDoc={previewDocument(shown)} title={title} style={{ width: '100%', height: 420, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)', background: 'white' }} />
+      <iframe
+        sandbox=""
+        srcDoc={previewDocument(shown)}
+        title={title}
+        style={{
+          width: '100%',
+          height: 420,
+          border: '1px solid var(--mantine-color-gray-4)',
+          borderRadius: 'var(--mantine-radius-md)',
+          background: 'white',
+        }}
+      />
       <Text size="xs" c="dimmed" mt={4}>
         Shown as written: placeholders stay as they are, and scripts do not run.
       </Text>

@@ -1,19 +1,40 @@
-import type { ReactElement } from 'react';
-import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
-import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
 import { TemplatePreview } from './TemplatePreview';
 import { isoToLocalInput, localInputToIso } from './terms-dates';
-import { emptyTerms, TERMS_MODELS, TERMS_STATUSES, termsDraftOf, withoutEmptyTexts, type TermsDraft } from './terms-draft';
+import {
+  emptyTerms,
+  TERMS_MODELS,
+  TERMS_STATUSES,
+  type TermsDraft,
+  termsDraftOf,
+  withoutEmptyTexts,
+} from './terms-draft';
 
 const route = getRouteApi('/app/terms/$termsId');
 
@@ -36,7 +57,12 @@ export function TermsItemPage(): ReactElement {
   const save = useMutation({
     mutationFn: async (body: TermsDraft) =>
       creating
-        ? unwrap(await api.POST('/terms', { body: withoutEmptyTexts(body), headers: { 'idempotency-key': crypto.randomUUID() } }))
+        ? unwrap(
+            await api.POST('/terms', {
+              body: withoutEmptyTexts(body),
+              headers: { 'idempotency-key': crypto.randomUUID() },
+            }),
+          )
         : unwrap(await api.PUT('/terms/{id}', { params: { path: { id: termsId } }, body: withoutEmptyTexts(body) })),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: ['terms'] });
@@ -51,7 +77,12 @@ export function TermsItemPage(): ReactElement {
   const writable = can('terms:write');
 
   if (!creating && record.isPending) return <Skeleton h={400} aria-label="Loading the template" />;
-  if (!creating && record.error) return <Alert color="red" role="alert">{plainWords(record.error)}</Alert>;
+  if (!creating && record.error)
+    return (
+      <Alert color="red" role="alert">
+        {plainWords(record.error)}
+      </Alert>
+    );
 
   return (
     <Stack>
@@ -59,7 +90,9 @@ export function TermsItemPage(): ReactElement {
         ← Terms templates
       </AnchorLink>
       <Group>
-        <Title order={1}>{creating ? 'New terms template' : `Terms template${record.data?.locale ? ` (${record.data.locale})` : ''}`}</Title>
+        <Title order={1}>
+          {creating ? 'New terms template' : `Terms template${record.data?.locale ? ` (${record.data.locale})` : ''}`}
+        </Title>
         {record.data?.status && <Badge variant="dot">{record.data.status}</Badge>}
       </Group>
       {record.data && (
@@ -79,14 +112,66 @@ export function TermsItemPage(): ReactElement {
           <Stack>
             <Card withBorder>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                {creating && <OwnerCustomerSelect value={draft.customerId} onChange={(customerId) => set({ customerId })} label="Customer (empty: the platform's own)" error={errorOn(errors, 'customerId')} />}
-                <Select label="Model" data={[...TERMS_MODELS]} value={draft.model} onChange={(value) => set({ model: TERMS_MODELS.find((model) => model === value) ?? 'MOR' })} allowDeselect={false} error={errorOn(errors, 'model')} />
-                <Select label="Status" data={[...TERMS_STATUSES]} value={draft.status ?? null} onChange={(value) => set({ status: TERMS_STATUSES.find((status) => status === value) })} clearable error={errorOn(errors, 'status')} />
-                <TextInput label="Locale" placeholder="fr_FR" value={draft.locale ?? ''} onChange={(event) => set({ locale: event.currentTarget.value })} error={errorOn(errors, 'locale')} />
-                <TextInput label="Start" description="Your local time" type="datetime-local" required value={isoToLocalInput(draft.startDate)} onChange={(event) => set({ startDate: localInputToIso(event.currentTarget.value) ?? draft.startDate })} error={errorOn(errors, 'startDate')} />
-                <TextInput label="Starting date (as shown to buyers)" value={draft.startingDate ?? ''} onChange={(event) => set({ startingDate: event.currentTarget.value })} error={errorOn(errors, 'startingDate')} />
-                <TextInput label="Last updater" value={draft.lastUpdater ?? ''} onChange={(event) => set({ lastUpdater: event.currentTarget.value })} error={errorOn(errors, 'lastUpdater')} />
-                <TextInput label="Reason for this change" value={draft.lastUpdateReason ?? ''} onChange={(event) => set({ lastUpdateReason: event.currentTarget.value })} error={errorOn(errors, 'lastUpdateReason')} />
+                {creating && (
+                  <OwnerCustomerSelect
+                    value={draft.customerId}
+                    onChange={(customerId) => set({ customerId })}
+                    label="Customer (empty: the platform's own)"
+                    error={errorOn(errors, 'customerId')}
+                  />
+                )}
+                <Select
+                  label="Model"
+                  data={[...TERMS_MODELS]}
+                  value={draft.model}
+                  onChange={(value) => set({ model: TERMS_MODELS.find((model) => model === value) ?? 'MOR' })}
+                  allowDeselect={false}
+                  error={errorOn(errors, 'model')}
+                />
+                <Select
+                  label="Status"
+                  data={[...TERMS_STATUSES]}
+                  value={draft.status ?? null}
+                  onChange={(value) => set({ status: TERMS_STATUSES.find((status) => status === value) })}
+                  clearable
+                  error={errorOn(errors, 'status')}
+                />
+                <TextInput
+                  label="Locale"
+                  placeholder="fr_FR"
+                  value={draft.locale ?? ''}
+                  onChange={(event) => set({ locale: event.currentTarget.value })}
+                  error={errorOn(errors, 'locale')}
+                />
+                <TextInput
+                  label="Start"
+                  description="Your local time"
+                  type="datetime-local"
+                  required
+                  value={isoToLocalInput(draft.startDate)}
+                  onChange={(event) =>
+                    set({ startDate: localInputToIso(event.currentTarget.value) ?? draft.startDate })
+                  }
+                  error={errorOn(errors, 'startDate')}
+                />
+                <TextInput
+                  label="Starting date (as shown to buyers)"
+                  value={draft.startingDate ?? ''}
+                  onChange={(event) => set({ startingDate: event.currentTarget.value })}
+                  error={errorOn(errors, 'startingDate')}
+                />
+                <TextInput
+                  label="Last updater"
+                  value={draft.lastUpdater ?? ''}
+                  onChange={(event) => set({ lastUpdater: event.currentTarget.value })}
+                  error={errorOn(errors, 'lastUpdater')}
+                />
+                <TextInput
+                  label="Reason for this change"
+                  value={draft.lastUpdateReason ?? ''}
+                  onChange={(event) => set({ lastUpdateReason: event.currentTarget.value })}
+                  error={errorOn(errors, 'lastUpdateReason')}
+                />
               </SimpleGrid>
             </Card>
             <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -18,7 +18,13 @@ export function termsDraftOf(item: TermsItem): TermsDraft {
 }
 
 export function emptyCompanyTerms(): CompanyTermsDraft {
-  return { startDate: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), cancelPeriod: '', corporateUrl: '', contactForm: '', providerSasCapital: '' };
+  return {
+    startDate: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    cancelPeriod: '',
+    corporateUrl: '',
+    contactForm: '',
+    providerSasCapital: '',
+  };
 }
 
 export function companyTermsDraftOf(item: CompanyTerms): CompanyTermsDraft {

@@ -7,7 +7,11 @@ const FALLBACK_FRACTION_DIGITS = 2;
 const cache = new Map<string, Currency>();
 
 function symbolOf(code: string): string {
-  const parts = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: 'symbol' }).formatToParts(0);
+  const parts = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: code,
+    currencyDisplay: 'symbol',
+  }).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? code;
 }
 

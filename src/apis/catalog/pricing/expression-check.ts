@@ -31,7 +31,8 @@ export interface CheckedExpression {
 }
 
 function member(name: unknown): void {
-  if (typeof name !== 'string' || FORBIDDEN_MEMBERS.has(name)) throw new ExpressionError(`member ${String(name)} may not be read`);
+  if (typeof name !== 'string' || FORBIDDEN_MEMBERS.has(name))
+    throw new ExpressionError(`member ${String(name)} may not be read`);
 }
 
 /** A static index: a literal number, boolean or allowed name, or a comparison (answering true or false). */
@@ -40,7 +41,9 @@ function checkIndex(index: JexlAst): void {
     if (typeof index.value === 'string') member(index.value);
     return;
   }
-  const booleanOperator = (index.type === 'BinaryExpression' && BOOLEAN_OPERATORS.has(String(index.operator))) || (index.type === 'UnaryExpression' && (index.operator === '!' || index.operator === 'not'));
+  const booleanOperator =
+    (index.type === 'BinaryExpression' && BOOLEAN_OPERATORS.has(String(index.operator))) ||
+    (index.type === 'UnaryExpression' && (index.operator === '!' || index.operator === 'not'));
   if (!booleanOperator) throw new ExpressionError('an index must be a literal or a comparison');
 }
 

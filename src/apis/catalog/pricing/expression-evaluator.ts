@@ -42,7 +42,9 @@ function filter(node: JexlAst, scope: Scope): unknown {
   const subject = evaluate(node.subject as JexlAst, scope);
   if (node.relative) {
     const elementsOf = Array.isArray(subject) ? subject : subject === undefined ? [] : [subject];
-    return elementsOf.filter((element) => evaluate(node.expr as JexlAst, { context: scope.context, relative: element }));
+    return elementsOf.filter((element) =>
+      evaluate(node.expr as JexlAst, { context: scope.context, relative: element }),
+    );
   }
   const index = evaluate(node.expr as JexlAst, scope);
   if (typeof index === 'boolean') return index ? subject : undefined;
@@ -51,7 +53,8 @@ function filter(node: JexlAst, scope: Scope): unknown {
 
 function objectLiteral(node: JexlAst, scope: Scope): unknown {
   const object = Object.create(null) as Record<string, unknown>;
-  for (const [key, value] of Object.entries(node.value as Record<string, JexlAst>)) object[key] = evaluate(value, scope);
+  for (const [key, value] of Object.entries(node.value as Record<string, JexlAst>))
+    object[key] = evaluate(value, scope);
   return object;
 }
 
@@ -79,7 +82,9 @@ function evaluate(node: JexlAst, scope: Scope): unknown {
     case 'ObjectLiteral':
       return objectLiteral(node, scope);
     case 'FunctionCall':
-      return functions[String(node.name)]!(...((node.args as JexlAst[] | undefined) ?? []).map((arg) => evaluate(arg, scope)));
+      return functions[String(node.name)]!(
+        ...((node.args as JexlAst[] | undefined) ?? []).map((arg) => evaluate(arg, scope)),
+      );
     default:
       throw new ExpressionError(`unsupported construct ${node.type}`);
   }

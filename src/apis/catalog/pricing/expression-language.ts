@@ -18,7 +18,8 @@ export class StepMeter {
   constructor(private readonly limit = MAX_EVALUATION_STEPS) {}
   charge(steps = 1): void {
     this.steps += steps;
-    if (this.steps > this.limit) throw new ExpressionError(`the evaluation takes more than ${this.limit} steps; simplify the expression`);
+    if (this.steps > this.limit)
+      throw new ExpressionError(`the evaluation takes more than ${this.limit} steps; simplify the expression`);
   }
 }
 
@@ -83,7 +84,8 @@ function plus() {
 
 function power() {
   return arithmetic('^', (base, exponent) => {
-    if (!exponent.isInteger() || exponent.abs().greaterThan(MAX_EXPONENT)) throw new ExpressionError(`operator ^ takes a whole exponent of at most ${MAX_EXPONENT}`);
+    if (!exponent.isInteger() || exponent.abs().greaterThan(MAX_EXPONENT))
+      throw new ExpressionError(`operator ^ takes a whole exponent of at most ${MAX_EXPONENT}`);
     return base.pow(exponent);
   });
 }
@@ -114,7 +116,8 @@ function numbersOf(name: string, args: unknown[]): Money[] {
 function rounding(name: string, mode: Decimal.Rounding) {
   return (value: unknown, digits: unknown = 0) => {
     charge();
-    if (typeof digits !== 'number' || !Number.isInteger(digits) || digits < 0 || digits > 12) throw new ExpressionError(`${name}() takes 0 to 12 fraction digits`);
+    if (typeof digits !== 'number' || !Number.isInteger(digits) || digits < 0 || digits > 12)
+      throw new ExpressionError(`${name}() takes 0 to 12 fraction digits`);
     return numberOf(decimalOf(value, `${name}()`).toDecimalPlaces(digits, mode));
   };
 }
@@ -130,11 +133,31 @@ export const FUNCTION_NAMES = ['size', 'empty', 'min', 'max', 'round', 'ceil', '
 function priceFunctionLanguage(): Jexl {
   const language = new jexl.Jexl();
   language.addBinaryOp('+', 30, plus());
-  language.addBinaryOp('-', 30, arithmetic('-', (a, b) => a.minus(b)));
-  language.addBinaryOp('*', 40, arithmetic('*', (a, b) => a.times(b)));
-  language.addBinaryOp('/', 40, arithmetic('/', (a, b) => a.dividedBy(nonZero(b))));
-  language.addBinaryOp('//', 40, arithmetic('//', (a, b) => a.dividedBy(nonZero(b)).toDecimalPlaces(0, Money.ROUND_FLOOR)));
-  language.addBinaryOp('%', 50, arithmetic('%', (a, b) => a.modulo(nonZero(b))));
+  language.addBinaryOp(
+    '-',
+    30,
+    arithmetic('-', (a, b) => a.minus(b)),
+  );
+  language.addBinaryOp(
+    '*',
+    40,
+    arithmetic('*', (a, b) => a.times(b)),
+  );
+  language.addBinaryOp(
+    '/',
+    40,
+    arithmetic('/', (a, b) => a.dividedBy(nonZero(b))),
+  );
+  language.addBinaryOp(
+    '//',
+    40,
+    arithmetic('//', (a, b) => a.dividedBy(nonZero(b)).toDecimalPlaces(0, Money.ROUND_FLOOR)),
+  );
+  language.addBinaryOp(
+    '%',
+    50,
+    arithmetic('%', (a, b) => a.modulo(nonZero(b))),
+  );
   language.addBinaryOp('^', 50, power());
   language.addBinaryOp('and', 10, (left, right) => Boolean(left) && Boolean(right));
   language.addBinaryOp('or', 10, (left, right) => Boolean(left) || Boolean(right));

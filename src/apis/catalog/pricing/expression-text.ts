@@ -28,7 +28,8 @@ function endOfString(text: string, start: number): number {
  * count as tokens and as nesting. Throws ExpressionError naming the limit.
  */
 export function checkExpressionText(text: string): void {
-  if (text.length > MAX_EXPRESSION_LENGTH) throw new ExpressionError(`the expression is longer than ${MAX_EXPRESSION_LENGTH} characters`);
+  if (text.length > MAX_EXPRESSION_LENGTH)
+    throw new ExpressionError(`the expression is longer than ${MAX_EXPRESSION_LENGTH} characters`);
   let tokens = 0;
   let depth = 0;
   for (let i = 0; i < text.length; ) {
@@ -38,12 +39,14 @@ export function checkExpressionText(text: string): void {
       continue;
     }
     tokens += 1;
-    if (tokens > MAX_EXPRESSION_TOKENS) throw new ExpressionError(`the expression has more than ${MAX_EXPRESSION_TOKENS} tokens`);
+    if (tokens > MAX_EXPRESSION_TOKENS)
+      throw new ExpressionError(`the expression has more than ${MAX_EXPRESSION_TOKENS} tokens`);
     if (char === '"' || char === "'") {
       i = endOfString(text, i);
     } else if (OPENING.has(char)) {
       depth += 1;
-      if (depth > MAX_EXPRESSION_NESTING) throw new ExpressionError(`the expression nests brackets deeper than ${MAX_EXPRESSION_NESTING} levels`);
+      if (depth > MAX_EXPRESSION_NESTING)
+        throw new ExpressionError(`the expression nests brackets deeper than ${MAX_EXPRESSION_NESTING} levels`);
       i += 1;
     } else if (CLOSING.has(char)) {
       depth = Math.max(0, depth - 1);
@@ -51,7 +54,16 @@ export function checkExpressionText(text: string): void {
     } else if (WORD.test(char)) {
       while (i < text.length && WORD.test(text[i]!)) i += 1;
     } else {
-      while (i < text.length && !WORD.test(text[i]!) && !/\s/.test(text[i]!) && !OPENING.has(text[i]!) && !CLOSING.has(text[i]!) && text[i] !== '"' && text[i] !== "'") i += 1;
+      while (
+        i < text.length &&
+        !WORD.test(text[i]!) &&
+        !/\s/.test(text[i]!) &&
+        !OPENING.has(text[i]!) &&
+        !CLOSING.has(text[i]!) &&
+        text[i] !== '"' &&
+        text[i] !== "'"
+      )
+        i += 1;
     }
   }
 }

@@ -18,7 +18,12 @@ declare module 'jexl' {
   }
   export class Jexl {
     readonly _grammar: JexlGrammar;
-    addBinaryOp(operator: string, precedence: number, fn: (left: unknown, right: unknown) => unknown, manualEval?: boolean): void;
+    addBinaryOp(
+      operator: string,
+      precedence: number,
+      fn: (left: unknown, right: unknown) => unknown,
+      manualEval?: boolean,
+    ): void;
     addUnaryOp(operator: string, fn: (right: unknown) => unknown): void;
     addFunction(name: string, fn: (...args: unknown[]) => unknown): void;
     compile(expression: string): JexlExpression;

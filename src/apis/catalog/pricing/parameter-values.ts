@@ -1,6 +1,6 @@
+import { type LinearPattern, linearPattern } from '../../../platform/linear-patterns.js';
 import type { PriceFunctionParameter } from '../price-function.schema.js';
 import { ExpressionError } from './expression-errors.js';
-import { linearPattern, type LinearPattern } from '../../../platform/linear-patterns.js';
 
 export type ParameterValue = number | string | boolean;
 
@@ -20,8 +20,10 @@ export function patternOf(pattern: string): LinearPattern {
 }
 
 function withinBounds(parameter: PriceFunctionParameter, value: number, text: string): number {
-  if (parameter.min !== undefined && value < parameter.min) throw new ExpressionError(`${text} is below the minimum ${parameter.min}`);
-  if (parameter.max !== undefined && value > parameter.max) throw new ExpressionError(`${text} is above the maximum ${parameter.max}`);
+  if (parameter.min !== undefined && value < parameter.min)
+    throw new ExpressionError(`${text} is below the minimum ${parameter.min}`);
+  if (parameter.max !== undefined && value > parameter.max)
+    throw new ExpressionError(`${text} is above the maximum ${parameter.max}`);
   return value;
 }
 
@@ -42,7 +44,8 @@ export function parameterValue(parameter: PriceFunctionParameter, text: string):
       if (text !== 'true' && text !== 'false') throw new ExpressionError(`${shown} is not a BOOLEAN (true or false)`);
       return text === 'true';
     default:
-      if (parameter.pattern !== undefined && !patternOf(parameter.pattern).matchesWhole(text)) throw new ExpressionError(`${shown} does not match the pattern ${parameter.pattern}`);
+      if (parameter.pattern !== undefined && !patternOf(parameter.pattern).matchesWhole(text))
+        throw new ExpressionError(`${shown} does not match the pattern ${parameter.pattern}`);
       return text;
   }
 }

@@ -12,7 +12,8 @@ export function plainCopy(value: unknown): unknown {
   let nodes = 0;
   const copy = (item: unknown, depth: number): unknown => {
     nodes += 1;
-    if (nodes > MAX_NODES || depth > MAX_DEPTH) throw new ExpressionError(`the inputs are larger than ${MAX_NODES} values or deeper than ${MAX_DEPTH} levels`);
+    if (nodes > MAX_NODES || depth > MAX_DEPTH)
+      throw new ExpressionError(`the inputs are larger than ${MAX_NODES} values or deeper than ${MAX_DEPTH} levels`);
     if (item === null || typeof item !== 'object') return typeof item === 'function' ? undefined : item;
     if (Array.isArray(item)) return item.map((element) => copy(element, depth + 1));
     const out = Object.create(null) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { PriceEntry } from '../product.schema.js';
 import { currencyOf } from './currency.js';
-import { Money, amountNumber, money, roundHalfEven } from './money.js';
+import { amountNumber, type Money, money, roundHalfEven } from './money.js';
 import type { Price } from './price.schema.js';
 
 export interface PriceInput {
@@ -57,11 +57,21 @@ export function computePrice(input: PriceInput): Price {
   };
   if (entry.initialValue !== undefined) {
     const initial = of(money(entry.initialValue));
-    Object.assign(price, { initialValue: amountNumber(initial.listed), initialNetPrice: amountNumber(initial.net), initialGrossPrice: amountNumber(initial.gross), initialVatAmount: amountNumber(initial.vat) });
+    Object.assign(price, {
+      initialValue: amountNumber(initial.listed),
+      initialNetPrice: amountNumber(initial.net),
+      initialGrossPrice: amountNumber(initial.gross),
+      initialVatAmount: amountNumber(initial.vat),
+    });
   }
   if (entry.msrp !== undefined) {
     const msrp = of(money(entry.msrp));
-    Object.assign(price, { msrp: amountNumber(msrp.listed), netMsrp: amountNumber(msrp.net), grossMsrp: amountNumber(msrp.gross), vatAmountMsrp: amountNumber(msrp.vat) });
+    Object.assign(price, {
+      msrp: amountNumber(msrp.listed),
+      netMsrp: amountNumber(msrp.net),
+      grossMsrp: amountNumber(msrp.gross),
+      vatAmountMsrp: amountNumber(msrp.vat),
+    });
     if (msrp.listed.greaterThan(main.listed)) price.strikeThroughPrice = amountNumber(msrp.listed);
   }
   if (entry.crossSell !== undefined) price.crossSell = amountNumber(of(money(entry.crossSell)).listed);

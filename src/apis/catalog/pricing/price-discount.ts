@@ -1,5 +1,5 @@
 import { keptBesideFrozen } from '../../../platform/kept-beside-frozen.js';
-import { amountNumber, money, roundHalfEven, type Money } from './money.js';
+import { amountNumber, type Money, money, roundHalfEven } from './money.js';
 import type { Price } from './price.schema.js';
 
 /**

@@ -21,7 +21,11 @@ function entryOf(prices: Prices, countryKey: string, currency: string | undefine
  * in `defaultCurrency`, then the same two under `DEFAULT`. Without `country` only `DEFAULT` is read; without
  * `currency`, `defaultCurrency`. Undefined when none applies.
  */
-export function selectPrice(prices: Prices | undefined, country: string | undefined, currency: string | undefined): SelectedPrice | undefined {
+export function selectPrice(
+  prices: Prices | undefined,
+  country: string | undefined,
+  currency: string | undefined,
+): SelectedPrice | undefined {
   if (!prices) return undefined;
   const countryKeys = country && country !== DEFAULT_COUNTRY ? [country, DEFAULT_COUNTRY] : [DEFAULT_COUNTRY];
   for (const countryKey of countryKeys) {

@@ -4,9 +4,13 @@ import { Obj, Ref, Text } from '../../../platform/registry/schema-types.js';
 export const CurrencySchema = Obj(
   {
     currencyCode: Text({ maxLength: 3, description: 'ISO 4217 alphabetic code' }),
-    defaultFractionDigits: Type.Integer({ description: 'fraction digits amounts are rounded to (JPY 0, EUR 2, KWD 3)' }),
+    defaultFractionDigits: Type.Integer({
+      description: 'fraction digits amounts are rounded to (JPY 0, EUR 2, KWD 3)',
+    }),
     displayName: Text({ description: 'English name' }),
-    numericCode: Type.Optional(Type.Integer({ description: 'ISO 4217 numeric code (absent for a code ISO 4217 does not list)' })),
+    numericCode: Type.Optional(
+      Type.Integer({ description: 'ISO 4217 numeric code (absent for a code ISO 4217 does not list)' }),
+    ),
     numericCodeAsString: Type.Optional(Text({ maxLength: 3, description: 'the numeric code as three digits' })),
     symbol: Text({ maxLength: 16 }),
   },
@@ -29,7 +33,15 @@ export const DiscountedPriceSchema = Obj(
     ...DiscountAmounts,
     cumulatedDiscountRate: Type.Number({ description: 'the rate of every discount applied together, in percent' }),
     allDiscountsApplied: Type.Array(
-      Obj({ ...DiscountAmounts, grossPrice: Type.Number(), netPrice: Type.Number(), model: Text({ maxLength: 64, description: 'what the discount comes from: RECOMMENDATION (a rule\'s discount plan)' }) }),
+      Obj({
+        ...DiscountAmounts,
+        grossPrice: Type.Number(),
+        netPrice: Type.Number(),
+        model: Text({
+          maxLength: 64,
+          description: "what the discount comes from: RECOMMENDATION (a rule's discount plan)",
+        }),
+      }),
       { description: 'each discount, in the order applied' },
     ),
   },
@@ -41,8 +53,12 @@ export const PriceSchema = Obj(
   {
     currency: CurrencySchema,
     vatIncluded: Type.Boolean({ description: 'the list value was gross (VAT included); `value` keeps that inclusion' }),
-    vatRate: Type.Number({ description: 'VAT rate used, in percent (20 for 20 %); 0 when the country has none or is unknown' }),
-    value: Type.Number({ description: 'the price as listed (or as the price function computed it), same VAT inclusion as the list' }),
+    vatRate: Type.Number({
+      description: 'VAT rate used, in percent (20 for 20 %); 0 when the country has none or is unknown',
+    }),
+    value: Type.Number({
+      description: 'the price as listed (or as the price function computed it), same VAT inclusion as the list',
+    }),
     netPrice: Type.Number({ description: 'price without VAT' }),
     grossPrice: Type.Number({ description: 'price with VAT' }),
     vatAmount: Type.Number({ description: 'grossPrice - netPrice' }),

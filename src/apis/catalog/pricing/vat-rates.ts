@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { money, type Money } from './money.js';
+import { type Money, money } from './money.js';
 
 /** One entry of the `sales-tax` package's rate table: a fraction (0.2 for 20 %), and the rates in force before some dates. */
 interface TableEntry {
