@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiModules } from '../../src/apis/index.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 
 /**
  * Actions a module adds to a kind besides its declaration, each because its code reads the declaration back (an
@@ -23,13 +23,9 @@ const HOOKS_BY_MODULE: Record<string, string> = {
   customer: 'realm, client and signing-key set-up need the IAM and the signing service',
 };
 
-describe('a kind tells its story in its declaration', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => t?.app.close());
+const { t } = await useApp();
 
+describe('a kind tells its story in its declaration', () => {
   it('serves every declared kind with the hooks of its declaration, and its declared actions', () => {
     const declared = new Map(apiModules.flatMap((module) => module.kinds).map((kind) => [kind.name, kind]));
     const served = t.built.services.definitions();

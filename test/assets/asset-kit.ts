@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { safeJson, startTestApp, type TestApp } from '../support/test-app.js';
 
 export interface Part {
   name: string;
@@ -77,7 +77,12 @@ export async function send(
     payload: body.payload,
     headers: { ...body.headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
   });
-  return { status: response.statusCode, body: parseJson(response.body), headers: response.headers, raw: response };
+  return {
+    status: response.statusCode,
+    body: safeJson(response.body) as any,
+    headers: response.headers,
+    raw: response,
+  };
 }
 
 export function upload(t: TestApp, token: string | undefined, parts: Part[]) {
@@ -92,14 +97,6 @@ export function uploadFile(
   contentType = 'text/plain',
 ) {
   return upload(t, token, [{ name: 'file', filename, contentType, data }]);
-}
-
-function parseJson(text: string): any {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 /** Every stored file under DATA_DIR/assets (staging excluded), as paths relative to it. */

@@ -1,15 +1,11 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { expectSimpleError } from '../terms/terms-factories.js';
-import { type AssetApp, pathOf, startAssetApp, uniqueContent, upload, uploadFile } from './asset-kit.js';
+import { pathOf, uniqueContent, upload, uploadFile } from './asset-kit.js';
 
-let a: AssetApp;
-let operator: string;
-beforeAll(async () => {
-  a = await startAssetApp();
-  operator = await a.t.operator();
-});
-afterAll(() => a.close());
+const a = await useApp({ dataDir: true, operator: true });
+const { operator } = a;
 
 const get = (path: string, headers: Record<string, string> = {}) => a.t.inject({ method: 'GET', url: path, headers });
 

@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
 import { expectSimpleError } from '../terms/terms-factories.js';
-import {
-  type AssetApp,
-  pathOf,
-  send,
-  sha256,
-  startAssetApp,
-  storedFiles,
-  uniqueContent,
-  uploadFile,
-} from './asset-kit.js';
+import { pathOf, send, sha256, storedFiles, uniqueContent, uploadFile } from './asset-kit.js';
 
-let a: AssetApp;
-let operator: string;
-let tenant: { customerId: string; token: string };
-beforeAll(async () => {
-  a = await startAssetApp();
-  operator = await a.t.operator();
-  tenant = await a.t.tenant();
-});
-afterAll(() => a.close());
+const a = await useApp({ dataDir: true, operator: true, tenant: true });
+const { operator, tenant } = a;
 
 const uploadMany = async (token: string, count: number, label = 'many') => {
   const uploaded: Record<string, any>[] = [];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
 import { expectSimpleError } from '../terms/terms-factories.js';
 import {
@@ -12,13 +13,8 @@ import {
   uploadFile,
 } from './asset-kit.js';
 
-let a: AssetApp;
-let operator: string;
-beforeAll(async () => {
-  a = await startAssetApp();
-  operator = await a.t.operator();
-});
-afterAll(() => a.close());
+const a = await useApp({ dataDir: true, operator: true });
+const { operator } = a;
 
 describe('POST /assets (file)', () => {
   it('answers 201 with the id (SHA-256 of the content), the public URL, file name, content type and size', async () => {

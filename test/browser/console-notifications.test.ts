@@ -9,6 +9,7 @@ import {
   unique,
 } from '../notifications/notification-factories.js';
 import { WebhookReceiver } from '../notifications/webhook-receiver.js';
+import { until } from '../support/wait.js';
 import { browserSkipReason } from './chromium.js';
 import {
   type ConsoleServer,
@@ -35,14 +36,6 @@ afterAll(async () => {
   await hooks?.close();
   await server?.close();
 });
-
-async function until(what: string, condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function accessible(page: Page): Promise<void> {
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -92,7 +85,7 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
       what: { delta: { amount: 42 } },
       involved: { order: { id: orderId } },
     });
-    await until('the first delivery', () => hooks.received.length === 1);
+    await until('the first delivery', () => hooks.received.length === 1, 20_000);
     expect(
       new Webhook(secret).verify(hooks.received[0]!.body, hooks.received[0]!.headers as Record<string, string>),
     ).toMatchObject({ payload: { subject: `Order ${orderId} paid` } });
@@ -120,7 +113,7 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await accessible(page);
 
     await page.getByRole('button', { name: 'Deliver again' }).click();
-    await until('the second delivery', () => hooks.received.length === 2);
+    await until('the second delivery', () => hooks.received.length === 2, 20_000);
     expect(hooks.received[1]!.headers['webhook-id']).toBe(notificationId);
     expect(hooks.received[1]!.body).toBe(hooks.received[0]!.body);
     await page.getByText(/Delivered again: HTTP 200/).waitFor();
@@ -245,7 +238,7 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
       });
       const paymentId = unique('pay');
       await publish(server.t, operator, { fact: 'failed', subject, involved: { payment: { id: paymentId } } });
-      await until('the failed try', () => failing.received.length >= 1);
+      await until('the failed try', () => failing.received.length >= 1, 20_000);
 
       const page = await server.newPage();
       await signInAsOperator(page);

@@ -1,23 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { freePort } from '../support/free-port.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
 import { launchChromium } from './chromium.js';
 
 /** Where the console tests leave their screenshots (CI keeps them as artefacts; git ignores them). */
 export const SCREENSHOTS = 'test-results/console';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ConsoleServer {
   t: TestApp;

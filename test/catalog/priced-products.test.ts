@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ResourceService } from '../../src/platform/resource/service/resource-service.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { createProduct, expectDetailedError, type Json, unique } from './catalog-factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 const PRICES = {
   defaultCurrency: 'EUR',

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrder } from '../../src/apis/orders/order.service.js';
 import { createSubscription } from '../subscriptions/subscription-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { createProduct, type Json } from './catalog-factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 /** An order of the tenant for these products, as pre-billing makes it: of a subscription to them. */
 async function orderOf(

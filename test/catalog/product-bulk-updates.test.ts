@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerWithToken } from '../customers/customer-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { createProduct, expectDetailedError, type Json, productBody } from './catalog-factories.js';
 import { productEvents } from './product-events.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 describe('PUT /products/fulfillment-templates', () => {
   it('gives every product of the customer with the source template the target, each dbVersion + 1 with an event, and answers the count', async () => {

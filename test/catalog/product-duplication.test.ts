@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { createProduct, expectDetailedError, type Json, listedIds, unique } from './catalog-factories.js';
 import { productEvents } from './product-events.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 const ALL = {
   duplicateFulfillment: true,

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { createProduct, expectDetailedError, type Json } from './catalog-factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 describe('GET /products/{id}/next-generation', () => {
   it('answers the product whose nextGenerationOf names this one, the most recently created when several do', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createProduct, expectDetailedError, type Json } from './catalog-factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 describe('product sale records', () => {
   it('creates an ENABLED record for a visible product, reads, lists by productId and replaces it', async () => {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_API_TYPES, consoleApiTypes } from '../../scripts/console-api-types.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 
 /**
  * The console is typed against the API as it is: its generated client types equal what the service's document gives
@@ -11,11 +11,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
  * the console's users.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const { t } = await useApp();
 
 describe('the console against the current API', () => {
   it('has API types generated from the OpenAPI document the service serves now (npm run console:api)', async () => {

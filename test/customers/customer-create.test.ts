@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import {
   createCustomer,
   customerBody,
@@ -12,13 +12,7 @@ import {
   unique,
 } from './customer-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 describe('POST /customers', () => {
   it('answers 201 with the stored record, a realm named after the name, and the client secret in clear', async () => {

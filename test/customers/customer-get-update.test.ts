@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import {
   createCustomer,
   customerBody,
@@ -10,13 +10,7 @@ import {
   MASK,
 } from './customer-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 /** The body of a PUT made from a read: what a client does. */
 async function readBack(id: string, token = operator): Promise<Json> {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { randomWideText } from '../support/random-text.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createCustomer, customerBody, customerToken, type Json } from './customer-factories.js';
 
 /**
  * docs/decisions.md#text-lengths: a customer whose every text is at its limit, in four-byte characters (the most
  * an index entry must hold), is stored and every read of it works: get, list, lookups, public views, its token.
  */
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 describe('a customer at the limits', () => {
   it('is created, read, listed, looked up and gets a token', async () => {

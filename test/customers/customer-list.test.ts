@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { createCustomer, expectError, type Json, listIds, unique } from './customer-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 /** Two customers sharing a VAT number (the scope of one test), differing in `a` and `b`; returns their ids. */
 async function pair(a: Json, b: Json): Promise<{ vat: string; first: string; second: string }> {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import {
   type CreatedCustomer,
   createCustomer,
@@ -9,12 +9,9 @@ import {
   unique,
 } from './customer-factories.js';
 
-let t: TestApp;
-let operator: string;
 let shown: CreatedCustomer;
+const { t, operator } = await useApp({ operator: true });
 beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
   // authorizedCustomers names customer records: the partner kept out of the public view is a real one.
   const secretPartner = await createCustomer(t);
   shown = await createCustomer(t, {
@@ -33,7 +30,6 @@ beforeAll(async () => {
     bannerEmail: 'private@example.com',
   });
 });
-afterAll(() => t.close());
 
 /** The public view of `shown`, exactly. */
 const publicViewOfShown = () => ({

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { createCustomer, customerEvents, customerWithToken, expectError, type Json } from './customer-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 const update = (token: string, byId: Json) =>
   t.request('PUT', '/customers/remote-price-filtering', token, { remotePriceFilteringDataByCustomerId: byId });

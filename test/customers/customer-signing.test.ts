@@ -1,6 +1,6 @@
 import { compactVerify, decodeProtectedHeader, importJWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import {
   type CreatedCustomer,
   createCustomer,
@@ -10,15 +10,11 @@ import {
   type Json,
 } from './customer-factories.js';
 
-let t: TestApp;
-let operator: string;
 let signer: CreatedCustomer & { token: string };
+const { t, operator } = await useApp({ operator: true });
 beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
   signer = await customerWithToken(t);
 });
-afterAll(() => t.close());
 
 /** POST a raw body of the given content type. */
 async function post(url: string, token: string | undefined, payload: string | Buffer, contentType?: string) {

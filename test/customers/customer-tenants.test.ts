@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import {
   createCustomer,
   customerToken,
@@ -9,13 +9,7 @@ import {
   listIds,
 } from './customer-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 describe('customers across tenants', () => {
   it("lets a customer's token read its own record and not another's (404), and list only its own", async () => {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { randomWideText } from '../support/random-text.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createCustomer, customerBody, expectError, type Json } from './customer-factories.js';
 
-let t: TestApp;
-let operator: string;
 let existing: Json;
+const { t, operator } = await useApp({ operator: true });
 beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
   existing = (await createCustomer(t)).body;
 });
-afterAll(() => t.close());
 
 const DURATIONS = [
   'retryPaymentValidityDuration',

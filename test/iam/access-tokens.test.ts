@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import {
   adminLogin,
   b64url,
@@ -13,13 +13,7 @@ import {
 } from './iam-kit.js';
 
 /** How protected routes treat bearer tokens: forged, expired, revoked, or short of a scope. */
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 async function currentKid(): Promise<string> {
   const jwks = (await t.request('GET', '/iam/jwks', undefined)).body as { keys: Json[] };

@@ -1,24 +1,14 @@
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
+import { ADMIN_PASSWORD } from '../support/test-app.js';
 
 /**
  * The browser sign-in of the console: the authorization code grant with PKCE (S256 only), driven by openid-client as
  * a single-page application would, on a real port, through the realm's sign-in page.
  */
-let t: TestApp;
-let base: string;
-let console_: string;
-
-beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  console_ = `${base}/console/callback`;
-  t = await startTestApp({ PUBLIC_BASE_URL: base, TOKEN_RATE_LIMIT: '10000', LOCKOUT_THRESHOLD: '3' });
-  await t.app.listen({ port, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
+const { t, base } = await useApp({ listen: true, env: { TOKEN_RATE_LIMIT: '10000', LOCKOUT_THRESHOLD: '3' } });
+const console_ = `${base}/console/callback`;
 
 const discover = (realm: string) =>
   client.discovery(new URL(`${base}/iam/realms/${realm}`), 'console', undefined, client.None(), {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CUSTOMER_SCOPES, OPERATOR_SCOPES } from '../../src/platform/auth/scopes.js';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import { claimsOf, expectOAuthError, type Json, termsStatus, tokenRequest, unique } from './iam-kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 describe('POST /iam/tokens, client_credentials grant', () => {
   it('issues an operator token from camelCase fields, without refresh or id token', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { randomWideText } from '../support/random-text.js';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import { claimsOf, createUser, expectOAuthError, type Json, tokenRequest, userLogin } from './iam-kit.js';
 
 /**
@@ -8,13 +9,7 @@ import { claimsOf, createUser, expectOAuthError, type Json, tokenRequest, userLo
  * bounded so that what they store — a user (indexed by realm and username), a session (indexed by realm and subject,
  * which holds an end user's customer, store and e-mail) — always fits its index, even in four-byte characters.
  */
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 const endUser = (extra: Json) => ({
   grantType: 'end_user_credentials',

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ManualClock, systemClock } from '../../src/platform/clock.js';
+import { useApp } from '../support/fixture.js';
 import { adminLogin, createUser, expectOAuthError, type Json, tokenRequest, userLogin } from './iam-kit.js';
 
-/** Password lockout with LOCKOUT_THRESHOLD=3 and a short LOCKOUT_SECONDS, so that its end can be seen. */
+/** Password lockout with LOCKOUT_THRESHOLD=3 and a short LOCKOUT_SECONDS; its end is reached by moving the app's clock. */
 const LOCK_SECONDS = 2;
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp({ LOCKOUT_THRESHOLD: '3', LOCKOUT_SECONDS: String(LOCK_SECONDS) });
-  operator = await t.operator();
+// Real time at the start, so the answers' timestamps are today's.
+const clock = new ManualClock(systemClock.now());
+const { t, operator } = await useApp({
+  env: { LOCKOUT_THRESHOLD: '3', LOCKOUT_SECONDS: String(LOCK_SECONDS) },
+  clock,
+  operator: true,
 });
-afterAll(() => t.close());
 
 const attempt = (user: { username: string }, password: string) =>
   tokenRequest(t, { realmName: 'operator', username: user.username, password });
@@ -39,7 +40,7 @@ describe('POST /iam/tokens, password lockout', () => {
     await lockOut(user);
     const locked = await attempt(user, user.password);
     expect(locked.status).toBe(429);
-    await new Promise((resolve) => setTimeout(resolve, Number(locked.headers['retry-after']) * 1000 + 300));
+    clock.advance(Number(locked.headers['retry-after']) * 1000 + 300);
     expect((await userLogin(t, 'operator', user)).scope).toBe('terms:read');
   });
 

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
-import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { ADMIN_PASSWORD, OPERATOR_SECRET } from '../support/test-app.js';
 import { claimsOf, createUser, tokenRequest } from './iam-kit.js';
 
 /** Token lifetimes, session expiry and lockouts follow the app's clock: tests move it instead of sleeping. */
-let t: TestApp;
 const clock = new ManualClock('2026-06-01T10:00:00Z');
-beforeAll(async () => {
-  t = await startTestApp(
-    { ACCESS_TOKEN_TTL: '300', REFRESH_TOKEN_TTL: '1800', LOCKOUT_THRESHOLD: '2', LOCKOUT_SECONDS: '600' },
-    { clock },
-  );
+const { t } = await useApp({
+  env: { ACCESS_TOKEN_TTL: '300', REFRESH_TOKEN_TTL: '1800', LOCKOUT_THRESHOLD: '2', LOCKOUT_SECONDS: '600' },
+  clock,
 });
-afterAll(() => t.close());
 
 const json = (res: { body: unknown }) => res.body as Record<string, any>;
 const operatorToken = async () =>

@@ -1,25 +1,17 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port.js';
-import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
+import { ADMIN_PASSWORD, OPERATOR_SECRET } from '../support/test-app.js';
 import type { Json } from './iam-kit.js';
 
 /**
  * Real clients on a real port: oauth4webapi discovers the realm and runs the grants, jose verifies the tokens
  * against /iam/jwks. PUBLIC_BASE_URL is the listening address, so issuers and endpoint URLs are the real ones.
  */
-let t: TestApp;
-let base: string;
 const insecure = { [oauth.allowInsecureRequests]: true };
 
-beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await startTestApp({ PUBLIC_BASE_URL: base });
-  await t.app.listen({ port, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
+const { t, base } = await useApp({ listen: true });
 
 async function discover(realm: string): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(`${base}/iam/realms/${realm}`);

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
+import { ADMIN_PASSWORD, OPERATOR_SECRET } from '../support/test-app.js';
 import { claimsOf, expectOAuthError, type Json, termsStatus } from './iam-kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const basic = (id: string, secret: string) =>

@@ -1,25 +1,17 @@
 import { decodeProtectedHeader } from 'jose';
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port.js';
-import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
+import { ADMIN_PASSWORD, OPERATOR_SECRET } from '../support/test-app.js';
 
 /**
  * openid-client (panva), as an integrator would use it, on a real port: discovery from the RFC 8414 or OpenID
  * document, grants, introspection and revocation. PUBLIC_BASE_URL is the listening address, so the advertised
  * endpoints are the real ones.
  */
-let t: TestApp;
-let base: string;
 const END_USER_GRANT_URI = 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials';
 
-beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await startTestApp({ PUBLIC_BASE_URL: base, TOKEN_RATE_LIMIT: '10000' });
-  await t.app.listen({ port, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
+const { t, base } = await useApp({ listen: true, env: { TOKEN_RATE_LIMIT: '10000' } });
 
 function discover(realm: string, secret: string, options: { algorithm: 'oidc' | 'oauth2'; auth: 'basic' | 'post' }) {
   const auth = options.auth === 'basic' ? client.ClientSecretBasic(secret) : client.ClientSecretPost(secret);

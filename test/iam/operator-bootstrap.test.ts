@@ -6,21 +6,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bootstrapOperator } from '../../src/apis/iam/operator-bootstrap.js';
 import { CREDENTIALS_FILE_NAME } from '../../src/apis/iam/operator-credentials-file.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { tokenRequest } from './iam-kit.js';
 
 /**
  * docs/product-decisions.md §1: generated operator credentials are shown once — in a 0600 file in DATA_DIR whose path is logged,
  * never in the log stream itself; values from the environment win on every start.
  */
-let t: TestApp;
 let dataDir: string;
+const { t } = await useApp();
 beforeAll(async () => {
-  t = await startTestApp();
   dataDir = mkdtempSync(join(tmpdir(), 'bootstrap-'));
 });
 afterAll(async () => {
-  await t.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,16 +1,11 @@
 import { decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATOR_SCOPES } from '../../src/platform/auth/scopes.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { ADMIN_PASSWORD } from '../support/test-app.js';
 import { claimsOf, createUser, expectOAuthError, type Json, tokenRequest, unique, userLogin } from './iam-kit.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 const ISSUER_BASE = 'http://localhost:8080/iam/realms';
 

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET, type TestApp } from '../support/test-app.js';
 
 /**
  * TOKEN_RATE_LIMIT=5 a minute per client address. `proxied` trusts 127.0.0.1 as a proxy (its X-Real-Ip is the
  * client); `direct` trusts no proxy. Each test uses addresses of its own, so allowances never mix between tests.
  */
-let proxied: TestApp;
-let direct: TestApp;
-beforeAll(async () => {
-  [proxied, direct] = await Promise.all([
-    startTestApp({ TOKEN_RATE_LIMIT: '5', TRUSTED_PROXIES: '127.0.0.1' }),
-    startTestApp({ TOKEN_RATE_LIMIT: '5' }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([proxied?.close(), direct?.close()]);
-});
+const { t: proxied } = await useApp({ env: { TOKEN_RATE_LIMIT: '5', TRUSTED_PROXIES: '127.0.0.1' } });
+const { t: direct } = await useApp({ env: { TOKEN_RATE_LIMIT: '5' } });
 
 /** A cheap token request (refused before any password hashing), from `remoteAddress`, maybe via X-Real-Ip. */
 async function send(

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import {
   adminLogin,
   claimsOf,
@@ -12,13 +13,7 @@ import {
   userLogin,
 } from './iam-kit.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 const refresh = (refreshToken: string, extra: Json = {}) =>
   tokenRequest(t, { grantType: 'refresh_token', refreshToken, ...extra });

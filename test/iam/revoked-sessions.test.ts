@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RevokedSessions } from '../../src/apis/iam/revoked-sessions.js';
 import { startJobs } from '../../src/platform/jobs/job-runner.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { adminLogin } from './iam-kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 describe('revoked sessions on another instance', () => {
   it('learns of a session ended by this instance within about a second, by polling the database', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { expectSimpleError, type Json } from './iam-kit.js';
 
 /** What a client library finds about a realm: RFC 8414 metadata, the OpenID discovery document, the OpenAPI entries. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 const BASE = 'http://localhost:8080';
 const END_USER_GRANT_URI = 'urn:commerce-platform:params:oauth:grant-type:end-user-credentials';

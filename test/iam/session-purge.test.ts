@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteEndedSessions } from '../../src/apis/iam/iam.repository.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { ADMIN_PASSWORD } from '../support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 const count = async (table: string, sessionId: string) =>
   (

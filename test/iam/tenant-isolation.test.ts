@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { claimsOf, createUser, type Json, unique, userLogin } from './iam-kit.js';
 
 /** What a customer's token may see and manage, established by the token alone. */
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 const terms = (overrides: Json = {}) => ({
   startDate: '2026-01-01T00:00:00Z',

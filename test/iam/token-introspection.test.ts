@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import {
   adminLogin,
   basicAuth,
@@ -13,13 +14,11 @@ import {
 } from './iam-kit.js';
 
 /** POST /iam/tokens/introspect (RFC 7662): what a client learns about a token of its own realm, and nothing else. */
-let t: TestApp;
 let operatorClient: string;
+const { t } = await useApp({ env: { TOKEN_RATE_LIMIT: '10000' } });
 beforeAll(async () => {
-  t = await startTestApp({ TOKEN_RATE_LIMIT: '10000' });
   operatorClient = basicAuth('operator', OPERATOR_SECRET);
 });
-afterAll(() => t.close());
 
 const PATH = '/iam/tokens/introspect';
 const introspect = (token: string, authorization = operatorClient, extra: Record<string, string> = {}) =>

@@ -1,9 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { createDefinition, type Json } from './notification-factories.js';
 
-const t = await startTestApp();
-afterAll(() => t.close());
+const { t } = await useApp();
 
 const sample = (status: string, extra: Json = {}) => ({
   fact: 'updated',

@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventCatalogue } from '../../src/apis/notifications/event-catalogue.js';
 import { SYSTEM_PRINCIPAL } from '../../src/platform/auth/principal.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const { t } = await useApp();
 
 describe('the event catalogue of docs/notifications.md', () => {
   it('is the one the declared kinds give (run npm run docs:events when this fails)', () => {

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
 import {
   createDefinition,
@@ -15,7 +16,6 @@ import {
 import { makeTlsMaterial } from './tls-material.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
-let t: TestApp;
 let operator: string;
 let hooks: WebhookReceiver;
 const clock = new ManualClock(Date.now());
@@ -64,10 +64,7 @@ class TokenEndpoint {
 
 let tokens: TokenEndpoint;
 
-beforeAll(async () => {
-  t = await startTestApp({ OUTBOUND_ALLOWLIST: '127.0.0.1' }, { clock });
-});
-afterAll(async () => t.close());
+const { t } = await useApp({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' }, clock });
 beforeEach(async () => {
   operator = (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }))
     .access_token;

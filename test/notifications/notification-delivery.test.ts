@@ -1,8 +1,9 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimDue } from '../../src/apis/notifications/notification-store.js';
 import { ManualClock } from '../../src/platform/clock.js';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
 import {
   createDefinition,
@@ -14,17 +15,13 @@ import {
 } from './notification-factories.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
-let t: TestApp;
 let operator: string;
 let hooks: WebhookReceiver;
 // Real time at the start, so the signature's timestamp is within the verifier's tolerance on the first try.
 const clock = new ManualClock(Date.now());
 const SECOND = 1000;
 
-beforeAll(async () => {
-  t = await startTestApp({ OUTBOUND_ALLOWLIST: '127.0.0.1' }, { clock });
-});
-afterAll(async () => t.close());
+const { t } = await useApp({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' }, clock });
 beforeEach(async () => {
   // The clock moves on in tests: each test takes a token valid at its start.
   operator = (await t.token({ realmName: 'operator', grantType: 'client_credentials', clientSecret: OPERATOR_SECRET }))

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchBatch } from '../../src/apis/notifications/dispatcher.js';
 import { createProduct } from '../catalog/catalog-factories.js';
 import { act, createSubscription } from '../subscriptions/subscription-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { dispatchAll, notificationsOf } from './notification-drivers.js';
 import { createDefinition, createReceiver, type Json, publish, unique } from './notification-factories.js';
 
-let t: TestApp;
-let operator: string;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(async () => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 /** A definition on `paid`/`<subject>` with `filters`, and an ACTIVE receiver listing it. */
 async function listening(filters: Json[], receiver: Json = {}, token = operator) {

@@ -4,26 +4,25 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
 import { uploadFile } from '../assets/asset-kit.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
 import { createDefinition, createReceiver, type Json, publish, unique } from './notification-factories.js';
 import { SmtpSink } from './smtp-sink.js';
 
 const clock = new ManualClock(Date.now());
-let t: TestApp;
-let dataDir: string;
-let operator: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'notif-templates-'));
 let smtp: SmtpSink;
 
+const { t, operator } = await useApp({
+  env: { DATA_DIR: dataDir, OUTBOUND_ALLOWLIST: '127.0.0.1' },
+  clock,
+  operator: true,
+});
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'notif-templates-'));
-  t = await startTestApp({ DATA_DIR: dataDir, OUTBOUND_ALLOWLIST: '127.0.0.1' }, { clock });
-  operator = await t.operator();
   smtp = await SmtpSink.start();
 });
 afterAll(async () => {
   await smtp.close();
-  await t.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 beforeEach(() => smtp.reset());

@@ -3,26 +3,22 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { dispatchAll, makeDue, notificationsOf, workerFor } from './notification-drivers.js';
 import { createDefinition, createReceiver, type Json, publish, unique } from './notification-factories.js';
 import { SmtpSink } from './smtp-sink.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
-let t: TestApp;
-let operator: string;
 let smtp: SmtpSink;
 let smtpUrl: string;
 
+const { t, operator } = await useApp({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' }, operator: true });
 beforeAll(async () => {
-  t = await startTestApp({ OUTBOUND_ALLOWLIST: '127.0.0.1' });
-  operator = await t.operator();
   smtp = await SmtpSink.start();
   smtpUrl = smtp.url;
 });
 afterAll(async () => {
   await smtp.close();
-  await t.close();
 });
 beforeEach(() => smtp.reset());
 

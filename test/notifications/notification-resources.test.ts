@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationReceiverResource } from '../../src/apis/notifications/notification-receiver.resource.js';
 import { expectDetailedError } from '../catalog/catalog-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import {
   createDefinition,
   createReceiver,
@@ -12,15 +12,9 @@ import {
 } from './notification-factories.js';
 import { makeTlsMaterial } from './tls-material.js';
 
-let t: TestApp;
-let operator: string;
 const tls = makeTlsMaterial();
 
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(async () => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 describe('POST /notification-definitions', () => {
   it('stores a definition and reads it back', async () => {

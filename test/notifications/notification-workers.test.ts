@@ -2,13 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { onPostgres } from '../support/database-kind.js';
 import { declaredJobs, enabledJobsIn } from '../support/declared-jobs.js';
 import { freePort } from '../support/free-port.js';
 import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../support/wait.js';
 import { createDefinition, createReceiver, publish, unique } from './notification-factories.js';
 import { WebhookReceiver } from './webhook-receiver.js';
 
-const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
 // Workers open the receivers' sealed secrets: every process on the database shares the app's key.
 const DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 const apps: TestApp[] = [];
@@ -22,14 +23,6 @@ afterEach(async () => {
 afterAll(async () => {
   for (const app of apps) await app.close();
 });
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A definition on `paid/<subject>` and a receiver at `url`, and `count` events. */
 async function scenario(t: TestApp, url: string, count: number) {

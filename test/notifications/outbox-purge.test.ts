@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURGE_BATCH, purgeOutbox } from '../../src/apis/notifications/notification-jobs.js';
 import { ManualClock } from '../../src/platform/clock.js';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import { dispatchAll, notificationsOf } from './notification-drivers.js';
 import { createDefinition, createReceiver, publish, unique } from './notification-factories.js';
 
 const DAY_MS = 86_400_000;
 const clock = new ManualClock(Date.now());
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await startTestApp({}, { clock });
-});
-afterAll(async () => t.close());
+const { t } = await useApp({ clock });
 
 /** A token valid now (the clock moves days at a time; a token taken before would have expired). */
 const freshOperator = async (): Promise<string> =>

@@ -1,10 +1,10 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Json, operationsOf } from '../safety/openapi-operations.js';
 import { seedRecords } from '../safety/seed-records.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { dispatchAll, notificationsOf, workerFor } from './notification-drivers.js';
 import { createDefinition, createReceiver, unique } from './notification-factories.js';
 import { WebhookReceiver } from './webhook-receiver.js';
@@ -18,18 +18,16 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
  * emits, each admitting the bodies really sent.
  */
 
-let t: TestApp;
 let doc: Json;
 let ajv: Ajv;
 const DOC_ID = 'https://commerce-platform.test/openapi.json';
 
+const { t } = await useApp({ env: { OUTBOUND_ALLOWLIST: '127.0.0.1' } });
 beforeAll(async () => {
-  t = await startTestApp({ OUTBOUND_ALLOWLIST: '127.0.0.1' });
   doc = (await t.request('GET', '/openapi.json', undefined)).body as Json;
   ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
   ajv.addSchema({ $id: DOC_ID, components: doc.components, webhooks: doc.webhooks });
 });
-afterAll(async () => t.close());
 
 /** The schema of the body of web hook `name`, compiled against the document's components. */
 function bodyValidator(name: string) {

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { expectSimpleError } from '../terms/terms-factories.js';
 import { RawConnection, requestHead } from './raw-http.js';
 
-let t: TestApp;
 let port: number;
+const { t } = await useApp();
 beforeAll(async () => {
-  t = await startTestApp();
   port = await listen(t);
 });
-afterAll(() => t.close());
 
 async function listen(app: TestApp): Promise<number> {
   await app.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AssetApp, multipart, startAssetApp } from '../assets/asset-kit.js';
+import { sleep } from '../support/wait.js';
 import { expectSimpleError, TERMS } from '../terms/terms-factories.js';
 import { RawConnection, type RawResponse, requestHead } from './raw-http.js';
 
@@ -16,8 +17,6 @@ beforeAll(async () => {
   operator = await a.t.operator();
 });
 afterAll(() => a.close());
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Writes `text` one byte every `everyMs` until the connection closes or the text runs out. */
 async function trickle(connection: RawConnection, text: string, everyMs: number) {

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrder } from '../../src/apis/orders/order.service.js';
 import { ValidationError } from '../../src/platform/errors/domain-errors.js';
 import { createSubscription, productIds } from '../subscriptions/subscription-factories.js';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import { expectSimpleError } from '../terms/terms-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 /**
  * A new order of `customerId` as pre-billing hands it over: an order names its subscription and products, so the

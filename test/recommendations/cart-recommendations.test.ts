@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DiscountedPriceSchema, PriceSchema } from '../../src/apis/catalog/pricing/price.schema.js';
 import {
   RecommendationResultSchema,
@@ -7,14 +7,10 @@ import {
 import { DiscountPlanSchema } from '../../src/apis/recommendations/recommendation-rule.schema.js';
 import { jsonSerializer, schemaRefs } from '../../src/platform/http/json-bytes.js';
 import { createProduct, type Json } from '../catalog/catalog-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { createCart, createRule, DAY_MS } from './recommendation-kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 /** A tenant's small catalogue: a parent and its variant (the trigger), candidates, and products that cannot be recommended. */
 async function catalogue() {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProduct, type Json } from '../catalog/catalog-factories.js';
 import { createSubscription } from '../subscriptions/subscription-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { unique } from '../support/unique.js';
 import { createRule } from './recommendation-kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 /** A tenant with an old product, its next generation, an add-on, and an end user subscribed to the old product. */
 async function subscribed(subscription: Json = {}) {

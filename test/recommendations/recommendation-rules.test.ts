@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProduct, type Json } from '../catalog/catalog-factories.js';
+import { useApp } from '../support/fixture.js';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { unique } from '../support/unique.js';
 import { createRule, ruleBody } from './recommendation-kit.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 const ids = (res: { body: unknown }) => ((res.body as Json).items as Json[]).map((item) => item.id);
 

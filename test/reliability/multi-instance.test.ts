@@ -8,6 +8,7 @@ import { type Cluster, findBinary, startCluster, startPgbouncer } from '../../de
 import { openDatabase } from '../../src/platform/db/open-database.js';
 import { WebhookReceiver } from '../notifications/webhook-receiver.js';
 import type { Json } from '../support/json.js';
+import { sleep, until } from '../support/wait.js';
 
 /**
  * Issue 12 item 2: two API processes behind haproxy and two workers, all through pgbouncer in transaction pooling mode,
@@ -43,8 +44,6 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function call(
   base: string,
   method: string,
@@ -65,14 +64,6 @@ async function call(
   // haproxy's own answers (502, 503) are HTML.
   const json = (response.headers.get('content-type') ?? '').includes('json');
   return { status: response.status, body: json && text ? (JSON.parse(text) as Json) : {} };
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-    await sleep(100);
-  }
 }
 
 /** What the load saw; only 2xx answers count as acknowledged. */

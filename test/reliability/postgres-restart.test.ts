@@ -5,8 +5,10 @@ import pg from 'pg';
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LogLine, ServerProcess } from '../ops/server-process.js';
+import { onPostgres } from '../support/database-kind.js';
 import { freePort } from '../support/free-port.js';
 import { unique } from '../support/unique.js';
+import { sleep } from '../support/wait.js';
 import { expectSimpleError, termsBody } from '../terms/terms-factories.js';
 import { PrivatePostgres, postgresBinaries } from './private-postgres.js';
 
@@ -16,7 +18,6 @@ import { PrivatePostgres, postgresBinaries } from './private-postgres.js';
  * away, readiness and the API answer 503; once it is back the service recovers by itself; every write answered 2xx
  * is in the database. Runs when DATABASE_URL names a PostgreSQL server (the suite's PostgreSQL run).
  */
-const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
 const binaries = postgresBinaries();
 const skipped = !onPostgres
   ? 'runs on PostgreSQL only (DATABASE_URL=postgres://...)'
@@ -62,8 +63,6 @@ async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promi
     body: text && String(response.headers['content-type']).includes('json') ? JSON.parse(text) : text,
   };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, limitMs = 60_000): Promise<T> {
   const deadline = Date.now() + limitMs;

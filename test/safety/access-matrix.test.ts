@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import { encode } from './hostile-values.js';
 import { fillPath, type Json, type Operation, operationsOf } from './openapi-operations.js';
 import {
@@ -34,7 +35,7 @@ const EXCEPTIONS: Record<string, { owner?: number; reseller: number; reason: str
   },
 };
 
-const t: TestApp = await startTestApp({ TOKEN_RATE_LIMIT: '1000000' });
+const { t } = await useApp({ env: { TOKEN_RATE_LIMIT: '1000000' } });
 const doc = t.app.swagger() as Json;
 const operations: Operation[] = operationsOf(doc);
 let records: Records;
@@ -136,7 +137,6 @@ afterAll(async () => {
   console.log(
     `access matrix: ${operations.length} operations, ${checks} checks; tenant-scoped kinds: ${[...ownerOf.keys()].join(', ')}`,
   );
-  await t.close();
 });
 
 function urlOf(op: Operation): string {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
+import type { TestApp } from '../support/test-app.js';
 import { type Json, type Operation, operationsOf } from './openapi-operations.js';
 import { createThrough, creatingOperations, type Records, seedRecords } from './seed-records.js';
 
@@ -9,7 +10,7 @@ import { createThrough, creatingOperations, type Records, seedRecords } from './
  * shows for records it names (`product-1`) stand for records that exist, so they are those of records made first;
  * the operator's `customerId` names a real customer. An unknown field sent with each is ignored, not stored.
  */
-const t: TestApp = await startTestApp({ TOKEN_RATE_LIMIT: '1000000' });
+const { t } = await useApp({ env: { TOKEN_RATE_LIMIT: '1000000' } });
 const doc = t.app.swagger() as Json;
 const operations: Operation[] = operationsOf(doc);
 let records: Records;
@@ -19,8 +20,6 @@ beforeAll(async () => {
   tenant = await t.tenant();
   records = await seedRecords(t, doc, operations, await t.operator(), { customerId: tenant.customerId });
 });
-
-afterAll(() => t.close());
 
 /** The examples of the operation's JSON body, by name (`example` alone is the customer's). */
 function examplesOf(op: Operation): [string, Json][] {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
+import { OPERATOR_SECRET } from '../support/test-app.js';
 import { type HostileInput, hostileInputs } from './hostile-inputs.js';
 import { type Json, type Operation, operationsOf } from './openapi-operations.js';
 import { pathValuesFor, type Records, seedRecords } from './seed-records.js';
@@ -23,7 +24,7 @@ interface Caller {
 }
 
 // Built while the file is collected: the document's operations name the tests.
-const t: TestApp = await startTestApp({ TOKEN_RATE_LIMIT: '1000000' });
+const { t } = await useApp({ env: { TOKEN_RATE_LIMIT: '1000000' } });
 const doc = t.app.swagger() as Json;
 const operations: Operation[] = operationsOf(doc);
 let tables: string[];
@@ -45,7 +46,6 @@ afterAll(async () => {
   console.log(
     `hostile input: ${operations.length} operations, ${inputs} requests (${sent.operator} as the operator, ${sent.tenant} as a tenant); answers by status ${JSON.stringify(statuses)}`,
   );
-  await t.close();
 });
 
 /**

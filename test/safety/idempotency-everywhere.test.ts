@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchAll } from '../notifications/notification-drivers.js';
 import { createDefinition, createReceiver, publish } from '../notifications/notification-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { encode } from './hostile-values.js';
 import { fillPath, type Json, type Operation, operationsOf, resolve } from './openapi-operations.js';
 import {
@@ -79,7 +79,7 @@ const PREPARE: Record<string, (ctx: { records: Records; customerId: string }) =>
   },
 };
 
-const t: TestApp = await startTestApp({ TOKEN_RATE_LIMIT: '1000000' });
+const { t } = await useApp({ env: { TOKEN_RATE_LIMIT: '1000000' } });
 const doc = t.app.swagger() as Json;
 const operations: Operation[] = operationsOf(doc);
 const posts = operations.filter((op) => op.method === 'POST' && op.authenticated);
@@ -111,7 +111,6 @@ afterAll(async () => {
   console.log(
     `idempotency: ${ran.length} of ${posts.length} POST operations replayed byte for byte (${Object.keys(PREPARE).length} prepared first)`,
   );
-  await t.close();
 });
 
 const takesKey = (op: Operation) =>

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { fillPath, type Json, type Operation, operationsOf } from './openapi-operations.js';
 
 /**
@@ -8,10 +8,9 @@ import { fillPath, type Json, type Operation, operationsOf } from './openapi-ope
  * or body is looked at. A path written as a route (`/products/shift-variant`) is never taken for another route's
  * parameter (`/products/{id}`).
  */
-const t: TestApp = await startTestApp();
+const { t } = await useApp();
 const doc = t.app.swagger() as Json;
 const operations: Operation[] = operationsOf(doc);
-afterAll(() => t.close());
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const paths = [...new Set(operations.map((op) => op.path))];

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { measureStarvation } from '../../bench/starvation-scenario.js';
-import { startTestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 
 /**
  * No tenant's program holds the process for others (docs/security.md): while price functions run to their step
@@ -9,8 +9,7 @@ import { startTestApp } from '../support/test-app.js';
  * < 50 ms and < 100 ms here); the bounds below are loose enough for a busy CI machine and still far below what a
  * stalled event loop gives (seconds).
  */
-const t = await startTestApp({ TOKEN_RATE_LIMIT: '1000000' });
-afterAll(() => t.close());
+const { t } = await useApp({ env: { TOKEN_RATE_LIMIT: '1000000' } });
 
 describe('hostile programs in a loop', () => {
   it('leave /health/live and an ordinary read answering within bounds', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, customerToken } from '../customers/customer-factories.js';
 import { dispatchAll } from '../notifications/notification-drivers.js';
 import { createDefinition, createReceiver } from '../notifications/notification-factories.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import { encode } from './hostile-values.js';
 import { fillPath, type Json, type Operation, operationsOf } from './openapi-operations.js';
 import { creatingOperations, pathValuesFor, type Records, seedRecords, uniqueExample } from './seed-records.js';
@@ -27,7 +27,7 @@ interface Party {
   forget: () => void;
 }
 
-const t: TestApp = await startTestApp({ TOKEN_RATE_LIMIT: '1000000' });
+const { t } = await useApp({ env: { TOKEN_RATE_LIMIT: '1000000' } });
 const doc = t.app.swagger() as Json;
 const operations: Operation[] = operationsOf(doc);
 const parties = new Map<string, Party>();
@@ -130,7 +130,6 @@ afterAll(async () => {
   console.log(
     `tenant matrix: ${operations.length} operations, ${calls} calls by strangers; records per customer: ${[...secrets.entries()].map(([name, ids]) => `${name} ${ids.size}`).join(', ')}`,
   );
-  await t.close();
 });
 
 /** Each of the owner's records, read by the owner through `GET {collection}/{id}` where the document has one. */

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
+import { useApp } from '../support/fixture.js';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
   createModel,
   createSubscription,
@@ -14,19 +14,15 @@ import {
 } from './subscription-factories.js';
 
 const clock = new ManualClock('2026-01-31T10:00:00Z');
-let t: TestApp;
-let tenant: { customerId: string; token: string };
 /** A product of the tenant: the bodies posted as they are name it, so only what a test changes is wrong. */
 let productId: string;
+const { t, tenant } = await useApp({ clock, tenant: true });
 beforeAll(async () => {
-  t = await startTestApp({}, { clock });
-  tenant = await t.tenant();
   [productId] = await productIds(t, tenant.token, 1);
 });
 
 /** subscriptionBody naming the tenant's product. */
 const bodyOf = (overrides: Json = {}) => subscriptionBody({ products: [{ id: productId }], ...overrides });
-afterAll(() => t.close());
 
 describe('POST /subscriptions', () => {
   it('answers 201 with epoch-ms dates, the model copied and the life cycle computed from its term', async () => {

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimExpiredSubscriptions } from '../../src/apis/subscriptions/subscription.repository.js';
 import { expireDueSubscriptions } from '../../src/apis/subscriptions/subscription-expiry.js';
 import { ManualClock } from '../../src/platform/clock.js';
+import { useApp } from '../support/fixture.js';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp } from '../support/test-app.js';
 import { act, createSubscription, type Json, tokenFor } from './subscription-factories.js';
 
 const HOUR = 3_600_000;
 const clock = new ManualClock('2026-06-01T00:00:00Z');
-let t: TestApp;
-let token: () => Promise<string>;
-beforeAll(async () => {
-  // The tests run the expiry themselves; the scheduled run must not move subscriptions under them.
-  t = await startTestApp({ SUBSCRIPTION_EXPIRY_INTERVAL: '86400' }, { clock });
-  token = tokenFor(t, await t.tenant());
-});
-afterAll(() => t.close());
+// The tests run the expiry themselves; the scheduled run must not move subscriptions under them.
+const { t, tenant } = await useApp({ env: { SUBSCRIPTION_EXPIRY_INTERVAL: '86400' }, clock, tenant: true });
+const token = tokenFor(t, tenant);
 
 const expire = () => expireDueSubscriptions(t.built.db, t.built.services);
 const statusOf = async (id: string) =>

@@ -1,22 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionDescription, LIFECYCLE_ACTIONS } from '../../src/apis/subscriptions/subscription.lifecycle.js';
 import {
   lifecycleDocBlock,
   lifecycleMermaid,
   withLifecycleBlock,
 } from '../../src/apis/subscriptions/subscription-diagram.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 
 const DOC = new URL('../../docs/subscriptions.md', import.meta.url);
 
-describe('the declared life cycle and what is generated from it', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+const { t } = await useApp();
 
+describe('the declared life cycle and what is generated from it', () => {
   it('docs/subscriptions.md shows the current diagram and table; run `npm run docs:subscriptions` after changing the machine', () => {
     const doc = readFileSync(DOC, 'utf8');
     expect(

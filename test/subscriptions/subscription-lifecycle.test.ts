@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LIFECYCLE_ACTIONS,
   SUBSCRIPTION_STATUSES,
@@ -6,8 +6,8 @@ import {
 } from '../../src/apis/subscriptions/subscription.lifecycle.js';
 import { expireDueSubscriptions } from '../../src/apis/subscriptions/subscription-expiry.js';
 import { ManualClock } from '../../src/platform/clock.js';
+import { useApp } from '../support/fixture.js';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
   act,
   createModel,
@@ -20,14 +20,9 @@ import {
 
 const DAY = 86_400_000;
 const clock = new ManualClock('2026-03-01T00:00:00Z');
-let t: TestApp;
-let token: () => Promise<string>;
-beforeAll(async () => {
-  // The tests run the expiry themselves; the scheduled run must not move subscriptions under them.
-  t = await startTestApp({ SUBSCRIPTION_EXPIRY_INTERVAL: '86400' }, { clock });
-  token = tokenFor(t, await t.tenant());
-});
-afterAll(() => t.close());
+// The tests run the expiry themselves; the scheduled run must not move subscriptions under them.
+const { t, tenant } = await useApp({ env: { SUBSCRIPTION_EXPIRY_INTERVAL: '86400' }, clock, tenant: true });
+const token = tokenFor(t, tenant);
 
 /**
  * docs/product-decisions.md §7 written out by hand (not read from the declared machine, so the test checks it): the status each

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createModel, expectError, type Json, modelBody, unique } from './subscription-factories.js';
 
-let t: TestApp;
-let tenant: { customerId: string; token: string };
-beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await t.tenant();
-});
-afterAll(() => t.close());
+const { t, tenant } = await useApp({ tenant: true });
 
 describe('POST /subscription-models', () => {
   it('answers 201 with the model, owned by the caller, with its created event', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import {
   act,
   createModel,
@@ -10,11 +10,7 @@ import {
   subscriptionBody,
 } from './subscription-factories.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 describe('tenant isolation of subscriptions, models and orders', () => {
   it("hides another customer's subscription (404 on every route) and changes nothing", async () => {

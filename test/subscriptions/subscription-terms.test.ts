@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addTerms } from '../../src/apis/subscriptions/subscription-terms.js';
 import { ManualClock } from '../../src/platform/clock.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useApp } from '../support/fixture.js';
 import {
   createSubscription,
   type Json,
@@ -33,15 +33,14 @@ describe('addTerms (calendar terms in UTC)', () => {
   });
 });
 
+const clock = new ManualClock();
+const { t } = await useApp({ clock });
+
 describe('life cycle dates of a new subscription over HTTP', () => {
-  const clock = new ManualClock();
-  let t: TestApp;
   let token: () => Promise<string>;
   beforeAll(async () => {
-    t = await startTestApp({}, { clock });
     token = tokenFor(t, await t.tenant());
   });
-  afterAll(() => t.close());
 
   it.each([
     ['2026-01-31T08:00:00Z', 'MONTH', '1', '2026-02-28T08:00:00Z'],

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.js';
+import { useApp } from '../support/fixture.js';
 import { eventsOf } from '../support/outbox-events.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
   act,
   createModel,
@@ -14,13 +14,8 @@ import {
 } from './subscription-factories.js';
 
 const clock = new ManualClock('2026-01-15T00:00:00Z');
-let t: TestApp;
-let token: () => Promise<string>;
-beforeAll(async () => {
-  t = await startTestApp({}, { clock });
-  token = tokenFor(t, await t.tenant());
-});
-afterAll(() => t.close());
+const { t, tenant } = await useApp({ clock, tenant: true });
+const token = tokenFor(t, tenant);
 
 /** One new product of the tenant, as the `products` of a body. */
 const newProducts = async () => (await productIds(t, await token(), 1)).map((id) => ({ id }));

@@ -35,13 +35,21 @@ function declaredResponse(responses: Json, status: number): Json | undefined {
   );
 }
 
+/** A declared response without `content`, as the schema of its body (the same object each time, so its validator is compiled once). */
+const bareSchemas = new WeakMap<Json, Json>();
+
 /** The body schema of a declared response for the reply's media type; `undefined`: no JSON body to check. */
 function bodySchema(declared: Json, mediaType: string): Json | undefined {
   if (declared.content) {
     const media = declared.content[mediaType] ?? declared.content['*/*'];
     return media?.schema;
   }
-  const { description: _d, headers: _h, ...schema } = declared;
+  let schema = bareSchemas.get(declared);
+  if (!schema) {
+    const { description: _d, headers: _h, ...body } = declared;
+    schema = body;
+    bareSchemas.set(declared, schema);
+  }
   return schema;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { type App, type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import { databaseUrl, onPostgres } from './database-kind.js';
 import { checkResponses } from './response-conformance.js';
 
 export const OPERATOR_SECRET = 'test-operator-secret';
@@ -16,8 +17,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: Omit<BuildOptions, 'logStream'> = {},
 ): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL || 'memory://';
-  const schema = databaseUrl.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : 'public';
+  const schema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : 'public';
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     DATABASE_SCHEMA: schema,
@@ -133,7 +133,8 @@ export async function injectJson<Body = unknown>(
   };
 }
 
-function safeJson(text: string): unknown {
+/** The body parsed when it is JSON, else the text as it is. */
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { COMPANY_TERMS, expectSimpleError, KINDS, storedDoc, TERMS } from './terms-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 describe.each(KINDS.map((k) => [k.path, k] as const))('POST %s', (_path, kind) => {
   it('answers 201 with the stored item at dbVersion 0, an ETag "0" and a Location', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { takeViolations } from '../support/response-conformance.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTagged, expectSimpleError, KINDS, storeLegacyItem, TERMS, unique } from './terms-factories.js';
 
 /**
@@ -8,13 +8,7 @@ import { createTagged, expectSimpleError, KINDS, storeLegacyItem, TERMS, unique 
  * faithfully and at most microseconds, so that no stored value can make a sorted listing fail for the tenants who see
  * it.
  */
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 const RULE =
   'must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z (year 1000 to 9999, at most 6 fractional digits, offset with a colon)';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import {
   COMPANY_TERMS,
   createItem,
@@ -11,13 +11,7 @@ import {
   unique,
 } from './terms-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 async function outboxCount(): Promise<number> {
   const { rows } = await t.built.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox');

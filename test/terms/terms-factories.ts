@@ -108,7 +108,7 @@ export async function storedDoc(t: TestApp, table: string, id: string): Promise<
 /** Outbox events about one record, oldest first. */
 export { eventsOf } from '../support/outbox-events.js';
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from '../support/wait.js';
 
 /**
  * Stores an item straight into its table, as an older version of the service may have: values today's input rules

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { COMPANY_TERMS, createItem, expectSimpleError, KINDS, sleep, storedDoc, TERMS } from './terms-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 const WEIRD_IDS = [
   ['a long id', 'x'.repeat(100)],

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { randomWideText } from '../support/random-text.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
   COMPANY_TERMS,
   createItem,
@@ -12,13 +12,7 @@ import {
 } from './terms-factories.js';
 
 /** docs/decisions.md#input-bounds: limits of the terms APIs' fields and listing parameters. */
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 describe('POST /terms field limits', () => {
   it('stores a customerId of 128 four-byte characters and finds it again through the indexed column', async () => {

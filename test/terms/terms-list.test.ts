@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { takeViolations } from '../support/response-conformance.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
   COMPANY_TERMS,
   createTagged,
@@ -12,13 +12,7 @@ import {
   unique,
 } from './terms-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 async function list(path: string, query: string): Promise<Record<string, any>> {
   const res = await t.request('GET', `${path}?${query}`, operator);

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/fixture.js';
 import { COMPANY_TERMS, createTagged, expectSimpleError, jsonParam, KINDS, TERMS, unique } from './terms-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 async function recap(path: string, query: string): Promise<Record<string, any>> {
   const res = await t.request('GET', `${path}/recap?${query}`, operator);

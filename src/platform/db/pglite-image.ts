@@ -23,6 +23,22 @@ function pgliteVersion(): string {
   return 'unknown';
 }
 
+/**
+ * PGlite's compiled WebAssembly and its file-system bundle, read and compiled once per process and shared by every
+ * in-memory database the process opens (a test run's worker opens one per test file). Without them, PGlite reads
+ * and compiles its 9 MB of WebAssembly for each database. A failure leaves PGlite to load them itself.
+ */
+let artifacts: Promise<{ pgliteWasmModule?: WebAssembly.Module; fsBundle?: Blob }> | undefined;
+
+function sharedArtifacts() {
+  artifacts ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const pgliteWasmModule = await WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm')));
+    return { pgliteWasmModule, fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]) };
+  })().catch(() => ({}));
+  return artifacts;
+}
+
 /** Where this machine keeps the image of a fresh cluster, one per PGlite version. */
 const imageFile = join(tmpdir(), `commerce-platform-pglite-${pgliteVersion()}.tar`);
 
@@ -41,7 +57,7 @@ export async function newMemoryPglite(file = imageFile): Promise<PGlite> {
   }
   if (image) {
     try {
-      return await PGlite.create({ loadDataDir: new Blob([new Uint8Array(image)]) });
+      return await PGlite.create({ loadDataDir: new Blob([new Uint8Array(image)]), ...(await sharedArtifacts()) });
     } catch {
       // A damaged image: made again below.
     }

@@ -5,21 +5,6 @@ import { Counter, Histogram, type Metric } from 'prom-client';
  * each app registers these on its own registry (metrics.ts). Labels are few and fixed, never taken from input.
  */
 
-/** Background jobs (dispatch, delivery, purges, expiry, polls): each run, by outcome, and how long it took. */
-export const jobRuns = new Counter({
-  name: 'job_runs_total',
-  help: 'Background job runs by job and outcome (success, failure)',
-  labelNames: ['job', 'outcome'] as const,
-  registers: [],
-});
-export const jobDuration = new Histogram({
-  name: 'job_run_duration_seconds',
-  help: 'Duration of a background job run',
-  labelNames: ['job'] as const,
-  buckets: [0.001, 0.005, 0.025, 0.1, 0.5, 1, 5, 30],
-  registers: [],
-});
-
 /** Tokens issued by the token endpoints, by grant type (client_credentials, password, refresh_token, ...). */
 export const tokensIssued = new Counter({
   name: 'iam_tokens_issued_total',
@@ -57,8 +42,6 @@ export const poolAcquire = new Histogram({
 });
 
 export const PROCESS_METRICS: Metric[] = [
-  jobRuns,
-  jobDuration,
   tokensIssued,
   signInFailures,
   lockouts,

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../src/platform/db/migrate.js';
-import { startTestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
 import { unique } from '../../support/unique.js';
 
 /**
@@ -8,8 +8,7 @@ import { unique } from '../../support/unique.js';
  * notification about another customer's event becomes the operator's, documents name the owner their rows have, and
  * a kept mail copy follows its notification. Checked by rewinding the migration over rows written the old way.
  */
-const t = await startTestApp();
-afterAll(() => t.close());
+const { t } = await useApp();
 
 async function insertNotification(id: string, owner: string | null, doc: Record<string, unknown>) {
   await t.built.db.query(

@@ -5,9 +5,7 @@ import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { listMigrations, migrate, pendingMigrations } from '../../../src/platform/db/migrate.js';
 import { openDatabase } from '../../../src/platform/db/open-database.js';
-
-const databaseUrl = process.env.DATABASE_URL || 'memory://';
-const onPostgres = databaseUrl.startsWith('postgres');
+import { databaseUrl, onPostgres } from '../../support/database-kind.js';
 
 describe('migrations', () => {
   it('apply once and report nothing pending on a second run', async () => {

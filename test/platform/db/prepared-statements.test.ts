@@ -4,9 +4,8 @@ import { listAll } from '../../../src/apis/catalog/product-queries.js';
 import { SYSTEM_PRINCIPAL } from '../../../src/platform/auth/principal.js';
 import { PreparedStatementNames } from '../../../src/platform/db/prepared-statements.js';
 import { createProduct } from '../../catalog/catalog-factories.js';
+import { onPostgres } from '../../support/database-kind.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-
-const onPostgres = (process.env.DATABASE_URL ?? '').startsWith('postgres');
 
 /** The statements prepared on the connection of one transaction, after it read two products by id and one by key. */
 async function preparedAfterReads(t: TestApp): Promise<{ name: string; statement: string }[]> {

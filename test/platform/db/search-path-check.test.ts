@@ -3,9 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/platform/db/database.js';
 import { openDatabase } from '../../../src/platform/db/open-database.js';
 import { checkSearchPath } from '../../../src/platform/db/search-path-check.js';
+import { databaseUrl, onPostgres } from '../../support/database-kind.js';
 
-const databaseUrl = process.env.DATABASE_URL || 'memory://';
-const onPostgres = databaseUrl.startsWith('postgres');
 const schema = onPostgres ? `sp_${randomBytes(5).toString('hex')}` : 'public';
 const opened: Database[] = [];
 

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../support/fixture.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 describe('arrays of texts as query parameters', () => {
   it('arrive as written: quotes, backslashes, commas, braces, spaces, the word NULL, empty texts, nulls and non-ASCII', async () => {

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../support/fixture.js';
+import type { TestApp } from '../../support/test-app.js';
 import { createItem, expectSimpleError, TERMS } from '../../terms/terms-factories.js';
 
-let t: TestApp;
-let small: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  small = await startTestApp({ BODY_LIMIT: '2048' });
-  operator = await t.operator();
-});
-afterAll(async () => {
-  await t.close();
-  await small.close();
-});
+const { t, operator } = await useApp({ operator: true });
+const { t: small } = await useApp({ env: { BODY_LIMIT: '2048' } });
 
 async function raw(
   app: TestApp,

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { RawConnection } from '../../ops/raw-http.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
 
 /**
  * Error bodies carry the app's time: their `timestamp` is read from the clock the app was built with, whichever part
@@ -9,14 +9,8 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
  * Node refused before any request existed). A clock years away from the real time shows where it was read.
  */
 const clock = new ManualClock('2031-02-03T04:05:06.789Z');
-let t: TestApp;
-let port: number;
-beforeAll(async () => {
-  t = await startTestApp({}, { clock });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as { port: number }).port;
-});
-afterAll(() => t.close());
+const { t, base } = await useApp({ clock, listen: true });
+const port = Number(new URL(base).port);
 
 const timestampOf = (body: unknown) => (body as { timestamp: number }).timestamp;
 

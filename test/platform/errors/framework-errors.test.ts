@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../support/fixture.js';
 import { expectSimpleError, TERMS } from '../../terms/terms-factories.js';
 
 /** Errors Fastify raises before routing reach `frameworkErrorHandler`'s handler through the app's `frameworkErrors` option. */
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 describe('ids the router cannot take', () => {
   it.each([

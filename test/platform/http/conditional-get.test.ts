@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noneMatchHits } from '../../../src/platform/http/conditional-get.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
 import { createItem, TERMS } from '../../terms/terms-factories.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 describe('If-None-Match on reads that answer an ETag', () => {
   it('answers 304 without a body while the ETag is current, with the ETag and X-Request-Id', async () => {

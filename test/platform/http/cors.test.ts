@@ -1,14 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configRefusal } from '../../support/config-refusal.js';
-import { startTestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
 
 const ORIGIN = 'https://console.example.com';
-const t = await startTestApp({ CORS_ORIGINS: `${ORIGIN}, http://localhost:5173` });
-const closed = await startTestApp();
-afterAll(async () => {
-  await t.close();
-  await closed.close();
-});
+const { t } = await useApp({ env: { CORS_ORIGINS: `${ORIGIN}, http://localhost:5173` } });
+const { t: closed } = await useApp();
 
 const preflight = (app: typeof t, origin: string, method = 'PUT') =>
   app.inject({

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../src/platform/db/database.js';
 import { listMigrations } from '../../../src/platform/db/migrate.js';
 import { checkReadiness } from '../../../src/platform/http/health.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = await useApp();
 
 describe('GET /health/live', () => {
   it('answers 200 {status: ok} without a token, not cacheable', async () => {

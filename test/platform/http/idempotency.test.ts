@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { purgeExpiredKeys } from '../../../src/platform/http/idempotency-store.js';
-import { OPERATOR_SECRET, startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
+import { OPERATOR_SECRET } from '../../support/test-app.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 /** A terms body with a template of its own, so each test counts only its own rows. */
 const terms = (template = `tpl-${randomUUID()}`, overrides: Record<string, unknown> = {}) => ({

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { definitionBody } from '../../notifications/notification-factories.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 /** Over the 16 K characters past which an answer is encoded once before it leaves (large-payload-bytes.ts). */
 const content = 'Prix : 19,99 € — cadeau 🎁, Grüße. '.repeat(600);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
+import { databaseUrl, onPostgres } from '../../support/database-kind.js';
 import { checkResponses } from '../../support/response-conformance.js';
 import { ADMIN_PASSWORD, OPERATOR_SECRET, TestApp } from '../../support/test-app.js';
 
@@ -30,8 +31,7 @@ export class LogCapture {
 /** Like `startTestApp` (same database handling), at level info, with the log captured. */
 export async function startLoggedApp(): Promise<{ t: TestApp; log: LogCapture }> {
   const log = new LogCapture();
-  const databaseUrl = process.env.DATABASE_URL || 'memory://';
-  const schema = databaseUrl.startsWith('postgres') ? `t_${randomBytes(6).toString('hex')}` : 'public';
+  const schema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : 'public';
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     DATABASE_SCHEMA: schema,

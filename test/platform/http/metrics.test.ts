@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../../support/fixture.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  operator = await t.operator();
-});
-afterAll(() => t.close());
+const { t, operator } = await useApp({ operator: true });
 
 async function metricsText(app: TestApp): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/metrics' });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AssetApp, startAssetApp, uniqueContent, uploadFile } from '../../assets/asset-kit.js';
-import { OPERATOR_SECRET, type TestApp } from '../../support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { uniqueContent, uploadFile } from '../../assets/asset-kit.js';
+import { useApp } from '../../support/fixture.js';
+import { OPERATOR_SECRET } from '../../support/test-app.js';
 import { termsBody } from '../../terms/terms-factories.js';
 
 /**
@@ -8,15 +9,8 @@ import { termsBody } from '../../terms/terms-factories.js';
  * it), so a misspelt filter is never silently ignored — except the token endpoint (RFC 6749 §3.2 wants them ignored)
  * and public download links (browsers and CDNs decorate them).
  */
-let a: AssetApp;
-let t: TestApp;
-let operator: string;
-beforeAll(async () => {
-  a = await startAssetApp();
-  t = a.t;
-  operator = await t.operator();
-});
-afterAll(() => a.close());
+const a = await useApp({ dataDir: true, operator: true });
+const { t, operator } = a;
 
 const UNKNOWN = 'querystring.zzUnknown is not a known parameter of this operation';
 // OAuth 2.0 and OpenID Connect endpoints ignore parameters they do not know (RFC 6749 §3.1, §3.2).

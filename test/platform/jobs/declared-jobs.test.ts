@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorker, type Worker } from '../../../src/worker-app.js';
 import { type DeclaredJob, declaredJobs, enabledJobsIn } from '../../support/declared-jobs.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
+import type { TestApp } from '../../support/test-app.js';
 
 /**
  * Generated from what the modules declare, not from a list kept here: every job of every module is run by a worker
  * (or, for the API's own, by every API process), shows on that process's /metrics, and is documented.
  */
-let t: TestApp;
+// Jobs on, as `npm start` runs by default; the checks are on which loops are started, not on what they did.
+const { t } = await useApp({ env: { JOBS: 'on' } });
 let worker: Worker;
 let declared: DeclaredJob[];
 
@@ -21,14 +23,11 @@ async function enabledJobs(inject: TestApp['inject']): Promise<string[]> {
 const names = (jobs: DeclaredJob[]) => jobs.map((job) => job.name).sort();
 
 beforeAll(async () => {
-  // Jobs on, as `npm start` runs by default; the checks are on which loops are started, not on what they did.
-  t = await startTestApp({ JOBS: 'on' });
   declared = await declaredJobs(t);
   worker = await buildWorker(t.config);
 }, 120_000);
 afterAll(async () => {
   await worker?.app.close();
-  await t?.close();
 });
 
 describe('the jobs every module declares', () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATE_TIME_PATTERN } from '../../../src/platform/resource/declare/schema-types.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
 
 /**
  * docs/decisions.md#input-bounds: every string, list and map a client sends is bounded in the schema the
@@ -17,13 +17,11 @@ const UNBOUNDED: Record<string, string> = {
   'TokenRequest.provider': 'never read',
 };
 
-let t: TestApp;
 let doc: Node;
+const { t } = await useApp();
 beforeAll(async () => {
-  t = await startTestApp();
   doc = (await t.request('GET', '/openapi.json', undefined)).body as Node;
 });
-afterAll(() => t.close());
 
 function resolve(node: Node): { node: Node; name?: string } {
   const ref = node.$ref as string | undefined;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lintOpenApi } from '../../../scripts/lint-openapi.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
 
 /** operationIds of the route table sections this build serves, read from the contract itself (docs/routes.md). */
 function contractOperationIds(sections: string[]): string[] {
@@ -25,13 +25,11 @@ function contractOperationIds(sections: string[]): string[] {
   return ids;
 }
 
-let t: TestApp;
 let doc: any;
+const { t } = await useApp();
 beforeAll(async () => {
-  t = await startTestApp();
   doc = (await t.request('GET', '/openapi.json', undefined)).body;
 });
-afterAll(() => t.close());
 
 describe('GET /openapi.json', () => {
   it('is an OpenAPI 3.1 document with a bearer security scheme', () => {

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { useApp } from '../../support/fixture.js';
 
 /**
  * A client generator is happy with the document: openapi-typescript turns it into types, and a short script using
@@ -82,10 +82,9 @@ export function onTermsCreated(message: webhooks['terms.created']['post']['reque
 
 const execFileAsync = promisify(execFile);
 
-let t: TestApp;
 let dir: string;
+const { t } = await useApp();
 beforeAll(async () => {
-  t = await startTestApp();
   dir = mkdtempSync(join(tmpdir(), 'typed-client-'));
   const ast = await openapiTS((await t.request('GET', '/openapi.json', undefined)).body as never);
   writeFileSync(join(dir, 'api.d.ts'), astToString(ast));
@@ -93,7 +92,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
-  await t.close();
 });
 
 /**

@@ -5,7 +5,7 @@ import { eventsOf } from '../../terms/terms-factories.js';
 import { useEngineApp } from './engine-test-app.js';
 import { gadgetResource } from './gadget.resource.js';
 
-const ctx = useEngineApp([gadgetResource]);
+const ctx = await useEngineApp([gadgetResource]);
 
 const principal = (overrides: Partial<Principal>): Principal => ({
   subject: 's',

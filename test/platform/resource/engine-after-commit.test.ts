@@ -14,7 +14,7 @@ const flakyGadgetResource = defineResource({
   },
 });
 
-const ctx = useEngineApp([flakyGadgetResource]);
+const ctx = await useEngineApp([flakyGadgetResource]);
 
 describe('a failing after-commit hook', () => {
   it('does not turn a committed create or update into an error', async () => {

@@ -10,7 +10,7 @@ import { createWidget } from './widget-kit.js';
  * The widget kind declares a document cache: reads by id and listings keep the documents they meet and afterwards
  * fetch only those that changed. None of that may ever show a document that is not the current one for the reader.
  */
-const ctx = useEngineApp(testKinds);
+const ctx = await useEngineApp(testKinds);
 
 const widgets = () => ctx.t.built.services.of(widgetResource);
 const listTitles = async (token: string, code: string) =>

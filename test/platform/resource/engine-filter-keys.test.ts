@@ -10,7 +10,7 @@ import { gadgetResource } from './gadget.resource.js';
  * Listings restricted to customers match text, array and boolean filters against each record's filter keys
  * (`filter-keys.ts`). These tests hold them to what the JSONB containment of the operator's listings answers.
  */
-const ctx = useEngineApp([gadgetResource]);
+const ctx = await useEngineApp([gadgetResource]);
 
 async function gadget(token: string, fields: Record<string, unknown>): Promise<{ id: string; dbVersion: number }> {
   const res = await ctx.e.request('POST', '/gadgets', token, fields);

@@ -3,7 +3,7 @@ import { expectSimpleError, unique } from '../../terms/terms-factories.js';
 import { useEngineApp } from './engine-test-app.js';
 import { gadgetResource } from './gadget.resource.js';
 
-const ctx = useEngineApp([gadgetResource]);
+const ctx = await useEngineApp([gadgetResource]);
 
 /** Creates gadgets named `name` with the given fields; returns their weights' order of creation. */
 async function gadgets(name: string, fields: Record<string, unknown>[]): Promise<void> {

@@ -6,7 +6,7 @@ import { gadgetResource } from './gadget.resource.js';
 
 const MASK = '********';
 
-const ctx = useEngineApp([gadgetResource]);
+const ctx = await useEngineApp([gadgetResource]);
 
 /** The record as stored, its secrets opened: what the engine sealed is what was sent. */
 async function openedDoc(id: string): Promise<Record<string, any>> {

@@ -3,7 +3,7 @@ import { expectSimpleError, unique } from '../../terms/terms-factories.js';
 import { useEngineApp } from './engine-test-app.js';
 import { gadgetResource } from './gadget.resource.js';
 
-const ctx = useEngineApp([gadgetResource]);
+const ctx = await useEngineApp([gadgetResource]);
 
 async function gadget(fields: Record<string, unknown>, token = ctx.operator): Promise<Record<string, any>> {
   const res = await ctx.e.request('POST', '/gadgets', token, fields);

@@ -4,7 +4,7 @@ import { useEngineApp } from './engine-test-app.js';
 import { computeCalls, testKinds } from './widget.resource.js';
 import { createWidget } from './widget-kit.js';
 
-const ctx = useEngineApp(testKinds);
+const ctx = await useEngineApp(testKinds);
 
 const widget = (token: string, fields: Record<string, unknown> = {}) => createWidget(ctx, token, fields);
 

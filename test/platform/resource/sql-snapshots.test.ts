@@ -4,7 +4,7 @@ import { sqlSnapshot } from '../../../src/platform/resource/sql/sql-snapshot.js'
 import { useEngineApp } from './engine-test-app.js';
 import { testKinds } from './widget.resource.js';
 
-const ctx = useEngineApp(testKinds);
+const ctx = await useEngineApp(testKinds);
 const DIR = new URL('../../../docs/sql/', import.meta.url);
 
 describe('SQL snapshots (docs/sql)', () => {
