@@ -3,16 +3,11 @@ import { apiModules } from '../../src/apis/index.js';
 import { useApp } from '../support/fixture.js';
 
 /**
- * Actions a module adds to a kind besides its declaration, each because its code reads the declaration back (an
- * import cycle the import test refuses): the product's operations (their schemas derive from the product), the
- * recommendations (the recommendation engine reads the rules), the notifications' actions (they run the store that
- * reads its kind), and actions that need what only the module holds. Anything else a module attaches is a kind whose story is told elsewhere than its declaration.
+ * Actions a module adds to a kind besides its declaration, each because it needs what only the module holds. Anything
+ * else a module attaches is a kind whose story is told elsewhere than its declaration. (Code that reads its own kind
+ * back imports the kind's data, `defineKind`, so the declaration can import it without a cycle.)
  */
 const ATTACHED_BY_MODULE: Record<string, string> = {
-  product: 'the product operations',
-  'recommendation-rule': 'cart and line-item recommendations',
-  'notification-definition': 'the sample-event test',
-  notification: 'publish and retry',
   'notification-receiver': 'signing-secret rotation (its grace period is configuration)',
   customer: 'secret rotation, signing and lookups (they need the IAM realms and the signing service)',
 };

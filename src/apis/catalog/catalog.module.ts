@@ -5,7 +5,6 @@ import { pricedProductView } from './priced-product.view.js';
 import { CurrencySchema, DiscountedPriceSchema, PriceSchema } from './pricing/price.schema.js';
 import { productResource } from './product.resource.js';
 import { PriceEntrySchema, PricesSchema, VariableSchema } from './product.schema.js';
-import { productActions } from './product-actions.js';
 import { InheritedProductSchema } from './product-operations.schema.js';
 import { productSaleRecordResource } from './product-sale-record.resource.js';
 
@@ -13,14 +12,9 @@ import { productSaleRecordResource } from './product-sale-record.resource.js';
 export const catalogModule: ApiModule = {
   name: 'catalog',
   kinds: [productResource, productSaleRecordResource, descriptionResource, priceFunctionResource],
-  start({ services }) {
+  start() {
     return {
-      resources: [
-        { ...productResource, actions: productActions(services) },
-        productSaleRecordResource,
-        descriptionResource,
-        priceFunctionResource,
-      ],
+      resources: [productResource, productSaleRecordResource, descriptionResource, priceFunctionResource],
       views: [pricedProductView],
       schemas: [
         PriceEntrySchema,

@@ -117,32 +117,30 @@ async function copyProduct(run: Duplication, source: Doc, own: Doc, depth: numbe
   return id;
 }
 
-export function duplicationActions(services: RecordStores): ActionDefinition<typeof ProductSchema>[] {
-  return [
-    defineAction({
-      on: 'record',
-      path: 'duplicate',
-      operationId: 'duplicateProduct',
-      summary: 'Duplicate a product (and its variants)',
-      description:
-        'Creates a copy named `productName` with `publisherRefId` (409 when the customer uses it), owned by the same customer, `originalId` naming the source; a copy of a variant is a variant of the same parent. Each option copies its fields (docs/catalog.md, "Product operations"); an option left out copies nothing (prices become {}, sellingStores []; lifeTime is always copied). With `duplicateProductVariations` the variants are copied too, below the copy, with publisherRefId `<publisherRefId>-V1`, `-V2`, ... All in one transaction, one `created` event per copy.',
-      body: DuplicateProductSchema,
-      response: DuplicatedProductSchema,
-      errors: [403, 409],
-      async run({ principal, tx, record, records, body }) {
-        const { productName, publisherRefId, duplicationOptions = {} } = body;
-        const run: Duplication = {
-          principal,
-          tx,
-          products: records,
-          services,
-          options: duplicationOptions,
-          publisherRefId,
-          variantCount: 0,
-        };
-        const placement = typeof record.parentId === 'string' ? { variantOf: record.parentId } : {};
-        return { id: await copyProduct(run, record, { genericName: productName, publisherRefId, ...placement }, 0) };
-      },
-    }),
-  ];
-}
+export const duplicationActions: ActionDefinition<typeof ProductSchema>[] = [
+  defineAction({
+    on: 'record',
+    path: 'duplicate',
+    operationId: 'duplicateProduct',
+    summary: 'Duplicate a product (and its variants)',
+    description:
+      'Creates a copy named `productName` with `publisherRefId` (409 when the customer uses it), owned by the same customer, `originalId` naming the source; a copy of a variant is a variant of the same parent. Each option copies its fields (docs/catalog.md, "Product operations"); an option left out copies nothing (prices become {}, sellingStores []; lifeTime is always copied). With `duplicateProductVariations` the variants are copied too, below the copy, with publisherRefId `<publisherRefId>-V1`, `-V2`, ... All in one transaction, one `created` event per copy.',
+    body: DuplicateProductSchema,
+    response: DuplicatedProductSchema,
+    errors: [403, 409],
+    async run({ principal, tx, record, records, services, body }) {
+      const { productName, publisherRefId, duplicationOptions = {} } = body;
+      const run: Duplication = {
+        principal,
+        tx,
+        products: records,
+        services,
+        options: duplicationOptions,
+        publisherRefId,
+        variantCount: 0,
+      };
+      const placement = typeof record.parentId === 'string' ? { variantOf: record.parentId } : {};
+      return { id: await copyProduct(run, record, { genericName: productName, publisherRefId, ...placement }, 0) };
+    },
+  }),
+];

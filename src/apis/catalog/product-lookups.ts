@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { type ActionDefinition, defineAction } from '../../platform/resource/index.js';
-import { productResource } from './product.resource.js';
+import { productKind } from './product.kind.js';
 import type { ProductSchema } from './product.schema.js';
 import {
   DefaultCurrenciesQuerySchema,
@@ -9,7 +9,7 @@ import {
 } from './product-operations.schema.js';
 
 /** The product listing with one more filter: the products naming an id in `nextGenerationOf`. */
-const generationSource = { ...productResource, filters: { nextGenerationOf: { kind: 'string-array' as const } } };
+const generationSource = { ...productKind, filters: { nextGenerationOf: { kind: 'string-array' as const } } };
 
 /** The comma list of ids, trimmed, without blanks or repeats; 400 when empty or longer than the bound. */
 export function productIdsOf(raw: string): string[] {

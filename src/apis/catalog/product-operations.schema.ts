@@ -10,7 +10,7 @@ import {
   StringMap,
   Text,
 } from '../../platform/resource/index.js';
-import { productResource } from './product.resource.js';
+import { productKind } from './product.kind.js';
 import { CurrencyCode, PricesSchema, ProductSchema } from './product.schema.js';
 
 /** Shapes of the Product API's operations beyond create, read and replace (docs/catalog.md, "Product operations"). */
@@ -202,7 +202,7 @@ export const InheritedProductSchema = (() => {
     examples: _examples,
     properties,
     ...rest
-  } = withoutNestedIds(recordSchemaOf(productResource)) as JsonNode;
+  } = withoutNestedIds(recordSchemaOf(productKind)) as JsonNode;
   return {
     ...rest,
     $id: 'InheritedProduct',
@@ -223,6 +223,6 @@ export const InheritedProductSchema = (() => {
 
 /** The listing parameters of GET /products (paging, sort, filters, `pageable`, `predicate`), without `target`. */
 export const InheritedListQuerySchema = (() => {
-  const { target: _target, ...properties } = listQuerySchema(productResource).properties;
+  const { target: _target, ...properties } = listQuerySchema(productKind).properties;
   return Type.Object(properties, { additionalProperties: false });
 })();

@@ -1,64 +1,10 @@
 import { defineResource } from '../../platform/resource/index.js';
-import { ProductSchema } from './product.schema.js';
+import { productKind } from './product.kind.js';
+import { productActions } from './product-actions.js';
 import { productHooks } from './product-hooks.js';
 
 /**
- * Products, with their hooks (variants, texts written to the description). Their actions are listed by the catalogue
- * module: they use the product's own schemas (product-operations.schema.ts), which are derived from this declaration.
+ * Products (docs/catalog.md): the kind (product.kind.ts), the hooks every write runs (variants, prices, texts written
+ * to the description) and every operation beyond list, create, read and replace (product-actions.ts).
  */
-export const productResource = defineResource({
-  name: 'product',
-  displayName: 'product',
-  path: '/products',
-  table: 'products',
-  schema: ProductSchema,
-  scopeArea: 'catalog',
-  tag: 'Products',
-  errorShape: 'detailed',
-  operations: { list: 'listProducts', create: 'createProduct', get: 'getProduct', update: 'updateProduct' },
-  filters: {
-    customerId: { kind: 'string' },
-    lifeTime: { kind: 'string' },
-    subscriptionTemplate: { kind: 'string' },
-    parentId: { kind: 'string' },
-    productFamily: { kind: 'string' },
-    physical: { kind: 'boolean' },
-    publisherRefId: { kind: 'string' },
-    salesMode: { kind: 'string' },
-    fulfillmentTemplate: { kind: 'string' },
-    type: { kind: 'string' },
-    catalogId: { kind: 'string' },
-    descriptionId: { kind: 'string' },
-    codeName: { kind: 'string' },
-    genericName: { kind: 'string' },
-    priceFunction: { kind: 'string', description: 'price function id' },
-    sellingStores: {
-      kind: 'string-array',
-      description: 'comma list, repeatable: products sold in any of these stores',
-    },
-    status: { kind: 'string', description: 'ENABLED or DISABLED' },
-    blackListedCountries: {
-      kind: 'string-array',
-      description: 'comma list of country codes, repeatable: products refused in any of them',
-    },
-    releaseDate: { kind: 'string', description: 'the release date-time, as stored' },
-    nextGenerationOf: {
-      kind: 'string-array',
-      description: 'comma list, repeatable: the products that replace any of these older products',
-    },
-  },
-  readOnly: ['parentId'],
-  references: {
-    priceFunction: 'price-function',
-    variantOf: 'product',
-    descriptionId: 'description',
-    'nextGenerationOf[]': 'product',
-    'forcedCrossSaleProductIds[]': 'product',
-    'subProducts[]': 'product',
-  },
-  history: true,
-  unique: [{ fields: ['customerId', 'publisherRefId'] }],
-  // Priced views, recommendations and carts read products by the page: keep the documents they read.
-  cache: { megabytes: 32 },
-  hooks: productHooks,
-});
+export const productResource = defineResource({ ...productKind, hooks: productHooks, actions: productActions });

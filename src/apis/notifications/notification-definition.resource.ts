@@ -1,10 +1,13 @@
 import { defineResource } from '../../platform/resource/index.js';
+import { testDefinition } from './definition-test.action.js';
 import { NotificationDefinitionSchema } from './notification-definition.schema.js';
 import { notificationDefinitionHooks } from './notification-definition-hooks.js';
+import { NOTIFICATIONS_TAG } from './notifications-tag.js';
 
-export const NOTIFICATIONS_TAG = 'Notifications';
-
-/** What events a notification is sent for (docs/product-decisions.md §5): fact, subject and JSONPath filters. */
+/**
+ * What events a notification is sent for (docs/product-decisions.md §5): fact, subject and JSONPath filters; and the
+ * test of a definition against a sample event.
+ */
 export const notificationDefinitionResource = defineResource({
   name: 'notification-definition',
   displayName: 'notification definition',
@@ -21,4 +24,5 @@ export const notificationDefinitionResource = defineResource({
     update: 'updateNotificationDefinition',
   },
   hooks: notificationDefinitionHooks,
+  actions: [testDefinition],
 });

@@ -1,6 +1,6 @@
 import { defineResource } from '../../platform/resource/index.js';
-import { NOTIFICATIONS_TAG } from './notification-definition.resource.js';
 import { NotificationReceiverSchema } from './notification-receiver.schema.js';
+import { NOTIFICATIONS_TAG } from './notifications-tag.js';
 
 export const RECEIVER_SECRETS = [
   'signingSecret',

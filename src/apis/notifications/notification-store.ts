@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { Doc } from '../../platform/resource/index.js';
 import { documentAssignments, RECORD_COLUMNS, recordColumnValues } from '../../platform/resource/index.js';
-import { notificationResource } from './notification.resource.js';
+import { notificationKind } from './notification.kind.js';
 import type { NotificationStatus } from './notification.schema.js';
 
 /**
@@ -47,7 +47,7 @@ export async function insertNotifications(db: Queryable, rows: NewNotificationRo
   const { rowCount } = await db.query(INSERT_NOTIFICATIONS, [
     JSON.stringify(
       rows.map((row) => ({
-        ...recordColumnValues(notificationResource, {
+        ...recordColumnValues(notificationKind, {
           id: row.id,
           customerId: row.customerId,
           dbVersion: 0,
@@ -146,7 +146,7 @@ export async function recordTries(
      )
      UPDATE notifications n SET
        tries = s.tries, status = s.status, next_try_at = s.next_try_at, locked_by = NULL, locked_until = NULL,
-       ${documentAssignments(notificationResource, { doc: afterTry, dbVersion: 'n.db_version + 1', updateDate: 's.now_text::timestamptz', owner: 'n.customer_id' })}
+       ${documentAssignments(notificationKind, { doc: afterTry, dbVersion: 'n.db_version + 1', updateDate: 's.now_text::timestamptz', owner: 'n.customer_id' })}
      FROM scheduled s WHERE n.id = s.id
      RETURNING n.id, n.status`,
     [

@@ -1,27 +1,9 @@
 import { defineResource } from '../../platform/resource/index.js';
-import { NotificationSchema } from './notification.schema.js';
-import { NOTIFICATIONS_TAG } from './notification-definition.resource.js';
-
-export const NOTIFICATIONS_TABLE = 'notifications';
+import { notificationKind } from './notification.kind.js';
+import { notificationActions } from './notification-actions.js';
 
 /**
- * Processing records: read only over HTTP. The dispatcher and the delivery workers write them with their own
- * statements (`notification-store.ts`), which keep the claim columns beside the document and emit no events.
+ * Notifications (docs/product-decisions.md §5, §6): the processing records (notification.kind.ts), outside events
+ * published for them, and the retry of a failed one.
  */
-export const notificationResource = defineResource({
-  name: 'notification',
-  displayName: 'notification',
-  path: '/notifications',
-  table: NOTIFICATIONS_TABLE,
-  schema: NotificationSchema,
-  scopeArea: 'notifications',
-  tag: NOTIFICATIONS_TAG,
-  errorShape: 'detailed',
-  operations: { list: 'listNotifications', get: 'getNotification' },
-  filters: {
-    status: { kind: 'string', description: 'ext: PENDING, RETRYING, SUCCESS or FAILED' },
-    notificationDefinitionId: { kind: 'string', description: 'ext' },
-    notificationReceiverId: { kind: 'string', description: 'ext' },
-    eventMainObjectId: { kind: 'string', description: 'ext' },
-  },
-});
+export const notificationResource = defineResource({ ...notificationKind, actions: notificationActions });

@@ -5,13 +5,12 @@ import { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js
 import type { ApiModule } from '../api-module.js';
 import { AssetService } from '../assets/asset.service.js';
 import { openAssetStore } from '../assets/assets.module.js';
-import { testDefinition } from './definition-test.action.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { notificationsByStatus, outboxBacklog } from './dispatch-store.js';
 import { AssetEmailTemplates } from './email-templates.js';
 import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
 import { notificationResource } from './notification.resource.js';
-import { notificationActions, OutsideEventSchema } from './notification-actions.js';
+import { OutsideEventSchema } from './notification-actions.js';
 import { notificationDefinitionResource } from './notification-definition.resource.js';
 import { EventFilterSchema } from './notification-definition.schema.js';
 import { newWorkerId, notificationJobs } from './notification-jobs.js';
@@ -76,14 +75,13 @@ export const notificationsModule: ApiModule = {
     });
     return {
       resources: [
-        // Their actions run the notifications' own machinery (the store, the matcher), which reads these declarations.
-        { ...notificationDefinitionResource, actions: [testDefinition] },
+        notificationDefinitionResource,
         {
           ...notificationReceiverResource,
           hooks: notificationReceiverHooks(allowlist),
           actions: [rotateSigningSecret(config.signingSecretGraceSeconds)],
         },
-        { ...notificationResource, actions: notificationActions },
+        notificationResource,
       ],
       schemas: [
         EventFilterSchema,

@@ -23,7 +23,7 @@ export const cartRecommendations: ActionDefinition<typeof RecommendationRuleSche
   response: RecommendationResultSchema,
   writeJson: recommendationResultJson,
   errors: [404],
-  async run({ principal, query, services, tx, now }) {
+  async run({ principal, query, records, services, tx, now }) {
     const { doc: cart } = await services.of(cartResource).get(principal, query.cartId, { db: tx });
     const products = await services.of(productResource).getMany(
       principal,
@@ -36,7 +36,7 @@ export const cartRecommendations: ActionDefinition<typeof RecommendationRuleSche
       ...(product.forcedCrossSaleProductIds ? { forcedCrossSaleProductIds: product.forcedCrossSaleProductIds } : {}),
     }));
     return recommend(
-      { principal, db: tx, services },
+      { principal, db: tx, rules: records, services },
       {
         triggers,
         storeId: cart.storeId,

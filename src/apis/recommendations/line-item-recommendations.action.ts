@@ -44,7 +44,7 @@ export const lineItemRecommendations: ActionDefinition<typeof RecommendationRule
   response: RecommendationResultSchema,
   writeJson: recommendationResultJson,
   errors: [404],
-  async run({ principal, query, services, tx, now }) {
+  async run({ principal, query, records, services, tx, now }) {
     const lineItemId = query.previousLineItemId;
     const subscriptions = await listAll(services.of(subscriptionResource), principal, tx, {
       enduserId: query.enduserId,
@@ -58,7 +58,7 @@ export const lineItemRecommendations: ActionDefinition<typeof RecommendationRule
     const product = (await services.of(productResource).getMany(principal, [lineItem.id], { db: tx })).get(lineItem.id);
     const country = query.country ?? '';
     return recommend(
-      { principal, db: tx, services },
+      { principal, db: tx, rules: records, services },
       {
         triggers: product
           ? [{ productId: lineItem.id, ...(product.parentId ? { parentId: product.parentId } : {}) }]

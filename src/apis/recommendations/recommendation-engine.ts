@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { keptBesideFrozen } from '../../platform/kept-beside-frozen.js';
-import type { Doc, RecordStores } from '../../platform/resource/index.js';
+import type { Doc, RecordStore, RecordStores } from '../../platform/resource/index.js';
 import { pricedProductView } from '../catalog/priced-product.view.js';
 import type { Price } from '../catalog/pricing/price.schema.js';
 import { discountedPrice } from '../catalog/pricing/price-discount.js';
@@ -14,8 +14,7 @@ import type {
   RecommendedProduct,
   Report,
 } from './recommendation-result.schema.js';
-import { recommendationRuleResource } from './recommendation-rule.resource.js';
-import type { DiscountPlan } from './recommendation-rule.schema.js';
+import type { DiscountPlan, RecommendationRuleSchema } from './recommendation-rule.schema.js';
 import { applicableRules, candidatesOf, isEligible, type Occasion, type Rule, type Trigger } from './rule-selection.js';
 import { nextGenerationsOf } from './upgrade-candidates.js';
 
@@ -32,6 +31,8 @@ export interface RecommendationRequest extends Occasion, Shop {
 interface Deps {
   principal: Principal;
   db: Queryable;
+  /** The rules: the recommendations are actions of the rules' kind, which hands them its own records. */
+  rules: RecordStore<typeof RecommendationRuleSchema>;
   services: RecordStores;
 }
 
@@ -74,13 +75,7 @@ function entryFor(
  */
 export async function recommend(deps: Deps, request: RecommendationRequest): Promise<RecommendationResult> {
   const { principal, db, services } = deps;
-  const rules = await applicableRules(
-    services.of(recommendationRuleResource),
-    principal,
-    db,
-    request.triggers,
-    request,
-  );
+  const rules = await applicableRules(deps.rules, principal, db, request.triggers, request);
   const upgrades = rules.some((rule) => rule.type === 'UPGRADE')
     ? await nextGenerationsOf(services, principal, db, request.triggers)
     : new Map<string, string[]>();

@@ -1,11 +1,13 @@
 import { defineResource } from '../../platform/resource/index.js';
+import { cartRecommendations } from './cart-recommendations.action.js';
+import { lineItemRecommendations } from './line-item-recommendations.action.js';
 import { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 import { recommendationRuleHooks } from './recommendation-rule-hooks.js';
 import { importRecommendationRule } from './recommendation-rule-import.js';
 
 /**
- * Recommendation rules, with their hooks and their import. The recommendations computed from them are actions the module
- * adds: the recommendation engine reads this declaration.
+ * Recommendation rules, with their hooks, their import, and the recommendations computed from them for a cart or a
+ * subscription's line item (the engine is handed the rules' own records).
  */
 export const recommendationRuleResource = defineResource({
   name: 'recommendation-rule',
@@ -56,5 +58,5 @@ export const recommendationRuleResource = defineResource({
   // Every recommendation request reads the rules of its cart's products.
   cache: { megabytes: 16 },
   hooks: recommendationRuleHooks,
-  actions: [importRecommendationRule],
+  actions: [importRecommendationRule, cartRecommendations, lineItemRecommendations],
 });

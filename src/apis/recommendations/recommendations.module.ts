@@ -1,8 +1,6 @@
 import type { ApiModule } from '../api-module.js';
 import { cartResource } from './cart.resource.js';
 import { CartItemSchema } from './cart.schema.js';
-import { cartRecommendations } from './cart-recommendations.action.js';
-import { lineItemRecommendations } from './line-item-recommendations.action.js';
 import { RecommendationResultSchemas } from './recommendation-result.schema.js';
 import { recommendationRuleResource } from './recommendation-rule.resource.js';
 import { DiscountPlanSchema } from './recommendation-rule.schema.js';
@@ -13,13 +11,7 @@ export const recommendationsModule: ApiModule = {
   kinds: [recommendationRuleResource, cartResource],
   start() {
     return {
-      resources: [
-        {
-          ...recommendationRuleResource,
-          actions: [...recommendationRuleResource.actions, cartRecommendations, lineItemRecommendations],
-        },
-        cartResource,
-      ],
+      resources: [recommendationRuleResource, cartResource],
       schemas: [DiscountPlanSchema, CartItemSchema, ...RecommendationResultSchemas],
     };
   },

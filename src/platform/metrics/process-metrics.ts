@@ -41,10 +41,4 @@ export const poolAcquire = new Histogram({
   registers: [],
 });
 
-export const PROCESS_METRICS: Metric[] = [
-  tokensIssued,
-  signInFailures,
-  lockouts,
-  rateLimited,
-  poolAcquire,
-];
+export const PROCESS_METRICS: Metric[] = [tokensIssued, signInFailures, lockouts, rateLimited, poolAcquire];

@@ -15,7 +15,7 @@ export type {
 } from './declare/resource-action.js';
 export { defineAction } from './declare/resource-action.js';
 export type { AnyResourceDefinition, ResourceHooks, WriteContext } from './declare/resource-definition.js';
-export { defineResource } from './declare/resource-definition.js';
+export { defineKind, defineResource } from './declare/resource-definition.js';
 export type { AnyViewDefinition, ViewLookup } from './declare/resource-view.js';
 export { defineView } from './declare/resource-view.js';
 export {

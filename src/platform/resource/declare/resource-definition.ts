@@ -38,7 +38,7 @@ export interface ResourceDefinition<S extends TObject = TObject> extends Resourc
   actions: ActionDefinition<S>[];
 }
 
-type Defaulted =
+type KindDefaulted =
   | 'operations'
   | 'key'
   | 'filters'
@@ -47,18 +47,30 @@ type Defaulted =
   | 'tenant'
   | 'errorShape'
   | 'defaultPageSize'
-  | 'hooks'
-  | 'actions'
   | 'history'
   | 'unique'
   | 'dates'
   | 'secretShownOnCreate'
   | 'hookErrors';
 
-export type ResourceDeclaration<S extends TObject> = Omit<ResourceDefinition<S>, Defaulted | 'key'> &
-  Partial<Pick<ResourceDefinition<S>, Exclude<Defaulted, 'key'>>> & { key?: Partial<RecordKey> };
+/** A kind's data as written: what is left out takes the engine's default. */
+export type KindDeclaration<S extends TObject> = Omit<ResourceKind<S>, KindDefaulted> &
+  Partial<Pick<ResourceKind<S>, Exclude<KindDefaulted, 'key'>>> & { key?: Partial<RecordKey> };
+
+export type ResourceDeclaration<S extends TObject> = KindDeclaration<S> &
+  Partial<Pick<ResourceDefinition<S>, 'hooks' | 'actions'>>;
 
 export function defineResource<S extends TObject>(declaration: ResourceDeclaration<S>): ResourceDefinition<S> {
+  const { hooks = {}, actions = [], ...kind } = declaration;
+  return { ...defineKind(kind), hooks, actions };
+}
+
+/**
+ * A kind's data alone, for a kind whose own hooks or actions read it back (its operations' schemas derive from it, its
+ * actions read its records): they import the kind, and the declaration, `defineResource({ ...kind, hooks, actions })`,
+ * imports them, without an import cycle.
+ */
+export function defineKind<S extends TObject>(declaration: KindDeclaration<S>): ResourceKind<S> {
   const { key, ...rest } = declaration;
   return {
     operations: {},
@@ -68,8 +80,6 @@ export function defineResource<S extends TObject>(declaration: ResourceDeclarati
     tenant: 'customerId',
     errorShape: 'simple',
     defaultPageSize: 20,
-    hooks: {},
-    actions: [],
     history: false,
     unique: [],
     dates: 'iso',

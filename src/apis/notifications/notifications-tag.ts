@@ -1,0 +1,2 @@
+/** The OpenAPI tag of every route of the Notification API. */
+export const NOTIFICATIONS_TAG = 'Notifications';
