@@ -1,20 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import {
-  type ConsoleServer,
-  SCREENSHOTS,
-  seriousA11yViolations,
-  signInAsOperator,
-  startConsoleServer,
-} from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, useConsoleServer } from './console-server.js';
 
-let server: ConsoleServer;
-
-beforeAll(async () => {
-  if (!browserSkipReason) server = await startConsoleServer();
-}, 180_000);
-afterAll(async () => server?.close());
+const server = await useConsoleServer();
 
 describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => {
   it('uploads a dropped file with its progress shown, copies its public link, which downloads the same bytes, and deletes it once confirmed', async () => {

@@ -1,27 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, type Json } from '../catalog/catalog-factories.js';
 import { createCustomer } from '../customers/customer-factories.js';
 import { browserSkipReason } from './chromium.js';
-import {
-  type ConsoleServer,
-  SCREENSHOTS,
-  seriousA11yViolations,
-  signIn,
-  signInAsOperator,
-  startConsoleServer,
-} from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, useConsoleServer } from './console-server.js';
 
-let server: ConsoleServer;
+const server = await useConsoleServer();
 let operator: string;
 
 beforeAll(async () => {
   if (browserSkipReason) return;
-  server = await startConsoleServer();
   operator = await server.t.operator();
-}, 180_000);
-afterAll(async () => server?.close());
+});
 
 const tag = () => randomBytes(3).toString('hex').toUpperCase();
 

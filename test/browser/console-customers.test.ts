@@ -1,22 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unique } from '../support/unique.js';
 import { browserSkipReason } from './chromium.js';
-import {
-  type ConsoleServer,
-  SCREENSHOTS,
-  seriousA11yViolations,
-  signIn,
-  signInAsOperator,
-  startConsoleServer,
-} from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, useConsoleServer } from './console-server.js';
 
-let server: ConsoleServer;
-
-beforeAll(async () => {
-  if (!browserSkipReason) server = await startConsoleServer();
-}, 180_000);
-afterAll(async () => server?.close());
+const server = await useConsoleServer();
 
 /** The realm's client credentials work (or not): a token request as the customer's own software makes it. */
 async function tokenStatus(realm: string, clientSecret: string): Promise<number> {

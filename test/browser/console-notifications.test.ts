@@ -11,30 +11,22 @@ import {
 import { WebhookReceiver } from '../notifications/webhook-receiver.js';
 import { until } from '../support/wait.js';
 import { browserSkipReason } from './chromium.js';
-import {
-  type ConsoleServer,
-  SCREENSHOTS,
-  seriousA11yViolations,
-  signInAsOperator,
-  startConsoleServer,
-} from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, useConsoleServer } from './console-server.js';
 
-let server: ConsoleServer;
+// The worker runs inside the server, as with `npm start`: the console's "deliver again" is then delivered for real.
+const server = await useConsoleServer({
+  OUTBOUND_ALLOWLIST: '127.0.0.1',
+  NOTIFICATION_WORKER: 'on',
+  NOTIFICATION_POLL_MS: '100',
+});
 let hooks: WebhookReceiver;
 
 beforeAll(async () => {
   if (browserSkipReason) return;
-  // The worker runs inside the server, as with `npm start`: the console's "deliver again" is then delivered for real.
-  server = await startConsoleServer({
-    OUTBOUND_ALLOWLIST: '127.0.0.1',
-    NOTIFICATION_WORKER: 'on',
-    NOTIFICATION_POLL_MS: '100',
-  });
   hooks = await WebhookReceiver.start();
-}, 180_000);
+});
 afterAll(async () => {
   await hooks?.close();
-  await server?.close();
 });
 
 async function accessible(page: Page): Promise<void> {

@@ -1,23 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Json } from '../support/json.js';
 import { unique } from '../support/unique.js';
 import { browserSkipReason } from './chromium.js';
-import {
-  type ConsoleServer,
-  SCREENSHOTS,
-  seriousA11yViolations,
-  signIn,
-  signInAsOperator,
-  startConsoleServer,
-} from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, useConsoleServer } from './console-server.js';
 
-let server: ConsoleServer;
-
-beforeAll(async () => {
-  if (!browserSkipReason) server = await startConsoleServer();
-}, 180_000);
-afterAll(async () => server?.close());
+const server = await useConsoleServer();
 
 /** The preview waits for its debounce, then the API: slower on a loaded machine than expect.poll's default second. */
 const PATIENTLY = { timeout: 20_000 };

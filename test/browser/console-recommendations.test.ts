@@ -1,15 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import {
-  type ConsoleServer,
-  SCREENSHOTS,
-  seriousA11yViolations,
-  signInAsOperator,
-  startConsoleServer,
-} from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, useConsoleServer } from './console-server.js';
 
-let server: ConsoleServer;
+const server = await useConsoleServer();
 let token: string;
 let customerId: string;
 const ids: Record<'antivirus' | 'backup' | 'vpn', string> = { antivirus: '', backup: '', vpn: '' };
@@ -51,7 +45,6 @@ async function pick(page: Page, label: string, typed: string, option: string | R
 
 beforeAll(async () => {
   if (browserSkipReason) return;
-  server = await startConsoleServer();
   token = await server.t.operator();
   customerId = (
     await created('POST', '/customers', { name: 'Safe Harbor Security', vatNumber: 'FR55123456789', features: {} })
@@ -73,8 +66,7 @@ beforeAll(async () => {
     weight: 1,
     byProductIds: { [ids.antivirus]: [ids.vpn] },
   });
-}, 180_000);
-afterAll(async () => server?.close());
+});
 
 describe.skipIf(browserSkipReason !== undefined)('recommendation rules and a tried cart in the console', () => {
   it('creates a rule in the console, lists it, and a tried cart shows its recommendation with the report of every candidate', async () => {

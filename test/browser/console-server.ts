@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 import { freePort } from '../support/free-port.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../support/test-app.js';
-import { launchChromium } from './chromium.js';
+import { browserSkipReason, launchChromium } from './chromium.js';
 
 /** Where the console tests leave their screenshots (CI keeps them as artefacts; git ignores them). */
 export const SCREENSHOTS = 'test-results/console';
@@ -60,6 +61,25 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
       await t.close();
     },
   };
+}
+
+/**
+ * The console server a test file drives, started when the file is loaded and closed after its last test:
+ * `const server = await useConsoleServer()`. Without Chromium (and outside CI) nothing starts, the file's
+ * `describe.skipIf(browserSkipReason ...)` skips its tests, and touching the server throws.
+ */
+export async function useConsoleServer(env: Record<string, string> = {}): Promise<ConsoleServer> {
+  if (browserSkipReason) {
+    const reason = browserSkipReason;
+    return new Proxy({} as ConsoleServer, {
+      get() {
+        throw new Error(`browser tests skipped: ${reason}`);
+      },
+    });
+  }
+  const server = await startConsoleServer(env);
+  afterAll(() => server.close());
+  return server;
 }
 
 /** Signs in through the console as a person does: the realm, then the realm's own sign-in page; ends on the overview. */

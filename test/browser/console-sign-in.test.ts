@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../support/test-app.js';
 import { browserSkipReason } from './chromium.js';
-import {
-  type ConsoleServer,
-  SCREENSHOTS,
-  seriousA11yViolations,
-  signIn,
-  signInAsOperator,
-  startConsoleServer,
-} from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, useConsoleServer } from './console-server.js';
 
-let server: ConsoleServer;
-
-beforeAll(async () => {
-  if (!browserSkipReason) server = await startConsoleServer();
-}, 180_000);
-afterAll(async () => server?.close());
+const server = await useConsoleServer();
 
 describe.skipIf(browserSkipReason !== undefined)('signing in to the console (authorization code with PKCE)', () => {
   it('signs the operator in through the realm page, shows the overview, and reports no page error or CSP violation', async () => {

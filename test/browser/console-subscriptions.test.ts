@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LIFECYCLE_ACTIONS,
   type SubscriptionStatus,
@@ -9,16 +9,9 @@ import { createProduct } from '../catalog/catalog-factories.js';
 import { createCustomer } from '../customers/customer-factories.js';
 import { act, createModel, type Json, unique } from '../subscriptions/subscription-factories.js';
 import { browserSkipReason } from './chromium.js';
-import {
-  type ConsoleServer,
-  SCREENSHOTS,
-  seriousA11yViolations,
-  signIn,
-  signInAsOperator,
-  startConsoleServer,
-} from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, useConsoleServer } from './console-server.js';
 
-let server: ConsoleServer;
+const server = await useConsoleServer();
 let operator: string;
 let customerId: string;
 let realm: string;
@@ -28,15 +21,13 @@ let modelId: string;
 
 beforeAll(async () => {
   if (browserSkipReason) return;
-  server = await startConsoleServer();
   operator = await server.t.operator();
   ({ id: customerId, realmName: realm } = await createCustomer(server.t, { name: unique('Riverside') }));
   const product = await createProduct(server.t, operator, { customerId, genericName: unique('Music Basic') });
   productId = product.id;
   productName = product.genericName;
   modelId = (await createModel(server.t, operator, { name: unique('monthly') })).id;
-}, 180_000);
-afterAll(async () => server?.close());
+});
 
 /** A subscription made through the API, as the operator, for the test's customer. */
 async function subscription(overrides: Json = {}): Promise<Json> {

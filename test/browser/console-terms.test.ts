@@ -1,15 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import {
-  type ConsoleServer,
-  SCREENSHOTS,
-  seriousA11yViolations,
-  signInAsOperator,
-  startConsoleServer,
-} from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, useConsoleServer } from './console-server.js';
 
-let server: ConsoleServer;
+const server = await useConsoleServer();
 
 /** A field by its whole label, with or without the required mark Mantine adds (`Template (HTML) *`). */
 const field = (page: Page, label: string) =>
@@ -66,11 +60,6 @@ async function previewFrame(page: Page, title: string) {
     },
   };
 }
-
-beforeAll(async () => {
-  if (!browserSkipReason) server = await startConsoleServer();
-}, 180_000);
-afterAll(async () => server?.close());
 
 const TEMPLATE = [
   '<style>h1 { color: rgb(30, 111, 217); }</style>',
