@@ -72,7 +72,9 @@ export async function useConsoleServer(env: Record<string, string> = {}): Promis
   if (browserSkipReason) {
     const reason = browserSkipReason;
     return new Proxy({} as ConsoleServer, {
-      get() {
+      get(_target, property) {
+        // `await` looks for a `then`: the stand-in is no promise.
+        if (property === 'then') return undefined;
         throw new Error(`browser tests skipped: ${reason}`);
       },
     });
