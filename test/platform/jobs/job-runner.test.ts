@@ -88,4 +88,23 @@ describe('startJobs', () => {
       'job "a" is declared twice',
     );
   });
+
+  it("counts each runner's runs on its own metrics: two apps in one process never show each other's jobs", async () => {
+    const { logger } = recordingLog();
+    const first = startJobs([job('expiry', async () => undefined)], logger);
+    const second = startJobs([job('poll', async () => undefined)], logger);
+    await vi.advanceTimersByTimeAsync(3000);
+    const scrape = async (jobs: typeof first) => {
+      const registry = new Registry();
+      for (const metric of jobs.metrics) registry.registerMetric(metric);
+      return registry.metrics();
+    };
+    const [firstText, secondText] = [await scrape(first), await scrape(second)];
+    expect(firstText).toContain('job_runs_total{job="expiry",outcome="success"} 3');
+    expect(firstText).not.toContain('job="poll"');
+    expect(secondText).toContain('job_runs_total{job="poll",outcome="success"} 3');
+    expect(secondText).toContain('job_run_duration_seconds_count{job="poll"} 3');
+    expect(secondText).not.toContain('job="expiry"');
+    await Promise.all([first.stop(), second.stop()]);
+  });
 });
