@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { notificationDefinitionResource } from '../src/apis/notifications/notification-definition.resource.js';
-import { notificationReceiverResource } from '../src/apis/notifications/notification-receiver.resource.js';
+import { notificationReceiverKind } from '../src/apis/notifications/notification-receiver.kind.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
@@ -69,7 +69,7 @@ async function listen(subject: string): Promise<void> {
     notificationPayload: { subject: 'Order {{ event.involved.order.id }}' },
   });
   await services
-    .of(notificationReceiverResource)
+    .of(notificationReceiverKind)
     .create(SYSTEM_PRINCIPAL, { name: subject, status: 'ACTIVE', url, notificationDefinitionIds: [definition.doc.id] });
 }
 

@@ -5,7 +5,12 @@ import type { Clock } from '../platform/clock.js';
 import type { DataEncryption } from '../platform/crypto/data-encryption.js';
 import type { Database } from '../platform/db/database.js';
 import type { JobDefinition } from '../platform/jobs/job.js';
-import type { AnyResourceDefinition, AnyViewDefinition, ServiceRegistry } from '../platform/resource/index.js';
+import type {
+  AnyResourceDefinition,
+  AnyResourceKind,
+  AnyViewDefinition,
+  ServiceRegistry,
+} from '../platform/resource/index.js';
 import type { Iam } from './iam/iam.js';
 
 /** What the platform gives every API when the process starts. `services` holds every kind's service once all have started. */
@@ -51,9 +56,10 @@ export interface StartedApi {
 export interface ApiModule {
   name: string;
   /**
-   * The kinds it serves, as declared (hooks and actions may be added at start): their storage is read from here
-   * without starting anything (`npm run migrations:generate`), and `start` must serve these kinds, with this storage.
+   * The kinds it serves: their storage is read from here without starting anything (`npm run migrations:generate`),
+   * and `start` must serve these kinds, with this storage. A kind declared as a function of the running app's services
+   * (the customer) is listed by its data (`defineKind`).
    */
-  kinds: AnyResourceDefinition[];
+  kinds: AnyResourceKind[];
   start(api: ApiContext): StartedApi | Promise<StartedApi>;
 }

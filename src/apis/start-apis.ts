@@ -2,6 +2,7 @@ import type { Metric } from 'prom-client';
 import { type JobDefinition, uniquelyNamed } from '../platform/jobs/job.js';
 import {
   type AnyResourceDefinition,
+  type AnyResourceKind,
   checkStorage,
   type ResourceService,
   startResource,
@@ -88,7 +89,7 @@ export async function startApis(platform: PlatformContext, modules: readonly Api
  * storage they declare (hooks and actions may be added at start).
  */
 function assertServesDeclared(module: ApiModule, served: AnyResourceDefinition[]): void {
-  const storageOf = (kind: AnyResourceDefinition) => storageStatements(kind).join('\n');
+  const storageOf = (kind: AnyResourceKind) => storageStatements(kind).join('\n');
   const declared = new Map(module.kinds.map((kind) => [kind.name, storageOf(kind)]));
   const otherwise = served.filter((kind) => declared.get(kind.name) !== storageOf(kind)).map((kind) => kind.name);
   const unserved = [...declared.keys()].filter((name) => !served.some((kind) => kind.name === name));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationReceiverResource } from '../../src/apis/notifications/notification-receiver.resource.js';
+import { notificationReceiverKind } from '../../src/apis/notifications/notification-receiver.kind.js';
 import { expectDetailedError } from '../catalog/catalog-factories.js';
 import { useApp } from '../support/fixture.js';
 import {
@@ -213,7 +213,7 @@ describe('POST /notification-receivers', () => {
     ]);
     expect(rows[0]!.doc.name).toBe('renamed');
     expect(rows[0]!.doc.signingSecret).toMatch(/^sealed:v1\./);
-    expect(t.built.services.of(notificationReceiverResource).withSecretsOpened(rows[0]!.doc).signingSecret).toBe(
+    expect(t.built.services.of(notificationReceiverKind).withSecretsOpened(rows[0]!.doc).signingSecret).toBe(
       body.signingSecret,
     );
   });
@@ -266,7 +266,7 @@ describe('POST /notification-receivers', () => {
       receiver.id,
     ]);
     expect(
-      t.built.services.of(notificationReceiverResource).withSecretsOpened(rows[0]!.doc).httpClientConfiguration
+      t.built.services.of(notificationReceiverKind).withSecretsOpened(rows[0]!.doc).httpClientConfiguration
         ?.clientCredentialOauth2Config?.clientSecret,
     ).toBe('replacement');
   });
@@ -322,7 +322,7 @@ describe('POST /notification-receivers', () => {
     const { rows } = await t.built.db.query<{ doc: Json }>('SELECT doc FROM notification_receivers WHERE id = $1', [
       created.id,
     ]);
-    const opened = t.built.services.of(notificationReceiverResource).withSecretsOpened(rows[0]!.doc);
+    const opened = t.built.services.of(notificationReceiverKind).withSecretsOpened(rows[0]!.doc);
     expect(opened.httpClientConfiguration!.clientCredentialOauth2Config!.clientSecret).toBe('very-secret');
     expect(opened.httpClientConfiguration!.tlsConfiguration!.privateKey).toBe(tls.clientKey);
   });

@@ -1,60 +1,35 @@
-import type { ActionDefinition } from '../../platform/resource/index.js';
-import { defineResource, type ResourceHooks } from '../../platform/resource/index.js';
-import { CustomerSchema } from './customer.schema.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { defineResource, type RecordStores } from '../../platform/resource/index.js';
+import type { Iam } from '../iam/iam.js';
+import type { AuthorizedCustomersCache } from './authorized-customers.cache.js';
+import { customerKind } from './customer.kind.js';
+import { customerActions } from './customer-actions.js';
+import { customerHooks } from './customer-hooks.js';
+import { customerLookupActions } from './customer-lookup-actions.js';
+import { CustomerLookups } from './customer-lookups.js';
+import type { CustomerSigningService } from './customer-signing.service.js';
 
-export const CUSTOMERS_TAG = 'Customers';
-export const CUSTOMER_PAGE_SIZE = 20;
-
-const days = (name: string) => ({ kind: 'integer' as const, description: `equality on ${name} (days)` });
+/** What the customer's hooks and actions use of the running app. */
+export interface CustomerServices {
+  /** A customer's realm, client and signing keys are made and rotated there. */
+  iam: Pick<Iam, 'realms' | 'keys'>;
+  signing: CustomerSigningService;
+  /** Dropped for a customer whose `authorizedCustomers` change, so tokens see the change. */
+  authorizations: AuthorizedCustomersCache;
+  db: Queryable;
+  records: RecordStores;
+}
 
 /**
- * Customers (publishers and resellers). A customer is its own tenant (`tenant: 'self'`): its token sees its own
- * record and those of its `authorizedCustomers`. Its hooks and actions need the running app's IAM and keys, so the
- * module adds them when it starts (`customerResource`).
+ * Customers (docs/customers.md): the kind (customer.kind.ts), the hooks that give a customer its realm, client and
+ * signing key, and its actions (client-secret rotation, remote price filtering, signature checks, lookups). They use
+ * the running app's IAM and keys, so the declaration is a function of them, called by the module at start.
  */
-export const customerDeclaration = defineResource({
-  name: 'customer',
-  displayName: 'customer',
-  path: '/customers',
-  table: 'customers',
-  schema: CustomerSchema,
-  scopeArea: 'customers',
-  tag: CUSTOMERS_TAG,
-  operations: { list: 'listCustomers', create: 'createCustomer', get: 'getCustomer', update: 'updateCustomer' },
-  defaultPageSize: CUSTOMER_PAGE_SIZE,
-  filters: {
-    vatNumber: { kind: 'string', description: 'exact VAT number' },
-    'addressBook.country': { kind: 'string', description: 'ISO 3166-1 alpha-2 code' },
-    'addressBook.streetAddress': { kind: 'string' },
-    'addressBook.city': { kind: 'string' },
-    'addressBook.state': { kind: 'string' },
-    'addressBook.zipCode': { kind: 'integer' },
-    'addressBook.phoneNumber': { kind: 'string' },
-    status: { kind: 'string', description: 'TRIAL or RUNNING, exact' },
-    cancelPeriod: { kind: 'integer', description: 'equality on cancelPeriod (days before cancellation)' },
-    bannerEmail: { kind: 'string' },
-    retryPaymentValidityDuration: days('retryPaymentValidityDuration'),
-    quoteValidityDuration: days('quoteValidityDuration'),
-    quoteSubscriptionValidityDuration: days('quoteSubscriptionValidityDuration'),
-    multiplePaymentsValidityDuration: days('multiplePaymentsValidityDuration'),
-    // ext: filters the specification does not list
-    type: { kind: 'string', description: 'ext: PUBLISHER or RESELLER' },
-    name: { kind: 'string', description: 'ext: exact name' },
-    parentId: { kind: 'string', description: 'ext: the parent customer' },
-  },
-  secretShownOnCreate: true,
-  // The customer's IAM realm is named after it; a name another realm holds is refused.
-  hookErrors: { create: [409] },
-  readOnly: ['iamClient', 'signingPublicKey'],
-  references: { 'authorizedCustomers[]': 'customer', parentId: 'customer' },
-  secret: ['iamClient.clientSecret'],
-  tenant: 'self',
-});
-
-/** The kind as served: the declaration with the hooks and actions of the running app. */
-export function customerResource(
-  hooks: ResourceHooks<typeof CustomerSchema>,
-  actions: ActionDefinition<typeof CustomerSchema>[],
-): typeof customerDeclaration {
-  return { ...customerDeclaration, hooks, actions };
+export function customerResource(app: CustomerServices) {
+  const lookups = new CustomerLookups(app.db, () => app.records.of(customerKind));
+  return defineResource({
+    ...customerKind,
+    hooks: customerHooks(app),
+    actions: [...customerActions({ realms: app.iam.realms, signing: app.signing }), ...customerLookupActions(lookups)],
+  });
 }

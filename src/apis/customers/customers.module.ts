@@ -2,12 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiModule } from '../api-module.js';
 import { AuthorizedCustomersCache } from './authorized-customers.cache.js';
+import { customerKind } from './customer.kind.js';
 import { authorizedCustomersOf } from './customer.repository.js';
-import { customerDeclaration, customerResource } from './customer.resource.js';
-import { customerActions } from './customer-actions.js';
-import { customerHooks } from './customer-hooks.js';
-import { customerLookupActions } from './customer-lookup-actions.js';
-import { CustomerLookups } from './customer-lookups.js';
+import { customerResource } from './customer.resource.js';
 import { PublicCustomerSchema } from './customer-public-view.js';
 import { registerSigningRoutes } from './customer-signing.routes.js';
 import { VerifyBodySchema } from './customer-signing.schema.js';
@@ -19,7 +16,7 @@ import { CustomerSigningService } from './customer-signing.service.js';
  */
 export const customersModule: ApiModule = {
   name: 'customers',
-  kinds: [customerDeclaration],
+  kinds: [customerKind],
   start({ db, iam, clock, services, encryption }) {
     const signing = new CustomerSigningService(db, encryption);
     const authorizations = new AuthorizedCustomersCache(
@@ -29,11 +26,7 @@ export const customersModule: ApiModule = {
       () => clock.now().getTime(),
     );
     iam.verifier.authorizedCustomers = (customerId) => authorizations.get(customerId);
-    const lookups = new CustomerLookups(db, () => services.of(definition));
-    const definition = customerResource(customerHooks({ iam, signing, authorizations }), [
-      ...customerActions({ realms: iam.realms, signing }),
-      ...customerLookupActions(lookups),
-    ]);
+    const definition = customerResource({ iam, signing, authorizations, db, records: services });
     return {
       resources: [definition],
       schemas: [PublicCustomerSchema, VerifyBodySchema],

@@ -12,7 +12,7 @@ import { type MailBody, mailBodyOf } from './mail-body.js';
 import type { MailSender } from './mail-sender.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import type { NotificationMetrics } from './notification-metrics.js';
-import { notificationReceiverResource } from './notification-receiver.resource.js';
+import { notificationReceiverKind } from './notification-receiver.kind.js';
 import type { NotificationReceiver } from './notification-receiver.schema.js';
 import { type ClaimedNotification, claimDue, recordTries } from './notification-store.js';
 import { type OAuthConfig, TokenError } from './oauth-tokens.js';
@@ -175,7 +175,7 @@ export class DeliveryWorker {
     if (!receiver) return undeliverable(`notification receiver ${record.receiver_id} does not exist`);
     let receiverDoc: NotificationReceiver;
     try {
-      receiverDoc = this.deps.services.of(notificationReceiverResource).withSecretsOpened(receiver.doc);
+      receiverDoc = this.deps.services.of(notificationReceiverKind).withSecretsOpened(receiver.doc);
     } catch (error) {
       // A key that changed is fixed by configuration, not by the receiver: the record keeps its tries meanwhile.
       if (!(error instanceof DecryptionError)) throw error;
@@ -328,7 +328,7 @@ export class DeliveryWorker {
   /** Through the engine, so the receiver's change is versioned and has its event like any other. */
   private async deactivate(receiverId: string): Promise<void> {
     await this.deps.services
-      .of(notificationReceiverResource)
+      .of(notificationReceiverKind)
       .act(SYSTEM_PRINCIPAL, receiverId, (doc) => ({ ...doc, status: 'INACTIVE' }));
   }
 }

@@ -1,33 +1,26 @@
+import type { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import { defineResource } from '../../platform/resource/index.js';
-import { NotificationReceiverSchema } from './notification-receiver.schema.js';
-import { NOTIFICATIONS_TAG } from './notifications-tag.js';
+import { notificationReceiverKind } from './notification-receiver.kind.js';
+import { notificationReceiverHooks } from './notification-receiver-hooks.js';
+import { rotateSigningSecret } from './signing-secret-rotation.action.js';
 
-export const RECEIVER_SECRETS = [
-  'signingSecret',
-  'previousSigningSecret',
-  'httpClientConfiguration.clientCredentialOauth2Config.clientSecret',
-  'httpClientConfiguration.tlsConfiguration.privateKey',
-];
+/** What the receiver's hooks and actions take from the configuration. */
+export interface ReceiverSettings {
+  /** The outbound rules a receiver's URL is checked against when it is written (OUTBOUND_ALLOWLIST). */
+  allowlist: OutboundAllowlist;
+  /** How long a rotated signing secret still signs beside the new one (SIGNING_SECRET_GRACE_SECONDS). */
+  signingSecretGraceSeconds: number;
+}
 
-/** Where notifications go: a web hook URL and/or e-mail addresses, for the definitions it lists (docs/product-decisions.md §6). */
-export const notificationReceiverResource = defineResource({
-  name: 'notification-receiver',
-  displayName: 'notification receiver',
-  path: '/notification-receivers',
-  table: 'notification_receivers',
-  schema: NotificationReceiverSchema,
-  scopeArea: 'notifications',
-  tag: NOTIFICATIONS_TAG,
-  errorShape: 'detailed',
-  operations: {
-    list: 'listNotificationReceivers',
-    create: 'createNotificationReceiver',
-    get: 'getNotificationReceiver',
-    update: 'updateNotificationReceiver',
-  },
-  readOnly: ['signingSecret', 'previousSigningSecret', 'previousSigningSecretExpiresAt'],
-  references: { 'notificationDefinitionIds[]': 'notification-definition' },
-  secret: RECEIVER_SECRETS,
-  // The generated signing secret is shown in clear in the create answer only.
-  secretShownOnCreate: true,
-});
+/**
+ * Notification receivers (docs/notifications.md): the kind (notification-receiver.kind.ts), the hooks that check a
+ * receiver's URL, headers and addresses and generate its signing secret, and the rotation of that secret. They read
+ * configuration, so the declaration is a function of it, called by the module at start.
+ */
+export function notificationReceiverResource(settings: ReceiverSettings) {
+  return defineResource({
+    ...notificationReceiverKind,
+    hooks: notificationReceiverHooks(settings.allowlist),
+    actions: [rotateSigningSecret(settings.signingSecretGraceSeconds)],
+  });
+}

@@ -15,12 +15,11 @@ import { notificationDefinitionResource } from './notification-definition.resour
 import { EventFilterSchema } from './notification-definition.schema.js';
 import { newWorkerId, notificationJobs } from './notification-jobs.js';
 import { NotificationMetrics } from './notification-metrics.js';
+import { notificationReceiverKind } from './notification-receiver.kind.js';
 import { notificationReceiverResource } from './notification-receiver.resource.js';
 import { HttpClientConfigurationSchema } from './notification-receiver.schema.js';
-import { notificationReceiverHooks } from './notification-receiver-hooks.js';
 import { OAuthTokens } from './oauth-tokens.js';
 import { ReceiverClients } from './receiver-clients.js';
-import { rotateSigningSecret } from './signing-secret-rotation.action.js';
 import { webhooksOf } from './webhook-document.js';
 import { RenderedPayloadSchema, WebhookMessageSchema } from './webhook-message.schema.js';
 import { HttpWebhookSender } from './webhook-sender.js';
@@ -45,7 +44,7 @@ export const DELIVERY_BATCH = 50;
  */
 export const notificationsModule: ApiModule = {
   name: 'notifications',
-  kinds: [notificationDefinitionResource, notificationReceiverResource, notificationResource],
+  kinds: [notificationDefinitionResource, notificationReceiverKind, notificationResource],
   async start({ db, config, clock, services, log }) {
     const metrics = new NotificationMetrics(
       () => outboxBacklog(db),
@@ -76,11 +75,7 @@ export const notificationsModule: ApiModule = {
     return {
       resources: [
         notificationDefinitionResource,
-        {
-          ...notificationReceiverResource,
-          hooks: notificationReceiverHooks(allowlist),
-          actions: [rotateSigningSecret(config.signingSecretGraceSeconds)],
-        },
+        notificationReceiverResource({ allowlist, signingSecretGraceSeconds: config.signingSecretGraceSeconds }),
         notificationResource,
       ],
       schemas: [

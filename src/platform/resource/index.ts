@@ -2,6 +2,7 @@
  * The engine, as the APIs see it: declare kinds, actions and views; read and write records through the stores;
  * serve them. Nothing else of src/platform/resource is imported from outside it (test/architecture).
  */
+export type { AnyResourceKind } from './declare/kind.js';
 export type { ListingSource } from './declare/listing.js';
 export type { Doc, Page, RecordOf, StoredRecord, StoredRow } from './declare/record.js';
 export { MASK, pageOf } from './declare/record.js';

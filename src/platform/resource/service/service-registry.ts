@@ -1,5 +1,6 @@
 import type { TObject } from 'typebox';
 import { declaredEvents, type EventDeclaration, sortedEvents } from '../../events/event-declarations.js';
+import type { ResourceKind } from '../declare/kind.js';
 import type { RecordStores } from '../declare/record-store.js';
 import type { AnyResourceDefinition, ResourceDefinition } from '../declare/resource-definition.js';
 import type { AnyViewDefinition } from '../declare/resource-view.js';
@@ -22,7 +23,7 @@ export class ServiceRegistry implements RecordStores {
   }
 
   /** The service of `definition`'s kind, typed from its schema. */
-  of<S extends TObject>(definition: ResourceDefinition<S>): ResourceService<S> {
+  of<S extends TObject>(definition: ResourceKind<S>): ResourceService<S> {
     const service = this.byName.get(definition.name);
     if (!service) throw new Error(`resource kind ${definition.name} is not registered`);
     return service as unknown as ResourceService<S>;

@@ -1,13 +1,12 @@
 import type { TenantScope } from '../../auth/principal.js';
-import type { FilterSpec } from '../declare/kind.js';
+import type { AnyResourceKind, FilterSpec } from '../declare/kind.js';
 import type { FilterValue, ListingQuery } from '../declare/listing.js';
-import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { isArraySchema, type JsonSchemaNode, schemaAt, splitPath } from '../document/document-paths.js';
 import * as sql from './statements.js';
 import { docIndexName, storageObjects } from './storage-objects.js';
 
 /** A customer's token: the tenant condition is part of every listing it runs. */
-const tenantOf = (definition: AnyResourceDefinition): TenantScope => ({
+const tenantOf = (definition: AnyResourceKind): TenantScope => ({
   all: false,
   customerIds: ['customer-1'],
   operatorRecords: definition.sharedOperatorRecords !== undefined,
@@ -21,7 +20,7 @@ const SAMPLE: Record<FilterSpec['kind'], unknown> = {
   'string-array': 'a',
 };
 
-function sampleListing(definition: AnyResourceDefinition): ListingQuery {
+function sampleListing(definition: AnyResourceKind): ListingQuery {
   const filters: FilterValue[] = Object.entries(definition.filters).map(([name, spec]) => ({
     path: splitPath(spec.path ?? name),
     spec,
@@ -31,7 +30,7 @@ function sampleListing(definition: AnyResourceDefinition): ListingQuery {
 }
 
 /** Every array field of the record, by dot path (first level): what unwind can take. */
-function firstArrayField(definition: AnyResourceDefinition): string[] | undefined {
+function firstArrayField(definition: AnyResourceKind): string[] | undefined {
   const properties = (definition.schema as unknown as JsonSchemaNode).properties ?? {};
   const name = Object.keys(properties).find((field) => isArraySchema(properties[field]));
   return name ? [name] : undefined;
@@ -42,7 +41,7 @@ function block(title: string, statement: string): string {
 }
 
 /** Which index serves each filter: all are equality (containment) on the JSONB document. */
-function filterIndexes(definition: AnyResourceDefinition): string {
+function filterIndexes(definition: AnyResourceKind): string {
   const lines = Object.entries(definition.filters).map(([name, spec]) => {
     const how = spec.kind === 'string-array' ? 'contains any of' : 'equals';
     if ((spec.path ?? name) === 'customerId' && spec.kind === 'string')
@@ -57,7 +56,7 @@ function filterIndexes(definition: AnyResourceDefinition): string {
  * of get, list, recap, unwind and search, with placeholders where values are bound. `npm run sql:snapshots` writes
  * these to docs/sql/<kind>.md; a test compares them with what the engine generates now.
  */
-export function sqlSnapshot(definition: AnyResourceDefinition): string {
+export function sqlSnapshot(definition: AnyResourceKind): string {
   const TENANT = tenantOf(definition);
   const listing = sampleListing(definition);
   const parts = [

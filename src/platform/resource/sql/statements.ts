@@ -1,7 +1,7 @@
 import type { TenantScope } from '../../auth/principal.js';
+import type { AnyResourceKind } from '../declare/kind.js';
 import type { ListingQuery } from '../declare/listing.js';
 import type { Doc } from '../declare/record.js';
-import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { searchPieces } from '../document/search-text.js';
 import { filterKeysOf, filterKeysSql, keyedFieldKinds } from './filter-keys.js';
 import { filterConditions, isOwnerFilter, orderBy, SqlParams, tenantCondition } from './sql-conditions.js';
@@ -18,7 +18,7 @@ export interface Statement {
 }
 
 /** What the statements read of a kind's declaration. */
-export type Kind = Pick<AnyResourceDefinition, 'table' | 'key' | 'search' | 'filters'>;
+export type Kind = Pick<AnyResourceKind, 'table' | 'key' | 'search' | 'filters'>;
 
 const statement = (text: string, params: SqlParams): Statement => ({ text, values: params.values });
 /** A statement of fixed shape (reads by id, listings whose filters code chose): see `Statement.prepare`. */

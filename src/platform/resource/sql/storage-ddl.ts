@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Database, discardableTransaction, type Queryable } from '../../db/database.js';
-import type { AnyResourceDefinition } from '../declare/resource-definition.js';
+import type { AnyResourceKind } from '../declare/kind.js';
 import { filterKeysSignature, filterKeysSql } from './filter-keys.js';
 import { type StorageObject, storageObjects } from './storage-objects.js';
 
@@ -16,7 +16,7 @@ import { type StorageObject, storageObjects } from './storage-objects.js';
  * so a database whose start-up already refreshed them (before migrations owned the schema) keeps its rows untouched.
  * PostgreSQL computes the keys exactly as the engine does (`filterKeysSql`, held equal by a test).
  */
-export function filterKeysRefresh(definition: AnyResourceDefinition): StorageObject[] {
+export function filterKeysRefresh(definition: AnyResourceKind): StorageObject[] {
   const { table, filters } = definition;
   const signature = filterKeysSignature(filters);
   const madeFrom = `col_description('${table}'::regclass, (SELECT attnum FROM pg_attribute WHERE attrelid = '${table}'::regclass AND attname = 'filter_keys'))`;
@@ -33,7 +33,7 @@ export function filterKeysRefresh(definition: AnyResourceDefinition): StorageObj
 }
 
 /** Every statement a kind's storage needs, on a database that holds none of it or all of it (each is idempotent). */
-export function storageStatements(definition: AnyResourceDefinition): string[] {
+export function storageStatements(definition: AnyResourceKind): string[] {
   return [...storageObjects(definition), ...filterKeysRefresh(definition)].map((object) => object.sql);
 }
 
@@ -60,7 +60,7 @@ async function describeTables(db: Queryable, tables: string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.key, row.value ?? '']));
 }
 
-const tablesOf = (definitions: AnyResourceDefinition[]) => [
+const tablesOf = (definitions: AnyResourceKind[]) => [
   ...new Set(definitions.flatMap((d) => [d.table, `${d.table}_history`])),
 ];
 
@@ -68,7 +68,7 @@ const tablesOf = (definitions: AnyResourceDefinition[]) => [
  * What the declarations' statements make on an empty schema: made in a schema of its own inside a transaction that is
  * rolled back, so nothing stays.
  */
-async function declaredCatalogue(db: Database, definitions: AnyResourceDefinition[]): Promise<Map<string, string>> {
+async function declaredCatalogue(db: Database, definitions: AnyResourceKind[]): Promise<Map<string, string>> {
   return discardableTransaction(db, async (tx, discard) => {
     const scratch = `declared_${randomBytes(6).toString('hex')}`;
     await tx.query(`CREATE SCHEMA ${scratch}`);
@@ -106,7 +106,7 @@ function factsOf(object: StorageObject, objects: StorageObject[], declared: Map<
  * recomputed. A table or column that exists with another shape is a conflict for a hand-written migration.
  */
 function pendingFor(
-  definition: AnyResourceDefinition,
+  definition: AnyResourceKind,
   declared: Map<string, string>,
   existing: Map<string, string>,
   conflicts: string[],
@@ -142,7 +142,7 @@ function pendingFor(
  * kind's storage, in the kinds' order, then each kind's objects in declaration order; none when the migrations and the
  * declarations agree. Throws a StorageConflict when the migrations made an object otherwise than declared.
  */
-export async function pendingStorage(db: Database, definitions: AnyResourceDefinition[]): Promise<PendingStatement[]> {
+export async function pendingStorage(db: Database, definitions: AnyResourceKind[]): Promise<PendingStatement[]> {
   const declared = await declaredCatalogue(db, definitions);
   const existing = await describeTables(db, tablesOf(definitions));
   const conflicts: string[] = [];

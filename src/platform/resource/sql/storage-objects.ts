@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { newerMigrations } from '../../db/migrate.js';
-import type { UniqueKey } from '../declare/kind.js';
-import type { AnyResourceDefinition } from '../declare/resource-definition.js';
+import type { AnyResourceKind, UniqueKey } from '../declare/kind.js';
 import { splitPath } from '../document/document-paths.js';
 import { filterKeysSignature } from './filter-keys.js';
 
@@ -33,7 +32,7 @@ export interface StorageObject {
   sql: string;
 }
 
-export function storageObjects(definition: AnyResourceDefinition): StorageObject[] {
+export function storageObjects(definition: AnyResourceKind): StorageObject[] {
   const { table } = definition;
   const objects: StorageObject[] = [];
   const add = (name: string, sql: string) => objects.push({ name, sql });
@@ -132,7 +131,7 @@ interface StorageGap {
  * schema (`npm run migrations:generate` writes a kind's), so a gap means a migration is missing; nothing is created
  * here. Reads the catalogue only: no lock is taken.
  */
-async function storageGaps(db: Queryable, definitions: AnyResourceDefinition[]): Promise<StorageGap[]> {
+async function storageGaps(db: Queryable, definitions: AnyResourceKind[]): Promise<StorageGap[]> {
   const existing = await existingObjects(db);
   const signatures = await storedKeySignatures(db);
   return definitions
@@ -167,7 +166,7 @@ function describeGaps(gaps: StorageGap[]): string {
  */
 export async function checkStorage(
   db: Queryable,
-  definitions: AnyResourceDefinition[],
+  definitions: AnyResourceKind[],
   warn: (message: string) => void,
 ): Promise<void> {
   const gaps = await storageGaps(db, definitions);

@@ -1,6 +1,6 @@
 import { ConflictError } from '../../errors/domain-errors.js';
+import type { AnyResourceKind } from '../declare/kind.js';
 import type { Doc } from '../declare/record.js';
-import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import { getPath, splitPath } from '../document/document-paths.js';
 import { uniqueIndexName } from './storage-objects.js';
 
@@ -11,11 +11,7 @@ const UNIQUE_VIOLATION = '23505';
  * The 409 for a write the database refused because one of the kind's declared unique keys is taken (the unique index
  * decides, so two concurrent writers cannot both win), naming the fields and the values; undefined for any other error.
  */
-export function uniqueViolation(
-  definition: AnyResourceDefinition,
-  error: unknown,
-  doc: Doc,
-): ConflictError | undefined {
+export function uniqueViolation(definition: AnyResourceKind, error: unknown, doc: Doc): ConflictError | undefined {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
   if (code !== UNIQUE_VIOLATION) return undefined;
   const key = definition.unique.find((candidate) => uniqueIndexName(definition.table, candidate) === constraint);
