@@ -2,7 +2,8 @@ import { Counter, Histogram, type Metric } from 'prom-client';
 
 /**
  * Counters of what happens in this process, whichever app it belongs to: one process runs one app in production, and
- * each app registers these on its own registry (metrics.ts). Labels are few and fixed, never taken from input.
+ * each app registers these on its own registry (metrics.ts). Labels are few and fixed, never taken from input. (The
+ * job counters are the job runner's own: which jobs an app runs tells it from another app in the same process.)
  */
 
 /** Tokens issued by the token endpoints, by grant type (client_credentials, password, refresh_token, ...). */

@@ -1,9 +1,10 @@
 import type { TObject } from 'typebox';
 import type { JsonNode } from '../../http/json-node.js';
-import type { AnyResourceDefinition } from '../declare/resource-definition.js';
+import type { AnyResourceKind } from '../declare/kind.js';
 import { listedSchemaOf } from './resource-schemas.js';
 
-type ResourceDefinition = Pick<AnyResourceDefinition, 'schema'>;
+/** What the record shapes need of a kind: its schema. */
+type KindSchema = Pick<AnyResourceKind, 'schema'>;
 
 /** What the server sets on every stored record, so every answer carries them. */
 const ALWAYS_ANSWERED = ['id', 'createDate', 'updateDate', 'dbVersion'] as const;
@@ -23,7 +24,7 @@ function sampleRecordFields(shape: JsonNode): JsonNode {
   return { ...SAMPLE_RECORD_FIELDS, createDate: SAMPLE_EPOCH_MS, updateDate: SAMPLE_EPOCH_MS };
 }
 
-function shapeOf(definition: ResourceDefinition): JsonNode {
+function shapeOf(definition: KindSchema): JsonNode {
   return definition.schema as unknown as JsonNode;
 }
 
@@ -31,7 +32,7 @@ function shapeOf(definition: ResourceDefinition): JsonNode {
  * The record as answered: the declared schema with `id`, `createDate`, `updateDate` and `dbVersion` required, since
  * the server sets them on every record. It keeps the definition's `$id` (`TermsItem`): the name clients read.
  */
-export function recordSchemaOf(definition: ResourceDefinition): TObject {
+export function recordSchemaOf(definition: KindSchema): TObject {
   const shape = shapeOf(definition);
   const { examples, required = [], ...rest } = shape;
   const sample = sampleRecordFields(shape);
@@ -46,7 +47,7 @@ export function recordSchemaOf(definition: ResourceDefinition): TObject {
  * The body of a create or a replace (`TermsItemDraft`): the same fields, the server-set ones optional and ignored
  * (docs/product-decisions.md §3), so a record read can be sent back as it is.
  */
-export function draftSchemaOf(definition: ResourceDefinition): TObject {
+export function draftSchemaOf(definition: KindSchema): TObject {
   const { $id, title, description, ...rest } = shapeOf(definition);
   const what = description ? `${description} ` : '';
   return {
@@ -58,7 +59,7 @@ export function draftSchemaOf(definition: ResourceDefinition): TObject {
 }
 
 /** A listed record: the fields `target` asks for, and always `id`. */
-export function listedRecordSchemaOf(definition: ResourceDefinition): TObject {
+export function listedRecordSchemaOf(definition: KindSchema): TObject {
   const listed = listedSchemaOf(definition) as unknown as JsonNode;
   const { examples: _examples, ...rest } = listed;
   return { ...rest, required: ['id'] } as unknown as TObject;
