@@ -1,21 +1,13 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { defineResource, type RecordStores } from '../../platform/resource/index.js';
-import type { Iam } from '../iam/iam.js';
-import type { AuthorizedCustomersCache } from './authorized-customers.cache.js';
 import { customerKind } from './customer.kind.js';
 import { customerActions } from './customer-actions.js';
-import { customerHooks } from './customer-hooks.js';
+import { type CustomerHookDeps, customerHooks } from './customer-hooks.js';
 import { customerLookupActions } from './customer-lookup-actions.js';
 import { CustomerLookups } from './customer-lookups.js';
-import type { CustomerSigningService } from './customer-signing.service.js';
 
-/** What the customer's hooks and actions use of the running app. */
-export interface CustomerServices {
-  /** A customer's realm, client and signing keys are made and rotated there. */
-  iam: Pick<Iam, 'realms' | 'keys'>;
-  signing: CustomerSigningService;
-  /** Dropped for a customer whose `authorizedCustomers` change, so tokens see the change. */
-  authorizations: AuthorizedCustomersCache;
+/** What the customer's hooks and actions use of the running app: the hooks' services, and the lookups' data. */
+export interface CustomerServices extends CustomerHookDeps {
   db: Queryable;
   records: RecordStores;
 }
