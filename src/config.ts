@@ -54,6 +54,8 @@ export interface Config {
   /** Failed passwords before a user is locked, and for how long (seconds). */
   lockoutThreshold: number;
   lockoutSeconds: number;
+  /** log2 of scrypt's N for new password and client-secret hashes. */
+  passwordHashCost: number;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
   /** Base64 of the 32-byte AES-256-GCM key sealing data at rest (customers' private keys); unset: kept under dataDir. */
@@ -232,6 +234,12 @@ export const EnvSchema = Type.Object({
   TOKEN_RATE_LIMIT: whole(120, 1, 1_000_000, 'token requests per minute and client address'),
   LOCKOUT_THRESHOLD: whole(5, 1, 1000, 'failed passwords before a user is locked'),
   LOCKOUT_SECONDS: whole(900, 1, 86_400, 'how long a locked user stays locked'),
+  PASSWORD_HASH_COST: whole(
+    15,
+    10,
+    17,
+    'scrypt cost of new password and client-secret hashes, as log2 of N (15: 32 MiB and ~50-120 ms a hash); stored hashes keep theirs',
+  ),
   BODY_LIMIT: whole(1_048_576, 1024, 1_073_741_824, 'largest JSON body, bytes'),
   HEADERS_TIMEOUT: whole(20, 1, 3600, 'seconds the request head may take to arrive (408 beyond)'),
   BODY_TIMEOUT: whole(30, 1, 3600, 'seconds a JSON or form body may take to arrive (408 beyond)'),
@@ -451,6 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutSeconds: e.LOCKOUT_SECONDS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     bodyLimit: e.BODY_LIMIT,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     timeouts: httpTimeouts(e),

@@ -8,6 +8,7 @@ import { type App, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { KEY_FILE_NAME } from '../../src/platform/crypto/data-encryption-key.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';
+import { TEST_SETTINGS } from '../support/test-settings.js';
 import { customerBody, type Json } from './customer-factories.js';
 
 /**
@@ -21,6 +22,7 @@ const schema = serverUrl ? `t_${randomBytes(6).toString('hex')}` : 'public';
 function start(env: Record<string, string> = {}): Promise<App> {
   return buildApp(
     loadConfig({
+      ...TEST_SETTINGS,
       DATA_DIR: dataDir,
       ...(serverUrl ? { DATABASE_URL: serverUrl, DATABASE_SCHEMA: schema } : {}),
       OPERATOR_CLIENT_SECRET: OPERATOR_SECRET,

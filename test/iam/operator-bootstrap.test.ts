@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bootstrapOperator } from '../../src/apis/iam/operator-bootstrap.js';
 import { CREDENTIALS_FILE_NAME } from '../../src/apis/iam/operator-credentials-file.js';
+import { SecretHasher } from '../../src/apis/iam/passwords.js';
 import { useApp } from '../support/fixture.js';
 import { tokenRequest } from './iam-kit.js';
 
@@ -40,6 +41,7 @@ async function bootstrap(
       t.built.db,
       { adminUsername, adminPassword, operatorClientSecret, dataDir },
       log,
+      new SecretHasher(t.config.passwordHashCost),
     );
     return {
       file,

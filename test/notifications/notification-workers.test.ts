@@ -6,6 +6,7 @@ import { onPostgres } from '../support/database-kind.js';
 import { declaredJobs, enabledJobsIn } from '../support/declared-jobs.js';
 import { freePort } from '../support/free-port.js';
 import { ADMIN_PASSWORD, OPERATOR_SECRET, startTestApp, type TestApp } from '../support/test-app.js';
+import { TEST_SETTINGS } from '../support/test-settings.js';
 import { until } from '../support/wait.js';
 import { createDefinition, createReceiver, publish, unique } from './notification-factories.js';
 import { WebhookReceiver } from './webhook-receiver.js';
@@ -75,6 +76,7 @@ describe('the notification loop inside the server process', () => {
 function startWorker(t: TestApp, name: string, port = 0): ChildProcess {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
+    ...TEST_SETTINGS,
     DATABASE_URL: t.config.databaseUrl!,
     DATABASE_SCHEMA: t.config.databaseSchema,
     OPERATOR_CLIENT_SECRET: OPERATOR_SECRET,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TEST_SETTINGS } from '../support/test-settings.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -19,7 +20,7 @@ export class ServerProcess {
   constructor(env: Record<string, string>) {
     this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', ...TEST_SETTINGS, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout!.on('data', (chunk: Buffer) => this.received('stdout', chunk));

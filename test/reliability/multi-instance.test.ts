@@ -8,6 +8,7 @@ import { type Cluster, findBinary, startCluster, startPgbouncer } from '../../de
 import { openDatabase } from '../../src/platform/db/open-database.js';
 import { WebhookReceiver } from '../notifications/webhook-receiver.js';
 import type { Json } from '../support/json.js';
+import { TEST_SETTINGS } from '../support/test-settings.js';
 import { sleep, until } from '../support/wait.js';
 
 /**
@@ -192,6 +193,7 @@ describe.skipIf(skipReason !== undefined)(
         frontPort: 0,
         dataDir: dataDir(),
         env: {
+          ...TEST_SETTINGS,
           LOG_LEVEL: 'warn',
           NOTIFICATION_POLL_MS: '100',
           NOTIFICATION_LEASE: '10',

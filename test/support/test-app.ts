@@ -5,6 +5,7 @@ import { type App, type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { databaseUrl, onPostgres } from './database-kind.js';
 import { checkResponses } from './response-conformance.js';
+import { TEST_SETTINGS } from './test-settings.js';
 
 export const OPERATOR_SECRET = 'test-operator-secret';
 export const ADMIN_PASSWORD = 'test-admin-password';
@@ -19,6 +20,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const schema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : 'public';
   const config = loadConfig({
+    ...TEST_SETTINGS,
     DATABASE_URL: databaseUrl,
     DATABASE_SCHEMA: schema,
     OPERATOR_CLIENT_SECRET: OPERATOR_SECRET,

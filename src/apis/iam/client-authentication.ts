@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
 import { signInFailures } from '../../platform/metrics/process-metrics.js';
 import * as repo from './iam.repository.js';
-import { decoyHash, verifySecret } from './passwords.js';
+import type { SecretHasher } from './passwords.js';
 
 export interface ClientCredentials {
   realm: string;
@@ -28,7 +28,10 @@ const REMEMBER_AT_MOST = 1000;
 export class ClientAuthenticator {
   private readonly verified = new Map<string, number>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly hasher: SecretHasher,
+    private readonly clock: Clock,
+  ) {}
 
   async authenticate(
     db: Queryable,
@@ -47,11 +50,11 @@ export class ClientAuthenticator {
 
   private async secretMatches(secret: string, storedHash: string | undefined): Promise<boolean> {
     // Unknown realm or client: the same hashing work, so timing does not reveal which realms exist.
-    if (!storedHash) return verifySecret(secret, await decoyHash()).then(() => false);
+    if (!storedHash) return this.hasher.verify(secret, undefined);
     const key = createHash('sha256').update(storedHash).update('\0').update(secret).digest('base64url');
     const now = this.clock.now().getTime();
     if ((this.verified.get(key) ?? 0) > now) return true;
-    if (!(await verifySecret(secret, storedHash))) return false;
+    if (!(await this.hasher.verify(secret, storedHash))) return false;
     this.verified.delete(key);
     this.verified.set(key, now + REMEMBER_MS);
     // Insertion order is age order: the oldest entry goes first.

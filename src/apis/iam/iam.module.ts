@@ -14,6 +14,7 @@ import type { Iam } from './iam.js';
 import { IssuedTokens } from './issued-tokens.js';
 import { JwtAccessTokenVerifier } from './jwt-access-token-verifier.js';
 import { bootstrapOperator } from './operator-bootstrap.js';
+import { SecretHasher } from './passwords.js';
 import { RealmService } from './realm.service.js';
 import { realmUserSchemas } from './realm-user.schema.js';
 import { registerRealmUserRoutes } from './realm-users.routes.js';
@@ -37,14 +38,15 @@ async function startIam(
   clock: Clock,
 ): Promise<{ iam: Iam; revoked: RevokedSessions }> {
   const keys = await loadKeyRing(db);
-  await bootstrapOperator(db, config, log);
+  const hasher = new SecretHasher(config.passwordHashCost);
+  await bootstrapOperator(db, config, log, hasher);
   await registerConsoleClients(db, consoleRedirects(config));
   const revoked = new RevokedSessions(db, config.accessTokenTtl);
   await revoked.refresh();
   const issuer = new TokenIssuer(() => keys, config.publicBaseUrl, config.accessTokenTtl, clock);
   const verifier = new JwtAccessTokenVerifier(keys, config.publicBaseUrl, revoked, clock);
-  const clients = new ClientAuthenticator(clock);
-  const users = new UserSignIn(db, config, clock);
+  const clients = new ClientAuthenticator(hasher, clock);
+  const users = new UserSignIn(db, config, clock, hasher);
   const tokens = new TokenService(db, issuer, revoked, clients, users, config, clock);
   const requests = new AuthorizationRequests(() => keys, config.publicBaseUrl, clock);
   const iam: Iam = {
@@ -52,7 +54,7 @@ async function startIam(
     tokens,
     browser: { db, users, tokens, requests, publicBaseUrl: config.publicBaseUrl, clock },
     issued: new IssuedTokens(db, keys, config.publicBaseUrl, revoked, clients, clock),
-    realms: new RealmService(db, revoked, consoleRedirects(config)),
+    realms: new RealmService(db, revoked, consoleRedirects(config), hasher),
     keys: () => keys,
   };
   return { iam, revoked };

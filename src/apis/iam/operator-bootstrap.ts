@@ -11,7 +11,7 @@ import {
   type ReplacedCredentials,
   writeCredentialsFile,
 } from './operator-credentials-file.js';
-import { generateSecret, hashSecret, verifySecret } from './passwords.js';
+import { generateSecret, type SecretHasher } from './passwords.js';
 
 type BootstrapConfig = Pick<Config, 'adminUsername' | 'adminPassword' | 'operatorClientSecret' | 'dataDir'>;
 
@@ -25,6 +25,7 @@ export async function bootstrapOperator(
   db: Database,
   config: BootstrapConfig,
   log: FastifyBaseLogger,
+  hasher: SecretHasher,
 ): Promise<string | undefined> {
   const generated: Record<string, string> = {};
   /** Stored values the environment replaced this start: a file of generated ones would tell them wrong. */
@@ -37,19 +38,19 @@ export async function bootstrapOperator(
 
     const client = await repo.findClient(tx, OPERATOR_REALM, OPERATOR_REALM);
     if (config.operatorClientSecret) {
-      if (!client?.secret_hash || !(await verifySecret(config.operatorClientSecret, client.secret_hash))) {
+      if (!client?.secret_hash || !(await hasher.verify(config.operatorClientSecret, client.secret_hash))) {
         await repo.upsertClient(
           tx,
           OPERATOR_REALM,
           OPERATOR_REALM,
-          await hashSecret(config.operatorClientSecret),
+          await hasher.hash(config.operatorClientSecret),
           OPERATOR_SCOPES,
         );
         if (client) replaced.clientSecret = true;
       }
     } else if (!client) {
       const secret = generateSecret();
-      await repo.upsertClient(tx, OPERATOR_REALM, OPERATOR_REALM, await hashSecret(secret), OPERATOR_SCOPES);
+      await repo.upsertClient(tx, OPERATOR_REALM, OPERATOR_REALM, await hasher.hash(secret), OPERATOR_SCOPES);
       generated.OPERATOR_CLIENT_SECRET = secret;
     }
 
@@ -60,7 +61,7 @@ export async function bootstrapOperator(
         id: newId(),
         realm: OPERATOR_REALM,
         username: config.adminUsername,
-        password_hash: await hashSecret(password),
+        password_hash: await hasher.hash(password),
         email: null,
         first_name: null,
         last_name: null,
@@ -68,8 +69,8 @@ export async function bootstrapOperator(
       });
       if (!config.adminPassword)
         Object.assign(generated, { ADMIN_USERNAME: config.adminUsername, ADMIN_PASSWORD: password });
-    } else if (config.adminPassword && !(await verifySecret(config.adminPassword, admin.password_hash))) {
-      await repo.updateUserPassword(tx, admin.id, await hashSecret(config.adminPassword));
+    } else if (config.adminPassword && !(await hasher.verify(config.adminPassword, admin.password_hash))) {
+      await repo.updateUserPassword(tx, admin.id, await hasher.hash(config.adminPassword));
       replaced.adminUsername = config.adminUsername;
     }
     if (Object.keys(generated).length > 0) file = writeCredentialsFile(config.dataDir, generated);

@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.js';
 import { assertStorable, isStorableText } from '../../platform/resource/index.js';
 import { addConsoleClient, CONSOLE_CLIENT, type ConsoleRedirects } from './console-client.js';
 import * as repo from './iam.repository.js';
-import { generateSecret, hashSecret } from './passwords.js';
+import { generateSecret, type SecretHasher } from './passwords.js';
 import type { NewRealmUser, RealmUser } from './realm-user.schema.js';
 import type { RevokedSessions } from './revoked-sessions.js';
 
@@ -28,6 +28,7 @@ export class RealmService {
     private readonly db: Database,
     private readonly revoked: RevokedSessions,
     private readonly console: ConsoleRedirects,
+    private readonly hasher: SecretHasher,
   ) {}
 
   /**
@@ -48,7 +49,7 @@ export class RealmService {
     if (!(await repo.insertRealm(tx, name, customerId, scopes)))
       throw new ConflictError(`realm name ${name} is already taken`, { resourceType: 'realm', resourceId: name });
     const clientSecret = generateSecret();
-    await repo.upsertClient(tx, name, name, await hashSecret(clientSecret), scopes);
+    await repo.upsertClient(tx, name, name, await this.hasher.hash(clientSecret), scopes);
     await addConsoleClient(tx, name, scopes, this.console);
     return { clientSecret };
   }
@@ -57,7 +58,7 @@ export class RealmService {
     const found = await repo.findClient(tx, realm, realm);
     if (!found) throw new NotFoundError('realm client', realm);
     const clientSecret = generateSecret();
-    await repo.upsertClient(tx, realm, realm, await hashSecret(clientSecret), found.scopes);
+    await repo.upsertClient(tx, realm, realm, await this.hasher.hash(clientSecret), found.scopes);
     return { clientSecret };
   }
 
@@ -107,7 +108,7 @@ export class RealmService {
       id: newId(),
       realm: realmName,
       username: input.username,
-      password_hash: await hashSecret(input.password),
+      password_hash: await this.hasher.hash(input.password),
       email: input.email ?? null,
       first_name: input.firstName ?? null,
       last_name: input.lastName ?? null,

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
 import { lockouts, signInFailures } from '../../platform/metrics/process-metrics.js';
 import * as repo from './iam.repository.js';
-import { decoyHash, verifySecret } from './passwords.js';
+import type { SecretHasher } from './passwords.js';
 
 const BAD_USER = 'invalid user credentials';
 
@@ -18,6 +18,7 @@ export class UserSignIn {
     private readonly db: Database,
     private readonly config: Pick<Config, 'lockoutThreshold' | 'lockoutSeconds'>,
     private readonly clock: Clock,
+    private readonly hasher: SecretHasher,
   ) {}
 
   async verify(
@@ -37,7 +38,7 @@ export class UserSignIn {
         { 'retry-after': String(retryAfter) },
       );
     }
-    const ok = await verifySecret(password, user?.password_hash ?? (await decoyHash()));
+    const ok = await this.hasher.verify(password, user?.password_hash);
     if (!realm || !user || !ok) {
       signInFailures.inc({ kind: 'user' });
       const lockedUntil = user

@@ -6,6 +6,7 @@ import { loadConfig } from '../../../src/config.js';
 import { listMigrations, migrate, pendingMigrations } from '../../../src/platform/db/migrate.js';
 import { openDatabase } from '../../../src/platform/db/open-database.js';
 import { databaseUrl, onPostgres } from '../../support/database-kind.js';
+import { TEST_SETTINGS } from '../../support/test-settings.js';
 
 describe('migrations', () => {
   it('apply once and report nothing pending on a second run', async () => {
@@ -39,6 +40,7 @@ describe.runIf(onPostgres)('two instances starting together on one PostgreSQL sc
 
   it('both start, the schema is migrated once, and a token from one verifies on the other', async () => {
     const env = {
+      ...TEST_SETTINGS,
       DATABASE_URL: databaseUrl,
       DATABASE_SCHEMA: schema,
       OPERATOR_CLIENT_SECRET: 'twin-secret',

@@ -4,6 +4,7 @@ import { loadConfig } from '../../../src/config.js';
 import { databaseUrl, onPostgres } from '../../support/database-kind.js';
 import { checkResponses } from '../../support/response-conformance.js';
 import { ADMIN_PASSWORD, OPERATOR_SECRET, TestApp } from '../../support/test-app.js';
+import { TEST_SETTINGS } from '../../support/test-settings.js';
 
 export type LogLine = Record<string, unknown> & { msg?: string; reqId?: string };
 
@@ -33,6 +34,7 @@ export async function startLoggedApp(): Promise<{ t: TestApp; log: LogCapture }>
   const log = new LogCapture();
   const schema = onPostgres ? `t_${randomBytes(6).toString('hex')}` : 'public';
   const config = loadConfig({
+    ...TEST_SETTINGS,
     DATABASE_URL: databaseUrl,
     DATABASE_SCHEMA: schema,
     OPERATOR_CLIENT_SECRET: OPERATOR_SECRET,
