@@ -58,7 +58,7 @@ async function waitUntilReady(url: string): Promise<void> {
   throw new Error(`the server was not ready in 60 s: ${server.stderr}`);
 }
 
-const PREAMBLE = String.raw`set -euo pipefail
+const PREAMBLE = `set -euo pipefail
 # An HTTP error fails the example, unless it prints the status itself.
 curl() { case " $* " in *" -w "*|*" --write-out "*) command curl "$@" ;; *) command curl --fail-with-body "$@" ;; esac; }
 trap 'status=$?; jobs -p | xargs -r kill 2>/dev/null; exit $status' EXIT
