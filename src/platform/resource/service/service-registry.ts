@@ -2,7 +2,7 @@ import type { TObject } from 'typebox';
 import { declaredEvents, type EventDeclaration, sortedEvents } from '../../events/event-declarations.js';
 import type { ResourceKind } from '../declare/kind.js';
 import type { RecordStores } from '../declare/record-store.js';
-import type { AnyResourceDefinition, } from '../declare/resource-definition.js';
+import type { AnyResourceDefinition } from '../declare/resource-definition.js';
 import type { AnyViewDefinition } from '../declare/resource-view.js';
 import type { ResourceService } from './resource-service.js';
 import type { ViewService } from './view-service.js';
