@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../support/test-app.js';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, useConsoleServer } from './console-server.js';
+import {
+  SCREENSHOTS,
+  seriousA11yViolations,
+  signInThroughPages as signIn,
+  signInThroughPagesAsOperator as signInAsOperator,
+  useConsoleServer,
+} from './console-server.js';
 
 const server = await useConsoleServer();
 
