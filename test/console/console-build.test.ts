@@ -30,9 +30,15 @@ describe('the console against the current API', () => {
 
   it('type-checks in TypeScript strict mode with those types', async () => {
     const run = promisify(execFile);
+    // Incremental, with the build information `npm run typecheck` keeps too: tsc re-checks what changed since (by
+    // content), so a run after the type-check, or after a run with no change to the console, takes 3 s, not 11.
     const result = await run(
       process.execPath,
-      ['node_modules/typescript/bin/tsc', '-p', 'console/tsconfig.json', '--noEmit'],
+      [
+        'node_modules/typescript/bin/tsc',
+        ...['-p', 'console/tsconfig.json', '--noEmit', '--incremental'],
+        ...['--tsBuildInfoFile', 'node_modules/.cache/tsc/console.tsbuildinfo'],
+      ],
       { encoding: 'utf8' },
     ).catch((failure: { stdout: string }) => failure);
     expect(result.stdout).toBe('');
