@@ -48,3 +48,21 @@ describe('PASSWORD_HASH_COST', () => {
     expect((await login('not-the-password')).status).toBe(401);
   });
 });
+
+describe('a damaged stored hash', () => {
+  it.each([
+    ['parameters that are not numbers', 'scrypt$abc$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA'],
+    ['a cost no setting can make (N = 2^30)', 'scrypt$1073741824$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA'],
+    ['another scheme', 'bcrypt$2b$10$abcdefghijklmnopqrstuv'],
+  ])('refuses the password (401) when the stored hash has %s, and the app stays ready', async (_what, stored) => {
+    const user = await createUser(t, 'operator', operator);
+    await t.built.db.query('UPDATE iam_users SET password_hash = $1 WHERE realm = $2 AND username = $3', [
+      stored,
+      'operator',
+      user.username,
+    ]);
+    const login = await tokenRequest(t, { realmName: 'operator', username: user.username, password: user.password });
+    expect(login.status).toBe(401);
+    expect((await t.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+  });
+});

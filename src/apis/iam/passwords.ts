@@ -5,6 +5,8 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+/** The most memory one check may take: what the highest PASSWORD_HASH_COST (17) needs, 128 MiB. */
+const MOST_MEMORY = 128 * 2 ** 17 * R * P;
 
 function derive(secret: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   // scrypt needs 128·N·r·p bytes; the bound is what the stored parameters need, not a fixed guess.
@@ -46,10 +48,16 @@ export class SecretHasher {
   }
 
   private async matches(secret: string, stored: string): Promise<boolean> {
-    const [scheme, n, r, p, salt, hash] = stored.split('$');
-    if (scheme !== 'scrypt' || !salt || !hash) return false;
+    const [scheme, ...parts] = stored.split('$');
+    const [n, r, p] = parts.slice(0, 3).map(Number) as [number, number, number];
+    const [salt, hash] = parts.slice(3);
+    // A damaged hash matches nothing: parameters scrypt would refuse, or that no setting makes (which could take
+    // more memory than the largest cost), must not turn a sign-in into a 500 or hold the pool.
+    const whole = [n, r, p].every((value) => Number.isSafeInteger(value) && value >= 1);
+    const usable = whole && n > 1 && (n & (n - 1)) === 0 && 128 * n * r * p <= MOST_MEMORY;
+    if (scheme !== 'scrypt' || !usable || !salt || !hash) return false;
     const expected = Buffer.from(hash, 'base64url');
-    const actual = await derive(secret, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
+    const actual = await derive(secret, Buffer.from(salt, 'base64url'), n, r, p);
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   }
 
