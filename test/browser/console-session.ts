@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { Page } from 'playwright-core';
+import { signInPageFields } from '../iam/iam-kit.js';
 
 /** What the console keeps in a tab's sessionStorage (console/src/auth/session-store.ts). */
 const SESSION_KEY = 'console.session';
@@ -24,12 +25,7 @@ export async function consoleSession(origin: string, realm: string, username: st
   const page = await fetch(authorize, { redirect: 'manual' });
   const html = await page.text();
   if (page.status !== 200) throw new Error(`the sign-in page answered ${page.status}: ${html.slice(0, 200)}`);
-  const fields = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [
-      m[1]!,
-      m[2]!.replace(/&amp;/g, '&'),
-    ]),
-  );
+  const fields = signInPageFields(html);
   const form = await fetch(`${origin}/iam/realms/${encodeURIComponent(realm)}/authorize`, {
     method: 'POST',
     redirect: 'manual',

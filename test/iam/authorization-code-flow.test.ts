@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
 import { ADMIN_PASSWORD } from '../support/test-app.js';
+import { signInPageFields } from './iam-kit.js';
 
 /**
  * The browser sign-in of the console: the authorization code grant with PKCE (S256 only), driven by openid-client as
@@ -51,12 +52,7 @@ interface Page {
 async function open(url: URL | string): Promise<Page> {
   const res = await fetch(url, { redirect: 'manual' });
   const html = await res.text();
-  const fields = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [
-      m[1]!,
-      m[2]!.replace(/&amp;/g, '&'),
-    ]),
-  );
+  const fields = signInPageFields(html);
   return {
     status: res.status,
     html,

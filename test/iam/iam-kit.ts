@@ -112,3 +112,13 @@ export async function postForm(
     text: res.body,
   };
 }
+
+/** The hidden fields of the realm's sign-in page (the sealed request, the CSRF value), as its form posts them. */
+export function signInPageFields(html: string): Record<string, string> {
+  return Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      m[2]!.replace(/&amp;/g, '&'),
+    ]),
+  );
+}
