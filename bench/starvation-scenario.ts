@@ -150,7 +150,7 @@ export async function measureStarvation(
   const renderer = async () => {
     while (performance.now() < until) {
       await notificationSandbox()
-        .run('renderTemplate', {
+        .run('hostile', 'renderTemplate', {
           template: hostileTemplate,
           event: {
             id: 'e',

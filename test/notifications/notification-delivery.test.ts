@@ -420,16 +420,25 @@ describe('web hook delivery', () => {
   });
 });
 
+/** What a worker named `workerId` would lease now for 60 s: every due record, as one claim of every tenant. */
+function leaseDue(workerId: string) {
+  const now = clock.now();
+  return claimDue(t.built.db, {
+    workerId,
+    now,
+    leaseUntil: new Date(now.getTime() + 60 * SECOND),
+    after: '',
+    tenants: 1000,
+    perTenant: 50,
+    busy: [],
+    limit: 50,
+  });
+}
+
 describe('claims and leases', () => {
   it("takes over a dead worker's claim once its lease has run out, and the dead worker's late result is dropped", async () => {
     const { record } = await pending();
-    const claimed = await claimDue(
-      t.built.db,
-      'dead-worker',
-      clock.now(),
-      new Date(clock.now().getTime() + 60 * SECOND),
-      50,
-    );
+    const { claimed } = await leaseDue('dead-worker');
     expect(claimed.map((c) => c.id)).toContain(record.id);
     const { worker, close } = workerFor(t);
     expect(await worker.deliverDue()).toBe(0);
@@ -499,7 +508,7 @@ describe('POST /notifications/{id}/retry', () => {
       status: 'RETRYING',
       retryLeft: 7,
     });
-    await claimDue(t.built.db, 'busy-worker', clock.now(), new Date(clock.now().getTime() + 60 * SECOND), 50);
+    await leaseDue('busy-worker');
     const busy = await t.request('POST', `/notifications/${record.id}/retry`, operator);
     expect(busy.status).toBe(409);
     expect((busy.body as Json).details[0].errorType).toBe('CONFLICT');

@@ -21,7 +21,7 @@ export async function dispatchAll(t: TestApp, schedule = t.config.notificationRe
     const round = await dispatchBatch({ db: t.built.db, clock: t.built.clock, schedule }, 100);
     total.events += round.events;
     total.notifications += round.notifications;
-    if (round.events < 100) return total;
+    if (round.events === 0) return total;
   }
 }
 

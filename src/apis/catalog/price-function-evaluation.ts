@@ -1,3 +1,4 @@
+import { MatchBudget } from '../../platform/match-budget.js';
 import type { PriceFunction } from './price-function.schema.js';
 import { checkExpression } from './pricing/expression-check.js';
 import { ExpressionError } from './pricing/expression-errors.js';
@@ -44,6 +45,8 @@ function contextOf(
   for (const field of fn.productFields ?? []) context[field] = plainCopy(inputs.product[field]);
   for (const field of fn.variables ?? []) context[field] = plainCopy(inputs.variables[field]);
   const variables = new Set(fn.variables ?? []);
+  // One budget for every pattern this evaluation checks: 50 parameters cost no more than one.
+  const budget = new MatchBudget();
   for (const parameter of fn.parameters ?? []) {
     const text = texts[parameter.field];
     // A parameter also listed in `variables` without a value of its own leaves the product's variable bound.
@@ -51,7 +54,7 @@ function contextOf(
     if (text === undefined)
       throw new ExpressionError(`parameter ${parameter.field} has no value (no default, none supplied)`);
     try {
-      context[parameter.field] = parameterValue(parameter, text) satisfies ParameterValue;
+      context[parameter.field] = parameterValue(parameter, text, budget) satisfies ParameterValue;
     } catch (error) {
       throw new ExpressionError(`parameter ${parameter.field}: ${(error as Error).message}`);
     }

@@ -64,7 +64,7 @@ export const testDefinition: ReadingRecordAction<typeof NotificationDefinitionSc
       ...sample,
     };
     try {
-      return await notificationSandbox().run('matchEvent', {
+      return await notificationSandbox().run(owner, 'matchEvent', {
         definition: record as NotificationDefinition,
         event,
         explain: true,

@@ -4,6 +4,8 @@ import type { Clock } from '../../platform/clock.js';
 import { DecryptionError } from '../../platform/crypto/data-encryption.js';
 import type { Database } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
+import { FairTurn } from '../../platform/jobs/fair-claim.js';
+import { drainFairly, type FairClaim } from '../../platform/jobs/fair-drain.js';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
 import type { Doc, RecordStores } from '../../platform/resource/index.js';
 import { docsById, type OwnedDoc } from './dispatch-store.js';
@@ -24,6 +26,12 @@ import type { WebhookSender } from './webhook-sender.js';
 
 /** At most this many errors are kept on a record (the latest ones). */
 const ERRORS_KEPT = 100;
+/** Records of one tenant tried at once by a worker (docs/security.md, "Fair shares"). */
+export const DELIVERIES_PER_TENANT = 5;
+/** Tenants whose records a worker tries at once. */
+const FAIR_TENANTS = 10;
+/** Tenants a claim looks at, in turn, for due records. */
+const TENANTS_WALKED = 100;
 
 export interface DeliveryWorkerDeps {
   db: Database;
@@ -90,17 +98,62 @@ export function signingSecretsOf(doc: NotificationReceiver, now: Date): string[]
 
 export class DeliveryWorker {
   private readonly tries: TryRecorder;
+  private readonly turn = new FairTurn(TENANTS_WALKED);
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
     this.tries = new TryRecorder((outcomes) => recordTries(deps.db, deps.workerId, deps.schedule, outcomes));
   }
 
-  /** Delivers what is due now; answers how many records were tried. */
+  /**
+   * Delivers what is due now, in rounds that each claim a share of every tenant in turn (FairTurn), until a round
+   * finds nothing; answers how many records were tried. The job drains instead (`drain`), keeping a slow tenant's
+   * group beside the others'; tests and tools wait for this.
+   */
   async deliverDue(): Promise<number> {
+    let tried = 0;
+    for (;;) {
+      const { items: claimed, wrapped } = await this.claim([], FAIR_TENANTS);
+      await this.deliverAll(claimed);
+      tried += claimed.length;
+      if (claimed.length === 0 && wrapped) return tried;
+    }
+  }
+
+  /**
+   * Delivers until nothing is due, each tenant's claimed records as one group beside the other tenants' (drainFairly):
+   * a receiver that times out holds its own tenant's group, never another tenant's deliveries.
+   */
+  drain(signal: AbortSignal, pollMs: number): Promise<number> {
+    return drainFairly<ClaimedNotification>(
+      {
+        claim: (busy, room) => this.claim(busy, room),
+        ownerOf: (record) => record.customer_id,
+        run: (records) => this.deliverAll(records),
+      },
+      { concurrency: FAIR_TENANTS, pollMs, signal },
+    );
+  }
+
+  private async claim(busy: readonly string[], room: number): Promise<FairClaim<ClaimedNotification>> {
     const { db, clock, workerId, leaseMs, batchSize } = this.deps;
     const now = clock.now();
-    const claimed = await claimDue(db, workerId, now, new Date(now.getTime() + leaseMs), batchSize);
-    if (claimed.length === 0) return 0;
+    const { claimed, walkedTo, walked } = await claimDue(db, {
+      workerId,
+      now,
+      leaseUntil: new Date(now.getTime() + leaseMs),
+      after: this.turn.start,
+      tenants: this.turn.tenants,
+      perTenant: DELIVERIES_PER_TENANT,
+      busy,
+      limit: Math.min(batchSize, room * DELIVERIES_PER_TENANT),
+    });
+    this.turn.walked(walkedTo, walked);
+    return { items: claimed, wrapped: this.turn.start === '' };
+  }
+
+  private async deliverAll(claimed: ClaimedNotification[]): Promise<void> {
+    if (claimed.length === 0) return;
+    const { db } = this.deps;
     const [definitions, receivers] = await Promise.all([
       docsById(
         db,
@@ -118,7 +171,6 @@ export class DeliveryWorker {
         this.deliver(record, definitions.get(record.definition_id), receivers.get(record.receiver_id)),
       ),
     );
-    return claimed.length;
   }
 
   private async deliver(
@@ -198,7 +250,7 @@ export class DeliveryWorker {
     try {
       payload =
         body === undefined
-          ? await renderPayload(definition.doc as NotificationDefinition, event)
+          ? await renderPayload(definition.doc as NotificationDefinition, event, record.customer_id)
           : (JSON.parse(body) as WebhookMessage).payload;
     } catch (error) {
       return { success: false, final: false, error: (error as Error).message, fields: {}, outcome: 'failure' };

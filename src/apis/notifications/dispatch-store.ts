@@ -1,16 +1,50 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
+import { type FairQueueTable, fairPick } from '../../platform/jobs/fair-claim.js';
 import type { Doc } from '../../platform/resource/index.js';
 
 /** The dispatcher's statements on the outbox and the definitions and receivers it matches: one function per statement. */
 
-/** The oldest unprocessed events, read without a lock: the dispatcher claims them when it writes their records. */
-export async function pendingEvents(db: Queryable, limit: number): Promise<PlatformEvent[]> {
-  const { rows } = await db.query<{ event: PlatformEvent }>(
-    'SELECT event FROM outbox WHERE processed_at IS NULL ORDER BY occurred_at, id LIMIT $1',
-    [limit],
+/** The events still to dispatch, a tenant's (the event's customer's) oldest first (migration 0017's index). */
+const DISPATCH_QUEUE: FairQueueTable = {
+  table: 'outbox',
+  waiting: 'processed_at IS NULL',
+  due: 'true',
+  order: ['occurred_at', 'id'],
+  lock: false,
+};
+
+const PENDING_EVENTS = `${fairPick(DISPATCH_QUEUE, { after: '$1', tenants: '$2', perTenant: '$3', busy: '$4', limit: '$5' })}
+  SELECT o.event, walk.walked_to, walk.walked FROM walk LEFT JOIN picked ON true LEFT JOIN outbox o ON o.id = picked.id
+  ORDER BY o.occurred_at, o.id`;
+
+export interface FairRound {
+  /** The tenant key the round's walk starts after, and how many tenants it walks. */
+  after: string;
+  tenants: number;
+  perTenant: number;
+  /** Tenants whose events in hand are not dispatched yet: none of theirs is read. */
+  busy: readonly string[];
+  limit: number;
+}
+
+/**
+ * Unprocessed events, the oldest `perTenant` of each tenant in turn (fairPick), read without a lock: the dispatcher
+ * claims them when it writes their records. Answers them in order and where the tenants' walk stopped.
+ */
+export async function pendingEvents(
+  db: Queryable,
+  round: FairRound,
+): Promise<{ events: PlatformEvent[]; walkedTo: string | null; walked: number }> {
+  const { rows } = await db.query<{ event: PlatformEvent | null; walked_to: string | null; walked: number }>(
+    PENDING_EVENTS,
+    [round.after, round.tenants, round.perTenant, [...round.busy], round.limit],
   );
-  return rows.map((row) => row.event);
+  return {
+    events: rows.flatMap((row) => (row.event ? [row.event] : [])),
+    walkedTo: rows[0]?.walked_to ?? null,
+    walked: rows[0]?.walked ?? 0,
+  };
 }
 
 /** Of `ids`, the events still unprocessed, locked for this transaction; those another dispatcher holds are skipped. */

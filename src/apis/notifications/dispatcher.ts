@@ -4,6 +4,8 @@ import type { Database, Queryable } from '../../platform/db/database.js';
 import { turnTaker } from '../../platform/event-loop-turns.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
+import { FairTurn } from '../../platform/jobs/fair-claim.js';
+import { drainFairly, type FairClaim, groupByTenant } from '../../platform/jobs/fair-drain.js';
 import type { Doc } from '../../platform/resource/index.js';
 import {
   activeReceiversOf,
@@ -28,6 +30,8 @@ export interface DispatcherDeps {
   schedule: number[];
   /** Where a definition whose paths pass their limits on an event is reported. */
   log?: FastifyBaseLogger;
+  /** Told of each group of events dispatched (the lag metrics). */
+  onDispatched?: (result: DispatchResult) => void;
 }
 
 /** A tenant's definition or receiver sees its own customer's events only; the operator's (no owner) see every event. */
@@ -110,7 +114,7 @@ function batchLookups(tx: Queryable): {
  */
 async function matchOf(definition: OwnedDoc, event: PlatformEvent, deps: DispatcherDeps): Promise<MatchOutcome> {
   try {
-    return await notificationSandbox().run('matchEvent', {
+    return await notificationSandbox().run(definition.customer_id, 'matchEvent', {
       definition: definition.doc as NotificationDefinition,
       event,
     });
@@ -163,15 +167,21 @@ export interface DispatchResult {
   lags: number[];
 }
 
+/** Events of one tenant read per claim: a tenant's flood waits behind its own, never in front of another's. */
+export const DISPATCH_PER_TENANT = 20;
+/** Tenants whose events a dispatcher works on at once. */
+const FAIR_TENANTS = 4;
+/** Tenants a claim looks at, in turn, for events. */
+const TENANTS_WALKED = 100;
+
 /**
- * Reads up to `limit` unprocessed events in order, works out their notification records outside any transaction
- * (matching runs users' paths in the sandbox, and a transaction held meanwhile would hold the embedded database's one
- * connection), then, in one transaction, claims the events no other dispatcher has taken, inserts their records and
- * marks them processed: a crash leaves both undone, and the unique (event, definition, receiver) key means a second
- * dispatcher never creates a record twice.
+ * Works out one tenant's events' notification records outside any transaction (matching runs users' paths in the
+ * sandbox, and a transaction held meanwhile would hold the embedded database's one connection), then, in one
+ * transaction, claims the events no other dispatcher has taken, inserts their records and marks them processed: a
+ * crash leaves both undone, and the unique (event, definition, receiver) key means a second dispatcher never creates
+ * a record twice.
  */
-export async function dispatchBatch(deps: DispatcherDeps, limit = 100): Promise<DispatchResult> {
-  const events = await pendingEvents(deps.db, limit);
+async function dispatchEvents(deps: DispatcherDeps, events: PlatformEvent[]): Promise<DispatchResult> {
   if (events.length === 0) return { events: 0, notifications: 0, lags: [] };
   const now = deps.clock.now();
   const lookups = batchLookups(deps.db);
@@ -181,7 +191,7 @@ export async function dispatchBatch(deps: DispatcherDeps, limit = 100): Promise<
     planned.set(event.id, await recordsOf(event, lookups, deps, now));
     await pause();
   }
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const claimed = new Set(
       await claimEventsById(
         tx,
@@ -204,4 +214,60 @@ export async function dispatchBatch(deps: DispatcherDeps, limit = 100): Promise<
     const lags = dispatched.map((event) => Math.max(0, (now.getTime() - new Date(event.occurredAt).getTime()) / 1000));
     return { events: events.length, notifications, lags };
   });
+  deps.onDispatched?.(result);
+  return result;
+}
+
+/**
+ * Turns outbox events into notification records, each tenant's events (the event's customer's) apart: a claim reads
+ * the oldest few of each tenant in turn (fairPick), and each tenant's are matched and committed on their own, so a
+ * tenant whose events are many or whose definitions are slow delays its own notifications only.
+ */
+export class Dispatcher {
+  private readonly turn = new FairTurn(TENANTS_WALKED);
+
+  constructor(private readonly deps: DispatcherDeps) {}
+
+  /** One round: reads up to `limit` events, a share of each tenant in turn, and dispatches them. */
+  async dispatchDue(limit = FAIR_TENANTS * DISPATCH_PER_TENANT): Promise<DispatchResult> {
+    const { items } = await this.claim([], limit);
+    const groups = groupByTenant(items, { ownerOf: (event) => event.customerId });
+    const results = await Promise.all([...groups.values()].map((events) => dispatchEvents(this.deps, events)));
+    return {
+      events: items.length,
+      notifications: results.reduce((sum, result) => sum + result.notifications, 0),
+      lags: results.flatMap((result) => result.lags),
+    };
+  }
+
+  /** Dispatches until no event is left, each tenant's events as one group beside the others' (drainFairly). */
+  drain(signal: AbortSignal, pollMs: number): Promise<number> {
+    return drainFairly<PlatformEvent>(
+      {
+        claim: (busy, room) => this.claim(busy, room * DISPATCH_PER_TENANT),
+        ownerOf: (event) => event.customerId,
+        run: async (events) => {
+          await dispatchEvents(this.deps, events);
+        },
+      },
+      { concurrency: FAIR_TENANTS, pollMs, signal },
+    );
+  }
+
+  private async claim(busy: readonly string[], limit: number): Promise<FairClaim<PlatformEvent>> {
+    const { events, walkedTo, walked } = await pendingEvents(this.deps.db, {
+      after: this.turn.start,
+      tenants: this.turn.tenants,
+      perTenant: Math.min(DISPATCH_PER_TENANT, limit),
+      busy,
+      limit,
+    });
+    this.turn.walked(walkedTo, walked);
+    return { items: events, wrapped: this.turn.start === '' };
+  }
+}
+
+/** One round of a new dispatcher (its turn starts at the first tenant): what tests and tools run by hand. */
+export function dispatchBatch(deps: DispatcherDeps, limit?: number): Promise<DispatchResult> {
+  return new Dispatcher(deps).dispatchDue(limit);
 }

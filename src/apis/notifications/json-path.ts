@@ -6,7 +6,9 @@ import {
   type JSONValue,
 } from 'json-p3';
 import { LRUCache } from 'lru-cache';
-import { linearPattern } from '../../platform/linear-patterns.js';
+import { linearPattern, PatternError } from '../../platform/linear-patterns.js';
+import { MATCH_BUDGET, MatchBudget } from '../../platform/match-budget.js';
+import { literalPatternsOf } from './json-path-patterns.js';
 
 /** The deepest nesting of brackets and parentheses a path may have. */
 export const MAX_JSON_PATH_NESTING = 16;
@@ -18,6 +20,11 @@ const MAX_RECURSION_DEPTH = 32;
 export const MAX_JSON_PATH_STEPS = 200_000;
 /** Compiled paths kept per process, by text. */
 const COMPILED_PATHS = 2_000;
+/** What the `match`/`search` calls of one selection may spend: ten evaluations' worth (~50 ms at most, in the sandbox). */
+export const SELECTION_MATCH_BUDGET = 10 * MATCH_BUDGET;
+
+/** The pattern budget of the selection running now (selections are synchronous, one at a time). */
+let patternBudget = new MatchBudget(SELECTION_MATCH_BUDGET);
 
 /** RFC 9535 `match` and `search` on RE2 (linear time), not on JavaScript's backtracking regular expressions. */
 function linearFunction(whole: boolean): FilterFunction {
@@ -26,12 +33,16 @@ function linearFunction(whole: boolean): FilterFunction {
     returnType: FunctionExpressionType.LogicalType,
     call(text: unknown, pattern: unknown): boolean {
       if (typeof text !== 'string' || typeof pattern !== 'string') return false;
+      let compiled: ReturnType<typeof linearPattern>;
       try {
-        const compiled = linearPattern(pattern);
-        return whole ? compiled.matchesWhole(text) : compiled.occursIn(text);
-      } catch {
-        return false;
+        compiled = linearPattern(pattern);
+      } catch (error) {
+        // A pattern read from the event itself may be anything: one that cannot be used matches nothing.
+        if (error instanceof PatternError) return false;
+        throw error;
       }
+      // Past the selection's budget, the selection fails (MatchBudgetError), the same way on every run.
+      return whole ? compiled.matchesWhole(text, patternBudget) : compiled.occursIn(text, patternBudget);
     },
   };
 }
@@ -89,6 +100,19 @@ function textProblem(expression: string): string | undefined {
 
 const compiled = new LRUCache<string, JSONPathQuery | Error>({ max: COMPILED_PATHS });
 
+/** The first pattern written in the path (`match(@, 'pattern')`) that cannot be used, as the path's problem. */
+function patternProblem(query: JSONPathQuery): Error | undefined {
+  for (const pattern of literalPatternsOf(query)) {
+    try {
+      linearPattern(pattern);
+    } catch (error) {
+      if (!(error instanceof PatternError)) throw error;
+      return new Error(`has a pattern ${JSON.stringify(pattern.slice(0, 40))} that ${error.message}`);
+    }
+  }
+  return undefined;
+}
+
 /** The path compiled once per process, or the reason it is refused (text limits first, then the RFC 9535 parse). */
 function compile(expression: string): JSONPathQuery | Error {
   let outcome = compiled.get(expression);
@@ -101,6 +125,7 @@ function compile(expression: string): JSONPathQuery | Error {
       } catch (error) {
         outcome = new Error(`is not an RFC 9535 JSONPath query (${(error as Error).message.slice(0, 200)})`);
       }
+      if (!(outcome instanceof Error)) outcome = patternProblem(outcome) ?? outcome;
     }
     compiled.set(expression, outcome);
   }
@@ -121,6 +146,7 @@ export function select(document: unknown, expression: string): unknown[] {
   const query = compile(expression);
   if (query instanceof Error) return [];
   steps = 0;
+  patternBudget = new MatchBudget(SELECTION_MATCH_BUDGET);
   return query.query(document as JSONValue).values();
 }
 

@@ -35,7 +35,7 @@ export async function mailBodyOf(
   const what = `e-mail template asset ${template.assetId} (${JSON.stringify(template.filename)})`;
   let rendered: string;
   try {
-    rendered = await notificationSandbox().run('renderTemplate', {
+    rendered = await notificationSandbox().run(receiver.customer_id, 'renderTemplate', {
       template: template.source,
       event,
       kind: template.html ? 'html' : 'text',

@@ -24,7 +24,9 @@ async function checkPrograms(doc: NotificationDefinition): Promise<void> {
   for (const field of ['subject', 'content'] as const) {
     const template = doc.notificationPayload[field];
     const problem =
-      template === undefined ? undefined : await notificationSandbox().run('templateProblem', { template });
+      template === undefined
+        ? undefined
+        : await notificationSandbox().run(doc.customerId, 'templateProblem', { template });
     if (problem)
       throw new ValidationError(`body.notificationPayload.${field} ${problem}`, {
         resourceType: 'notification-definition',

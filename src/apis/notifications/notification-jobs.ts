@@ -3,19 +3,11 @@ import { hostname } from 'node:os';
 import type { JobDefinition } from '../../platform/jobs/job.js';
 import type { DeliveryWorker } from './delivery-worker.js';
 import { purgeDispatched } from './dispatch-store.js';
-import { type DispatcherDeps, dispatchBatch } from './dispatcher.js';
+import { Dispatcher, type DispatcherDeps } from './dispatcher.js';
 import type { NotificationMetrics } from './notification-metrics.js';
-
-/** Events read per dispatch transaction: short transactions, so writers and other dispatchers are never held long. */
-export const DISPATCH_BATCH = 100;
 
 export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-}
-
-/** Repeats `round` while it reports a full batch (more is waiting), until nothing is left or the process stops. */
-async function untilDone(signal: AbortSignal, round: () => Promise<boolean>): Promise<void> {
-  while (!signal.aborted && (await round()));
 }
 
 /** Dispatched events deleted per statement: short transactions on a table every write appends to. */
@@ -43,7 +35,6 @@ export interface NotificationJobDeps {
   worker: DeliveryWorker;
   metrics: NotificationMetrics;
   pollMs: number;
-  batchSize: number;
 }
 
 /**
@@ -51,24 +42,24 @@ export interface NotificationJobDeps {
  * batch in hand: its claims and tries are recorded before the database closes.
  */
 export function notificationJobs(deps: NotificationJobDeps): JobDefinition[] {
-  const dispatchRound = async () => {
-    const result = await dispatchBatch(deps.dispatcher, DISPATCH_BATCH);
-    for (const lag of result.lags) deps.metrics.dispatchLag.observe(lag);
-    return result.events === DISPATCH_BATCH;
-  };
-  const deliveryRound = async () => (await deps.worker.deliverDue()) === deps.batchSize;
+  const dispatcher = new Dispatcher({
+    ...deps.dispatcher,
+    onDispatched: (result) => {
+      for (const lag of result.lags) deps.metrics.dispatchLag.observe(lag);
+    },
+  });
   return [
     {
       name: 'notification dispatch',
       does: 'matches outbox events to the notification definitions and writes a notification per receiver',
       everyMs: deps.pollMs,
-      run: (signal) => untilDone(signal, dispatchRound),
+      run: (signal) => dispatcher.drain(signal, deps.pollMs),
     },
     {
       name: 'notification delivery',
       does: 'claims due notifications with a lease and delivers them (web hooks, e-mails), retrying by NOTIFICATION_RETRY_SCHEDULE',
       everyMs: deps.pollMs,
-      run: (signal) => untilDone(signal, deliveryRound),
+      run: (signal) => deps.worker.drain(signal, deps.pollMs),
     },
     {
       name: 'outbox purge',

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import { type FairQueueTable, fairPick } from '../../platform/jobs/fair-claim.js';
 import type { Doc } from '../../platform/resource/index.js';
 import { documentAssignments, RECORD_COLUMNS, recordColumnValues } from '../../platform/resource/index.js';
 import { notificationKind } from './notification.kind.js';
@@ -69,6 +70,7 @@ export async function insertNotifications(db: Queryable, rows: NewNotificationRo
 
 export interface ClaimedNotification {
   id: string;
+  customer_id: string | null;
   doc: Doc;
   tries: number;
   max_tries: number;
@@ -76,27 +78,59 @@ export interface ClaimedNotification {
   receiver_id: string;
 }
 
+/** The delivery queue: records still to try (migration 0017's index serves the fair claim), due once their time has come and no live lease holds them. */
+const DELIVERY_QUEUE: FairQueueTable = {
+  table: 'notifications',
+  waiting: "status IN ('PENDING', 'RETRYING')",
+  due: 'next_try_at <= $3 AND (locked_until IS NULL OR locked_until <= $3)',
+  order: ['next_try_at', 'id'],
+  lock: true,
+};
+
+const CLAIM_DUE = `${fairPick(DELIVERY_QUEUE, { after: '$4', tenants: '$5', perTenant: '$6', busy: '$7', limit: '$8' })},
+  claimed AS (
+    UPDATE notifications SET locked_by = $1, locked_until = $2 WHERE id IN (SELECT id FROM picked)
+    RETURNING id, customer_id, doc, tries, max_tries, definition_id, receiver_id)
+  SELECT claimed.*, walk.walked_to, walk.walked FROM walk LEFT JOIN claimed ON true`;
+
+export interface DeliveryClaimRequest {
+  workerId: string;
+  now: Date;
+  leaseUntil: Date;
+  /** The round's turn: the tenant key it starts after, and how many tenants it walks. */
+  after: string;
+  tenants: number;
+  perTenant: number;
+  /** Tenants whose tries in hand are not done: none of theirs is taken. */
+  busy: readonly string[];
+  limit: number;
+}
+
 /**
- * Leases up to `limit` due records to `workerId` until `leaseUntil`. A record whose lease has run out (its worker
- * died) is due again; records another worker is claiming right now are skipped, never waited for.
+ * Leases due records to `workerId` until `leaseUntil`, fairly: at most `perTenant` of each tenant in turn (fairPick),
+ * `limit` in all. A record whose lease has run out (its worker died) is due again; records another worker is
+ * claiming right now are skipped, never waited for. Answers the records and where the tenants' walk stopped.
  */
 export async function claimDue(
   db: Queryable,
-  workerId: string,
-  now: Date,
-  leaseUntil: Date,
-  limit: number,
-): Promise<ClaimedNotification[]> {
-  const { rows } = await db.query<ClaimedNotification>(
-    `UPDATE notifications SET locked_by = $1, locked_until = $2
-     WHERE id IN (
-       SELECT id FROM notifications
-       WHERE status IN ('PENDING', 'RETRYING') AND next_try_at <= $3 AND (locked_until IS NULL OR locked_until <= $3)
-       ORDER BY next_try_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
-     RETURNING id, doc, tries, max_tries, definition_id, receiver_id`,
-    [workerId, leaseUntil.toISOString(), now.toISOString(), limit],
+  request: DeliveryClaimRequest,
+): Promise<{ claimed: ClaimedNotification[]; walkedTo: string | null; walked: number }> {
+  const { rows } = await db.query<
+    (ClaimedNotification | { [key in keyof ClaimedNotification]: null }) & { walked_to: string | null; walked: number }
+  >(CLAIM_DUE, [
+    request.workerId,
+    request.leaseUntil.toISOString(),
+    request.now.toISOString(),
+    request.after,
+    request.tenants,
+    request.perTenant,
+    [...request.busy],
+    request.limit,
+  ]);
+  const claimed = rows.flatMap(({ walked_to: _to, walked: _walked, ...row }) =>
+    row.id === null ? [] : [row as ClaimedNotification],
   );
-  return rows;
+  return { claimed, walkedTo: rows[0]?.walked_to ?? null, walked: rows[0]?.walked ?? 0 };
 }
 
 export interface TryOutcome {

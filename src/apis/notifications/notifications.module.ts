@@ -93,7 +93,6 @@ export const notificationsModule: ApiModule = {
         worker,
         metrics,
         pollMs: config.notificationPollMs,
-        batchSize: DELIVERY_BATCH,
       }),
       metrics: metrics.all,
       async stop() {

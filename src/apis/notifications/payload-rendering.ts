@@ -1,4 +1,5 @@
 import type { PlatformEvent } from '../../platform/events/outbox.js';
+import type { TenantKey } from '../../platform/jobs/fair-share.js';
 import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../platform/resource/index.js';
 import { liquidProblem } from './liquid-templates.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
@@ -9,17 +10,21 @@ const RENDERED_LIMITS = { subject: TEXT_MAX_LENGTH, content: LONG_TEXT_MAX_LENGT
 
 export type { RenderedPayload };
 
-/** `notificationPayload` with `subject` and `content` rendered over `{event}` (docs/product-decisions.md §6). Throws on a broken template. */
+/**
+ * `notificationPayload` with `subject` and `content` rendered over `{event}` (docs/product-decisions.md §6), as work of
+ * `owner` (the notification's). Throws on a broken template.
+ */
 export async function renderPayload(
   definition: Pick<NotificationDefinition, 'notificationPayload'>,
   event: PlatformEvent,
+  owner: TenantKey,
 ): Promise<RenderedPayload> {
   const { subject, content, type } = definition.notificationPayload;
   const render = async (template: string | undefined, field: 'subject' | 'content') => {
     if (template === undefined) return undefined;
     let text: string;
     try {
-      text = await notificationSandbox().run('renderTemplate', { template, event });
+      text = await notificationSandbox().run(owner, 'renderTemplate', { template, event });
     } catch (error) {
       throw new Error(`notificationPayload.${field} could not be rendered: ${liquidProblem(error)}`);
     }
