@@ -1,6 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AssetService } from '../../src/apis/assets/asset.service.js';
+import { stage } from '../../src/apis/assets/asset-staging.js';
+import { openAssetStore } from '../../src/apis/assets/assets.module.js';
+import { SYSTEM_PRINCIPAL } from '../../src/platform/auth/principal.js';
+import { systemClock } from '../../src/platform/clock.js';
 import { useApp } from '../support/fixture.js';
 import { pathOf, send, sha256, storedFiles, uniqueContent, upload, uploadFile } from './asset-kit.js';
 
@@ -98,6 +105,29 @@ describe('POST /assets: content addressing within one owner', () => {
       ['created', one.customerId, 'one.txt'],
       ['created', two.customerId, 'two.txt'],
     ]);
+  });
+});
+
+describe('kept e-mail copies (private assets) and uploads of the same bytes', () => {
+  it('stay two assets of one owner: the upload is public, the copy stays private', async () => {
+    const owner = await a.t.tenant();
+    const content = uniqueContent('mail copy');
+    // As the mail sender keeps a copy (mail-sender.ts): a private asset of the receiver's owner.
+    const store = await openAssetStore(a.t.config);
+    const assets = new AssetService(a.t.built.db, store, a.t.config.publicBaseUrl, systemClock);
+    const staged = await stage(Readable.from([content]), join(a.dataDir, 'assets', '.staging'), 1024);
+    const copy = await assets.keep(
+      { ...SYSTEM_PRINCIPAL, isOperator: false, customerId: owner.customerId },
+      { staged, filename: 'notification-1.eml', contentType: 'message/rfc822' },
+      { private: true },
+    );
+    await store.close();
+    const uploaded = (await uploadFile(a.t, owner.token, content, 'public.txt')).body;
+    expect(uploaded.id).not.toBe(copy.id);
+    expect(uploaded.filename).toBe('public.txt');
+    expect((await a.t.inject({ method: 'GET', url: pathOf(uploaded.url) })).statusCode).toBe(200);
+    expect((await a.t.inject({ method: 'GET', url: pathOf(copy.url) })).statusCode).toBe(404);
+    expect((await uploadFile(a.t, owner.token, content, 'again.txt')).body).toEqual(uploaded);
   });
 });
 
