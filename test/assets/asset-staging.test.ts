@@ -17,7 +17,7 @@ describe('stage', () => {
   it('writes the stream to a file and answers its SHA-256 and size', async () => {
     const chunks = [Buffer.from('hello '), Buffer.from('world')];
     const staged = await stage(Readable.from(chunks), dir, 100);
-    expect(staged).toMatchObject({ id: sha256('hello world'), size: 11 });
+    expect(staged).toMatchObject({ contentHash: sha256('hello world'), size: 11 });
     expect(readdirSync(dir)).toEqual([staged.path.split('/').pop()]);
   });
 

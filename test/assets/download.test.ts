@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/fixture.js';
 import { expectSimpleError } from '../terms/terms-factories.js';
-import { pathOf, uniqueContent, upload, uploadFile } from './asset-kit.js';
+import { pathOf, sha256, uniqueContent, upload, uploadFile } from './asset-kit.js';
 
 const a = await useApp({ dataDir: true, operator: true });
 const { operator } = a;
@@ -95,9 +95,10 @@ describe('GET /assets/{id}/{filename}', () => {
   });
 
   it('answers 404 when the content is gone from the store', async () => {
-    const uploaded = (await uploadFile(a.t, operator, uniqueContent(), 'lost.txt')).body;
-    const id = uploaded.id as string;
-    rmSync(`${a.dataDir}/assets/${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`);
+    const content = uniqueContent();
+    const uploaded = (await uploadFile(a.t, operator, content, 'lost.txt')).body;
+    const hash = sha256(content);
+    rmSync(`${a.dataDir}/assets/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`);
     expectSimpleError(await a.t.request('GET', pathOf(uploaded.url), undefined), 404);
   });
 });

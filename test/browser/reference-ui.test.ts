@@ -13,6 +13,8 @@ let browser: Browser;
 /** The reference, opened once: Swagger UI renders the whole document (seconds of the browser's CPU) on every load. */
 let page: Page;
 const pageErrors: string[] = [];
+/** What the page's Content-Security-Policy refused: Chromium logs each refusal to the console as an error. */
+const refused: string[] = [];
 
 beforeAll(async () => {
   if (browserSkipReason) return;
@@ -21,6 +23,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   await page.goto(`${base}/docs`);
 }, 120_000);
 afterAll(async () => {
@@ -82,12 +87,13 @@ describe.skipIf(browserSkipReason !== undefined)('the API reference in a browser
     });
   }, 90_000);
 
-  it('introduces the APIs it serves, with no page error', async () => {
+  it('introduces the APIs it serves, with no page error and nothing refused by its Content-Security-Policy', async () => {
     const intro = page.locator('.information-container .description');
     await intro.waitFor();
     const text = await intro.innerText();
     for (const api of ['Terms and conditions', 'Notifications', 'Subscriptions']) expect(text).toContain(api);
     expect(text).not.toMatch(/not built/i);
     expect(pageErrors).toEqual([]);
+    expect(refused).toEqual([]);
   }, 60_000);
 });

@@ -963,8 +963,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List stored assets, oldest first (operator only)
-         * @description List stored assets, oldest first (operator only).
+         * List the caller's assets, oldest first (the operator's token: every owner's)
+         * @description A customer's token lists its customer's assets (and those of its `authorizedCustomers`); the operator's lists every owner's, each with its `customerId` (absent: the operator's own). `customerId` keeps one owner's assets; one the caller may not see answers an empty page.
          *
          *     Needs a bearer access token with the scope `assets:read`.
          *
@@ -973,8 +973,8 @@ export interface paths {
         get: operations["listAssets"];
         put?: never;
         /**
-         * Upload one file (or have it fetched from a URL); identical content is stored once
-         * @description A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The id is the SHA-256 of the content: uploading content already stored answers the existing asset. `Location` is its public link.
+         * Upload one file (or have it fetched from a URL); the caller's identical content is stored once
+         * @description A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The asset belongs to the caller's customer (the operator's without one). Content its owner stored before answers that asset (same id, link and file name); another owner's asset of the same content is never named: the caller gets an asset of its own. `Location` is its public link.
          *
          *     Needs a bearer access token with the scope `assets:write`.
          */
@@ -8396,11 +8396,11 @@ export interface components {
         };
         /** Asset */
         Asset: {
-            /** @description SHA-256 of the content, lower-case hex: identical content has one id and is stored once */
+            /** @description the asset's handle, 64 lower-case hex digits: the same content uploaded again by the same owner keeps it; another owner's upload of that content gets its own */
             id: string;
             /** @description public link to the content: PUBLIC_BASE_URL/assets/{id}/{filename} */
             url: string;
-            /** @description file name given by the first upload of this content */
+            /** @description file name given by the owner's first upload of this content */
             filename: string;
             /** @description media type the content is served with */
             contentType: string;
@@ -8409,19 +8409,21 @@ export interface components {
         };
         /** Asset (listed) */
         ListedAsset: {
-            /** @description SHA-256 of the content, lower-case hex: identical content has one id and is stored once */
+            /** @description the asset's handle, 64 lower-case hex digits: the same content uploaded again by the same owner keeps it; another owner's upload of that content gets its own */
             id: string;
             /** @description public link to the content: PUBLIC_BASE_URL/assets/{id}/{filename} */
             url: string;
-            /** @description file name given by the first upload of this content */
+            /** @description file name given by the owner's first upload of this content */
             filename: string;
             /** @description media type the content is served with */
             contentType: string;
             /** @description bytes */
             size: number;
+            /** @description the owner: the customer who uploaded it (absent: the operator's) */
+            customerId?: string;
             /**
              * Format: date-time
-             * @description when this content was first uploaded
+             * @description when its owner first uploaded this content
              */
             createDate: string;
         };
@@ -14127,7 +14129,7 @@ export interface operations {
                 page?: number;
                 /** @description page size; default 50 */
                 size?: number;
-                /** @description only the uploads of this customer */
+                /** @description only this customer's assets */
                 customerId?: string;
             };
             header?: never;

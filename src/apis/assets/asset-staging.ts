@@ -6,10 +6,10 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PayloadTooLargeError } from './asset-errors.js';
 
-/** Content written in full to a local temporary file, with its SHA-256 (the asset id) and size. */
+/** Content written in full to a local temporary file, with its SHA-256 (the key of its object in the store) and size. */
 export interface StagedFile {
   path: string;
-  id: string;
+  contentHash: string;
   size: number;
 }
 
@@ -54,7 +54,7 @@ export async function stage(source: Readable, dir: string, maxBytes: number): Pr
     await discard(path);
     throw error;
   }
-  return { path, id: meter.hash.digest('hex'), size: meter.size };
+  return { path, contentHash: meter.hash.digest('hex'), size: meter.size };
 }
 
 /** Removes a staged file; one already moved into place (or never written) is fine. */

@@ -3,17 +3,21 @@ import type { Queryable } from '../../platform/db/database.js';
 
 /** One SQL statement per function; the rules live in `asset.service.ts`. */
 export interface AssetRow {
+  /** The public handle (links, ETag); never derived from the content alone (docs/assets.md, Ownership). */
   id: string;
+  /** SHA-256 of the content: the key of its object in the asset store, shared by every owner's asset of that content. */
+  contentHash: string;
   filename: string;
   contentType: string;
   size: number;
+  /** The owner: the customer who uploaded it (null: the operator). */
   customerId: string | null;
   createDate: string;
   /** Downloaded only with the owner's or the operator's token (a kept copy of a sent e-mail). */
   private: boolean;
 }
 
-const COLUMNS = `id, filename, content_type AS "contentType", size, customer_id AS "customerId", create_date AS "createDate", private`;
+const COLUMNS = `id, content_hash AS "contentHash", filename, content_type AS "contentType", size, customer_id AS "customerId", create_date AS "createDate", private`;
 
 function row(raw: Record<string, unknown>): AssetRow {
   return {
@@ -23,15 +27,42 @@ function row(raw: Record<string, unknown>): AssetRow {
   };
 }
 
-/** Inserts the metadata unless the id is there already; answers the stored row either way and whether it was new. */
+/**
+ * Inserts the metadata unless its owner has an asset of that content (and privacy) already; answers the stored row
+ * either way and whether it was new. The conflict target is the unique index of migration 0016.
+ */
 export async function insertAsset(db: Queryable, asset: AssetRow): Promise<{ row: AssetRow; created: boolean }> {
   const inserted = await db.query<Record<string, unknown>>(
-    `INSERT INTO assets (id, filename, content_type, size, customer_id, create_date, private) VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (id) DO NOTHING RETURNING ${COLUMNS}`,
-    [asset.id, asset.filename, asset.contentType, asset.size, asset.customerId, asset.createDate, asset.private],
+    `INSERT INTO assets (id, content_hash, filename, content_type, size, customer_id, create_date, private)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT ((coalesce(customer_id, '')), content_hash, private) DO NOTHING RETURNING ${COLUMNS}`,
+    [
+      asset.id,
+      asset.contentHash,
+      asset.filename,
+      asset.contentType,
+      asset.size,
+      asset.customerId,
+      asset.createDate,
+      asset.private,
+    ],
   );
   if (inserted.rows[0]) return { row: row(inserted.rows[0]), created: true };
-  return { row: (await findAsset(db, asset.id))!, created: false };
+  return { row: (await findOwnedContent(db, asset.customerId, asset.contentHash, asset.private))!, created: false };
+}
+
+/** The asset of `customerId` (null: the operator) holding this content with this privacy. */
+export async function findOwnedContent(
+  db: Queryable,
+  customerId: string | null,
+  contentHash: string,
+  isPrivate: boolean,
+): Promise<AssetRow | undefined> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${COLUMNS} FROM assets WHERE coalesce(customer_id, '') = coalesce($1, '') AND content_hash = $2 AND private = $3`,
+    [customerId, contentHash, isPrivate],
+  );
+  return rows[0] ? row(rows[0]) : undefined;
 }
 
 export async function findAsset(db: Queryable, id: string): Promise<AssetRow | undefined> {
@@ -39,15 +70,15 @@ export async function findAsset(db: Queryable, id: string): Promise<AssetRow | u
   return rows[0] ? row(rows[0]) : undefined;
 }
 
-/** A page in creation order (ties by id), with the total; optionally one customer's uploads only. */
+/** A page in creation order (ties by id), with the total; `owners` undefined: every owner's, else these customers'. */
 export async function listAssets(
   db: Queryable,
   page: number,
   size: number,
-  customerId?: string,
+  owners?: readonly string[],
 ): Promise<{ rows: AssetRow[]; total: number }> {
-  const filter = customerId === undefined ? '' : 'WHERE customer_id = $3';
-  const params: unknown[] = [size, page * size, ...(customerId === undefined ? [] : [customerId])];
+  const filter = owners === undefined ? '' : 'WHERE customer_id = ANY($3::text[])';
+  const params: unknown[] = [size, page * size, ...(owners === undefined ? [] : [owners])];
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM assets ${filter} ORDER BY create_date, id LIMIT $1 OFFSET $2`,
     params,
@@ -60,6 +91,24 @@ export async function listAssets(
   return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
 }
 
+/** The content hashes of the assets of these ids (ids of no asset are left out). */
+export async function contentHashesOf(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ contentHash: string }>(
+    `SELECT DISTINCT content_hash AS "contentHash" FROM assets WHERE id = ANY($1::text[])`,
+    [ids],
+  );
+  return rows.map((r) => r.contentHash);
+}
+
+/** Which of these content hashes some asset, of any owner, still holds. */
+export async function contentHashesInUse(db: Queryable, hashes: readonly string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ contentHash: string }>(
+    `SELECT DISTINCT content_hash AS "contentHash" FROM assets WHERE content_hash = ANY($1::text[])`,
+    [hashes],
+  );
+  return new Set(rows.map((r) => r.contentHash));
+}
+
 /** Deletes the rows of these ids and answers the deleted ones. */
 export async function deleteAssets(db: Queryable, ids: readonly string[]): Promise<AssetRow[]> {
   const { rows } = await db.query<Record<string, unknown>>(
@@ -69,19 +118,20 @@ export async function deleteAssets(db: Queryable, ids: readonly string[]): Promi
   return rows.map(row);
 }
 
-function lockKey(id: string): string {
+function lockKey(hash: string): string {
   return BigInt.asIntN(
     64,
-    BigInt(`0x${createHash('sha256').update(`asset:${id}`).digest('hex').slice(0, 16)}`),
+    BigInt(`0x${createHash('sha256').update(`asset:${hash}`).digest('hex').slice(0, 16)}`),
   ).toString();
 }
 
 /**
- * Serialises, until the transaction ends, the finishing step of uploads and deletes of the same ids (across
- * instances too). Keys are taken in one order, so two bulk deletes cannot deadlock.
+ * Serialises, until the transaction ends, the finishing step of uploads and deletes of the same content (stored
+ * objects are per content, across owners and instances). Keys are taken in one order, so two bulk deletes cannot
+ * deadlock.
  */
-export async function lockAssetIds(tx: Queryable, ids: readonly string[]): Promise<void> {
-  const keys = [...new Set(ids.map(lockKey))].sort();
+export async function lockContent(tx: Queryable, hashes: readonly string[]): Promise<void> {
+  const keys = [...new Set(hashes.map(lockKey))].sort();
   await tx.query(`SELECT pg_advisory_xact_lock(k) FROM unnest($1::bigint[]) WITH ORDINALITY AS t(k, n) ORDER BY n`, [
     keys,
   ]);

@@ -7,11 +7,12 @@ export const ASSET_PAGE_SIZE = 50;
 
 const assetFields = {
   id: Type.String({
-    description: 'SHA-256 of the content, lower-case hex: identical content has one id and is stored once',
+    description:
+      "the asset's handle, 64 lower-case hex digits: the same content uploaded again by the same owner keeps it; another owner's upload of that content gets its own",
     pattern: ASSET_ID.source,
   }),
   url: Type.String({ description: 'public link to the content: PUBLIC_BASE_URL/assets/{id}/{filename}' }),
-  filename: Type.String({ description: 'file name given by the first upload of this content' }),
+  filename: Type.String({ description: "file name given by the owner's first upload of this content" }),
   contentType: Type.String({ description: 'media type the content is served with' }),
   size: Type.Integer({ description: 'bytes' }),
 };
@@ -22,7 +23,11 @@ export type AssetView = Static<typeof AssetSchema>;
 
 /** An asset as listed. */
 export const ListedAssetSchema = Obj(
-  { ...assetFields, createDate: DateTime({ description: 'when this content was first uploaded' }) },
+  {
+    ...assetFields,
+    customerId: Type.Optional(Id({ description: "the owner: the customer who uploaded it (absent: the operator's)" })),
+    createDate: DateTime({ description: 'when its owner first uploaded this content' }),
+  },
   { $id: 'ListedAsset', title: 'Asset (listed)' },
 );
 export type ListedAsset = Static<typeof ListedAssetSchema>;
@@ -30,7 +35,7 @@ export type ListedAsset = Static<typeof ListedAssetSchema>;
 export const ListAssetsQuerySchema = Type.Object(
   {
     ...pagingParameters(ASSET_PAGE_SIZE),
-    customerId: Type.Optional(Id({ description: 'only the uploads of this customer' })),
+    customerId: Type.Optional(Id({ description: "only this customer's assets" })),
   },
   { additionalProperties: false },
 );

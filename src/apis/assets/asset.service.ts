@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -14,9 +15,18 @@ import { ASSET_ID, type AssetStore, type StoredObject } from './asset-store.js';
 export const ASSET_SUBJECT = 'asset';
 
 /**
- * Asset rules: content is stored once per id (its SHA-256) and described by one metadata row. The object is put
- * first (idempotent, possibly slow), then, under a per-id lock shared with deletes, the row is written and the object
- * checked again, so an upload racing a delete of the same content always ends with both row and object, or neither.
+ * A new asset's id: random, so that holding the bytes (and knowing who might own them) never leads to someone
+ * else's asset; the same owner's re-upload finds its asset by content instead (DECISIONS §11).
+ */
+function newAssetId(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/**
+ * Asset rules: an asset is its owner's row, found again by owner and content; the content is stored once per SHA-256
+ * whoever owns it. The object is put first (idempotent, possibly slow), then, under a per-content lock shared with
+ * deletes, the row is written and the object checked again, so an upload racing a delete of the same content always
+ * ends with both row and object, or neither.
  */
 export class AssetService {
   constructor(
@@ -40,14 +50,19 @@ export class AssetService {
     };
   }
 
-  /** The asset as listed: also what its events carry (the owner is the event's `customerId`). */
+  /** The asset as listed: also what its events carry (the owner is the event's `customerId` too). */
   private listed(row: AssetRow): ListedAsset {
-    return { ...this.view(row), createDate: row.createDate };
+    return {
+      ...this.view(row),
+      ...(row.customerId === null ? {} : { customerId: row.customerId }),
+      createDate: row.createDate,
+    };
   }
 
   /**
-   * Keeps staged content as an asset. Content stored before keeps its first metadata (file name, content type):
-   * the answer describes the existing asset, at its existing location. The staged file is always removed.
+   * Keeps staged content as an asset of the principal's customer (the operator's without one). Content that owner
+   * stored before keeps its first metadata (file name, content type): the answer describes that asset, at its
+   * existing location. Another owner's asset of the same content is never looked at. The staged file is always removed.
    */
   async keep(
     principal: Principal,
@@ -55,11 +70,13 @@ export class AssetService {
     options: { private?: boolean } = {},
   ): Promise<AssetView> {
     try {
-      await this.store.put(staged.id, staged, contentType);
+      const hash = staged.contentHash;
+      await this.store.put(hash, staged, contentType);
       return await this.db.transaction(async (tx) => {
-        await repository.lockAssetIds(tx, [staged.id]);
+        await repository.lockContent(tx, [hash]);
         const candidate: AssetRow = {
-          id: staged.id,
+          id: newAssetId(),
+          contentHash: hash,
           filename,
           contentType,
           size: staged.size,
@@ -69,7 +86,7 @@ export class AssetService {
         };
         const { row, created } = await repository.insertAsset(tx, candidate);
         // A delete of the same content may have run since the put above; the lock makes this check final.
-        if (!(await this.store.exists(staged.id))) await this.store.put(staged.id, staged, row.contentType);
+        if (!(await this.store.exists(hash))) await this.store.put(hash, staged, row.contentType);
         if (created)
           await recordChange(tx, {
             fact: 'created',
@@ -86,10 +103,20 @@ export class AssetService {
     }
   }
 
-  /** A page of assets; a `customerId` no customer can have (NUL, unpaired surrogate) matches nothing. */
-  async list(page: number, size: number, customerId?: string): Promise<Page<ListedAsset>> {
-    if (customerId !== undefined && !isStorableText(customerId)) return pageOf([], page, size, 0);
-    const { rows, total } = await repository.listAssets(this.db, page, size, customerId);
+  /**
+   * A page of the assets the principal may see: the operator's listing holds every owner's, a customer's its own
+   * (and those of its `authorizedCustomers`). `customerId` keeps one owner's; one the principal may not see, or no
+   * customer can have (NUL, unpaired surrogate), matches nothing.
+   */
+  async list(principal: Principal, page: number, size: number, customerId?: string): Promise<Page<ListedAsset>> {
+    const visible = principal.isOperator ? undefined : principal.tenantIds;
+    let owners = visible;
+    if (customerId !== undefined) {
+      const allowed = isStorableText(customerId) && (visible === undefined || visible.includes(customerId));
+      owners = allowed ? [customerId] : [];
+    }
+    if (owners?.length === 0) return pageOf([], page, size, 0);
+    const { rows, total } = await repository.listAssets(this.db, page, size, owners);
     return pageOf(
       rows.map((row) => this.listed(row)),
       page,
@@ -98,13 +125,18 @@ export class AssetService {
     );
   }
 
-  /** Deletes the assets (metadata and content) of these ids; unknown and malformed ids are reported, not an error. */
+  /**
+   * Deletes the assets of these ids (their rows, and each stored object no other asset still holds); unknown and
+   * malformed ids are reported, not an error. A valid id that names no asset but a stored object no asset holds (an
+   * upload that died before its row was written) removes that object.
+   */
   async delete(ids: readonly string[]): Promise<DeleteOutcome> {
     const wanted = [...new Set(ids)];
     const valid = wanted.filter((id) => ASSET_ID.test(id));
     const removed = await this.db.transaction(async (tx) => {
       if (valid.length === 0) return [];
-      await repository.lockAssetIds(tx, valid);
+      const hashes = [...new Set([...(await repository.contentHashesOf(tx, valid)), ...valid])];
+      await repository.lockContent(tx, hashes);
       const rows = await repository.deleteAssets(tx, valid);
       for (const row of rows) {
         const record = this.listed(row);
@@ -117,9 +149,10 @@ export class AssetService {
           after: record,
         });
       }
-      // The objects go last, once every database write has succeeded, so that only the commit can still fail after
-      // them. Objects without a row (an upload that died before its row was written) go as well.
-      await this.store.delete(valid);
+      // Content another owner's asset still holds stays. The objects go last, once every database write has
+      // succeeded, so that only the commit can still fail after them.
+      const inUse = await repository.contentHashesInUse(tx, hashes);
+      await this.store.delete(hashes.filter((hash) => !inUse.has(hash)));
       return rows;
     });
     const deleted = new Set(removed.map((row) => row.id));
@@ -135,7 +168,7 @@ export class AssetService {
 
   /** The stored content of an asset, or 404 when the store has lost it. */
   async content(asset: AssetRow): Promise<StoredObject> {
-    const content = await this.store.get(asset.id);
+    const content = await this.store.get(asset.contentHash);
     if (!content) throw new NotFoundError('asset content', asset.id);
     return content;
   }

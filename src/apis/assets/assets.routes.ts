@@ -59,7 +59,7 @@ async function mayDownload(request: FastifyRequest, asset: AssetRow, verifier: A
   return principal?.scopes.has('assets:read') === true && mayActFor(principal, asset.customerId);
 }
 
-/** Listing and deleting assets is for the operator's employees only (specification: "internal use by the operator"). */
+/** Deleting assets is for the operator's employees only (specification: "internal use by the operator"). */
 async function operatorOnly(request: FastifyRequest) {
   if (!principalOf(request).isOperator) throw new ForbiddenError('this operation is reserved to the platform operator');
 }
@@ -92,14 +92,15 @@ export async function assetRoutes(untyped: FastifyInstance, options: AssetRoutes
   registerAssetControlRoute(app, options.services);
 
   app.post('/assets', {
-    // Uploads are idempotent by nature (the id is the content's hash); a streamed body cannot be compared for replay.
+    // Uploads are idempotent by nature (an owner's same content answers its same asset); a streamed body cannot be
+    // compared for replay.
     config: { scope: 'assets:write', idempotency: false, accepts: ['multipart/form-data'] },
     schema: {
       operationId: 'uploadAsset',
       tags,
-      summary: 'Upload one file (or have it fetched from a URL); identical content is stored once',
+      summary: "Upload one file (or have it fetched from a URL); the caller's identical content is stored once",
       description:
-        'A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The id is the SHA-256 of the content: uploading content already stored answers the existing asset. `Location` is its public link.',
+        "A `multipart/form-data` body with one `file` part, or a `url` field the server fetches (http(s) only; private and loopback addresses refused, at most 3 redirects). The asset belongs to the caller's customer (the operator's without one). Content its owner stored before answers that asset (same id, link and file name); another owner's asset of the same content is never named: the caller gets an asset of its own. `Location` is its public link.",
       body: { content: { 'multipart/form-data': { schema: UploadFormSchema } } },
       response: { 201: withHeaders(Ref(AssetSchema), 'location') },
     },
@@ -130,17 +131,18 @@ export async function assetRoutes(untyped: FastifyInstance, options: AssetRoutes
 
   app.get('/assets', {
     config: { scope: 'assets:read' },
-    onRequest: operatorOnly,
     schema: {
       operationId: 'listAssets',
       tags,
-      summary: 'List stored assets, oldest first (operator only)',
+      summary: "List the caller's assets, oldest first (the operator's token: every owner's)",
+      description:
+        "A customer's token lists its customer's assets (and those of its `authorizedCustomers`); the operator's lists every owner's, each with its `customerId` (absent: the operator's own). `customerId` keeps one owner's assets; one the caller may not see answers an empty page.",
       querystring: ListAssetsQuerySchema,
       response: { 200: PageSchema(Ref(ListedAssetSchema)) },
     },
     handler: (request) => {
       const { page = 0, size = ASSET_PAGE_SIZE, customerId } = request.query;
-      return service.list(page, size, customerId);
+      return service.list(principalOf(request), page, size, customerId);
     },
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { setPageSecurityHeaders } from './page-security.js';
 
 /** Where `npm run console:build` puts the console (`npm start` builds it first when its sources changed). */
 export const CONSOLE_DIST = fileURLToPath(new URL('../../../console/dist/', import.meta.url));
@@ -11,10 +12,10 @@ const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
  * The console's policy: its own scripts only (no inline script, no eval), its styles from its own files or carrying
- * this page's nonce (Mantine's variables), inline style attributes (layout props), calls to this origin only, never
- * in a frame.
+ * this page's nonce (Mantine's variables), inline style attributes (layout props), calls to this origin only; never
+ * in a frame (page-security.ts).
  */
-function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string): string[] {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -23,20 +24,12 @@ function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  ];
 }
 
 function sendPage(reply: FastifyReply, page: string) {
   const nonce = randomBytes(16).toString('base64');
-  return reply
-    .header('content-security-policy', contentSecurityPolicy(nonce))
-    .header('x-frame-options', 'DENY')
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
+  return setPageSecurityHeaders(reply, contentSecurityPolicy(nonce))
     .header('cache-control', 'no-cache')
     .type('text/html; charset=utf-8')
     .send(page.replaceAll(NONCE_PLACEHOLDER, nonce));

@@ -3,6 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { finishDocument } from './openapi-document.js';
 import { describeOperation } from './operation-descriptions.js';
+import { setPageSecurityHeaders } from './page-security.js';
+import { REFERENCE_PAGE_POLICY } from './reference-page-policy.js';
 import { registerResponseDeclarations } from './response-declarations.js';
 
 const TITLE = 'Commerce Platform API';
@@ -93,11 +95,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<OpenApiAddi
   return additions;
 }
 
-/** The interactive reference at /docs; its routes are public. */
+/** The interactive reference at /docs; its routes are public, its page and files never framed (page-security.ts). */
 export async function registerDocsUi(app: FastifyInstance) {
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), public: true };
+    });
+    docs.addHook('onSend', async (_request, reply) => {
+      setPageSecurityHeaders(reply, REFERENCE_PAGE_POLICY);
     });
     await docs.register(swaggerUi, {
       routePrefix: '/docs',

@@ -49,7 +49,7 @@ describe('migration 0010_derived_record_owners', () => {
     });
     await insertNotification(own, a.customerId, { processedEvent: { customerId: a.customerId, fact: 'updated' } });
     await t.built.db.query(
-      `INSERT INTO assets (id, filename, content_type, size, customer_id, create_date) VALUES ($1, 'n.eml', 'message/rfc822', 1, $2, now())`,
+      `INSERT INTO assets (id, content_hash, filename, content_type, size, customer_id, create_date) VALUES ($1, $1, 'n.eml', 'message/rfc822', 1, $2, now())`,
       [mail, a.customerId],
     );
     const listed = async () =>
@@ -96,7 +96,7 @@ describe('migration 0011_private_assets', () => {
     });
     for (const id of [copy, upload])
       await t.built.db.query(
-        `INSERT INTO assets (id, filename, content_type, size, customer_id, create_date) VALUES ($1, 'f', 'text/plain', 1, $2, now())`,
+        `INSERT INTO assets (id, content_hash, filename, content_type, size, customer_id, create_date) VALUES ($1, $1, 'f', 'text/plain', 1, $2, now())`,
         [id, a.customerId],
       );
     await t.built.db.query(`UPDATE assets SET private = false WHERE id = ANY($1::text[])`, [[copy, upload]]);
