@@ -24,6 +24,8 @@ export interface Answer {
   hang?: boolean;
   /** Answer after this long (a slow receiver). */
   delayMs?: number;
+  /** Answer once the test says so (`releaseHeld`): a receiver slower than anything the test waits for. */
+  held?: boolean;
 }
 
 /** A real HTTP receiver on 127.0.0.1: answers from a queue (then `fallback`), records every request. */
@@ -31,6 +33,7 @@ export class WebhookReceiver {
   readonly received: ReceivedHook[] = [];
   private readonly answers: Answer[] = [];
   private server!: Server;
+  private readonly held: (() => void)[] = [];
   fallback: Answer = { status: 200, body: 'ok' };
 
   private tls = false;
@@ -53,7 +56,8 @@ export class WebhookReceiver {
         const answer = receiver.answers.shift() ?? receiver.fallback;
         if (answer.hang) return;
         const send = () => response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
-        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        if (answer.held) receiver.held.push(send);
+        else if (answer.delayMs) setTimeout(send, answer.delayMs);
         else send();
       });
     };
@@ -64,6 +68,16 @@ export class WebhookReceiver {
 
   get url(): string {
     return `${this.tls ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  /** Requests waiting for their answer (`held`). */
+  get holding(): number {
+    return this.held.length;
+  }
+
+  /** Answers every held request. */
+  releaseHeld(): void {
+    for (const send of this.held.splice(0)) send();
   }
 
   answer(...answers: Answer[]): void {
