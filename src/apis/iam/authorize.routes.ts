@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import {
   ValidationError,
 } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { clientIp } from '../../platform/http/client-ip.js';
 import { bodyByMediaType } from '../../platform/http/media-type-body.js';
 import { isStorableText, unstorableField } from '../../platform/resource/index.js';
 import { CODE_TTL_SECONDS, issueCode, type PendingAuthorization } from './authorization-codes.js';
@@ -90,6 +92,8 @@ export interface AuthorizeDeps {
   requests: AuthorizationRequests;
   hooks: TokenEndpointHooks;
   publicBaseUrl: string;
+  /** Whose `X-Real-Ip` names the client address the sign-in throttle counts by. */
+  trustedProxies: BlockList;
   clock: Clock;
 }
 
@@ -216,7 +220,7 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
       tags: [TAG],
       summary: 'The sign-in form: on success, back to the client with a code',
       description:
-        'Posted by the sign-in page only (a CSRF value bound to a cookie, a signed request valid 10 minutes, no cross-site form). Wrong credentials show the page again (401); a locked user sees for how long (429), as on the token endpoint, whose rate limit this shares. Success redirects (303) to the registered redirect URI with `code` (single use, valid 60 s), `state` and `iss`.',
+        'Posted by the sign-in page only (a CSRF value bound to a cookie, a signed request valid 10 minutes, no cross-site form). Wrong credentials show the page again (401), the same for a username that does not exist; once throttled (too many failed sign-ins of the username from this address, or from this address), the page says how long to wait (429 with `Retry-After`), as on the token endpoint, whose rate limit and throttle this shares. Success redirects (303) to the registered redirect URI with `code` (single use, valid 60 s), `state` and `iss`.',
       params: RealmParamsSchema,
       body: bodyByMediaType({ 'application/x-www-form-urlencoded': SignInFormSchema }),
       response: {
@@ -225,7 +229,10 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
         401: html('the page again, saying the credentials were wrong'),
         403: html('a form posted from another site'),
         404: htmlOrJson(404, 'no such realm'),
-        429: htmlOrJson(429, 'too many attempts: the user is locked (a page), or this address sent too many requests'),
+        429: htmlOrJson(
+          429,
+          'too many attempts: the throttle (a page, with `Retry-After`), or this address sent too many requests',
+        ),
         ...refusedPages,
         // Success is a redirect, never a 2xx: the other answers are the platform's JSON errors.
         default: {
@@ -264,7 +271,12 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
           );
       let signedIn: Awaited<ReturnType<UserSignIn['verify']>>;
       try {
-        signedIn = await deps.users.verify(realm, form.username, form.password);
+        signedIn = await deps.users.verify({
+          realm,
+          username: form.username,
+          password: form.password,
+          clientAddress: clientIp(request, deps.trustedProxies),
+        });
       } catch (error) {
         if (!(error instanceof DomainError) || error.status >= 500) throw error;
         for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
