@@ -30,7 +30,7 @@ import * as repo from './iam.repository.js';
 import { RealmParamsSchema } from './realm-user.schema.js';
 import { messagePage, signInPage } from './sign-in-page.js';
 import type { TokenService } from './token.service.js';
-import type { TokenEndpointHooks } from './token-endpoint-hooks.js';
+import { PUBLIC_BODY_LIMIT, type TokenEndpointHooks } from './token-endpoint-hooks.js';
 import { issuerOf } from './token-issuer.js';
 import type { UserSignIn } from './user-sign-in.js';
 
@@ -117,12 +117,16 @@ function csrfCookie(reply: FastifyReply, realm: string, value: string, secure: b
   );
 }
 
-/** A form posted from another site: its `Origin` (or `Sec-Fetch-Site`) says so when the browser sends one. */
+/**
+ * A form posted from another site: its `Origin` (or `Sec-Fetch-Site`) says so when the browser sends one. An `Origin`
+ * that is no URL (`garbage`, `http://[`) names no site of ours: it is refused as cross-site (403), not a fault.
+ */
 function crossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.origin;
-  return typeof origin === 'string' && origin !== 'null' && new URL(origin).host !== request.host;
+  if (typeof origin !== 'string' || origin === 'null') return false;
+  return !URL.canParse(origin) || new URL(origin).host !== request.host;
 }
 
 export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: AuthorizeDeps) {
@@ -204,6 +208,7 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
   app.post('/iam/realms/:realm/authorize', {
     config: { public: true },
     onRequest: [deps.hooks.rateLimit],
+    bodyLimit: PUBLIC_BODY_LIMIT,
     errorHandler: pageForError,
     // Only the page's form is taken: a JSON body (or none) never reaches the handler.
     preValidation: async (request) => {

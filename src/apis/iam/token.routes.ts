@@ -10,7 +10,12 @@ import { NoBody, withHeaders } from '../../platform/http/response-declarations.j
 import { Ref } from '../../platform/resource/index.js';
 import type { KeyRing } from './signing-keys.js';
 import type { TokenService } from './token.service.js';
-import { formOrJsonBody, malformedTokenRequest, type TokenEndpointHooks } from './token-endpoint-hooks.js';
+import {
+  formOrJsonBody,
+  malformedTokenRequest,
+  PUBLIC_BODY_LIMIT,
+  type TokenEndpointHooks,
+} from './token-endpoint-hooks.js';
 import {
   basicCredentials,
   normalizeTokenRequest,
@@ -43,6 +48,7 @@ export function registerTokenRoutes(
   app.post('/iam/tokens', {
     config: { public: true },
     onRequest: [rateLimit, noStore],
+    bodyLimit: PUBLIC_BODY_LIMIT,
     errorHandler: malformedTokenRequest,
     schema: {
       operationId: 'getUserToken',
@@ -60,6 +66,7 @@ export function registerTokenRoutes(
   app.post('/iam/tokens/oauth', {
     config: { public: true, clientAuth: true },
     onRequest: [rateLimit, noStore],
+    bodyLimit: PUBLIC_BODY_LIMIT,
     errorHandler: malformedTokenRequest,
     // Query parameters and HTTP Basic alone make a complete request: an absent body counts as an empty one.
     preValidation: async (request) => {
