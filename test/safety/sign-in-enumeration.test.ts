@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ManualClock, systemClock } from '../../src/platform/clock.js';
 import { createUser, signInPageFields } from '../iam/iam-kit.js';
 import { useApp } from '../support/fixture.js';
 import { type Json, type Operation, operationsOf, resolve } from './openapi-operations.js';
@@ -13,6 +14,8 @@ import { type Json, type Operation, operationsOf, resolve } from './openapi-oper
  * values replaced), and headers (the cookie's value removed). Their time too, within what a busy machine allows.
  */
 const FREE = 2;
+// Standing still, so a wait's Retry-After is the same whenever the answer is computed.
+const clock = new ManualClock(systemClock.now());
 // A hash that costs something (~20-40 ms), so a path skipping it for unknown users would show in the timing.
 const { t, operator } = await useApp({
   env: {
@@ -21,6 +24,7 @@ const { t, operator } = await useApp({
     TOKEN_RATE_LIMIT: '100000',
     PASSWORD_HASH_COST: '14',
   },
+  clock,
   operator: true,
 });
 const doc = t.app.swagger() as Json;
@@ -103,7 +107,8 @@ const drivers: Record<string, (path: SignInPath, username: string, password: str
 
 /**
  * What may differ between two answers that say the same: the time, the request id, the username, and the page's
- * one-time values (hidden fields, the cookie's value, the style nonce).
+ * one-time values (hidden fields, the cookie's value, the style nonce), and the second the rate limiter's window of
+ * the address ends at (its own wall clock: two answers may straddle a second).
  */
 function comparable(answer: Answer, username: string) {
   const {
@@ -133,6 +138,9 @@ function comparable(answer: Answer, username: string) {
       ...headers,
       'content-security-policy': oneTime(String(headers['content-security-policy'] ?? '')),
       'set-cookie': cookie === undefined ? undefined : String(cookie).replace(/=[^;]*/, '=…'),
+      'x-ratelimit-reset': /^\d+$/.test(String(headers['x-ratelimit-reset']))
+        ? 'seconds'
+        : headers['x-ratelimit-reset'],
     },
     body,
   };
