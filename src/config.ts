@@ -51,9 +51,11 @@ export interface Config {
   consoleOrigins: string[];
   /** Token routes: requests per minute and client address. */
   tokenRateLimit: number;
-  /** Failed passwords before a user is locked, and for how long (seconds). */
-  lockoutThreshold: number;
-  lockoutSeconds: number;
+  /** Sign-in throttling (sign-in-throttle.ts): failures allowed before attempts wait, per username and address and per address. */
+  signInFreeAttempts: number;
+  signInAddressFreeAttempts: number;
+  /** The longest wait between two attempts of a throttled key, seconds. */
+  signInMaxDelaySeconds: number;
   /** log2 of scrypt's N for new password and client-secret hashes. */
   passwordHashCost: number;
   /** Largest JSON body accepted, in bytes. */
@@ -232,8 +234,19 @@ export const EnvSchema = Type.Object({
     description: 'comma list of addresses or CIDRs whose X-Real-Ip is believed',
   }),
   TOKEN_RATE_LIMIT: whole(120, 1, 1_000_000, 'token requests per minute and client address'),
-  LOCKOUT_THRESHOLD: whole(5, 1, 1000, 'failed passwords before a user is locked'),
-  LOCKOUT_SECONDS: whole(900, 1, 86_400, 'how long a locked user stays locked'),
+  SIGN_IN_FREE_ATTEMPTS: whole(
+    5,
+    1,
+    1000,
+    'failed sign-ins of one username from one client address before each further attempt waits (1 s, doubling)',
+  ),
+  SIGN_IN_ADDRESS_FREE_ATTEMPTS: whole(
+    100,
+    1,
+    1_000_000,
+    'failed sign-ins from one client address, whatever the username, before each further attempt from it waits',
+  ),
+  SIGN_IN_MAX_DELAY: whole(900, 1, 86_400, 'the longest wait between two sign-in attempts once throttled, seconds'),
   PASSWORD_HASH_COST: whole(
     15,
     10,
@@ -457,8 +470,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: checkedOrigins(list(e.CORS_ORIGINS)),
     consoleOrigins: checkedOrigins(list(e.CONSOLE_ORIGINS), 'CONSOLE_ORIGINS'),
     tokenRateLimit: e.TOKEN_RATE_LIMIT,
-    lockoutThreshold: e.LOCKOUT_THRESHOLD,
-    lockoutSeconds: e.LOCKOUT_SECONDS,
+    signInFreeAttempts: e.SIGN_IN_FREE_ATTEMPTS,
+    signInAddressFreeAttempts: e.SIGN_IN_ADDRESS_FREE_ATTEMPTS,
+    signInMaxDelaySeconds: e.SIGN_IN_MAX_DELAY,
     passwordHashCost: e.PASSWORD_HASH_COST,
     bodyLimit: e.BODY_LIMIT,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,

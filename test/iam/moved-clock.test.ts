@@ -4,10 +4,10 @@ import { useApp } from '../support/fixture.js';
 import { ADMIN_PASSWORD, OPERATOR_SECRET } from '../support/test-app.js';
 import { claimsOf, createUser, tokenRequest } from './iam-kit.js';
 
-/** Token lifetimes, session expiry and lockouts follow the app's clock: tests move it instead of sleeping. */
+/** Token lifetimes, session expiry and sign-in throttling follow the app's clock: tests move it instead of sleeping. */
 const clock = new ManualClock('2026-06-01T10:00:00Z');
 const { t } = await useApp({
-  env: { ACCESS_TOKEN_TTL: '300', REFRESH_TOKEN_TTL: '1800', LOCKOUT_THRESHOLD: '2', LOCKOUT_SECONDS: '600' },
+  env: { ACCESS_TOKEN_TTL: '300', REFRESH_TOKEN_TTL: '1800', SIGN_IN_FREE_ATTEMPTS: '2', SIGN_IN_MAX_DELAY: '600' },
   clock,
 });
 
@@ -58,13 +58,15 @@ describe('time, as the injected clock tells it', () => {
     ).toBe(400);
   });
 
-  it('lifts a lockout once the clock passes its end', async () => {
+  it('ends a sign-in wait once the clock passes its end', async () => {
     const user = await createUser(t, 'operator', await operatorToken());
-    for (let i = 0; i < 2; i++) expect((await login(user.username, 'wrong-password')).status).toBe(401);
-    const locked = await login(user.username, user.password);
-    expect(locked.status).toBe(429);
-    expect(locked.headers['retry-after']).toBe('600');
-    clock.advance(601_000);
+    for (let i = 0; i < 3; i++) expect((await login(user.username, 'wrong-password')).status).toBe(401);
+    const throttled = await login(user.username, user.password);
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers['retry-after']).toBe('1');
+    clock.advance(999);
+    expect((await login(user.username, user.password)).status).toBe(429);
+    clock.advance(1);
     expect((await login(user.username, user.password)).status).toBe(200);
   });
 

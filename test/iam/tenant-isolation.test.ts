@@ -92,10 +92,10 @@ describe('tenant isolation through tokens (realm users)', () => {
     expect((await userLogin(t, b.realm, userOfB)).access_token).toEqual(expect.any(String));
   });
 
-  it('answers 404 for the realm users of a customer whose records the token may see (authorizedCustomers)', async () => {
+  it("answers 403 for the realm users of a customer whose records the token may see (authorizedCustomers): credentials are the owner's", async () => {
     const owner = await t.tenant();
     const partner = await t.tenant(unique('cust'), [owner.customerId]);
-    expect((await t.request('GET', `/iam/realms/${owner.realm}/users`, partner.token)).status).toBe(404);
+    expect((await t.request('GET', `/iam/realms/${owner.realm}/users`, partner.token)).status).toBe(403);
     expect(
       (
         await t.request('POST', `/iam/realms/${owner.realm}/users`, partner.token, {
@@ -103,7 +103,7 @@ describe('tenant isolation through tokens (realm users)', () => {
           password: 'long-enough-pw',
         })
       ).status,
-    ).toBe(404);
+    ).toBe(403);
   });
 
   it("answers 404 to a tenant for the operator realm's users", async () => {

@@ -25,7 +25,12 @@ const EXCEPTIONS: Record<string, { owner?: number; reseller: number; reason: str
   rotateCustomerClientSecret: {
     reseller: 403,
     reason:
-      'a client secret is rotated by the operator or the customer itself only (docs/decisions.md#the-client-secret)',
+      "credentials are the owner's and the operator's only (docs/security.md#credentials; test/safety/credential-policy.test.ts)",
+  },
+  rotateNotificationReceiverSecret: {
+    reseller: 403,
+    reason:
+      "credentials are the owner's and the operator's only (docs/security.md#credentials; test/safety/credential-policy.test.ts)",
   },
   getProductNextGeneration: {
     owner: 404,

@@ -123,7 +123,9 @@ async function send(op: Operation, inputs: HostileInput[], caller: Caller): Prom
     responses.forEach((response, i) => {
       statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
       const what = `${caller.name}: ${batch[i]!.name} -> ${response.statusCode}`;
+      const promised = batch[i]!.status;
       if (response.statusCode >= 500) failures.push(`${what}: ${response.body.slice(0, 200)}`);
+      else if (promised !== undefined && response.statusCode !== promised) failures.push(`${what}: not ${promised}`);
       else if (response.statusCode >= 400) {
         const problem = shapeProblem(
           op,

@@ -22,6 +22,8 @@ export interface HostileInput {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
+  /** The one status this input must get, where the answer is a promise of its own (413 past a public body's limit). */
+  status?: number;
 }
 
 export interface Baseline {
@@ -217,6 +219,29 @@ class InputsOf {
     }
   }
 
+  /**
+   * A public operation that reads a body before anyone is authenticated (no bearer token): past 64 KB it is refused
+   * (413) before parsing (DECISIONS §14); an `Origin` that is no URL is a 4xx like any other (the sign-in form
+   * compares it with its own host), sent with the operation's own body so it gets that far.
+   */
+  publicBodyInputs() {
+    const body = this.op.body;
+    if (this.op.authenticated || !body) return;
+    const form = !this.takesJson && body.mediaTypes.includes('application/x-www-form-urlencoded');
+    const type = form ? 'application/x-www-form-urlencoded' : 'application/json';
+    const fields = Object.entries((this.baseline.body ?? {}) as Record<string, unknown>).map(
+      ([name, value]) => [name, String(value)] as [string, string],
+    );
+    const valid = form ? q(fields) : JSON.stringify(this.baseline.body ?? {});
+    this.add('a body of 64 KB + 1 before authentication', {
+      headers: { 'content-type': type },
+      payload: form ? `a=${'x'.repeat(64 * 1024 - 1)}` : deepArray(32 * 1024 + 1),
+      status: 413,
+    });
+    for (const origin of ['garbage', 'http://[', 'http://a b'])
+      this.add(`Origin ${origin}`, { headers: { 'content-type': type, origin }, payload: valid });
+  }
+
   /** Body methods parse whatever comes, declared body or not. */
   bodyInputs() {
     const body = this.op.body;
@@ -399,5 +424,6 @@ export function hostileInputs(doc: Json, op: Operation, baseline: Baseline): Hos
   inputs.headerInputs();
   inputs.pathInputs();
   inputs.bodyInputs();
+  inputs.publicBodyInputs();
   return inputs.inputs;
 }

@@ -51,7 +51,7 @@ export interface AppFixture {
  *
  * Each file gets an app of its own on a database of its own (test-app.ts), so files never see each other's rows; the
  * file's tests make their own data. Asking for what was not requested (`operator` without `{ operator: true }`) throws,
- * so a file never silently spends a token request (rate-limit and lockout tests count them).
+ * so a file never silently spends a token request (rate-limit and sign-in throttle tests count them).
  */
 export async function useApp(options: AppOptions = {}): Promise<AppFixture> {
   const env = { ...options.env };

@@ -78,7 +78,7 @@ export interface paths {
         put?: never;
         /**
          * Issue, refresh or exchange a token (camelCase or snake_case TokenRequest)
-         * @description Grants: `client_credentials` (realmName, clientSecret), `password` (realmName, username, password; the default), `refresh_token`, `end_user_credentials`. A `scope` narrows the granted scopes, never widens them. Wrong credentials answer 401 (`invalid_client`, `invalid_grant`); too many requests from one address, or a locked user, 429 with `Retry-After`. Answers are never cached (`Cache-Control: no-store`).
+         * @description Grants: `client_credentials` (realmName, clientSecret), `password` (realmName, username, password; the default), `refresh_token`, `end_user_credentials`. A `scope` narrows the granted scopes, never widens them. Wrong credentials answer 401 (`invalid_client`, `invalid_grant`); too many requests from one address, or too many failed sign-ins of a username from one address (or from one address whatever the username), 429 with `Retry-After`, the same for a username that does not exist. Answers are never cached (`Cache-Control: no-store`).
          *
          *     Public: no token needed.
          */
@@ -282,7 +282,7 @@ export interface paths {
         put?: never;
         /**
          * The sign-in form: on success, back to the client with a code
-         * @description Posted by the sign-in page only (a CSRF value bound to a cookie, a signed request valid 10 minutes, no cross-site form). Wrong credentials show the page again (401); a locked user sees for how long (429), as on the token endpoint, whose rate limit this shares. Success redirects (303) to the registered redirect URI with `code` (single use, valid 60 s), `state` and `iss`.
+         * @description Posted by the sign-in page only (a CSRF value bound to a cookie, a signed request valid 10 minutes, no cross-site form). Wrong credentials show the page again (401), the same for a username that does not exist; once throttled (too many failed sign-ins of the username from this address, or from this address), the page says how long to wait (429 with `Retry-After`), as on the token endpoint, whose rate limit and throttle this shares. Success redirects (303) to the registered redirect URI with `code` (single use, valid 60 s), `state` and `iss`.
          *
          *     Public: no token needed.
          */
@@ -2356,7 +2356,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the web hook signing secret; the answer shows the new one once
-         * @description The previous secret keeps signing beside the new one for 86400 s (SIGNING_SECRET_GRACE): `webhook-signature` then carries both signatures, and a receiver verifying with either secret accepts the deliveries.
+         * @description The receiver's owner or the operator only (a reseller acting for the owner: 403). The previous secret keeps signing beside the new one for 86400 s (SIGNING_SECRET_GRACE): `webhook-signature` then carries both signatures, and a receiver verifying with either secret accepts the deliveries.
          *
          *     Needs a bearer access token with the scope `notifications:write`.
          *
@@ -9803,7 +9803,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description too many attempts: the user is locked (a page), or this address sent too many requests */
+            /** @description too many attempts: the throttle (a page, with `Retry-After`), or this address sent too many requests */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

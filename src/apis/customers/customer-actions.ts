@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import type { Principal } from '../../platform/auth/principal.js';
-import { ForbiddenError, ValidationError } from '../../platform/errors/domain-errors.js';
+import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc } from '../../platform/resource/index.js';
 import {
   type ActionDefinition,
@@ -67,8 +67,8 @@ function sendVerified(reply: FastifyReply, verified: VerifiedData) {
 }
 
 /**
- * A new client secret, shown in this answer only. Minting credentials is for the operator or the customer itself:
- * a reseller acting for a customer does not get its identity (403).
+ * A new client secret, shown in this answer only. A credential: the operator or the customer itself, not a reseller
+ * acting for it (403, `credential`).
  */
 function rotateClientSecret(realms: Pick<RealmService, 'rotateClientSecret'>): Action {
   return {
@@ -81,13 +81,8 @@ function rotateClientSecret(realms: Pick<RealmService, 'rotateClientSecret'>): A
     fact: 'updated',
     // With an Idempotency-Key a retry replays the answer (sealed at rest), so a lost answer does not rotate again.
     noStore: true,
-    async change({ record, principal, tx, now }) {
-      const id = String(record.id);
-      if (!principal.isOperator && principal.customerId !== id)
-        throw new ForbiddenError(`only the operator or customer ${id} itself may rotate its client secret`, {
-          resourceType: 'customer',
-          resourceId: id,
-        });
+    credential: 'client secret',
+    async change({ record, tx, now }) {
       const iamClient = (record.iamClient ?? {}) as Doc;
       const realmName = String(iamClient.realmName ?? record.realmName);
       const { clientSecret } = await realms.rotateClientSecret(tx, realmName);

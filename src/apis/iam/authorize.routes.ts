@@ -1,3 +1,4 @@
+import type { BlockList } from 'node:net';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import {
   ValidationError,
 } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { clientIp } from '../../platform/http/client-ip.js';
 import { bodyByMediaType } from '../../platform/http/media-type-body.js';
 import { isStorableText, unstorableField } from '../../platform/resource/index.js';
 import { CODE_TTL_SECONDS, issueCode, type PendingAuthorization } from './authorization-codes.js';
@@ -28,7 +30,7 @@ import * as repo from './iam.repository.js';
 import { RealmParamsSchema } from './realm-user.schema.js';
 import { messagePage, signInPage } from './sign-in-page.js';
 import type { TokenService } from './token.service.js';
-import type { TokenEndpointHooks } from './token-endpoint-hooks.js';
+import { PUBLIC_BODY_LIMIT, type TokenEndpointHooks } from './token-endpoint-hooks.js';
 import { issuerOf } from './token-issuer.js';
 import type { UserSignIn } from './user-sign-in.js';
 
@@ -90,6 +92,8 @@ export interface AuthorizeDeps {
   requests: AuthorizationRequests;
   hooks: TokenEndpointHooks;
   publicBaseUrl: string;
+  /** Whose `X-Real-Ip` names the client address the sign-in throttle counts by. */
+  trustedProxies: BlockList;
   clock: Clock;
 }
 
@@ -113,12 +117,16 @@ function csrfCookie(reply: FastifyReply, realm: string, value: string, secure: b
   );
 }
 
-/** A form posted from another site: its `Origin` (or `Sec-Fetch-Site`) says so when the browser sends one. */
+/**
+ * A form posted from another site: its `Origin` (or `Sec-Fetch-Site`) says so when the browser sends one. An `Origin`
+ * that is no URL (`garbage`, `http://[`) names no site of ours: it is refused as cross-site (403), not a fault.
+ */
 function crossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.origin;
-  return typeof origin === 'string' && origin !== 'null' && new URL(origin).host !== request.host;
+  if (typeof origin !== 'string' || origin === 'null') return false;
+  return !URL.canParse(origin) || new URL(origin).host !== request.host;
 }
 
 export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: AuthorizeDeps) {
@@ -200,6 +208,7 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
   app.post('/iam/realms/:realm/authorize', {
     config: { public: true },
     onRequest: [deps.hooks.rateLimit],
+    bodyLimit: PUBLIC_BODY_LIMIT,
     errorHandler: pageForError,
     // Only the page's form is taken: a JSON body (or none) never reaches the handler.
     preValidation: async (request) => {
@@ -216,7 +225,7 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
       tags: [TAG],
       summary: 'The sign-in form: on success, back to the client with a code',
       description:
-        'Posted by the sign-in page only (a CSRF value bound to a cookie, a signed request valid 10 minutes, no cross-site form). Wrong credentials show the page again (401); a locked user sees for how long (429), as on the token endpoint, whose rate limit this shares. Success redirects (303) to the registered redirect URI with `code` (single use, valid 60 s), `state` and `iss`.',
+        'Posted by the sign-in page only (a CSRF value bound to a cookie, a signed request valid 10 minutes, no cross-site form). Wrong credentials show the page again (401), the same for a username that does not exist; once throttled (too many failed sign-ins of the username from this address, or from this address), the page says how long to wait (429 with `Retry-After`), as on the token endpoint, whose rate limit and throttle this shares. Success redirects (303) to the registered redirect URI with `code` (single use, valid 60 s), `state` and `iss`.',
       params: RealmParamsSchema,
       body: bodyByMediaType({ 'application/x-www-form-urlencoded': SignInFormSchema }),
       response: {
@@ -225,7 +234,10 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
         401: html('the page again, saying the credentials were wrong'),
         403: html('a form posted from another site'),
         404: htmlOrJson(404, 'no such realm'),
-        429: htmlOrJson(429, 'too many attempts: the user is locked (a page), or this address sent too many requests'),
+        429: htmlOrJson(
+          429,
+          'too many attempts: the throttle (a page, with `Retry-After`), or this address sent too many requests',
+        ),
         ...refusedPages,
         // Success is a redirect, never a 2xx: the other answers are the platform's JSON errors.
         default: {
@@ -264,7 +276,12 @@ export function registerAuthorizeRoutes(untyped: FastifyInstance, deps: Authoriz
           );
       let signedIn: Awaited<ReturnType<UserSignIn['verify']>>;
       try {
-        signedIn = await deps.users.verify(realm, form.username, form.password);
+        signedIn = await deps.users.verify({
+          realm,
+          username: form.username,
+          password: form.password,
+          clientAddress: clientIp(request, deps.trustedProxies),
+        });
       } catch (error) {
         if (!(error instanceof DomainError) || error.status >= 500) throw error;
         for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);

@@ -21,6 +21,7 @@ import { registerRealmUserRoutes } from './realm-users.routes.js';
 import { registerRevocationIntrospectionRoutes } from './revocation-introspection.routes.js';
 import { RevokedSessions } from './revoked-sessions.js';
 import { sessionPurgeJob } from './session-purge.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 import { loadKeyRing } from './signing-keys.js';
 import { rateLimitError, registerTokenRoutes } from './token.routes.js';
 import { TokenService } from './token.service.js';
@@ -36,7 +37,7 @@ async function startIam(
   config: Config,
   log: FastifyBaseLogger,
   clock: Clock,
-): Promise<{ iam: Iam; revoked: RevokedSessions }> {
+): Promise<{ iam: Iam; revoked: RevokedSessions; throttle: SignInThrottle }> {
   const keys = await loadKeyRing(db);
   const hasher = new SecretHasher(config.passwordHashCost);
   await bootstrapOperator(db, config, log, hasher);
@@ -46,18 +47,27 @@ async function startIam(
   const issuer = new TokenIssuer(() => keys, config.publicBaseUrl, config.accessTokenTtl, clock);
   const verifier = new JwtAccessTokenVerifier(keys, config.publicBaseUrl, revoked, clock);
   const clients = new ClientAuthenticator(hasher, clock);
-  const users = new UserSignIn(db, config, clock, hasher);
+  const throttle = new SignInThrottle(db, config, clock);
+  const users = new UserSignIn(db, throttle, hasher);
   const tokens = new TokenService(db, issuer, revoked, clients, users, config, clock);
   const requests = new AuthorizationRequests(() => keys, config.publicBaseUrl, clock);
   const iam: Iam = {
     verifier,
     tokens,
-    browser: { db, users, tokens, requests, publicBaseUrl: config.publicBaseUrl, clock },
+    browser: {
+      db,
+      users,
+      tokens,
+      requests,
+      publicBaseUrl: config.publicBaseUrl,
+      trustedProxies: config.trustedProxies,
+      clock,
+    },
     issued: new IssuedTokens(db, keys, config.publicBaseUrl, revoked, clients, clock),
     realms: new RealmService(db, revoked, consoleRedirects(config), hasher),
     keys: () => keys,
   };
-  return { iam, revoked };
+  return { iam, revoked, throttle };
 }
 
 /** `app` may parse form bodies (the OAuth endpoints need them); the realm-user routes take JSON only. */
@@ -73,7 +83,7 @@ function registerIamRoutes(app: FastifyInstance, iam: Iam, config: Config) {
   for (const schema of schemas) app.addSchema(schema);
   const hooks = tokenEndpointHooks(app, config);
   app.addHook('onSend', basicChallengeOnlyForBasic);
-  registerTokenRoutes(app, { tokens: iam.tokens, keys: iam.keys, hooks });
+  registerTokenRoutes(app, { tokens: iam.tokens, keys: iam.keys, hooks, config });
   registerRevocationIntrospectionRoutes(app, { issued: iam.issued, hooks });
   registerDiscoveryRoutes(app, { realms: iam.realms, publicBaseUrl: config.publicBaseUrl });
   registerAuthorizeRoutes(app, { ...iam.browser, hooks });
@@ -92,7 +102,7 @@ export const iamModule: ApiModule = {
   // Realms, clients, users and sessions have their own tables (migrations 0001, 0006, 0013), not the engine's.
   kinds: [],
   async start({ db, config, log, clock }) {
-    const { iam, revoked } = await startIam(db, config, log, clock);
+    const { iam, revoked, throttle } = await startIam(db, config, log, clock);
     return {
       shares: { iam },
       routes: async (scope) => {
@@ -102,7 +112,7 @@ export const iamModule: ApiModule = {
         await scope.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
         registerIamRoutes(scope, iam, config);
       },
-      jobs: [revoked.pollJob(), sessionPurgeJob(db)],
+      jobs: [revoked.pollJob(), sessionPurgeJob(db, throttle)],
     };
   },
 };

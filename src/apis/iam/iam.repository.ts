@@ -25,8 +25,6 @@ export interface UserRow {
   first_name: string | null;
   last_name: string | null;
   scopes: string[];
-  failed_attempts: number;
-  locked_until: Date | null;
   created_at: Date;
 }
 export interface SessionRow {
@@ -78,8 +76,7 @@ export async function upsertClient(
   );
 }
 
-const USER_COLUMNS =
-  'id, realm, username, password_hash, email, first_name, last_name, scopes, failed_attempts, locked_until, created_at';
+const USER_COLUMNS = 'id, realm, username, password_hash, email, first_name, last_name, scopes, created_at';
 
 export async function findUser(db: Queryable, id: string): Promise<UserRow | undefined> {
   return (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM iam_users WHERE id = $1`, [id])).rows[0];
@@ -113,10 +110,7 @@ export async function countUsers(db: Queryable, realm: string): Promise<number> 
 }
 
 /** The stored user, or undefined when the username is already taken in the realm. */
-export async function insertUser(
-  db: Queryable,
-  user: Omit<UserRow, 'failed_attempts' | 'locked_until' | 'created_at'>,
-): Promise<UserRow | undefined> {
+export async function insertUser(db: Queryable, user: Omit<UserRow, 'created_at'>): Promise<UserRow | undefined> {
   const result = await db.query<UserRow>(
     `INSERT INTO iam_users (id, realm, username, password_hash, email, first_name, last_name, scopes)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (realm, username) DO NOTHING RETURNING ${USER_COLUMNS}`,
@@ -126,39 +120,13 @@ export async function insertUser(
 }
 
 export async function updateUserPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
-  await db.query('UPDATE iam_users SET password_hash = $2, failed_attempts = 0, locked_until = NULL WHERE id = $1', [
-    id,
-    passwordHash,
-  ]);
+  await db.query('UPDATE iam_users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
 }
 
 export async function deleteUser(db: Queryable, realm: string, id: string): Promise<UserRow | undefined> {
   return (
     await db.query<UserRow>(`DELETE FROM iam_users WHERE realm = $1 AND id = $2 RETURNING ${USER_COLUMNS}`, [realm, id])
   ).rows[0];
-}
-
-/** Counts a failed password; locks the user until `lockedUntil` once `threshold` is reached. Returns the lock end, if locked now. */
-export async function recordFailedLogin(
-  db: Queryable,
-  id: string,
-  threshold: number,
-  lockedUntil: Date,
-): Promise<Date | null> {
-  const { rows } = await db.query<{ locked_until: Date | null }>(
-    `UPDATE iam_users SET failed_attempts = failed_attempts + 1,
-       locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE locked_until END
-     WHERE id = $1 RETURNING locked_until`,
-    [id, threshold, lockedUntil],
-  );
-  return rows[0]?.locked_until ?? null;
-}
-
-export async function clearFailedLogins(db: Queryable, id: string): Promise<void> {
-  await db.query(
-    'UPDATE iam_users SET failed_attempts = 0, locked_until = NULL WHERE id = $1 AND (failed_attempts <> 0 OR locked_until IS NOT NULL)',
-    [id],
-  );
 }
 
 export async function insertSession(db: Queryable, session: Omit<SessionRow, 'revoked_at'>): Promise<void> {

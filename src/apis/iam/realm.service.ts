@@ -1,4 +1,5 @@
-import type { Principal } from '../../platform/auth/principal.js';
+import { assertMayManageCredentials } from '../../platform/auth/credentials.js';
+import { mayActFor, type Principal } from '../../platform/auth/principal.js';
 import { CUSTOMER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
@@ -69,14 +70,19 @@ export class RealmService {
   }
 
   /**
-   * The realm, if this principal may manage it: the operator any, a customer only its own. `authorizedCustomers`
-   * widen what records a token sees, not whose identities it may mint: a user made in customer A's realm would
-   * carry A's own authorizations, which A never gave to the partner.
+   * The realm, if this principal may manage its users: the operator any, a customer only its own. A realm's users
+   * and their passwords are credentials (auth/credentials.ts): `authorizedCustomers` widen what records a token sees,
+   * not whose identities it may mint (a user made in customer A's realm would carry A's own authorizations, which A
+   * never gave to the partner). A reseller acting for the realm's customer gets 403; anyone else 404.
    */
   private async visibleRealm(principal: Principal, name: string): Promise<repo.RealmRow> {
     const realm = await this.find(name);
-    const own = realm?.customer_id != null && realm.customer_id === principal.customerId;
-    if (!realm || !(principal.isOperator || own)) throw new NotFoundError('realm', name);
+    if (!realm || !mayActFor(principal, realm.customer_id)) throw new NotFoundError('realm', name);
+    assertMayManageCredentials(principal, realm.customer_id, {
+      credential: 'users and passwords',
+      resourceType: 'realm',
+      resourceId: name,
+    });
     return realm;
   }
 

@@ -4,7 +4,12 @@ import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { NoBody } from '../../platform/http/response-declarations.js';
 import { Ref } from '../../platform/resource/index.js';
 import type { IssuedTokens } from './issued-tokens.js';
-import { formOrJsonBody, malformedTokenRequest, type TokenEndpointHooks } from './token-endpoint-hooks.js';
+import {
+  formOrJsonBody,
+  malformedTokenRequest,
+  PUBLIC_BODY_LIMIT,
+  type TokenEndpointHooks,
+} from './token-endpoint-hooks.js';
 import {
   clientCredentialsOf,
   IntrospectionResponseSchema,
@@ -32,6 +37,7 @@ export function registerRevocationIntrospectionRoutes(
     // Public to the bearer-token hook: the client authenticates itself, by HTTP Basic or in the body.
     config: { public: true, clientAuth: true },
     onRequest: [rateLimit, noStore],
+    bodyLimit: PUBLIC_BODY_LIMIT,
     errorHandler: malformedTokenRequest,
     // HTTP Basic alone, without a body, still gets 401/400 in the OAuth shape rather than a framework error.
     preValidation: async (request: FastifyRequest) => {

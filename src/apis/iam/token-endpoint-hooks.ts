@@ -8,6 +8,13 @@ import { bodyByMediaType } from '../../platform/http/media-type-body.js';
 import { rateLimited } from '../../platform/metrics/process-metrics.js';
 import { Ref } from '../../platform/resource/index.js';
 
+/**
+ * The largest body a public route reads before anyone is authenticated (DECISIONS §14): 64 KB, as route `bodyLimit`.
+ * Fastify refuses a larger `Content-Length` before reading a byte, and stops reading a chunked body once it passes
+ * the limit; either way nothing is parsed (413). A token request is a few hundred bytes, the sign-in form ~1 KB.
+ */
+export const PUBLIC_BODY_LIMIT = 64 * 1024;
+
 /** What the OAuth endpoints (token, revocation, introspection) share. */
 export interface TokenEndpointHooks {
   /** One limiter (one store) for all of them, so a client cannot multiply its allowance by alternating them. */

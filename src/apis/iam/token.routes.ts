@@ -1,14 +1,21 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import type { Config } from '../../config.js';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { TooManyRequestsError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
+import { clientIp } from '../../platform/http/client-ip.js';
 import { NoBody, withHeaders } from '../../platform/http/response-declarations.js';
 import { Ref } from '../../platform/resource/index.js';
 import type { KeyRing } from './signing-keys.js';
 import type { TokenService } from './token.service.js';
-import { formOrJsonBody, malformedTokenRequest, type TokenEndpointHooks } from './token-endpoint-hooks.js';
+import {
+  formOrJsonBody,
+  malformedTokenRequest,
+  PUBLIC_BODY_LIMIT,
+  type TokenEndpointHooks,
+} from './token-endpoint-hooks.js';
 import {
   basicCredentials,
   normalizeTokenRequest,
@@ -18,7 +25,7 @@ import {
 } from './token-request.js';
 
 const TAG = 'Tokens (IAM)';
-// Public routes: their 401 (bad client credentials) and 429 (rate limit, lockout) are their own.
+// Public routes: their 401 (bad client credentials) and 429 (rate limit, sign-in throttle) are their own.
 const tokenResponses = {
   200: withHeaders(Ref(TokenResponseSchema), 'cache-control'),
   ...errorResponses('simple', [401, 429]),
@@ -26,32 +33,40 @@ const tokenResponses = {
 
 export function registerTokenRoutes(
   untyped: FastifyInstance,
-  deps: { tokens: TokenService; keys: () => KeyRing; hooks: TokenEndpointHooks },
+  deps: {
+    tokens: TokenService;
+    keys: () => KeyRing;
+    hooks: TokenEndpointHooks;
+    config: Pick<Config, 'trustedProxies'>;
+  },
 ) {
   const app = untyped.withTypeProvider<TypeBoxTypeProvider>();
   const { tokens } = deps;
   const { rateLimit, noStore, realIpHeader } = deps.hooks;
+  const addressOf = (request: FastifyRequest) => clientIp(request, deps.config.trustedProxies);
 
   app.post('/iam/tokens', {
     config: { public: true },
     onRequest: [rateLimit, noStore],
+    bodyLimit: PUBLIC_BODY_LIMIT,
     errorHandler: malformedTokenRequest,
     schema: {
       operationId: 'getUserToken',
       tags: [TAG],
       summary: 'Issue, refresh or exchange a token (camelCase or snake_case TokenRequest)',
       description:
-        'Grants: `client_credentials` (realmName, clientSecret), `password` (realmName, username, password; the default), `refresh_token`, `end_user_credentials`. A `scope` narrows the granted scopes, never widens them. Wrong credentials answer 401 (`invalid_client`, `invalid_grant`); too many requests from one address, or a locked user, 429 with `Retry-After`. Answers are never cached (`Cache-Control: no-store`).',
+        'Grants: `client_credentials` (realmName, clientSecret), `password` (realmName, username, password; the default), `refresh_token`, `end_user_credentials`. A `scope` narrows the granted scopes, never widens them. Wrong credentials answer 401 (`invalid_client`, `invalid_grant`); too many requests from one address, or too many failed sign-ins of a username from one address (or from one address whatever the username), 429 with `Retry-After`, the same for a username that does not exist. Answers are never cached (`Cache-Control: no-store`).',
       headers: realIpHeader,
       body: Ref(TokenRequestSchema),
       response: tokenResponses,
     },
-    handler: (request) => tokens.grant(normalizeTokenRequest(request.body)),
+    handler: (request) => tokens.grant(normalizeTokenRequest(request.body), addressOf(request)),
   });
 
   app.post('/iam/tokens/oauth', {
     config: { public: true, clientAuth: true },
     onRequest: [rateLimit, noStore],
+    bodyLimit: PUBLIC_BODY_LIMIT,
     errorHandler: malformedTokenRequest,
     // Query parameters and HTTP Basic alone make a complete request: an absent body counts as an empty one.
     preValidation: async (request) => {
@@ -70,7 +85,7 @@ export function registerTokenRoutes(
     },
     handler: async (request) => {
       const basic = basicCredentials(request.headers.authorization);
-      return tokens.grant(normalizeTokenRequest(request.body, request.query, basic));
+      return tokens.grant(normalizeTokenRequest(request.body, request.query, basic), addressOf(request));
     },
   });
 

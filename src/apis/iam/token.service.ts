@@ -52,17 +52,20 @@ export class TokenService {
     private readonly clock: Clock,
   ) {}
 
-  /** A token for the request's grant; counted by grant when issued (`iam_tokens_issued_total`). */
-  async grant(request: TokenRequest): Promise<TokenResponse> {
-    const issued = await this.issue(request);
+  /**
+   * A token for the request's grant; counted by grant when issued (`iam_tokens_issued_total`). `clientAddress` is
+   * the caller's (client-ip.ts): password attempts are throttled per username and address.
+   */
+  async grant(request: TokenRequest, clientAddress: string): Promise<TokenResponse> {
+    const issued = await this.issue(request, clientAddress);
     tokensIssued.inc({ grant: request.grantType });
     return issued;
   }
 
-  private issue(request: TokenRequest): Promise<TokenResponse> {
+  private issue(request: TokenRequest, clientAddress: string): Promise<TokenResponse> {
     switch (request.grantType) {
       case 'password':
-        return this.passwordGrant(request);
+        return this.passwordGrant(request, clientAddress);
       case 'client_credentials':
         return this.clientCredentialsGrant(request);
       case 'refresh_token':
@@ -89,12 +92,13 @@ export class TokenService {
     return this.clients.authenticate(db, { realm, clientId: request.clientId ?? realm, clientSecret });
   }
 
-  private async passwordGrant(request: TokenRequest): Promise<TokenResponse> {
-    const { realm, user } = await this.users.verify(
-      required(request.realm, 'realmName'),
-      required(request.username, 'username'),
-      required(request.password, 'password'),
-    );
+  private async passwordGrant(request: TokenRequest, clientAddress: string): Promise<TokenResponse> {
+    const { realm, user } = await this.users.verify({
+      realm: required(request.realm, 'realmName'),
+      username: required(request.username, 'username'),
+      password: required(request.password, 'password'),
+      clientAddress,
+    });
     const granted = user.scopes.filter((s) => realm.scopes.includes(s));
     return this.openSession({
       realm,

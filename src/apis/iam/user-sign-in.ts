@@ -1,58 +1,44 @@
-import type { Config } from '../../config.js';
-import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
-import { lockouts, signInFailures } from '../../platform/metrics/process-metrics.js';
+import { signInFailures } from '../../platform/metrics/process-metrics.js';
 import * as repo from './iam.repository.js';
 import type { SecretHasher } from './passwords.js';
+import type { SignInAttempt, SignInThrottle } from './sign-in-throttle.js';
 
 const BAD_USER = 'invalid user credentials';
 
+/** A password typed by someone at `clientAddress`, for `username` of `realm`. */
+export interface PasswordAttempt extends SignInAttempt {
+  password: string;
+}
+
 /**
- * A user's password checked the same way wherever it is typed (the password grant, the sign-in page): a locked user
- * gets 429 with the seconds left, a wrong password (or an unknown user or realm, at the same cost) 401 and a failure
- * counted towards the lockout.
+ * A user's password checked the same way wherever it is typed (the password grant, the sign-in page). Every refusal
+ * is the same for an unknown realm, an unknown user and a wrong password: the throttle's 429 comes before anything is
+ * looked up, and the 401 after the same queries and the same hashing work (a decoy hash when there is no user).
  */
 export class UserSignIn {
   constructor(
     private readonly db: Database,
-    private readonly config: Pick<Config, 'lockoutThreshold' | 'lockoutSeconds'>,
-    private readonly clock: Clock,
+    private readonly throttle: SignInThrottle,
     private readonly hasher: SecretHasher,
   ) {}
 
-  async verify(
-    realmName: string,
-    username: string,
-    password: string,
-  ): Promise<{ realm: repo.RealmRow; user: repo.UserRow }> {
-    const realm = await repo.findRealm(this.db, realmName);
-    const user = realm ? await repo.findUserByName(this.db, realmName, username) : undefined;
-    const now = this.clock.now().getTime();
-    if (user?.locked_until && user.locked_until.getTime() > now) {
-      const retryAfter = Math.ceil((user.locked_until.getTime() - now) / 1000);
-      throw new OAuthError(
-        429,
-        'invalid_grant',
-        `too many failed attempts; the account is locked for ${retryAfter} more seconds`,
-        { 'retry-after': String(retryAfter) },
-      );
-    }
-    const ok = await this.hasher.verify(password, user?.password_hash);
+  async verify(attempt: PasswordAttempt): Promise<{ realm: repo.RealmRow; user: repo.UserRow }> {
+    const claim = await this.throttle.claim(attempt);
+    if (!claim.allowed)
+      throw new OAuthError(429, 'invalid_grant', `too many failed sign-ins; retry in ${claim.retryAfter} s`, {
+        'retry-after': String(claim.retryAfter),
+      });
+    // Both lookups run whether the realm exists or not, so an unknown realm costs what an unknown user does.
+    const realm = await repo.findRealm(this.db, attempt.realm);
+    const user = await repo.findUserByName(this.db, attempt.realm, attempt.username);
+    const ok = await this.hasher.verify(attempt.password, user?.password_hash);
     if (!realm || !user || !ok) {
       signInFailures.inc({ kind: 'user' });
-      const lockedUntil = user
-        ? await repo.recordFailedLogin(
-            this.db,
-            user.id,
-            this.config.lockoutThreshold,
-            new Date(now + this.config.lockoutSeconds * 1000),
-          )
-        : null;
-      if (lockedUntil && lockedUntil.getTime() > now) lockouts.inc();
       throw new OAuthError(401, 'invalid_grant', BAD_USER);
     }
-    await repo.clearFailedLogins(this.db, user.id);
+    await this.throttle.succeeded(claim.keys);
     return { realm, user };
   }
 }

@@ -20,10 +20,11 @@ export const signInFailures = new Counter({
   labelNames: ['kind'] as const,
   registers: [],
 });
-/** Users locked after too many failed passwords. */
-export const lockouts = new Counter({
-  name: 'iam_lockouts_total',
-  help: 'Users locked after too many failed passwords',
+/** Sign-in attempts refused by the throttle (429), by the key that was waiting: `username` (with the address) or `address`. */
+export const signInsThrottled = new Counter({
+  name: 'iam_sign_ins_throttled_total',
+  help: 'Sign-in attempts refused by the throttle (429), by key (username: username and client address; address)',
+  labelNames: ['key'] as const,
   registers: [],
 });
 /** Requests the rate limiter refused (429), by route pattern. */
@@ -42,4 +43,4 @@ export const poolAcquire = new Histogram({
   registers: [],
 });
 
-export const PROCESS_METRICS: Metric[] = [tokensIssued, signInFailures, lockouts, rateLimited, poolAcquire];
+export const PROCESS_METRICS: Metric[] = [tokensIssued, signInFailures, signInsThrottled, rateLimited, poolAcquire];

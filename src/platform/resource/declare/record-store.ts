@@ -42,7 +42,8 @@ export interface RecordStore<S extends TObject = TObject> {
     principal: Principal,
     key: string,
     change: (doc: RecordOf<S>, stored: { dbVersion: number }) => RecordOf<S> | Promise<RecordOf<S>>,
-    options?: WriteOptions & { fact?: string },
+    /** `credential`: the change manages this credential of the owner: the owner's and the operator's only (403). */
+    options?: WriteOptions & { fact?: string; credential?: string },
   ): Promise<StoredRecord<S>>;
   delete(principal: Principal, key: string, options?: WriteOptions): Promise<void>;
 }

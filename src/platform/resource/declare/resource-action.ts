@@ -78,6 +78,11 @@ interface ActionBase<B extends TSchema = TSchema, Q extends TObject = TObject, P
   errors?: number[];
   /** The answer must not be cached (it shows a secret once). */
   noStore?: boolean;
+  /**
+   * The credential of the record's owner this action manages (`'client secret'`): only the owner and the operator
+   * may call it; a token acting for the owner through `authorizedCustomers` gets 403 (auth/credentials.ts).
+   */
+  credential?: string;
   deprecated?: boolean;
   /** Headers every success answer carries (a changing action's ETag is declared by the engine). */
   headers?: ResponseHeader[];

@@ -38,6 +38,25 @@ export function keepStoredSecrets(
   return out;
 }
 
+/**
+ * The writable secrets `body` sets or replaces: a value other than the mask, and other than null where nothing is
+ * stored (an update that leaves a secret out, or sends the mask back, keeps it). Generated (read-only) secrets are
+ * never taken from a body.
+ */
+export function secretsSetBy(
+  definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>,
+  body: Doc,
+  stored: Doc | undefined,
+): string[] {
+  return definition.secret.filter((field) => {
+    if (definition.readOnly.some((readOnly) => field === readOnly || field.startsWith(`${readOnly}.`))) return false;
+    const path = splitPath(field);
+    const sent = getPath(body, path);
+    if (sent === undefined || sent === MASK) return false;
+    return !(sent === null && (stored === undefined || getPath(stored, path) == null));
+  });
+}
+
 /** Read-only fields keep their stored values on update. */
 export function keepReadOnly(
   definition: Pick<AnyResourceDefinition, 'readOnly' | 'secret'>,

@@ -180,7 +180,12 @@ async function runAction(
       outcome = await action.change({ ...ctx, record, dbVersion });
       return outcome.record;
     },
-    { tx: ctx.tx, fact: action.fact, expectedVersion: parseIfMatch(request.headers['if-match']) },
+    {
+      tx: ctx.tx,
+      fact: action.fact,
+      credential: action.credential,
+      expectedVersion: parseIfMatch(request.headers['if-match']),
+    },
   );
   const doc = Object.entries(outcome?.reveal ?? {}).reduce<Doc>(
     (shown, [path, value]) => withPath(shown, splitPath(path), value),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TObject } from 'typebox';
+import { assertMayManageCredentials, mayManageCredentials } from '../../auth/credentials.js';
 import { mayActFor, type Principal, type TenantScope, tenantScopeOf } from '../../auth/principal.js';
 import type { Clock } from '../../clock.js';
 import type { DataEncryption } from '../../crypto/data-encryption.js';
@@ -36,7 +37,13 @@ import {
   splitPath,
   withPath,
 } from '../document/document-paths.js';
-import { keepReadOnly, keepStoredSecrets, maskSecrets, writableFields } from '../document/record-fields.js';
+import {
+  keepReadOnly,
+  keepStoredSecrets,
+  maskSecrets,
+  secretsSetBy,
+  writableFields,
+} from '../document/record-fields.js';
 import { newReferences } from '../document/record-references.js';
 import { openSecrets, openSecretsForWrite, sealSecrets } from '../document/sealed-secrets.js';
 import { textSearchConfig } from '../document/search-text.js';
@@ -202,6 +209,22 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
         { resourceId: id, resourceType: this.definition.name },
       );
     }
+  }
+
+  /** A body setting a declared secret is a credential write: the owner's and the operator's only (auth/credentials.ts). */
+  private assertSecretsSettable(
+    principal: Principal,
+    owner: string | null,
+    body: Doc,
+    stored: Doc | undefined,
+    target: { resourceType: string; resourceId: string },
+  ): void {
+    const set = secretsSetBy(this.definition, body, stored);
+    if (set.length)
+      assertMayManageCredentials(principal, owner, {
+        credential: `${this.definition.displayName} secret ${set.map((field) => `body.${field}`).join(', ')}`,
+        ...target,
+      });
   }
 
   private assertVersion(row: StoredRow, id: string, ...submitted: unknown[]): void {
@@ -405,6 +428,13 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     assertStorable(body, 'body');
     const { definition } = this;
     const customerId = definition.tenant === 'self' ? undefined : this.ownerForCreate(principal, body.customerId);
+    // Records that own themselves (customers) are created by the operator only; the others belong to `owner`.
+    const owner = customerId ?? null;
+    if (definition.tenant !== 'self')
+      this.assertSecretsSettable(principal, owner, body, undefined, {
+        resourceType: 'customer',
+        resourceId: owner ?? '(the operator)',
+      });
     const revealOnce: Doc = {};
     const created = await this.inTransaction(options.tx, async (tx) => {
       const now = this.now();
@@ -436,7 +466,10 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       );
       return { doc: this.present(doc), dbVersion: 0 };
     });
-    const shown = Object.entries(revealOnce).reduce<Doc>(
+    // A secret generated for the new record is shown to whom manages the owner's credentials; a reseller creating a
+    // record for its customer gets it masked (the owner or the operator rotates it to learn it).
+    const reveal = definition.tenant === 'self' || mayManageCredentials(principal, owner) ? revealOnce : {};
+    const shown = Object.entries(reveal).reduce<Doc>(
       (doc, [path, value]) => withPath(doc, splitPath(path), value),
       created.doc,
     );
@@ -456,6 +489,10 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       const stored = this.openedForWrite(row.doc, key, body);
       const id = String(stored.id);
       this.assertWritable(principal, row, id);
+      this.assertSecretsSettable(principal, row.customer_id, body, stored, {
+        resourceType: definition.name,
+        resourceId: id,
+      });
       this.assertVersion(row, id, options.expectedVersion, body.dbVersion);
       const now = this.now();
       const dbVersion = row.db_version + 1;
@@ -494,12 +531,18 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     principal: Principal,
     key: string,
     change: (doc: RecordOf<S>, stored: { dbVersion: number }) => RecordOf<S> | Promise<RecordOf<S>>,
-    options: WriteOptions & { fact?: string } = {},
+    options: WriteOptions & { fact?: string; credential?: string } = {},
   ): Promise<StoredRecord<S>> {
     return this.inTransaction(options.tx, async (tx) => {
       const row = await this.findVisible(tx, principal, key, true);
       const id = String(row.doc.id);
       this.assertWritable(principal, row, id);
+      if (options.credential)
+        assertMayManageCredentials(principal, row.customer_id, {
+          credential: options.credential,
+          resourceType: this.definition.name,
+          resourceId: id,
+        });
       this.assertVersion(row, id, options.expectedVersion);
       const now = this.now();
       const dbVersion = row.db_version + 1;
