@@ -3,6 +3,9 @@ import { request } from 'undici';
 import { dispatchBatch } from '../src/apis/notifications/dispatcher.js';
 import { notificationSandbox } from '../src/apis/notifications/notification-sandbox.js';
 import type { App } from '../src/app.js';
+import { type Latencies, latencies } from './latencies.js';
+
+export type { Latencies };
 
 /**
  * The starvation scenario (docs/security.md): while tenants' hostile programs run in a loop (price functions at
@@ -11,22 +14,10 @@ import type { App } from '../src/app.js';
  * terms item, each one request after the other. Their latencies, idle first and then under the hostile load, are
  * what the service promises every other tenant. Shared by `npm run bench:starvation` and its test.
  */
-export interface Latencies {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
 
 export interface StarvationFigures {
   idle: { health: Latencies; read: Latencies };
   hostile: { health: Latencies; read: Latencies; hostileRequests: number; programsRun: number };
-}
-
-function latencies(samples: number[]): Latencies {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0 };
 }
 
 interface Target {
