@@ -1,6 +1,6 @@
 /**
  * What one evaluation may spend matching patterns, in instruction-characters (a pattern's compiled instructions times
- * the characters it reads): 200,000 cost at most 5 ms here, 1–2 ms for most patterns (docs/security.md). A price
+ * the characters it reads): 200,000 cost at most 1.4 ms here once compiled (docs/security.md). A price
  * evaluation shares one budget across all its parameters; each JSONPath selection has its own.
  */
 export const MATCH_BUDGET = 200_000;

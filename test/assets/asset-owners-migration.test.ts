@@ -65,19 +65,25 @@ describe('migration 0016_asset_owners', () => {
     });
     expect(privately.rawPayload.equals(mailed)).toBe(true);
 
-    // Owned by their uploader: listed to it and to the operator with its customerId, to nobody else.
+    // Owned by their uploader: listed to it and to the operator with its customerId, to nobody else. Rows stored in
+    // one instant are listed in the order of their ids, which are random here.
+    const byId = (pairs: unknown[][]) => [...pairs].sort((x, y) => String(x[0]).localeCompare(String(y[0])));
     const listed = await a.t.request<{ items: Record<string, unknown>[] }>('GET', '/assets', uploader.token);
-    expect(listed.body.items.map((item) => [item.id, item.customerId])).toEqual([
-      [legacy.id, uploader.customerId],
-      [copy.id, uploader.customerId],
-    ]);
+    expect(byId(listed.body.items.map((item) => [item.id, item.customerId]))).toEqual(
+      byId([
+        [legacy.id, uploader.customerId],
+        [copy.id, uploader.customerId],
+      ]),
+    );
     expect((await a.t.request<any>('GET', '/assets', other.token)).body.items).toEqual([]);
     const all = await a.t.request<{ items: Record<string, unknown>[] }>('GET', '/assets', a.operator);
-    expect(all.body.items.map((item) => [item.id, item.customerId])).toEqual([
-      [legacy.id, uploader.customerId],
-      [operatorLegacy.id, undefined],
-      [copy.id, uploader.customerId],
-    ]);
+    expect(byId(all.body.items.map((item) => [item.id, item.customerId]))).toEqual(
+      byId([
+        [legacy.id, uploader.customerId],
+        [operatorLegacy.id, undefined],
+        [copy.id, uploader.customerId],
+      ]),
+    );
 
     // The uploader's same bytes find its asset (same id and link); another customer's get an asset of their own.
     const again = await uploadFile(a.t, uploader.token, shared, 'renamed.txt');

@@ -6,7 +6,7 @@ import { createDefinition } from '../notifications/notification-factories.js';
 import { useApp } from '../support/fixture.js';
 
 /**
- * Stored programs are bounded by what they cost, not by their text (docs/security.md, "Programs"): the pattern
+ * Stored programs are bounded by what they cost, not by their text (docs/security.md, "User-supplied programs"): the pattern
  * shapes that once held the event loop for seconds are refused when stored, with a 400 naming the limit, and what
  * a value or an event may still make a pattern cost is charged to a budget that fails the evaluation alone.
  */
