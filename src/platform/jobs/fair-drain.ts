@@ -50,16 +50,21 @@ export async function drainFairly<Item>(work: FairWork<Item>, options: FairDrain
       .finally(() => running.delete(tenant));
     running.set(tenant, group);
   };
-  while (!options.signal.aborted) {
-    if (running.size < options.concurrency) {
-      const { items, wrapped } = await work.claim([...running.keys()], options.concurrency - running.size);
-      for (const [tenant, group] of groupByTenant(items, work)) start(tenant, group);
-      if (items.length > 0 || !wrapped) continue;
+  try {
+    while (!options.signal.aborted) {
+      if (running.size < options.concurrency) {
+        const { items, wrapped } = await work.claim([...running.keys()], options.concurrency - running.size);
+        for (const [tenant, group] of groupByTenant(items, work)) start(tenant, group);
+        if (items.length > 0 || !wrapped) continue;
+      }
+      if (running.size === 0) break;
+      await Promise.race([...running.values(), sleep(options.pollMs, undefined, { ref: false })]);
     }
-    if (running.size === 0) break;
-    await Promise.race([...running.values(), sleep(options.pollMs, undefined, { ref: false })]);
+  } finally {
+    // A claim that failed ends the run only once the groups in hand have: the next run must not start a second
+    // group of a tenant whose first still runs.
+    await Promise.all(running.values());
   }
-  await Promise.all(running.values());
   if (failure !== undefined) throw failure;
   return done;
 }

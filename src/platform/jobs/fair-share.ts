@@ -24,15 +24,18 @@ interface Waiting {
 }
 
 /**
- * Runs work queued per tenant, served round robin: each free slot goes to the next tenant in turn that has work
- * waiting and runs fewer than `perTenant` tasks, so a tenant's heavy or failing work queues behind its own, and any
- * other tenant's next task waits for at most one slot to free. Within a tenant, first come, first served.
+ * Runs work queued per tenant, served round robin: each free slot goes to the tenant served least recently among
+ * those that have work waiting and run fewer than `perTenant` tasks, so a tenant's heavy or failing work queues
+ * behind its own, and any other tenant's next task waits for at most one slot to free. Within a tenant, first come,
+ * first served.
  */
 export class FairShare {
+  /** Work waiting, by tenant, in the order the tenants first queued. */
   private readonly queues = new Map<string, Waiting[]>();
   private readonly running = new Map<string, number>();
-  /** Tenants with work waiting, in turn order; the next slot goes to the first that may run. */
-  private turn: string[] = [];
+  /** When each tenant with work waiting or running was last given a slot (a count of slots given). */
+  private readonly served = new Map<string, number>();
+  private slotsGiven = 0;
   private active = 0;
 
   constructor(private readonly options: FairShareOptions) {
@@ -59,10 +62,7 @@ export class FairShare {
       };
       const queue = this.queues.get(tenant);
       if (queue) queue.push({ start });
-      else {
-        this.queues.set(tenant, [{ start }]);
-        this.turn.push(tenant);
-      }
+      else this.queues.set(tenant, [{ start }]);
       this.pump();
     });
   }
@@ -70,22 +70,39 @@ export class FairShare {
   private finish(tenant: string): void {
     this.active -= 1;
     const left = (this.running.get(tenant) ?? 1) - 1;
-    if (left === 0) this.running.delete(tenant);
-    else this.running.set(tenant, left);
+    if (left > 0) this.running.set(tenant, left);
+    else {
+      this.running.delete(tenant);
+      // An idle tenant is forgotten: it comes back as a newcomer, behind no one it has not been served before.
+      if (!this.queues.has(tenant)) this.served.delete(tenant);
+    }
     this.pump();
+  }
+
+  /** The tenant served least recently that has work waiting and room to run it. */
+  private next(): string | undefined {
+    let chosen: string | undefined;
+    let chosenAt = Number.POSITIVE_INFINITY;
+    for (const tenant of this.queues.keys()) {
+      if ((this.running.get(tenant) ?? 0) >= this.options.perTenant) continue;
+      const at = this.served.get(tenant) ?? -1;
+      if (at < chosenAt) {
+        chosen = tenant;
+        chosenAt = at;
+      }
+    }
+    return chosen;
   }
 
   private pump(): void {
     while (this.active < this.options.concurrency) {
-      const at = this.turn.findIndex((tenant) => (this.running.get(tenant) ?? 0) < this.options.perTenant);
-      if (at < 0) return;
-      const tenant = this.turn[at]!;
+      const tenant = this.next();
+      if (tenant === undefined) return;
       const queue = this.queues.get(tenant)!;
       const next = queue.shift()!;
-      // The tenant served goes to the back of the turn, with what it still has waiting.
-      this.turn.splice(at, 1);
-      if (queue.length) this.turn.push(tenant);
-      else this.queues.delete(tenant);
+      if (queue.length === 0) this.queues.delete(tenant);
+      this.slotsGiven += 1;
+      this.served.set(tenant, this.slotsGiven);
       next.start();
     }
   }
