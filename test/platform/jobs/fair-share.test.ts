@@ -25,7 +25,7 @@ describe('FairShare', () => {
     const started: string[] = [];
     const gates = ['a1', 'a2', 'a3', 'b1', 'c1', 'b2'].map((name) => ({ name, ...gate(started, name) }));
     const done = gates.map((g) => share.run(g.name[0], g.task));
-    for (const g of gates) {
+    for (let turn = 0; turn < gates.length; turn += 1) {
       await settle();
       const running = gates.find((candidate) => candidate.name === started[started.length - 1]);
       running?.end();
