@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { FormData, request } from 'undici';
+import { type Caller, call, created, probe } from './http-calls.js';
 import { type Latencies, latencies } from './latencies.js';
 
 /**
@@ -26,30 +27,6 @@ export interface NoisyNeighbourFigures {
   noisy: TenantLatencies;
   /** A's requests sent under load, by kind. */
   attack: Record<'pricedReads' | 'definitionTests' | 'events' | 'uploads', number>;
-}
-
-interface Caller {
-  origin: string;
-  token: string;
-}
-
-async function call(caller: Caller, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await request(`${caller.origin}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${caller.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.body.text();
-  return { status: response.statusCode, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
-}
-
-async function created(caller: Caller, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const answer = await call(caller, 'POST', path, body);
-  if (answer.status !== 201) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
-  return answer.json;
 }
 
 /** An HTTP receiver on 127.0.0.1 that answers each web hook after `delayMs` and tells who waits for an order id. */
@@ -193,17 +170,6 @@ async function prepareNoisy(operator: Caller, slowReceiver: Receiver) {
     notificationDefinitionIds: [definition.id, matching.id],
   });
   return { a, pricedId: String(priced.id), definitionId: String(definition.id) };
-}
-
-/** One call after another until `until`, each one's latency kept. */
-async function probe(until: number, send: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  while (performance.now() < until) {
-    const started = performance.now();
-    await send();
-    samples.push(performance.now() - started);
-  }
-  return samples;
 }
 
 /** Runs `seconds` quiet, then `seconds` with `attackers` of A's clients looping; answers B's latencies for both. */

@@ -1,5 +1,4 @@
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { databaseName, startBenchApp } from './bench-app.js';
 import type { Latencies } from './latencies.js';
 import { measureNoisyNeighbour } from './noisy-neighbour-scenario.js';
 
@@ -11,30 +10,16 @@ import { measureNoisyNeighbour } from './noisy-neighbour-scenario.js';
  * PostgreSQL), after the starvation scenario.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const config = loadConfig({
-  DATABASE_URL: process.env.DATABASE_URL || 'memory://',
-  OPERATOR_CLIENT_SECRET: 'bench-operator-secret',
-  ADMIN_PASSWORD: 'bench-admin-password',
-  LOG_LEVEL: 'silent',
+const { app, config, origin, operatorToken } = await startBenchApp({
   JOBS: 'on',
   NOTIFICATION_POLL_MS: '20',
   OUTBOUND_ALLOWLIST: '127.0.0.1',
-  TOKEN_RATE_LIMIT: '1000000',
 });
-const app = await buildApp(config);
-await app.app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.app.server.address() as { port: number };
-const origin = `http://127.0.0.1:${port}`;
-const tokenAnswer = await app.app.inject({
-  method: 'POST',
-  url: '/iam/tokens',
-  payload: { realmName: 'operator', grantType: 'client_credentials', clientSecret: 'bench-operator-secret' },
-});
-const figures = await measureNoisyNeighbour({ origin, token: tokenAnswer.json().access_token }, seconds);
+const figures = await measureNoisyNeighbour({ origin, token: operatorToken }, seconds);
 const row = (name: string, quiet: Latencies, noisy: Latencies) =>
   `${name.padEnd(26)} ${String(quiet.count).padStart(5)} ${quiet.p50.toFixed(1).padStart(8)} ${quiet.p99.toFixed(1).padStart(8)}   ${String(noisy.count).padStart(5)} ${noisy.p50.toFixed(1).padStart(8)} ${noisy.p99.toFixed(1).padStart(8)}   ${(noisy.p99 / Math.max(quiet.p99, 0.1)).toFixed(2).padStart(6)}`;
 console.log(
-  `\nTenant B, ${seconds} s alone, then ${seconds} s beside tenant A's 4 clients (${config.databaseUrl?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}, one process, jobs on)\n`,
+  `\nTenant B, ${seconds} s alone, then ${seconds} s beside tenant A's 4 clients (${databaseName(config)}, one process, jobs on)\n`,
 );
 console.log(
   `${'B, ms'.padEnd(26)} ${'quiet: n'.padStart(5)}      p50      p99   ${'noisy: n'.padStart(5)}      p50      p99   p99 ×`,

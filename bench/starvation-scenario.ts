@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { dispatchBatch } from '../src/apis/notifications/dispatcher.js';
 import { notificationSandbox } from '../src/apis/notifications/notification-sandbox.js';
 import type { App } from '../src/app.js';
+import { call, created, probe, type Caller as Target } from './http-calls.js';
 import { type Latencies, latencies } from './latencies.js';
 
 export type { Latencies };
@@ -18,35 +19,6 @@ export type { Latencies };
 export interface StarvationFigures {
   idle: { health: Latencies; read: Latencies };
   hostile: { health: Latencies; read: Latencies; hostileRequests: number; programsRun: number };
-}
-
-interface Target {
-  origin: string;
-  token: string;
-}
-
-async function call(
-  target: Target,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: unknown }> {
-  const response = await request(`${target.origin}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${target.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.body.text();
-  return { status: response.statusCode, json: text ? JSON.parse(text) : undefined };
-}
-
-async function created(target: Target, path: string, body: unknown): Promise<Record<string, string>> {
-  const answer = await call(target, 'POST', path, body);
-  if (answer.status !== 201) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
-  return answer.json as Record<string, string>;
 }
 
 /** The hostile programs a tenant stores, and an ordinary record another reads. */
@@ -81,17 +53,6 @@ async function prepare(target: Target) {
     status: 'DRAFT',
   });
   return { product: product.id!, definition: definition.id!, terms: terms.id! };
-}
-
-/** One request after another until `until`, each one's latency kept. */
-async function probe(until: number, send: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  while (performance.now() < until) {
-    const started = performance.now();
-    await send();
-    samples.push(performance.now() - started);
-  }
-  return samples;
 }
 
 const hostileTemplate = '{% for i in (1..1000000) %}{{ i }}{% endfor %}';
