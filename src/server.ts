@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig, prepareDataDir } from './config.j
 import { driverError } from './platform/db/connection-failures.js';
 import { type DataDirLock, LOCK_FILE, lockDataDir } from './platform/db/data-dir-lock.js';
 import { checkPortFree } from './platform/http/port-check.js';
+import { startAnnouncement } from './start-announcement.js';
 
 /** Orchestrators usually wait 30 s after SIGTERM before SIGKILL; finish first, with a margin. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -106,6 +107,8 @@ function closeOnSignals(app: FastifyInstance) {
 async function main() {
   const config = configure();
   const app = await start(config);
+  const { msg, ...where } = startAnnouncement(config);
+  app.log.info(where, msg);
   closeOnSignals(app);
 }
 

@@ -66,6 +66,8 @@ export async function registerConsoleSite(app: FastifyInstance, dist = CONSOLE_D
             .code(503)
             .type('text/plain; charset=utf-8')
             .send('The console is not built: run `npm run console:build` (npm start does it when needed).\n');
+    // The service's root leads a person who opened it in a browser to the console.
+    site.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/console', 302));
     site.get('/console', { schema: { hide: true } }, answer);
     site.get('/console/*', { schema: { hide: true } }, answer);
   });
