@@ -268,4 +268,59 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     expect(unexpectedProblems(400, 412)).toEqual([]);
     await page.close();
   });
+
+  it('shows the product priced on the function page when going back to it, and an edit saved there keeps the function (issue 31)', async () => {
+    const product = await createProduct({ genericName: unique('Fjord Racer') });
+    const fn = await createFunction({ expression: 'price * 0.9' });
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto(`/console/products/${product.id}`);
+    await page.getByRole('heading', { name: product.genericName, level: 1 }).waitFor();
+    await page.getByText('version 0 ·').waitFor();
+
+    // Within the console (no reload): the function's page, through its list.
+    await page.getByRole('link', { name: 'Price functions' }).first().click();
+    await page.getByLabel('Name (exact)').fill(fn.name);
+    await page.getByRole('link', { name: fn.name }).click();
+    await page.getByRole('heading', { name: fn.name, level: 1 }).waitFor();
+    await chooseProduct(page, product);
+    await page.getByRole('button', { name: 'Price this product with this function' }).click();
+    await page.getByText('This product is priced by this function.').waitFor(PATIENTLY);
+
+    // Back to the product page: it shows the version the function page saved, not the one it had read before.
+    for (let back = 0; back < 6 && !page.url().includes(`/products/${product.id}`); back += 1) await page.goBack();
+    await page.getByRole('heading', { name: product.genericName, level: 1 }).waitFor();
+    await page.getByText('version 1 ·').waitFor(PATIENTLY);
+    await page.getByLabel('Name', { exact: true }).fill(`${product.genericName} Pro`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('version 2 ·').waitFor(PATIENTLY);
+    const saved = (await server.t.request('GET', `/products/${product.id}`, await server.t.operator())).body as Json;
+    expect(saved).toMatchObject({ genericName: `${product.genericName} Pro`, priceFunction: fn.id });
+    expect(unexpectedProblems()).toEqual([]);
+    await page.close();
+  });
+
+  it('merges a product edit with a price function set meanwhile: the edit is saved, the function kept (issue 31)', async () => {
+    const product = await createProduct({ genericName: unique('Comet') });
+    const fn = await createFunction({ expression: 'price * 0.8' });
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto(`/console/products/${product.id}`);
+    await page.getByRole('heading', { name: product.genericName, level: 1 }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill(`${product.genericName} (edited)`);
+    // What the function page's switch does, from another tab: the product without its prices, with the function.
+    const { prices: _prices, ...rest } = product;
+    await created('PUT', `/products/${product.id}/without-prices`, { ...rest, priceFunction: fn.id });
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
+    await dialog.getByRole('row', { name: /priceFunction .* their change is kept/ }).waitFor();
+    await dialog.getByRole('row', { name: /genericName .* your edit is saved/ }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save my changes over theirs' }).click();
+    await page.getByText('version 2 ·').waitFor(PATIENTLY);
+    const saved = (await server.t.request('GET', `/products/${product.id}`, await server.t.operator())).body as Json;
+    expect(saved).toMatchObject({ genericName: `${product.genericName} (edited)`, priceFunction: fn.id });
+    expect(unexpectedProblems(412)).toEqual([]);
+    await page.close();
+  });
 });

@@ -1,4 +1,6 @@
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { type FieldMerge, fieldMerges, mergeEdit } from './record-merge';
 
 type Doc = Record<string, unknown>;
 
@@ -14,12 +16,60 @@ export function changedFields(mine: Doc, theirs: Doc): string[] {
 const shown = (value: unknown) =>
   value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
+const CHANGED_BY: Record<FieldMerge['changedBy'], string> = {
+  me: 'your edit is saved',
+  them: 'their change is kept',
+  both: 'both changed it',
+};
+
+function MergeRows({
+  rows,
+  keepStored,
+  onChoose,
+}: {
+  rows: FieldMerge[];
+  keepStored: ReadonlySet<string>;
+  onChoose: (field: string, stored: boolean) => void;
+}) {
+  return (
+    <Table.Tbody>
+      {rows.map((row) => (
+        <Table.Tr key={row.field}>
+          <Table.Td>{row.field}</Table.Td>
+          <Table.Td style={{ wordBreak: 'break-all' }}>{shown(row.mine)}</Table.Td>
+          <Table.Td style={{ wordBreak: 'break-all' }}>{shown(row.theirs)}</Table.Td>
+          <Table.Td>
+            {row.changedBy === 'both' ? (
+              <SegmentedControl
+                size="xs"
+                aria-label={`Value of ${row.field} to save`}
+                value={keepStored.has(row.field) ? 'stored' : 'mine'}
+                onChange={(value) => onChoose(row.field, value === 'stored')}
+                data={[
+                  { value: 'mine', label: 'Mine' },
+                  { value: 'stored', label: 'Saved' },
+                ]}
+              />
+            ) : (
+              <Text size="sm">{CHANGED_BY[row.changedBy]}</Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  );
+}
+
 /**
- * A save answered 412: someone saved the record after it was opened. Shows what differs between the edit and the
- * record now, then reloads (dropping the edit) or overwrites (saving the edit over the current version).
+ * A save answered 412: someone saved the record after it was opened. With `base` (the version the edit started
+ * from), shows field by field what the edit and the other save changed, and saves the edit's fields over the stored
+ * record: fields the edit did not touch keep what was saved meanwhile, and a field both changed is chosen per field.
+ * Without it (editors not yet moved to the merge), shows what differs and overwrites with the edit whole. Reload
+ * drops the edit either way.
  */
 export function StaleVersionDialog({
   opened,
+  base,
   mine,
   theirs,
   onReload,
@@ -27,19 +77,32 @@ export function StaleVersionDialog({
   onClose,
 }: {
   opened: boolean;
+  base?: Doc;
   mine: Doc;
   theirs: Doc | undefined;
   onReload: () => void;
-  onOverwrite: () => void;
+  /** Saves `merged` (with `base`: the stored record and the edit's fields; without: the edit). */
+  onOverwrite: (merged: Doc) => void;
   onClose: () => void;
 }) {
-  const fields = theirs ? changedFields(mine, theirs) : [];
+  const [keepStored, setKeepStored] = useState<ReadonlySet<string>>(new Set());
+  const choose = (field: string, stored: boolean) =>
+    setKeepStored((current) => {
+      const next = new Set(current);
+      if (stored) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+  const rows = base && theirs ? fieldMerges(base, mine, theirs) : [];
+  const fields = !base && theirs ? changedFields(mine, theirs) : [];
   return (
     <Modal opened={opened} onClose={onClose} title="Someone saved this record after you opened it" size="lg">
       <Stack>
         <Text size="sm">
-          The record is now at version {String(theirs?.dbVersion ?? '?')}. These fields differ between your edit and the
-          saved record:
+          The record is now at version {String(theirs?.dbVersion ?? '?')}.{' '}
+          {base
+            ? 'Saving keeps their changes to the fields you did not edit; where you both changed a field, choose the value to save.'
+            : 'These fields differ between your edit and the saved record:'}
         </Text>
         <Table.ScrollContainer minWidth={400}>
           <Table>
@@ -48,26 +111,37 @@ export function StaleVersionDialog({
                 <Table.Th>Field</Table.Th>
                 <Table.Th>Your edit</Table.Th>
                 <Table.Th>Saved now</Table.Th>
+                {base && <Table.Th>Saved as</Table.Th>}
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              {fields.map((field) => (
-                <Table.Tr key={field}>
-                  <Table.Td>{field}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{shown(mine[field])}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{shown(theirs?.[field])}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+            {base ? (
+              <MergeRows rows={rows} keepStored={keepStored} onChoose={choose} />
+            ) : (
+              <Table.Tbody>
+                {fields.map((field) => (
+                  <Table.Tr key={field}>
+                    <Table.Td>{field}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{shown(mine[field])}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{shown(theirs?.[field])}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            )}
           </Table>
         </Table.ScrollContainer>
         <Group justify="flex-end">
           <Button variant="default" onClick={onReload}>
             Reload (drop my edit)
           </Button>
-          <Button color="red" onClick={onOverwrite}>
-            Overwrite with my edit
-          </Button>
+          {base ? (
+            <Button onClick={() => theirs && onOverwrite(mergeEdit(base, mine, theirs, keepStored))}>
+              Save my changes over theirs
+            </Button>
+          ) : (
+            <Button color="red" onClick={() => onOverwrite(mine)}>
+              Overwrite with my edit
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

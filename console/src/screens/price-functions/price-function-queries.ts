@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
+import { productKey } from '../products/product-queries';
 import { bodyOf, type PriceFunction, type PriceFunctionDraft } from './price-function-draft';
 
 export const priceFunctionKey = (id: string) => ['price-functions', id];
@@ -106,7 +107,7 @@ export function useAttachPriceFunction(functionId: string) {
       );
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData(['products', saved.id], saved);
+      queryClient.setQueryData(productKey(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: ['products'] });
     },
   });

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, useEffect, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
@@ -34,9 +34,12 @@ const TAB_LABELS: Record<ProductTab, string> = {
 /** Edits one version of a product (`base`): its fields, prices and texts, saved together with that version's dbVersion. */
 export function ProductEditor({
   base,
+  latest,
   onBaseChange,
 }: {
   base: Product;
+  /** The product as last read: a version saved elsewhere (another screen, another person) shows up here. */
+  latest: Product | undefined;
   onBaseChange: (product: Product) => void;
 }): ReactElement {
   const can = useCan();
@@ -54,16 +57,16 @@ export function ProductEditor({
   const edited = textsChanged || !sameJson(draft, draftOf(base));
   const change = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) =>
     setDraft((previous) => ({ ...previous, [field]: value }));
+  const edit: ProductDraft = { ...draft, ...(textsChanged && editedTexts ? compactTexts(editedTexts) : {}) };
+  const newer = latest !== undefined && latest.dbVersion > base.dbVersion ? latest : undefined;
+  // Nothing edited: the page follows a version saved elsewhere at once.
+  useEffect(() => {
+    if (newer && !edited) onBaseChange(newer);
+  }, [newer, edited, onBaseChange]);
 
   const save = useMutation({
-    mutationFn: async (dbVersion: number) => {
-      const body: ProductDraft = {
-        ...draft,
-        ...(textsChanged && editedTexts ? compactTexts(editedTexts) : {}),
-        dbVersion,
-      };
-      return unwrap(await api.PUT('/products/{id}', { params: { path: { id: base.id } }, body }));
-    },
+    mutationFn: async ({ dbVersion, body }: { dbVersion: number; body: ProductDraft }) =>
+      unwrap(await api.PUT('/products/{id}', { params: { path: { id: base.id } }, body: { ...body, dbVersion } })),
     onSuccess: async (saved) => {
       queryClient.setQueryData(productKey(base.id), saved);
       notifications.show({ message: 'Product saved', color: 'teal' });
@@ -108,12 +111,22 @@ export function ProductEditor({
             <Button variant="default" onClick={duplication.open}>
               Duplicate
             </Button>
-            <Button onClick={() => save.mutate(base.dbVersion)} disabled={!edited} loading={save.isPending}>
+            <Button
+              onClick={() => save.mutate({ dbVersion: base.dbVersion, body: edit })}
+              disabled={!edited}
+              loading={save.isPending}
+            >
               Save
             </Button>
           </Group>
         )}
       </Group>
+      {newer && edited && (
+        <Alert color="blue" role="status" title="Saved elsewhere while you edit">
+          Version {newer.dbVersion} was saved after you opened version {base.dbVersion}. Saving keeps its changes to the
+          fields you did not edit; where you both changed a field, you choose.
+        </Alert>
+      )}
       {save.error && !stale && (
         <Alert color="red" role="alert" title="The product was not saved">
           {plainWords(save.error)}
@@ -166,7 +179,8 @@ export function ProductEditor({
       </Tabs>
       <StaleVersionDialog
         opened={stale}
-        mine={draft}
+        base={draftOf(base)}
+        mine={edit}
         theirs={current.data}
         onClose={() => save.reset()}
         onReload={() => {
@@ -176,7 +190,9 @@ export function ProductEditor({
             onBaseChange(current.data);
           }
         }}
-        onOverwrite={() => current.data && save.mutate(current.data.dbVersion)}
+        onOverwrite={(merged) =>
+          current.data && save.mutate({ dbVersion: current.data.dbVersion, body: merged as ProductDraft })
+        }
       />
       {canWrite && <DuplicateProductModal product={base} opened={duplicating} onClose={duplication.close} />}
     </Stack>

@@ -10,7 +10,8 @@ const route = getRouteApi('/app/products/$productId');
 
 /**
  * One product. The editor starts from the version loaded here and keeps it while it is edited: a save, or a reload
- * after a 412, moves it to the new version (a background refetch never replaces an edit in progress).
+ * after a 412, moves it to the new version, and so does a version saved elsewhere while nothing is edited (a refetch
+ * never replaces an edit in progress; saving it then merges field by field).
  */
 export function ProductPage(): ReactElement {
   const { productId } = route.useParams();
@@ -26,5 +27,7 @@ export function ProductPage(): ReactElement {
       </Alert>
     );
   if (!loaded) return <Skeleton h={300} aria-label="Loading the product" />;
-  return <ProductEditor key={`${loaded.id}:${loaded.dbVersion}`} base={loaded} onBaseChange={setBase} />;
+  return (
+    <ProductEditor key={`${loaded.id}:${loaded.dbVersion}`} base={loaded} latest={record.data} onBaseChange={setBase} />
+  );
 }
