@@ -153,7 +153,7 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
     await dialog.getByRole('cell', { name: 'Comet Tracker Deluxe' }).waitFor();
-    await dialog.getByRole('cell', { name: 'genericName' }).waitFor();
+    await dialog.getByRole('cell', { name: 'genericName', exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Reload (drop my edit)' }).click();
     await expect.poll(async () => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Comet Tracker Deluxe');
