@@ -199,7 +199,8 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await dialog.getByRole('cell', { name: 'price * 4' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'price-function-stale');
-    await dialog.getByRole('button', { name: 'Overwrite with my edit' }).click();
+    // Both changed the expression: the edit's value is the one chosen unless the person picks the saved one.
+    await dialog.getByRole('button', { name: 'Save my changes over theirs' }).click();
     await page.getByText('version 2', { exact: true }).waitFor();
     expect((await server.t.request('GET', `/price-functions/${fn.id}`, await server.t.operator())).body).toMatchObject({
       expression: 'price * 3',

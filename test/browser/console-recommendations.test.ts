@@ -166,13 +166,14 @@ describe.skipIf(browserSkipReason !== undefined)('recommendation rules and a tri
     await field(page, 'Name').fill('Backup for every cart');
     await page.getByRole('button', { name: 'Save rule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
-    await dialog.getByRole('cell', { name: 'weight' }).waitFor();
-    await dialog.getByRole('cell', { name: 'name' }).waitFor();
+    await dialog.getByRole('cell', { name: 'weight', exact: true }).waitFor();
+    await dialog.getByRole('cell', { name: 'name', exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Overwrite with my edit' }).click();
+    await dialog.getByRole('button', { name: 'Save my changes over theirs' }).click();
     await page.getByRole('heading', { name: 'Backup for every cart', level: 1 }).waitFor();
     const saved = await server.t.request<Record<string, any>>('GET', `/recommendation-rules/${rule.id}`, token);
-    expect(saved.body).toMatchObject({ name: 'Backup for every cart', dbVersion: 2 });
+    // The edit's field is saved; the weight saved meanwhile, which the edit did not touch, is kept.
+    expect(saved.body).toMatchObject({ name: 'Backup for every cart', weight: 5, dbVersion: 2 });
     await page.screenshot({ path: `${SCREENSHOTS}/recommendation-rule-overwritten.png`, fullPage: true });
     // The browser reports the 412 the API answered to the first save, which the dialog handled.
     expect(

@@ -67,7 +67,7 @@ function MergeRows({
  * Without it (editors not yet moved to the merge), shows what differs and overwrites with the edit whole. Reload
  * drops the edit either way.
  */
-export function StaleVersionDialog({
+export function StaleVersionDialog<T extends object>({
   opened,
   base,
   mine,
@@ -78,11 +78,11 @@ export function StaleVersionDialog({
 }: {
   opened: boolean;
   base?: Doc;
-  mine: Doc;
+  mine: T;
   theirs: Doc | undefined;
   onReload: () => void;
   /** Saves `merged` (with `base`: the stored record and the edit's fields; without: the edit). */
-  onOverwrite: (merged: Doc) => void;
+  onOverwrite: (merged: T) => void;
   onClose: () => void;
 }) {
   const [keepStored, setKeepStored] = useState<ReadonlySet<string>>(new Set());
@@ -93,8 +93,9 @@ export function StaleVersionDialog({
       else next.delete(field);
       return next;
     });
-  const rows = base && theirs ? fieldMerges(base, mine, theirs) : [];
-  const fields = !base && theirs ? changedFields(mine, theirs) : [];
+  const edit: Doc = { ...(mine as object) };
+  const rows = base && theirs ? fieldMerges(base, edit, theirs) : [];
+  const fields = !base && theirs ? changedFields(edit, theirs) : [];
   return (
     <Modal opened={opened} onClose={onClose} title="Someone saved this record after you opened it" size="lg">
       <Stack>
@@ -121,7 +122,7 @@ export function StaleVersionDialog({
                 {fields.map((field) => (
                   <Table.Tr key={field}>
                     <Table.Td>{field}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{shown(mine[field])}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{shown(edit[field])}</Table.Td>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{shown(theirs?.[field])}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -36,14 +36,14 @@ export function fieldMerges(base: Doc, mine: Doc, theirs: Doc): FieldMerge[] {
  * changed since it was opened (`base`) set to the edit's values. A field both changed takes the edit's value unless
  * it is in `keepStored`. Fields the edit did not touch are never overwritten: they keep what was saved meanwhile.
  */
-export function mergeEdit<T extends Doc>(
+export function mergeEdit<T extends object>(
   base: Doc,
   mine: T,
   theirs: Doc,
   keepStored: ReadonlySet<string> = new Set(),
 ): T {
   const merged: Doc = { ...theirs };
-  for (const row of fieldMerges(base, mine, theirs)) {
+  for (const row of fieldMerges(base, { ...(mine as object) }, theirs)) {
     const takeMine = row.changedBy === 'me' || (row.changedBy === 'both' && !keepStored.has(row.field));
     if (!takeMine) continue;
     if (row.mine === undefined) delete merged[row.field];

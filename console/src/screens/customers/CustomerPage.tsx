@@ -45,13 +45,8 @@ export function CustomerPage(): ReactElement {
   }, [record.data]);
 
   const save = useMutation({
-    mutationFn: async (base: Customer) =>
-      unwrap(
-        await api.PUT('/customers/{id}', {
-          params: { path: { id: customerId } },
-          body: { ...base, features } as never,
-        }),
-      ),
+    mutationFn: async (body: Customer) =>
+      unwrap(await api.PUT('/customers/{id}', { params: { path: { id: customerId } }, body: body as never })),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       notifications.show({ message: 'Features saved', color: 'green' });
@@ -117,7 +112,11 @@ export function CustomerPage(): ReactElement {
           </SimpleGrid>
           {can('customers:write') && (
             <Group mt="md">
-              <Button onClick={() => save.mutate(customer)} disabled={!edited} loading={save.isPending}>
+              <Button
+                onClick={() => save.mutate({ ...customer, features })}
+                disabled={!edited}
+                loading={save.isPending}
+              >
                 Save features
               </Button>
               {save.error && !stale && (
@@ -170,6 +169,7 @@ export function CustomerPage(): ReactElement {
       </SimpleGrid>
       <StaleVersionDialog
         opened={stale}
+        base={customer}
         mine={{ ...customer, features }}
         theirs={current.data}
         onClose={() => save.reset()}
@@ -177,7 +177,7 @@ export function CustomerPage(): ReactElement {
           save.reset();
           if (current.data) queryClient.setQueryData(key, current.data);
         }}
-        onOverwrite={() => current.data && save.mutate(current.data)}
+        onOverwrite={(merged) => save.mutate(merged)}
       />
     </Stack>
   );

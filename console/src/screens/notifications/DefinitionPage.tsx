@@ -133,9 +133,12 @@ export function DefinitionPage(): ReactElement {
   const record = useDefinition(definitionId);
   const [draft, setDraft] = useState<DefinitionDraft>();
   const [baseVersion, setBaseVersion] = useState<number>();
+  /** The version the edit started from: a 412 merges against it. */
+  const [opened, setOpened] = useState<Definition>();
   const load = (definition: Definition) => {
     setDraft(editable(definition));
     setBaseVersion(definition.dbVersion);
+    setOpened(definition);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per record; baseVersion guards it, so `load` is not a dependency.
   useEffect(() => {
@@ -143,11 +146,11 @@ export function DefinitionPage(): ReactElement {
   }, [record.data, baseVersion]);
 
   const save = useMutation({
-    mutationFn: async (version: number) =>
+    mutationFn: async ({ version, edit }: { version: number; edit: DefinitionDraft | undefined }) =>
       unwrap(
         await api.PUT('/notification-definitions/{id}', {
           params: { path: { id: definitionId } },
-          body: definitionBody(draft ?? emptyDefinition(), version),
+          body: definitionBody(edit ?? emptyDefinition(), version),
         }),
       ),
     onSuccess: (saved) => {
@@ -204,7 +207,7 @@ export function DefinitionPage(): ReactElement {
           setDraft={setDraft}
           error={save.error}
           saving={save.isPending}
-          onSave={() => save.mutate(baseVersion ?? definition.dbVersion)}
+          onSave={() => save.mutate({ version: baseVersion ?? definition.dbVersion, edit: draft })}
           canWrite={can('notifications:write')}
           saveLabel="Save definition"
           dirty={dirty}
@@ -213,6 +216,7 @@ export function DefinitionPage(): ReactElement {
       </SimpleGrid>
       <StaleVersionDialog
         opened={stale}
+        base={opened ? { ...editable(opened) } : undefined}
         mine={{ ...draft }}
         theirs={current.data ? { ...editable(current.data), dbVersion: current.data.dbVersion } : undefined}
         onClose={() => save.reset()}
@@ -223,7 +227,7 @@ export function DefinitionPage(): ReactElement {
             load(current.data);
           }
         }}
-        onOverwrite={() => current.data && save.mutate(current.data.dbVersion)}
+        onOverwrite={(merged) => current.data && save.mutate({ version: current.data.dbVersion, edit: merged })}
       />
     </Stack>
   );

@@ -133,9 +133,12 @@ export function ReceiverPage(): ReactElement {
   const record = useReceiver(receiverId);
   const [fields, setFields] = useState<ReceiverFields>();
   const [baseVersion, setBaseVersion] = useState<number>();
+  /** The version the edit started from: a 412 merges against it. */
+  const [opened, setOpened] = useState<Receiver>();
   const load = (receiver: Receiver) => {
     setFields(fieldsOf(receiver));
     setBaseVersion(receiver.dbVersion);
+    setOpened(receiver);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per record; baseVersion guards it, so `load` is not a dependency.
   useEffect(() => {
@@ -143,11 +146,11 @@ export function ReceiverPage(): ReactElement {
   }, [record.data, baseVersion]);
 
   const save = useMutation({
-    mutationFn: async (version: number) =>
+    mutationFn: async ({ version, edit }: { version: number; edit: ReceiverFields | undefined }) =>
       unwrap(
         await api.PUT('/notification-receivers/{id}', {
           params: { path: { id: receiverId } },
-          body: receiverBody(fields ?? emptyReceiver(), version),
+          body: receiverBody(edit ?? emptyReceiver(), version),
         }),
       ),
     onSuccess: (saved) => {
@@ -199,7 +202,7 @@ export function ReceiverPage(): ReactElement {
           setFields={setFields}
           error={save.error}
           saving={save.isPending}
-          onSave={() => save.mutate(baseVersion ?? receiver.dbVersion)}
+          onSave={() => save.mutate({ version: baseVersion ?? receiver.dbVersion, edit: fields })}
           canWrite={can('notifications:write')}
           saveLabel="Save receiver"
           dirty={dirty}
@@ -214,10 +217,9 @@ export function ReceiverPage(): ReactElement {
       </SimpleGrid>
       <StaleVersionDialog
         opened={stale}
-        mine={{ ...receiverBody(fields) }}
-        theirs={
-          current.data ? { ...receiverBody(fieldsOf(current.data)), dbVersion: current.data.dbVersion } : undefined
-        }
+        base={opened ? { ...fieldsOf(opened) } : undefined}
+        mine={{ ...fields }}
+        theirs={current.data ? { ...fieldsOf(current.data), dbVersion: current.data.dbVersion } : undefined}
         onClose={() => save.reset()}
         onReload={() => {
           save.reset();
@@ -226,7 +228,7 @@ export function ReceiverPage(): ReactElement {
             load(current.data);
           }
         }}
-        onOverwrite={() => current.data && save.mutate(current.data.dbVersion)}
+        onOverwrite={(merged) => current.data && save.mutate({ version: current.data.dbVersion, edit: merged })}
       />
     </Stack>
   );

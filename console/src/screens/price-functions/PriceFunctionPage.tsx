@@ -121,6 +121,7 @@ export function PriceFunctionPage(): ReactElement {
       </Grid>
       <StaleVersionDialog
         opened={stale}
+        base={{ ...draftOf(fn) }}
         mine={{ ...editing }}
         theirs={current.data ? { ...draftOf(current.data) } : undefined}
         onClose={() => save.reset()}
@@ -128,7 +129,7 @@ export function PriceFunctionPage(): ReactElement {
           save.reset();
           if (current.data) queryClient.setQueryData(priceFunctionKey(priceFunctionId), current.data);
         }}
-        onOverwrite={() => current.data && save.mutate({ ...editing, dbVersion: current.data.dbVersion })}
+        onOverwrite={(merged) => current.data && save.mutate({ ...merged, dbVersion: current.data.dbVersion })}
       />
     </Stack>
   );

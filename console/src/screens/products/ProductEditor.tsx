@@ -190,9 +190,7 @@ export function ProductEditor({
             onBaseChange(current.data);
           }
         }}
-        onOverwrite={(merged) =>
-          current.data && save.mutate({ dbVersion: current.data.dbVersion, body: merged as ProductDraft })
-        }
+        onOverwrite={(merged) => current.data && save.mutate({ dbVersion: current.data.dbVersion, body: merged })}
       />
       {canWrite && <DuplicateProductModal product={base} opened={duplicating} onClose={duplication.close} />}
     </Stack>

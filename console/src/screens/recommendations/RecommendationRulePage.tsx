@@ -105,14 +105,15 @@ export function RecommendationRulePage(): ReactElement {
       </form>
       <StaleVersionDialog
         opened={stale}
-        mine={bodyOf(draft)}
-        theirs={current.data ? bodyOf(draftOf(current.data)) : undefined}
+        base={record.data ? draftOf(record.data) : undefined}
+        mine={draft}
+        theirs={current.data ? draftOf(current.data) : undefined}
         onClose={() => save.reset()}
         onReload={() => {
           save.reset();
           if (current.data) queryClient.setQueryData(key, current.data);
         }}
-        onOverwrite={() => current.data && save.mutate({ ...draft, dbVersion: current.data.dbVersion })}
+        onOverwrite={(merged) => current.data && save.mutate({ ...merged, dbVersion: current.data.dbVersion })}
       />
     </Stack>
   );

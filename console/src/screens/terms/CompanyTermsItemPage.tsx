@@ -182,6 +182,7 @@ export function CompanyTermsItemPage(): ReactElement {
       </form>
       <StaleVersionDialog
         opened={stale}
+        base={record.data ? companyTermsDraftOf(record.data) : undefined}
         mine={edited()}
         theirs={current.data ? companyTermsDraftOf(current.data) : undefined}
         onClose={() => save.reset()}
@@ -189,7 +190,7 @@ export function CompanyTermsItemPage(): ReactElement {
           save.reset();
           if (current.data) queryClient.setQueryData(key, current.data);
         }}
-        onOverwrite={() => current.data && save.mutate({ ...edited(), dbVersion: current.data.dbVersion })}
+        onOverwrite={(merged) => current.data && save.mutate({ ...merged, dbVersion: current.data.dbVersion })}
       />
     </Stack>
   );

@@ -206,6 +206,7 @@ export function TermsItemPage(): ReactElement {
       </form>
       <StaleVersionDialog
         opened={stale}
+        base={record.data ? termsDraftOf(record.data) : undefined}
         mine={draft}
         theirs={current.data ? termsDraftOf(current.data) : undefined}
         onClose={() => save.reset()}
@@ -213,7 +214,7 @@ export function TermsItemPage(): ReactElement {
           save.reset();
           if (current.data) queryClient.setQueryData(key, current.data);
         }}
-        onOverwrite={() => current.data && save.mutate({ ...draft, dbVersion: current.data.dbVersion })}
+        onOverwrite={(merged) => current.data && save.mutate({ ...merged, dbVersion: current.data.dbVersion })}
       />
     </Stack>
   );
