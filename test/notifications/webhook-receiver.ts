@@ -26,6 +26,8 @@ export interface Answer {
   delayMs?: number;
   /** Answer once the test says so (`releaseHeld`): a receiver slower than anything the test waits for. */
   held?: boolean;
+  /** Echo the request as an echo service would: its headers and body as the answer body, each header back as `x-echo-<name>`. */
+  echo?: boolean;
 }
 
 /** A real HTTP receiver on 127.0.0.1: answers from a queue (then `fallback`), records every request. */
@@ -55,7 +57,16 @@ export class WebhookReceiver {
         });
         const answer = receiver.answers.shift() ?? receiver.fallback;
         if (answer.hang) return;
-        const send = () => response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
+        const received = receiver.received.at(-1)!;
+        const echoed = Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [`x-echo-${name}`, String(value)]),
+        );
+        const send = answer.echo
+          ? () =>
+              response
+                .writeHead(answer.status, { ...echoed, ...answer.headers })
+                .end(JSON.stringify({ headers: received.headers, body: received.body }))
+          : () => response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
         if (answer.held) receiver.held.push(send);
         else if (answer.delayMs) setTimeout(send, answer.delayMs);
         else send();

@@ -2481,6 +2481,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/{id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the delivery tries of a notification, oldest first
+         * @description ext: each try with when it started, how long it took, where it went (url or emails), the receiver's status, answer headers and the first 4 KB of its answer body, and the error; no secret or signature appears. A manual retry's try is one of them. The latest 100 tries of a record are kept. Paged like the listings: `page` from 0, `size`.
+         *
+         *     Needs a bearer access token with the scope `notifications:read`.
+         *
+         *     Paged: `page` counts from 0, `size` is at most 500; the answer says `totalItems`, `totalPages` and whether this page is the `last`.
+         *
+         *     Errors come in the detailed shape (with `details`).
+         */
+        get: operations["listNotificationAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "asset.created": {
@@ -7824,6 +7850,47 @@ export interface components {
                 /** @description MUTUAL or SERVER (informative) */
                 tlsAuthMode?: string;
             };
+        };
+        /**
+         * Notification attempt (one delivery try)
+         * @example {
+         *       "try": 1,
+         *       "at": "2026-01-01T10:00:00.000Z",
+         *       "durationMs": 84,
+         *       "url": "https://hooks.example.com/orders",
+         *       "statusCode": 503,
+         *       "responseHeaders": {
+         *         "content-type": "text/plain",
+         *         "retry-after": "30"
+         *       },
+         *       "responseBody": "busy, try later",
+         *       "error": "the receiver answered 503"
+         *     }
+         */
+        NotificationAttempt: {
+            /** @description the try number: 1 for the first try of the record */
+            try: number;
+            /**
+             * Format: date-time
+             * @description when the try started
+             */
+            at: string;
+            /** @description how long the try took, token call and e-mail included */
+            durationMs: number;
+            /** @description the web hook url posted to (without user and password) */
+            url?: string;
+            /** @description the addresses mailed */
+            emails?: string[];
+            /** @description the receiver's HTTP status */
+            statusCode?: number;
+            /** @description the receiver's answer headers, lower-case, values joined by `, ` (Set-Cookie and credentials left out) */
+            responseHeaders?: {
+                [key: string]: string;
+            };
+            /** @description the first 4 KB of the receiver's answer body; values the platform sent in confidence are masked */
+            responseBody?: string;
+            /** @description why the try failed; absent when it succeeded */
+            error?: string;
         };
         /**
          * Outside event
@@ -25009,6 +25076,113 @@ export interface operations {
             };
             /** @description Error */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Error */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The service is shutting down, or its database is not reachable: retry (after Retry-After when given) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+        };
+    };
+    listNotificationAttempts: {
+        parameters: {
+            query?: {
+                /** @description zero-based page index; default 0 */
+                page?: number;
+                /** @description page size; default 20 */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description opaque id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["NotificationAttempt"][];
+                        last: boolean;
+                        /** @description zero-based page index */
+                        number: number;
+                        size: number;
+                        totalItems: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed input or an invalid field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Not found (or not visible to this tenant) */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -12,6 +12,7 @@ import { docsById, type OwnedDoc } from './dispatch-store.js';
 import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
 import { type MailBody, mailBodyOf } from './mail-body.js';
 import type { MailSender } from './mail-sender.js';
+import type { AttemptFacts } from './notification-attempt.schema.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import type { NotificationMetrics } from './notification-metrics.js';
 import { notificationReceiverKind } from './notification-receiver.kind.js';
@@ -21,6 +22,7 @@ import { type OAuthConfig, TokenError } from './oauth-tokens.js';
 import { renderPayload } from './payload-rendering.js';
 import { tlsOf } from './receiver-clients.js';
 import { TryRecorder } from './try-recorder.js';
+import { shownUrl } from './webhook-answer.js';
 import type { RenderedPayload, WebhookMessage } from './webhook-message.schema.js';
 import type { WebhookSender } from './webhook-sender.js';
 
@@ -66,6 +68,8 @@ interface TryResult {
   retryAfterSeconds?: number;
   fields: Doc;
   outcome: 'success' | 'failure' | 'gone' | 'undeliverable';
+  /** Where the try went and what the receiver answered, for its attempt. */
+  attempt?: AttemptFacts;
 }
 
 /** `Retry-After`: delay-seconds or an HTTP date, in seconds from `now`; undefined when unreadable. */
@@ -179,6 +183,7 @@ export class DeliveryWorker {
     receiver: OwnedDoc | undefined,
   ): Promise<void> {
     const started = performance.now();
+    const startedAt = this.deps.clock.now();
     const result = await this.attempt(record, definition, receiver).catch((error: unknown): TryResult => {
       this.deps.log?.error({ err: error, notificationId: record.id }, 'notification try failed unexpectedly');
       return {
@@ -209,6 +214,12 @@ export class DeliveryWorker {
       final: result.final,
       retryAfterSeconds: result.retryAfterSeconds ?? null,
       fields,
+      attempt: {
+        at: startedAt.toISOString(),
+        durationMs: Math.round(performance.now() - started),
+        ...result.attempt,
+        ...(result.error ? { error: result.error.slice(0, 4000) } : {}),
+      },
     });
     this.deps.metrics?.observeTry(result.outcome, (performance.now() - started) / 1000, status);
     if (status === undefined)
@@ -262,11 +273,13 @@ export class DeliveryWorker {
       emails.length === 0 || alreadyMailed ? undefined : await this.sendMail(record, receiver, emails, payload, event);
     if (!receiverDoc.url) return mailed ?? { success: true, final: false, fields: {}, outcome: 'success' };
     const hooked = await this.sendWebhook(record, receiver, receiverDoc, body);
-    if (!mailed || mailed.success) return { ...hooked, fields: { ...mailed?.fields, ...hooked.fields } };
+    const attempt = { ...mailed?.attempt, ...hooked.attempt };
+    if (!mailed || mailed.success) return { ...hooked, fields: { ...mailed?.fields, ...hooked.fields }, attempt };
     return {
       ...mailed,
       final: hooked.final,
       fields: { ...mailed.fields, ...hooked.fields },
+      attempt,
       error: hooked.success ? mailed.error : `${mailed.error}; ${hooked.error}`,
     };
   }
@@ -279,13 +292,14 @@ export class DeliveryWorker {
     event: PlatformEvent,
   ): Promise<TryResult> {
     const subject = payload.subject ?? payload.type ?? 'Notification';
+    const attempt: AttemptFacts = { emails };
     let body: MailBody;
     try {
       body = await mailBodyOf(this.deps.templates, receiver, payload, event);
     } catch (error) {
       // Retried like a refused mail: a template uploaded or fixed later is picked up by the next try.
       if (error instanceof EmailTemplateError)
-        return { success: false, final: false, error: error.message, fields: {}, outcome: 'failure' };
+        return { success: false, final: false, error: error.message, fields: {}, outcome: 'failure', attempt };
       throw error;
     }
     try {
@@ -304,6 +318,7 @@ export class DeliveryWorker {
         final: false,
         fields: { ...stored, mailSubject: subject, mailBody: body.kept },
         outcome: 'success',
+        attempt,
       };
     } catch (error) {
       this.deps.log?.info({ err: error, notificationId: record.id }, 'e-mail not sent');
@@ -313,6 +328,7 @@ export class DeliveryWorker {
         error: `the e-mail could not be sent: ${(error as Error).message.split('\n')[0]!.slice(0, 300)}`,
         fields: {},
         outcome: 'failure',
+        attempt,
       };
     }
   }
@@ -330,6 +346,7 @@ export class DeliveryWorker {
     body: string,
   ): Promise<TryResult> {
     const fields: Doc = { webHookPayload: body };
+    const attempt: AttemptFacts = { url: shownUrl(doc.url!) };
     try {
       const answer = await this.deps.webhooks.send({
         url: doc.url!,
@@ -342,8 +359,9 @@ export class DeliveryWorker {
         tls: tlsOf(doc.httpClientConfiguration),
       });
       fields.webHookResponse = answer.summary;
+      Object.assign(attempt, { statusCode: answer.status, responseHeaders: answer.headers, responseBody: answer.body });
       if (answer.status >= 200 && answer.status < 300)
-        return { success: true, final: false, fields, outcome: 'success' };
+        return { success: true, final: false, fields, outcome: 'success', attempt };
       if (answer.status === 410) {
         await this.deactivate(receiver.id);
         return {
@@ -352,6 +370,7 @@ export class DeliveryWorker {
           error: `the receiver answered 410 Gone: receiver ${receiver.id} set INACTIVE`,
           fields,
           outcome: 'gone',
+          attempt,
         };
       }
       const oauth = doc.httpClientConfiguration?.clientCredentialOauth2Config;
@@ -366,14 +385,15 @@ export class DeliveryWorker {
         error: `the receiver answered ${answer.status}`,
         fields,
         outcome: 'failure',
+        attempt,
         ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
       };
     } catch (error) {
       if (error instanceof TokenError)
-        return { success: false, final: false, error: error.message, fields, outcome: 'failure' };
+        return { success: false, final: false, error: error.message, fields, outcome: 'failure', attempt };
       if (!(error instanceof OutboundError)) throw error;
       this.deps.log?.info({ notificationId: record.id, detail: error.detail }, 'web hook not delivered');
-      return { success: false, final: false, error: error.message, fields, outcome: 'failure' };
+      return { success: false, final: false, error: error.message, fields, outcome: 'failure', attempt };
     }
   }
 

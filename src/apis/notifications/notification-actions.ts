@@ -13,6 +13,7 @@ import {
   Text,
 } from '../../platform/resource/index.js';
 import type { NotificationSchema } from './notification.schema.js';
+import { listNotificationAttempts } from './notification-attempts.action.js';
 import { claimState, scheduleNow } from './notification-store.js';
 
 type Kind = typeof NotificationSchema;
@@ -144,4 +145,8 @@ const retryNotification: ChangingRecordAction<Kind> = {
   },
 };
 
-export const notificationActions: ActionDefinition<Kind>[] = [publishEvent, retryNotification];
+export const notificationActions: ActionDefinition<Kind>[] = [
+  publishEvent,
+  retryNotification,
+  listNotificationAttempts,
+];

@@ -4,6 +4,7 @@ import type { Doc } from '../../platform/resource/index.js';
 import { documentAssignments, RECORD_COLUMNS, recordColumnValues } from '../../platform/resource/index.js';
 import { notificationKind } from './notification.kind.js';
 import type { NotificationStatus } from './notification.schema.js';
+import { ATTEMPTS_KEPT, type NotificationAttempt } from './notification-attempt.schema.js';
 
 /**
  * The statements of the dispatcher and the delivery workers on the `notifications` table (migration 0007): one
@@ -143,12 +144,16 @@ export interface TryOutcome {
   retryAfterSeconds: number | null;
   /** The record's fields this try sets besides the status and counters (errors, webHookPayload, webHookResponse). */
   fields: Doc;
+  /** The try as `GET /notifications/{id}/attempts` lists it, but its number (the record's tries, counted here). */
+  attempt: Omit<NotificationAttempt, 'try'>;
 }
 
 /**
  * Records tries of records this worker still leases, in one statement, and schedules each one's next try: the delay is
  * the schedule's entry for the tries made (its last entry past its end), stretched to a Retry-After no longer than the
- * longest entry. Answers each record's new status; a record missing from the answer lost its lease (another worker
+ * longest entry. The same statement keeps each try's attempt, numbered, and drops a record's attempts older than its
+ * latest `ATTEMPTS_KEPT` (migration 0018): a try is never counted without its attempt, and a worker that lost its lease
+ * writes neither. Answers each record's new status; a record missing from the answer lost its lease (another worker
  * owns it now).
  */
 export async function recordTries(
@@ -167,9 +172,10 @@ export async function recordTries(
   const { rows } = await db.query<{ id: string; status: NotificationStatus }>(
     `WITH outcome AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS o(id text, now_text text, now_ms bigint, success boolean, final boolean, retry_after float8, fields jsonb)
+         AS o(id text, now_text text, now_ms bigint, success boolean, final boolean, retry_after float8, fields jsonb,
+           attempt jsonb)
      ), tried AS (
-       SELECT n.id, n.tries + 1 AS tries, n.max_tries, o.now_text, o.now_ms, o.retry_after, o.fields,
+       SELECT n.id, n.tries + 1 AS tries, n.max_tries, o.now_text, o.now_ms, o.retry_after, o.fields, o.attempt,
          CASE WHEN o.success THEN 'SUCCESS' WHEN o.final OR n.tries + 1 >= n.max_tries THEN 'FAILED' ELSE 'RETRYING' END AS status
        FROM notifications n JOIN outcome o ON o.id = n.id WHERE n.locked_by = $2
      ), scheduled AS (
@@ -177,12 +183,19 @@ export async function recordTries(
            COALESCE(($3::float8[])[tries + 1], ($3::float8[])[cardinality($3::float8[])]),
            LEAST(COALESCE(retry_after, 0), (SELECT max(d) FROM unnest($3::float8[]) AS d)))) END AS next_try_at
        FROM tried
+     ), updated AS (
+       UPDATE notifications n SET
+         tries = s.tries, status = s.status, next_try_at = s.next_try_at, locked_by = NULL, locked_until = NULL,
+         ${documentAssignments(notificationKind, { doc: afterTry, dbVersion: 'n.db_version + 1', updateDate: 's.now_text::timestamptz', owner: 'n.customer_id' })}
+       FROM scheduled s WHERE n.id = s.id
+       RETURNING n.id, n.status, s.tries, s.attempt
+     ), kept AS (
+       INSERT INTO notification_attempts (notification_id, try, doc)
+       SELECT id, tries, jsonb_build_object('try', tries) || attempt FROM updated
+     ), trimmed AS (
+       DELETE FROM notification_attempts a USING updated u WHERE a.notification_id = u.id AND a.try <= u.tries - $4::int
      )
-     UPDATE notifications n SET
-       tries = s.tries, status = s.status, next_try_at = s.next_try_at, locked_by = NULL, locked_until = NULL,
-       ${documentAssignments(notificationKind, { doc: afterTry, dbVersion: 'n.db_version + 1', updateDate: 's.now_text::timestamptz', owner: 'n.customer_id' })}
-     FROM scheduled s WHERE n.id = s.id
-     RETURNING n.id, n.status`,
+     SELECT id, status FROM updated`,
     [
       JSON.stringify(
         outcomes.map((outcome) => ({
@@ -193,10 +206,12 @@ export async function recordTries(
           final: outcome.final,
           retry_after: outcome.retryAfterSeconds,
           fields: outcome.fields,
+          attempt: outcome.attempt,
         })),
       ),
       workerId,
       schedule,
+      ATTEMPTS_KEPT,
     ],
   );
   return new Map(rows.map((row) => [row.id, row.status]));
@@ -228,4 +243,21 @@ export async function scheduleNow(
     'UPDATE notifications SET status = $2, max_tries = $3, next_try_at = $4, locked_by = NULL, locked_until = NULL WHERE id = $1',
     [id, status, maxTries, now.toISOString()],
   );
+}
+
+/** A page of a record's attempts, oldest first, and how many it has kept, in one statement. */
+export async function attemptsPage(
+  db: Queryable,
+  id: string,
+  page: number,
+  size: number,
+): Promise<{ items: NotificationAttempt[]; total: number }> {
+  const { rows } = await db.query<{ items: NotificationAttempt[]; total: number }>(
+    `SELECT (SELECT count(*)::int FROM notification_attempts WHERE notification_id = $1) AS total,
+       (SELECT COALESCE(jsonb_agg(doc ORDER BY try), '[]'::jsonb) FROM (
+         SELECT doc, try FROM notification_attempts WHERE notification_id = $1 ORDER BY try LIMIT $2 OFFSET $3) AS p
+       ) AS items`,
+    [id, size, page * size],
+  );
+  return { items: rows[0]!.items, total: rows[0]!.total };
 }

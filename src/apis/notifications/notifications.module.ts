@@ -11,6 +11,7 @@ import { AssetEmailTemplates } from './email-templates.js';
 import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
 import { notificationResource } from './notification.resource.js';
 import { OutsideEventSchema } from './notification-actions.js';
+import { NotificationAttemptSchema } from './notification-attempt.schema.js';
 import { notificationDefinitionResource } from './notification-definition.resource.js';
 import { EventFilterSchema } from './notification-definition.schema.js';
 import { newWorkerId, notificationJobs } from './notification-jobs.js';
@@ -81,6 +82,7 @@ export const notificationsModule: ApiModule = {
       schemas: [
         EventFilterSchema,
         HttpClientConfigurationSchema,
+        NotificationAttemptSchema,
         OutsideEventSchema,
         PlatformEventSchema,
         RenderedPayloadSchema,

@@ -89,7 +89,7 @@ export class OAuthTokens {
         idleTimeoutMs: TRY_TIMEOUT_MS,
       });
       status = response.status;
-      text = await readAtMost(response.body, TOKEN_ANSWER_MAX_BYTES);
+      text = (await readAtMost(response.body, TOKEN_ANSWER_MAX_BYTES)).toString('utf8');
     } catch (error) {
       if (error instanceof OutboundError) throw new TokenError(`the OAuth token request failed: ${error.message}`);
       // Reading the answer fails outside the outbound client (a body timeout, the abort): still the receiver's side.

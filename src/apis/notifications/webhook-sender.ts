@@ -2,6 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import type { OutboundTls } from '../../platform/outbound/guarded-connector.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
+import { ATTEMPT_BODY_BYTES } from './notification-attempt.schema.js';
+import { confidentialValues, keptBody, keptHeaders } from './webhook-answer.js';
 import { fixedHeaders } from './webhook-headers.js';
 
 /** Each try has this long in all, connection to last byte (docs/product-decisions.md §6). */
@@ -28,6 +30,9 @@ export interface WebhookAnswer {
   /** `HTTP <status>` and the start of the body, for `webHookResponse`. */
   summary: string;
   retryAfter?: string;
+  /** The answer's headers and the first 4 KB of its body, as an attempt keeps them (webhook-answer.ts: nothing sent in confidence). */
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface WebhookSender {
@@ -51,8 +56,8 @@ export function signedHeaders(
   };
 }
 
-/** The first `maxBytes` of a body as text; the rest is not read (the connection is dropped instead). */
-export async function readAtMost(body: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
+/** The first `maxBytes` of a body; the rest is not read (the connection is dropped instead). */
+export async function readAtMost(body: AsyncIterable<Buffer>, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -60,7 +65,23 @@ export async function readAtMost(body: AsyncIterable<Buffer>, maxBytes: number):
     size += chunk.length;
     if (size >= maxBytes) break;
   }
-  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+  return Buffer.concat(chunks).subarray(0, maxBytes);
+}
+
+/** Every value a request carries in confidence: the bearer token, the signing secrets (with and without `whsec_`), the signatures, the fixed header values. */
+function confidentialOf(request: WebhookRequest, headers: Record<string, string>): string[] {
+  const signatures = headers['webhook-signature']?.split(' ') ?? [];
+  return confidentialValues(
+    [
+      request.bearerToken,
+      ...request.signingSecrets.flatMap((secret) => [secret, secret.replace(/^whsec_/, '')]),
+      ...signatures.flatMap((signature) => [signature, signature.replace(/^v1,/, '')]),
+    ],
+    [
+      ...Object.values(request.fixedHeaders ?? {}).flat(),
+      ...Object.values(fixedHeaders(request.fixedHeaders, Boolean(request.bearerToken))),
+    ],
+  );
 }
 
 /** Web hooks through the outbound client (address rules of docs/product-decisions.md §6 on every connection), no redirects followed. */
@@ -85,19 +106,25 @@ export class HttpWebhookSender implements WebhookSender {
       signal: AbortSignal.timeout(this.timeoutMs),
       idleTimeoutMs: this.timeoutMs,
     });
-    let text: string;
+    let read: Buffer;
     try {
-      text = (await readAtMost(response.body, RESPONSE_BODY_KEPT * 4)).slice(0, RESPONSE_BODY_KEPT);
+      // Twice what is kept: a confidential value the receiver echoes across the cut is masked whole before the cut.
+      read = await readAtMost(response.body, ATTEMPT_BODY_BYTES * 2);
     } catch (error) {
       throw error instanceof OutboundError
         ? error
         : new OutboundError('timeout', 'the answer body could not be read in time');
     }
+    const confidential = confidentialOf(request, headers);
+    const body = keptBody(read, confidential);
+    const text = body.slice(0, RESPONSE_BODY_KEPT);
     const retryAfter = response.headers['retry-after'];
     return {
       status: response.status,
       summary: `HTTP ${response.status}${text ? ` ${text}` : ''}`,
       ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+      headers: keptHeaders(response.headers, confidential),
+      body,
     };
   }
 }

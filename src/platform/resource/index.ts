@@ -31,6 +31,7 @@ export {
   LOOKUP_ID_MAX_LENGTH,
   LongText,
   LookupId,
+  MAP_KEY_MAX_LENGTH,
   Obj,
   Ref,
   StringEnum,
