@@ -251,6 +251,10 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
         'HTTP 500 database down',
       );
       expect(await page.getByText('Next try').locator('..').textContent()).not.toContain('—');
+      // Every try, not only the last: the first one's answer, opened from the inspector.
+      const tries = page.getByRole('region', { name: /^Every try \(\d+\)$/ });
+      await tries.getByRole('button', { name: /^Try 1 500/ }).click();
+      await tries.getByLabel('Answer body of try 1').getByText('database down').waitFor();
       await accessible(page);
       await page.screenshot({ path: `${SCREENSHOTS}/delivery-failing.png`, fullPage: true });
       expect(server.problems).toEqual([]);

@@ -20,6 +20,7 @@ import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import { AnchorLink } from '../../ui/links';
+import { AttemptsCard } from './AttemptsCard';
 import { DeliverAgainButton } from './DeliverAgainButton';
 import { pretty, statusColor, when } from './delivery-format';
 import { keys, nameOf, useDefinitionOptions, useReceiverOptions } from './notification-queries';
@@ -219,6 +220,7 @@ export function DeliveryPage(): ReactElement {
         <TriesCard delivery={delivery} />
         <ExchangeCard delivery={delivery} />
       </SimpleGrid>
+      <AttemptsCard notificationId={notificationId} refetchInterval={waiting ? 500 : 10_000} />
     </Stack>
   );
 }
