@@ -16,6 +16,11 @@ const AMOUNTS: { field: Amount; label: string }[] = [
 ];
 
 const COUNTRY = /^([A-Z]{2}|DEFAULT)$/;
+/**
+ * Where list prices are quoted before tax (sales tax is added at checkout): a new price there starts without VAT
+ * included; everywhere else, consumer prices include VAT.
+ */
+const PRICES_BEFORE_TAX = new Set(['US', 'CA']);
 const CURRENCY = /^[A-Z]{3}$/;
 
 /**
@@ -39,6 +44,7 @@ export function PriceGrid({
   );
   const [country, setCountry] = useState('');
   const [currency, setCurrency] = useState('');
+  const [amount, setAmount] = useState<number | string>('');
   const [problem, setProblem] = useState<string>();
 
   const setEntry = (country: string, currency: string, entry: Entry | undefined) => {
@@ -55,11 +61,14 @@ export function PriceGrid({
       return setProblem('The country is an ISO code of two letters (FR), or DEFAULT for every other country.');
     if (!CURRENCY.test(currency)) return setProblem('The currency is an ISO 4217 code of three letters (EUR).');
     if (grid[country]?.[currency]) return setProblem(`${country} already has a ${currency} price.`);
+    if (typeof amount !== 'number') return setProblem('Enter the price: a new price never starts at 0.');
     setProblem(undefined);
-    const added = { ...grid, [country]: { ...grid[country], [currency]: { value: 0, vatIncluded: true } } };
+    const entry = { value: amount, vatIncluded: !PRICES_BEFORE_TAX.has(country) };
+    const added = { ...grid, [country]: { ...grid[country], [currency]: entry } };
     onChange({ ...prices, defaultCurrency: prices.defaultCurrency ?? currency, priceByCountryByCurrency: added });
     setCountry('');
     setCurrency('');
+    setAmount('');
   };
 
   return (
@@ -167,6 +176,16 @@ export function PriceGrid({
               maxLength={3}
               value={currency}
               onChange={(event) => setCurrency(event.currentTarget.value.toUpperCase())}
+            />
+            <NumberInput
+              label="Price"
+              description={PRICES_BEFORE_TAX.has(country) ? 'before tax' : 'VAT included'}
+              w={160}
+              min={0}
+              decimalScale={4}
+              hideControls
+              value={amount}
+              onChange={setAmount}
             />
             <Button type="submit" variant="light">
               Add price

@@ -18,7 +18,7 @@ import { ProductStatusBadge } from './ProductStatusBadge';
 import { ProductVariants } from './ProductVariants';
 import { compactTexts, draftOf, type Product, type ProductDraft, sameJson, type Texts, textsOf } from './product-draft';
 import { productFieldErrors } from './product-field-errors';
-import { productKey, useDescription } from './product-queries';
+import { productKey, useDescription, useProductNames } from './product-queries';
 import { PRODUCT_TABS, type ProductTab } from './product-tabs';
 
 const route = getRouteApi('/app/products/$productId');
@@ -50,6 +50,7 @@ export function ProductEditor({
   const [duplicating, duplication] = useDisclosure();
   const [draft, setDraft] = useState<ProductDraft>(() => draftOf(base));
   const description = useDescription(base.descriptionId);
+  const parentNames = useProductNames(base.parentId ? [base.parentId] : []);
   const storedTexts = textsOf(description.data);
   const [editedTexts, setTexts] = useState<Texts>();
   const texts = editedTexts ?? storedTexts;
@@ -97,7 +98,7 @@ export function ProductEditor({
             <ProductStatusBadge status={base.status} />
             {base.parentId && (
               <AnchorLink to="/products/$productId" params={{ productId: base.parentId }}>
-                Variant of its parent product
+                Variant of {parentNames.get(base.parentId) ?? 'its parent product'}
               </AnchorLink>
             )}
           </Group>

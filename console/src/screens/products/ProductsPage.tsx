@@ -10,11 +10,23 @@ import { ImportProductModal } from './ImportProductModal';
 import { NewProductModal } from './NewProductModal';
 import { ProductFiltersPanel } from './ProductFiltersPanel';
 import { ProductStatusBadge } from './ProductStatusBadge';
-import { type ListedProduct, useProductList } from './product-queries';
+import { type ListedProduct, useProductList, useProductNames } from './product-queries';
 
 const route = getRouteApi('/app/products');
 
-const columns: Column<ListedProduct>[] = [
+/** The list price a row shows: its default currency's first entry, and how many others it has. */
+function listPrice(prices: ListedProduct['prices'] | undefined): string {
+  const entries = Object.entries(prices?.priceByCountryByCurrency ?? {}).flatMap(([country, byCurrency]) =>
+    Object.entries(byCurrency).map(([currency, entry]) => ({ country, currency, entry })),
+  );
+  const shown = entries.find((candidate) => candidate.currency === prices?.defaultCurrency) ?? entries[0];
+  if (!shown || shown.entry.value === undefined) return '';
+  const others = entries.length > 1 ? ` (+${entries.length - 1})` : '';
+  return `${shown.entry.value.toFixed(2)} ${shown.currency} ${shown.country}${others}`;
+}
+
+/** The columns, with the parents' names a page of variants needs. */
+const columnsFor = (parentNames: Map<string, string>): Column<ListedProduct>[] => [
   {
     header: 'Name',
     sortField: 'genericName',
@@ -25,6 +37,7 @@ const columns: Column<ListedProduct>[] = [
     ),
   },
   { header: 'Reference', sortField: 'publisherRefId', cell: (row) => row.publisherRefId },
+  { header: 'Price', cell: (row) => listPrice(row.prices) },
   { header: 'Lifetime', sortField: 'lifeTime', cell: (row) => row.lifeTime },
   { header: 'Type', sortField: 'type', cell: (row) => row.type ?? '' },
   { header: 'Status', sortField: 'status', cell: (row) => <ProductStatusBadge status={row.status} /> },
@@ -34,7 +47,7 @@ const columns: Column<ListedProduct>[] = [
     cell: (row) =>
       row.parentId ? (
         <AnchorLink to="/products/$productId" params={{ productId: row.parentId }}>
-          parent product
+          {parentNames.get(row.parentId) ?? 'its parent'}
         </AnchorLink>
       ) : (
         ''
@@ -60,6 +73,7 @@ export function ProductsPage(): ReactElement {
   const set = (changes: Record<string, string | number | undefined>) =>
     navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
   const list = useProductList(search);
+  const parentNames = useProductNames((list.data?.items ?? []).flatMap((row) => (row.parentId ? [row.parentId] : [])));
 
   return (
     <Stack>
@@ -82,7 +96,7 @@ export function ProductsPage(): ReactElement {
       ) : (
         <DataTable
           caption="Products"
-          columns={columns}
+          columns={columnsFor(parentNames)}
           page={list.data}
           loading={list.isFetching}
           rowKey={(row) => row.id}
