@@ -80,6 +80,8 @@ describe.skipIf(browserSkipReason !== undefined)('recommendation rules and a tri
 
     await page.getByRole('link', { name: 'New rule' }).click();
     await page.getByRole('heading', { name: 'New recommendation rule' }).waitFor();
+    // A rule that names nothing to recommend says so, before it is saved.
+    await page.getByText('This rule recommends nothing yet').waitFor();
     await pick(page, 'Customer', 'Safe Harbor', 'Safe Harbor Security');
     await field(page, 'Name').fill('Backup with antivirus');
     await field(page, 'Stores').fill('store-eu');
@@ -89,6 +91,7 @@ describe.skipIf(browserSkipReason !== undefined)('recommendation rules and a tri
     await page.getByRole('button', { name: 'Add a cart product' }).click();
     await pick(page, 'Cart product 1', 'Antivirus', /Antivirus 2026/);
     await pick(page, 'Recommended for cart product 1', 'Backup', /Cloud Backup/);
+    await expect.poll(() => page.getByText('This rule recommends nothing yet').count()).toBe(0);
     await field(page, 'Discount (percent off)').fill('10');
     await field(page, 'Description locales').fill('en');
     await field(page, 'Description locales').press('Enter');

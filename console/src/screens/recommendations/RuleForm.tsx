@@ -1,4 +1,5 @@
 import {
+  Alert,
   Card,
   Checkbox,
   MultiSelect,
@@ -21,6 +22,7 @@ import {
   fromLocalInput,
   LEVELS,
   type RuleDraft,
+  recommendsNothing,
   SOURCES,
   STATUSES,
   TYPES,
@@ -193,6 +195,12 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
               customerId={owner}
               error={errorOn(errors, 'byParentProductIds')}
             />
+            {recommendsNothing(draft) && (
+              <Alert color="yellow" role="status" title="This rule recommends nothing yet">
+                No product is listed to recommend, so no cart will get a recommendation from it. Add the products it
+                recommends above{draft.status === 'ENABLED' ? ', or save it DISABLED until they are known' : ''}.
+              </Alert>
+            )}
           </Stack>
         </Card>
         <Card withBorder>

@@ -83,3 +83,9 @@ export function fromLocalInput(value: string): number | undefined {
   const epoch = new Date(value).getTime();
   return Number.isFinite(epoch) ? epoch : undefined;
 }
+
+/** Whether the rule names no product to recommend (its maps empty once rows without a product are dropped). */
+export function recommendsNothing(draft: RuleDraft): boolean {
+  const listed = (map: RuleDraft['byProductIds']) => Object.values(compact(map) ?? {}).some((ids) => ids.length > 0);
+  return !listed(draft.byProductIds) && !listed(draft.byParentProductIds);
+}
