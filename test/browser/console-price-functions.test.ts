@@ -324,4 +324,30 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     expect(unexpectedProblems(412)).toEqual([]);
     await page.close();
   });
+
+  it('creates a function with the parameters its expression reads, in one step (issue 31)', async () => {
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto('/console/price-functions');
+    await page.getByRole('button', { name: 'New price function' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New price function' });
+    const name = unique('One step');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Expression').fill('price * (100 - discount) / 100');
+    await dialog.getByRole('button', { name: 'Add a parameter' }).click();
+    const parameter = dialog.getByRole('group', { name: 'Parameter 1' });
+    await parameter.getByLabel('Field').fill('discount');
+    await parameter.getByLabel('Default value').fill('15');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    const id = page.url().split('/').pop()!;
+    const stored = (await server.t.request('GET', `/price-functions/${id}`, await server.t.operator())).body as Json;
+    expect(stored).toMatchObject({
+      expression: 'price * (100 - discount) / 100',
+      parameters: [{ field: 'discount', defaultValue: '15' }],
+    });
+    expect(unexpectedProblems()).toEqual([]);
+    await page.close();
+  });
 });

@@ -1,33 +1,44 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { isOperator, usePrincipal } from '../../auth/principal';
+import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { CODE_INPUT } from './code-input';
-import { saveErrors } from './price-function-draft';
+import { ParametersEditor } from './ParametersEditor';
+import { type Parameter, saveErrors } from './price-function-draft';
 import { useCreatePriceFunction } from './price-function-queries';
 
-const SHOWN = new Set(['name', 'expression', 'customerId']);
+const SHOWN = (field: string) =>
+  ['name', 'expression', 'customerId'].includes(field) || field.startsWith('parameters[');
 
-/** Creates a function from a name and an expression, then opens it in the editor for its parameters and a preview. */
+/**
+ * Creates a function from a name, an expression and the parameters it reads, in one step (an expression reading a
+ * parameter is refused until the parameter exists), then opens it in the editor with its preview.
+ */
 export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const operator = isOperator(usePrincipal());
   const [name, setName] = useState('');
   const [expression, setExpression] = useState('price');
-  const [customerId, setCustomerId] = useState('');
+  const [parameters, setParameters] = useState<Parameter[]>([]);
+  const [customerId, setCustomerId] = useState<string>();
   const create = useCreatePriceFunction();
-  const errors = saveErrors(create.error, (field) => SHOWN.has(field));
+  const errors = saveErrors(create.error, SHOWN);
   const close = () => {
     create.reset();
     setName('');
     setExpression('price');
-    setCustomerId('');
+    setParameters([]);
+    setCustomerId(undefined);
     onClose();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { name, expression, ...(customerId.trim() ? { customerId: customerId.trim() } : {}) },
+      {
+        name,
+        expression,
+        ...(parameters.length ? { parameters } : {}),
+        ...(customerId ? { customerId } : {}),
+      },
       {
         onSuccess: (created) =>
           void navigate({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId: created.id } }),
@@ -36,7 +47,7 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="New price function">
+    <Modal opened={opened} onClose={close} title="New price function" size="lg">
       <form onSubmit={submit}>
         <Stack>
           <TextInput
@@ -49,7 +60,7 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
           />
           <Textarea
             label="Expression"
-            description="JEXL over price, quantity and the parameters you add next, e.g. price * 0.9"
+            description="JEXL over price, quantity and the parameters below, e.g. price * (100 - discount) / 100"
             required
             autosize
             minRows={3}
@@ -58,15 +69,16 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
             onChange={(event) => setExpression(event.currentTarget.value)}
             error={errors.fields.expression}
           />
-          {operator && (
-            <TextInput
-              label="For customer (id)"
-              description="Empty: an operator function"
-              value={customerId}
-              onChange={(event) => setCustomerId(event.currentTarget.value)}
-              error={errors.fields.customerId}
-            />
-          )}
+          <Title order={2} size="h5">
+            Parameters
+          </Title>
+          <ParametersEditor parameters={parameters} onChange={setParameters} errors={errors.fields} readOnly={false} />
+          <OwnerCustomerSelect
+            label="For customer"
+            value={customerId}
+            onChange={setCustomerId}
+            error={errors.fields.customerId}
+          />
           {errors.general && (
             <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>
               {errors.general}
