@@ -47,16 +47,21 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     const productId = shownProductId(page);
 
     await page.getByRole('tab', { name: 'Prices' }).click();
-    await page.getByLabel('Country', { exact: true }).fill('FR');
-    await page.getByLabel('Currency', { exact: true }).fill('EUR');
+    // Countries and currencies are picked by name or code, never typed as free text.
+    const choose = async (label: string, typed: string, option: string | RegExp) => {
+      await page.getByRole('combobox', { name: label, exact: true }).fill(typed);
+      await page.getByRole('option', { name: option }).click();
+    };
+    await choose('Country', 'France', 'France (FR)');
+    await choose('Currency', 'EUR', /^EUR · /);
     await page.getByRole('button', { name: 'Add price' }).click();
     await page.getByText('Enter the price: a new price never starts at 0.').waitFor();
     for (const [country, currency, price] of [
-      ['FR', 'EUR', '119.99'],
-      ['US', 'USD', '99.99'],
+      ['France', 'EUR', '119.99'],
+      ['United States', 'USD', '99.99'],
     ]) {
-      await page.getByLabel('Country', { exact: true }).fill(country!);
-      await page.getByLabel('Currency', { exact: true }).fill(currency!);
+      await choose('Country', country!, new RegExp(`^${country} \\(`));
+      await choose('Currency', currency!, new RegExp(`^${currency} · `));
       await page.getByLabel('Price', { exact: true }).fill(price!);
       await page.getByRole('button', { name: 'Add price' }).click();
     }

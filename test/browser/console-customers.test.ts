@@ -23,7 +23,9 @@ async function createInConsole(page: Page, name: string): Promise<{ realm: strin
   const dialog = page.getByRole('dialog', { name: 'New customer' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('VAT number').fill('FR12345678901');
-  await dialog.getByLabel('Country (ISO code)').fill('fr');
+  // Picked by name: "Fran" finds France, stored as its code.
+  await dialog.getByRole('combobox', { name: 'Country', exact: true }).fill('Fran');
+  await page.getByRole('option', { name: 'France (FR)' }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
   const secret = dialog.getByLabel(/^Client secret of realm [^:]+$/);
   await secret.waitFor();

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { CountrySelect } from '../../ui/place-pickers';
 import { SecretOnce } from '../../ui/SecretOnce';
 
 type Draft = Schemas['CustomerDraft'];
@@ -75,11 +76,10 @@ export function NewCustomerModal({ opened, onClose }: { opened: boolean; onClose
               onChange={(value) => setType((value as Draft['type']) ?? 'PUBLISHER')}
               allowDeselect={false}
             />
-            <TextInput
-              label="Country (ISO code)"
-              value={country}
-              onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())}
-              maxLength={2}
+            <CountrySelect
+              label="Country"
+              value={country || undefined}
+              onChange={(value) => setCountry(value ?? '')}
               error={errors['addressBook.country']}
             />
             {create.error && !Object.keys(errors).length && (

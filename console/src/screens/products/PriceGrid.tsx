@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactElement, useState } from 'react';
+import { CountrySelect, CurrencySelect } from '../../ui/place-pickers';
 import type { ProductDraft } from './product-draft';
 import { errorAt } from './product-field-errors';
 
@@ -162,20 +163,19 @@ export function PriceGrid({
       {!readOnly && (
         <form onSubmit={add}>
           <Group align="end">
-            <TextInput
+            <CountrySelect
               label="Country"
-              description="FR, or DEFAULT"
-              w={140}
-              value={country}
-              onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())}
+              description="or DEFAULT, for every other"
+              w={240}
+              extra={[{ value: 'DEFAULT', label: 'DEFAULT: every other country' }]}
+              value={country || undefined}
+              onChange={(value) => setCountry(value ?? '')}
             />
-            <TextInput
+            <CurrencySelect
               label="Currency"
-              description="EUR"
-              w={140}
-              maxLength={3}
-              value={currency}
-              onChange={(event) => setCurrency(event.currentTarget.value.toUpperCase())}
+              w={220}
+              value={currency || undefined}
+              onChange={(value) => setCurrency(value ?? '')}
             />
             <NumberInput
               label="Price"
