@@ -332,4 +332,18 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     expect(server.problems.filter((problem) => !/status of 404 \(Not Found\)/.test(problem))).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it("names a product's customer in its header, linked to the customer, not by its id (issue 31)", async () => {
+    const owner = await createCustomer(server.t, { name: `Polaris Labs ${tag()}`, type: 'PUBLISHER' });
+    const product = await createProduct(server.t, operator, { genericName: 'Polaris Studio', customerId: owner.id });
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto(`/console/products/${product.id}`);
+    await page.getByRole('heading', { name: 'Polaris Studio', level: 1 }).waitFor();
+    await page.getByRole('link', { name: owner.body.name, exact: true }).click();
+    await page.getByRole('heading', { name: owner.body.name, level: 1 }).waitFor();
+    expect(await page.getByText(owner.id, { exact: true }).count()).toBe(0);
+    expect(server.problems).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

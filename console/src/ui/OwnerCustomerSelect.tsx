@@ -1,8 +1,6 @@
 import { Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { unwrap } from '../api/api-error';
-import { api } from '../api/client';
 import { isOperator, usePrincipal } from '../auth/principal';
+import { useCustomerOptions } from './customer-names';
 
 /**
  * The customer a record belongs to, chosen by the operator (who acts for every customer); a customer's own token owns
@@ -23,15 +21,7 @@ export function OwnerCustomerSelect({
 }) {
   const principal = usePrincipal();
   const operator = isOperator(principal);
-  const customers = useQuery({
-    queryKey: ['customers', 'options'],
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/customers', { params: { query: { size: 500, sort: ['name,asc'], target: ['name'] } } }),
-      ).items.map((customer) => ({ value: customer.id, label: customer.name ?? customer.id })),
-    enabled: operator && Boolean(principal?.scopes.has('customers:read')),
-    staleTime: 30_000,
-  });
+  const customers = useCustomerOptions();
   if (!operator) return null;
   const data = [...(customers.data ?? [])];
   if (value && !data.some((option) => option.value === value)) data.push({ value, label: value });

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { useEffect, useState } from 'react';
 import { ApiError, plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
+import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
 import { DuplicatePriceFunction } from './DuplicatePriceFunction';
@@ -74,7 +75,7 @@ export function PriceFunctionPage(): ReactElement {
         {!readOnly && <DuplicatePriceFunction fn={fn} />}
       </Group>
       <Text c="dimmed" size="sm">
-        {fn.customerId ? `Customer ${fn.customerId}` : 'Operator function'} · updated{' '}
+        {fn.customerId ? <CustomerName customerId={fn.customerId} /> : 'Operator function'} · updated{' '}
         {new Date(fn.updateDate).toLocaleString()}
         {fn.originalId ? ` · copied from ${fn.originalId}` : ''}
       </Text>

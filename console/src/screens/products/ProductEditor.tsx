@@ -7,6 +7,7 @@ import { type ReactElement, useEffect, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
 import { DescriptionLocales } from './DescriptionLocales';
@@ -103,8 +104,9 @@ export function ProductEditor({
             )}
           </Group>
           <Text c="dimmed" size="sm">
-            Reference {base.publisherRefId} · {base.customerId ? `customer ${base.customerId}` : 'platform product'} ·
-            version {base.dbVersion} · saved {new Date(base.updateDate).toLocaleString()}
+            Reference {base.publisherRefId} ·{' '}
+            {base.customerId ? <CustomerName customerId={base.customerId} /> : 'platform product'} · version{' '}
+            {base.dbVersion} · saved {new Date(base.updateDate).toLocaleString()}
           </Text>
         </Stack>
         {canWrite && (

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { CustomerName } from '../../ui/customer-names';
 import { fieldErrorsOf } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
@@ -78,7 +79,14 @@ export function RecommendationRulePage(): ReactElement {
         <Text c="dimmed" size="sm">
           Version {record.data.dbVersion} · found for{' '}
           {record.data.appliesTo?.map((trigger) => <Code key={trigger}>{trigger}</Code>) ?? 'no trigger'}
-          {record.data.customerId ? ` · customer ${record.data.customerId}` : ''}
+          {record.data.customerId ? (
+            <>
+              {' · '}
+              <CustomerName customerId={record.data.customerId} />
+            </>
+          ) : (
+            ''
+          )}
         </Text>
       )}
       <form

@@ -21,6 +21,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { CustomerName } from '../../ui/customer-names';
 import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
@@ -98,7 +99,14 @@ export function TermsItemPage(): ReactElement {
       {record.data && (
         <Text c="dimmed" size="sm">
           Version {record.data.dbVersion}
-          {record.data.customerId ? ` · customer ${record.data.customerId}` : ''}
+          {record.data.customerId ? (
+            <>
+              {' · '}
+              <CustomerName customerId={record.data.customerId} />
+            </>
+          ) : (
+            ''
+          )}
           {record.data.lastUpdater ? ` · last updated by ${record.data.lastUpdater}` : ''}
         </Text>
       )}
