@@ -12,6 +12,10 @@ export interface Principal {
   isOperator: boolean;
   /** Customers whose records this principal may see and act for: its own and its `authorizedCustomers`. */
   tenantIds: readonly string[];
+  /** A realm user's username (the token's `preferred_username`); absent for clients. */
+  username?: string;
+  /** No token stands behind it: the service's own work (SYSTEM_PRINCIPAL) or an anonymous caller. */
+  builtIn?: boolean;
 }
 
 /**
@@ -44,6 +48,7 @@ function builtIn(name: string, isOperator: boolean): Principal {
     scopes: new Set<string>(),
     isOperator,
     tenantIds: Object.freeze([]) as readonly string[],
+    builtIn: true,
   });
 }
 

@@ -1,6 +1,8 @@
+import type { Principal } from '../auth/principal.js';
 import type { Queryable } from '../db/database.js';
 import { newId } from '../ids.js';
 import type { Doc } from '../resource/declare/record.js';
+import { type Actor, actorOf } from './actor.js';
 import { diff } from './delta.js';
 import type { PlatformEvent } from './platform-event.schema.js';
 
@@ -15,6 +17,8 @@ export interface ChangeDescription {
   /** The record the event is about, when it is not `after` (a deletion's is the record as it was). */
   involved?: Doc;
   occurredAt: Date;
+  /** Who made the change: recorded in the activity log (SYSTEM_PRINCIPAL for the service's own work). */
+  by: Principal;
   /**
    * Hides write-only values (secrets) of a record-shaped document. The delta is computed on the real values, so a
    * changed secret still shows as changed, then masked like everything else the event carries.
@@ -22,7 +26,7 @@ export interface ChangeDescription {
   mask?: (doc: Doc) => Doc;
 }
 
-export function eventOf(change: ChangeDescription): PlatformEvent {
+export function eventOf(change: Omit<ChangeDescription, 'by'>): PlatformEvent {
   const mask = change.mask ?? ((doc: Doc) => doc);
   const { delta, previous } = diff(change.before ?? {}, change.after);
   return {
@@ -44,8 +48,33 @@ export async function appendEvent(tx: Queryable, event: PlatformEvent): Promise<
   );
 }
 
+/** The activity entry of a change's event (same id): the event without its record, with who made it. */
+async function appendActivity(tx: Queryable, event: PlatformEvent, actor: Actor): Promise<void> {
+  const record = event.involved[event.subject] as Doc | undefined;
+  const recordId = typeof record?.id === 'string' ? record.id : null;
+  await tx.query(
+    `INSERT INTO activity (id, at, fact, subject, record_id, customer_id, actor_type, actor_id, actor_name, delta, previous)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb)`,
+    [
+      event.id,
+      event.occurredAt,
+      event.fact,
+      event.subject,
+      recordId,
+      event.customerId,
+      actor.type,
+      actor.id,
+      actor.name,
+      JSON.stringify(event.what.delta),
+      JSON.stringify(event.what.previous),
+    ],
+  );
+}
+
+/** Writes the change's event and its activity entry (who made it) in the caller's transaction. */
 export async function recordChange(tx: Queryable, change: ChangeDescription): Promise<PlatformEvent> {
   const event = eventOf(change);
   await appendEvent(tx, event);
+  await appendActivity(tx, event, actorOf(change.by));
   return event;
 }
