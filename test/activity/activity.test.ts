@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { purgeOldActivity } from '../../src/apis/activity/activity.service.js';
 import { ManualClock } from '../../src/platform/clock.js';
+import { createProduct } from '../catalog/catalog-factories.js';
 import { createUser, userLogin } from '../iam/iam-kit.js';
 import { createReceiver } from '../notifications/notification-factories.js';
 import { useApp } from '../support/fixture.js';
@@ -165,6 +166,24 @@ describe('GET /activity', () => {
     const terms = await created(await operatorToken(), '/terms', termsBody());
     expect(await activity(await operatorToken('catalog:read operator'), `?recordId=${terms.id}`)).toEqual([]);
     expect(await activity(await operatorToken('terms:read operator'), `?recordId=${terms.id}`)).toHaveLength(1);
+  });
+
+  it("shows a store's end user nothing, though its token reads the catalogue", async () => {
+    const a = await tenantWithUser();
+    const product = await createProduct(t, a.token);
+    expect(await activity(a.token, `?recordId=${product.id}`)).toHaveLength(1);
+    const endUser = await t.token({
+      grantType: 'end_user_credentials',
+      realmName: a.realm,
+      clientSecret: a.clientSecret,
+      customerId: a.customerId,
+      storeId: 'store-1',
+      email: 'shopper@example.com',
+    });
+    expect(endUser.scope).toBe('catalog:read recommendations:read');
+    const res = await t.request<Json>('GET', '/activity', endUser.access_token as string);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ items: [], totalItems: 0 });
   });
 
   it('answers 400 naming an unknown filter, or a date that does not exist', async () => {

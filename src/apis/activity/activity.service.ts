@@ -1,4 +1,4 @@
-import type { Principal } from '../../platform/auth/principal.js';
+import { isEndUser, type Principal } from '../../platform/auth/principal.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
@@ -32,8 +32,9 @@ export class ActivityService {
     return scopes;
   }
 
-  /** The subjects whose read scope the principal's token holds. */
+  /** The subjects whose read scope the principal's token holds; none for a store's end user (a shopper). */
   private readableSubjects(principal: Principal): string[] {
+    if (isEndUser(principal)) return [];
     return [...this.readScopes()].filter(([, scope]) => principal.scopes.has(scope)).map(([subject]) => subject);
   }
 

@@ -37,6 +37,14 @@ export function mayActFor(principal: Principal, customerId: string | undefined |
   return principal.tenantIds.includes(customerId);
 }
 
+/**
+ * An end user of a store (the `end_user_credentials` grant, subject `enduser:<customer>:<store>:<email>`): a shopper,
+ * who reads the store's catalogue but nothing of how the merchant runs it.
+ */
+export function isEndUser(principal: Principal): boolean {
+  return principal.subject.startsWith('enduser:');
+}
+
 /** A principal no token stands behind: every identity field is `name`. */
 function builtIn(name: string, isOperator: boolean): Principal {
   return Object.freeze({
