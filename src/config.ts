@@ -2,7 +2,7 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
-import { DURATION_LIST_PATTERN, parseDurationList } from './platform/duration.js';
+import { DURATION, DURATION_LIST_PATTERN, parseDurationList } from './platform/duration.js';
 import { OutboundAllowlist } from './platform/outbound/outbound-allowlist.js';
 
 /** Settings of docs/product-decisions.md §1, read once from the environment. No work happens at import time. */
@@ -36,6 +36,8 @@ export interface Config {
   notificationPollMs: number;
   /** Days a dispatched event is kept in the outbox. */
   outboxRetentionDays: number;
+  /** How long a change stays in the activity log (GET /activity), seconds. */
+  activityRetentionSeconds: number;
   /** How long a worker's claim on a notification holds: a worker that died is replaced after this. */
   notificationLeaseSeconds: number;
   /** How long a rotated web hook signing secret keeps signing beside the new one, seconds. */
@@ -204,6 +206,13 @@ export const EnvSchema = Type.Object({
     3650,
     'days a dispatched event stays in the outbox before the workers delete it (its notifications keep a copy)',
   ),
+  ACTIVITY_RETENTION: Type.String({
+    default: '90d',
+    pattern: `^${DURATION}$`,
+    expected: 'a duration like 90d, 12h or 30m',
+    description:
+      'how long a change stays in the activity log (GET /activity); the workers delete older entries every hour',
+  }),
   SIGNING_SECRET_GRACE: whole(
     86_400,
     0,
@@ -433,6 +442,13 @@ function notificationSchedule(raw: string): number[] {
   return schedule;
 }
 
+/** At least a minute: a shorter log would lose changes before anyone could read them. */
+function activityRetention(raw: string): number {
+  const [seconds = 0] = parseDurationList(raw);
+  if (seconds < 60) throw new ConfigError(`ACTIVITY_RETENTION must be at least 1m, got ${raw}`);
+  return seconds;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
   const { jobs, notices } = jobsSetting(e);
@@ -461,6 +477,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notices,
     notificationPollMs: e.NOTIFICATION_POLL_MS,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
+    activityRetentionSeconds: activityRetention(e.ACTIVITY_RETENTION),
     notificationLeaseSeconds: e.NOTIFICATION_LEASE,
     signingSecretGraceSeconds: e.SIGNING_SECRET_GRACE,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

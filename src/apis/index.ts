@@ -1,3 +1,4 @@
+import { activityModule } from './activity/activity.module.js';
 import type { ApiModule } from './api-module.js';
 import { assetsModule } from './assets/assets.module.js';
 import { catalogModule } from './catalog/catalog.module.js';
@@ -24,6 +25,7 @@ export const apiModules: ApiModule[] = [
   catalogModule,
   recommendationsModule,
   notificationsModule,
+  activityModule,
 ];
 
 /** What every process starts, the server and `npm run worker` alike: the platform's own jobs, then every API. */

@@ -1,6 +1,7 @@
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
-const DURATION = '\\s*\\d+\\s*[smhd]\\s*';
+/** One duration (`5s`, `2h`, `90d`), as a piece of a JSON-schema pattern. */
+export const DURATION = '\\s*\\d+\\s*[smhd]\\s*';
 
 /** A comma list of durations (`0s,5s,5m,30m,2h`), as a JSON-schema pattern, so the config schema and the parser agree. */
 export const DURATION_LIST_PATTERN = `^${DURATION}(,${DURATION})*$`;

@@ -2507,6 +2507,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List who changed which record and when, newest first
+         * @description Every create, update, delete and action of every kind, with its actor (USER, CLIENT, OPERATOR or SYSTEM), its delta and the previous values (secrets masked). The caller sees the changes of the records it may read: of the kinds whose `<area>:read` scope its token holds, and of its customer and its `authorizedCustomers` (the operator: every owner's, its own records included). Kept `ACTIVITY_RETENTION` (90 days by default).
+         *
+         *     Needs a bearer access token (any scope).
+         *
+         *     Paged: `page` counts from 0, `size` is at most 500; the answer says `totalItems`, `totalPages` and whether this page is the `last`.
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "asset.created": {
@@ -8512,6 +8536,44 @@ export interface components {
             productId?: string;
             /** @description the label of that related content */
             label?: string;
+        };
+        /** Activity entry */
+        ActivityEntry: {
+            /** @description the change's event id (the `id` of its platform event) */
+            id: string;
+            /**
+             * Format: date-time
+             * @description when the change was written
+             */
+            at: string;
+            /** @description what happened: created, updated, deleted, or an action's fact (cancelled, ...) */
+            fact: string;
+            /** @description the kind of record, kebab case: product, terms, customer, asset, ... */
+            subject: string;
+            /** @description the id of the record changed */
+            recordId: string | null;
+            /** @description the tenant owning the record; null for the operator's records (shown to the operator only) */
+            customerId: string | null;
+            /** @description who made the change */
+            actor: {
+                /**
+                 * @description USER: a realm's user; CLIENT: a customer's client (client_credentials); OPERATOR: the operator realm's administrator or client; SYSTEM: the service's own work (jobs)
+                 * @enum {string}
+                 */
+                type: "USER" | "CLIENT" | "OPERATOR" | "SYSTEM";
+                /** @description the token's subject: a user's id, `client:<client id>`, or `system` */
+                id: string;
+                /** @description the username, or the client id of a client */
+                name: string;
+            };
+            /** @description the changed fields with their new values, as in the event (secrets masked) */
+            delta: {
+                [key: string]: unknown;
+            };
+            /** @description the same fields with their values before the change */
+            previous: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;
@@ -25219,6 +25281,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description zero-based page index; default 0 */
+                page?: number;
+                /** @description page size; default 50 */
+                size?: number;
+                /** @description only changes of this kind of record (`product`, `terms`, ...) */
+                subject?: string;
+                /** @description only changes of this record */
+                recordId?: string;
+                /** @description only changes of this customer's records */
+                customerId?: string;
+                /** @description only changes by this actor: its `id` or its `name` */
+                actor?: string;
+                /** @description only changes with this fact (`created`, `updated`, `cancelled`, ...) */
+                fact?: string;
+                /** @description only changes at or after this instant */
+                from?: string;
+                /** @description only changes before this instant */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ActivityEntry"][];
+                        last: boolean;
+                        /** @description zero-based page index */
+                        number: number;
+                        size: number;
+                        totalItems: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed input or an invalid field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Error */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
+                };
+            };
+            /** @description The service is shutting down, or its database is not reachable: retry (after Retry-After when given) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleError"];
                 };
             };
         };

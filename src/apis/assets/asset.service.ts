@@ -95,6 +95,7 @@ export class AssetService {
             customerId: row.customerId,
             before: undefined,
             after: this.listed(row),
+            by: principal,
           });
         return this.view(row);
       });
@@ -130,7 +131,7 @@ export class AssetService {
    * malformed ids are reported, not an error. A valid id that names no asset but a stored object no asset holds (an
    * upload that died before its row was written) removes that object.
    */
-  async delete(ids: readonly string[]): Promise<DeleteOutcome> {
+  async delete(principal: Principal, ids: readonly string[]): Promise<DeleteOutcome> {
     const wanted = [...new Set(ids)];
     const valid = wanted.filter((id) => ASSET_ID.test(id));
     const removed = await this.db.transaction(async (tx) => {
@@ -147,6 +148,7 @@ export class AssetService {
           customerId: row.customerId,
           before: record,
           after: record,
+          by: principal,
         });
       }
       // Content another owner's asset still holds stays. The objects go last, once every database write has

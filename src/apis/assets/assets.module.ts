@@ -17,12 +17,14 @@ const ASSET_EVENTS: EventDeclaration[] = [
     fact: 'created',
     emittedBy: 'uploadAsset (POST /assets), for content not stored yet',
     record: 'ListedAsset',
+    readScope: 'assets:read',
   },
   {
     subject: ASSET_SUBJECT,
     fact: 'deleted',
     emittedBy: 'deleteAssets (DELETE /assets), per deleted asset',
     record: 'ListedAsset',
+    readScope: 'assets:read',
   },
 ];
 

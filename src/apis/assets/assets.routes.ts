@@ -161,7 +161,7 @@ export async function assetRoutes(untyped: FastifyInstance, options: AssetRoutes
       },
       response: { 200: Ref(DeleteOutcomeSchema) },
     },
-    handler: async (request) => service.delete(await readDeleteIds(request)),
+    handler: async (request) => service.delete(principalOf(request), await readDeleteIds(request)),
   });
 
   app.get('/assets/:id/*', {

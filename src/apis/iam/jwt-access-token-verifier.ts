@@ -72,6 +72,7 @@ export class JwtAccessTokenVerifier implements AccessTokenVerifier {
         scopes,
         customerId: claims.customerId,
         isOperator: claims.realm === OPERATOR_REALM && scopes.has(OPERATOR_SCOPE),
+        ...(typeof claims.preferred_username === 'string' ? { username: claims.preferred_username } : {}),
       },
     };
   }

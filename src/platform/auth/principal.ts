@@ -12,6 +12,10 @@ export interface Principal {
   isOperator: boolean;
   /** Customers whose records this principal may see and act for: its own and its `authorizedCustomers`. */
   tenantIds: readonly string[];
+  /** A realm user's username (the token's `preferred_username`); absent for clients. */
+  username?: string;
+  /** No token stands behind it: the service's own work (SYSTEM_PRINCIPAL) or an anonymous caller. */
+  builtIn?: boolean;
 }
 
 /**
@@ -33,6 +37,14 @@ export function mayActFor(principal: Principal, customerId: string | undefined |
   return principal.tenantIds.includes(customerId);
 }
 
+/**
+ * An end user of a store (the `end_user_credentials` grant, subject `enduser:<customer>:<store>:<email>`): a shopper,
+ * who reads the store's catalogue but nothing of how the merchant runs it.
+ */
+export function isEndUser(principal: Principal): boolean {
+  return principal.subject.startsWith('enduser:');
+}
+
 /** A principal no token stands behind: every identity field is `name`. */
 function builtIn(name: string, isOperator: boolean): Principal {
   return Object.freeze({
@@ -44,6 +56,7 @@ function builtIn(name: string, isOperator: boolean): Principal {
     scopes: new Set<string>(),
     isOperator,
     tenantIds: Object.freeze([]) as readonly string[],
+    builtIn: true,
   });
 }
 

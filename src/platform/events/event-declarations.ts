@@ -8,6 +8,8 @@ export interface EventDeclaration {
   emittedBy: string;
   /** `$id` of the schema of `involved.<subject>` (the record after the change, as it is read). */
   record: string;
+  /** The scope that reads the records of a subject that is no kind of the engine (assets): its activity needs it too. */
+  readScope?: string;
 }
 
 /**

@@ -1,6 +1,8 @@
+import type { Principal } from '../auth/principal.js';
 import type { Queryable } from '../db/database.js';
 import { newId } from '../ids.js';
 import type { Doc } from '../resource/declare/record.js';
+import { type Actor, actorOf } from './actor.js';
 import { diff } from './delta.js';
 import type { PlatformEvent } from './platform-event.schema.js';
 
@@ -15,6 +17,8 @@ export interface ChangeDescription {
   /** The record the event is about, when it is not `after` (a deletion's is the record as it was). */
   involved?: Doc;
   occurredAt: Date;
+  /** Who made the change: recorded in the activity log (SYSTEM_PRINCIPAL for the service's own work). */
+  by: Principal;
   /**
    * Hides write-only values (secrets) of a record-shaped document. The delta is computed on the real values, so a
    * changed secret still shows as changed, then masked like everything else the event carries.
@@ -22,7 +26,7 @@ export interface ChangeDescription {
   mask?: (doc: Doc) => Doc;
 }
 
-export function eventOf(change: ChangeDescription): PlatformEvent {
+export function eventOf(change: Omit<ChangeDescription, 'by'>): PlatformEvent {
   const mask = change.mask ?? ((doc: Doc) => doc);
   const { delta, previous } = diff(change.before ?? {}, change.after);
   return {
@@ -44,8 +48,38 @@ export async function appendEvent(tx: Queryable, event: PlatformEvent): Promise<
   );
 }
 
+/** Writes the change's event and its activity entry (who made it) in the caller's transaction. */
 export async function recordChange(tx: Queryable, change: ChangeDescription): Promise<PlatformEvent> {
   const event = eventOf(change);
-  await appendEvent(tx, event);
+  await appendEventAndActivity(tx, event, actorOf(change.by));
   return event;
+}
+
+/**
+ * The event and its activity entry (same id; the event's masked delta and previous, never the record) in one
+ * statement: one round trip more per write would cost more than the row does (docs/decisions.md, "The activity log").
+ */
+async function appendEventAndActivity(tx: Queryable, event: PlatformEvent, actor: Actor): Promise<void> {
+  const record = event.involved[event.subject] as Doc | undefined;
+  const recordId = typeof record?.id === 'string' ? record.id : null;
+  await tx.query(
+    `WITH event AS (
+       INSERT INTO outbox (id, fact, subject, customer_id, occurred_at, event)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING event
+     )
+     INSERT INTO activity (id, at, fact, subject, record_id, customer_id, actor_type, actor_id, actor_name, delta, previous)
+     SELECT $1, $5, $2, $3, $7, $4, $8, $9, $10, event->'what'->'delta', event->'what'->'previous' FROM event`,
+    [
+      event.id,
+      event.fact,
+      event.subject,
+      event.customerId,
+      event.occurredAt,
+      JSON.stringify(event),
+      recordId,
+      actor.type,
+      actor.id,
+      actor.name,
+    ],
+  );
 }

@@ -400,8 +400,17 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     }
   }
 
-  /** Stores a new or changed record with its version and its event, in `tx`; a taken unique key answers 409. */
-  private async write(tx: Transaction, fact: string, row: RowWrite, before: Doc | undefined): Promise<void> {
+  /**
+   * Stores a new or changed record with its version, its event and its activity entry (by `principal`), in `tx`; a
+   * taken unique key answers 409.
+   */
+  private async write(
+    tx: Transaction,
+    principal: Principal,
+    fact: string,
+    row: RowWrite,
+    before: Doc | undefined,
+  ): Promise<void> {
     this.assertDeclared(fact);
     const stored = { ...row, doc: this.sealed(row.doc) };
     try {
@@ -420,6 +429,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       after: row.doc,
       mask,
       occurredAt: row.updatedAt,
+      by: principal,
     });
     this.afterCommit(tx, this.present(row.doc));
   }
@@ -460,6 +470,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       const ownerId = definition.tenant === 'self' ? id : (customerId ?? null);
       await this.write(
         tx,
+        principal,
         'created',
         { id, doc, dbVersion: 0, customerId: ownerId, createdAt: now, updatedAt: now },
         undefined,
@@ -514,6 +525,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       await this.assertReferences(principal, tx, doc, stored);
       await this.write(
         tx,
+        principal,
         'updated',
         { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now },
         stored,
@@ -560,6 +572,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       if (row.doc.customerId !== undefined) (doc as Doc).customerId = row.doc.customerId;
       await this.write(
         tx,
+        principal,
         options.fact ?? 'updated',
         { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now },
         before,
@@ -588,6 +601,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
         involved: row.doc,
         mask,
         occurredAt: this.now(),
+        by: principal,
       });
       this.afterCommit(tx, this.present(row.doc));
     });
