@@ -168,3 +168,15 @@ export async function unwindRecords(
     .map(({ doc, element, empty }) => ({ doc: doc!, element, empty: empty! }));
   return { rows: items, total: rows[0]?.total ?? 0 };
 }
+
+export async function lockForWords(db: Queryable, kind: Kind, ids: string[]): Promise<StoredRow[]> {
+  return (await run<StoredRow>(db, sql.lockForWords(kind, ids))).rows;
+}
+
+export async function updateWords(db: Queryable, kind: Kind, ids: string[], words: string[]): Promise<void> {
+  await run(db, sql.updateWords(kind, ids, words));
+}
+
+export async function lockWithoutWords(db: Queryable, kind: Kind, limit: number): Promise<StoredRow[]> {
+  return (await run<StoredRow>(db, sql.lockWithoutWords(kind, limit))).rows;
+}
