@@ -139,6 +139,17 @@ describe('GET /products?q=', () => {
     expect(await ids(token, q(`${tag} fer`), '/products/inherited')).toEqual([product.id]);
   });
 
+  it('gives products stored before word search their words when the service starts', async () => {
+    const { token } = await t.tenant();
+    const tag = unique('old').replace(/[^a-z0-9]/gi, '');
+    const product = await createProduct(t, token, { genericName: `${tag} Schooner` });
+    await t.built.db.query('UPDATE products SET words = NULL WHERE id = $1', [product.id]);
+    expect(await ids(token, q(tag))).toEqual([]);
+    const products = t.built.services.of(productKind) as unknown as { indexMissingWords(): Promise<number> };
+    expect(await products.indexMissingWords()).toBeGreaterThanOrEqual(1);
+    expect(await ids(token, q(`${tag} schoon`))).toEqual([product.id]);
+  });
+
   it.runIf(databaseUrl.startsWith('postgres'))('is answered through the words index on PostgreSQL', async () => {
     // The operator's listing, where nothing narrows the rows but the words (a tenant's few test rows would be read
     // through the tenant index; bench/product-search.bench.ts shows a tenant's plan at 100,000 products).

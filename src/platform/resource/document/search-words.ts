@@ -90,9 +90,13 @@ function termsOf(text: string): (Term | 'or')[] {
   return terms;
 }
 
-/** A typed word matches the words it starts; a quoted phrase matches its words as written, in order. */
+/**
+ * A typed word matches the words it starts; a quoted phrase matches its words as written, in order; an excluded word
+ * leaves out the records having that very word (`-pro` keeps "Professional").
+ */
 function termQuery(term: Term): string {
-  const words = term.words.map((word) => (term.phrase ? quoted(word) : `${quoted(word)}:*`));
+  const exact = term.phrase || term.negated;
+  const words = term.words.map((word) => (exact ? quoted(word) : `${quoted(word)}:*`));
   const query = words.length === 1 ? words[0]! : `(${words.join(' <-> ')})`;
   return term.negated ? `!${query}` : query;
 }
