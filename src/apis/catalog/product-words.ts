@@ -6,9 +6,10 @@ import type { ProductSchema } from './product.schema.js';
 import { listWhereAnyOf } from './product-queries.js';
 
 /**
- * A product's words (docs/catalog.md, "Search"): its own name, reference and code name (product.kind.ts `words`),
- * the texts of its description in every locale, and, for a variant, its parent's words. They are kept current when
- * a description or a parent changes (afterWrite hooks), in the same transaction.
+ * A product's words (docs/catalog.md, "Products": Search; docs/decisions.md, "Product search"): its own name,
+ * reference and code name (product.kind.ts `words`), the texts of its description in every locale, and, for a
+ * variant, its parent's words. They are kept current when a description or a parent changes (afterWrite hooks), in
+ * the same transaction.
  */
 
 /** The description texts a product's words include, with their rank weights (the own fields rank A). */
