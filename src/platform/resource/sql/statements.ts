@@ -268,7 +268,8 @@ export function deleteVersions(kind: Kind, id: string): Statement {
 
 /**
  * A page of records. The total is counted apart (countRecords), and only when the page does not tell it: a window
- * count would read and sort every match, where the page alone can stop at its last row in index order.
+ * count would read and sort every match, where the page alone can stop at its last row in index order. A word search
+ * reads and ranks every match anyway: its page carries the total (`total`).
  */
 export function listRecords(kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
   return listPage('doc', kind, query, scope);
@@ -283,8 +284,11 @@ function listPage(columns: string, kind: Kind, query: ListingQuery, scope: Tenan
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params);
   const order = listingOrder(query, params);
+  // A word search ranks every match before it pages: counting them there costs nothing, a second statement would
+  // search again.
+  const total = query.words === undefined ? '' : ', count(*) OVER ()::int AS total';
   return (query.fixedShape ? fixedStatement : statement)(
-    `SELECT ${columns} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
+    `SELECT ${columns}${total} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
     params,
   );
 }
