@@ -1,6 +1,9 @@
+import { productKind } from '../src/apis/catalog/product.kind.js';
 import { productResource } from '../src/apis/catalog/product.resource.js';
 import { buildApp } from '../src/app.js';
-import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
+import { SYSTEM_PRINCIPAL, type TenantScope } from '../src/platform/auth/principal.js';
+import { parseListingQuery } from '../src/platform/resource/sql/listing-query.js';
+import { listRowVersions } from '../src/platform/resource/sql/statements.js';
 import { benchServerConfig } from './bench-database.js';
 
 /**
@@ -70,6 +73,29 @@ const seedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 for (const table of ['products', 'products_history', 'outbox']) await built.db.query(`VACUUM ANALYZE ${table}`);
 
 const customerId = customerOf(0);
+
+/** The plan PostgreSQL runs a word search page with, on stderr: the words index at 100,000 products. */
+async function explainSearch(name: string, query: Record<string, unknown>, scope: TenantScope): Promise<void> {
+  const statement = listRowVersions(productKind, parseListingQuery(productKind, query), scope);
+  const { rows } = await built.db.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, BUFFERS OFF) ${statement.text}`,
+    statement.values,
+  );
+  process.stderr.write(`\n${name}:\n${rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}\n`);
+}
+if (process.env.EXPLAIN_SEARCH !== 'off') {
+  await explainSearch(
+    'word search, one customer (q=product 5)',
+    { q: 'product 5', size: 20 },
+    {
+      all: false,
+      customerIds: [customerId],
+      operatorRecords: false,
+    },
+  );
+  await explainSearch('word search, every customer (q=product 4242)', { q: 'product 4242', size: 20 }, { all: true });
+}
+
 const { clientSecret } = await built.db.transaction((tx) =>
   built.iam.realms.provisionRealm(tx, 'bench-realm', customerId),
 );
@@ -81,8 +107,20 @@ const tokenAnswer = await fetch(`http://127.0.0.1:${port}/iam/tokens`, {
   body: JSON.stringify({ realmName: 'bench-realm', grantType: 'client_credentials', clientSecret }),
 });
 const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+const operatorAnswer = await fetch(`http://127.0.0.1:${port}/iam/tokens`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    realmName: 'operator',
+    grantType: 'client_credentials',
+    clientSecret: 'bench-operator-secret',
+  }),
+});
+const operatorToken = ((await operatorAnswer.json()) as { access_token: string }).access_token;
 
-process.stdout.write(`${JSON.stringify({ port, token, id, customerId, products: PRODUCTS, seedSeconds })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port, token, operatorToken, id, customerId, products: PRODUCTS, seedSeconds })}\n`,
+);
 
 process.on('SIGTERM', async () => {
   await built.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

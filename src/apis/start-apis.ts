@@ -73,6 +73,8 @@ export async function startApis(platform: PlatformContext, modules: readonly Api
     views: (api.views ?? []).map((view) => startView(view, context)),
   }));
   platform.services.assertReferencesResolve();
+  // Records stored before their kind declared word search get their words (once; a batch per transaction).
+  for (const service of started.flatMap((module) => module.resources)) await service.indexMissingWords();
   return {
     context,
     modules: started,

@@ -118,13 +118,15 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
       .getByRole('link', { name: 'Aurora Photo Suite Monthly' })
       .waitFor();
 
-    // The search finds the product by a word of its description; the variant, without texts of its own, is not found.
+    // The search (`q`) finds the product by a word of its description, and its variant by its parent's words.
     await page.getByRole('link', { name: '← Products' }).click();
     await page.getByLabel('Search', { exact: true }).fill('northern');
     const table = page.getByRole('table', { name: 'Products' });
     await page.waitForURL(/q=northern/);
+    // The parent's name shows twice: its own row, and the variant's "Variant of".
     await table.getByRole('link', { name: 'Aurora Photo Suite', exact: true }).first().waitFor();
-    await expect.poll(async () => table.getByRole('row').count()).toBe(2);
+    await table.getByRole('link', { name: 'Aurora Photo Suite Monthly' }).waitFor();
+    await expect.poll(async () => table.getByRole('row').count()).toBe(3);
     await page.getByRole('button', { name: 'Clear 1 filter' }).click();
     // A filter: the monthly lifetime in store-eu lists the variant and not its parent.
     await page.getByLabel('Lifetime', { exact: true }).fill('1MONTH');

@@ -16797,6 +16797,8 @@ export interface operations {
                 predicate?: string;
                 /** @description field names (dot paths) to return; repeatable, at most 100 */
                 target?: string[];
+                /** @description text search: every word must match a word of the product or its start (`fjo rac` finds "Fjord Racer"), case and accents ignored, in its name, reference, code name and its description's marketing names and texts in every locale (a variant: its parent's too); `"a phrase"`, `-word`, `or`. Without `sort`, the best matches first, then the newest */
+                q?: string;
                 /** @description equality on customerId */
                 customerId?: string;
                 /** @description equality on lifeTime */
@@ -17487,6 +17489,8 @@ export interface operations {
                 pageable?: string;
                 /** @description JSON object of filters; the flat filters win */
                 predicate?: string;
+                /** @description text search: every word must match a word of the product or its start (`fjo rac` finds "Fjord Racer"), case and accents ignored, in its name, reference, code name and its description's marketing names and texts in every locale (a variant: its parent's too); `"a phrase"`, `-word`, `or`. Without `sort`, the best matches first, then the newest */
+                q?: string;
                 /** @description equality on customerId */
                 customerId?: string;
                 /** @description equality on lifeTime */
@@ -20902,6 +20906,8 @@ export interface operations {
                 predicate?: string;
                 /** @description field names (dot paths) to return; repeatable, at most 100 */
                 target?: string[];
+                /** @description text search: every word must match a word of the product or its start (`fjo rac` finds "Fjord Racer"), case and accents ignored, in its name, reference, code name and its description's marketing names and texts in every locale (a variant: its parent's too); `"a phrase"`, `-word`, `or`. Without `sort`, the best matches first, then the newest */
+                q?: string;
                 /** @description equality on customerId */
                 customerId?: string;
                 /** @description equality on lifeTime */

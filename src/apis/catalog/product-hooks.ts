@@ -2,6 +2,7 @@ import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc, RecordOf, ResourceHooks, WriteContext } from '../../platform/resource/index.js';
 import { descriptionResource } from './description.resource.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
+import { afterProductWrite, productWordsFrom } from './product-words.js';
 
 type ProductRecord = RecordOf<typeof ProductSchema>;
 
@@ -71,4 +72,6 @@ export const productHooks: ResourceHooks<typeof ProductSchema> = {
     if (stored.parentId) Object.assign(updated, { parentId: stored.parentId, variantOf: stored.parentId });
     return writeTexts(ctx, updated as ProductRecord);
   },
+  wordsFrom: productWordsFrom,
+  afterWrite: afterProductWrite,
 };

@@ -47,6 +47,12 @@ export const productKind = defineKind({
       description: 'comma list, repeatable: the products that replace any of these older products',
     },
   },
+  words: {
+    param: 'q',
+    fields: { genericName: 'A', publisherRefId: 'A', codeName: 'A' },
+    description:
+      'text search: every word must match a word of the product or its start (`fjo rac` finds "Fjord Racer"), case and accents ignored, in its name, reference, code name and its description\'s marketing names and texts in every locale (a variant: its parent\'s too); `"a phrase"`, `-word`, `or`. Without `sort`, the best matches first, then the newest',
+  },
   readOnly: ['parentId'],
   references: {
     priceFunction: 'price-function',

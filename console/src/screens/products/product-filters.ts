@@ -3,7 +3,8 @@ import type { ListSearch } from '../../ui/list-search';
 
 /** The query `GET /products` takes, as the OpenAPI document declares it. */
 export type ProductListQuery = NonNullable<paths['/products']['get']['parameters']['query']>;
-type Listing = 'page' | 'size' | 'sort' | 'pageable' | 'predicate' | 'target';
+/** Parameters of the listing that are not filters: paging, sort, projection and the text search `q`. */
+type Listing = 'page' | 'size' | 'sort' | 'pageable' | 'predicate' | 'target' | 'q';
 type Filter = Exclude<keyof ProductListQuery, Listing>;
 type KeysOf<T> = { [K in Filter]-?: NonNullable<ProductListQuery[K]> extends T ? K : never }[Filter];
 
@@ -44,8 +45,8 @@ type Missing = Exclude<Filter, Listed>;
 // A compile error names any filter of the API not offered above.
 export const everyFilterListed: [Missing] extends [never] ? true : Missing = true;
 
-/** The full-text search of the list (the API searches the products' descriptions), kept in the URL as `q`. */
-export const SEARCH_PARAMETER = 'q';
+/** The text search of the list (the API's `q`: names, references, code names, description texts), kept in the URL as `q`. */
+export const SEARCH_PARAMETER = 'q' satisfies keyof ProductListQuery;
 
 export const PRODUCT_LIST_SEARCH = [
   ...TEXT_FILTERS,

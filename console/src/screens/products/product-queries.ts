@@ -6,12 +6,10 @@ import { productListQuery, SEARCH_PARAMETER } from './product-filters';
 
 export type ListedProduct = Listed<'/products'>;
 
-/** The most descriptions a search narrows the products to (the API takes at most 100 values for a filter). */
-const SEARCHED_DESCRIPTIONS = 100;
-
 /**
- * A page of products. The API's full-text search is over descriptions (`GET /descriptions/search`): the products
- * listed are those whose description is among the 100 best matches, with every other filter applied.
+ * A page of products; the search text is the API's `q` (docs/catalog.md: the words of the product's name, reference,
+ * code name and description texts, word starts, case and accents ignored), with every other filter, exact totals and,
+ * without a sort, the best matches first.
  */
 export function useProductList(search: ListSearch) {
   const text = typeof search[SEARCH_PARAMETER] === 'string' ? search[SEARCH_PARAMETER].trim() : '';
@@ -20,21 +18,7 @@ export function useProductList(search: ListSearch) {
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const query = productListQuery(search);
-      if (!text) return unwrap(await api.GET('/products', { params: { query } }));
-      const found = unwrap(
-        await api.GET('/descriptions/search', {
-          params: { query: { req: text, size: SEARCHED_DESCRIPTIONS, target: ['id'] } },
-        }),
-      );
-      const ids = found.items.map((item) => item.id);
-      if (ids.length === 0)
-        return { items: [], last: true, number: 0, size: search.size, totalItems: 0, totalPages: 0 };
-      // `predicate` carries the list of ids: the flat `descriptionId` parameter is typed as one value.
-      return unwrap(
-        await api.GET('/products', {
-          params: { query: { ...query, predicate: JSON.stringify({ descriptionId: ids }) } },
-        }),
-      );
+      return unwrap(await api.GET('/products', { params: { query: text ? { ...query, q: text } : query } }));
     },
   });
 }

@@ -54,6 +54,28 @@ export interface SearchFeature {
 }
 
 /**
+ * Word search on the kind's listings (`GET {path}?q=...`, and the views over it): every word of the query must be a
+ * word of the record or its start, case and accents ignored (document/search-words.ts). The engine keeps each record's
+ * words in its `words` column (a tsvector under a GIN index), computed on every write from `fields` and from the
+ * texts the kind's `wordsFrom` hook adds (texts of records it names).
+ */
+export type WordWeight = 'A' | 'B' | 'C' | 'D';
+
+/** A text a record's words are taken from: a string, or a map of locale -> text (every locale's words). */
+export interface WordText {
+  value: unknown;
+  weight: WordWeight;
+}
+
+export interface WordSearch {
+  /** The listing's query parameter: `q`. */
+  param: string;
+  /** Own text fields (plain strings or maps of locale -> text) with their rank weight, A highest. */
+  fields: Record<string, WordWeight>;
+  description: string;
+}
+
+/**
  * One resource kind, declared once. The engine derives its routes, storage, OpenAPI entries, tenant rule and events
  * from this.
  */
@@ -103,6 +125,7 @@ export interface ResourceKind<S extends TObject = TObject> {
   /** Every version of a record is kept (same transaction); `GET {path}/{id}?version=N` reads one. */
   history: boolean;
   search?: SearchFeature;
+  words?: WordSearch;
   unique: UniqueKey[];
   /**
    * Documents read lately are kept in each process (document-cache.ts), up to `megabytes` of stored size: reads by id

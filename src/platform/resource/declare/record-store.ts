@@ -1,6 +1,6 @@
 import type { TObject } from 'typebox';
 import type { Principal, TenantScope } from '../../auth/principal.js';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable, Transaction } from '../../db/database.js';
 import type { AnyResourceKind, ResourceKind } from './kind.js';
 import type { ListingQuery, ListingSource } from './listing.js';
 import type { Doc, Page, RecordOf, StoredRecord, StoredRow, WriteOptions } from './record.js';
@@ -46,6 +46,12 @@ export interface RecordStore<S extends TObject = TObject> {
     options?: WriteOptions & { fact?: string; credential?: string },
   ): Promise<StoredRecord<S>>;
   delete(principal: Principal, key: string, options?: WriteOptions): Promise<void>;
+  /**
+   * Computes again, in `tx`, the words of the records among `ids` (a kind with word search), whose documents did not
+   * change but a record their words come from did; no version, no event. Each row is locked and read at its current
+   * version first.
+   */
+  refreshWords(tx: Transaction, ids: string[]): Promise<void>;
 }
 
 /** A derived view's items for records a caller already holds (a recommendation prices the products it found). */

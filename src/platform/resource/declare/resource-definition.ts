@@ -1,7 +1,7 @@
 import type { TObject } from 'typebox';
 import type { Principal } from '../../auth/principal.js';
 import type { Transaction } from '../../db/database.js';
-import type { RecordKey, ResourceKind } from './kind.js';
+import type { RecordKey, ResourceKind, WordText } from './kind.js';
 import type { RecordOf } from './record.js';
 import type { RecordStore, RecordStores } from './record-store.js';
 import type { ActionDefinition } from './resource-action.js';
@@ -22,12 +22,29 @@ export interface WriteContext<S extends TObject = TObject> {
   revealOnce?: Record<string, unknown>;
 }
 
+/** What the word hooks are given: the write's transaction and every kind's records (read them as SYSTEM_PRINCIPAL). */
+export interface WordsContext<S extends TObject = TObject> {
+  tx: Transaction;
+  records: RecordStore<S>;
+  services: RecordStores;
+}
+
 /** Typed from the kind's schema. Declared as methods, so a kind's definition is a `ResourceDefinition` of any schema. */
 export interface ResourceHooks<S extends TObject = TObject> {
   /** Runs in the write transaction before a create is stored; may change the document or throw a DomainError. */
   beforeCreate?(doc: RecordOf<S>, ctx: WriteContext<S>): Promise<RecordOf<S>> | RecordOf<S>;
   /** Runs in the write transaction before an update is stored, with the stored record. */
   beforeUpdate?(doc: RecordOf<S>, previous: RecordOf<S>, ctx: WriteContext<S>): Promise<RecordOf<S>> | RecordOf<S>;
+  /**
+   * A kind with word search: texts of other records its words include besides its own `words.fields` (the texts of
+   * a record it names), read in the write's transaction. Runs on every write of the record and on `refreshWords`.
+   */
+  wordsFrom?(doc: RecordOf<S>, ctx: WordsContext<S>): Promise<WordText[]>;
+  /**
+   * Runs in the write transaction once a create, update or action is stored (`previous`: the stored record before,
+   * none on create): to keep the words of records whose `wordsFrom` reads this one current (`refreshWords`).
+   */
+  afterWrite?(doc: RecordOf<S>, previous: RecordOf<S> | undefined, ctx: WordsContext<S>): Promise<void>;
   /** Runs once a write (create, update, action, delete) has been committed, with the record as returned (e.g. to drop a cached copy). */
   afterCommit?(doc: RecordOf<S>): void;
 }

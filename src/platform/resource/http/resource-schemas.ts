@@ -3,6 +3,7 @@ import type { FilterSpec } from '../declare/kind.js';
 import type { ListingSource } from '../declare/listing.js';
 import { LOOKUP_ID_MAX_LENGTH } from '../declare/schema-types.js';
 import { type JsonSchemaNode, schemaAt, splitPath } from '../document/document-paths.js';
+import { MAX_QUERY_LENGTH } from '../document/search-words.js';
 import {
   MAX_FILTER_VALUE_LENGTH,
   MAX_FILTER_VALUES,
@@ -114,9 +115,10 @@ const listingParameters = (defaultSize: number) => ({
 });
 
 export function listQuerySchema(
-  definition: Pick<ListingSource, 'schema' | 'filters' | 'defaultPageSize'>,
+  definition: Pick<ListingSource, 'schema' | 'filters' | 'defaultPageSize' | 'words'>,
   targetRequired = false,
 ): TObject {
+  const words = definition.words;
   const filters = Object.fromEntries(
     Object.entries(definition.filters).map(([name, spec]) => [
       name,
@@ -131,6 +133,11 @@ export function listQuerySchema(
     {
       ...listingParameters(definition.defaultPageSize),
       target: targetRequired ? target : Type.Optional(target),
+      ...(words
+        ? {
+            [words.param]: Type.Optional(Type.String({ maxLength: MAX_QUERY_LENGTH, description: words.description })),
+          }
+        : {}),
       ...filters,
     },
     { additionalProperties: false },

@@ -31,6 +31,7 @@ export function registerViewRoutes(untyped: FastifyInstance, views: ViewService)
       schema: source.schema,
       filters: view.filters ?? source.filters,
       defaultPageSize: source.defaultPageSize,
+      ...(source.words ? { words: source.words } : {}),
     });
     app.get(view.list.path, {
       config,

@@ -47,6 +47,7 @@ import {
 import { newReferences } from '../document/record-references.js';
 import { openSecrets, openSecretsForWrite, sealSecrets } from '../document/sealed-secrets.js';
 import { textSearchConfig } from '../document/search-text.js';
+import { wordVector } from '../document/search-words.js';
 import { assertStorable, isStorableText, UNSTORABLE_RULE } from '../document/storable-text.js';
 import { arrayTarget, parseListingQuery, recapTarget } from '../sql/listing-query.js';
 import type { RowWrite } from '../sql/statements.js';
@@ -400,6 +401,59 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     }
   }
 
+  private wordsContext(tx: Transaction) {
+    return { tx, records: this, services: this.deps.services };
+  }
+
+  /** The words of `doc` (a kind with word search): its declared fields and what `wordsFrom` adds. */
+  private async wordsOf(tx: Transaction, doc: Doc): Promise<string> {
+    const own = Object.entries(this.definition.words?.fields ?? {}).map(([path, weight]) => ({
+      value: getPath(doc, splitPath(path)),
+      weight,
+    }));
+    const derived = (await this.definition.hooks.wordsFrom?.(doc as RecordOf<S>, this.wordsContext(tx))) ?? [];
+    return wordVector([...own, ...derived]);
+  }
+
+  async refreshWords(tx: Transaction, ids: string[]): Promise<void> {
+    if (!this.definition.words || ids.length === 0) return;
+    const rows = await repository.lockForWords(tx, this.definition, [...new Set(ids)]);
+    const words: string[] = [];
+    for (const row of rows) words.push(await this.wordsOf(tx, row.doc));
+    await repository.updateWords(
+      tx,
+      this.definition,
+      rows.map((row) => String(row.doc.id)),
+      words,
+    );
+  }
+
+  /**
+   * Computes the words of records stored before the kind declared word search (its migration adds the column
+   * empty), a batch per transaction; processes starting together share the work (rows locked are skipped).
+   * Answers the number of records indexed.
+   */
+  async indexMissingWords(batch = 500): Promise<number> {
+    if (!this.definition.words) return 0;
+    let indexed = 0;
+    for (;;) {
+      const done = await this.deps.db.transaction(async (tx) => {
+        const rows = await repository.lockWithoutWords(tx, this.definition, batch);
+        const words: string[] = [];
+        for (const row of rows) words.push(await this.wordsOf(tx, row.doc));
+        await repository.updateWords(
+          tx,
+          this.definition,
+          rows.map((row) => String(row.doc.id)),
+          words,
+        );
+        return rows.length;
+      });
+      indexed += done;
+      if (done < batch) return indexed;
+    }
+  }
+
   /**
    * Stores a new or changed record with its version, its event and its activity entry (by `principal`), in `tx`; a
    * taken unique key answers 409.
@@ -412,7 +466,8 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     before: Doc | undefined,
   ): Promise<void> {
     this.assertDeclared(fact);
-    const stored = { ...row, doc: this.sealed(row.doc) };
+    const words = this.definition.words ? await this.wordsOf(tx, row.doc) : undefined;
+    const stored = { ...row, doc: this.sealed(row.doc), ...(words === undefined ? {} : { words }) };
     try {
       if (before === undefined) await repository.insertRecord(tx, this.definition, stored);
       else await repository.replaceRecord(tx, this.definition, stored);
@@ -431,6 +486,11 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       occurredAt: row.updatedAt,
       by: principal,
     });
+    await this.definition.hooks.afterWrite?.(
+      row.doc as RecordOf<S>,
+      before as RecordOf<S> | undefined,
+      this.wordsContext(tx),
+    );
     this.afterCommit(tx, this.present(row.doc));
   }
 

@@ -2,6 +2,7 @@ import { ValidationError } from '../../errors/domain-errors.js';
 import type { FilterSpec } from '../declare/kind.js';
 import type { FilterValue, ListingQuery, ListingSource, SortKey } from '../declare/listing.js';
 import { isArraySchema, isScalarSchema, type JsonSchemaNode, schemaAt, splitPath } from '../document/document-paths.js';
+import { wordQuery } from '../document/search-words.js';
 import { isStorableText, UNSTORABLE_RULE } from '../document/storable-text.js';
 
 export const MAX_PAGE_SIZE = 500;
@@ -195,9 +196,13 @@ export function parseListingQuery(definition: ListingSource, query: Record<strin
   const pageable = parseJsonParameter('pageable', query.pageable);
   const predicate = parseJsonParameter('predicate', query.predicate);
   const merged: Record<string, unknown> = { ...predicate };
+  const wordsParam = definition.words?.param;
   for (const [key, value] of Object.entries(query)) {
-    if (!(LISTING_PARAMETERS as readonly string[]).includes(key)) merged[key] = value;
+    if (!(LISTING_PARAMETERS as readonly string[]).includes(key) && key !== wordsParam) merged[key] = value;
   }
+  if (wordsParam !== undefined && typeof query[wordsParam] === 'string' && !isStorableText(query[wordsParam]))
+    throw new ValidationError(`querystring.${wordsParam} ${UNSTORABLE_RULE}`);
+  const words = wordsParam === undefined ? undefined : wordQuery(wordsParam, query[wordsParam]);
   const filters: FilterValue[] = [];
   for (const [name, value] of Object.entries(merged)) {
     // Own properties only: `constructor` or `__proto__` are not filters.
@@ -216,5 +221,6 @@ export function parseListingQuery(definition: ListingSource, query: Record<strin
     sort: parseSort(definition, sortRaw),
     filters,
     targets: parseTargets(definition, query.target),
+    ...(words === undefined ? {} : { words }),
   };
 }

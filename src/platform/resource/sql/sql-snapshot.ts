@@ -104,5 +104,20 @@ export function sqlSnapshot(definition: AnyResourceKind): string {
     parts.push(
       block('Search, ranked', sql.searchRecords(definition, { ...listing, sort: [] }, TENANT, 'words', 'english').text),
     );
+  if (definition.words) {
+    const words = { ...listing, filters: [], sort: [], words: "'fjo':* & 'rac':*" };
+    parts.push(
+      block(
+        `Word search (\`${definition.words.param}=fjo rac\`, no other filter), best matches first`,
+        (definition.cache ? sql.listRowVersions : sql.listRecords)(definition, words, TENANT).text,
+      ),
+      block('Word search: the count', sql.countRecords(definition, words, TENANT).text),
+      block(
+        'Words of records whose document did not change: locked, then written',
+        `${sql.lockForWords(definition, ['id']).text};\n${sql.updateWords(definition, ['id'], ['words']).text}`,
+      ),
+      block('Words of records stored before word search (at start)', sql.lockWithoutWords(definition, 500).text),
+    );
+  }
   return parts.join('\n');
 }

@@ -18,13 +18,34 @@ export interface Statement {
 }
 
 /** What the statements read of a kind's declaration. */
-export type Kind = Pick<AnyResourceKind, 'table' | 'key' | 'search' | 'filters'>;
+export type Kind = Pick<AnyResourceKind, 'table' | 'key' | 'search' | 'filters' | 'words'>;
 
 const statement = (text: string, params: SqlParams): Statement => ({ text, values: params.values });
 /** A statement of fixed shape (reads by id, listings whose filters code chose): see `Statement.prepare`. */
 const fixedStatement = (text: string, params: SqlParams): Statement => ({ text, values: params.values, prepare: true });
 
 function whereClause(
+  kind: Kind,
+  query: Pick<ListingQuery, 'filters' | 'words'>,
+  scope: TenantScope,
+  params: SqlParams,
+  alias = '',
+): string {
+  const conditions = filterWhere(kind, query, scope, params, alias);
+  // The words' GIN index finds the matches; the tenant and filter conditions narrow them.
+  return query.words === undefined
+    ? conditions
+    : `${alias && `${alias}.`}words @@ ${params.add(query.words)}::tsquery AND ${conditions}`;
+}
+
+/** Without `sort`, a word search answers the best matches first, then the newest. */
+function listingOrder(query: Pick<ListingQuery, 'sort' | 'words'>, params: SqlParams, alias = ''): string {
+  if (query.words === undefined || query.sort.length > 0) return orderBy(query.sort, params, alias);
+  const prefix = alias && `${alias}.`;
+  return `ts_rank(${prefix}words, ${params.add(query.words)}::tsquery) DESC, ${prefix}id DESC`;
+}
+
+function filterWhere(
   kind: Kind,
   query: Pick<ListingQuery, 'filters'>,
   scope: TenantScope,
@@ -127,6 +148,8 @@ export interface RowWrite {
   customerId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The record's words (a tsvector literal), for a kind with word search. */
+  words?: string;
 }
 
 /**
@@ -151,7 +174,7 @@ export type RecordColumn = keyof typeof RECORD_COLUMNS;
  * insert computes them. A kind with search keeps a search vector only the engine's statements compute.
  */
 export function recordColumnValues(kind: Kind, row: RowWrite): Record<RecordColumn, unknown> {
-  if (kind.search)
+  if (kind.search || kind.words)
     throw new Error(`kind of table ${kind.table} declares search: only the engine's statements write its rows`);
   return {
     id: row.id,
@@ -173,7 +196,7 @@ export function documentAssignments(
   kind: Kind,
   set: { doc: string; dbVersion: string; updateDate: string; owner: string },
 ): string {
-  if (kind.search)
+  if (kind.search || kind.words)
     throw new Error(`kind of table ${kind.table} declares search: only the engine's statements write its documents`);
   return `db_version = ${set.dbVersion}, update_date = ${set.updateDate},
        doc = ${set.doc},
@@ -196,6 +219,10 @@ export function insertRecord(kind: Kind, row: RowWrite): Statement {
     columns.push('search');
     values.push(searchVector(kind, row.doc, params));
   }
+  if (kind.words) {
+    columns.push('words');
+    values.push(`${params.add(row.words ?? '')}::tsvector`);
+  }
   return statement(`INSERT INTO ${kind.table} (${columns.join(', ')}) VALUES (${values.join(', ')})`, params);
 }
 
@@ -209,6 +236,7 @@ export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Sta
     `filter_keys = ${params.add(filterKeysOf(kind.filters, row.customerId, row.doc))}::text[]`,
   ];
   if (kind.search) sets.push(`search = ${searchVector(kind, row.doc, params)}`);
+  if (kind.words) sets.push(`words = ${params.add(row.words ?? '')}::tsvector`);
   return statement(`UPDATE ${kind.table} SET ${sets.join(', ')} WHERE id = ${params.add(row.id)}`, params);
 }
 
@@ -240,7 +268,8 @@ export function deleteVersions(kind: Kind, id: string): Statement {
 
 /**
  * A page of records. The total is counted apart (countRecords), and only when the page does not tell it: a window
- * count would read and sort every match, where the page alone can stop at its last row in index order.
+ * count would read and sort every match, where the page alone can stop at its last row in index order. A word search
+ * reads and ranks every match anyway: its page carries the total (`total`).
  */
 export function listRecords(kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
   return listPage('doc', kind, query, scope);
@@ -254,9 +283,12 @@ export function listRowVersions(kind: Kind, query: ListingQuery, scope: TenantSc
 function listPage(columns: string, kind: Kind, query: ListingQuery, scope: TenantScope): Statement {
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params);
-  const order = orderBy(query.sort, params);
+  const order = listingOrder(query, params);
+  // A word search ranks every match before it pages: counting them there costs nothing, a second statement would
+  // search again.
+  const total = query.words === undefined ? '' : ', count(*) OVER ()::int AS total';
   return (query.fixedShape ? fixedStatement : statement)(
-    `SELECT ${columns} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
+    `SELECT ${columns}${total} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
     params,
   );
 }
@@ -264,7 +296,7 @@ function listPage(columns: string, kind: Kind, query: ListingQuery, scope: Tenan
 /** The number of matches of a listing. */
 export function countRecords(
   kind: Kind,
-  query: Pick<ListingQuery, 'filters' | 'fixedShape'>,
+  query: Pick<ListingQuery, 'filters' | 'fixedShape' | 'words'>,
   scope: TenantScope,
 ): Statement {
   const params = new SqlParams();
@@ -313,7 +345,7 @@ export function unwindRecords(kind: Kind, query: ListingQuery, scope: TenantScop
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params, 't');
   const p = params.add(path);
-  const order = orderBy(query.sort, params, 't');
+  const order = listingOrder(query, params, 't');
   const unwound = `SELECT t.doc, e.value AS element, e.ord IS NULL AS empty, row_number() OVER (ORDER BY ${order}, e.ord) AS n
     FROM ${kind.table} t LEFT JOIN LATERAL jsonb_array_elements(
       CASE WHEN jsonb_typeof(t.doc #> ${p}::text[]) = 'array' THEN t.doc #> ${p}::text[] ELSE '[]'::jsonb END
@@ -359,6 +391,33 @@ export function countSearch(
   const where = whereClause(kind, query, scope, params);
   return statement(
     `SELECT count(*)::int AS total FROM ${kind.table} WHERE search @@ (websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${params.add(config)}::regconfig, ${q})) AND ${where}`,
+    params,
+  );
+}
+
+/** The rows among `ids`, locked, with their documents: their words are computed again from the current version. */
+export function lockForWords(kind: Kind, ids: string[]): Statement {
+  const params = new SqlParams();
+  return fixedStatement(
+    `SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) ORDER BY id FOR UPDATE`,
+    params,
+  );
+}
+
+/** Stores the words of records whose document did not change (a record they name did). */
+export function updateWords(kind: Kind, ids: string[], words: string[]): Statement {
+  const params = new SqlParams();
+  return fixedStatement(
+    `UPDATE ${kind.table} t SET words = w.words::tsvector FROM unnest(${params.add(ids)}::text[], ${params.add(words)}::text[]) AS w (id, words) WHERE t.id = w.id`,
+    params,
+  );
+}
+
+/** Up to `limit` rows whose words were never computed (stored before the kind declared word search), locked. */
+export function lockWithoutWords(kind: Kind, limit: number): Statement {
+  const params = new SqlParams();
+  return fixedStatement(
+    `SELECT doc, db_version, customer_id FROM ${kind.table} WHERE words IS NULL ORDER BY id LIMIT ${params.add(limit)} FOR UPDATE SKIP LOCKED`,
     params,
   );
 }

@@ -77,6 +77,11 @@ export function storageObjects(definition: AnyResourceKind): StorageObject[] {
     add(`${table}.search`, `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS search tsvector`);
     add(`${table}_search_idx`, `CREATE INDEX IF NOT EXISTS ${table}_search_idx ON ${table} USING gin (search)`);
   }
+  if (definition.words) {
+    // Added empty: the service computes the words of rows stored before (ResourceService.indexMissingWords).
+    add(`${table}.words`, `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS words tsvector`);
+    add(`${table}_words_idx`, `CREATE INDEX IF NOT EXISTS ${table}_words_idx ON ${table} USING gin (words)`);
+  }
   for (const key of definition.unique) {
     const parts = key.fields.map(uniqueExpression);
     const present = parts.flatMap((part) => (part.present ? [part.present] : []));

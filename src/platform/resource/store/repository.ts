@@ -91,8 +91,11 @@ export async function listRecords(
   query: ListingQuery,
   scope: TenantScope,
 ): Promise<{ docs: Doc[]; total: number }> {
-  const { rows } = await run<{ doc: Doc }>(db, sql.listRecords(kind, query, scope));
-  return { docs: rows.map((r) => r.doc), total: await totalOf(db, kind, query, scope, rows.length) };
+  const { rows } = await run<{ doc: Doc; total?: number }>(db, sql.listRecords(kind, query, scope));
+  return {
+    docs: rows.map((r) => r.doc),
+    total: rows[0]?.total ?? (await totalOf(db, kind, query, scope, rows.length)),
+  };
 }
 
 /** A listing page as ids and row versions, for a kind whose documents are cached. */
@@ -102,8 +105,14 @@ export async function listRowVersions(
   query: ListingQuery,
   scope: TenantScope,
 ): Promise<{ rows: { id: string; row_version: string }[]; total: number }> {
-  const { rows } = await run<{ id: string; row_version: string }>(db, sql.listRowVersions(kind, query, scope));
-  return { rows, total: await totalOf(db, kind, query, scope, rows.length) };
+  const { rows } = await run<{ id: string; row_version: string; total?: number }>(
+    db,
+    sql.listRowVersions(kind, query, scope),
+  );
+  return {
+    rows: rows.map(({ id, row_version }) => ({ id, row_version })),
+    total: rows[0]?.total ?? (await totalOf(db, kind, query, scope, rows.length)),
+  };
 }
 
 async function totalOf(
@@ -167,4 +176,16 @@ export async function unwindRecords(
     .filter((r) => r.doc !== null)
     .map(({ doc, element, empty }) => ({ doc: doc!, element, empty: empty! }));
   return { rows: items, total: rows[0]?.total ?? 0 };
+}
+
+export async function lockForWords(db: Queryable, kind: Kind, ids: string[]): Promise<StoredRow[]> {
+  return (await run<StoredRow>(db, sql.lockForWords(kind, ids))).rows;
+}
+
+export async function updateWords(db: Queryable, kind: Kind, ids: string[], words: string[]): Promise<void> {
+  await run(db, sql.updateWords(kind, ids, words));
+}
+
+export async function lockWithoutWords(db: Queryable, kind: Kind, limit: number): Promise<StoredRow[]> {
+  return (await run<StoredRow>(db, sql.lockWithoutWords(kind, limit))).rows;
 }
