@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { browserSkipReason } from './chromium.js';
-import { SCREENSHOTS, seriousA11yViolations, signInAsOperator, useConsoleServer } from './console-server.js';
+import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, useConsoleServer } from './console-server.js';
 
 const server = await useConsoleServer();
 
@@ -97,5 +97,42 @@ describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => 
     await page.screenshot({ path: `${SCREENSHOTS}/assets-390.png`, fullPage: true });
     expect(server.problems).toEqual([]);
     await page.close();
+  });
+
+  it("lists a customer's own uploads to its users, never another customer's, without deletion (issue 31)", async () => {
+    const operator = await server.t.operator();
+    const userOf = async () => {
+      const tenant = await server.t.tenant();
+      const password = `files-${randomBytes(6).toString('hex')}`;
+      const made = await server.t.request('POST', `/iam/realms/${tenant.realm}/users`, operator, {
+        username: 'files',
+        password,
+        scope: 'assets:read assets:write',
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return { realm: tenant.realm, password };
+    };
+    const owner = await userOf();
+    const stranger = await userOf();
+    const page = await server.newPage();
+    await signIn(page, owner.realm, 'files', owner.password);
+    await page.getByRole('link', { name: 'Assets' }).click();
+    await page.getByRole('heading', { name: 'Your files, oldest first' }).waitFor();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'owner notes.txt', mimeType: 'text/plain', buffer: Buffer.from('mine only') });
+    const table = page.getByRole('table', { name: 'Stored assets' });
+    await table.getByRole('row', { name: /owner notes\.txt.*text\/plain/ }).waitFor();
+    expect(await table.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.close();
+
+    const other = await server.newPage();
+    await signIn(other, stranger.realm, 'files', stranger.password);
+    await other.getByRole('link', { name: 'Assets' }).click();
+    await other.getByText('No asset is stored yet').waitFor();
+    expect(await other.getByText('owner notes.txt').count()).toBe(0);
+    expect(server.problems).toEqual([]);
+    await other.close();
   });
 });

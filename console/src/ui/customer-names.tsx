@@ -34,7 +34,8 @@ export function CustomerName({ customerId }: { customerId: string }) {
   const name = options.data?.find((option) => option.value === customerId)?.label;
   if (!isOperator(principal)) return <>{principal?.customerId === customerId ? 'your company' : customerId}</>;
   return (
-    <AnchorLink to="/customers/$customerId" params={{ customerId }}>
+    // Underlined: it stands in a line of text, where colour alone would not tell it is a link.
+    <AnchorLink to="/customers/$customerId" params={{ customerId }} underline="always">
       {name ?? customerId}
     </AnchorLink>
   );

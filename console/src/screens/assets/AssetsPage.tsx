@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { isOperator, useCan, usePrincipal } from '../../auth/principal';
+import { CustomerName } from '../../ui/customer-names';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { AssetLinkCopy } from './AssetLinkCopy';
 import { AssetUploadZone } from './AssetUploadZone';
@@ -21,7 +22,10 @@ const size = (bytes: number) =>
       ? `${(bytes / 1024).toFixed(1)} KiB`
       : `${(bytes / 1048576).toFixed(1)} MiB`;
 
-/** Uploads (anyone who may write assets) and, for the operator, every stored asset: its link to copy, and deletion. */
+/**
+ * Uploads (anyone who may write assets) and the stored assets the principal may read: a customer's own uploads, the
+ * operator's every owner's (with its customer); links to copy; deletion stays the operator's (DECISIONS §11).
+ */
 export function AssetsPage(): ReactElement {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -43,14 +47,22 @@ export function AssetsPage(): ReactElement {
         }),
       ),
     placeholderData: keepPreviousData,
-    enabled: operator && can('assets:read'),
+    enabled: can('assets:read'),
   });
   const columns: Column<Asset>[] = [
     { header: 'File', cell: (row) => <AssetLinkCopy url={row.url} filename={row.filename} /> },
     { header: 'Type', cell: (row) => row.contentType },
     { header: 'Size', cell: (row) => size(row.size) },
     { header: 'Uploaded', cell: (row) => new Date(row.createDate).toLocaleString() },
-    ...(can('assets:write')
+    ...(operator
+      ? [
+          {
+            header: 'Customer',
+            cell: (row: Asset) => (row.customerId ? <CustomerName customerId={row.customerId} /> : 'the platform'),
+          },
+        ]
+      : []),
+    ...(operator && can('assets:write')
       ? [
           {
             header: 'Actions',
@@ -81,10 +93,10 @@ export function AssetsPage(): ReactElement {
           <AssetUploadZone />
         </Card>
       )}
-      {operator ? (
+      {can('assets:read') ? (
         <>
           <Title order={2} size="h4">
-            Stored assets, oldest first
+            {operator ? 'Stored assets, oldest first' : 'Your files, oldest first'}
           </Title>
           {list.error ? (
             <Text c="red.8" role="alert">
@@ -108,7 +120,7 @@ export function AssetsPage(): ReactElement {
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          The list of stored assets is the platform operator's; the links of your uploads are shown above as they
+          Reading the list of files needs the assets:read scope; the links of your uploads are shown above as they
           finish.
         </Text>
       )}
