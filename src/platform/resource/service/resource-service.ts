@@ -415,9 +415,8 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     return wordVector([...own, ...derived]);
   }
 
-  async refreshWords(tx: Transaction, ids: string[]): Promise<void> {
-    if (!this.definition.words || ids.length === 0) return;
-    const rows = await repository.lockForWords(tx, this.definition, [...new Set(ids)]);
+  /** Stores the words of rows locked in `tx`, computed from their documents. */
+  private async storeWords(tx: Transaction, rows: StoredRow[]): Promise<void> {
     const words: string[] = [];
     for (const row of rows) words.push(await this.wordsOf(tx, row.doc));
     await repository.updateWords(
@@ -426,6 +425,11 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       rows.map((row) => String(row.doc.id)),
       words,
     );
+  }
+
+  async refreshWords(tx: Transaction, ids: string[]): Promise<void> {
+    if (!this.definition.words || ids.length === 0) return;
+    await this.storeWords(tx, await repository.lockForWords(tx, this.definition, [...new Set(ids)]));
   }
 
   /**
@@ -439,14 +443,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     for (;;) {
       const done = await this.deps.db.transaction(async (tx) => {
         const rows = await repository.lockWithoutWords(tx, this.definition, batch);
-        const words: string[] = [];
-        for (const row of rows) words.push(await this.wordsOf(tx, row.doc));
-        await repository.updateWords(
-          tx,
-          this.definition,
-          rows.map((row) => String(row.doc.id)),
-          words,
-        );
+        await this.storeWords(tx, rows);
         return rows.length;
       });
       indexed += done;
