@@ -5,6 +5,7 @@ import { SYSTEM_PRINCIPAL, type TenantScope } from '../src/platform/auth/princip
 import { parseListingQuery } from '../src/platform/resource/sql/listing-query.js';
 import { listRowVersions } from '../src/platform/resource/sql/statements.js';
 import { benchServerConfig } from './bench-database.js';
+import { clientToken } from './http-calls.js';
 
 /**
  * Child process of `catalog.bench.ts`: starts the service on PostgreSQL, seeds PRODUCTS products across 100
@@ -101,22 +102,8 @@ const { clientSecret } = await built.db.transaction((tx) =>
 );
 await app.listen({ port: PORT, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
-const tokenAnswer = await fetch(`http://127.0.0.1:${port}/iam/tokens`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ realmName: 'bench-realm', grantType: 'client_credentials', clientSecret }),
-});
-const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
-const operatorAnswer = await fetch(`http://127.0.0.1:${port}/iam/tokens`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    realmName: 'operator',
-    grantType: 'client_credentials',
-    clientSecret: 'bench-operator-secret',
-  }),
-});
-const operatorToken = ((await operatorAnswer.json()) as { access_token: string }).access_token;
+const token = await clientToken(`http://127.0.0.1:${port}`, 'bench-realm', clientSecret);
+const operatorToken = await clientToken(`http://127.0.0.1:${port}`, 'operator', 'bench-operator-secret');
 
 process.stdout.write(
   `${JSON.stringify({ port, token, operatorToken, id, customerId, products: PRODUCTS, seedSeconds })}\n`,

@@ -5,6 +5,7 @@ import { buildConsole, consoleBuildIsStale } from '../scripts/ensure-console-bui
 import { CONSOLE_DIST } from '../src/platform/http/console-site.js';
 import { startBenchServer } from './child-server.js';
 import { consoleBundleSize } from './console-bundle.js';
+import { clientToken } from './http-calls.js';
 
 /**
  * The console's size and speed: the initial JavaScript a browser downloads (gzip; target <= 350 KB), and, with
@@ -58,18 +59,7 @@ try {
   console.log(
     `\n${server.products} products on PostgreSQL (seeded in ${server.seedSeconds.toFixed(0)} s); ${ROUNDS} rounds, medians`,
   );
-  const operatorToken = await (async () => {
-    const answer = await fetch(`${origin}/iam/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        realmName: 'operator',
-        grantType: 'client_credentials',
-        clientSecret: 'bench-operator-secret',
-      }),
-    });
-    return ((await answer.json()) as { access_token: string }).access_token;
-  })();
+  const operatorToken = await clientToken(origin, 'operator', 'bench-operator-secret');
   const api: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const began = performance.now();

@@ -43,3 +43,15 @@ export async function probe(until: number, send: () => Promise<unknown>): Promis
   }
   return samples;
 }
+
+/** An access token of a realm's client (`client_credentials`) from the service at `origin`. */
+export async function clientToken(origin: string, realmName: string, clientSecret: string): Promise<string> {
+  const answer = await request(`${origin}/iam/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ realmName, grantType: 'client_credentials', clientSecret }),
+  });
+  const body = (await answer.body.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`no token for realm ${realmName}: ${JSON.stringify(body)}`);
+  return body.access_token;
+}

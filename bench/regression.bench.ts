@@ -42,7 +42,7 @@ function checkOutBase(): string {
   const dir = mkdtempSync(join(tmpdir(), 'bench-base-'));
   git('worktree', 'add', '--detach', dir, commit);
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  for (const file of ['catalog-server.ts', 'bench-database.ts'])
+  for (const file of ['catalog-server.ts', 'bench-database.ts', 'http-calls.ts'])
     copyFileSync(join(ROOT, 'bench', file), join(dir, 'bench', file));
   const lock = (root: string) => readFileSync(join(root, 'package-lock.json'), 'utf8');
   if (existsSync(join(dir, 'package-lock.json')) && lock(dir) !== lock(ROOT))
