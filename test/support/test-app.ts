@@ -25,7 +25,7 @@ export async function startTestApp(
     DATABASE_SCHEMA: schema,
     OPERATOR_CLIENT_SECRET: OPERATOR_SECRET,
     ADMIN_PASSWORD,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_BASE_URL: 'http://localhost:8080',
     // Tests drive the jobs themselves (dispatch, delivery, expiry), with a clock they move; a test wanting them to run
     // by themselves says JOBS=on (or NOTIFICATION_WORKER=on, the deprecated name, which a JOBS here would contradict).

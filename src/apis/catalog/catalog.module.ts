@@ -1,5 +1,10 @@
 import type { ApiModule } from '../api-module.js';
 import { descriptionResource } from './description.resource.js';
+import { bulkCatalogueRoutes } from './import/bulk-catalogue.routes.js';
+import { productImportJob } from './import/import-job.js';
+import { IMPORT_TENANTS, importWork } from './import/import-work.js';
+import { productImportResource } from './import/product-import.resource.js';
+import { ImportErrorSchema } from './import/product-import.schema.js';
 import { priceFunctionResource } from './price-function.resource.js';
 import { pricedProductView } from './priced-product.view.js';
 import { CurrencySchema, DiscountedPriceSchema, PriceSchema } from './pricing/price.schema.js';
@@ -8,13 +13,30 @@ import { PriceEntrySchema, PricesSchema, VariableSchema } from './product.schema
 import { InheritedProductSchema } from './product-operations.schema.js';
 import { productSaleRecordResource } from './product-sale-record.resource.js';
 
-/** The Product API: products (with variants), sale records, descriptions, price functions and priced product views. */
+/**
+ * The Product API: products (with variants), sale records, descriptions, price functions, priced product views, and
+ * the bulk catalogue (imports as a job, exports streamed).
+ */
 export const catalogModule: ApiModule = {
   name: 'catalog',
-  kinds: [productResource, productSaleRecordResource, descriptionResource, priceFunctionResource],
-  start() {
+  kinds: [
+    productResource,
+    productSaleRecordResource,
+    descriptionResource,
+    priceFunctionResource,
+    productImportResource,
+  ],
+  start({ db, services, clock }) {
+    const products = () => services.of(productResource);
+    const imports = () => services.of(productImportResource);
     return {
-      resources: [productResource, productSaleRecordResource, descriptionResource, priceFunctionResource],
+      resources: [
+        productResource,
+        productSaleRecordResource,
+        descriptionResource,
+        priceFunctionResource,
+        productImportResource,
+      ],
       views: [pricedProductView],
       schemas: [
         PriceEntrySchema,
@@ -24,7 +46,10 @@ export const catalogModule: ApiModule = {
         CurrencySchema,
         DiscountedPriceSchema,
         PriceSchema,
+        ImportErrorSchema,
       ],
+      routes: async (app) => app.register(bulkCatalogueRoutes, { db, products, imports, services: () => services }),
+      jobs: [productImportJob(importWork(db, services, clock), IMPORT_TENANTS[db.kind])],
     };
   },
 };

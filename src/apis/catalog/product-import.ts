@@ -28,7 +28,7 @@ export function importedBody(body: Doc, query: ImportQuery): Doc {
 }
 
 /** The stored product of this owner (a customer, or the operator: none) with this publisherRefId, if visible. */
-async function existing(
+export async function storedByReference(
   products: Products,
   principal: Principal,
   tx: Transaction,
@@ -54,7 +54,7 @@ export const importProduct: ActionDefinition<typeof ProductSchema> = defineActio
   headers: ['etag'],
   async run({ principal, body, query, records, tx, reply, discard }) {
     const product = importedBody(body, query);
-    const stored = await existing(
+    const stored = await storedByReference(
       records,
       principal,
       tx,

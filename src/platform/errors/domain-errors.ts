@@ -158,3 +158,10 @@ export class UnsupportedMediaTypeError extends DomainError {
     super(415, undefined, `send ${accepted}`);
   }
 }
+
+/** 413: a body, or a part of it, larger than the operation takes. */
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(413, undefined, message);
+  }
+}

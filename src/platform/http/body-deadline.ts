@@ -8,9 +8,21 @@ function stillArriving(request: FastifyRequest): boolean {
   return request.raw.complete === false;
 }
 
-/** Multipart uploads are read by their route, from the raw request, under the whole-request limit instead. */
-function isMultipart(request: FastifyRequest): boolean {
-  return /^multipart\//i.test(request.headers['content-type'] ?? '');
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its body as a stream, at the pace it stores it (a bulk import): no deadline for the whole body. */
+    streamsBody?: boolean;
+  }
+}
+
+/**
+ * Multipart uploads and streamed bodies (bulk imports) are read by their route, from the raw request, under the
+ * whole-request limit instead.
+ */
+function readByRoute(request: FastifyRequest): boolean {
+  return (
+    /^multipart\//i.test(request.headers['content-type'] ?? '') || request.routeOptions.config?.streamsBody === true
+  );
 }
 
 /**
@@ -45,7 +57,7 @@ function withDeadline(source: Readable, timeoutMs: number): Readable {
 export const bodyDeadline = fp(
   async (app: FastifyInstance, options: { timeoutMs: number }) => {
     app.addHook('preParsing', async (request, _reply, payload) =>
-      stillArriving(request) && !isMultipart(request) ? withDeadline(payload, options.timeoutMs) : payload,
+      stillArriving(request) && !readByRoute(request) ? withDeadline(payload, options.timeoutMs) : payload,
     );
     app.addHook('onSend', async (request, reply, payload) => {
       if (stillArriving(request)) reply.header('connection', 'close');

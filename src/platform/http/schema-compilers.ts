@@ -15,6 +15,11 @@ const shared: Options = {
   keywords: ['example'],
 };
 
+/** How bodies are validated: strictly (no type coercion), unknown fields dropped (never stored), defaults filled in. */
+export function bodyValidator(): Ajv {
+  return addFormats(new Ajv({ ...shared, removeAdditional: true, coerceTypes: false }));
+}
+
 type Schemas = Record<string, object>;
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
@@ -70,7 +75,7 @@ function referencedSchemas(schema: object, external: Schemas): Schemas {
  * every build.
  */
 export function schemaController(): NonNullable<FastifyServerOptions['schemaController']> {
-  const body = addFormats(new Ajv({ ...shared, removeAdditional: true, coerceTypes: false }));
+  const body = bodyValidator();
   const text = addFormats(new Ajv({ ...shared, removeAdditional: false, coerceTypes: 'array' }));
   const added = new Set<string>();
   return {

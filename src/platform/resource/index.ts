@@ -4,7 +4,7 @@
  */
 export type { AnyResourceKind, WordText } from './declare/kind.js';
 export type { ListingSource } from './declare/listing.js';
-export type { Doc, Page, RecordOf, StoredRecord, StoredRow } from './declare/record.js';
+export type { CreateOptions, Doc, Page, RecordOf, StoredRecord, StoredRow } from './declare/record.js';
 export { MASK, pageOf } from './declare/record.js';
 export type { RecordStore, RecordStores } from './declare/record-store.js';
 export type {
@@ -47,8 +47,17 @@ export {
   URL_MAX_LENGTH,
   UrlText,
 } from './declare/schema-types.js';
-export { deepEqual, getPath } from './document/document-paths.js';
+export {
+  CellError,
+  cellsOf,
+  csvHeader,
+  csvLayout,
+  type MapColumns,
+  recordOfCells,
+} from './document/csv-cells.js';
+export { deepEqual, getPath, type JsonSchemaNode } from './document/document-paths.js';
 export { assertStorable, isStorableText, UNSTORABLE_RULE, unstorableField } from './document/storable-text.js';
+export { type BodyProblem, draftValidator } from './http/draft-validation.js';
 export { routeResource, routeView, startResource, startView } from './http/engine.js';
 export { recordSchemaOf } from './http/record-shapes.js';
 export { parseIfMatch, withVersion } from './http/resource-routes.js';

@@ -110,6 +110,8 @@ export interface ResourceKind<S extends TObject = TObject> {
   sharedOperatorRecords?: string;
   errorShape: 'simple' | 'detailed';
   defaultPageSize: number;
+  /** Without `sort`, listings answer the newest records first (a log, a job's runs); by default the oldest first. */
+  newestFirst?: boolean;
   /**
    * Facts its records are written with besides those of its generic operations and changing actions (a job's,
    * another kind's action), with what emits each. They join the event catalogue and the OpenAPI `webhooks`; a write

@@ -1,7 +1,10 @@
 import type { AnyResourceKind, FilterSpec } from './kind.js';
 
 /** What a listing is read against: a kind, or a view over one (its own filters, the source's fields). */
-export type ListingSource = Pick<AnyResourceKind, 'schema' | 'filters' | 'displayName' | 'defaultPageSize' | 'words'>;
+export type ListingSource = Pick<
+  AnyResourceKind,
+  'schema' | 'filters' | 'displayName' | 'defaultPageSize' | 'words' | 'newestFirst'
+>;
 
 /** A listing's query parameters as parsed (sql/listing-query.ts): what the statements and the cache read. */
 export interface SortKey {

@@ -3,7 +3,7 @@ import type { Principal, TenantScope } from '../../auth/principal.js';
 import type { Queryable, Transaction } from '../../db/database.js';
 import type { AnyResourceKind, ResourceKind } from './kind.js';
 import type { ListingQuery, ListingSource } from './listing.js';
-import type { Doc, Page, RecordOf, StoredRecord, StoredRow, WriteOptions } from './record.js';
+import type { CreateOptions, Doc, Page, RecordOf, StoredRecord, StoredRow, WriteOptions } from './record.js';
 
 /**
  * What hooks, actions and views may do with a kind's records: the engine's service (service/resource-service.ts)
@@ -34,9 +34,17 @@ export interface RecordStore<S extends TObject = TObject> {
   recap(principal: Principal, query: Record<string, unknown>): Promise<Page<{ targetValue: string; count: number }>>;
   unwind(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>>;
   search(principal: Principal, query: Record<string, unknown>): Promise<Page<Doc>>;
+  /**
+   * Every visible record a listing query matches (its filters and `q`; no paging), in id order, `batch` at a time:
+   * each batch is read after the previous one was consumed (keyset, no transaction held), so an export of any size
+   * keeps a constant memory.
+   */
+  batches(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<RecordOf<S>[]>;
+  /** The distinct key tuples the matches of a listing query hold in the map at `path`, `levels` maps deep, sorted. */
+  mapKeys(principal: Principal, query: Record<string, unknown>, path: string[], levels: number): Promise<string[][]>;
   /** The owner a create by `principal` gives a record asking for `requested`; null: the operator's. */
   ownerForCreate(principal: Principal, requested: unknown): string | null;
-  create(principal: Principal, body: Doc, options?: Pick<WriteOptions, 'tx'>): Promise<StoredRecord<S>>;
+  create(principal: Principal, body: Doc, options?: CreateOptions): Promise<StoredRecord<S>>;
   update(principal: Principal, key: string, body: Doc, options?: WriteOptions): Promise<StoredRecord<S>>;
   act(
     principal: Principal,

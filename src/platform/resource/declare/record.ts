@@ -24,6 +24,8 @@ export interface StoredRow {
 export interface StoredRecord<S extends TObject = TObject> {
   doc: RecordOf<S>;
   dbVersion: number;
+  /** An update asked to keep an unchanged record as it is (`keepUnchanged`) found nothing to change: nothing was written. */
+  unchanged?: true;
 }
 
 export interface Page<T> {
@@ -45,4 +47,15 @@ export interface WriteOptions {
   tx?: Transaction;
   /** If-Match, or the version an action was based on: 412 when the record has moved on. */
   expectedVersion?: number;
+  /**
+   * An update whose result equals the stored record (but for `updateDate` and `dbVersion`) writes nothing: no version,
+   * no event (a bulk upsert of an unchanged row).
+   */
+  keepUnchanged?: boolean;
+}
+
+/** How a create may be told the new record's id: one the server generated ahead (a bulk import staged under it). */
+export interface CreateOptions {
+  tx?: Transaction;
+  id?: string;
 }

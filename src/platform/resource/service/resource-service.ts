@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TObject } from 'typebox';
 import { assertMayManageCredentials, mayManageCredentials } from '../../auth/credentials.js';
@@ -17,6 +18,7 @@ import { recordChange } from '../../events/outbox.js';
 import { newId } from '../../ids.js';
 import type { ListingQuery, ListingSource } from '../declare/listing.js';
 import {
+  type CreateOptions,
   type Doc,
   MASK,
   type Page,
@@ -350,6 +352,24 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     );
   }
 
+  async *batches(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<RecordOf<S>[]> {
+    const listing = { ...parseListingQuery(this.definition, query), sort: [], page: 0, size: batch };
+    const scope = this.scopeOf(principal);
+    let after = '';
+    for (;;) {
+      const docs = await repository.listAfter(this.deps.db, this.definition, listing, scope, after);
+      if (docs.length > 0) yield docs.map((doc) => this.present(doc));
+      if (docs.length < batch) return;
+      after = String(docs.at(-1)!.id);
+    }
+  }
+
+  /** The key tuples the matches of a listing query hold in the map at `path`, `levels` maps deep (a CSV header's). */
+  async mapKeys(principal: Principal, query: Record<string, unknown>, path: string[], levels: number) {
+    const listing = { ...parseListingQuery(this.definition, query), sort: [] };
+    return repository.mapKeys(this.deps.db, this.definition, listing, this.scopeOf(principal), path, levels);
+  }
+
   /** The owner a create by `principal` gives a record asking for `requested` (403 when it may not act for it); null: the operator's. */
   ownerForCreate(principal: Principal, requested: unknown): string | null {
     const customerId = typeof requested === 'string' && requested !== '' ? requested : undefined;
@@ -491,7 +511,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     this.afterCommit(tx, this.present(row.doc));
   }
 
-  async create(principal: Principal, body: Doc, options: Pick<WriteOptions, 'tx'> = {}): Promise<StoredRecord<S>> {
+  async create(principal: Principal, body: Doc, options: CreateOptions = {}): Promise<StoredRecord<S>> {
     assertStorable(body, 'body');
     const { definition } = this;
     const customerId = definition.tenant === 'self' ? undefined : this.ownerForCreate(principal, body.customerId);
@@ -505,7 +525,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     const revealOnce: Doc = {};
     const created = await this.inTransaction(options.tx, async (tx) => {
       const now = this.now();
-      const id = newId();
+      const id = options.id ?? newId();
       let doc = {
         ...writableFields(definition, body),
         id,
@@ -579,6 +599,8 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
           records: this,
           services: this.deps.services,
         });
+      if (options.keepUnchanged && sameRecord(doc, stored))
+        return { doc: this.present(stored), dbVersion: row.db_version, unchanged: true as const };
       await this.assertReferences(principal, tx, doc, stored);
       await this.write(
         tx,
@@ -663,4 +685,10 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       this.afterCommit(tx, this.present(row.doc));
     });
   }
+}
+
+/** The same record but for what every write sets (`updateDate`, `dbVersion`); absent and undefined fields alike. */
+function sameRecord(doc: Doc, stored: Doc): boolean {
+  const comparable = ({ updateDate: _u, dbVersion: _v, ...rest }: Doc) => JSON.parse(JSON.stringify(rest)) as Doc;
+  return isDeepStrictEqual(comparable(doc), comparable(stored));
 }

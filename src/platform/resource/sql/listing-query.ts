@@ -215,10 +215,12 @@ export function parseListingQuery(definition: ListingSource, query: Record<strin
     if (values.length > 0) filters.push({ path: splitPath(spec.path ?? name), spec, values });
   }
   const sortRaw = query.sort ?? pageable.sort;
+  const sort = parseSort(definition, sortRaw);
+  const newestFirst = definition.newestFirst && sort.length === 0 && words === undefined;
   return {
     page: wholeNumber('page', query.page ?? pageable.page, 0, 0, MAX_PAGE_INDEX),
     size: wholeNumber('size', query.size ?? pageable.size, definition.defaultPageSize, 1, MAX_PAGE_SIZE),
-    sort: parseSort(definition, sortRaw),
+    sort: newestFirst ? [{ path: ['id'], descending: true }] : sort,
     filters,
     targets: parseTargets(definition, query.target),
     ...(words === undefined ? {} : { words }),

@@ -293,6 +293,41 @@ function listPage(columns: string, kind: Kind, query: ListingQuery, scope: Tenan
   );
 }
 
+/** The next matches of a listing after the id `after`, in id order (keyset: every batch costs the same). */
+export function listAfter(kind: Kind, query: ListingQuery, scope: TenantScope, after: string): Statement {
+  const params = new SqlParams();
+  const where = whereClause(kind, query, scope, params);
+  return statement(
+    `SELECT doc FROM ${kind.table} WHERE id > ${params.add(after)} AND ${where} ORDER BY id LIMIT ${params.add(query.size)}`,
+    params,
+  );
+}
+
+/**
+ * The distinct key tuples of the map at `path` (and `levels` - 1 maps below it) among a listing's matches, sorted:
+ * the columns a CSV export gives that map (document/csv-cells.ts).
+ */
+export function mapKeys(
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  path: string[],
+  levels: number,
+): Statement {
+  const params = new SqlParams();
+  const asObject = (value: string) => `CASE WHEN jsonb_typeof(${value}) = 'object' THEN ${value} ELSE '{}'::jsonb END`;
+  const joins = Array.from({ length: levels }, (_, level) => {
+    const parent = level === 0 ? `t.doc #> ${params.add(path)}::text[]` : `k${level - 1}.value`;
+    return `CROSS JOIN LATERAL jsonb_each(${asObject(parent)}) k${level}`;
+  });
+  const keys = Array.from({ length: levels }, (_, level) => `k${level}.key`);
+  const where = whereClause(kind, query, scope, params, 't');
+  return statement(
+    `SELECT DISTINCT ARRAY[${keys.join(', ')}] AS keys FROM ${kind.table} t ${joins.join(' ')} WHERE ${where} ORDER BY 1`,
+    params,
+  );
+}
+
 /** The number of matches of a listing. */
 export function countRecords(
   kind: Kind,

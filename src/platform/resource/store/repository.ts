@@ -98,6 +98,28 @@ export async function listRecords(
   };
 }
 
+/** The next `query.size` matches of a listing after the id `after` ('' for the first), in id order. */
+export async function listAfter(
+  db: Queryable,
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  after: string,
+): Promise<Doc[]> {
+  return (await run<{ doc: Doc }>(db, sql.listAfter(kind, query, scope, after))).rows.map((r) => r.doc);
+}
+
+export async function mapKeys(
+  db: Queryable,
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  path: string[],
+  levels: number,
+): Promise<string[][]> {
+  return (await run<{ keys: string[] }>(db, sql.mapKeys(kind, query, scope, path, levels))).rows.map((r) => r.keys);
+}
+
 /** A listing page as ids and row versions, for a kind whose documents are cached. */
 export async function listRowVersions(
   db: Queryable,

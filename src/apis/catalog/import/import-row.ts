@@ -1,0 +1,87 @@
+import type { Principal } from '../../../platform/auth/principal.js';
+import type { Transaction } from '../../../platform/db/database.js';
+import { DomainError } from '../../../platform/errors/domain-errors.js';
+import type { BodyProblem, Doc, RecordStore } from '../../../platform/resource/index.js';
+import type { ProductSchema } from '../product.schema.js';
+import { storedByReference } from '../product-import.js';
+import type { ImportMode } from './product-import.schema.js';
+
+/** What one row came to: a product written, one found unchanged, or the reason it was refused. */
+export type RowOutcome = 'created' | 'updated' | 'unchanged' | BodyProblem;
+
+/** What every row of one import shares. */
+export interface RowContext {
+  tx: Transaction;
+  principal: Principal;
+  products: RecordStore<typeof ProductSchema>;
+  /** The owner of the imported products: a customer, or the operator (undefined). */
+  owner: string | undefined;
+  mode: ImportMode;
+  validate: (body: Doc) => BodyProblem | undefined;
+}
+
+/** The row's own parent reference (DECISIONS §12): the parent's publisherRefId, in the store or earlier in the file. */
+const PARENT_REFERENCE = 'variantOfPublisherRefId';
+
+/** A refusal as the row's error: the field a 400 would name, else the body. */
+function problemOf(error: DomainError): BodyProblem {
+  const field = error.detail.specific?.field;
+  return { field: typeof field === 'string' ? field : 'body', message: error.message };
+}
+
+/** The body the row asks for, its parent named by id and its owner the import's; or why not. */
+async function bodyOf(ctx: RowContext, row: Doc): Promise<{ body: Doc } | { problem: BodyProblem }> {
+  const { [PARENT_REFERENCE]: parentReference, ...body } = row;
+  if (body.customerId !== undefined && body.customerId !== ctx.owner)
+    return {
+      problem: {
+        field: 'body.customerId',
+        message: `body.customerId must be the import's customer (${ctx.owner ?? 'the operator'}): a row is stored in the catalogue the import names`,
+      },
+    };
+  if (ctx.owner !== undefined) body.customerId = ctx.owner;
+  if (parentReference === undefined) return { body };
+  const field = `body.${PARENT_REFERENCE}`;
+  if (typeof parentReference !== 'string' || parentReference === '')
+    return { problem: { field, message: `${field} must be the publisherRefId of the parent product` } };
+  const parent = await storedByReference(ctx.products, ctx.principal, ctx.tx, ctx.owner, parentReference);
+  if (!parent)
+    return {
+      problem: {
+        field,
+        message: `${field} names no product of this catalogue (nor of an earlier row of the file): ${JSON.stringify(parentReference)}`,
+      },
+    };
+  return { body: { ...body, variantOf: String(parent.id) } };
+}
+
+/**
+ * Stores one row as one create (or, upserting, one update of the product with its publisherRefId) would, with every
+ * rule of those; a refusal is the row's outcome, not an error. Runs inside a savepoint the caller rolls back when the
+ * outcome is a refusal, so nothing of a refused row stays.
+ */
+export async function importRow(ctx: RowContext, row: Doc): Promise<RowOutcome> {
+  const asked = await bodyOf(ctx, row);
+  if ('problem' in asked) return asked.problem;
+  const { body } = asked;
+  const problem = ctx.validate(body);
+  if (problem) return problem;
+  try {
+    const stored =
+      ctx.mode === 'upsert' && typeof body.publisherRefId === 'string'
+        ? await storedByReference(ctx.products, ctx.principal, ctx.tx, ctx.owner, body.publisherRefId)
+        : undefined;
+    if (!stored) {
+      await ctx.products.create(ctx.principal, body, { tx: ctx.tx });
+      return 'created';
+    }
+    const written = await ctx.products.update(ctx.principal, String(stored.id), body, {
+      tx: ctx.tx,
+      keepUnchanged: true,
+    });
+    return written.unchanged ? 'unchanged' : 'updated';
+  } catch (error) {
+    if (error instanceof DomainError) return problemOf(error);
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import type { Clock } from '../../../platform/clock.js';
+import type { Database } from '../../../platform/db/database.js';
+import { draftValidator, type ServiceRegistry } from '../../../platform/resource/index.js';
+import { productResource } from '../product.resource.js';
+import type { ImportWork } from './import-chunk.js';
+import { productImportResource } from './product-import.resource.js';
+
+/** Rows one import chunk stores in one transaction: the embedded database serves nothing else meanwhile. */
+const CHUNK_ROWS = { postgres: 500, pglite: 100 } as const;
+/** Tenants whose imports run at once: the embedded database has one connection. */
+export const IMPORT_TENANTS = { postgres: 2, pglite: 1 } as const;
+
+/** What the import job works with, in a process whose services have started (they are read when a chunk runs). */
+export function importWork(db: Database, services: ServiceRegistry, clock: Clock): ImportWork {
+  const validate = draftValidator(productResource);
+  return {
+    db,
+    clock,
+    get products() {
+      return services.of(productResource);
+    },
+    get imports() {
+      return services.of(productImportResource);
+    },
+    validate,
+    chunkRows: CHUNK_ROWS[db.kind],
+  };
+}

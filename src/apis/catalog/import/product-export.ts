@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import Type, { type TObject } from 'typebox';
+import type { Principal } from '../../../platform/auth/principal.js';
+import type { JsonSchemaNode, RecordStore } from '../../../platform/resource/index.js';
+import { cellsOf, csvHeader, csvLayout, listQuerySchema, StringEnum } from '../../../platform/resource/index.js';
+import { productKind } from '../product.kind.js';
+import { DESCRIPTION_FIELDS_OF_PRODUCT, type ProductSchema } from '../product.schema.js';
+import { IMPORT_FORMATS } from './product-import.schema.js';
+
+/** Products read from the database at a time while the answer streams. */
+const EXPORT_BATCH = 1000;
+
+/** Listing parameters that page, sort or project: an export is every match, whole, in id order. */
+const NOT_FOR_EXPORT = ['page', 'size', 'sort', 'target', 'pageable', 'predicate'];
+
+const listing = listQuerySchema(productKind) as TObject;
+export const ExportQuerySchema = Type.Object(
+  {
+    ...Object.fromEntries(Object.entries(listing.properties).filter(([name]) => !NOT_FOR_EXPORT.includes(name))),
+    format: Type.Optional(StringEnum(IMPORT_FORMATS, { default: 'ndjson', description: 'ndjson (default) or csv' })),
+  },
+  { additionalProperties: false },
+);
+
+/** The CSV columns of products: request-only texts aside (a stored product has none). */
+const PRODUCT_LAYOUT = csvLayout(productKind.schema as unknown as JsonSchemaNode, DESCRIPTION_FIELDS_OF_PRODUCT);
+
+/** The export's header: the fixed columns and, for each map, the keys the matching products hold. */
+async function headerOf(
+  products: RecordStore<typeof ProductSchema>,
+  principal: Principal,
+  filters: Record<string, unknown>,
+): Promise<string[]> {
+  const keys = new Map<string, string[][]>();
+  for (const map of PRODUCT_LAYOUT.maps)
+    keys.set(
+      map.path.join('.'),
+      await products.mapKeys(principal, filters, map.path, map.depth + (map.leafFields ? 1 : 0)),
+    );
+  return csvHeader(PRODUCT_LAYOUT, keys);
+}
+
+/** Every matching product, a batch read only once the previous one was sent (the stream's back-pressure). */
+async function* lines(
+  products: RecordStore<typeof ProductSchema>,
+  principal: Principal,
+  filters: Record<string, unknown>,
+  write: (doc: Record<string, unknown>) => unknown,
+): AsyncGenerator<unknown> {
+  for await (const batch of products.batches(principal, filters, EXPORT_BATCH))
+    for (const doc of batch) yield write(doc);
+}
+
+/** The export as a stream of NDJSON lines or CSV rows, in constant memory whatever the number of products. */
+export async function exportStream(
+  products: RecordStore<typeof ProductSchema>,
+  principal: Principal,
+  filters: Record<string, unknown>,
+  format: string,
+): Promise<Readable> {
+  if (format !== 'csv') return Readable.from(lines(products, principal, filters, (doc) => `${JSON.stringify(doc)}\n`));
+  const header = await headerOf(products, principal, filters);
+  const rows = Readable.from(lines(products, principal, filters, (doc) => cellsOf(doc, header)));
+  return rows.pipe(stringify({ header: true, columns: header }));
+}

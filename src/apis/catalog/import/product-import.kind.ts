@@ -1,0 +1,35 @@
+import { OWNER_KEY } from '../../../platform/jobs/fair-claim.js';
+import { defineKind } from '../../../platform/resource/index.js';
+import { WAITING_STATUSES } from './import-life-cycle.js';
+import { ProductImportSchema } from './product-import.schema.js';
+
+/** The SQL predicate of an import the job still works on (the fair claim's partial index). */
+export const IMPORT_WAITING = `doc->>'status' IN (${WAITING_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+
+/**
+ * Bulk imports (DECISIONS §12): records written by the upload and the job, read through the engine (tenant rule,
+ * paging, newest first), cancelled by an action. Their rows wait in `product_import_rows` until the job takes them.
+ */
+export const productImportKind = defineKind({
+  name: 'product-import',
+  displayName: 'product import',
+  path: '/product-imports',
+  table: 'product_imports',
+  schema: ProductImportSchema,
+  scopeArea: 'catalog',
+  tag: 'Bulk catalogue',
+  errorShape: 'detailed',
+  newestFirst: true,
+  operations: { list: 'listProductImports', get: 'getProductImport' },
+  filters: {
+    customerId: { kind: 'string' },
+    status: { kind: 'string' },
+    idempotencyKey: { kind: 'string' },
+  },
+  unique: [{ fields: ['customerId', 'idempotencyKey'] }],
+  emits: [
+    { fact: 'created', by: 'POST /product-imports, once the file is read' },
+    { fact: 'finished', by: 'the import job, when an import ends (SUCCEEDED or FAILED)' },
+  ],
+  indexes: [{ name: 'waiting', expression: `(${OWNER_KEY}), id`, where: IMPORT_WAITING }],
+});

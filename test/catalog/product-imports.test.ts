@@ -1,0 +1,332 @@
+import { describe, expect, it } from 'vitest';
+import { failImport, runChunk } from '../../src/apis/catalog/import/import-chunk.js';
+import { importWork } from '../../src/apis/catalog/import/import-work.js';
+import { createCustomer, customerToken } from '../customers/customer-factories.js';
+import { useApp } from '../support/fixture.js';
+import type { TestApp } from '../support/test-app.js';
+import { createProduct, type Json, productBody } from './catalog-factories.js';
+import { productEvents } from './product-events.js';
+
+const { t } = await useApp();
+
+const ndjson = (rows: unknown[]) => `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`;
+
+/** POST /product-imports with a raw file. */
+async function upload(
+  app: TestApp,
+  token: string,
+  file: string,
+  {
+    type = 'application/x-ndjson',
+    query = '',
+    headers = {},
+  }: { type?: string; query?: string; headers?: Record<string, string> } = {},
+) {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: `/product-imports${query}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': type, ...headers },
+    payload: file,
+  });
+  return { status: res.statusCode, headers: res.headers, body: res.json() as Json };
+}
+
+/** Runs the import job's chunks until the import has ended (as the job does, one chunk at a time). */
+async function runImport(app: TestApp, id: string): Promise<void> {
+  const work = importWork(app.built.db, app.built.services, app.built.clock);
+  for (let chunk = 0; chunk < 1000 && (await runChunk(work, id)); chunk += 1);
+}
+
+async function importRecord(app: TestApp, token: string, id: string): Promise<Json> {
+  const res = await app.request('GET', `/product-imports/${id}`, token);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as Json;
+}
+
+async function importErrors(app: TestApp, token: string, id: string): Promise<Json[]> {
+  const res = await app.request('GET', `/product-imports/${id}/errors?size=2000`, token);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body as { items: Json[] }).items;
+}
+
+async function exported(
+  app: TestApp,
+  token: string,
+  query: string,
+): Promise<{ status: number; type: string; text: string }> {
+  const res = await app.app.inject({
+    method: 'GET',
+    url: `/products/export?${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.statusCode, type: String(res.headers['content-type']), text: res.body };
+}
+
+describe('POST /product-imports', () => {
+  it('answers 202 with a QUEUED import, then the job stores every row as POST /products would', async () => {
+    const { token, customerId } = await t.tenant();
+    const rows = [productBody(), productBody({ genericName: 'Fjord Racer' })];
+    const res = await upload(t, token, ndjson(rows));
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.headers.location).toBe(`/product-imports/${res.body.id}`);
+    expect(res.body).toMatchObject({
+      customerId,
+      status: 'QUEUED',
+      rows: 2,
+      processed: 0,
+      format: 'ndjson',
+      mode: 'create',
+      dryRun: false,
+    });
+    await runImport(t, String(res.body.id));
+    const done = await importRecord(t, token, String(res.body.id));
+    expect(done).toMatchObject({ status: 'SUCCEEDED', rows: 2, processed: 2, created: 2, failed: 0 });
+    expect(done.startedAt).toBeTypeOf('string');
+    expect(done.finishedAt).toBeTypeOf('string');
+    const found = await t.request('GET', `/products?publisherRefId=${rows[1]!.publisherRefId}`, token);
+    const product = (found.body as { items: Json[] }).items[0]!;
+    expect(product).toMatchObject({ genericName: 'Fjord Racer', customerId, dbVersion: 0 });
+    expect((await productEvents(t, product.id)).map((event) => event.fact)).toEqual(['created']);
+  });
+
+  it('records a refused row with its line, field and message, and stores the others', async () => {
+    const { token } = await t.tenant();
+    const good = productBody();
+    const file = [
+      JSON.stringify(good),
+      JSON.stringify(productBody({ lifeTime: 'forever' })),
+      '{not json',
+      '',
+      JSON.stringify(productBody({ publisherRefId: good.publisherRefId })),
+    ].join('\n');
+    const res = await upload(t, token, file);
+    expect(res.status).toBe(202);
+    expect(res.body.rows).toBe(4);
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({
+      status: 'SUCCEEDED',
+      processed: 4,
+      created: 1,
+      failed: 3,
+    });
+    const errors = await importErrors(t, token, String(res.body.id));
+    expect(errors.map((error) => [error.line, error.field])).toEqual([
+      [2, 'body.lifeTime'],
+      [3, 'line'],
+      [5, 'body'],
+    ]);
+    expect(errors[0]!.message).toMatch(/body\.lifeTime must match/);
+    expect(errors[2]!.message).toMatch(/publisherRefId/);
+  });
+
+  it('stores nothing and emits no event on a dry run, yet counts what it would do', async () => {
+    const { token } = await t.tenant();
+    const rows = [productBody(), productBody({ prices: 'none' })];
+    const res = await upload(t, token, ndjson(rows), { query: '?dryRun=true' });
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({
+      status: 'SUCCEEDED',
+      dryRun: true,
+      created: 1,
+      failed: 1,
+    });
+    const found = await t.request('GET', `/products?publisherRefId=${rows[0]!.publisherRefId}`, token);
+    expect((found.body as { totalItems: number }).totalItems).toBe(0);
+  });
+
+  it('upserts: updates a changed product, leaves an unchanged one alone (no version, no event)', async () => {
+    const { token } = await t.tenant();
+    const same = await createProduct(t, token);
+    const changed = await createProduct(t, token, { productFamily: 'old' });
+    const res = await upload(t, token, ndjson([same, { ...changed, productFamily: 'new' }, productBody()]), {
+      query: '?mode=upsert',
+    });
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({
+      created: 1,
+      updated: 1,
+      unchanged: 1,
+      failed: 0,
+    });
+    const kept = await t.request('GET', `/products/${same.id}`, token);
+    expect((kept.body as Json).dbVersion).toBe(0);
+    expect((await productEvents(t, same.id)).map((event) => event.fact)).toEqual(['created']);
+    const updated = await t.request('GET', `/products/${changed.id}`, token);
+    expect(updated.body).toMatchObject({ productFamily: 'new', dbVersion: 1 });
+  });
+
+  it('makes a variant of a parent named by its publisherRefId, earlier in the file or in the store', async () => {
+    const { token } = await t.tenant();
+    const stored = await createProduct(t, token);
+    const parent = productBody();
+    const rows = [
+      parent,
+      productBody({ variantOfPublisherRefId: parent.publisherRefId }),
+      productBody({ variantOfPublisherRefId: stored.publisherRefId }),
+      productBody({ variantOfPublisherRefId: 'NO-SUCH-REF' }),
+    ];
+    const res = await upload(t, token, ndjson(rows));
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ created: 3, failed: 1 });
+    const [error] = await importErrors(t, token, String(res.body.id));
+    expect(error).toMatchObject({ line: 4, field: 'body.variantOfPublisherRefId' });
+    const variant = await t.request('GET', `/products?publisherRefId=${rows[2]!.publisherRefId}`, token);
+    expect((variant.body as { items: Json[] }).items[0]).toMatchObject({ parentId: stored.id });
+  });
+
+  it('refuses a row naming another customer and keeps a customer out of imports it may not see', async () => {
+    const first = await t.tenant();
+    const second = await t.tenant();
+    const res = await upload(t, first.token, ndjson([productBody({ customerId: second.customerId })]));
+    await runImport(t, String(res.body.id));
+    const [error] = await importErrors(t, first.token, String(res.body.id));
+    expect(error).toMatchObject({ line: 1, field: 'body.customerId' });
+    expect((await t.request('GET', `/product-imports/${res.body.id}`, second.token)).status).toBe(404);
+    expect((await t.request('GET', `/product-imports/${res.body.id}/errors`, second.token)).status).toBe(404);
+    const listed = await t.request('GET', '/product-imports', second.token);
+    expect((listed.body as { items: Json[] }).items.map((item) => item.id)).not.toContain(res.body.id);
+    const forbidden = await upload(t, first.token, ndjson([productBody()]), {
+      query: `?customerId=${second.customerId}`,
+    });
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('lets the operator import into a customer it names, and answers 404 for an unknown one', async () => {
+    const customer = await createCustomer(t);
+    const customerId = customer.id;
+    const token = await customerToken(t, customer);
+    const operator = await t.operator();
+    const res = await upload(t, operator, ndjson([productBody()]), { query: `?customerId=${customerId}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.customerId).toBe(customerId);
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ created: 1 });
+    expect((await upload(t, operator, ndjson([productBody()]), { query: '?customerId=no-such-customer' })).status).toBe(
+      404,
+    );
+  });
+
+  it('answers the same import to the same Idempotency-Key without reading the body again', async () => {
+    const { token } = await t.tenant();
+    const key = `import-${Math.random()}`;
+    const first = await upload(t, token, ndjson([productBody()]), { headers: { 'idempotency-key': key } });
+    const again = await upload(t, token, ndjson([productBody(), productBody()]), {
+      headers: { 'idempotency-key': key },
+    });
+    expect(again.status).toBe(202);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('cancels a queued import: nothing more is stored, and a finished import cannot be cancelled', async () => {
+    const { token } = await t.tenant();
+    const res = await upload(t, token, ndjson([productBody(), productBody()]));
+    const cancelled = await t.request('POST', `/product-imports/${res.body.id}/cancel`, token);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'CANCELLED' });
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ status: 'CANCELLED', processed: 0 });
+    const again = await t.request('POST', `/product-imports/${res.body.id}/cancel`, token);
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.body)).toMatch(/CANCELLED/);
+  });
+
+  it('ends an import FAILED with its reason when the job gives up on it', async () => {
+    const { token } = await t.tenant();
+    const res = await upload(t, token, ndjson([productBody()]));
+    await failImport(importWork(t.built.db, t.built.services, t.built.clock), String(res.body.id), 'a test fault');
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({
+      status: 'FAILED',
+      failure: 'a test fault',
+    });
+  });
+
+  it('answers 415 for another content type and 400 for a CSV that cannot be read', async () => {
+    const { token } = await t.tenant();
+    expect((await upload(t, token, '{}', { type: 'application/json' })).status).toBe(415);
+    const broken = await upload(t, token, 'publisherRefId,genericName\n"A,"unclosed\n', { type: 'text/csv' });
+    expect(broken.status, JSON.stringify(broken.body)).toBe(400);
+  });
+});
+
+describe('CSV imports and exports', () => {
+  it('reads dotted columns, | lists, ; separators, a BOM and decimal commas', async () => {
+    const { token } = await t.tenant();
+    const ref = `CSV-${Math.random().toString(36).slice(2)}`;
+    const file =
+      '\uFEFFpublisherRefId;genericName;lifeTime;sellingStores;prices.defaultCurrency;prices.priceByCountryByCurrency.FR.EUR.value;prices.priceByCountryByCurrency.FR.EUR.vatIncluded\r\n' +
+      `${ref};"Fjord; Racer";1YEAR;store-eu|store-fr;EUR;19,99;true\r\n`;
+    const res = await upload(t, token, file, { type: 'text/csv' });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await runImport(t, String(res.body.id));
+    expect(await importErrors(t, token, String(res.body.id))).toEqual([]);
+    const found = await t.request('GET', `/products?publisherRefId=${ref}`, token);
+    expect((found.body as { items: Json[] }).items[0]).toMatchObject({
+      genericName: 'Fjord; Racer',
+      sellingStores: ['store-eu', 'store-fr'],
+      prices: {
+        defaultCurrency: 'EUR',
+        priceByCountryByCurrency: { FR: { EUR: { value: 19.99, vatIncluded: true } } },
+      },
+    });
+  });
+
+  it('names the cell a CSV row gets wrong', async () => {
+    const { token } = await t.tenant();
+    const file =
+      'publisherRefId,lifeTime,sellingStores,prices.priceByCountryByCurrency.FR.EUR.value\nA,1YEAR,s1,cheap\nB,1YEAR\n';
+    const res = await upload(t, token, file, { type: 'text/csv' });
+    await runImport(t, String(res.body.id));
+    expect((await importErrors(t, token, String(res.body.id))).map((error) => [error.line, error.field])).toEqual([
+      [2, 'body.prices.priceByCountryByCurrency.FR.EUR.value'],
+      [3, 'line'],
+    ]);
+  });
+
+  it('exports NDJSON and CSV that an upsert import finds unchanged', async () => {
+    const { token, customerId } = await t.tenant();
+    const parent = await createProduct(t, token, {
+      visualTags: { colour: ['red', 'blue'] },
+      relatedContents: [{ file: 'manual.pdf', label: 'Manual' }],
+      prices: {
+        defaultCurrency: 'EUR',
+        priceByCountryByCurrency: { FR: { EUR: { value: 10, vatIncluded: true } }, US: { USD: { value: 12.5 } } },
+      },
+    });
+    await createProduct(t, token, { variantOf: parent.id });
+    for (const format of ['ndjson', 'csv']) {
+      const file = await exported(t, token, `customerId=${customerId}&format=${format}`);
+      expect(file.status, file.text).toBe(200);
+      expect(file.type).toContain(format === 'csv' ? 'text/csv' : 'application/x-ndjson');
+      const res = await upload(t, token, file.text, {
+        type: format === 'csv' ? 'text/csv' : 'application/x-ndjson',
+        query: '?mode=upsert',
+      });
+      await runImport(t, String(res.body.id));
+      expect(await importErrors(t, token, String(res.body.id))).toEqual([]);
+      expect(await importRecord(t, token, String(res.body.id))).toMatchObject({
+        rows: 2,
+        unchanged: 2,
+        updated: 0,
+        created: 0,
+      });
+    }
+  });
+
+  it('exports what the filters and q match, and nothing of another customer', async () => {
+    const first = await t.tenant();
+    const second = await t.tenant();
+    const name = `Zephyrine${Math.random().toString(36).slice(2, 8)}`;
+    const wanted = await createProduct(t, first.token, { genericName: `${name} Racer` });
+    await createProduct(t, first.token);
+    await createProduct(t, second.token, { genericName: `${name} Racer` });
+    const file = await exported(t, first.token, `q=${name}`);
+    expect(
+      file.text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([wanted.id]);
+    expect((await exported(t, first.token, 'noSuchFilter=1')).status).toBe(400);
+  });
+});
