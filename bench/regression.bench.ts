@@ -115,7 +115,8 @@ async function round(side: Side, read: number, seconds: number): Promise<void> {
   });
   const after = processCpuSeconds(side.pid);
   if (result.non2xx + result.errors > 0)
-    stopBench(`${side.label}: ${path} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
+    // Thrown, not exited: the servers and the base's worktree go in the `finally` below.
+    throw new Error(`${side.label}: ${path} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
   side.requests[read] = (side.requests[read] ?? 0) + result.requests.total;
   side.cpu[read] = (side.cpu[read] ?? 0) + (before !== undefined && after !== undefined ? after - before : Number.NaN);
 }
