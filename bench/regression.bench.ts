@@ -15,7 +15,8 @@ import { processCpuSeconds } from './process-cpu.js';
  * dependencies so only `src/` differs), then runs the reads in alternating rounds (ROUNDS, default 4, of
  * ROUND_SECONDS, default 5, at CONNECTIONS, default 10), base and today taking turns first, and prints for each read
  * the summed requests per second of both, today's ratio to the base, and the service's CPU per request. A machine
- * shared with other work shifts both sides alike; read the ratios, not the absolute figures.
+ * shared with other work shifts both sides alike; read the ratios, not the absolute figures. READS chooses the
+ * reads (get, list, priced-get, priced-list).
  */
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const revision = process.argv[2] ?? 'HEAD~1';
@@ -34,34 +35,66 @@ interface Handshake {
   seedSeconds: number;
 }
 
+const lock = (dir: string) => readFileSync(join(dir, 'package-lock.json'), 'utf8');
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
 
-/** The base tree: a worktree of `revision` with today's node_modules and seeding script. */
-function checkOutBase(): string {
+/**
+ * The base tree: a worktree of `revision` with today's node_modules and seeding script. The worktree sits one level
+ * down in a temporary folder, so a runtime dependency the base has and today's tree dropped is installed beside it
+ * (the folder's own node_modules, found by Node's lookup after the tree's) and today's node_modules stay untouched.
+ */
+function checkOutBase(): { root: string; tree: string } {
   const commit = git('rev-parse', '--verify', `${revision}^{commit}`);
-  const dir = mkdtempSync(join(tmpdir(), 'bench-base-'));
-  git('worktree', 'add', '--detach', dir, commit);
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  const root = mkdtempSync(join(tmpdir(), 'bench-base-'));
+  const tree = join(root, 'tree');
+  git('worktree', 'add', '--detach', tree, commit);
+  symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'));
   for (const file of ['catalog-server.ts', 'bench-database.ts', 'http-calls.ts'])
-    copyFileSync(join(ROOT, 'bench', file), join(dir, 'bench', file));
-  const lock = (root: string) => readFileSync(join(root, 'package-lock.json'), 'utf8');
-  if (existsSync(join(dir, 'package-lock.json')) && lock(dir) !== lock(ROOT))
+    copyFileSync(join(ROOT, 'bench', file), join(tree, 'bench', file));
+  if (existsSync(join(tree, 'package-lock.json')) && lock(tree) !== lock(ROOT)) {
     process.stderr.write(`note: package-lock.json differs at ${revision}; the base runs with today's dependencies\n`);
-  return dir;
+    installDroppedDependencies(root, tree);
+  }
+  return { root, tree };
 }
 
-const reads = (server: Handshake) => [
-  { name: 'GET /products/{id}', path: `/products/${server.id}` },
+/** The base's runtime dependencies that today's node_modules lack, at the base's locked versions, into `root`. */
+function installDroppedDependencies(root: string, tree: string): void {
+  const manifest = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const locked = JSON.parse(lock(tree)) as { packages?: Record<string, { version?: string }> };
+  const dropped = Object.keys(manifest.dependencies ?? {})
+    .filter((name) => !existsSync(join(ROOT, 'node_modules', name)))
+    .map((name) => `${name}@${locked.packages?.[`node_modules/${name}`]?.version ?? manifest.dependencies![name]}`);
+  if (dropped.length === 0) return;
+  process.stderr.write(`installing the base's dropped dependencies beside it: ${dropped.join(', ')}\n`);
+  execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--prefix', root, ...dropped], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+const allReads = (server: Handshake) => [
+  { key: 'get', name: 'GET /products/{id}', path: `/products/${server.id}` },
   {
+    key: 'list',
     name: 'filtered list, totalItems',
     path: `/products?customerId=${server.customerId}&status=ENABLED&sellingStores=store-eu&size=20`,
   },
-  { name: 'GET /priced-products/{id}', path: `/priced-products/${server.id}?country=FR&currency=EUR` },
   {
+    key: 'priced-get',
+    name: 'GET /priced-products/{id}',
+    path: `/priced-products/${server.id}?country=FR&currency=EUR`,
+  },
+  {
+    key: 'priced-list',
     name: 'priced list, 20 a page',
     path: `/priced-products?customerId=${server.customerId}&status=ENABLED&size=20&country=FR&currency=EUR`,
   },
 ];
+// READS: a comma list of the reads to run (get, list, priced-get, priced-list), default all.
+const READS = process.env.READS?.split(',').map((key) => key.trim());
+const reads = (server: Handshake) => allReads(server).filter((read) => !READS || READS.includes(read.key));
 
 interface Side {
   label: string;
@@ -82,18 +115,19 @@ async function round(side: Side, read: number, seconds: number): Promise<void> {
   });
   const after = processCpuSeconds(side.pid);
   if (result.non2xx + result.errors > 0)
-    stopBench(`${side.label}: ${path} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
+    // Thrown, not exited: the servers and the base's worktree go in the `finally` below.
+    throw new Error(`${side.label}: ${path} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
   side.requests[read] = (side.requests[read] ?? 0) + result.requests.total;
   side.cpu[read] = (side.cpu[read] ?? 0) + (before !== undefined && after !== undefined ? after - before : Number.NaN);
 }
 
 const problem = await unreachableDatabase();
 if (problem) stopBench(problem);
-const baseDir = checkOutBase();
+const baseTree = checkOutBase();
 const children: { kill(signal: NodeJS.Signals): void }[] = [];
 try {
   process.stderr.write(`seeding ${process.env.PRODUCTS} products for ${revision} and for today's tree...\n`);
-  const base = await startChildServer<Handshake>(pathToFileURL(join(baseDir, 'bench/catalog-server.ts')).href);
+  const base = await startChildServer<Handshake>(pathToFileURL(join(baseTree.tree, 'bench/catalog-server.ts')).href);
   children.push(base.child);
   const today = await startChildServer<Handshake>('./catalog-server.ts');
   children.push(today.child);
@@ -124,10 +158,17 @@ try {
       `${read.name.padEnd(28)} ${rate(then).toFixed(0).padStart(8)} r/s ${rate(now).toFixed(0).padStart(6)} r/s   ${(rate(now) / rate(then)).toFixed(2).padStart(10)}   ${cpu(then).toFixed(0).padStart(6)} → ${cpu(now).toFixed(0)}`,
     );
   });
+  // The priced get does the plain get's work and prices it: how much of the plain get's rate it keeps (goal ≥ 0.8).
+  const keys = reads(base.server).map((read) => read.key);
+  const [plain, priced] = [keys.indexOf('get'), keys.indexOf('priced-get')];
+  if (plain >= 0 && priced >= 0) {
+    const share = (side: Side) => (side.requests[priced]! / side.requests[plain]!).toFixed(2);
+    console.log(`\nGET /priced-products/{id} ÷ GET /products/{id}: ${revision} ${share(then)}, today ${share(now)}`);
+  }
 } finally {
   for (const child of children) child.kill('SIGTERM');
   // The servers drop their schemas on SIGTERM; give them a moment before the tree they run from goes.
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  git('worktree', 'remove', '--force', baseDir);
-  rmSync(baseDir, { recursive: true, force: true });
+  git('worktree', 'remove', '--force', baseTree.tree);
+  rmSync(baseTree.root, { recursive: true, force: true });
 }

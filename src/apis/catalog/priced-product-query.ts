@@ -42,13 +42,17 @@ function suppliedValues(raw: unknown): Record<string, string> {
   return values;
 }
 
+/** A query parameter given as non-empty text. (Not a closure per request: every priced read parses its query.) */
+function textOf(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 export function pricingRequestOf(query: Record<string, unknown>): PricingRequest {
-  const text = (name: string) =>
-    typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined;
   return {
-    country: text('country'),
-    currency: text('currency'),
-    storeId: text('storeId'),
+    country: textOf(query, 'country'),
+    currency: textOf(query, 'currency'),
+    storeId: textOf(query, 'storeId'),
     quantity: typeof query.quantity === 'number' ? query.quantity : 1,
     supplied: suppliedValues(query.priceFunctionParametersValues),
   };

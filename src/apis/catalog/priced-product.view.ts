@@ -87,12 +87,9 @@ export const pricedProductView = defineView({
       ...pricingRequestOf(query),
       vatRate: vatRatePercent(typeof query.country === 'string' ? query.country : undefined, now),
     };
-    const functions = await priceFunctionsOf(
-      products.flatMap((product) => (product.priceFunction ? [product.priceFunction] : [])),
-      principal,
-      services,
-      db,
-    );
+    const named = products.flatMap((product) => (product.priceFunction ? [product.priceFunction] : []));
+    // Most products name no function: a single get then reads nothing more.
+    const functions = named.length ? await priceFunctionsOf(named, principal, services, db) : new Map();
     const cache = cacheOf(services);
     const key = requestKey(request);
     const items: PricedProduct[] = [];
