@@ -38,6 +38,11 @@ export const TABLE_PLACEMENT: Record<string, TablePlacement> = {
   customer_signing_keys: 'distributed',
   notification_attempts: 'distributed',
   outbox: 'distributed',
+  // Bulk imports: the import record, and its rows, errors and uploader, read through the import's id.
+  product_imports: 'distributed',
+  product_import_errors: 'distributed',
+  product_import_rows: 'distributed',
+  product_import_uploaders: 'distributed',
   // Sign-in and tokens: read by realm, client, session or key hash, never joined to tenant records.
   iam_authorization_codes: 'local',
   iam_clients: 'local',
@@ -58,6 +63,8 @@ const OWNER_REFERENCE =
   'references customers(id), which equals customers.customer_id (a customer is its own tenant); the key names customer_id on both sides once customers carries its key as (customer_id) (docs/scaling.md, step 2)';
 const ATTEMPTS =
   "its rows are found through their notification's id and carry no customer_id; they take the notification's with the other keys (docs/scaling.md, step 2)";
+const IMPORT_PARTS =
+  "its rows are found through their import's id and carry no customer_id; they take the import's with the other keys (docs/scaling.md, step 2)";
 
 /**
  * Where today's schema breaks a rule Citus enforces, each with why it stays for now. The test fails on a break not
@@ -90,6 +97,14 @@ export const KNOWN_EXCEPTIONS: Record<string, string> = {
   'orders unique orders_subscriptionid_termstart_key': OPERATOR_ROWS,
   'outbox unique outbox_pkey': OPERATOR_ROWS,
   'price_functions unique price_functions_pkey': OPERATOR_ROWS,
+  'product_imports unique product_imports_pkey': OPERATOR_ROWS,
+  'product_imports unique product_imports_customerid_idempotencykey_key': OPERATOR_ROWS,
+  'product_import_errors has no customer_id': IMPORT_PARTS,
+  'product_import_errors unique product_import_errors_pkey': IMPORT_PARTS,
+  'product_import_rows has no customer_id': IMPORT_PARTS,
+  'product_import_rows unique product_import_rows_pkey': IMPORT_PARTS,
+  'product_import_uploaders has no customer_id': IMPORT_PARTS,
+  'product_import_uploaders unique product_import_uploaders_pkey': IMPORT_PARTS,
   'product_sale_records unique product_sale_records_pkey': OPERATOR_ROWS,
   'products unique products_pkey': OPERATOR_ROWS,
   'products unique products_customerid_publisherrefid_key': OPERATOR_ROWS,
