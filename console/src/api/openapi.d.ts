@@ -1853,6 +1853,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/product-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List product imports
+         * @description List product imports.
+         *
+         *     Needs a bearer access token with the scope `catalog:read`.
+         *
+         *     Paged: `page` counts from 0, `size` is at most 500; the answer says `totalItems`, `totalPages` and whether this page is the `last`.
+         *
+         *     `sort=field,asc|desc` (repeatable); ties and the default follow creation order.
+         *
+         *     Errors come in the detailed shape (with `details`).
+         */
+        get: operations["listProductImports"];
+        put?: never;
+        /**
+         * Import products from an NDJSON or CSV file, as a job
+         * @description The file is read as it arrives (never held whole) and answered 202 with the QUEUED import and its `Location`; the import job then stores each row as `POST /products` (or, with `mode=upsert`, as `PUT` of the product with its publisherRefId) would, a refused row recorded with its line, field and message (`GET /product-imports/{id}/errors`) while the others go on. `dryRun=true` checks every row and stores nothing. The operator names the owner with `customerId`; a customer imports into its own catalogue. NDJSON: a product body a line. CSV: a header row, dotted columns for nested fields, `|` between list items, `,` or `;` separated, UTF-8 with or without BOM (docs/catalog.md lists every column). `Idempotency-Key`: the same key answers the same import again, without reading the body.
+         *
+         *     Needs a bearer access token with the scope `catalog:write`.
+         *
+         *     Errors come in the detailed shape (with `details`).
+         */
+        post: operations["createProductImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product-imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a product import by id
+         * @description Get a product import by id.
+         *
+         *     Needs a bearer access token with the scope `catalog:read`.
+         *
+         *     Answers an `ETag`; send it back in `If-None-Match` to get 304 Not Modified while the item is unchanged.
+         *
+         *     Errors come in the detailed shape (with `details`).
+         */
+        get: operations["getProductImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product-imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a queued or running import; the rows stored so far stay
+         * @description Allowed from QUEUED or RUNNING: the import becomes CANCELLED and its rows not yet done are dropped (a chunk in progress ends first). From any other status: 400 naming it.
+         *
+         *     Needs a bearer access token with the scope `catalog:write`.
+         *
+         *     Send the `dbVersion` you read (in the body, or as `If-Match: "<dbVersion>"`): when the item changed since, the answer is 412 and nothing is changed.
+         *
+         *     Send an `Idempotency-Key` to make a retry safe: the same key and body within 24 h replay the first answer instead of running again.
+         *
+         *     Errors come in the detailed shape (with `details`).
+         */
+        post: operations["cancelProductImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product-imports/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The refused rows of an import: line, field and why
+         * @description A page of `{line, field, message}`, first line first; `field` names the field as a 400 would (`body.prices`), or `line` for a line that is not a row at all.
+         *
+         *     Needs a bearer access token with the scope `catalog:read`.
+         *
+         *     Paged: `page` counts from 0, `size` is at most 500; the answer says `totalItems`, `totalPages` and whether this page is the `last`.
+         *
+         *     Errors come in the detailed shape (with `details`).
+         */
+        get: operations["listProductImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/priced-products": {
         parameters: {
             query?: never;
@@ -1921,6 +2037,30 @@ export interface paths {
          *     Errors come in the detailed shape (with `details`).
          */
         get: operations["getPricedProductNextGeneration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export products as NDJSON or CSV, streamed
+         * @description Every product the caller may see that the filters of `GET /products` (and `q`) match, oldest first, streamed: NDJSON (a product a line, as `GET /products/{id}` answers it) or CSV in the columns `POST /product-imports` reads. Importing the file again with `mode=upsert` changes nothing.
+         *
+         *     Needs a bearer access token with the scope `catalog:read`.
+         *
+         *     Errors come in the detailed shape (with `details`).
+         */
+        get: operations["exportProducts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2967,6 +3107,72 @@ export interface webhooks {
          *     Sent as `POST <receiver url>` to each ACTIVE receiver of every ACTIVE definition whose `eventMatcher` matches, signed per Standard Webhooks; the body is rendered once and sent unchanged on every try.
          */
         post: operations["productUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product-import.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product-import cancelled
+         * @description The `cancelled` event of subject `product-import`, emitted by cancelProductImport (POST /product-imports/{id}/cancel). `event.involved.product-import` is the record after the change (a deletion: as it was), secrets masked.
+         *
+         *     Sent as `POST <receiver url>` to each ACTIVE receiver of every ACTIVE definition whose `eventMatcher` matches, signed per Standard Webhooks; the body is rendered once and sent unchanged on every try.
+         */
+        post: operations["productImportCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product-import.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product-import created
+         * @description The `created` event of subject `product-import`, emitted by POST /product-imports, once the file is read. `event.involved.product-import` is the record after the change (a deletion: as it was), secrets masked.
+         *
+         *     Sent as `POST <receiver url>` to each ACTIVE receiver of every ACTIVE definition whose `eventMatcher` matches, signed per Standard Webhooks; the body is rendered once and sent unchanged on every try.
+         */
+        post: operations["productImportCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product-import.finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product-import finished
+         * @description The `finished` event of subject `product-import`, emitted by the import job, when an import ends (SUCCEEDED or FAILED). `event.involved.product-import` is the record after the change (a deletion: as it was), secrets masked.
+         *
+         *     Sent as `POST <receiver url>` to each ACTIVE receiver of every ACTIVE definition whose `eventMatcher` matches, signed per Standard Webhooks; the body is rendered once and sent unchanged on every try.
+         */
+        post: operations["productImportFinishedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5532,6 +5738,14 @@ export interface components {
             source?: string;
             discountedPrice?: components["schemas"]["DiscountedPrice"];
         };
+        /** Refused import row */
+        ProductImportError: {
+            /** @description line of the file (CSV: the header is line 1) */
+            line: number;
+            /** @description the field refused, as in 400 answers (`body.prices`), or `line` */
+            field: string;
+            message: string;
+        };
         /**
          * Product
          * @example {
@@ -7076,6 +7290,133 @@ export interface components {
             productFields?: string[];
             /** @description product variables (availableVariables[].field) the expression reads */
             variables?: string[];
+        };
+        /** Product import */
+        ProductImport: {
+            /** @description server-generated, opaque and time-ordered */
+            readonly id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 date-time (year 1000..9999, at most 6 fractional digits; at most 32 characters)
+             */
+            readonly createDate: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 date-time (year 1000..9999, at most 6 fractional digits; at most 32 characters)
+             */
+            readonly updateDate: string;
+            /** @description optimistic-concurrency counter: 0 on create, +1 on each update; a stale value on update answers 412 */
+            dbVersion: number;
+            lastUpdateReason?: string;
+            originalId?: string;
+            /** @description the customer (tenant) owning the record; absent on operator records */
+            customerId?: string;
+            /**
+             * @description the uploaded file: NDJSON (a product a line) or CSV
+             * @enum {string}
+             */
+            format: "ndjson" | "csv";
+            /**
+             * @description `create` refuses a row whose publisherRefId exists; `upsert` updates that product
+             * @enum {string}
+             */
+            mode: "create" | "upsert";
+            /** @description every row checked, nothing stored */
+            dryRun: boolean;
+            /**
+             * @description QUEUED → RUNNING → SUCCEEDED | FAILED | CANCELLED (docs/catalog.md, "Bulk import")
+             * @enum {string}
+             */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            /** @description rows in the file */
+            rows: number;
+            /** @description rows done so far (stored, unchanged or refused) */
+            processed: number;
+            created: number;
+            updated: number;
+            /** @description upserted rows equal to the stored product: nothing written */
+            unchanged: number;
+            /** @description refused rows: GET /product-imports/{id}/errors lists them */
+            failed: number;
+            /**
+             * Format: date-time
+             * @description when the job took its first rows
+             */
+            startedAt?: string;
+            /**
+             * Format: date-time
+             * @description when it ended (SUCCEEDED, FAILED or CANCELLED)
+             */
+            finishedAt?: string;
+            /** @description why a FAILED import stopped */
+            failure?: string;
+            /** @description the upload's Idempotency-Key: the same key answers this import again */
+            idempotencyKey?: string;
+        };
+        /**
+         * Product import (listed)
+         * @description with `target`, only the named fields and `id`
+         */
+        ProductImportListed: {
+            /** @description server-generated, opaque and time-ordered */
+            readonly id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 date-time (year 1000..9999, at most 6 fractional digits; at most 32 characters)
+             */
+            readonly createDate?: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 date-time (year 1000..9999, at most 6 fractional digits; at most 32 characters)
+             */
+            readonly updateDate?: string;
+            /** @description optimistic-concurrency counter: 0 on create, +1 on each update; a stale value on update answers 412 */
+            dbVersion?: number;
+            lastUpdateReason?: string;
+            originalId?: string;
+            /** @description the customer (tenant) owning the record; absent on operator records */
+            customerId?: string;
+            /**
+             * @description the uploaded file: NDJSON (a product a line) or CSV
+             * @enum {string}
+             */
+            format?: "ndjson" | "csv";
+            /**
+             * @description `create` refuses a row whose publisherRefId exists; `upsert` updates that product
+             * @enum {string}
+             */
+            mode?: "create" | "upsert";
+            /** @description every row checked, nothing stored */
+            dryRun?: boolean;
+            /**
+             * @description QUEUED → RUNNING → SUCCEEDED | FAILED | CANCELLED (docs/catalog.md, "Bulk import")
+             * @enum {string}
+             */
+            status?: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            /** @description rows in the file */
+            rows?: number;
+            /** @description rows done so far (stored, unchanged or refused) */
+            processed?: number;
+            created?: number;
+            updated?: number;
+            /** @description upserted rows equal to the stored product: nothing written */
+            unchanged?: number;
+            /** @description refused rows: GET /product-imports/{id}/errors lists them */
+            failed?: number;
+            /**
+             * Format: date-time
+             * @description when the job took its first rows
+             */
+            startedAt?: string;
+            /**
+             * Format: date-time
+             * @description when it ended (SUCCEEDED, FAILED or CANCELLED)
+             */
+            finishedAt?: string;
+            /** @description why a FAILED import stopped */
+            failure?: string;
+            /** @description the upload's Idempotency-Key: the same key answers this import again */
+            idempotencyKey?: string;
         };
         /** Priced product view */
         PricedProduct: {
@@ -20891,6 +21232,630 @@ export interface operations {
             };
         };
     };
+    listProductImports: {
+        parameters: {
+            query?: {
+                /** @description zero-based page index; default 0 */
+                page?: number;
+                /** @description page size; default 20 */
+                size?: number;
+                /** @description `field,asc` or `field,desc`; repeatable, at most 10 keys */
+                sort?: string[];
+                /** @description JSON object {page, size, sort}; the flat parameters win */
+                pageable?: string;
+                /** @description JSON object of filters; the flat filters win */
+                predicate?: string;
+                /** @description field names (dot paths) to return; repeatable, at most 100 */
+                target?: string[];
+                /** @description equality on customerId */
+                customerId?: string;
+                /** @description equality on status */
+                status?: string;
+                /** @description equality on idempotencyKey */
+                idempotencyKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ProductImportListed"][];
+                        last: boolean;
+                        /** @description zero-based page index */
+                        number: number;
+                        size: number;
+                        totalItems: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed input or an invalid field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Error */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The service is shutting down, or its database is not reachable: retry (after Retry-After when given) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+        };
+    };
+    createProductImport: {
+        parameters: {
+            query?: {
+                /** @description the owner of the imported products (the operator names it) */
+                customerId?: string;
+                mode?: "create" | "upsert";
+                /** @description check every row, store nothing */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-ndjson": unknown;
+                "text/csv": unknown;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description where the created item can be read */
+                    Location?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImport"];
+                };
+            };
+            /** @description Bad request: malformed input or an invalid field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Not found (or not visible to this tenant) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Error */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The service is shutting down, or its database is not reachable: retry (after Retry-After when given) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+        };
+    };
+    getProductImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description an ETag read before: 304 without a body while it is still current */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description opaque id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImport"];
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is still current */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: malformed input or an invalid field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Not found (or not visible to this tenant) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Error */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The service is shutting down, or its database is not reachable: retry (after Retry-After when given) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+        };
+    };
+    cancelProductImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the ETag of the version the update is based on; 412 when stale */
+                "if-match"?: string;
+                /** @description Makes a retry safe: the same key with the same request within 24 h answers the stored response (with `idempotent-replayed: true`) instead of running the operation again */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description opaque id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImport"];
+                };
+            };
+            /** @description Bad request: malformed input or an invalid field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Not found (or not visible to this tenant) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Stale dbVersion: read the resource again and retry */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Error */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The service is shutting down, or its database is not reachable: retry (after Retry-After when given) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+        };
+    };
+    listProductImportErrors: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description opaque id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ProductImportError"][];
+                        last: boolean;
+                        /** @description zero-based page index */
+                        number: number;
+                        size: number;
+                        totalItems: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed input or an invalid field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Not found (or not visible to this tenant) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Error */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The service is shutting down, or its database is not reachable: retry (after Retry-After when given) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+        };
+    };
     listPricedProducts: {
         parameters: {
             query?: {
@@ -21227,6 +22192,133 @@ export interface operations {
             };
             /** @description Not found (or not visible to this tenant) */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Error */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description The service is shutting down, or its database is not reachable: retry (after Retry-After when given) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+        };
+    };
+    exportProducts: {
+        parameters: {
+            query?: {
+                /** @description text search: every word must match a word of the product or its start (`fjo rac` finds "Fjord Racer"), case and accents ignored, in its name, reference, code name and its description's marketing names and texts in every locale (a variant: its parent's too); `"a phrase"`, `-word`, `or`. Without `sort`, the best matches first, then the newest */
+                q?: string;
+                /** @description equality on customerId */
+                customerId?: string;
+                /** @description equality on lifeTime */
+                lifeTime?: string;
+                /** @description equality on subscriptionTemplate */
+                subscriptionTemplate?: string;
+                /** @description equality on parentId */
+                parentId?: string;
+                /** @description equality on productFamily */
+                productFamily?: string;
+                /** @description equality on physical */
+                physical?: boolean;
+                /** @description equality on publisherRefId */
+                publisherRefId?: string;
+                /** @description equality on salesMode */
+                salesMode?: string;
+                /** @description equality on fulfillmentTemplate */
+                fulfillmentTemplate?: string;
+                /** @description equality on type */
+                type?: string;
+                /** @description equality on catalogId */
+                catalogId?: string;
+                /** @description equality on descriptionId */
+                descriptionId?: string;
+                /** @description equality on codeName */
+                codeName?: string;
+                /** @description equality on genericName */
+                genericName?: string;
+                /** @description price function id */
+                priceFunction?: string;
+                /** @description comma list, repeatable: products sold in any of these stores; a comma list or a repeated parameter matches any of the values (at most 100, each at most 128 characters) */
+                sellingStores?: string[];
+                /** @description ENABLED or DISABLED */
+                status?: string;
+                /** @description comma list of country codes, repeatable: products refused in any of them; a comma list or a repeated parameter matches any of the values (at most 100, each at most 2 characters) */
+                blackListedCountries?: string[];
+                /** @description the release date-time, as stored */
+                releaseDate?: string;
+                /** @description comma list, repeatable: the products that replace any of these older products; a comma list or a repeated parameter matches any of the values (at most 100, each at most 128 characters) */
+                nextGenerationOf?: string[];
+                /** @description ndjson (default) or csv */
+                format?: "ndjson" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the products, as a file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad request: malformed input or an invalid field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailedError"];
+                };
+            };
+            /** @description Authenticated but not allowed */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -26631,6 +27723,198 @@ export interface operations {
                         subject: "product";
                         involved: {
                             product: components["schemas"]["Product"];
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the receiver is set `INACTIVE` and the notification ends `FAILED`; no further try. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The try failed; the next one waits at least `Retry-After` (seconds or an HTTP date), never longer than the retry schedule's longest delay. */
+            429: {
+                headers: {
+                    /** @description seconds, or an HTTP date */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: the notification is `SUCCESS`. The body of the answer is kept (2,000 characters) in `webHookResponse`. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), or none within 10 s: the try failed and the notification is retried by the schedule (`RETRYING`, then `FAILED`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    productImportCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The notification id (the body's `notificationId`), the same on every try: a message whose id you already processed is a duplicate. */
+                "webhook-id": string;
+                /** @description When this try was sent, in seconds since the epoch. Refuse messages far from your clock (Standard Webhooks verifiers allow 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` under the receiver's signing secret (`whsec_<base64 key>`). During a rotation's grace period it carries two signatures separated by a space: accept the message when any one matches. Any Standard Webhooks library verifies it (`new Webhook(secret).verify(body, headers)`). */
+                "webhook-signature": string;
+                /** @description `Bearer <token>` from the receiver's `clientCredentialOauth2Config.tokenUrl`, when it has one (else its own fixed header, if any). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMessage"] & {
+                    event?: {
+                        /** @constant */
+                        fact: "cancelled";
+                        /** @constant */
+                        subject: "product-import";
+                        involved: {
+                            "product-import": components["schemas"]["ProductImport"];
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the receiver is set `INACTIVE` and the notification ends `FAILED`; no further try. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The try failed; the next one waits at least `Retry-After` (seconds or an HTTP date), never longer than the retry schedule's longest delay. */
+            429: {
+                headers: {
+                    /** @description seconds, or an HTTP date */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: the notification is `SUCCESS`. The body of the answer is kept (2,000 characters) in `webHookResponse`. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), or none within 10 s: the try failed and the notification is retried by the schedule (`RETRYING`, then `FAILED`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    productImportCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The notification id (the body's `notificationId`), the same on every try: a message whose id you already processed is a duplicate. */
+                "webhook-id": string;
+                /** @description When this try was sent, in seconds since the epoch. Refuse messages far from your clock (Standard Webhooks verifiers allow 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` under the receiver's signing secret (`whsec_<base64 key>`). During a rotation's grace period it carries two signatures separated by a space: accept the message when any one matches. Any Standard Webhooks library verifies it (`new Webhook(secret).verify(body, headers)`). */
+                "webhook-signature": string;
+                /** @description `Bearer <token>` from the receiver's `clientCredentialOauth2Config.tokenUrl`, when it has one (else its own fixed header, if any). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMessage"] & {
+                    event?: {
+                        /** @constant */
+                        fact: "created";
+                        /** @constant */
+                        subject: "product-import";
+                        involved: {
+                            "product-import": components["schemas"]["ProductImport"];
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the receiver is set `INACTIVE` and the notification ends `FAILED`; no further try. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The try failed; the next one waits at least `Retry-After` (seconds or an HTTP date), never longer than the retry schedule's longest delay. */
+            429: {
+                headers: {
+                    /** @description seconds, or an HTTP date */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received: the notification is `SUCCESS`. The body of the answer is kept (2,000 characters) in `webHookResponse`. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, a redirect (never followed), or none within 10 s: the try failed and the notification is retried by the schedule (`RETRYING`, then `FAILED`). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    productImportFinishedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The notification id (the body's `notificationId`), the same on every try: a message whose id you already processed is a duplicate. */
+                "webhook-id": string;
+                /** @description When this try was sent, in seconds since the epoch. Refuse messages far from your clock (Standard Webhooks verifiers allow 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` under the receiver's signing secret (`whsec_<base64 key>`). During a rotation's grace period it carries two signatures separated by a space: accept the message when any one matches. Any Standard Webhooks library verifies it (`new Webhook(secret).verify(body, headers)`). */
+                "webhook-signature": string;
+                /** @description `Bearer <token>` from the receiver's `clientCredentialOauth2Config.tokenUrl`, when it has one (else its own fixed header, if any). */
+                authorization?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMessage"] & {
+                    event?: {
+                        /** @constant */
+                        fact: "finished";
+                        /** @constant */
+                        subject: "product-import";
+                        involved: {
+                            "product-import": components["schemas"]["ProductImport"];
                         };
                     };
                 };

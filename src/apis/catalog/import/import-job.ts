@@ -13,7 +13,7 @@ const HELD_ELSEWHERE_MS = 200;
 
 export const PRODUCT_IMPORT_JOB = {
   name: 'product imports',
-  does: "Stores the rows of bulk product imports, a chunk of one tenant's import at a time, tenants in turn",
+  does: "stores the rows of bulk product imports, a chunk of one tenant's import at a time, tenants in turn",
 } as const;
 
 /**

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { startBenchApp } from './bench-app.js';
+import { type Caller, call, clientToken, created, probe } from './http-calls.js';
+import { latencies } from './latencies.js';
+
+/**
+ * `npm run bench:bulk`: the bulk catalogue on PostgreSQL (DATABASE_URL; the embedded database when unset). Imports
+ * ROWS products (default 100,000) of one customer from an NDJSON upload, exports them as NDJSON and as CSV, and
+ * meanwhile reads another customer's products: prints import and export rows per second, the process's peak memory,
+ * and the other tenant's read p99 quiet and during the import. Runs in a schema of its own, dropped at the end.
+ */
+const ROWS = Number(process.env.ROWS ?? 100_000);
+const PROBE_SECONDS = Number(process.env.PROBE_SECONDS ?? 5);
+const schema = `bench_bulk_${randomBytes(4).toString('hex')}`;
+
+const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 100);
+
+function product(n: number, prefix: string) {
+  return {
+    publisherRefId: `${prefix}-${n}`,
+    genericName: `Bulk product ${n}`,
+    codeName: `bulk${n}`,
+    lifeTime: '1YEAR',
+    type: 'SOFTWARE',
+    sellingStores: ['store-eu', `store-${n % 7}`],
+    visualTags: { badge: [n % 2 ? 'new' : 'sale'] },
+    prices: {
+      defaultCurrency: 'EUR',
+      priceByCountryByCurrency: {
+        FR: { EUR: { value: 10 + (n % 90), vatIncluded: true } },
+        US: { USD: { value: 9.5 } },
+      },
+    },
+  };
+}
+
+async function* ndjson(rows: number, prefix: string): AsyncGenerator<string> {
+  for (let n = 0; n < rows; n += 1000) {
+    const lines: string[] = [];
+    for (let i = n; i < Math.min(rows, n + 1000); i += 1) lines.push(JSON.stringify(product(i, prefix)));
+    yield `${lines.join('\n')}\n`;
+  }
+}
+
+async function customer(origin: string, operator: Caller, name: string): Promise<Caller> {
+  const body = await created(operator, '/customers', { name, vatNumber: 'FR12345678901', features: { seller: true } });
+  const secret = (body.iamClient as { clientSecret: string }).clientSecret;
+  return { origin, token: await clientToken(origin, String(body.realmName), secret) };
+}
+
+async function upload(caller: Caller, rows: number, prefix: string): Promise<string> {
+  const answer = await request(`${caller.origin}/product-imports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/x-ndjson' },
+    body: Readable.from(ndjson(rows, prefix)),
+  });
+  const body = (await answer.body.json()) as { id?: string };
+  if (answer.statusCode !== 202 || !body.id)
+    throw new Error(`upload answered ${answer.statusCode}: ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+async function finished(caller: Caller, id: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    const { json } = await call(caller, 'GET', `/product-imports/${id}`);
+    if (['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(String(json.status))) return json;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function exportRows(caller: Caller, format: string): Promise<{ rows: number; seconds: number }> {
+  const started = performance.now();
+  const answer = await request(`${caller.origin}/products/export?format=${format}`, {
+    headers: { authorization: `Bearer ${caller.token}` },
+  });
+  let rows = 0;
+  for await (const chunk of answer.body) for (const byte of chunk as Buffer) if (byte === 10) rows += 1;
+  return { rows: format === 'csv' ? rows - 1 : rows, seconds: (performance.now() - started) / 1000 };
+}
+
+const readsOf = (reader: Caller, ids: string[]) => () => {
+  const id = ids[Math.floor(Math.random() * ids.length)];
+  return Math.random() < 0.5
+    ? call(reader, 'GET', `/products/${id}`)
+    : call(reader, 'GET', '/products?sellingStores=store-3&size=20');
+};
+
+const { app, config, origin, operatorToken } = await startBenchApp({ DATABASE_SCHEMA: schema, JOBS: 'on' });
+try {
+  const operator = { origin, token: operatorToken };
+  const importer = await customer(origin, operator, `Bulk importer ${schema}`);
+  const reader = await customer(origin, operator, `Bulk reader ${schema}`);
+  const readerImport = await upload(reader, 2000, 'READ');
+  await finished(reader, readerImport);
+  const { json: page } = await call(reader, 'GET', '/products?size=200&target=id');
+  const ids = (page.items as { id: string }[]).map((item) => item.id);
+
+  const quiet = latencies(await probe(performance.now() + PROBE_SECONDS * 1000, readsOf(reader, ids)));
+  const started = performance.now();
+  const importId = await upload(importer, ROWS, 'BULK');
+  const uploaded = (performance.now() - started) / 1000;
+  let done = false;
+  const samples: number[] = [];
+  const busyProbe = (async () => {
+    while (!done) {
+      const t0 = performance.now();
+      await readsOf(reader, ids)();
+      samples.push(performance.now() - t0);
+    }
+  })();
+  const record = await finished(importer, importId);
+  const importSeconds = (performance.now() - started) / 1000;
+  done = true;
+  await busyProbe;
+  const during = latencies(samples);
+  const importRss = peakRss;
+  peakRss = 0;
+  const ndjsonExport = await exportRows(importer, 'ndjson');
+  const csvExport = await exportRows(importer, 'csv');
+  const database = config.databaseUrl?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite';
+  console.log(`bulk catalogue on ${database}, ${ROWS} rows (${new Date().toISOString()})`);
+  console.log(`import: ${record.status}, created ${record.created}, failed ${record.failed}`);
+  console.log(
+    `  upload read in ${uploaded.toFixed(1)} s; import done in ${importSeconds.toFixed(1)} s: ${Math.round(ROWS / importSeconds)} rows/s; peak RSS ${mib(importRss)} MiB`,
+  );
+  console.log(
+    `export ndjson: ${ndjsonExport.rows} rows in ${ndjsonExport.seconds.toFixed(1)} s: ${Math.round(ndjsonExport.rows / ndjsonExport.seconds)} rows/s`,
+  );
+  console.log(
+    `export csv:    ${csvExport.rows} rows in ${csvExport.seconds.toFixed(1)} s: ${Math.round(csvExport.rows / csvExport.seconds)} rows/s; peak RSS ${mib(peakRss)} MiB`,
+  );
+  console.log(
+    `another tenant's reads (get + filtered list), p99: quiet ${quiet.p99.toFixed(1)} ms (${quiet.count} calls), during the import ${during.p99.toFixed(1)} ms (${during.count} calls): ${(during.p99 / quiet.p99).toFixed(2)}x`,
+  );
+} finally {
+  clearInterval(sampler);
+  await app.app.close();
+  if (config.databaseUrl?.startsWith('postgres')) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  }
+}
