@@ -43,12 +43,9 @@ async function stored(id: string): Promise<Json> {
 }
 
 /** Someone else saves the product meanwhile: the list's copy of it is now stale. */
-async function savedElsewhere(id: string): Promise<void> {
+async function savedElsewhere(id: string, change: Json = { lifeTime: '2YEAR' }): Promise<void> {
   const product = await stored(id);
-  const res = await server.t.request('PUT', `/products/${id}`, await server.t.operator(), {
-    ...product,
-    lifeTime: '2YEAR',
-  });
+  const res = await server.t.request('PUT', `/products/${id}`, await server.t.operator(), { ...product, ...change });
   expect(res.status).toBe(200);
 }
 
@@ -136,6 +133,8 @@ describe.skipIf(browserSkipReason !== undefined)('console: lists', () => {
   });
 
   it('saves a view of the filters, sort and columns under a name, and restores it after a reload', async () => {
+    const [disabled] = await productsIn(`store-${tag().toLowerCase()}`, [`Viewed ${tag()}`]);
+    await savedElsewhere(disabled!.id, { status: 'DISABLED' });
     const page = await server.newPage();
     await signInAsOperator(page);
     await page.goto('/console/products');
@@ -196,6 +195,8 @@ describe.skipIf(browserSkipReason !== undefined)('console: lists', () => {
     await page.getByRole('button', { name: /^Price functions/ }).click();
     await page.getByRole('heading', { name: 'Price functions', level: 1 }).waitFor();
 
+    // From a text field too.
+    await page.getByLabel('Name (exact)').focus();
     await page.keyboard.press('Control+K');
     await search.fill(word.toLowerCase());
     const found = page.getByRole('button', { name: new RegExp(`^${word} Studio`) });

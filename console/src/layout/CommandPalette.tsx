@@ -1,5 +1,5 @@
 import { Button, Kbd } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { Spotlight, type SpotlightActionGroupData, spotlight } from '@mantine/spotlight';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactElement, useState } from 'react';
@@ -46,6 +46,8 @@ export function CommandPalette(): ReactElement {
   const [query, setQuery] = useState('');
   const [typed] = useDebouncedValue(query.trim(), 200);
   const records = usePaletteRecords(typed);
+  // In a text field too: the palette is how a person leaves a screen without reaching for the mouse.
+  useHotkeys([['mod+K', () => spotlight.open()]], []);
   const matches = (label: string) => label.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase());
   const groups: SpotlightActionGroupData[] = [
     {
@@ -76,7 +78,7 @@ export function CommandPalette(): ReactElement {
       filter={(_query, actions) => actions}
       query={query}
       onQueryChange={setQuery}
-      shortcut={['mod + K']}
+      shortcut={null}
       nothingFound={typed.length >= 2 ? 'No screen or record by that name' : 'No screen by that name'}
       scrollable
       maxHeight={420}

@@ -104,7 +104,8 @@ export function AssetsPage(): ReactElement {
           </Title>
         </>
       }
-      empty={{ filtered: 'No asset matches.', none: 'No asset is stored yet: drop a file above to upload the first.' }}
+      noun="asset"
+      emptyHint="Drop a file above to upload the first."
     >
       <DeleteAssetModal asset={deleting} onClose={() => setDeleting(undefined)} />
     </ListPage>

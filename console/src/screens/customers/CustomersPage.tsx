@@ -1,11 +1,11 @@
 import { Badge, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { listingQuery } from '../../ui/list-search';
@@ -14,15 +14,6 @@ import { NewCustomerModal } from './NewCustomerModal';
 type Customer = Listed<'/customers'>;
 
 const columns: Column<Customer>[] = [
-  {
-    header: 'Name',
-    sortField: 'name',
-    cell: (row) => (
-      <AnchorLink to="/customers/$customerId" params={{ customerId: row.id }}>
-        {row.name}
-      </AnchorLink>
-    ),
-  },
   { header: 'Realm', cell: (row) => row.realmName },
   { header: 'Type', cell: (row) => row.type },
   {
@@ -62,11 +53,10 @@ export function CustomersPage(): ReactElement {
       columns={columns}
       filters={FILTERS}
       rowName={(row) => row.name ?? row.id}
+      link={(row) => linkOptions({ to: '/customers/$customerId', params: { customerId: row.id } })}
       actions={can('customers:write') && <Button onClick={open}>New customer</Button>}
-      empty={{
-        filtered: 'No customer matches these filters: clear one to see more.',
-        none: `No customer yet. ${can('customers:write') ? 'Create one with "New customer".' : ''}`,
-      }}
+      noun="customer"
+      emptyHint={can('customers:write') ? 'Create one with "New customer".' : undefined}
     >
       <NewCustomerModal opened={creating} onClose={close} />
     </ListPage>

@@ -1,11 +1,10 @@
 import { Button, Code, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import { pageQuery } from '../../ui/list-search';
 import { keys } from './notification-queries';
@@ -15,15 +14,6 @@ type Definition = Listed<'/notification-definitions'>;
 const when = (value: string | undefined) => (value ? new Date(value).toLocaleString() : '');
 
 const columns: Column<Definition>[] = [
-  {
-    header: 'Name',
-    sortField: 'name',
-    cell: (row) => (
-      <AnchorLink to="/notification-definitions/$definitionId" params={{ definitionId: row.id }}>
-        {row.name ?? row.id}
-      </AnchorLink>
-    ),
-  },
   {
     header: 'Event',
     cell: (row) => (row.eventMatcher ? <Code>{`${row.eventMatcher.subject} ${row.eventMatcher.fact}`}</Code> : ''),
@@ -41,9 +31,6 @@ const columns: Column<Definition>[] = [
 /** Which events become notifications: the definitions, paged and sorted by the server. */
 export function DefinitionsPage(): ReactElement {
   const can = useCan();
-  const create = can('notifications:write')
-    ? 'Create one with "New definition" to hear the events that matter to you.'
-    : '';
   return (
     <ListPage
       title="Notification definitions"
@@ -53,6 +40,7 @@ export function DefinitionsPage(): ReactElement {
       }
       columns={columns}
       rowName={(row) => row.name ?? row.id}
+      link={(row) => linkOptions({ to: '/notification-definitions/$definitionId', params: { definitionId: row.id } })}
       actions={
         can('notifications:write') && (
           <Button component={Link} to="/notification-definitions/new">
@@ -66,7 +54,12 @@ export function DefinitionsPage(): ReactElement {
           Receivers listen to definitions.
         </Text>
       }
-      empty={{ filtered: 'No definition matches.', none: `No definition yet. ${create}` }}
+      noun="definition"
+      emptyHint={
+        can('notifications:write')
+          ? 'Create one with "New definition" to hear the events that matter to you.'
+          : undefined
+      }
     />
   );
 }

@@ -1,9 +1,9 @@
 import { Badge, Text } from '@mantine/core';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
@@ -31,19 +31,6 @@ const TARGET = [
 
 function columnsFor(definitions: NameOption[] | undefined, receivers: NameOption[] | undefined): Column<Delivery>[] {
   return [
-    {
-      header: 'Created',
-      sortField: 'createDate',
-      cell: (row) => (
-        <AnchorLink
-          to="/notifications/$notificationId"
-          params={{ notificationId: row.id }}
-          aria-label={`Delivery of ${row.createDate ? new Date(row.createDate).toLocaleString() : row.id}`}
-        >
-          {row.createDate ? new Date(row.createDate).toLocaleString() : row.id}
-        </AnchorLink>
-      ),
-    },
     {
       header: 'Status',
       cell: (row) => (
@@ -107,12 +94,12 @@ export function DeliveryLogPage(): ReactElement {
       columns={columnsFor(definitions.data, receivers.data)}
       filters={filtersFor(definitions.data, receivers.data)}
       rowName={(row) => (row.createDate ? new Date(row.createDate).toLocaleString() : row.id)}
+      link={(row) => linkOptions({ to: '/notifications/$notificationId', params: { notificationId: row.id } })}
+      nameHeader={{ header: 'Created', sortField: 'createDate' }}
       // Deliveries move on their own (the workers): the log follows them while it is open.
       refetchInterval={10_000}
-      empty={{
-        filtered: 'No delivery matches these filters: clear one to see more.',
-        none: 'No delivery yet. A delivery is recorded when an event matches a definition that an active receiver listens to.',
-      }}
+      noun="delivery"
+      emptyHint="A delivery is recorded when an event matches a definition that an active receiver listens to."
     />
   );
 }

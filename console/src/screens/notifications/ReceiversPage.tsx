@@ -1,11 +1,10 @@
 import { Badge, Button, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import { pageQuery } from '../../ui/list-search';
 import { keys } from './notification-queries';
@@ -16,15 +15,6 @@ const emailsOf = (receiver: Receiver) =>
   Array.isArray(receiver.emails) ? receiver.emails.join(', ') : (receiver.emails ?? '');
 
 const columns: Column<Receiver>[] = [
-  {
-    header: 'Name',
-    sortField: 'name',
-    cell: (row) => (
-      <AnchorLink to="/notification-receivers/$receiverId" params={{ receiverId: row.id }}>
-        {row.name ?? row.id}
-      </AnchorLink>
-    ),
-  },
   {
     header: 'Status',
     cell: (row) => (
@@ -57,6 +47,7 @@ export function ReceiversPage(): ReactElement {
       }
       columns={columns}
       rowName={(row) => row.name ?? row.id}
+      link={(row) => linkOptions({ to: '/notification-receivers/$receiverId', params: { receiverId: row.id } })}
       actions={
         can('notifications:write') && (
           <Button component={Link} to="/notification-receivers/new">
@@ -64,10 +55,12 @@ export function ReceiversPage(): ReactElement {
           </Button>
         )
       }
-      empty={{
-        filtered: 'No receiver matches.',
-        none: `No receiver yet. ${can('notifications:write') ? 'Create one with "New receiver" to send notifications to a web hook or e-mail addresses.' : ''}`,
-      }}
+      noun="receiver"
+      emptyHint={
+        can('notifications:write')
+          ? 'Create one with "New receiver" to send notifications to a web hook or e-mail addresses.'
+          : undefined
+      }
     />
   );
 }

@@ -1,11 +1,11 @@
 import { Button, Code, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { isOperator, useCan, usePrincipal } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { listingQuery } from '../../ui/list-search';
@@ -17,15 +17,6 @@ type PriceFunction = Listed<'/price-functions'>;
 const date = (value: string | undefined) => (value ? new Date(value).toLocaleString() : '');
 
 const columns = (operator: boolean): Column<PriceFunction>[] => [
-  {
-    header: 'Name',
-    sortField: 'name',
-    cell: (row) => (
-      <AnchorLink to="/price-functions/$priceFunctionId" params={{ priceFunctionId: row.id }}>
-        {row.name || row.id}
-      </AnchorLink>
-    ),
-  },
   {
     header: 'Expression',
     cell: (row) => <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.expression}</Code>,
@@ -46,7 +37,6 @@ export function PriceFunctionsPage(): ReactElement {
   const can = useCan();
   const operator = isOperator(usePrincipal());
   const [creating, { open, close }] = useDisclosure();
-  const create = can('catalog:write') ? 'Create one with "New price function".' : '';
   return (
     <ListPage
       title="Price functions"
@@ -57,6 +47,7 @@ export function PriceFunctionsPage(): ReactElement {
       columns={columns(operator)}
       filters={filtersFor(operator)}
       rowName={(row) => row.name || row.id}
+      link={(row) => linkOptions({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId: row.id } })}
       actions={can('catalog:write') && <Button onClick={open}>New price function</Button>}
       intro={
         <Text c="dimmed" size="sm">
@@ -64,10 +55,8 @@ export function PriceFunctionsPage(): ReactElement {
           uses the function its "price function" names.
         </Text>
       }
-      empty={{
-        filtered: `No price function matches these filters. ${create}`,
-        none: `No price function yet. ${create}`,
-      }}
+      noun="price function"
+      emptyHint={can('catalog:write') ? 'Create one with "New price function".' : undefined}
     >
       <NewPriceFunctionModal opened={creating} onClose={close} />
     </ListPage>

@@ -15,6 +15,11 @@ import type { ListedProduct } from './product-queries';
 
 type Apply = (label: string, change: ProductChange) => void;
 
+const STATUS_ACTIONS = [
+  ['Enable', 'ENABLED'],
+  ['Disable', 'DISABLED'],
+] as const;
+
 /** A button opening a small form; the form's own buttons apply its choice. */
 function BulkPopover({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -111,22 +116,17 @@ export function ProductBulkActions({
   const apply: Apply = (label, change) => void bulk.run(label, rows, (product) => saveChanged(product, change));
   return (
     <>
-      <Button
-        size="compact-sm"
-        variant="default"
-        disabled={bulk.busy}
-        onClick={() => apply('Enable', withStatus('ENABLED'))}
-      >
-        Enable
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="default"
-        disabled={bulk.busy}
-        onClick={() => apply('Disable', withStatus('DISABLED'))}
-      >
-        Disable
-      </Button>
+      {STATUS_ACTIONS.map(([label, status]) => (
+        <Button
+          key={label}
+          size="compact-sm"
+          variant="default"
+          disabled={bulk.busy}
+          onClick={() => apply(label, withStatus(status))}
+        >
+          {label}
+        </Button>
+      ))}
       <StoreForm apply={apply} busy={bulk.busy} />
       <PriceFunctionForm apply={apply} busy={bulk.busy} />
     </>

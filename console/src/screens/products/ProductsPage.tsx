@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
@@ -38,15 +39,6 @@ function ParentLink({ parentId }: { parentId: string }): ReactElement {
 }
 
 const columns: Column<ListedProduct>[] = [
-  {
-    header: 'Name',
-    sortField: 'genericName',
-    cell: (row) => (
-      <AnchorLink to="/products/$productId" params={{ productId: row.id }}>
-        {row.genericName || row.publisherRefId || row.id}
-      </AnchorLink>
-    ),
-  },
   { header: 'Reference', sortField: 'publisherRefId', cell: (row) => row.publisherRefId },
   { header: 'Price', cell: (row) => listPrice(row.prices) },
   { header: 'Lifetime', sortField: 'lifeTime', cell: (row) => row.lifeTime },
@@ -69,9 +61,6 @@ export function ProductsPage(): ReactElement {
   const can = useCan();
   const [creating, creation] = useDisclosure();
   const [importing, importer] = useDisclosure();
-  const next = can('catalog:write')
-    ? 'Clear a filter, or create one with "New product".'
-    : 'Clear a filter to see more.';
   return (
     <ListPage
       title="Products"
@@ -81,6 +70,8 @@ export function ProductsPage(): ReactElement {
       columns={columns}
       filters={PRODUCT_FILTERS}
       rowName={(row) => row.genericName || row.publisherRefId || row.id}
+      link={(row) => linkOptions({ to: '/products/$productId', params: { productId: row.id } })}
+      nameHeader={{ header: 'Name', sortField: 'genericName' }}
       bulkActions={
         can('catalog:write') ? (picked, bulk) => <ProductBulkActions rows={picked} bulk={bulk} /> : undefined
       }
@@ -94,7 +85,8 @@ export function ProductsPage(): ReactElement {
           </>
         )
       }
-      empty={{ filtered: `No product matches this search and these filters. ${next}`, none: 'No product yet.' }}
+      noun="product"
+      emptyHint={can('catalog:write') ? 'Create one with "New product".' : undefined}
     >
       <NewProductModal opened={creating} onClose={creation.close} />
       <ImportProductModal opened={importing} onClose={importer.close} />

@@ -1,11 +1,11 @@
 import { Badge } from '@mantine/core';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import type { paths } from '../../api/openapi';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
@@ -18,15 +18,6 @@ type Query = NonNullable<paths['/recommendation-rules']['get']['parameters']['qu
 const day = (epoch: number | undefined) => (epoch === undefined ? '' : new Date(epoch).toLocaleDateString());
 
 const columns: Column<Rule>[] = [
-  {
-    header: 'Name',
-    sortField: 'name',
-    cell: (row) => (
-      <AnchorLink to="/recommendation-rules/$ruleId" params={{ ruleId: row.id }}>
-        {row.name ?? row.id}
-      </AnchorLink>
-    ),
-  },
   {
     header: 'Status',
     cell: (row) => (
@@ -84,6 +75,7 @@ export function RecommendationRulesPage(): ReactElement {
       columns={columns}
       filters={FILTERS}
       rowName={(row) => row.name ?? row.id}
+      link={(row) => linkOptions({ to: '/recommendation-rules/$ruleId', params: { ruleId: row.id } })}
       actions={
         <>
           <RouteButtonLink to="/recommendations/try" variant="default">
@@ -96,10 +88,8 @@ export function RecommendationRulesPage(): ReactElement {
           )}
         </>
       }
-      empty={{
-        filtered: 'No rule matches these filters: clear one to see more.',
-        none: can('recommendations:write') ? 'No rule yet: create one with "New rule".' : 'No rule yet.',
-      }}
+      noun="rule"
+      emptyHint={can('recommendations:write') ? 'Create one with "New rule".' : undefined}
     />
   );
 }

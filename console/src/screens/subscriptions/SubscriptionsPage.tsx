@@ -1,11 +1,11 @@
 import { Badge, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { isOperator, useCan, usePrincipal } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { NewSubscriptionModal } from './NewSubscriptionModal';
@@ -19,15 +19,6 @@ const day = (value: string | number | undefined) => (value ? new Date(value).toL
 
 function columnsFor(operator: boolean): Column<Row>[] {
   return [
-    {
-      header: 'Name',
-      sortField: 'name',
-      cell: (row) => (
-        <AnchorLink to="/subscriptions/$subscriptionId" params={{ subscriptionId: row.id }}>
-          {row.name ?? row.id}
-        </AnchorLink>
-      ),
-    },
     {
       header: 'Status',
       sortField: 'lifecycle.status',
@@ -82,7 +73,6 @@ export function SubscriptionsPage(): ReactElement {
   const operator = isOperator(usePrincipal());
   const filters = useFilters(operator);
   const [creating, { open, close }] = useDisclosure();
-  const create = can('subscriptions:write') ? 'Create one with "New subscription".' : '';
   return (
     <ListPage
       title="Subscriptions"
@@ -93,11 +83,10 @@ export function SubscriptionsPage(): ReactElement {
       columns={columnsFor(operator)}
       filters={filters}
       rowName={(row) => row.name ?? row.id}
+      link={(row) => linkOptions({ to: '/subscriptions/$subscriptionId', params: { subscriptionId: row.id } })}
       actions={can('subscriptions:write') && <Button onClick={open}>New subscription</Button>}
-      empty={{
-        filtered: `No subscription matches these filters: clear one to see more. ${create}`,
-        none: `No subscription yet. ${create}`,
-      }}
+      noun="subscription"
+      emptyHint={can('subscriptions:write') ? 'Create one with "New subscription".' : undefined}
     >
       <NewSubscriptionModal opened={creating} onClose={close} />
     </ListPage>

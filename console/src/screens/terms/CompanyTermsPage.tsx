@@ -1,10 +1,10 @@
 import { Anchor } from '@mantine/core';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
@@ -14,15 +14,6 @@ import { shortDate } from './terms-dates';
 type CompanyTerms = Listed<'/company-terms'>;
 
 const columns: Column<CompanyTerms>[] = [
-  {
-    header: 'Corporate site',
-    sortField: 'corporateUrl',
-    cell: (row) => (
-      <AnchorLink to="/company-terms/$companyTermsId" params={{ companyTermsId: row.id }}>
-        {row.corporateUrl ?? row.id}
-      </AnchorLink>
-    ),
-  },
   { header: 'Cancellation period', cell: (row) => row.cancelPeriod ?? '' },
   { header: 'Share capital', cell: (row) => row.providerSasCapital ?? '' },
   {
@@ -60,6 +51,8 @@ export function CompanyTermsPage(): ReactElement {
       columns={columns}
       filters={FILTERS}
       rowName={(row) => row.corporateUrl ?? row.id}
+      link={(row) => linkOptions({ to: '/company-terms/$companyTermsId', params: { companyTermsId: row.id } })}
+      nameHeader={{ header: 'Corporate site', sortField: 'corporateUrl' }}
       actions={
         <>
           <RouteButtonLink to="/terms" search={{ page: 0, size: 20 }} variant="default">
@@ -72,10 +65,8 @@ export function CompanyTermsPage(): ReactElement {
           )}
         </>
       }
-      empty={{
-        filtered: 'No company terms for this corporate URL (it must match exactly).',
-        none: can('terms:write') ? 'No company terms yet: add them with "New company terms".' : 'No company terms yet.',
-      }}
+      noun="version of the company terms"
+      emptyHint={can('terms:write') ? 'Add one with "New company terms".' : undefined}
     />
   );
 }

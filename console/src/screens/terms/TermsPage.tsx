@@ -1,10 +1,10 @@
 import { Badge } from '@mantine/core';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
@@ -23,14 +23,6 @@ const excerpt = (template: string | undefined) =>
     .slice(0, 80);
 
 const columns: Column<TermsItem>[] = [
-  {
-    header: 'Template',
-    cell: (row) => (
-      <AnchorLink to="/terms/$termsId" params={{ termsId: row.id }}>
-        {excerpt(row.template) || '(empty)'}
-      </AnchorLink>
-    ),
-  },
   { header: 'Locale', sortField: 'locale', cell: (row) => row.locale ?? '' },
   { header: 'Model', cell: (row) => row.model },
   {
@@ -75,7 +67,9 @@ export function TermsPage(): ReactElement {
       fetchPage={termsPage}
       columns={columns}
       filters={FILTERS}
-      rowName={(row) => excerpt(row.template) || row.id}
+      rowName={(row) => excerpt(row.template) || '(empty)'}
+      link={(row) => linkOptions({ to: '/terms/$termsId', params: { termsId: row.id } })}
+      nameHeader={{ header: 'Template' }}
       actions={
         <>
           <RouteButtonLink to="/company-terms" search={{ page: 0, size: 20 }} variant="default">
@@ -88,10 +82,8 @@ export function TermsPage(): ReactElement {
           )}
         </>
       }
-      empty={{
-        filtered: 'No template matches these filters: clear one to see more.',
-        none: can('terms:write') ? 'No terms template yet: write one with "New template".' : 'No terms template yet.',
-      }}
+      noun="terms template"
+      emptyHint={can('terms:write') ? 'Write one with "New template".' : undefined}
     />
   );
 }

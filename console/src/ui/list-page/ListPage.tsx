@@ -1,5 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { LinkOptions } from '@tanstack/react-router';
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { plainWords } from '../../api/api-error';
 import { type Column, DataTable, type PageOf } from '../DataTable';
@@ -9,6 +10,7 @@ import { type BulkRun, useBulkRun } from './bulk-run';
 import { ColumnsPicker } from './ColumnsPicker';
 import { activeFilters, type ListFilter, ListFilters } from './list-filters';
 import { hiddenColumns, useListUrl } from './list-url';
+import { type NameHeader, nameColumn } from './name-column';
 import { useRowKeys } from './row-keys';
 import { useRowSelection } from './row-selection';
 import { SavedViews } from './SavedViews';
@@ -22,11 +24,17 @@ export interface ListPageProps<Row extends { id: string }> {
   listKey: readonly unknown[];
   fetchPage: (search: ListSearch) => Promise<PageOf<Row>>;
   columns: Column<Row>[];
-  /** How a row is named: in its checkbox, and in a bulk action's failures. */
+  /** How a row is named: in its checkbox, in a bulk action's failures, and in the first column when `link` is set. */
   rowName: (row: Row) => string;
+  /** The row's page: the first column then names each row, linked to it. */
+  link?: (row: Row) => LinkOptions;
+  /** That column's header and sort, when not "Name" by `name`. */
+  nameHeader?: NameHeader;
   filters?: readonly ListFilter[];
-  /** What an empty list says with a filter set, and without any. */
-  empty: { filtered: ReactNode; none: ReactNode };
+  /** What a row is, in words ("price function"): an empty list says there is none, or none that matches. */
+  noun: string;
+  /** What to do about an empty list (create one, drop a file). */
+  emptyHint?: string;
   /** The buttons beside the heading (new, import). */
   actions?: ReactNode;
   /** What stands between the heading and the filters (a sentence, an upload zone). */
@@ -50,7 +58,9 @@ const newestFirst = () => NEWEST_FIRST;
  * URL's; a screen declares its columns, filters and query.
  */
 export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>): ReactElement {
-  const { title, listKey, columns, rowName, filters = [], defaultSort = newestFirst, sortable = true } = props;
+  const { title, listKey, rowName, filters = [], defaultSort = newestFirst, sortable = true } = props;
+  const named = props.nameHeader ?? { header: 'Name', sortField: 'name' };
+  const columns = props.link ? [nameColumn(named, props.link, rowName), ...props.columns] : props.columns;
   const { search, set, setPage, replace } = useListUrl();
   const sort = sortable ? (search.sort ?? defaultSort(search)) : undefined;
   const effective: ListSearch = { ...search, sort };
@@ -108,7 +118,13 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
           onSort={(next) => set({ sort: next })}
           onPage={setPage}
           onSize={(size) => set({ size })}
-          empty={<Text>{activeFilters(filters, search).length ? props.empty.filtered : props.empty.none}</Text>}
+          empty={
+            <Text>
+              {activeFilters(filters, search).length
+                ? `No ${props.noun} matches these filters: clear one to see more.`
+                : `No ${props.noun} yet. ${props.emptyHint ?? ''}`}
+            </Text>
+          }
           picking={props.bulkActions ? { selection, rowName } : undefined}
           tableRef={table}
         />

@@ -101,7 +101,7 @@ export function ListFilters({
     <>
       {searchBox.map(field)}
       {first.length > 0 && (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: Math.min(first.length, 7) }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: Math.max(4, Math.min(first.length, 7)) }} spacing="sm">
           {first.map(field)}
         </SimpleGrid>
       )}
