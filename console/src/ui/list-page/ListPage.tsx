@@ -52,20 +52,14 @@ export interface ListPageProps<Row extends { id: string }> {
 
 const newestFirst = () => NEWEST_FIRST;
 
-/**
- * The page every list of the console is: heading, filters, saved views, columns, the table with its sort and paging,
- * rows picked for bulk actions, keys to move through the rows, and the empty and error states. The state is the
- * URL's; a screen declares its columns, filters and query.
- */
-export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>): ReactElement {
-  const { title, listKey, rowName, filters = [], defaultSort = newestFirst, sortable = true } = props;
-  const named = props.nameHeader ?? { header: 'Name', sortField: 'name' };
-  const columns = props.link ? [nameColumn(named, props.link, rowName), ...props.columns] : props.columns;
-  const { search, set, setPage, replace } = useListUrl();
-  const sort = sortable ? (search.sort ?? defaultSort(search)) : undefined;
-  const effective: ListSearch = { ...search, sort };
+/** The list's state (the URL's, with the default sort), its page as the API answers it, and the rows picked. */
+function useListState<Row extends { id: string }>(props: ListPageProps<Row>) {
+  const url = useListUrl();
+  const { defaultSort = newestFirst, sortable = true } = props;
+  const sort = sortable ? (url.search.sort ?? defaultSort(url.search)) : undefined;
+  const effective: ListSearch = { ...url.search, sort };
   const list = useQuery({
-    queryKey: [...listKey, effective],
+    queryKey: [...props.listKey, effective],
     queryFn: () => props.fetchPage(effective),
     placeholderData: keepPreviousData,
     refetchInterval: props.refetchInterval,
@@ -75,11 +69,26 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
     rows.map((row) => row.id),
     JSON.stringify(effective),
   );
-  const bulk = useBulkRun(rowName, listKey);
   const table = useRef<HTMLTableElement>(null);
   useRowKeys(table, rows.length, props.bulkActions ? (index) => selection.toggle(index, false) : () => undefined);
+  return { ...url, sort, list, selection, table, picked: rows.filter((row) => selection.selected.has(row.id)) };
+}
+
+/**
+ * The page every list of the console is: heading, filters, saved views, columns, the table with its sort and paging,
+ * rows picked for bulk actions, keys to move through the rows, and the empty and error states. The state is the
+ * URL's; a screen declares its columns, filters and query.
+ */
+export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>): ReactElement {
+  const { title, rowName, filters = [], noun } = props;
+  const { search, set, setPage, replace, sort, list, selection, table, picked } = useListState(props);
+  const bulk = useBulkRun(rowName, props.listKey);
+  const named = props.nameHeader ?? { header: 'Name', sortField: 'name' };
+  const columns = props.link ? [nameColumn(named, props.link, rowName), ...props.columns] : props.columns;
   const hidden = hiddenColumns(search);
-  const picked = rows.filter((row) => selection.selected.has(row.id));
+  const empty = activeFilters(filters, search).length
+    ? `No ${noun} matches these filters: clear one to see more.`
+    : `No ${noun} yet. ${props.emptyHint ?? ''}`;
 
   return (
     <Stack>
@@ -118,13 +127,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
           onSort={(next) => set({ sort: next })}
           onPage={setPage}
           onSize={(size) => set({ size })}
-          empty={
-            <Text>
-              {activeFilters(filters, search).length
-                ? `No ${props.noun} matches these filters: clear one to see more.`
-                : `No ${props.noun} yet. ${props.emptyHint ?? ''}`}
-            </Text>
-          }
+          empty={<Text>{empty}</Text>}
           picking={props.bulkActions ? { selection, rowName } : undefined}
           tableRef={table}
         />
