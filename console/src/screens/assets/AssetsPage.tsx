@@ -10,16 +10,10 @@ import { ListPage } from '../../ui/list-page/ListPage';
 import { filterValue, type ListSearch } from '../../ui/list-search';
 import { AssetLinkCopy } from './AssetLinkCopy';
 import { AssetUploadZone } from './AssetUploadZone';
+import { assetSize } from './asset-size';
 import { DeleteAssetModal } from './DeleteAssetModal';
 
 type Asset = Listed<'/assets'>;
-
-const size = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1048576
-      ? `${(bytes / 1024).toFixed(1)} KiB`
-      : `${(bytes / 1048576).toFixed(1)} MiB`;
 
 /** The API lists assets oldest first and sorts them no other way. */
 async function assetsPage(search: ListSearch) {
@@ -38,7 +32,7 @@ export function AssetsPage(): ReactElement {
   const columns: Column<Asset>[] = [
     { header: 'File', cell: (row) => <AssetLinkCopy url={row.url} filename={row.filename} /> },
     { header: 'Type', cell: (row) => row.contentType },
-    { header: 'Size', cell: (row) => size(row.size) },
+    { header: 'Size', cell: (row) => assetSize(row.size) },
     { header: 'Uploaded', cell: (row) => new Date(row.createDate).toLocaleString() },
     ...(operator
       ? [
