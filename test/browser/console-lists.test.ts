@@ -60,6 +60,7 @@ const shownNames = (page: Page) =>
 /** Chromium logs every 4xx answer as a console error; the 412s a test provokes on purpose are not problems. */
 const unexpectedProblems = () => server.problems.filter((problem) => !problem.includes('status of 412'));
 
+// Each test walks a list on a machine shared with other work (and a PostgreSQL run is slower): 2 minutes each.
 describe.skipIf(browserSkipReason !== undefined)('console: lists', () => {
   it('lists products and price functions newest first until another sort is picked', async () => {
     const store = `store-${tag().toLowerCase()}`;
@@ -81,7 +82,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: lists', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(unexpectedProblems()).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('disables, prices and enables picked products one by one, and names the row that changed elsewhere', async () => {
     const store = `store-${tag().toLowerCase()}`;
@@ -130,7 +131,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: lists', () => {
     expect(unexpectedProblems()).toEqual([]);
     server.problems.length = 0;
     await page.close();
-  });
+  }, 120_000);
 
   it('saves a view of the filters, sort and columns under a name, and restores it after a reload', async () => {
     const [disabled] = await productsIn(`store-${tag().toLowerCase()}`, [`Viewed ${tag()}`]);
@@ -162,7 +163,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: lists', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(unexpectedProblems()).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('moves through the rows with j and k, picks one with x and opens it with Enter', async () => {
     const store = `store-${tag().toLowerCase()}`;
@@ -182,7 +183,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: lists', () => {
     await page.getByRole('heading', { name: 'Keyed Fir', level: 1 }).waitFor(PATIENTLY);
     expect(unexpectedProblems()).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it('opens the palette with Ctrl+K and goes to a screen, and to a product found by its name', async () => {
     const word = `Zephyr${tag()}`;
@@ -208,5 +209,5 @@ describe.skipIf(browserSkipReason !== undefined)('console: lists', () => {
     expect(new URL(page.url()).pathname).toBe(`/console/products/${product!.id}`);
     expect(unexpectedProblems()).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 });
