@@ -152,8 +152,10 @@ describe.skipIf(browserSkipReason !== undefined)('console: lists', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Saved view' }).inputValue()).toBe('Disabled by name');
 
     await page.goto('/console/products');
+    // Loaded first: a reload while the session's refresh is under way would lose the rotated refresh token.
+    await page.getByRole('columnheader', { name: 'Stores' }).waitFor(PATIENTLY);
     await page.reload();
-    await page.getByRole('columnheader', { name: 'Stores' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Stores' }).waitFor(PATIENTLY);
     await page.getByRole('combobox', { name: 'Saved view' }).click();
     await page.getByRole('option', { name: 'Disabled by name' }).click();
     await expect.poll(() => page.url(), PATIENTLY).toContain('status=DISABLED');
