@@ -13,7 +13,7 @@ describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => 
     await page.getByRole('link', { name: 'Assets' }).click();
     await page.getByRole('heading', { name: 'Assets', level: 1 }).waitFor();
     await page.mouse.move(1200, 10);
-    await page.getByText('No asset is stored yet').waitFor();
+    await page.getByText('No asset yet').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The upload is slowed to 1 MiB/s so that its progress can be seen between 0 and 100 %.
@@ -69,7 +69,7 @@ describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => 
     await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByText('No asset is stored yet').waitFor();
+    await page.getByText('No asset yet').waitFor();
     expect((await fetch(copied)).status).toBe(404);
     expect(server.problems).toEqual([]);
     await page.close();
@@ -130,7 +130,7 @@ describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => 
     const other = await server.newPage();
     await signIn(other, stranger.realm, 'files', stranger.password);
     await other.getByRole('link', { name: 'Assets' }).click();
-    await other.getByText('No asset is stored yet').waitFor();
+    await other.getByText('No asset yet').waitFor();
     expect(await other.getByText('owner notes.txt').count()).toBe(0);
     expect(server.problems).toEqual([]);
     await other.close();

@@ -7,6 +7,8 @@ export interface Principal {
   /** Null for the operator. */
   customerId: string | null;
   username: string;
+  /** The token's subject: what the console keeps per person (saved views) is kept under it. */
+  subject: string;
   scopes: ReadonlySet<string>;
 }
 
@@ -25,6 +27,7 @@ export function principalOf(token: string): Principal {
     realm: String(claims.realm ?? ''),
     customerId: typeof claims.customerId === 'string' ? claims.customerId : null,
     username: String(claims.preferred_username ?? claims.sub ?? ''),
+    subject: `${String(claims.realm ?? '')}/${String(claims.sub ?? '')}`,
     scopes: new Set(
       String(claims.scope ?? '')
         .split(' ')

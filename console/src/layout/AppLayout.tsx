@@ -13,19 +13,17 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { isOperator, usePrincipal } from '../auth/principal';
+import { usePrincipal } from '../auth/principal';
 import { signOut } from '../auth/sign-in-flow';
-import { SECTIONS } from './navigation';
+import { CommandPalette, PaletteButton } from './CommandPalette';
+import { visibleSections } from './navigation';
 
 /** The frame of every signed-in screen: the sections the principal may see, who is signed in, sign-out. */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const principal = usePrincipal();
   const path = useRouterState({ select: (state) => state.location.pathname });
-  const visible = SECTIONS.filter(
-    (section) =>
-      (!section.scope || principal?.scopes.has(section.scope)) && (!section.operatorOnly || isOperator(principal)),
-  );
+  const visible = visibleSections(principal);
   const groups = [...new Set(visible.map((section) => section.group))];
   const active = (to: string) =>
     to === '/'
@@ -56,6 +54,7 @@ export function AppLayout() {
             </Title>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <PaletteButton />
             <Badge variant="light" visibleFrom="xs" title="realm">
               {principal?.realm}
             </Badge>
@@ -99,6 +98,7 @@ export function AppLayout() {
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
+      <CommandPalette />
     </AppShell>
   );
 }

@@ -1,4 +1,5 @@
 import type { RegisteredRouter } from '@tanstack/react-router';
+import { isOperator, type Principal } from '../auth/principal';
 
 /** A path of the console's routes: a section that names a screen not built fails the type check. */
 export type ConsolePath = keyof RegisteredRouter['routesByPath'];
@@ -28,3 +29,10 @@ export const SECTIONS: Section[] = [
   { group: 'Content', label: 'Terms templates', to: '/terms', scope: 'terms:read' },
   { group: 'Content', label: 'Company terms', to: '/company-terms', scope: 'terms:read' },
 ];
+
+/** The sections this principal may open: the navigation's and the palette's. */
+export const visibleSections = (principal: Principal | undefined) =>
+  SECTIONS.filter(
+    (section) =>
+      (!section.scope || principal?.scopes.has(section.scope)) && (!section.operatorOnly || isOperator(principal)),
+  );

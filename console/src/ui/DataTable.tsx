@@ -1,8 +1,21 @@
-import { Center, Group, Loader, Pagination, Select, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import {
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { ReactNode, Ref } from 'react';
+import type { RowSelection } from './list-page/row-selection';
 import { PAGE_SIZES } from './list-search';
 
 export interface Column<Row> {
+  /** Its header, which also names it in the URL's hidden columns and in saved views. */
   header: string;
   cell: (row: Row) => ReactNode;
   /** The field the API sorts this column by. */
@@ -17,19 +30,27 @@ export interface PageOf<Row> {
   totalPages: number;
 }
 
+/** Rows a person may pick (for bulk actions), each named for the checkbox that picks it. */
+export interface Picking<Row> {
+  selection: RowSelection;
+  rowName: (row: Row) => string;
+}
+
 interface Props<Row> {
   caption: string;
   columns: Column<Row>[];
   page: PageOf<Row> | undefined;
   loading: boolean;
   rowKey: (row: Row) => string;
-  /** `field,asc` or `field,desc`. */
+  /** `field,asc` or `field,desc`; undefined when the list cannot be sorted. */
   sort: string | undefined;
   onSort: (sort: string) => void;
   onPage: (page: number) => void;
   onSize: (size: number) => void;
   /** What an empty list says, and what to do next. */
   empty: ReactNode;
+  picking?: Picking<Row>;
+  tableRef?: Ref<HTMLTableElement>;
 }
 
 function SortButton({
@@ -58,7 +79,48 @@ function SortButton({
   );
 }
 
-/** A page of records from a server-side listing: sortable columns, paging, page size, an empty state. */
+const ariaSort = (field: string | undefined, sort: string | undefined) =>
+  field && sort?.startsWith(`${field},`) ? (sort.endsWith(',asc') ? 'ascending' : 'descending') : undefined;
+
+function Paging({
+  page,
+  onPage,
+  onSize,
+}: {
+  page: PageOf<unknown>;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+}) {
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {page.totalItems} in all
+      </Text>
+      <Group>
+        <Pagination
+          total={page.totalPages}
+          value={page.number + 1}
+          onChange={(value) => onPage(value - 1)}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+        <Select
+          aria-label="Rows per page"
+          data={PAGE_SIZES}
+          value={String(page.size)}
+          onChange={(value) => value && onSize(Number(value))}
+          w={80}
+          allowDeselect={false}
+        />
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * A page of records from a server-side listing: sortable columns, paging, page size, an empty state; rows that take
+ * the keyboard's focus (the list page moves it), and a checkbox per row when the list has bulk actions.
+ */
 export function DataTable<Row>({
   caption,
   columns,
@@ -70,6 +132,8 @@ export function DataTable<Row>({
   onPage,
   onSize,
   empty,
+  picking,
+  tableRef,
 }: Props<Row>) {
   if (loading && !page) {
     return (
@@ -79,24 +143,26 @@ export function DataTable<Row>({
     );
   }
   if (page && page.totalItems === 0) return <Center p="xl">{empty}</Center>;
+  const selection = picking?.selection;
   return (
     <>
       <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover aria-busy={loading}>
+        <Table striped highlightOnHover aria-busy={loading} ref={tableRef} className="data-table">
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
+              {selection && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label="Select every row of this page"
+                    checked={selection.allPicked}
+                    indeterminate={selection.somePicked}
+                    onChange={selection.togglePage}
+                  />
+                </Table.Th>
+              )}
               {columns.map((column) => (
-                <Table.Th
-                  key={column.header}
-                  aria-sort={
-                    column.sortField && sort?.startsWith(`${column.sortField},`)
-                      ? sort.endsWith(',asc')
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                >
+                <Table.Th key={column.header} aria-sort={ariaSort(column.sortField, sort)}>
                   {column.sortField ? (
                     <SortButton header={column.header} field={column.sortField} sort={sort} onSort={onSort} />
                   ) : (
@@ -107,8 +173,17 @@ export function DataTable<Row>({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {page?.items.map((row) => (
-              <Table.Tr key={rowKey(row)}>
+            {page?.items.map((row, index) => (
+              <Table.Tr key={rowKey(row)} data-row-index={index} tabIndex={-1}>
+                {selection && picking && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Select ${picking.rowName(row)}`}
+                      checked={selection.selected.has(rowKey(row))}
+                      onChange={(event) => selection.toggle(index, (event.nativeEvent as MouseEvent).shiftKey === true)}
+                    />
+                  </Table.Td>
+                )}
                 {columns.map((column) => (
                   <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
                 ))}
@@ -117,30 +192,7 @@ export function DataTable<Row>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {page && (
-        <Group justify="space-between" mt="md" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {page.totalItems} in all
-          </Text>
-          <Group>
-            <Pagination
-              total={page.totalPages}
-              value={page.number + 1}
-              onChange={(value) => onPage(value - 1)}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            />
-            <Select
-              aria-label="Rows per page"
-              data={PAGE_SIZES}
-              value={String(page.size)}
-              onChange={(value) => value && onSize(Number(value))}
-              w={80}
-              allowDeselect={false}
-            />
-          </Group>
-        </Group>
-      )}
+      {page && <Paging page={page} onPage={onPage} onSize={onSize} />}
     </>
   );
 }

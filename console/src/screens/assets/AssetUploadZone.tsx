@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { plainWords } from '../../api/api-error';
 import { AssetLinkCopy } from './AssetLinkCopy';
+import { assetSize } from './asset-size';
 import { type Asset, uploadAsset } from './upload-asset';
 
 interface Upload {
@@ -14,13 +15,6 @@ interface Upload {
   asset?: Asset;
   error?: string;
 }
-
-const size = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1048576
-      ? `${(bytes / 1024).toFixed(1)} KiB`
-      : `${(bytes / 1048576).toFixed(1)} MiB`;
 
 /**
  * Files dropped (or chosen) are uploaded one after another, one per request as the API takes them, each with its
@@ -91,8 +85,8 @@ export function AssetUploadZone() {
                   {upload.error
                     ? 'failed'
                     : upload.asset
-                      ? `${size(upload.asset.size)} · ${upload.asset.contentType}`
-                      : `${Math.round(upload.fraction * 100)} % of ${size(upload.file.size)}`}
+                      ? `${assetSize(upload.asset.size)} · ${upload.asset.contentType}`
+                      : `${Math.round(upload.fraction * 100)} % of ${assetSize(upload.file.size)}`}
                 </Text>
               </Group>
               {!upload.asset && !upload.error && (

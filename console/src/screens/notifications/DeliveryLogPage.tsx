@@ -1,24 +1,15 @@
-import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { Badge, Text } from '@mantine/core';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
-import { type Column, DataTable } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
+import type { Column } from '../../ui/DataTable';
+import { ListPage } from '../../ui/list-page/ListPage';
+import type { ListFilter } from '../../ui/list-page/list-filters';
+import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
 import { STATUSES, statusColor, when } from './delivery-format';
-import {
-  filterValue,
-  keys,
-  type NameOption,
-  nameOf,
-  pageQuery,
-  useDefinitionOptions,
-  useReceiverOptions,
-} from './notification-queries';
+import { keys, type NameOption, nameOf, useDefinitionOptions, useReceiverOptions } from './notification-queries';
 
-const route = getRouteApi('/app/notifications');
 type Delivery = Listed<'/notifications'>;
 
 /** What the log shows of each record: the event and its body stay on the record's own page. */
@@ -40,19 +31,6 @@ const TARGET = [
 
 function columnsFor(definitions: NameOption[] | undefined, receivers: NameOption[] | undefined): Column<Delivery>[] {
   return [
-    {
-      header: 'Created',
-      sortField: 'createDate',
-      cell: (row) => (
-        <AnchorLink
-          to="/notifications/$notificationId"
-          params={{ notificationId: row.id }}
-          aria-label={`Delivery of ${row.createDate ? new Date(row.createDate).toLocaleString() : row.id}`}
-        >
-          {row.createDate ? new Date(row.createDate).toLocaleString() : row.id}
-        </AnchorLink>
-      ),
-    },
     {
       header: 'Status',
       cell: (row) => (
@@ -85,101 +63,43 @@ function columnsFor(definitions: NameOption[] | undefined, receivers: NameOption
   ];
 }
 
+const filtersFor = (definitions: NameOption[] | undefined, receivers: NameOption[] | undefined): ListFilter[] => [
+  { name: 'status', label: 'Status', kind: 'choice', data: STATUSES },
+  { name: 'notificationDefinitionId', label: 'Definition', kind: 'choice', searchable: true, data: definitions ?? [] },
+  { name: 'notificationReceiverId', label: 'Receiver', kind: 'choice', searchable: true, data: receivers ?? [] },
+  { name: 'eventMainObjectId', label: 'Main object id', kind: 'text' },
+];
+
+async function deliveries(search: ListSearch) {
+  const query = {
+    ...pageQuery(search),
+    target: TARGET,
+    status: filterValue(search.status),
+    notificationDefinitionId: filterValue(search.notificationDefinitionId),
+    notificationReceiverId: filterValue(search.notificationReceiverId),
+    eventMainObjectId: filterValue(search.eventMainObjectId),
+  };
+  return unwrap(await api.GET('/notifications', { params: { query } }));
+}
+
 /** The delivery log: every processing record (one per event, definition and receiver), filtered in the URL. */
 export function DeliveryLogPage(): ReactElement {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   const definitions = useDefinitionOptions();
   const receivers = useReceiverOptions();
-  const set = (changes: Record<string, string | number | undefined>) =>
-    navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
-  const setMainObject = useDebouncedCallback((id: string) => set({ eventMainObjectId: id.trim() || undefined }), 300);
-  const list = useQuery({
-    queryKey: [...keys.deliveries, 'list', search],
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/notifications', {
-          params: {
-            query: {
-              ...pageQuery({ ...search, sort: search.sort ?? 'createDate,desc' }),
-              target: TARGET,
-              status: filterValue(search.status),
-              notificationDefinitionId: filterValue(search.notificationDefinitionId),
-              notificationReceiverId: filterValue(search.notificationReceiverId),
-              eventMainObjectId: filterValue(search.eventMainObjectId),
-            },
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    // Deliveries move on their own (the workers): the log follows them while it is open.
-    refetchInterval: 10_000,
-  });
-  const filtered = ['status', 'notificationDefinitionId', 'notificationReceiverId', 'eventMainObjectId'].some(
-    (name) => search[name] !== undefined,
-  );
-
   return (
-    <Stack>
-      <Title order={1}>Delivery log</Title>
-      <Group align="end" wrap="wrap">
-        <Select
-          label="Status"
-          clearable
-          data={STATUSES}
-          value={filterValue(search.status) ?? null}
-          onChange={(value) => set({ status: value ?? undefined })}
-          w={{ base: '100%', xs: 160 }}
-        />
-        <Select
-          label="Definition"
-          clearable
-          searchable
-          data={definitions.data ?? []}
-          value={filterValue(search.notificationDefinitionId) ?? null}
-          onChange={(value) => set({ notificationDefinitionId: value ?? undefined })}
-          w={{ base: '100%', xs: 220 }}
-        />
-        <Select
-          label="Receiver"
-          clearable
-          searchable
-          data={receivers.data ?? []}
-          value={filterValue(search.notificationReceiverId) ?? null}
-          onChange={(value) => set({ notificationReceiverId: value ?? undefined })}
-          w={{ base: '100%', xs: 220 }}
-        />
-        <TextInput
-          label="Main object id"
-          defaultValue={filterValue(search.eventMainObjectId) ?? ''}
-          onChange={(event) => setMainObject(event.currentTarget.value)}
-          w={{ base: '100%', xs: 220 }}
-        />
-      </Group>
-      {list.error ? (
-        <Text c="red" role="alert">
-          {plainWords(list.error)}
-        </Text>
-      ) : (
-        <DataTable
-          caption="Delivery log"
-          columns={columnsFor(definitions.data, receivers.data)}
-          page={list.data}
-          loading={list.isFetching}
-          rowKey={(row) => row.id}
-          sort={search.sort ?? 'createDate,desc'}
-          onSort={(sort) => set({ sort })}
-          onPage={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
-          onSize={(size) => set({ size })}
-          empty={
-            <Text>
-              {filtered
-                ? 'No delivery matches these filters: clear one to see more.'
-                : 'No delivery yet. A delivery is recorded when an event matches a definition that an active receiver listens to.'}
-            </Text>
-          }
-        />
-      )}
-    </Stack>
+    <ListPage
+      title="Delivery log"
+      listKey={[...keys.deliveries, 'list']}
+      fetchPage={deliveries}
+      columns={columnsFor(definitions.data, receivers.data)}
+      filters={filtersFor(definitions.data, receivers.data)}
+      rowName={(row) => (row.createDate ? new Date(row.createDate).toLocaleString() : row.id)}
+      link={(row) => linkOptions({ to: '/notifications/$notificationId', params: { notificationId: row.id } })}
+      nameHeader={{ header: 'Created', sortField: 'createDate' }}
+      // Deliveries move on their own (the workers): the log follows them while it is open.
+      refetchInterval={10_000}
+      noun="delivery"
+      emptyHint="A delivery is recorded when an event matches a definition that an active receiver listens to."
+    />
   );
 }

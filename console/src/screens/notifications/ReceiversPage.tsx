@@ -1,30 +1,20 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Badge, Button, Text } from '@mantine/core';
+import { Link, linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { useCan } from '../../auth/principal';
-import { type Column, DataTable } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
-import { keys, pageQuery } from './notification-queries';
+import type { Column } from '../../ui/DataTable';
+import { ListPage } from '../../ui/list-page/ListPage';
+import { pageQuery } from '../../ui/list-search';
+import { keys } from './notification-queries';
 
-const route = getRouteApi('/app/notification-receivers');
 type Receiver = Listed<'/notification-receivers'>;
 
 const emailsOf = (receiver: Receiver) =>
   Array.isArray(receiver.emails) ? receiver.emails.join(', ') : (receiver.emails ?? '');
 
 const columns: Column<Receiver>[] = [
-  {
-    header: 'Name',
-    sortField: 'name',
-    cell: (row) => (
-      <AnchorLink to="/notification-receivers/$receiverId" params={{ receiverId: row.id }}>
-        {row.name ?? row.id}
-      </AnchorLink>
-    ),
-  },
   {
     header: 'Status',
     cell: (row) => (
@@ -47,52 +37,30 @@ const columns: Column<Receiver>[] = [
 
 /** Where notifications go: the receivers (web hooks, e-mail), paged and sorted by the server. */
 export function ReceiversPage(): ReactElement {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   const can = useCan();
-  const set = (changes: Record<string, string | number | undefined>) =>
-    navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
-  const list = useQuery({
-    queryKey: [...keys.receivers, 'list', search],
-    queryFn: async () => unwrap(await api.GET('/notification-receivers', { params: { query: pageQuery(search) } })),
-    placeholderData: keepPreviousData,
-  });
-
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={1}>Notification receivers</Title>
-        {can('notifications:write') && (
+    <ListPage
+      title="Notification receivers"
+      listKey={[...keys.receivers, 'list']}
+      fetchPage={async (search) =>
+        unwrap(await api.GET('/notification-receivers', { params: { query: pageQuery(search) } }))
+      }
+      columns={columns}
+      rowName={(row) => row.name ?? row.id}
+      link={(row) => linkOptions({ to: '/notification-receivers/$receiverId', params: { receiverId: row.id } })}
+      actions={
+        can('notifications:write') && (
           <Button component={Link} to="/notification-receivers/new">
             New receiver
           </Button>
-        )}
-      </Group>
-      {list.error ? (
-        <Text c="red" role="alert">
-          {plainWords(list.error)}
-        </Text>
-      ) : (
-        <DataTable
-          caption="Notification receivers"
-          columns={columns}
-          page={list.data}
-          loading={list.isFetching}
-          rowKey={(row) => row.id}
-          sort={search.sort}
-          onSort={(sort) => set({ sort })}
-          onPage={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
-          onSize={(size) => set({ size })}
-          empty={
-            <Text>
-              No receiver yet.{' '}
-              {can('notifications:write')
-                ? 'Create one with "New receiver" to send notifications to a web hook or e-mail addresses.'
-                : ''}
-            </Text>
-          }
-        />
-      )}
-    </Stack>
+        )
+      }
+      noun="receiver"
+      emptyHint={
+        can('notifications:write')
+          ? 'Create one with "New receiver" to send notifications to a web hook or e-mail addresses.'
+          : undefined
+      }
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
-import type { ListSearch } from '../../ui/list-search';
 
 /** Query keys of the notification screens: a write invalidates the kind it changed. */
 export const keys = {
@@ -55,14 +54,3 @@ export function useReceiver(id: string) {
 /** The label of an id among options, or the id itself when it is not (any longer) listed. */
 export const nameOf = (choices: NameOption[] | undefined, id: string | undefined) =>
   id ? (choices?.find((option) => option.value === id)?.label ?? id) : '';
-
-/** The paging part of a list's URL state, as the listing operations type it. */
-export const pageQuery = (search: ListSearch) => ({
-  page: search.page,
-  size: search.size,
-  sort: search.sort ? [search.sort] : undefined,
-});
-
-/** A filter of the URL state as the API takes it: a text, or nothing. */
-export const filterValue = (value: string | number | undefined) =>
-  value === undefined || value === '' ? undefined : String(value);

@@ -1,18 +1,18 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { getRouteApi } from '@tanstack/react-router';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
+import { ListPage } from '../../ui/list-page/ListPage';
+import { type ListSearch, NEWEST_FIRST } from '../../ui/list-search';
 import { ImportProductModal } from './ImportProductModal';
 import { NewProductModal } from './NewProductModal';
-import { ProductFiltersPanel } from './ProductFiltersPanel';
+import { ProductBulkActions } from './ProductBulkActions';
 import { ProductStatusBadge } from './ProductStatusBadge';
-import { type ListedProduct, useProductList, useProductNames } from './product-queries';
-
-const route = getRouteApi('/app/products');
+import { PRODUCT_FILTERS, SEARCH_PARAMETER } from './product-filters';
+import { fetchProductPage, type ListedProduct, useProductNames } from './product-queries';
 
 /** The list price a row shows: its default currency's first entry, and how many others it has. */
 function listPrice(prices: ListedProduct['prices'] | undefined): string {
@@ -25,17 +25,20 @@ function listPrice(prices: ListedProduct['prices'] | undefined): string {
   return `${shown.entry.value.toFixed(2)} ${shown.currency} ${shown.country}${others}`;
 }
 
-/** The columns, with the parents' names a page of variants needs. */
-const columnsFor = (parentNames: Map<string, string>): Column<ListedProduct>[] => [
-  {
-    header: 'Name',
-    sortField: 'genericName',
-    cell: (row) => (
-      <AnchorLink to="/products/$productId" params={{ productId: row.id }}>
-        {row.genericName || row.publisherRefId || row.id}
-      </AnchorLink>
-    ),
-  },
+const when = (value: string | undefined) =>
+  value ? new Date(value).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '';
+
+/** A variant's parent, by name (each parent read once, under the product's own cache key). */
+function ParentLink({ parentId }: { parentId: string }): ReactElement {
+  const name = useProductNames([parentId]).get(parentId);
+  return (
+    <AnchorLink to="/products/$productId" params={{ productId: parentId }}>
+      {name ?? 'its parent'}
+    </AnchorLink>
+  );
+}
+
+const columns: Column<ListedProduct>[] = [
   { header: 'Reference', sortField: 'publisherRefId', cell: (row) => row.publisherRefId },
   { header: 'Price', cell: (row) => listPrice(row.prices) },
   { header: 'Lifetime', sortField: 'lifeTime', cell: (row) => row.lifeTime },
@@ -44,78 +47,49 @@ const columnsFor = (parentNames: Map<string, string>): Column<ListedProduct>[] =
   { header: 'Stores', cell: (row) => (row.sellingStores ?? []).join(', ') },
   {
     header: 'Variant of',
-    cell: (row) =>
-      row.parentId ? (
-        <AnchorLink to="/products/$productId" params={{ productId: row.parentId }}>
-          {parentNames.get(row.parentId) ?? 'its parent'}
-        </AnchorLink>
-      ) : (
-        ''
-      ),
+    cell: (row) => (row.parentId ? <ParentLink parentId={row.parentId} /> : ''),
   },
-  {
-    header: 'Updated',
-    sortField: 'updateDate',
-    cell: (row) =>
-      row.updateDate
-        ? new Date(row.updateDate).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })
-        : '',
-  },
+  { header: 'Created', sortField: 'createDate', cell: (row) => when(row.createDate) },
+  { header: 'Updated', sortField: 'updateDate', cell: (row) => when(row.updateDate) },
 ];
+
+/** Newest first, except while searching: then the best matches come first. */
+const defaultSort = (search: ListSearch) => (search[SEARCH_PARAMETER] ? undefined : NEWEST_FIRST);
 
 /** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */
 export function ProductsPage(): ReactElement {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   const can = useCan();
   const [creating, creation] = useDisclosure();
   const [importing, importer] = useDisclosure();
-  const set = (changes: Record<string, string | number | undefined>) =>
-    navigate({ search: (previous) => ({ ...previous, page: 0, ...changes }) });
-  const list = useProductList(search);
-  const parentNames = useProductNames((list.data?.items ?? []).flatMap((row) => (row.parentId ? [row.parentId] : [])));
-
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={1}>Products</Title>
-        {can('catalog:write') && (
-          <Group gap="xs">
+    <ListPage
+      title="Products"
+      listKey={['products', 'list']}
+      fetchPage={fetchProductPage}
+      defaultSort={defaultSort}
+      columns={columns}
+      filters={PRODUCT_FILTERS}
+      rowName={(row) => row.genericName || row.publisherRefId || row.id}
+      link={(row) => linkOptions({ to: '/products/$productId', params: { productId: row.id } })}
+      nameHeader={{ header: 'Name', sortField: 'genericName' }}
+      bulkActions={
+        can('catalog:write') ? (picked, bulk) => <ProductBulkActions rows={picked} bulk={bulk} /> : undefined
+      }
+      actions={
+        can('catalog:write') && (
+          <>
             <Button variant="default" onClick={importer.open}>
               Import
             </Button>
             <Button onClick={creation.open}>New product</Button>
-          </Group>
-        )}
-      </Group>
-      <ProductFiltersPanel search={search} set={set} />
-      {list.error ? (
-        <Text c="red" role="alert">
-          {plainWords(list.error)}
-        </Text>
-      ) : (
-        <DataTable
-          caption="Products"
-          columns={columnsFor(parentNames)}
-          page={list.data}
-          loading={list.isFetching}
-          rowKey={(row) => row.id}
-          sort={search.sort}
-          onSort={(sort) => set({ sort })}
-          onPage={(page) => navigate({ search: (previous) => ({ ...previous, page }) })}
-          onSize={(size) => set({ size })}
-          empty={
-            <Text>
-              No product matches this search and these filters.{' '}
-              {can('catalog:write')
-                ? 'Clear a filter, or create one with "New product".'
-                : 'Clear a filter to see more.'}
-            </Text>
-          }
-        />
-      )}
+          </>
+        )
+      }
+      noun="product"
+      emptyHint={can('catalog:write') ? 'Create one with "New product".' : undefined}
+    >
       <NewProductModal opened={creating} onClose={creation.close} />
       <ImportProductModal opened={importing} onClose={importer.close} />
-    </Stack>
+    </ListPage>
   );
 }

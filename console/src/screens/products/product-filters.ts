@@ -1,5 +1,6 @@
 import type { paths } from '../../api/openapi';
-import type { ListSearch } from '../../ui/list-search';
+import type { ListFilter } from '../../ui/list-page/list-filters';
+import { type ListSearch, sortKeys } from '../../ui/list-search';
 
 /** The query `GET /products` takes, as the OpenAPI document declares it. */
 export type ProductListQuery = NonNullable<paths['/products']['get']['parameters']['query']>;
@@ -56,11 +57,8 @@ export const PRODUCT_LIST_SEARCH = [
   SEARCH_PARAMETER,
 ];
 
-/** The filters that match any of several values (a comma list). */
-export const isListFilter = (name: string) => (LIST_FILTERS as readonly string[]).includes(name);
-
 /** Labels for the filters whose field names do not read as words. */
-export const FILTER_LABELS: Record<string, string> = {
+const FILTER_LABELS: Record<string, string> = {
   publisherRefId: 'Publisher reference',
   genericName: 'Name',
   codeName: 'Code name',
@@ -80,8 +78,46 @@ export const FILTER_LABELS: Record<string, string> = {
   sellingStores: 'Selling stores',
   blackListedCountries: 'Blacklisted countries',
   nextGenerationOf: 'Next generation of (ids)',
-  physical: 'Delivery',
 };
+
+/** The filters most lists need, shown always; the others open under "More filters". */
+const FIRST = new Set<string>(['lifeTime', 'productFamily', 'sellingStores']);
+
+const typed = (name: string, list: boolean): ListFilter => ({
+  name,
+  label: FILTER_LABELS[name] ?? name,
+  kind: 'text',
+  placeholder: list ? 'any of: a, b, …' : undefined,
+  more: !FIRST.has(name),
+});
+
+/** Every filter of `GET /products`, as the list page shows them: the search, choices, then typed texts and lists. */
+export const PRODUCT_FILTERS: ListFilter[] = [
+  {
+    name: SEARCH_PARAMETER,
+    label: 'Search',
+    kind: 'text',
+    type: 'search',
+    description: 'Words of the marketing names and descriptions, "a phrase", -excluded, or',
+  },
+  ...(Object.entries(CHOICE_FILTERS) as [string, readonly string[]][]).map(
+    ([name, values]): ListFilter => ({ name, label: FILTER_LABELS[name] ?? name, kind: 'choice', data: [...values] }),
+  ),
+  {
+    name: 'physical',
+    label: 'Delivery',
+    kind: 'choice',
+    data: [
+      { value: 'true', label: 'Physical' },
+      { value: 'false', label: 'Digital' },
+    ],
+  },
+  ...[...TEXT_FILTERS, ...LIST_FILTERS]
+    .filter((name) => FIRST.has(name))
+    .map((name) => typed(name, (LIST_FILTERS as readonly string[]).includes(name))),
+  ...TEXT_FILTERS.filter((name) => !FIRST.has(name)).map((name) => typed(name, false)),
+  ...LIST_FILTERS.filter((name) => !FIRST.has(name)).map((name) => typed(name, true)),
+];
 
 const text = (value: string | number | undefined) => (value === undefined || value === '' ? undefined : String(value));
 
@@ -90,7 +126,7 @@ export function productListQuery(search: ListSearch): ProductListQuery {
   const query: ProductListQuery = {
     page: search.page,
     size: search.size,
-    ...(search.sort ? { sort: [search.sort] } : {}),
+    sort: sortKeys(search.sort),
   };
   for (const name of [...TEXT_FILTERS, ...(Object.keys(CHOICE_FILTERS) as (keyof typeof CHOICE_FILTERS)[])]) {
     const value = text(search[name]);

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import type { ListSearch } from '../../ui/list-search';
@@ -11,16 +11,10 @@ export type ListedProduct = Listed<'/products'>;
  * code name and description texts, word starts, case and accents ignored), with every other filter, exact totals and,
  * without a sort, the best matches first.
  */
-export function useProductList(search: ListSearch) {
+export async function fetchProductPage(search: ListSearch) {
   const text = typeof search[SEARCH_PARAMETER] === 'string' ? search[SEARCH_PARAMETER].trim() : '';
-  return useQuery({
-    queryKey: ['products', 'list', search],
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const query = productListQuery(search);
-      return unwrap(await api.GET('/products', { params: { query: text ? { ...query, q: text } : query } }));
-    },
-  });
+  const query = productListQuery(search);
+  return unwrap(await api.GET('/products', { params: { query: text ? { ...query, q: text } : query } }));
 }
 
 export const productKey = (id: string) => ['products', 'one', id] as const;

@@ -1,5 +1,5 @@
 import type { paths } from '../../api/openapi';
-import type { ListSearch } from '../../ui/list-search';
+import { type ListSearch, sortKeys } from '../../ui/list-search';
 
 type ListQuery = NonNullable<paths['/subscriptions']['get']['parameters']['query']>;
 
@@ -15,8 +15,7 @@ export const SUBSCRIPTION_FILTERS = [
 
 /** The listing's query for the list's URL state, typed against the operation. */
 export function subscriptionListQuery(search: ListSearch): ListQuery {
-  const query: ListQuery = { page: search.page, size: search.size };
-  if (search.sort) query.sort = [search.sort];
+  const query: ListQuery = { page: search.page, size: search.size, sort: sortKeys(search.sort) };
   for (const name of SUBSCRIPTION_FILTERS) {
     const value = search[name];
     if (value !== undefined && value !== '') query[name] = String(value);

@@ -1,0 +1,138 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { LinkOptions } from '@tanstack/react-router';
+import { type ReactElement, type ReactNode, useRef } from 'react';
+import { plainWords } from '../../api/api-error';
+import { type Column, DataTable, type PageOf } from '../DataTable';
+import { type ListSearch, NEWEST_FIRST } from '../list-search';
+import { BulkBar, BulkOutcomeAlert } from './BulkBar';
+import { type BulkRun, useBulkRun } from './bulk-run';
+import { ColumnsPicker } from './ColumnsPicker';
+import { activeFilters, type ListFilter, ListFilters } from './list-filters';
+import { hiddenColumns, useListUrl } from './list-url';
+import { type NameHeader, nameColumn } from './name-column';
+import { useRowKeys } from './row-keys';
+import { useRowSelection } from './row-selection';
+import { SavedViews } from './SavedViews';
+
+export interface ListPageProps<Row extends { id: string }> {
+  /** The page's heading, the table's caption and the name its saved views are kept under. */
+  title: string;
+  /** The table's caption, when it is not the heading. */
+  caption?: string;
+  /** The query cache's key of the list (its pages are kept under it, with their state); a bulk action refreshes it. */
+  listKey: readonly unknown[];
+  fetchPage: (search: ListSearch) => Promise<PageOf<Row>>;
+  columns: Column<Row>[];
+  /** How a row is named: in its checkbox, in a bulk action's failures, and in the first column when `link` is set. */
+  rowName: (row: Row) => string;
+  /** The row's page: the first column then names each row, linked to it. */
+  link?: (row: Row) => LinkOptions;
+  /** That column's header and sort, when not "Name" by `name`. */
+  nameHeader?: NameHeader;
+  filters?: readonly ListFilter[];
+  /** What a row is, in words ("price function"): an empty list says there is none, or none that matches. */
+  noun: string;
+  /** What to do about an empty list (create one, drop a file). */
+  emptyHint?: string;
+  /** The buttons beside the heading (new, import). */
+  actions?: ReactNode;
+  /** What stands between the heading and the filters (a sentence, an upload zone). */
+  intro?: ReactNode;
+  /** The order without a sort picked: newest first, unless the list says otherwise (undefined: the API's order). */
+  defaultSort?: (search: ListSearch) => string | undefined;
+  /** Whether the API sorts this listing at all. */
+  sortable?: boolean;
+  /** The bulk actions on the rows picked; a list without them has no checkboxes. */
+  bulkActions?: (rows: Row[], bulk: BulkRun<Row>) => ReactNode;
+  refetchInterval?: number;
+  /** Dialogs the actions open. */
+  children?: ReactNode;
+}
+
+const newestFirst = () => NEWEST_FIRST;
+
+/** The list's state (the URL's, with the default sort), its page as the API answers it, and the rows picked. */
+function useListState<Row extends { id: string }>(props: ListPageProps<Row>) {
+  const url = useListUrl();
+  const { defaultSort = newestFirst, sortable = true } = props;
+  const sort = sortable ? (url.search.sort ?? defaultSort(url.search)) : undefined;
+  const effective: ListSearch = { ...url.search, sort };
+  const list = useQuery({
+    queryKey: [...props.listKey, effective],
+    queryFn: () => props.fetchPage(effective),
+    placeholderData: keepPreviousData,
+    refetchInterval: props.refetchInterval,
+  });
+  const rows = list.data?.items ?? [];
+  const selection = useRowSelection(
+    rows.map((row) => row.id),
+    JSON.stringify(effective),
+  );
+  const table = useRef<HTMLTableElement>(null);
+  useRowKeys(table, rows.length, props.bulkActions ? (index) => selection.toggle(index, false) : () => undefined);
+  return { ...url, sort, list, selection, table, picked: rows.filter((row) => selection.selected.has(row.id)) };
+}
+
+/**
+ * The page every list of the console is: heading, filters, saved views, columns, the table with its sort and paging,
+ * rows picked for bulk actions, keys to move through the rows, and the empty and error states. The state is the
+ * URL's; a screen declares its columns, filters and query.
+ */
+export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>): ReactElement {
+  const { title, rowName, filters = [], noun } = props;
+  const { search, set, setPage, replace, sort, list, selection, table, picked } = useListState(props);
+  const bulk = useBulkRun(rowName, props.listKey);
+  const named = props.nameHeader ?? { header: 'Name', sortField: 'name' };
+  const columns = props.link ? [nameColumn(named, props.link, rowName), ...props.columns] : props.columns;
+  const hidden = hiddenColumns(search);
+  const empty = activeFilters(filters, search).length
+    ? `No ${noun} matches these filters: clear one to see more.`
+    : `No ${noun} yet. ${props.emptyHint ?? ''}`;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{title}</Title>
+        {props.actions && <Group gap="xs">{props.actions}</Group>}
+      </Group>
+      {props.intro}
+      <ListFilters filters={filters} search={search} set={set} />
+      <Group justify="space-between" align="end" wrap="wrap">
+        <SavedViews list={title} search={search} replace={replace} />
+        <ColumnsPicker
+          headers={columns.map((column) => column.header)}
+          hidden={hidden}
+          onHidden={(headers) => set({ hidden: headers.join(',') || undefined })}
+        />
+      </Group>
+      {props.bulkActions && picked.length > 0 && (
+        <BulkBar count={picked.length} progress={bulk.progress} onClear={selection.clear}>
+          {props.bulkActions(picked, bulk)}
+        </BulkBar>
+      )}
+      {bulk.outcome && <BulkOutcomeAlert outcome={bulk.outcome} onClose={bulk.dismiss} />}
+      {list.error ? (
+        <Text c="red.8" role="alert">
+          {plainWords(list.error)}
+        </Text>
+      ) : (
+        <DataTable
+          caption={props.caption ?? title}
+          columns={columns.filter((column) => !hidden.has(column.header))}
+          page={list.data}
+          loading={list.isFetching}
+          rowKey={(row) => row.id}
+          sort={sort}
+          onSort={(next) => set({ sort: next })}
+          onPage={setPage}
+          onSize={(size) => set({ size })}
+          empty={<Text>{empty}</Text>}
+          picking={props.bulkActions ? { selection, rowName } : undefined}
+          tableRef={table}
+        />
+      )}
+      {props.children}
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+import { Button, Collapse, type ComboboxData, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { type ReactElement, useEffect, useState } from 'react';
+import type { ListSearch } from '../list-search';
+import type { SearchChanges } from './list-url';
+
+interface FilterBase {
+  /** The URL parameter, named as the API's filter. */
+  name: string;
+  label: string;
+  /** Shown under "More filters" rather than always. */
+  more?: boolean;
+}
+
+/** A filter a list declares: typed text, a choice, or several choices (a comma list in the URL). */
+export type ListFilter = FilterBase &
+  (
+    | { kind: 'text'; placeholder?: string; description?: string; type?: 'search' }
+    | { kind: 'choice'; data: ComboboxData; searchable?: boolean }
+    | { kind: 'multi'; data: string[] }
+  );
+
+const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+
+/** A typed filter: the URL changes once the typing pauses; a change of the URL (a cleared filter, a view) shows here. */
+function TextFilter({ filter, value, set }: { filter: ListFilter & { kind: 'text' }; value: string; set: SetSearch }) {
+  const [typed, setTyped] = useState(value);
+  useEffect(() => setTyped((current) => (current.trim() === value ? current : value)), [value]);
+  const changed = useDebouncedCallback((next: string) => set({ [filter.name]: next.trim() || undefined }), 300);
+  return (
+    <TextInput
+      label={filter.label}
+      description={filter.description}
+      placeholder={filter.placeholder}
+      type={filter.type}
+      value={typed}
+      onChange={(event) => {
+        setTyped(event.currentTarget.value);
+        changed(event.currentTarget.value);
+      }}
+    />
+  );
+}
+
+type SetSearch = (changes: SearchChanges) => void;
+
+function FilterField({
+  filter,
+  search,
+  set,
+}: {
+  filter: ListFilter;
+  search: ListSearch;
+  set: SetSearch;
+}): ReactElement {
+  const value = text(search[filter.name]);
+  if (filter.kind === 'text') return <TextFilter filter={filter} value={value} set={set} />;
+  if (filter.kind === 'choice')
+    return (
+      <Select
+        label={filter.label}
+        clearable
+        searchable={filter.searchable}
+        data={filter.data}
+        value={value || null}
+        onChange={(next) => set({ [filter.name]: next ?? undefined })}
+      />
+    );
+  return (
+    <MultiSelect
+      label={filter.label}
+      clearable
+      data={filter.data}
+      value={value.split(',').filter(Boolean)}
+      onChange={(next) => set({ [filter.name]: next.join(',') || undefined })}
+    />
+  );
+}
+
+/** How many of the list's filters the URL sets. */
+export const activeFilters = (filters: readonly ListFilter[], search: ListSearch) =>
+  filters.filter((filter) => text(search[filter.name]) !== '');
+
+/** The filters a list declares: the first ones always shown, the others under "More filters", and a way to clear them. */
+export function ListFilters({
+  filters,
+  search,
+  set,
+}: {
+  filters: readonly ListFilter[];
+  search: ListSearch;
+  set: SetSearch;
+}): ReactElement {
+  const searchBox = filters.filter((filter) => filter.kind === 'text' && filter.type === 'search');
+  const first = filters.filter((filter) => !filter.more && !searchBox.includes(filter));
+  const more = filters.filter((filter) => filter.more);
+  const active = activeFilters(filters, search);
+  const [opened, { toggle }] = useDisclosure(activeFilters(more, search).length > 0);
+  const field = (filter: ListFilter) => <FilterField key={filter.name} filter={filter} search={search} set={set} />;
+  return (
+    <>
+      {searchBox.map(field)}
+      {first.length > 0 && (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, lg: Math.max(4, Math.min(first.length, 7)) }} spacing="sm">
+          {first.map(field)}
+        </SimpleGrid>
+      )}
+      {(more.length > 0 || active.length > 0) && (
+        <Group gap="xs">
+          {more.length > 0 && (
+            <Button variant="subtle" size="compact-sm" onClick={toggle} aria-expanded={opened}>
+              {opened ? 'Fewer filters' : 'More filters'}
+            </Button>
+          )}
+          {active.length > 0 && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              color="gray"
+              onClick={() => set(Object.fromEntries(active.map((filter) => [filter.name, undefined])))}
+            >
+              Clear {active.length} filter{active.length > 1 ? 's' : ''}
+            </Button>
+          )}
+        </Group>
+      )}
+      {more.length > 0 && (
+        <Collapse expanded={opened}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            {more.map(field)}
+          </SimpleGrid>
+        </Collapse>
+      )}
+    </>
+  );
+}
