@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findBinary } from '../../deploy/cluster.js';
+import { type HaCluster, primaryOf, startHaCluster } from '../../deploy/ha-cluster.js';
+import { autoFailoverInstall } from '../../deploy/pg-auto-failover.js';
+import { productBody } from '../catalog/catalog-factories.js';
+import { ServerProcess } from '../ops/server-process.js';
+import { onPostgres } from '../support/database-kind.js';
+import { freePort } from '../support/free-port.js';
+import { sleep } from '../support/wait.js';
+import { WriteLoad } from './write-load.js';
+
+/**
+ * Issue 33 item 3: the service on a highly available PostgreSQL (deploy/ha-cluster.ts: a pg_auto_failover monitor, a
+ * primary and a synchronous secondary, haproxy in front) while clients create products; the primary's machine dies
+ * (its keeper and postgres killed with SIGKILL). The secondary is promoted, the service answers 503 meanwhile and
+ * then writes again by itself, every write answered 201 is there, and the old primary, started again, rejoins as
+ * the secondary. Runs in the suite's PostgreSQL pass (its own cluster on free ports: the shared server is untouched).
+ */
+const install = autoFailoverInstall();
+const skipped = !onPostgres
+  ? 'runs on PostgreSQL only (DATABASE_URL=postgres://...): it starts PostgreSQL servers of its own'
+  : 'missing' in install
+    ? install.missing
+    : !findBinary('haproxy')
+      ? 'haproxy is not installed (deploy/install-packages.sh installs it; .ci/run does)'
+      : undefined;
+if (skipped) console.warn(`failover test skipped: ${skipped}`);
+
+const WRITERS = 6;
+const SECRET = 'failover-test-operator-secret';
+/** Beyond this a request is a hang, where a 503 was due. */
+const CLIENT_TIMEOUT_MS = 30_000;
+
+let dir: string | undefined;
+let cluster: HaCluster | undefined;
+let server: ServerProcess | undefined;
+let agent: Agent | undefined;
+let load: WriteLoad | undefined;
+
+afterAll(async () => {
+  await load?.stop();
+  if (server && server.child.exitCode !== null)
+    console.error(`server exited ${server.child.exitCode}:\n${server.stderr.slice(-3000)}`);
+  server?.kill();
+  await server?.exited;
+  await agent?.destroy();
+  await cluster?.stop().catch(() => cluster?.killNow());
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function until(what: string, check: () => Promise<boolean> | boolean, limitMs = 90_000): Promise<void> {
+  const deadline = performance.now() + limitMs;
+  while (
+    !(await Promise.resolve()
+      .then(check)
+      .catch(() => false))
+  ) {
+    if (performance.now() > deadline) throw new Error(`gave up waiting until ${what}`);
+    await sleep(50);
+  }
+}
+
+describe.skipIf(skipped !== undefined)(
+  `PostgreSQL with pg_auto_failover under a load of writes${skipped ? ` (skipped: ${skipped})` : ''}`,
+  () => {
+    it('fails over to the secondary when the primary dies: 503 meanwhile, every acknowledged write kept, the old primary rejoins as secondary', async () => {
+      dir = mkdtempSync(join(tmpdir(), 'failover-'));
+      const startedAt = performance.now();
+      cluster = await startHaCluster({
+        dir,
+        database: 'shop',
+        monitorPort: 0,
+        nodePorts: [0, 0],
+        frontPort: 0,
+        initdbWithoutSync: true,
+      });
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      agent = new Agent({
+        connections: WRITERS * 2,
+        headersTimeout: CLIENT_TIMEOUT_MS,
+        bodyTimeout: CLIENT_TIMEOUT_MS,
+      });
+      const http = agent;
+      const readiness = async () => (await request(`${origin}/health/ready`, { dispatcher: http })).statusCode;
+      // The service migrates on the primary while the secondary copies it.
+      server = new ServerProcess({
+        DATABASE_URL: cluster.databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(dir, 'service'),
+        OPERATOR_CLIENT_SECRET: SECRET,
+        ADMIN_PASSWORD: 'failover-admin-password',
+        LOG_LEVEL: 'warn',
+      });
+      await Promise.all([
+        cluster.synchronous(),
+        until('the service is ready', async () => (await readiness()) === 200),
+      ]);
+      const startupMs = performance.now() - startedAt;
+
+      const writes = new WriteLoad(origin, http, SECRET, WRITERS, () => productBody());
+      load = writes;
+      await writes.start();
+      await until('60 writes acknowledged', () => writes.acknowledged().length >= 60);
+
+      const before = await cluster.states();
+      const old = cluster.node(primaryOf(before)!.name);
+      const killedAt = performance.now();
+      await cluster.kill(old);
+      // No node can have been promoted yet: the service answers 503, readiness too.
+      expect(await readiness()).toBe(503);
+      const refusedRead = await writes.send('GET', '/products?size=1');
+      expect(refusedRead).toMatchObject({
+        status: 503,
+        body: { message: 'the database is not reachable; retry the request' },
+      });
+
+      const after = await cluster.waitFor('the secondary is promoted', (states) => {
+        const primary = primaryOf(states);
+        return primary !== undefined && primary.name !== old.name;
+      });
+      const promotedAt = performance.now();
+      await until('a write acknowledged after the kill', () => writes.acknowledged(killedAt).length > 0);
+      const resumedAt = Math.min(...writes.acknowledged(killedAt).map((o) => o.answeredAt));
+
+      // The old primary's machine is back: its keeper asks the monitor, rewinds and follows the new primary.
+      cluster.restart(old);
+      const rejoined = await cluster.waitFor(`${old.name} rejoins as the secondary`, (states) =>
+        states.some((node) => node.name === old.name && node.reported === 'secondary' && node.assigned === 'secondary'),
+      );
+      const rejoinedAt = performance.now();
+      await until('30 more writes acknowledged', () => writes.acknowledged(rejoinedAt).length >= 30);
+      await writes.stop();
+
+      // 201 or 503, nothing else: no 500, no hang.
+      const statuses = new Map<string, number>();
+      for (const o of writes.outcomes) statuses.set(String(o.status), (statuses.get(String(o.status)) ?? 0) + 1);
+      expect([...statuses.keys()].sort(), JSON.stringify({ unexpected: writes.unexpected().slice(0, 3), logged: server.logLines().filter((line) => line.msg === 'request failed').slice(0, 2), killedAt, resumedAt })).toEqual(['201', '503']);
+      // The 503s are the switch's: none before the kill, none once writes had resumed.
+      const refused = writes.outcomes.filter((o) => o.status === 503);
+      expect(refused.filter((o) => o.answeredAt < killedAt)).toEqual([]);
+      expect(refused.filter((o) => o.sentAt > resumedAt)).toEqual([]);
+
+      // Every write answered 201 is on the new primary: read back through the service.
+      const acknowledged = writes.acknowledged().map((o) => o.id!);
+      const missing = await writes.unreadable(acknowledged);
+      expect(missing).toEqual([]);
+
+      const newPrimary = primaryOf(rejoined)!;
+      expect(newPrimary.name).toBe(primaryOf(after)!.name);
+      expect(rejoined.find((node) => node.name === old.name)).toMatchObject({
+        reported: 'secondary',
+        assigned: 'secondary',
+      });
+      expect(server.child.exitCode).toBeNull();
+      expect(server.logLines().filter((line) => line.msg === 'request failed')).toEqual([]);
+
+      const seconds = (ms: number) => Math.round(ms / 100) / 10;
+      console.info(
+        `failover: ${writes.outcomes.length} writes, ${acknowledged.length} acknowledged and all read back, ${refused.length} answered 503; ` +
+          `writes unavailable for ${seconds(resumedAt - killedAt)} s after the kill (the monitor showed ${newPrimary.name} writable after ${seconds(promotedAt - killedAt)} s); ` +
+          `${old.name} back as secondary ${seconds(rejoinedAt - promotedAt)} s after its restart; cluster and service started in ${seconds(startupMs)} s`,
+      );
+    }, 300_000);
+  },
+);
