@@ -140,7 +140,18 @@ describe.skipIf(skipped !== undefined)(
       // 201 or 503, nothing else: no 500, no hang.
       const statuses = new Map<string, number>();
       for (const o of writes.outcomes) statuses.set(String(o.status), (statuses.get(String(o.status)) ?? 0) + 1);
-      expect([...statuses.keys()].sort(), JSON.stringify({ unexpected: writes.unexpected().slice(0, 3), logged: server.logLines().filter((line) => line.msg === 'request failed').slice(0, 2), killedAt, resumedAt })).toEqual(['201', '503']);
+      expect(
+        [...statuses.keys()].sort(),
+        JSON.stringify({
+          unexpected: writes.unexpected().slice(0, 3),
+          logged: server
+            .logLines()
+            .filter((line) => line.msg === 'request failed')
+            .slice(0, 2),
+          killedAt,
+          resumedAt,
+        }),
+      ).toEqual(['201', '503']);
       // The 503s are the switch's: none before the kill, none once writes had resumed.
       const refused = writes.outcomes.filter((o) => o.status === 503);
       expect(refused.filter((o) => o.answeredAt < killedAt)).toEqual([]);
