@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findBinary } from '../../deploy/cluster.js';
-import { type HaCluster, primaryOf, startHaCluster } from '../../deploy/ha-cluster.js';
+import { type HaCluster, type NodeState, primaryOf, startHaCluster } from '../../deploy/ha-cluster.js';
 import { autoFailoverInstall } from '../../deploy/pg-auto-failover.js';
 import { productBody } from '../catalog/catalog-factories.js';
 import { ServerProcess } from '../ops/server-process.js';
@@ -64,13 +64,51 @@ async function until(what: string, check: () => Promise<boolean> | boolean, limi
   }
 }
 
+/** The real server process on the HA cluster, through haproxy; ready once it answers /health/ready with 200. */
+async function startService(
+  on: HaCluster,
+  workDir: string,
+): Promise<{ origin: string; readiness: () => Promise<number> }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  server = new ServerProcess({
+    DATABASE_URL: on.databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(workDir, 'service'),
+    OPERATOR_CLIENT_SECRET: SECRET,
+    ADMIN_PASSWORD: 'failover-admin-password',
+    LOG_LEVEL: 'warn',
+  });
+  const readiness = async () => (await request(`${origin}/health/ready`, { dispatcher: agent })).statusCode;
+  await until('the service is ready', async () => (await readiness()) === 200);
+  return { origin, readiness };
+}
+
+/** Every answer was 201 or 503 (no 500, no hang), and the 503s all came between the kill and the first write after it. */
+function expectOnlyTheSwitchRefused(writes: WriteLoad, killedAt: number, resumedAt: number): void {
+  const statuses = new Set(writes.outcomes.map((o) => String(o.status)));
+  const failed = server!.logLines().filter((line) => line.msg === 'request failed');
+  expect(
+    [...statuses].sort(),
+    JSON.stringify({ unexpected: writes.unexpected().slice(0, 3), failed: failed.slice(0, 2) }),
+  ).toEqual(['201', '503']);
+  const refused = writes.outcomes.filter((o) => o.status === 503);
+  expect(refused.filter((o) => o.answeredAt < killedAt)).toEqual([]);
+  expect(refused.filter((o) => o.sentAt > resumedAt)).toEqual([]);
+  expect(failed).toEqual([]);
+}
+
+const isSecondary = (name: string) => (states: NodeState[]) =>
+  states.some((node) => node.name === name && node.reported === 'secondary' && node.assigned === 'secondary');
+
 describe.skipIf(skipped !== undefined)(
   `PostgreSQL with pg_auto_failover under a load of writes${skipped ? ` (skipped: ${skipped})` : ''}`,
   () => {
     it('fails over to the secondary when the primary dies: 503 meanwhile, every acknowledged write kept, the old primary rejoins as secondary', async () => {
       dir = mkdtempSync(join(tmpdir(), 'failover-'));
       const startedAt = performance.now();
-      cluster = await startHaCluster({
+      const ha = await startHaCluster({
         dir,
         database: 'shop',
         monitorPort: 0,
@@ -78,104 +116,56 @@ describe.skipIf(skipped !== undefined)(
         frontPort: 0,
         initdbWithoutSync: true,
       });
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
+      cluster = ha;
       agent = new Agent({
         connections: WRITERS * 2,
         headersTimeout: CLIENT_TIMEOUT_MS,
         bodyTimeout: CLIENT_TIMEOUT_MS,
       });
-      const http = agent;
-      const readiness = async () => (await request(`${origin}/health/ready`, { dispatcher: http })).statusCode;
       // The service migrates on the primary while the secondary copies it.
-      server = new ServerProcess({
-        DATABASE_URL: cluster.databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: join(dir, 'service'),
-        OPERATOR_CLIENT_SECRET: SECRET,
-        ADMIN_PASSWORD: 'failover-admin-password',
-        LOG_LEVEL: 'warn',
-      });
-      await Promise.all([
-        cluster.synchronous(),
-        until('the service is ready', async () => (await readiness()) === 200),
-      ]);
+      const [, { origin, readiness }] = await Promise.all([ha.synchronous(), startService(ha, dir)]);
       const startupMs = performance.now() - startedAt;
-
-      const writes = new WriteLoad(origin, http, SECRET, WRITERS, () => productBody());
+      const writes = new WriteLoad(origin, agent, SECRET, WRITERS, () => productBody());
       load = writes;
       await writes.start();
       await until('60 writes acknowledged', () => writes.acknowledged().length >= 60);
 
-      const before = await cluster.states();
-      const old = cluster.node(primaryOf(before)!.name);
+      const old = ha.node(primaryOf(await ha.states())!.name);
       const killedAt = performance.now();
-      await cluster.kill(old);
+      await ha.kill(old);
       // No node can have been promoted yet: the service answers 503, readiness too.
       expect(await readiness()).toBe(503);
-      const refusedRead = await writes.send('GET', '/products?size=1');
-      expect(refusedRead).toMatchObject({
+      expect(await writes.send('GET', '/products?size=1')).toMatchObject({
         status: 503,
         body: { message: 'the database is not reachable; retry the request' },
       });
-
-      const after = await cluster.waitFor('the secondary is promoted', (states) => {
-        const primary = primaryOf(states);
-        return primary !== undefined && primary.name !== old.name;
-      });
+      const promoted = primaryOf(
+        await ha.waitFor('the secondary is promoted', (states) => (primaryOf(states)?.name ?? old.name) !== old.name),
+      )!;
       const promotedAt = performance.now();
-      await until('a write acknowledged after the kill', () => writes.acknowledged(killedAt).length > 0);
-      const resumedAt = Math.min(...writes.acknowledged(killedAt).map((o) => o.answeredAt));
-
-      // The old primary's machine is back: its keeper asks the monitor, rewinds and follows the new primary.
-      cluster.restart(old);
-      const rejoined = await cluster.waitFor(`${old.name} rejoins as the secondary`, (states) =>
-        states.some((node) => node.name === old.name && node.reported === 'secondary' && node.assigned === 'secondary'),
-      );
-      const rejoinedAt = performance.now();
-      await until('30 more writes acknowledged', () => writes.acknowledged(rejoinedAt).length >= 30);
+      await until('30 writes acknowledged after the kill', () => writes.acknowledged(killedAt).length >= 30);
       await writes.stop();
+      const resumedAt = Math.min(...writes.acknowledged(killedAt).map((o) => o.answeredAt));
+      expectOnlyTheSwitchRefused(writes, killedAt, resumedAt);
 
-      // 201 or 503, nothing else: no 500, no hang.
-      const statuses = new Map<string, number>();
-      for (const o of writes.outcomes) statuses.set(String(o.status), (statuses.get(String(o.status)) ?? 0) + 1);
-      expect(
-        [...statuses.keys()].sort(),
-        JSON.stringify({
-          unexpected: writes.unexpected().slice(0, 3),
-          logged: server
-            .logLines()
-            .filter((line) => line.msg === 'request failed')
-            .slice(0, 2),
-          killedAt,
-          resumedAt,
-        }),
-      ).toEqual(['201', '503']);
-      // The 503s are the switch's: none before the kill, none once writes had resumed.
-      const refused = writes.outcomes.filter((o) => o.status === 503);
-      expect(refused.filter((o) => o.answeredAt < killedAt)).toEqual([]);
-      expect(refused.filter((o) => o.sentAt > resumedAt)).toEqual([]);
-
-      // Every write answered 201 is on the new primary: read back through the service.
+      // The old primary's machine is back: its keeper asks the monitor, rewinds and follows the new primary. Meanwhile
+      // every write answered 201 is read back through the service, from the new primary.
+      const restartedAt = performance.now();
+      ha.restart(old);
       const acknowledged = writes.acknowledged().map((o) => o.id!);
-      const missing = await writes.unreadable(acknowledged);
-      expect(missing).toEqual([]);
-
-      const newPrimary = primaryOf(rejoined)!;
-      expect(newPrimary.name).toBe(primaryOf(after)!.name);
-      expect(rejoined.find((node) => node.name === old.name)).toMatchObject({
-        reported: 'secondary',
-        assigned: 'secondary',
-      });
-      expect(server.child.exitCode).toBeNull();
-      expect(server.logLines().filter((line) => line.msg === 'request failed')).toEqual([]);
+      expect(await writes.unreadable(acknowledged)).toEqual([]);
+      const rejoined = await ha.waitFor(`${old.name} rejoins as the secondary`, isSecondary(old.name));
+      const rejoinedAt = performance.now();
+      expect(primaryOf(rejoined)?.name).toBe(promoted.name);
+      // Writes commit with the rejoined node as the synchronous standby.
+      expect((await writes.send('POST', '/products', productBody())).status).toBe(201);
+      expect(server!.child.exitCode).toBeNull();
 
       const seconds = (ms: number) => Math.round(ms / 100) / 10;
       console.info(
-        `failover: ${writes.outcomes.length} writes, ${acknowledged.length} acknowledged and all read back, ${refused.length} answered 503; ` +
-          `writes unavailable for ${seconds(resumedAt - killedAt)} s after the kill (the monitor showed ${newPrimary.name} writable after ${seconds(promotedAt - killedAt)} s); ` +
-          `${old.name} back as secondary ${seconds(rejoinedAt - promotedAt)} s after its restart; cluster and service started in ${seconds(startupMs)} s`,
+        `failover: ${writes.outcomes.length} writes, ${acknowledged.length} acknowledged and all read back, ${writes.outcomes.length - acknowledged.length} answered 503; ` +
+          `writes unavailable for ${seconds(resumedAt - killedAt)} s after the kill (the monitor showed ${promoted.name} writable after ${seconds(promotedAt - killedAt)} s); ` +
+          `${old.name} back as secondary ${seconds(rejoinedAt - restartedAt)} s after its restart; cluster and service started in ${seconds(startupMs)} s`,
       );
     }, 300_000);
   },
