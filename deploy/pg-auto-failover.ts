@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClusterProcess, findBinary, unprivilegedUser } from './cluster.js';
 
@@ -115,7 +115,9 @@ export class PgAutoctl {
 
   /**
    * An empty PostgreSQL cluster at `pgdata` for `pg_autoctl create` to take over (it runs initdb itself otherwise),
-   * without initdb's final flush to disk: for a test's cluster, which never outlives the machine, it saves seconds.
+   * for a test's cluster, which never outlives the machine: without initdb's final flush to disk (seconds saved), and
+   * with small shared buffers (pg_autoctl sizes them at a quarter of the machine's memory, for each node; a standby's
+   * base backup copies the setting).
    */
   async initdbWithoutSync(pgdata: string): Promise<void> {
     if (existsSync(pgdata)) return;
@@ -128,6 +130,8 @@ export class PgAutoctl {
           error ? reject(new Error(`initdb failed: ${stderr || error.message}`)) : resolve(),
       );
     });
+    // postgresql.auto.conf is read after the settings pg_autoctl includes from postgresql.conf: this one stands.
+    appendFileSync(join(pgdata, 'postgresql.auto.conf'), "shared_buffers = '128MB'\n");
   }
 
   /** The pg_ctl of the server binaries, named on `create` so that pg_autoctl does not look for it on PATH. */

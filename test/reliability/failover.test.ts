@@ -52,16 +52,19 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Polls `check` (a failed probe is a no) until it holds; fails naming `what` after `limitMs`. */
 async function until(what: string, check: () => Promise<boolean> | boolean, limitMs = 90_000): Promise<void> {
   const deadline = performance.now() + limitMs;
-  while (
-    !(await Promise.resolve()
-      .then(check)
-      .catch(() => false))
-  ) {
+  while (!(await Promise.resolve().then(check).catch(rethrowExit))) {
     if (performance.now() > deadline) throw new Error(`gave up waiting until ${what}`);
     await sleep(50);
   }
+}
+
+/** A probe that failed is a no, unless the server it probes has exited. */
+function rethrowExit(error: Error): false {
+  if (error.message.startsWith('the server exited')) throw error;
+  return false;
 }
 
 /** The real server process on the HA cluster, through haproxy; ready once it answers /health/ready with 200. */
@@ -81,7 +84,15 @@ async function startService(
     LOG_LEVEL: 'warn',
   });
   const readiness = async () => (await request(`${origin}/health/ready`, { dispatcher: agent })).statusCode;
-  await until('the service is ready', async () => (await readiness()) === 200);
+  // Starting takes long on a busy machine (tsx compiles the sources, migrations run); a server that exits says why.
+  await until(
+    'the service is ready',
+    async () => {
+      if (server!.child.exitCode !== null) throw new Error(`the server exited: ${server!.stderr.slice(-2000)}`);
+      return (await readiness()) === 200;
+    },
+    180_000,
+  );
   return { origin, readiness };
 }
 
@@ -167,6 +178,6 @@ describe.skipIf(skipped !== undefined)(
           `writes unavailable for ${seconds(resumedAt - killedAt)} s after the kill (the monitor showed ${promoted.name} writable after ${seconds(promotedAt - killedAt)} s); ` +
           `${old.name} back as secondary ${seconds(rejoinedAt - restartedAt)} s after its restart; cluster and service started in ${seconds(startupMs)} s`,
       );
-    }, 300_000);
+    }, 420_000);
   },
 );
