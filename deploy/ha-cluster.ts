@@ -168,7 +168,7 @@ export class HaCluster {
 
   /** The node's keeper started again (`pg_autoctl run`): it asks the monitor what to be, and rejoins. */
   restart(node: HaNode): void {
-    node.process = this.autoctl.service(node.name, ['run', '--pgdata', node.pgdata]);
+    node.process = this.autoctl.runService(node.name, node.pgdata);
     node.process.start();
   }
 
@@ -210,60 +210,17 @@ export async function startHaCluster(options: HaClusterOptions): Promise<HaClust
   const nodePorts = [await port(options.nodePorts[0]), await port(options.nodePorts[1])];
 
   const monitorData = join(options.dir, 'monitor');
-  const monitor = autoctl.service(
-    'monitor',
-    autoctl.created(monitorData)
-      ? ['run', '--pgdata', monitorData]
-      : [
-          'create',
-          'monitor',
-          '--pgctl',
-          autoctl.pgCtl,
-          '--pgdata',
-          monitorData,
-          '--pgport',
-          String(monitorPort),
-          '--listen',
-          '127.0.0.1',
-          '--hostname',
-          '127.0.0.1',
-          '--auth',
-          'trust',
-          '--no-ssl',
-          '--run',
-        ],
-  );
+  const monitor = autoctl.monitorService(monitorData, monitorPort);
   const keeperMonitorUrl = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
   const nodes = nodePorts.map((nodePort, i) => {
     const name = `node${i + 1}`;
     const pgdata = join(options.dir, name);
-    const args = autoctl.created(pgdata)
-      ? ['run', '--pgdata', pgdata]
-      : [
-          'create',
-          'postgres',
-          '--pgctl',
-          autoctl.pgCtl,
-          '--pgdata',
-          pgdata,
-          '--pgport',
-          String(nodePort),
-          '--listen',
-          '127.0.0.1',
-          '--hostname',
-          '127.0.0.1',
-          '--name',
-          name,
-          '--dbname',
-          options.database,
-          '--auth',
-          'trust',
-          '--no-ssl',
-          '--monitor',
-          keeperMonitorUrl,
-          '--run',
-        ];
-    return new HaNode(name, nodePort, pgdata, autoctl.service(name, args));
+    return new HaNode(
+      name,
+      nodePort,
+      pgdata,
+      autoctl.nodeService(name, pgdata, nodePort, options.database, keeperMonitorUrl),
+    );
   });
   const cluster = new HaCluster(
     `postgres://postgres@127.0.0.1:${await port(options.frontPort)}/${options.database}`,
@@ -274,7 +231,7 @@ export async function startHaCluster(options: HaClusterOptions): Promise<HaClust
   );
   try {
     if (options.initdbWithoutSync)
-      for (const pgdata of [monitorData, nodes[0]!.pgdata]) await autoctl.initdbWithoutSync(pgdata);
+      await Promise.all([monitorData, nodes[0]!.pgdata].map((pgdata) => autoctl.initdbWithoutSync(pgdata)));
     monitor.start();
     await monitor.until(
       'the monitor answers',

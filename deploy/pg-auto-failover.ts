@@ -100,7 +100,7 @@ export class PgAutoctl {
    * A pg_autoctl service (`create ... --run`, or `run`): in a process group of its own with the postgres it starts, so
    * that killing the group is a machine dying, keeper and database together.
    */
-  service(name: string, args: string[]): ClusterProcess {
+  private service(name: string, args: string[]): ClusterProcess {
     return new ClusterProcess(
       name,
       this.install.pgAutoctl,
@@ -134,8 +134,29 @@ export class PgAutoctl {
     appendFileSync(join(pgdata, 'postgresql.auto.conf'), "shared_buffers = '128MB'\n");
   }
 
-  /** The pg_ctl of the server binaries, named on `create` so that pg_autoctl does not look for it on PATH. */
-  get pgCtl(): string {
-    return join(this.install.binDir, 'pg_ctl');
+  /** `pg_autoctl run` of a node or monitor created before: it asks the monitor what to be and carries on. */
+  runService(name: string, pgdata: string): ClusterProcess {
+    return this.service(name, ['run', '--pgdata', pgdata]);
+  }
+
+  /** The monitor, created the first time (then `run`). Local only: 127.0.0.1, trust, no TLS. */
+  monitorService(pgdata: string, port: number): ClusterProcess {
+    if (this.created(pgdata)) return this.runService('monitor', pgdata);
+    return this.service('monitor', ['create', 'monitor', ...this.createOptions(pgdata, port), '--run']);
+  }
+
+  /** A PostgreSQL node and its keeper, registered with the monitor the first time (then `run`). */
+  nodeService(name: string, pgdata: string, port: number, database: string, monitorUrl: string): ClusterProcess {
+    if (this.created(pgdata)) return this.runService(name, pgdata);
+    const node = ['--name', name, '--dbname', database, '--monitor', monitorUrl];
+    return this.service(name, ['create', 'postgres', ...this.createOptions(pgdata, port), ...node, '--run']);
+  }
+
+  /** The pg_ctl of the server binaries is named, so that pg_autoctl does not look for it on PATH. */
+  private createOptions(pgdata: string, port: number): string[] {
+    return [
+      ...['--pgctl', join(this.install.binDir, 'pg_ctl'), '--pgdata', pgdata, '--pgport', String(port)],
+      ...['--listen', '127.0.0.1', '--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl'],
+    ];
   }
 }
