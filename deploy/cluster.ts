@@ -63,7 +63,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function tcpOpen(port: number): Promise<boolean> {
+export function tcpOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
     socket.once('connect', () => {
@@ -84,7 +84,8 @@ async function httpOk(url: string): Promise<boolean> {
   }
 }
 
-function fill(template: string, values: Record<string, string>): string {
+/** A deploy/ template with its {{NAME}} fields filled in; a field without a value is an error. */
+export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`no value for {{${name}}}`);
     return values[name]!;
@@ -92,7 +93,7 @@ function fill(template: string, values: Record<string, string>): string {
 }
 
 /** pgbouncer refuses to run as root: it switches to `postgres` (or `nobody`) with `-u`, and must own its files. */
-function unprivilegedUser(): { name: string; uid: number; gid: number } | undefined {
+export function unprivilegedUser(): { name: string; uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   for (const name of ['postgres', 'nobody']) {
     const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
@@ -100,6 +101,14 @@ function unprivilegedUser(): { name: string; uid: number; gid: number } | undefi
     if (uid.status === 0 && gid.status === 0) return { name, uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
   }
   throw new Error('running as root, and neither a postgres nor a nobody user exists for pgbouncer to run as');
+}
+
+/** Who runs a process: another user (PostgreSQL's programs refuse root), and in its own process group. */
+export interface ProcessIdentity {
+  uid?: number;
+  gid?: number;
+  /** A process group of its own: `kill` and `stop` reach the children it started too (pg_autoctl's postgres). */
+  ownGroup?: boolean;
 }
 
 /** One OS process of the cluster; `start` again after it died restarts it with the same settings. */
@@ -118,6 +127,7 @@ export class ClusterProcess {
     private readonly echo: boolean,
     /** The port it listens on: an API's, or a worker's health and metrics. */
     readonly port?: number,
+    private readonly identity: ProcessIdentity = {},
   ) {}
 
   get pid(): number | undefined {
@@ -131,7 +141,14 @@ export class ClusterProcess {
   start(): void {
     this.output = '';
     this.log ??= createWriteStream(this.logFile, { flags: 'a' });
-    const child = spawn(this.command, this.args, { cwd: ROOT, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { uid, gid, ownGroup } = this.identity;
+    const child = spawn(this.command, this.args, {
+      cwd: ROOT,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(uid === undefined ? {} : { uid, gid }),
+      detached: ownGroup ?? false,
+    });
     this.child = child;
     const take = (chunk: Buffer) => {
       const text = chunk.toString('utf8');
@@ -163,18 +180,37 @@ export class ClusterProcess {
     }
   }
 
+  /** `signal` to the process, or to its whole group when it has one of its own (SIGKILL: a machine dying). */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    if (this.running) this.child!.kill(signal);
+    if (this.identity.ownGroup) this.signalGroup(signal);
+    else if (this.running) this.child!.kill(signal);
     await this.exit;
   }
 
-  /** `signal` (the program's graceful stop), then SIGKILL after `graceMs`. */
+  /** `signal` (the program's graceful stop), then SIGKILL after `graceMs`; then whatever is left of its group. */
   async stop(graceMs = 10_000, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-    if (!this.running) return;
-    this.child!.kill(signal);
-    const timer = setTimeout(() => this.child?.kill('SIGKILL'), graceMs);
-    await this.exit;
-    clearTimeout(timer);
+    if (this.running) {
+      this.child!.kill(signal);
+      const timer = setTimeout(() => this.child?.kill('SIGKILL'), graceMs);
+      await this.exit;
+      clearTimeout(timer);
+    }
+    if (this.identity.ownGroup) this.signalGroup('SIGKILL');
+  }
+
+  /** Synchronous, for a process exiting: SIGKILL to the group of a process that has one, else to the process. */
+  killNow(): void {
+    if (this.identity.ownGroup) this.signalGroup('SIGKILL');
+    else if (this.running) this.child!.kill('SIGKILL');
+  }
+
+  private signalGroup(signal: NodeJS.Signals): void {
+    if (this.child?.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, signal);
+    } catch {
+      // the group is gone already
+    }
   }
 
   closeLog(): void {

@@ -14,9 +14,11 @@ const SOCKET_CODES = new Set([
 
 /**
  * SQLSTATEs of a server going away or not ready: class 08 (connection exception), 57P01 admin_shutdown, 57P02
- * crash_shutdown, 57P03 cannot_connect_now (starting up, recovering), 53300 too_many_connections.
+ * crash_shutdown, 57P03 cannot_connect_now (starting up, recovering), 53300 too_many_connections, and 25006
+ * read_only_sql_transaction: the service never opens a read-only transaction, so a write refused as read-only
+ * reached a node that does not take writes (yet, or any more) during a failover.
  */
-const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 
 /** `pg` reports a connection that is gone with these messages, without a code. */
 const DRIVER_MESSAGES = [
