@@ -4,8 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactElement, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import type { Product } from './product-draft';
-import { productFieldErrors } from './product-field-errors';
 
 type Options = NonNullable<Schemas['ProductDuplication']['duplicationOptions']>;
 
@@ -54,7 +54,7 @@ export function DuplicateProductModal({
       await navigate({ to: '/products/$productId', params: { productId: copy.id } });
     },
   });
-  const errors = productFieldErrors(duplicate.error);
+  const errors = fieldErrorsOf(duplicate.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     duplicate.mutate();
@@ -69,7 +69,7 @@ export function DuplicateProductModal({
             required
             value={productName}
             onChange={(event) => setProductName(event.currentTarget.value)}
-            error={errors.productName}
+            error={errorOn(errors, 'productName')}
             data-autofocus
           />
           <TextInput
@@ -77,7 +77,7 @@ export function DuplicateProductModal({
             required
             value={publisherRefId}
             onChange={(event) => setPublisherRefId(event.currentTarget.value)}
-            error={errors.publisherRefId}
+            error={errorOn(errors, 'publisherRefId')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             {OPTIONS.map(({ option, label }) => (

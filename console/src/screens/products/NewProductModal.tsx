@@ -5,7 +5,7 @@ import { type FormEvent, type ReactElement, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
-import { errorAt, productFieldErrors } from './product-field-errors';
+import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { CHOICE_FILTERS } from './product-filters';
 
 type Draft = Schemas['ProductDraft'];
@@ -62,7 +62,7 @@ export function NewProductModal({
       await navigate({ to: '/products/$productId', params: { productId: created.id } });
     },
   });
-  const errors = productFieldErrors(create.error);
+  const errors = fieldErrorsOf(create.error);
   const close = () => {
     create.reset();
     setGenericName('');
@@ -82,7 +82,7 @@ export function NewProductModal({
             label="Name"
             value={genericName}
             onChange={(event) => setGenericName(event.currentTarget.value)}
-            error={errors.genericName}
+            error={errorOn(errors, 'genericName')}
             data-autofocus
           />
           <TextInput
@@ -91,7 +91,7 @@ export function NewProductModal({
             required
             value={publisherRefId}
             onChange={(event) => setPublisherRefId(event.currentTarget.value)}
-            error={errors.publisherRefId}
+            error={errorOn(errors, 'publisherRefId')}
           />
           <TextInput
             label="Lifetime"
@@ -99,14 +99,14 @@ export function NewProductModal({
             required
             value={lifeTime}
             onChange={(event) => setLifeTime(event.currentTarget.value)}
-            error={errors.lifeTime}
+            error={errorOn(errors, 'lifeTime')}
           />
           <TagsInput
             label="Selling stores"
             description="Press Enter after each store id"
             value={sellingStores}
             onChange={setSellingStores}
-            error={errorAt(errors, 'sellingStores')}
+            error={errorOn(errors, 'sellingStores')}
           />
           <Select
             label="Type"
@@ -121,7 +121,7 @@ export function NewProductModal({
               description="The publisher or reseller the product belongs to; empty: a product of the platform, readable by every customer"
               value={customerId}
               onChange={(event) => setCustomerId(event.currentTarget.value)}
-              error={errors.customerId}
+              error={errorOn(errors, 'customerId')}
             />
           )}
           {create.error && Object.keys(errors).length === 0 && (
