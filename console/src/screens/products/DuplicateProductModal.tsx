@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactElement, useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { FormFooter } from '../../ui/FormFooter';
 import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import type { Product } from './product-draft';
 
@@ -89,19 +90,13 @@ export function DuplicateProductModal({
               />
             ))}
           </SimpleGrid>
-          {duplicate.error && Object.keys(errors).length === 0 && (
-            <Text c="red" size="sm" role="alert">
-              {plainWords(duplicate.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={duplicate.isPending}>
-              Duplicate
-            </Button>
-          </Group>
+          <FormFooter
+            error={duplicate.error}
+            errors={errors}
+            onCancel={onClose}
+            submitLabel="Duplicate"
+            submitting={duplicate.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactElement, useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
+import { FormFooter } from '../../ui/FormFooter';
 import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { CHOICE_FILTERS } from './product-filters';
 
@@ -124,19 +125,13 @@ export function NewProductModal({
               error={errorOn(errors, 'customerId')}
             />
           )}
-          {create.error && Object.keys(errors).length === 0 && (
-            <Text c="red" size="sm" role="alert">
-              {plainWords(create.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <FormFooter
+            error={create.error}
+            errors={errors}
+            onCancel={close}
+            submitLabel="Create"
+            submitting={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>
