@@ -72,6 +72,30 @@ interface Edit<R, D> {
   draft: D;
 }
 
+/** What the form shows: the edit in progress, or (nothing edited) the record as last read. */
+function useDraft<R extends Versioned, D extends object>(
+  key: string,
+  latest: R | undefined,
+  startOf: (record: R | undefined) => D | undefined,
+) {
+  const [edit, setEdit] = useState<Edit<R, D>>();
+  const isEdited = (candidate: Edit<R, D> | undefined): candidate is Edit<R, D> =>
+    candidate !== undefined && candidate.key === key && !same(candidate.draft, startOf(candidate.base));
+  const edited = isEdited(edit);
+  const base = edited ? edit.base : latest;
+  const draft = edited ? edit.draft : startOf(latest);
+  // The draft a change starts from when nothing is edited yet: the version read last, even from an older closure.
+  const fresh = useRef({ base, draft });
+  fresh.current = { base, draft };
+  const setDraft = (next: D | ((current: D) => D)) =>
+    setEdit((current) => {
+      const from = isEdited(current) ? current : { key, ...fresh.current };
+      if (from.draft === undefined) return current;
+      return { key, base: from.base, draft: typeof next === 'function' ? next(from.draft) : next };
+    });
+  return { base, draft, edited, setDraft, drop: () => setEdit(undefined) };
+}
+
 /**
  * One stored record edited in a form. While nothing is edited the page shows the record as last read (a refetch, or
  * another screen's write to its cache entry, shows at once); once edited, the draft and the version it started from
@@ -84,27 +108,18 @@ export function useVersionedRecord<R extends Versioned, D extends object>(
 ): VersionedRecord<R, D> {
   const queryClient = useQueryClient();
   const creating = spec.empty !== undefined;
-  const key = JSON.stringify(spec.queryKey);
   // Read again whenever the page is shown or the tab comes back: the form should start from the latest version.
   const query = useQuery({ queryKey: spec.queryKey, queryFn: spec.read, enabled: !creating, staleTime: 0 });
   const latest = creating ? undefined : query.data;
   const [empty] = useState(() => spec.empty?.());
-  const startOf = (record: R | undefined) => (record ? spec.draftOf(record) : empty);
-  const [edit, setEdit] = useState<Edit<R, D>>();
-  const isEdited = (candidate: Edit<R, D> | undefined): candidate is Edit<R, D> =>
-    candidate !== undefined && candidate.key === key && !same(candidate.draft, startOf(candidate.base));
-  const edited = isEdited(edit);
-  const base = edited ? edit.base : latest;
-  const draft = edited ? edit.draft : startOf(latest);
-  // The draft a change starts from when nothing is edited yet: the version read last, even from an older closure.
-  const fresh = useRef({ base, draft });
-  fresh.current = { base, draft };
-
+  const { base, draft, edited, setDraft, drop } = useDraft<R, D>(JSON.stringify(spec.queryKey), latest, (record) =>
+    record ? spec.draftOf(record) : empty,
+  );
   const save = useMutation({
     mutationFn: ({ body, dbVersion }: { body: D; dbVersion: number | undefined }) => spec.write(body, dbVersion),
     onSuccess: async (saved) => {
       if (!creating) queryClient.setQueryData(spec.queryKey, saved);
-      setEdit(undefined);
+      drop();
       await spec.onSaved?.(saved);
     },
     // The stored record, to merge with: the page's own entry is read again (the edit keeps its base).
@@ -112,15 +127,14 @@ export function useVersionedRecord<R extends Versioned, D extends object>(
       if (error instanceof ApiError && error.status === 412) void query.refetch();
     },
   });
+  const reload = () => {
+    save.reset();
+    drop();
+  };
 
-  if (query.error && !creating) return { status: 'failed', error: query.error };
+  // A failed read again while the record is shown keeps the page (and the edit) as it is.
+  if (query.error && !creating && !latest) return { status: 'failed', error: query.error };
   if (draft === undefined) return { status: 'loading' };
-  const setDraft = (next: D | ((current: D) => D)) =>
-    setEdit((current) => {
-      const from = isEdited(current) ? current : { key, ...fresh.current };
-      const start = from.draft ?? draft;
-      return { key, base: from.base, draft: typeof next === 'function' ? next(start) : next };
-    });
   const stale = save.error instanceof ApiError && save.error.status === 412;
   const theirs = stale && latest && latest.dbVersion !== base?.dbVersion ? latest : undefined;
   return {
@@ -132,10 +146,7 @@ export function useVersionedRecord<R extends Versioned, D extends object>(
     update: (patch) => setDraft((current) => ({ ...current, ...patch })),
     edited: creating || edited,
     creating,
-    discard: () => {
-      save.reset();
-      setEdit(undefined);
-    },
+    discard: reload,
     save: () => save.mutate({ body: draft, dbVersion: base?.dbVersion }),
     saving: save.isPending,
     error: stale ? null : save.error,
@@ -147,10 +158,7 @@ export function useVersionedRecord<R extends Versioned, D extends object>(
             mine: draft,
             theirs: theirs && { ...spec.draftOf(theirs), dbVersion: theirs.dbVersion },
             keep: (merged) => theirs && save.mutate({ body: merged, dbVersion: theirs.dbVersion }),
-            reload: () => {
-              save.reset();
-              setEdit(undefined);
-            },
+            reload,
             close: () => save.reset(),
           }
         : undefined,
