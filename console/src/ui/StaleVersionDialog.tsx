@@ -1,17 +1,9 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type FieldMerge, fieldMerges, mergeEdit } from './record-merge';
+import type { Conflict } from './versioned-record';
 
-type Doc = Record<string, unknown>;
-
-/** Top-level fields whose values differ between two versions of a record (server fields left out). */
-export function changedFields(mine: Doc, theirs: Doc): string[] {
-  const skip = new Set(['dbVersion', 'updateDate', 'createDate', 'id']);
-  const names = new Set([...Object.keys(mine), ...Object.keys(theirs)]);
-  return [...names]
-    .filter((name) => !skip.has(name) && JSON.stringify(mine[name]) !== JSON.stringify(theirs[name]))
-    .sort();
-}
+const doc = (value: object): Record<string, unknown> => ({ ...value });
 
 const shown = (value: unknown) =>
   value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -61,30 +53,11 @@ function MergeRows({
 }
 
 /**
- * A save answered 412: someone saved the record after it was opened. With `base` (the version the edit started
- * from), shows field by field what the edit and the other save changed, and saves the edit's fields over the stored
- * record: fields the edit did not touch keep what was saved meanwhile, and a field both changed is chosen per field.
- * Without it (editors not yet moved to the merge), shows what differs and overwrites with the edit whole. Reload
- * drops the edit either way.
+ * A save answered 412: someone saved the record after the edit started from `conflict.base`. Shows field by field what
+ * the edit and the other save changed, and saves the edit's fields over the stored record: fields the edit did not
+ * touch keep what was saved meanwhile, and a field both changed is chosen per field. Reload drops the edit.
  */
-export function StaleVersionDialog<T extends object>({
-  opened,
-  base,
-  mine,
-  theirs,
-  onReload,
-  onOverwrite,
-  onClose,
-}: {
-  opened: boolean;
-  base?: Doc;
-  mine: T;
-  theirs: Doc | undefined;
-  onReload: () => void;
-  /** Saves `merged` (with `base`: the stored record and the edit's fields; without: the edit). */
-  onOverwrite: (merged: T) => void;
-  onClose: () => void;
-}) {
+export function StaleVersionDialog<D extends object>({ conflict }: { conflict: Conflict<D> | undefined }) {
   const [keepStored, setKeepStored] = useState<ReadonlySet<string>>(new Set());
   const choose = (field: string, stored: boolean) =>
     setKeepStored((current) => {
@@ -93,17 +66,19 @@ export function StaleVersionDialog<T extends object>({
       else next.delete(field);
       return next;
     });
-  const edit: Doc = { ...(mine as object) };
-  const rows = base && theirs ? fieldMerges(base, edit, theirs) : [];
-  const fields = !base && theirs ? changedFields(edit, theirs) : [];
+  const theirs = conflict?.theirs;
+  const rows = conflict && theirs ? fieldMerges(doc(conflict.base), doc(conflict.mine), doc(theirs)) : [];
   return (
-    <Modal opened={opened} onClose={onClose} title="Someone saved this record after you opened it" size="lg">
+    <Modal
+      opened={conflict !== undefined}
+      onClose={() => conflict?.close()}
+      title="Someone saved this record after you opened it"
+      size="lg"
+    >
       <Stack>
         <Text size="sm">
-          The record is now at version {String(theirs?.dbVersion ?? '?')}.{' '}
-          {base
-            ? 'Saving keeps their changes to the fields you did not edit; where you both changed a field, choose the value to save.'
-            : 'These fields differ between your edit and the saved record:'}
+          The record is now at version {String(theirs?.dbVersion ?? '?')}. Saving keeps their changes to the fields you
+          did not edit; where you both changed a field, choose the value to save.
         </Text>
         <Table.ScrollContainer minWidth={400}>
           <Table>
@@ -112,37 +87,24 @@ export function StaleVersionDialog<T extends object>({
                 <Table.Th>Field</Table.Th>
                 <Table.Th>Your edit</Table.Th>
                 <Table.Th>Saved now</Table.Th>
-                {base && <Table.Th>Saved as</Table.Th>}
+                <Table.Th>Saved as</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            {base ? (
-              <MergeRows rows={rows} keepStored={keepStored} onChoose={choose} />
-            ) : (
-              <Table.Tbody>
-                {fields.map((field) => (
-                  <Table.Tr key={field}>
-                    <Table.Td>{field}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{shown(edit[field])}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{shown(theirs?.[field])}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            )}
+            <MergeRows rows={rows} keepStored={keepStored} onChoose={choose} />
           </Table>
         </Table.ScrollContainer>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onReload}>
+          <Button variant="default" onClick={() => conflict?.reload()}>
             Reload (drop my edit)
           </Button>
-          {base ? (
-            <Button onClick={() => theirs && onOverwrite(mergeEdit(base, mine, theirs, keepStored))}>
-              Save my changes over theirs
-            </Button>
-          ) : (
-            <Button color="red" onClick={() => onOverwrite(mine)}>
-              Overwrite with my edit
-            </Button>
-          )}
+          <Button
+            disabled={!theirs}
+            onClick={() =>
+              conflict && theirs && conflict.keep(mergeEdit(doc(conflict.base), conflict.mine, doc(theirs), keepStored))
+            }
+          >
+            Save my changes over theirs
+          </Button>
         </Group>
       </Stack>
     </Modal>

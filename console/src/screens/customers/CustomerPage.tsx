@@ -1,28 +1,16 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Code,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { useEffect, useState } from 'react';
-import { ApiError, plainWords, unwrap } from '../../api/api-error';
+import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { shownFields } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
+import { EditorForm, RecordPending } from '../../ui/RecordEditor';
 import { SecretOnce } from '../../ui/SecretOnce';
-import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
+import { useVersionedRecord } from '../../ui/versioned-record';
 import { FEATURES, featureLabel } from './customer-features';
 import { RealmUsersCard } from './RealmUsersCard';
 
@@ -35,28 +23,19 @@ export function CustomerPage(): ReactElement {
   const can = useCan();
   const queryClient = useQueryClient();
   const key = ['customers', customerId];
-  const record = useQuery({
+  const editor = useVersionedRecord({
     queryKey: key,
-    queryFn: async () => unwrap(await api.GET('/customers/{id}', { params: { path: { id: customerId } } })),
-  });
-  const [features, setFeatures] = useState<Customer['features']>({});
-  useEffect(() => {
-    if (record.data) setFeatures(record.data.features ?? {});
-  }, [record.data]);
-
-  const save = useMutation({
-    mutationFn: async (body: Customer) =>
-      unwrap(await api.PUT('/customers/{id}', { params: { path: { id: customerId } }, body: body as never })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
-      notifications.show({ message: 'Features saved', color: 'green' });
-    },
-  });
-  const stale = save.error instanceof ApiError && save.error.status === 412;
-  const current = useQuery({
-    queryKey: [...key, 'current'],
-    queryFn: async () => unwrap(await api.GET('/customers/{id}', { params: { path: { id: customerId } } })),
-    enabled: stale,
+    read: async () => unwrap(await api.GET('/customers/{id}', { params: { path: { id: customerId } } })),
+    // A PUT replaces the customer: the form edits its features and sends the rest as it was read.
+    draftOf: (customer: Customer): Customer => customer,
+    write: async (body, dbVersion) =>
+      unwrap(
+        await api.PUT('/customers/{id}', {
+          params: { path: { id: customerId } },
+          body: { ...body, dbVersion } as never,
+        }),
+      ),
+    onSaved: () => notifications.show({ message: 'Features saved', color: 'green' }),
   });
   const rotate = useMutation({
     mutationFn: async () =>
@@ -69,15 +48,10 @@ export function CustomerPage(): ReactElement {
     onSuccess: (rotated) => queryClient.setQueryData(key, rotated),
   });
 
-  if (record.isPending) return <Skeleton h={300} aria-label="Loading the customer" />;
-  if (record.error)
-    return (
-      <Alert color="red" role="alert">
-        {plainWords(record.error)}
-      </Alert>
-    );
-  const customer = record.data;
-  const edited = JSON.stringify(features) !== JSON.stringify(customer.features ?? {});
+  if (editor.status !== 'ready' || !editor.record)
+    return <RecordPending editor={editor} label="Loading the customer" />;
+  const customer = editor.record;
+  const features = editor.draft.features ?? {};
 
   return (
     <Stack>
@@ -99,33 +73,27 @@ export function CustomerPage(): ReactElement {
           <Title order={2} size="h4" mb="sm">
             Features
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            {FEATURES.map((name) => (
-              <Checkbox
-                key={name}
-                label={featureLabel(name)}
-                checked={Boolean(features?.[name])}
-                disabled={!can('customers:write')}
-                onChange={(event) => setFeatures({ ...features, [name]: event.currentTarget.checked })}
-              />
-            ))}
-          </SimpleGrid>
-          {can('customers:write') && (
-            <Group mt="md">
-              <Button
-                onClick={() => save.mutate({ ...customer, features })}
-                disabled={!edited}
-                loading={save.isPending}
-              >
-                Save features
-              </Button>
-              {save.error && !stale && (
-                <Text c="red" role="alert" size="sm">
-                  {plainWords(save.error)}
-                </Text>
-              )}
-            </Group>
-          )}
+          <EditorForm
+            editor={editor}
+            canWrite={can('customers:write')}
+            saveLabel="Save features"
+            shown={shownFields('features')}
+            label="Features"
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              {FEATURES.map((name) => (
+                <Checkbox
+                  key={name}
+                  label={featureLabel(name)}
+                  checked={Boolean(features?.[name])}
+                  disabled={!can('customers:write')}
+                  onChange={(event) =>
+                    editor.update({ features: { ...features, [name]: event.currentTarget.checked } })
+                  }
+                />
+              ))}
+            </SimpleGrid>
+          </EditorForm>
         </Card>
         <Stack>
           <Card withBorder>
@@ -167,18 +135,6 @@ export function CustomerPage(): ReactElement {
           {customer.realmName && <RealmUsersCard realm={customer.realmName} />}
         </Stack>
       </SimpleGrid>
-      <StaleVersionDialog
-        opened={stale}
-        base={customer}
-        mine={{ ...customer, features }}
-        theirs={current.data}
-        onClose={() => save.reset()}
-        onReload={() => {
-          save.reset();
-          if (current.data) queryClient.setQueryData(key, current.data);
-        }}
-        onOverwrite={(merged) => save.mutate(merged)}
-      />
     </Stack>
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { FormFooter } from '../../ui/FormFooter';
+import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { CountrySelect } from '../../ui/place-pickers';
 import { SecretOnce } from '../../ui/SecretOnce';
 
@@ -28,7 +30,7 @@ export function NewCustomerModal({ opened, onClose }: { opened: boolean; onClose
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
   });
-  const errors = create.error instanceof ApiError ? create.error.fieldErrors() : {};
+  const errors = fieldErrorsOf(create.error);
   const close = () => {
     create.reset();
     setName('');
@@ -59,7 +61,7 @@ export function NewCustomerModal({ opened, onClose }: { opened: boolean; onClose
               required
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
-              error={errors.name}
+              error={errorOn(errors, 'name')}
               data-autofocus
             />
             <TextInput
@@ -67,7 +69,7 @@ export function NewCustomerModal({ opened, onClose }: { opened: boolean; onClose
               required
               value={vatNumber}
               onChange={(event) => setVatNumber(event.currentTarget.value)}
-              error={errors.vatNumber}
+              error={errorOn(errors, 'vatNumber')}
             />
             <Select
               label="Type"
@@ -80,21 +82,15 @@ export function NewCustomerModal({ opened, onClose }: { opened: boolean; onClose
               label="Country"
               value={country || undefined}
               onChange={(value) => setCountry(value ?? '')}
-              error={errors['addressBook.country']}
+              error={errorOn(errors, 'addressBook.country')}
             />
-            {create.error && !Object.keys(errors).length && (
-              <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>
-                {plainWords(create.error)}
-              </div>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create
-              </Button>
-            </Group>
+            <FormFooter
+              error={create.error}
+              errors={errors}
+              onCancel={close}
+              submitLabel="Create"
+              submitting={create.isPending}
+            />
           </Stack>
         </form>
       )}

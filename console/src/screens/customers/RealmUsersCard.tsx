@@ -16,9 +16,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { type FormEvent, useState } from 'react';
-import { ApiError, plainWords, unwrap } from '../../api/api-error';
+import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { FormFooter } from '../../ui/FormFooter';
+import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 
 type NewUser = Schemas['NewRealmUser'];
 type User = Schemas['RealmUser'];
@@ -51,7 +53,7 @@ function NewUserModal({ realm, opened, onClose }: { realm: string; opened: boole
       onClose();
     },
   });
-  const errors = create.error instanceof ApiError ? create.error.fieldErrors() : {};
+  const errors = fieldErrorsOf(create.error);
   const set = (field: keyof NewUser) => (value: string) => setDraft((previous) => ({ ...previous, [field]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +68,7 @@ function NewUserModal({ realm, opened, onClose }: { realm: string; opened: boole
             required
             value={draft.username}
             onChange={(event) => set('username')(event.currentTarget.value)}
-            error={errors.username}
+            error={errorOn(errors, 'username')}
             data-autofocus
           />
           <PasswordInput
@@ -74,35 +76,29 @@ function NewUserModal({ realm, opened, onClose }: { realm: string; opened: boole
             required
             value={draft.password}
             onChange={(event) => set('password')(event.currentTarget.value)}
-            error={errors.password}
+            error={errorOn(errors, 'password')}
           />
           <TextInput
             label="E-mail"
             type="email"
             value={draft.email ?? ''}
             onChange={(event) => set('email')(event.currentTarget.value)}
-            error={errors.email}
+            error={errorOn(errors, 'email')}
           />
           <TextInput
             label="Scopes"
             description="Space-separated; empty gives the realm's scopes"
             value={draft.scope ?? ''}
             onChange={(event) => set('scope')(event.currentTarget.value)}
-            error={errors.scope}
+            error={errorOn(errors, 'scope')}
           />
-          {create.error && !Object.keys(errors).length && (
-            <Text c="red.8" role="alert" size="sm">
-              {plainWords(create.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create the user
-            </Button>
-          </Group>
+          <FormFooter
+            error={create.error}
+            errors={errors}
+            onCancel={onClose}
+            submitLabel="Create the user"
+            submitting={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>

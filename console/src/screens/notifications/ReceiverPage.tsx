@@ -1,23 +1,69 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import type { ReactElement } from 'react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, plainWords, unwrap } from '../../api/api-error';
+import { type ReactElement, useState } from 'react';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import { AnchorLink } from '../../ui/links';
+import { EditorForm, RecordPending } from '../../ui/RecordEditor';
 import { SecretOnce } from '../../ui/SecretOnce';
-import { StaleVersionDialog } from '../../ui/StaleVersionDialog';
-import { fieldMessages, unplaced } from './form-errors';
-import { keys, useReceiver } from './notification-queries';
+import { type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
+import { keys } from './notification-queries';
 import { ReceiverForm, shownHere } from './ReceiverForm';
 import { emptyReceiver, fieldsOf, type ReceiverFields, receiverBody } from './receiver-draft';
 import { SigningSecretCard } from './SigningSecretCard';
 
 const route = getRouteApi('/app/notification-receivers/$receiverId');
 type Receiver = Schemas['NotificationReceiver'];
+
+/** A stored receiver (`id`) or a new one, read, created and saved with its version. */
+function useReceiverRecord(id: string | undefined, onSaved: (saved: Receiver) => unknown) {
+  return useVersionedRecord({
+    queryKey: [...keys.receivers, id ?? 'new'],
+    read: async () => unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id: id ?? '' } } })),
+    draftOf: fieldsOf,
+    ...(id === undefined ? { empty: emptyReceiver } : {}),
+    write: async (fields: ReceiverFields, dbVersion) =>
+      id === undefined
+        ? unwrap(
+            await api.POST('/notification-receivers', {
+              body: receiverBody(fields),
+              headers: { 'idempotency-key': crypto.randomUUID() },
+            }),
+          )
+        : unwrap(
+            await api.PUT('/notification-receivers/{id}', {
+              params: { path: { id } },
+              body: receiverBody(fields, dbVersion),
+            }),
+          ),
+    onSaved,
+  });
+}
+
+function ReceiverEditor({ editor, saveLabel }: { editor: ReadyRecord<Receiver, ReceiverFields>; saveLabel: string }) {
+  const can = useCan();
+  return (
+    <Card withBorder>
+      <EditorForm
+        editor={editor}
+        canWrite={can('notifications:write')}
+        saveLabel={saveLabel}
+        shown={shownHere}
+        label="Receiver"
+      >
+        <ReceiverForm
+          fields={editor.draft}
+          onChange={editor.setDraft}
+          errors={editor.errors}
+          readOnly={!can('notifications:write')}
+        />
+      </EditorForm>
+    </Card>
+  );
+}
 
 function BackToList() {
   return (
@@ -27,46 +73,22 @@ function BackToList() {
   );
 }
 
-function ReceiverEditor({
-  fields,
-  setFields,
-  error,
-  saving,
-  onSave,
-  canWrite,
-  saveLabel,
-  dirty,
-}: {
-  fields: ReceiverFields;
-  setFields: (fields: ReceiverFields) => void;
-  error: unknown;
-  saving: boolean;
-  onSave: () => void;
-  canWrite: boolean;
-  saveLabel: string;
-  dirty: boolean;
-}) {
-  const errors = fieldMessages(error);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSave();
-  };
+function Created({ receiver }: { receiver: Receiver }) {
+  const navigate = useNavigate();
   return (
-    <Card withBorder component="form" onSubmit={submit} aria-label="Receiver" noValidate>
+    <Card withBorder>
       <Stack>
-        <ReceiverForm fields={fields} onChange={setFields} errors={errors} readOnly={!canWrite} />
-        {unplaced(error, errors, shownHere) && !(error instanceof ApiError && error.status === 412) && (
-          <Text c="red" role="alert" size="sm">
-            {plainWords(error)}
-          </Text>
-        )}
-        {canWrite && (
-          <Group>
-            <Button type="submit" loading={saving} disabled={!dirty}>
-              {saveLabel}
-            </Button>
-          </Group>
-        )}
+        <Text>Receiver "{receiver.name}" created.</Text>
+        {receiver.signingSecret && <SecretOnce label="Signing secret" secret={receiver.signingSecret} />}
+        <Group>
+          <Button
+            onClick={() =>
+              void navigate({ to: '/notification-receivers/$receiverId', params: { receiverId: receiver.id } })
+            }
+          >
+            Open the receiver
+          </Button>
+        </Group>
       </Stack>
     </Card>
   );
@@ -75,51 +97,17 @@ function ReceiverEditor({
 /** A new receiver: the answer's signing secret is shown here once, with copy, before its page opens. */
 export function NewReceiverPage(): ReactElement {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [fields, setFields] = useState<ReceiverFields>(emptyReceiver);
-  const create = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await api.POST('/notification-receivers', {
-          body: receiverBody(fields),
-          headers: { 'idempotency-key': crypto.randomUUID() },
-        }),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.receivers }),
+  const [created, setCreated] = useState<Receiver>();
+  const editor = useReceiverRecord(undefined, (receiver) => {
+    setCreated(receiver);
+    return queryClient.invalidateQueries({ queryKey: keys.receivers });
   });
-  const created = create.data;
+  if (editor.status !== 'ready') return <RecordPending editor={editor} label="Loading the receiver" />;
   return (
     <Stack>
       <BackToList />
       <Title order={1}>New notification receiver</Title>
-      {created ? (
-        <Card withBorder>
-          <Stack>
-            <Text>Receiver "{created.name}" created.</Text>
-            {created.signingSecret && <SecretOnce label="Signing secret" secret={created.signingSecret} />}
-            <Group>
-              <Button
-                onClick={() =>
-                  void navigate({ to: '/notification-receivers/$receiverId', params: { receiverId: created.id } })
-                }
-              >
-                Open the receiver
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
-      ) : (
-        <ReceiverEditor
-          fields={fields}
-          setFields={setFields}
-          error={create.error}
-          saving={create.isPending}
-          onSave={() => create.mutate()}
-          canWrite
-          saveLabel="Create receiver"
-          dirty
-        />
-      )}
+      {created ? <Created receiver={created} /> : <ReceiverEditor editor={editor} saveLabel="Create receiver" />}
     </Stack>
   );
 }
@@ -129,57 +117,16 @@ export function ReceiverPage(): ReactElement {
   const { receiverId } = route.useParams();
   const can = useCan();
   const queryClient = useQueryClient();
-  const key = [...keys.receivers, receiverId];
-  const record = useReceiver(receiverId);
-  const [fields, setFields] = useState<ReceiverFields>();
-  const [baseVersion, setBaseVersion] = useState<number>();
-  /** The version the edit started from: a 412 merges against it. */
-  const [opened, setOpened] = useState<Receiver>();
-  const load = (receiver: Receiver) => {
-    setFields(fieldsOf(receiver));
-    setBaseVersion(receiver.dbVersion);
-    setOpened(receiver);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per record; baseVersion guards it, so `load` is not a dependency.
-  useEffect(() => {
-    if (record.data && baseVersion === undefined) load(record.data);
-  }, [record.data, baseVersion]);
-
-  const save = useMutation({
-    mutationFn: async ({ version, edit }: { version: number; edit: ReceiverFields | undefined }) =>
-      unwrap(
-        await api.PUT('/notification-receivers/{id}', {
-          params: { path: { id: receiverId } },
-          body: receiverBody(edit ?? emptyReceiver(), version),
-        }),
-      ),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
-      load(saved);
-      void queryClient.invalidateQueries({
-        queryKey: keys.receivers,
-        predicate: (query) => query.queryKey[1] !== receiverId,
-      });
-      notifications.show({ message: 'Receiver saved', color: 'green' });
-    },
+  const editor = useReceiverRecord(receiverId, () => {
+    void queryClient.invalidateQueries({
+      queryKey: keys.receivers,
+      predicate: (query) => query.queryKey[1] !== receiverId,
+    });
+    notifications.show({ message: 'Receiver saved', color: 'green' });
   });
-  const stale = save.error instanceof ApiError && save.error.status === 412;
-  const current = useQuery({
-    queryKey: [...key, 'current'],
-    queryFn: async () =>
-      unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id: receiverId } } })),
-    enabled: stale,
-  });
-
-  if (record.error)
-    return (
-      <Alert color="red" role="alert">
-        {plainWords(record.error)}
-      </Alert>
-    );
-  if (!record.data || !fields) return <Skeleton h={300} aria-label="Loading the receiver" />;
-  const receiver = record.data;
-  const dirty = JSON.stringify(fields) !== JSON.stringify(fieldsOf(receiver));
+  if (editor.status !== 'ready' || !editor.record)
+    return <RecordPending editor={editor} label="Loading the receiver" />;
+  const receiver = editor.record;
 
   return (
     <Stack>
@@ -197,39 +144,11 @@ export function ReceiverPage(): ReactElement {
         </AnchorLink>
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <ReceiverEditor
-          fields={fields}
-          setFields={setFields}
-          error={save.error}
-          saving={save.isPending}
-          onSave={() => save.mutate({ version: baseVersion ?? receiver.dbVersion, edit: fields })}
-          canWrite={can('notifications:write')}
-          saveLabel="Save receiver"
-          dirty={dirty}
-        />
+        <ReceiverEditor editor={editor} saveLabel="Save receiver" />
         <div>
-          <SigningSecretCard
-            receiver={receiver}
-            canWrite={can('notifications:write')}
-            onRotated={(rotated) => setBaseVersion(rotated.dbVersion)}
-          />
+          <SigningSecretCard receiver={receiver} canWrite={can('notifications:write')} />
         </div>
       </SimpleGrid>
-      <StaleVersionDialog
-        opened={stale}
-        base={opened ? { ...fieldsOf(opened) } : undefined}
-        mine={{ ...fields }}
-        theirs={current.data ? { ...fieldsOf(current.data), dbVersion: current.data.dbVersion } : undefined}
-        onClose={() => save.reset()}
-        onReload={() => {
-          save.reset();
-          if (current.data) {
-            queryClient.setQueryData(key, current.data);
-            load(current.data);
-          }
-        }}
-        onOverwrite={(merged) => current.data && save.mutate({ version: current.data.dbVersion, edit: merged })}
-      />
     </Stack>
   );
 }

@@ -11,15 +11,7 @@ type Receiver = Schemas['NotificationReceiver'];
  * The web hook signing secret: rotating it shows the new one once; the previous one keeps signing beside it until
  * its grace period ends, so the receiver can switch without losing a delivery.
  */
-export function SigningSecretCard({
-  receiver,
-  canWrite,
-  onRotated,
-}: {
-  receiver: Receiver;
-  canWrite: boolean;
-  onRotated: (receiver: Receiver) => void;
-}) {
+export function SigningSecretCard({ receiver, canWrite }: { receiver: Receiver; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const rotate = useMutation({
     mutationFn: async () =>
@@ -30,10 +22,9 @@ export function SigningSecretCard({
         }),
       ),
     onSuccess: (rotated) => {
-      // The cached record keeps the mask: the secret in clear lives in this card only, until the page is left.
-      const masked = { ...rotated, signingSecret: receiver.signingSecret };
-      queryClient.setQueryData([...keys.receivers, receiver.id], masked);
-      onRotated(masked);
+      // The cached record keeps the mask: the secret in clear lives in this card only, until the page is left. The
+      // receiver's editor follows the new version (or, while edited, merges with it on save).
+      queryClient.setQueryData([...keys.receivers, receiver.id], { ...rotated, signingSecret: receiver.signingSecret });
     },
   });
   const grace = rotate.data?.previousSigningSecretExpiresAt ?? receiver.previousSigningSecretExpiresAt;

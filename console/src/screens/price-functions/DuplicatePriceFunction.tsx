@@ -1,11 +1,12 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
+import { FormFooter } from '../../ui/FormFooter';
 import type { PriceFunction } from './price-function-draft';
 import { priceFunctionListKey } from './price-function-queries';
 
@@ -59,19 +60,13 @@ export function DuplicatePriceFunction({ fn }: { fn: PriceFunction }) {
               onChange={(event) => setCustomerId(event.currentTarget.value)}
               data-autofocus
             />
-            {duplicate.error && (
-              <Text c="red.8" size="sm" role="alert">
-                {plainWords(duplicate.error)}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={duplicate.isPending} disabled={!customerId.trim()}>
-                Duplicate
-              </Button>
-            </Group>
+            <FormFooter
+              error={duplicate.error}
+              onCancel={close}
+              submitLabel="Duplicate"
+              submitting={duplicate.isPending}
+              disabled={!customerId.trim()}
+            />
           </Stack>
         </form>
       </Modal>

@@ -1,14 +1,15 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { plainWords } from '../../api/api-error';
+import { errorOn, fieldErrorsOf, shownFields, unplacedError } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { CODE_INPUT } from './code-input';
 import { ParametersEditor } from './ParametersEditor';
-import { type Parameter, saveErrors } from './price-function-draft';
+import type { Parameter } from './price-function-draft';
 import { useCreatePriceFunction } from './price-function-queries';
 
-const SHOWN = (field: string) =>
-  ['name', 'expression', 'customerId'].includes(field) || field.startsWith('parameters[');
+const SHOWN = shownFields('name', 'expression', 'customerId', 'parameters');
 
 /**
  * Creates a function from a name, an expression and the parameters it reads, in one step (an expression reading a
@@ -21,7 +22,7 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
   const [parameters, setParameters] = useState<Parameter[]>([]);
   const [customerId, setCustomerId] = useState<string>();
   const create = useCreatePriceFunction();
-  const errors = saveErrors(create.error, SHOWN);
+  const errors = fieldErrorsOf(create.error);
   const close = () => {
     create.reset();
     setName('');
@@ -55,7 +56,7 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
             required
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.fields.name}
+            error={errorOn(errors, 'name')}
             data-autofocus
           />
           <Textarea
@@ -67,21 +68,21 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
             styles={CODE_INPUT}
             value={expression}
             onChange={(event) => setExpression(event.currentTarget.value)}
-            error={errors.fields.expression}
+            error={errorOn(errors, 'expression')}
           />
           <Title order={2} size="h5">
             Parameters
           </Title>
-          <ParametersEditor parameters={parameters} onChange={setParameters} errors={errors.fields} readOnly={false} />
+          <ParametersEditor parameters={parameters} onChange={setParameters} errors={errors} readOnly={false} />
           <OwnerCustomerSelect
             label="For customer"
             value={customerId}
             onChange={setCustomerId}
-            error={errors.fields.customerId}
+            error={errorOn(errors, 'customerId')}
           />
-          {errors.general && (
+          {unplacedError(create.error, errors, SHOWN) && (
             <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>
-              {errors.general}
+              {plainWords(create.error)}
             </div>
           )}
           <Group justify="flex-end">

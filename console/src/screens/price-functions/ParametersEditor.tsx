@@ -1,12 +1,13 @@
 import { Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { errorOn, type FieldErrors } from '../../ui/field-errors';
 import { CODE_INPUT } from './code-input';
 import { PARAMETER_TYPES, type Parameter, type ParameterType } from './price-function-draft';
 
 interface Props {
   parameters: Parameter[];
   onChange: (parameters: Parameter[]) => void;
-  /** Save errors by field (`parameters[1].defaultValue`). */
-  errors: Record<string, string>;
+  /** Save errors by field path (`parameters.1.defaultValue`). */
+  errors: FieldErrors;
   readOnly: boolean;
 }
 
@@ -16,7 +17,7 @@ const bound = (value: string | number) => (typeof value === 'number' ? value : u
 export function ParametersEditor({ parameters, onChange, errors, readOnly }: Props) {
   const update = (index: number, changes: Partial<Parameter>) =>
     onChange(parameters.map((parameter, at) => (at === index ? { ...parameter, ...changes } : parameter)));
-  const error = (index: number, field: string) => errors[`parameters[${index}].${field}`];
+  const error = (index: number, field: string) => errorOn(errors, `parameters.${index}.${field}`);
 
   return (
     <Stack gap="sm">

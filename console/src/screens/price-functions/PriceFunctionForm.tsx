@@ -1,4 +1,5 @@
 import { Stack, TagsInput, Textarea, TextInput, Title } from '@mantine/core';
+import { errorOn, type FieldErrors, shownFields } from '../../ui/field-errors';
 import { CODE_INPUT } from './code-input';
 import { ParametersEditor } from './ParametersEditor';
 import { COMMON_PRODUCT_FIELDS, type PriceFunctionDraft } from './price-function-draft';
@@ -6,9 +7,12 @@ import { COMMON_PRODUCT_FIELDS, type PriceFunctionDraft } from './price-function
 interface Props {
   draft: PriceFunctionDraft;
   onChange: (draft: PriceFunctionDraft) => void;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   readOnly: boolean;
 }
+
+/** The fields this form shows errors on. */
+export const PRICE_FUNCTION_FIELDS = shownFields('name', 'expression', 'parameters', 'productFields', 'variables');
 
 /** The editable part of a price function: name, expression, parameters, and the product fields and variables it reads. */
 export function PriceFunctionForm({ draft, onChange, errors, readOnly }: Props) {
@@ -21,7 +25,7 @@ export function PriceFunctionForm({ draft, onChange, errors, readOnly }: Props) 
         readOnly={readOnly}
         value={draft.name}
         onChange={(event) => set({ name: event.currentTarget.value })}
-        error={errors.name}
+        error={errorOn(errors, 'name')}
       />
       <Textarea
         label="Expression"
@@ -35,7 +39,7 @@ export function PriceFunctionForm({ draft, onChange, errors, readOnly }: Props) 
         spellCheck={false}
         value={draft.expression}
         onChange={(event) => set({ expression: event.currentTarget.value })}
-        error={errors.expression}
+        error={errorOn(errors, 'expression')}
       />
       <Title order={2} size="h4">
         Parameters
@@ -53,7 +57,7 @@ export function PriceFunctionForm({ draft, onChange, errors, readOnly }: Props) 
         data={[...COMMON_PRODUCT_FIELDS]}
         value={draft.productFields ?? []}
         onChange={(productFields) => set({ productFields })}
-        error={errors.productFields}
+        error={errorOn(errors, 'productFields')}
       />
       <TagsInput
         label="Variables"
@@ -61,7 +65,7 @@ export function PriceFunctionForm({ draft, onChange, errors, readOnly }: Props) 
         readOnly={readOnly}
         value={draft.variables ?? []}
         onChange={(variables) => set({ variables })}
-        error={errors.variables}
+        error={errorOn(errors, 'variables')}
       />
     </Stack>
   );

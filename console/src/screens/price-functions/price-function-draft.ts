@@ -1,4 +1,3 @@
-import { ApiError, plainWords } from '../../api/api-error';
 import type { Schemas } from '../../api/client';
 
 export type PriceFunction = Schemas['PriceFunction'];
@@ -54,25 +53,4 @@ export function cleanParameter(parameter: Parameter): Parameter {
 
 export function bodyOf(draft: PriceFunctionDraft): PriceFunctionDraft {
   return { ...draft, name: draft.name.trim(), parameters: (draft.parameters ?? []).map(cleanParameter) };
-}
-
-/** What a save refused, by field (`expression`, `parameters[0].defaultValue`, `productFields`), and what no field shows. */
-export interface SaveErrors {
-  fields: Record<string, string>;
-  general?: string;
-}
-
-/** Each refusal on the input it is about (ApiError.fieldErrors reads the field from the details or the message). */
-export function saveErrors(error: unknown, shownFields: (field: string) => boolean): SaveErrors {
-  if (!error) return { fields: {} };
-  if (!(error instanceof ApiError) || error.status !== 400) return { fields: {}, general: plainWords(error) };
-  const fields: Record<string, string> = {};
-  for (const [field, message] of Object.entries(error.fieldErrors())) fields[fieldKey(field)] = message;
-  const unshown = Object.keys(fields).filter((field) => !shownFields(field));
-  return { fields, ...(Object.keys(fields).length === 0 || unshown.length ? { general: error.message } : {}) };
-}
-
-/** `productFields[2]` and `variables[0]` are shown on their list's input; a parameter's on its own input. */
-function fieldKey(path: string): string {
-  return path.replace(/^(productFields|variables)\[\d+\]$/, '$1');
 }

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
+import { useVersionedRecord } from '../../ui/versioned-record';
 import { productKey } from '../products/product-queries';
-import { bodyOf, type PriceFunction, type PriceFunctionDraft } from './price-function-draft';
+import { bodyOf, draftOf, type PriceFunctionDraft } from './price-function-draft';
 
 export const priceFunctionKey = (id: string) => ['price-functions', id];
 export const priceFunctionListKey = ['price-functions', 'list'];
@@ -11,30 +12,23 @@ async function readPriceFunction(id: string) {
   return unwrap(await api.GET('/price-functions/{id}', { params: { path: { id } } }));
 }
 
-export function usePriceFunction(id: string) {
-  return useQuery({ queryKey: priceFunctionKey(id), queryFn: () => readPriceFunction(id) });
-}
-
-/** The function as stored now, read only while a save is answered 412 (to show what changed). */
-export function useCurrentPriceFunction(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...priceFunctionKey(id), 'current'],
-    queryFn: () => readPriceFunction(id),
-    enabled,
-    staleTime: 0,
-  });
-}
-
-/** Replaces the function; the body's dbVersion makes a save over someone else's answer 412. */
-export function useSavePriceFunction(id: string, onSaved: (saved: PriceFunction) => void) {
+/**
+ * The function as its editor edits it: the draft follows the stored version until it is edited, and saves with the
+ * version it started from (a 412 merges field by field).
+ */
+export function usePriceFunctionRecord(id: string, onSaved: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (draft: PriceFunctionDraft) =>
-      unwrap(await api.PUT('/price-functions/{id}', { params: { path: { id } }, body: bodyOf(draft) })),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(priceFunctionKey(id), saved);
+  return useVersionedRecord({
+    queryKey: priceFunctionKey(id),
+    read: () => readPriceFunction(id),
+    draftOf,
+    write: async (draft: PriceFunctionDraft, dbVersion) =>
+      unwrap(
+        await api.PUT('/price-functions/{id}', { params: { path: { id } }, body: bodyOf({ ...draft, dbVersion }) }),
+      ),
+    onSaved: () => {
       void queryClient.invalidateQueries({ queryKey: priceFunctionListKey });
-      onSaved(saved);
+      onSaved();
     },
   });
 }

@@ -1,11 +1,12 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactElement, useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { FormFooter } from '../../ui/FormFooter';
+import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import type { Product } from './product-draft';
-import { productFieldErrors } from './product-field-errors';
 
 type Options = NonNullable<Schemas['ProductDuplication']['duplicationOptions']>;
 
@@ -54,7 +55,7 @@ export function DuplicateProductModal({
       await navigate({ to: '/products/$productId', params: { productId: copy.id } });
     },
   });
-  const errors = productFieldErrors(duplicate.error);
+  const errors = fieldErrorsOf(duplicate.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     duplicate.mutate();
@@ -69,7 +70,7 @@ export function DuplicateProductModal({
             required
             value={productName}
             onChange={(event) => setProductName(event.currentTarget.value)}
-            error={errors.productName}
+            error={errorOn(errors, 'productName')}
             data-autofocus
           />
           <TextInput
@@ -77,7 +78,7 @@ export function DuplicateProductModal({
             required
             value={publisherRefId}
             onChange={(event) => setPublisherRefId(event.currentTarget.value)}
-            error={errors.publisherRefId}
+            error={errorOn(errors, 'publisherRefId')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             {OPTIONS.map(({ option, label }) => (
@@ -89,19 +90,13 @@ export function DuplicateProductModal({
               />
             ))}
           </SimpleGrid>
-          {duplicate.error && Object.keys(errors).length === 0 && (
-            <Text c="red" size="sm" role="alert">
-              {plainWords(duplicate.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={duplicate.isPending}>
-              Duplicate
-            </Button>
-          </Group>
+          <FormFooter
+            error={duplicate.error}
+            errors={errors}
+            onCancel={onClose}
+            submitLabel="Duplicate"
+            submitting={duplicate.isPending}
+          />
         </Stack>
       </form>
     </Modal>

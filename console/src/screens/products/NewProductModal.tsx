@@ -1,11 +1,12 @@
-import { Button, Group, Modal, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactElement, useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
-import { errorAt, productFieldErrors } from './product-field-errors';
+import { FormFooter } from '../../ui/FormFooter';
+import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { CHOICE_FILTERS } from './product-filters';
 
 type Draft = Schemas['ProductDraft'];
@@ -62,7 +63,7 @@ export function NewProductModal({
       await navigate({ to: '/products/$productId', params: { productId: created.id } });
     },
   });
-  const errors = productFieldErrors(create.error);
+  const errors = fieldErrorsOf(create.error);
   const close = () => {
     create.reset();
     setGenericName('');
@@ -82,7 +83,7 @@ export function NewProductModal({
             label="Name"
             value={genericName}
             onChange={(event) => setGenericName(event.currentTarget.value)}
-            error={errors.genericName}
+            error={errorOn(errors, 'genericName')}
             data-autofocus
           />
           <TextInput
@@ -91,7 +92,7 @@ export function NewProductModal({
             required
             value={publisherRefId}
             onChange={(event) => setPublisherRefId(event.currentTarget.value)}
-            error={errors.publisherRefId}
+            error={errorOn(errors, 'publisherRefId')}
           />
           <TextInput
             label="Lifetime"
@@ -99,14 +100,14 @@ export function NewProductModal({
             required
             value={lifeTime}
             onChange={(event) => setLifeTime(event.currentTarget.value)}
-            error={errors.lifeTime}
+            error={errorOn(errors, 'lifeTime')}
           />
           <TagsInput
             label="Selling stores"
             description="Press Enter after each store id"
             value={sellingStores}
             onChange={setSellingStores}
-            error={errorAt(errors, 'sellingStores')}
+            error={errorOn(errors, 'sellingStores')}
           />
           <Select
             label="Type"
@@ -121,22 +122,16 @@ export function NewProductModal({
               description="The publisher or reseller the product belongs to; empty: a product of the platform, readable by every customer"
               value={customerId}
               onChange={(event) => setCustomerId(event.currentTarget.value)}
-              error={errors.customerId}
+              error={errorOn(errors, 'customerId')}
             />
           )}
-          {create.error && Object.keys(errors).length === 0 && (
-            <Text c="red" size="sm" role="alert">
-              {plainWords(create.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <FormFooter
+            error={create.error}
+            errors={errors}
+            onCancel={close}
+            submitLabel="Create"
+            submitting={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>

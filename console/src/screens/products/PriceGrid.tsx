@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactElement, useState } from 'react';
+import { errorOn, type FieldErrors } from '../../ui/field-errors';
 import { CountrySelect, CurrencySelect } from '../../ui/place-pickers';
 import type { ProductDraft } from './product-draft';
-import { errorAt } from './product-field-errors';
 
 type Prices = ProductDraft['prices'];
 type Entry = NonNullable<Prices['priceByCountryByCurrency']>[string][string];
@@ -36,7 +36,7 @@ export function PriceGrid({
 }: {
   prices: Prices;
   onChange: (prices: Prices) => void;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   readOnly: boolean;
 }): ReactElement {
   const grid = prices.priceByCountryByCurrency ?? {};
@@ -84,7 +84,7 @@ export function PriceGrid({
         onChange={(event) =>
           onChange({ ...prices, defaultCurrency: event.currentTarget.value.toUpperCase() || undefined })
         }
-        error={errors['prices.defaultCurrency']}
+        error={errorOn(errors, 'prices.defaultCurrency')}
       />
       {rows.length === 0 ? (
         <Text c="dimmed">No price yet.{readOnly ? '' : ' Add a country and currency below.'}</Text>
@@ -123,7 +123,7 @@ export function PriceGrid({
                             [field]: typeof value === 'number' ? value : undefined,
                           })
                         }
-                        error={errorAt(errors, `prices.priceByCountryByCurrency.${country}.${currency}.${field}`)}
+                        error={errorOn(errors, `prices.priceByCountryByCurrency.${country}.${currency}.${field}`)}
                       />
                     </Table.Td>
                   ))}
@@ -155,9 +155,9 @@ export function PriceGrid({
           </Table>
         </Table.ScrollContainer>
       )}
-      {errorAt(errors, 'prices') && (
+      {errorOn(errors, 'prices') && (
         <Text c="red" size="sm" role="alert">
-          {errorAt(errors, 'prices')}
+          {errorOn(errors, 'prices')}
         </Text>
       )}
       {!readOnly && (

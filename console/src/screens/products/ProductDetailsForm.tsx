@@ -1,7 +1,7 @@
 import { NumberInput, Select, SimpleGrid, Switch, TagsInput, TextInput } from '@mantine/core';
 import type { ReactElement } from 'react';
+import { errorOn, type FieldErrors } from '../../ui/field-errors';
 import type { ProductDraft } from './product-draft';
-import { errorAt } from './product-field-errors';
 import { CHOICE_FILTERS } from './product-filters';
 
 type Change = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) => void;
@@ -49,7 +49,7 @@ export function ProductDetailsForm({
 }: {
   draft: ProductDraft;
   change: Change;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   readOnly: boolean;
 }): ReactElement {
   return (
@@ -65,7 +65,7 @@ export function ProductDetailsForm({
           onChange={(event) =>
             change(field, required ? event.currentTarget.value : orUndefined(event.currentTarget.value))
           }
-          error={errors[field]}
+          error={errorOn(errors, field)}
         />
       ))}
       <Select
@@ -75,7 +75,7 @@ export function ProductDetailsForm({
         onChange={(value) => change('status', (value as ProductDraft['status']) ?? 'ENABLED')}
         allowDeselect={false}
         readOnly={readOnly}
-        error={errors.status}
+        error={errorOn(errors, 'status')}
       />
       <Select
         label="Type"
@@ -84,7 +84,7 @@ export function ProductDetailsForm({
         value={draft.type ?? null}
         onChange={(value) => change('type', (value as ProductDraft['type']) ?? undefined)}
         readOnly={readOnly}
-        error={errors.type}
+        error={errorOn(errors, 'type')}
       />
       <Select
         label="Sales mode"
@@ -93,7 +93,7 @@ export function ProductDetailsForm({
         value={draft.salesMode ?? null}
         onChange={(value) => change('salesMode', (value as ProductDraft['salesMode']) ?? undefined)}
         readOnly={readOnly}
-        error={errors.salesMode}
+        error={errorOn(errors, 'salesMode')}
       />
       <Select
         label="Business segment"
@@ -102,7 +102,7 @@ export function ProductDetailsForm({
         value={draft.businessSegment ?? null}
         onChange={(value) => change('businessSegment', (value as ProductDraft['businessSegment']) ?? undefined)}
         readOnly={readOnly}
-        error={errors.businessSegment}
+        error={errorOn(errors, 'businessSegment')}
       />
       <TagsInput
         label="Selling stores"
@@ -110,7 +110,7 @@ export function ProductDetailsForm({
         value={draft.sellingStores}
         onChange={(value) => change('sellingStores', value)}
         readOnly={readOnly}
-        error={errorAt(errors, 'sellingStores')}
+        error={errorOn(errors, 'sellingStores')}
       />
       <TagsInput
         label="Blacklisted countries"
@@ -120,7 +120,7 @@ export function ProductDetailsForm({
           change('blackListedCountries', value.length ? value.map((code) => code.toUpperCase()) : undefined)
         }
         readOnly={readOnly}
-        error={errorAt(errors, 'blackListedCountries')}
+        error={errorOn(errors, 'blackListedCountries')}
       />
       <NumberInput
         label="Maximum quantity per cart"
@@ -129,7 +129,7 @@ export function ProductDetailsForm({
         value={draft.maxQuantityAllowed ?? ''}
         onChange={(value) => change('maxQuantityAllowed', numberOrUndefined(value))}
         readOnly={readOnly}
-        error={errors.maxQuantityAllowed}
+        error={errorOn(errors, 'maxQuantityAllowed')}
       />
       <NumberInput
         label="Priority"
@@ -137,7 +137,7 @@ export function ProductDetailsForm({
         value={draft.priority ?? ''}
         onChange={(value) => change('priority', numberOrUndefined(value))}
         readOnly={readOnly}
-        error={errors.priority}
+        error={errorOn(errors, 'priority')}
       />
       <NumberInput
         label="Trial duration (days)"
@@ -146,7 +146,7 @@ export function ProductDetailsForm({
         value={draft.trialDuration ?? ''}
         onChange={(value) => change('trialDuration', numberOrUndefined(value))}
         readOnly={readOnly}
-        error={errors.trialDuration}
+        error={errorOn(errors, 'trialDuration')}
       />
       <Switch
         label="Physical delivery"

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { errorOn } from '../../ui/field-errors';
+import { errorOn, type FieldErrors, shownFields } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { ProductIdsMultiSelect } from '../../ui/ProductIdsMultiSelect';
 import { ProductMapEditor } from './ProductMapEditor';
@@ -32,7 +32,7 @@ import {
 interface Props {
   draft: RuleDraft;
   onChange: (draft: RuleDraft) => void;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   readOnly: boolean;
   /** The owner can be chosen only when the rule is created. */
   creating: boolean;
@@ -40,6 +40,29 @@ interface Props {
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.find((candidate) => candidate === value) ?? fallback;
+
+/** The fields this form shows errors on. */
+export const RULE_FIELDS = shownFields(
+  'customerId',
+  'name',
+  'type',
+  'function',
+  'levels',
+  'eligibleStoreIds',
+  'startDate',
+  'endDate',
+  'weight',
+  'sources',
+  'eligibleProductIds',
+  'eligibleParentProductIds',
+  'byProductIds',
+  'byParentProductIds',
+  'discountPlan',
+  'fallbackLocale',
+  'catalogId',
+  'marketingOperationId',
+  'localizedDesc',
+);
 
 /** Every field of a recommendation rule, as the API's schema has them. */
 export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props) {

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactElement, useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
+import { FormFooter } from '../../ui/FormFooter';
 import { subscriptionFieldErrors } from './message-field';
 import { ProductSelect } from './ProductSelect';
 import { subscriptionKey, useSubscriptionModels } from './subscription-queries';
@@ -137,19 +138,13 @@ export function NewSubscriptionModal({ opened, onClose }: { opened: boolean; onC
             {text('storeId', 'Store')}
             {text('currency', 'Currency', { maxLength: 3 })}
           </SimpleGrid>
-          {create.error && !Object.keys(errors).length && (
-            <Text c="red" role="alert" size="sm">
-              {plainWords(create.error)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <FormFooter
+            error={create.error}
+            errors={errors}
+            onCancel={close}
+            submitLabel="Create"
+            submitting={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>

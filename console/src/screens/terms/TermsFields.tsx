@@ -1,0 +1,66 @@
+import { Text, TextInput } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { CustomerName } from '../../ui/customer-names';
+import { errorOn } from '../../ui/field-errors';
+import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
+import type { ReadyRecord } from '../../ui/versioned-record';
+import { isoToLocalInput, localInputToIso } from './terms-dates';
+
+interface Dated {
+  startDate: string;
+  customerId?: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any stored terms record; these fields read the draft only.
+type TermsEditor<D extends Dated> = ReadyRecord<any, D>;
+
+/** When the terms start, in the browser's time zone (stored as an RFC 3339 date-time). */
+export function StartInput<D extends Dated>({ editor }: { editor: TermsEditor<D> }): ReactElement {
+  return (
+    <TextInput
+      label="Start"
+      description="Your local time"
+      type="datetime-local"
+      required
+      value={isoToLocalInput(editor.draft.startDate)}
+      onChange={(event) =>
+        editor.update({ startDate: localInputToIso(event.currentTarget.value) ?? editor.draft.startDate } as Partial<D>)
+      }
+      error={errorOn(editor.errors, 'startDate')}
+    />
+  );
+}
+
+/** Whose terms these are: chosen when they are created, fixed afterwards. */
+export function OwnerInput<D extends Dated>({ editor }: { editor: TermsEditor<D> }): ReactElement | null {
+  if (!editor.creating) return null;
+  return (
+    <OwnerCustomerSelect
+      value={editor.draft.customerId}
+      onChange={(customerId) => editor.update({ customerId } as Partial<D>)}
+      label="Customer (empty: the platform's own)"
+      error={errorOn(editor.errors, 'customerId')}
+    />
+  );
+}
+
+/** The stored version, its customer and who last changed it. */
+export function VersionLine({
+  record,
+}: {
+  record: { dbVersion: number; customerId?: string; lastUpdater?: string } | undefined;
+}): ReactElement | null {
+  if (!record) return null;
+  return (
+    <Text c="dimmed" size="sm">
+      Version {record.dbVersion}
+      {record.customerId && (
+        <>
+          {' · '}
+          <CustomerName customerId={record.customerId} />
+        </>
+      )}
+      {record.lastUpdater ? ` · last updated by ${record.lastUpdater}` : ''}
+    </Text>
+  );
+}
