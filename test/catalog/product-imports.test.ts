@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { failImport, runChunk } from '../../src/apis/catalog/import/import-chunk.js';
 import { importWork } from '../../src/apis/catalog/import/import-work.js';
@@ -269,6 +270,15 @@ describe('CSV imports and exports', () => {
         priceByCountryByCurrency: { FR: { EUR: { value: 19.99, vatIncluded: true } } },
       },
     });
+  });
+
+  it('imports the documented template with no refused row', async () => {
+    const { token } = await t.tenant();
+    const template = readFileSync(new URL('../../docs/templates/product-import.csv', import.meta.url), 'utf8');
+    const res = await upload(t, token, template, { type: 'text/csv' });
+    await runImport(t, String(res.body.id));
+    expect(await importErrors(t, token, String(res.body.id))).toEqual([]);
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ rows: 1, created: 1 });
   });
 
   it('names the cell a CSV row gets wrong', async () => {
