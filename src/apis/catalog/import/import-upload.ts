@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import secureJson from 'secure-json-parse';
 import split2 from 'split2';
@@ -41,10 +41,16 @@ function ndjsonRow(line: number, text: string): StagedRow {
 /** The NDJSON rows of `body`, numbered by line; blank lines are skipped (their numbers kept). */
 async function* ndjsonRows(body: Readable): AsyncGenerator<StagedRow> {
   let line = 0;
-  for await (const text of body.pipe(split2({ maxLength: MAX_ROW_BYTES }))) {
+  for await (const text of piped(body, split2({ maxLength: MAX_ROW_BYTES }))) {
     line += 1;
     if (String(text).trim() !== '') yield ndjsonRow(line, String(text));
   }
+}
+
+/** `body` into `transform`, a failure of either (a cut connection, a line too long) ending the transform's reading. */
+function piped(body: Readable, transform: Transform): Transform {
+  pipeline(body, transform, () => undefined);
+  return transform;
 }
 
 /** `;` when the header row holds more of them than commas (files from spreadsheets set to many locales), else `,`. */
@@ -60,8 +66,15 @@ async function peekFirstLine(body: Readable): Promise<string> {
   for (;;) {
     const chunk = body.read() as Buffer | null;
     if (chunk === null) {
-      if (body.readableEnded) break;
-      await new Promise((resolve) => body.once('readable', resolve).once('end', resolve));
+      if (body.readableEnded || body.destroyed) break;
+      // An error or a cut connection ends the wait too: the parser then reports it.
+      await new Promise((resolve) => {
+        const done = () => {
+          for (const event of ['readable', 'end', 'close', 'error']) body.off(event, done);
+          resolve(undefined);
+        };
+        for (const event of ['readable', 'end', 'close', 'error']) body.once(event, done);
+      });
       continue;
     }
     chunks.push(chunk);
@@ -78,7 +91,8 @@ async function peekFirstLine(body: Readable): Promise<string> {
 /** The CSV rows of `body` as product bodies typed by `schema`, numbered by the line each record ends on. */
 async function* csvRows(body: Readable, schema: JsonSchemaNode): AsyncGenerator<StagedRow> {
   const delimiter = separatorOf(await peekFirstLine(body));
-  const parser = body.pipe(
+  const parser = piped(
+    body,
     parse({
       bom: true,
       delimiter,
