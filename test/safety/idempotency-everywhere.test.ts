@@ -22,6 +22,8 @@ import { changedTables, fingerprint, tablesOf } from './store-fingerprint.js';
  * seed was. A POST that does not declare the header, or needs more than its example to succeed, says why here.
  */
 const NOT_IDEMPOTENT: Record<string, string> = {
+  createProductImport:
+    'its file is streamed into the import, never held to compare; the key is kept on the import, and sent again answers that import (docs/catalog.md, "Bulk import and export")',
   uploadAsset:
     'its multipart body is streamed to disk before it can be compared; the same content is the same asset anyway',
 };
@@ -34,6 +36,16 @@ interface Call {
 
 /** What an operation needs besides its example to succeed once (its record in the right state, real inputs). */
 const PREPARE: Record<string, (ctx: { records: Records; customerId: string }) => Promise<Call>> = {
+  // An import is made by uploading a file, not JSON: one of one product, still queued (no job runs here).
+  cancelProductImport: async () => {
+    const upload = await t.inject({
+      method: 'POST',
+      url: '/product-imports',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/x-ndjson' },
+      payload: '{"publisherRefId":"IDEMPOTENT-CANCEL","lifeTime":"1YEAR","sellingStores":[],"prices":{}}\n',
+    });
+    return { url: `/product-imports/${upload.json().id}/cancel` };
+  },
   // Reactivation needs a suspended subscription.
   reactivateSubscription: async ({ records }) => {
     await t.request('POST', `/subscriptions/${records.get('/subscriptions')!.id}/suspend`, operator);

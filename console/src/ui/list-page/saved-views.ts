@@ -24,7 +24,7 @@ const sameState = (a: ViewState, b: ViewState) => JSON.stringify(viewState(a)) =
 
 /**
  * The views the signed-in person saved for one list, in this browser's localStorage under their subject (realm and
- * user), so two people sharing a browser keep their own (docs/decisions.md, "Saved views").
+ * user), so two people sharing a browser keep their own (docs/decisions.md, "One list page").
  */
 export function useSavedViews(list: string) {
   const principal = usePrincipal();
