@@ -7,6 +7,7 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import type { Database } from '../../../platform/db/database.js';
 import { ConflictError, UnsupportedMediaTypeError } from '../../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../../platform/errors/error-schemas.js';
+import { bodyByMediaType } from '../../../platform/http/media-type-body.js';
 import { withHeaders } from '../../../platform/http/response-declarations.js';
 import { newId } from '../../../platform/ids.js';
 import type { JsonSchemaNode, RecordStore, RecordStores } from '../../../platform/resource/index.js';
@@ -80,12 +81,13 @@ export async function bulkCatalogueRoutes(untyped: FastifyInstance, options: Bul
       description:
         'The file is read as it arrives (never held whole) and answered 202 with the QUEUED import and its `Location`; the import job then stores each row as `POST /products` (or, with `mode=upsert`, as `PUT` of the product with its publisherRefId) would, a refused row recorded with its line, field and message (`GET /product-imports/{id}/errors`) while the others go on. `dryRun=true` checks every row and stores nothing. The operator names the owner with `customerId`; a customer imports into its own catalogue. NDJSON: a product body a line. CSV: a header row, dotted columns for nested fields, `|` between list items, `,` or `;` separated, UTF-8 with or without BOM (docs/catalog.md lists every column). `Idempotency-Key`: the same key answers the same import again, without reading the body.',
       querystring: CreateImportQuerySchema,
-      body: {
-        content: {
-          'application/x-ndjson': { schema: { description: 'one product body (as POST /products takes) a line' } },
-          'text/csv': { schema: { description: 'a header row, then one product a row (docs/catalog.md)' } },
-        },
-      },
+      // The parser hands the body on as the stream it is: the route reads it at the pace it stores it.
+      body: bodyByMediaType({
+        'application/x-ndjson': Type.Unsafe<Readable>({
+          description: 'one product body (as POST /products takes) a line',
+        }),
+        'text/csv': Type.Unsafe<Readable>({ description: 'a header row, then one product a row (docs/catalog.md)' }),
+      }),
       response: {
         202: withHeaders(Ref(ProductImportSchema), 'location'),
         ...errorResponses('detailed', [400, 403, 404, 409, 413, 415]),
@@ -108,7 +110,7 @@ export async function bulkCatalogueRoutes(untyped: FastifyInstance, options: Bul
       const id = newId();
       const schema = options.products().definition.schema as unknown as JsonSchemaNode;
       try {
-        const rows = await stageUpload(options.db, id, format, request.body as Readable, schema);
+        const rows = await stageUpload(options.db, id, format, request.body, schema);
         const created = await options.db.transaction(async (tx) => {
           const record = await imports.create(
             principal,
