@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const REPLAYED_HEADER = 'idempotent-replayed';
 const MAX_KEY_LENGTH = 255;
 /** Besides status, body and content type, what a client needs to follow up on a replayed answer. */

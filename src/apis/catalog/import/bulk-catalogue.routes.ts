@@ -7,6 +7,7 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import type { Database } from '../../../platform/db/database.js';
 import { ConflictError, UnsupportedMediaTypeError } from '../../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../../platform/errors/error-schemas.js';
+import { IDEMPOTENCY_HEADER } from '../../../platform/http/idempotency.js';
 import { bodyByMediaType } from '../../../platform/http/media-type-body.js';
 import { withHeaders } from '../../../platform/http/response-declarations.js';
 import { newId } from '../../../platform/ids.js';
@@ -31,7 +32,6 @@ export interface BulkCatalogueOptions {
 }
 
 const MEDIA_TYPES: Record<string, ImportFormat> = { 'text/csv': 'csv', 'application/x-ndjson': 'ndjson' };
-const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 function formatOf(request: FastifyRequest): ImportFormat {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
