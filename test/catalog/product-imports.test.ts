@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { failImport, runChunk } from '../../src/apis/catalog/import/import-chunk.js';
+import { productImportJob } from '../../src/apis/catalog/import/import-job.js';
+import { importPurgeJob } from '../../src/apis/catalog/import/import-purge.job.js';
+import { stageRows } from '../../src/apis/catalog/import/import-rows.repository.js';
 import { importWork } from '../../src/apis/catalog/import/import-work.js';
+import { newId } from '../../src/platform/ids.js';
 import { createCustomer, customerToken } from '../customers/customer-factories.js';
 import { useApp } from '../support/fixture.js';
 import type { TestApp } from '../support/test-app.js';
@@ -240,6 +245,124 @@ describe('POST /product-imports', () => {
       status: 'FAILED',
       failure: 'a test fault',
     });
+  });
+
+  it('stores new rows together as one create each would: a refused row in the middle leaves the others whole', async () => {
+    const { token } = await t.tenant();
+    const stranger = await t.tenant();
+    const foreign = await createProduct(t, stranger.token);
+    const rows = [productBody(), productBody({ subProducts: [foreign.id] }), productBody(), productBody()];
+    const repeated = productBody({ publisherRefId: rows[0]!.publisherRefId });
+    const res = await upload(t, token, ndjson([...rows, repeated]), { query: '?mode=upsert' });
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ created: 3, updated: 1, failed: 1 });
+    const [error] = await importErrors(t, token, String(res.body.id));
+    expect(error).toMatchObject({ line: 2, field: 'body.subProducts[0]' });
+    expect(error!.message).toMatch(/names no product this token may see/);
+    for (const row of [rows[2]!, rows[3]!]) {
+      const found = await t.request('GET', `/products?publisherRefId=${row.publisherRefId}`, token);
+      const [product] = (found.body as { items: Json[] }).items;
+      expect(product).toMatchObject({ genericName: row.genericName, dbVersion: 0 });
+      expect((await productEvents(t, String(product!.id))).map((event) => event.fact)).toEqual(['created']);
+      const history = await t.request('GET', `/products/${product!.id}?version=0`, token);
+      expect(history.status, JSON.stringify(history.body)).toBe(200);
+      const activity = await t.request('GET', `/activity?recordId=${product!.id}`, token);
+      expect((activity.body as { items: Json[] }).items.map((entry) => entry.fact)).toEqual(['created']);
+    }
+    const first = await t.request('GET', `/products?publisherRefId=${rows[0]!.publisherRefId}`, token);
+    expect((first.body as { items: Json[] }).items).toMatchObject([
+      { genericName: repeated.genericName, dbVersion: 1 },
+    ]);
+    expect((await t.request('GET', `/products?publisherRefId=${rows[1]!.publisherRefId}`, token)).body).toMatchObject({
+      totalItems: 0,
+    });
+  });
+
+  it('resumes after a worker died in the middle of a chunk: nothing of that chunk stayed, nothing is stored twice', async () => {
+    const { token } = await t.tenant();
+    const rows = Array.from({ length: 7 }, () => productBody());
+    const res = await upload(t, token, ndjson(rows));
+    const id = String(res.body.id);
+    const work = { ...importWork(t.built.db, t.built.services, t.built.clock), chunkRows: 3 };
+    const products = work.products;
+    let calls = 0;
+    // The second chunk's products are written, then the worker dies before its transaction commits.
+    const dying = Object.create(products, {
+      createMany: {
+        value: async (...args: Parameters<typeof products.createMany>) => {
+          const done = await products.createMany(...args);
+          calls += 1;
+          if (calls === 2) throw new Error('worker killed');
+          return done;
+        },
+      },
+    }) as typeof products;
+    expect(await runChunk({ ...work, products: dying }, id)).toBe(true);
+    await expect(runChunk({ ...work, products: dying }, id)).rejects.toThrow('worker killed');
+    expect(await importRecord(t, token, id)).toMatchObject({ status: 'RUNNING', processed: 3, created: 3 });
+    for (let chunk = 0; chunk < 10 && (await runChunk(work, id)); chunk += 1);
+    expect(await importRecord(t, token, id)).toMatchObject({
+      status: 'SUCCEEDED',
+      processed: 7,
+      created: 7,
+      failed: 0,
+    });
+    for (const row of rows) {
+      const found = await t.request('GET', `/products?publisherRefId=${row.publisherRefId}`, token);
+      const [product] = (found.body as { items: Json[] }).items;
+      expect((found.body as Json).totalItems).toBe(1);
+      expect((await productEvents(t, String(product!.id))).map((event) => event.fact)).toEqual(['created']);
+    }
+  });
+
+  it('takes tenants in turn: a small import of one tenant does not wait for a large import of another', async () => {
+    const large = await t.tenant();
+    const small = await t.tenant();
+    const bigId = String(
+      (await upload(t, large.token, ndjson(Array.from({ length: 8 }, () => productBody())))).body.id,
+    );
+    const smallId = String((await upload(t, small.token, ndjson([productBody(), productBody()]))).body.id);
+    const work = { ...importWork(t.built.db, t.built.services, t.built.clock), chunkRows: 2 };
+    const products = work.products;
+    const order: string[] = [];
+    const watched = Object.create(products, {
+      createMany: {
+        value: async (...args: Parameters<typeof products.createMany>) => {
+          order.push(String(args[1][0]!.customerId));
+          return products.createMany(...args);
+        },
+      },
+    }) as typeof products;
+    await productImportJob({ ...work, products: watched }, 1).run(new AbortController().signal);
+    expect(await importRecord(t, large.token, bigId)).toMatchObject({ status: 'SUCCEEDED', created: 8 });
+    expect(await importRecord(t, small.token, smallId)).toMatchObject({ status: 'SUCCEEDED', created: 2 });
+    const ours = order.filter((customer) => customer === large.customerId || customer === small.customerId);
+    expect(ours.indexOf(small.customerId)).toBeLessThan(ours.lastIndexOf(large.customerId));
+    expect(ours.indexOf(small.customerId)).toBeLessThanOrEqual(2);
+  });
+
+  it('deletes the staged rows of an upload that never became an import, a day later, and keeps the others', async () => {
+    const { token } = await t.tenant();
+    const waiting = String((await upload(t, token, ndjson([productBody()]))).body.id);
+    const now = t.built.clock.now().getTime();
+    const abandonedAt = new Date(now - 2 * 24 * 60 * 60_000).getTime().toString(16).padStart(12, '0');
+    const abandoned = `${abandonedAt.slice(0, 8)}-${abandonedAt.slice(8)}-7abc-8abc-${randomBytes(6).toString('hex')}`;
+    const recent = newId();
+    const row = { line: 1, body: productBody(), problem: null };
+    await stageRows(t.built.db, abandoned, [row]);
+    await stageRows(t.built.db, recent, [row]);
+    await importPurgeJob(t.built.db, t.built.clock).run(new AbortController().signal);
+    const left = async (id: string) =>
+      Number(
+        (
+          await t.built.db.query<{ n: string }>('SELECT count(*) AS n FROM product_import_rows WHERE import_id = $1', [
+            id,
+          ])
+        ).rows[0]!.n,
+      );
+    expect(await left(abandoned)).toBe(0);
+    expect(await left(recent)).toBe(1);
+    expect(await left(waiting)).toBe(1);
   });
 
   it('answers 415 for another content type and 400 for a CSV that cannot be read', async () => {

@@ -2,6 +2,7 @@ import type { ApiModule } from '../api-module.js';
 import { descriptionResource } from './description.resource.js';
 import { bulkCatalogueRoutes } from './import/bulk-catalogue.routes.js';
 import { productImportJob } from './import/import-job.js';
+import { importPurgeJob } from './import/import-purge.job.js';
 import { IMPORT_TENANTS, importWork } from './import/import-work.js';
 import { productImportResource } from './import/product-import.resource.js';
 import { ImportErrorSchema } from './import/product-import.schema.js';
@@ -49,7 +50,7 @@ export const catalogModule: ApiModule = {
         ImportErrorSchema,
       ],
       routes: async (app) => app.register(bulkCatalogueRoutes, { db, products, imports, services: () => services }),
-      jobs: [productImportJob(importWork(db, services, clock), IMPORT_TENANTS[db.kind])],
+      jobs: [productImportJob(importWork(db, services, clock), IMPORT_TENANTS[db.kind]), importPurgeJob(db, clock)],
     };
   },
 };

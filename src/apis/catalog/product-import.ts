@@ -5,7 +5,7 @@ import type { Doc, RecordOf, RecordStore } from '../../platform/resource/index.j
 import { type ActionDefinition, defineAction } from '../../platform/resource/index.js';
 import { ProductSchema } from './product.schema.js';
 import { type ImportQuery, ImportQuerySchema } from './product-operations.schema.js';
-import { listAll } from './product-queries.js';
+import { listAll, listWhereAnyOf } from './product-queries.js';
 
 type Products = RecordStore<typeof ProductSchema>;
 
@@ -37,6 +37,20 @@ export async function storedByReference(
 ): Promise<RecordOf<typeof ProductSchema> | undefined> {
   const found = await listAll(products, principal, tx, { publisherRefId, ...(owner ? { customerId: owner } : {}) });
   return found.find((product) => product.customerId === owner);
+}
+
+/** Which of `publisherRefIds` this owner's stored products (those the principal sees) already have. */
+export async function storedReferences(
+  products: Products,
+  principal: Principal,
+  tx: Transaction,
+  owner: string | undefined,
+  publisherRefIds: string[],
+): Promise<Set<string>> {
+  const found = await listWhereAnyOf(products, principal, tx, 'publisherRefId', publisherRefIds, owner);
+  return new Set(
+    found.filter((product) => product.customerId === owner).map((product) => String(product.publisherRefId)),
+  );
 }
 
 export const importProduct: ActionDefinition<typeof ProductSchema> = defineAction({

@@ -29,17 +29,23 @@ export async function listAll<S extends TObject>(
   }
 }
 
-/** The visible records whose `field` (a string filter of the kind) is any of `values`, asked in chunks the listing accepts. */
+/**
+ * The visible records whose `field` (a string filter of the kind) is any of `values` (and, given, of `customerId`),
+ * asked in chunks the listing accepts.
+ */
 export async function listWhereAnyOf<S extends TObject>(
   records: RecordStore<S>,
   principal: Principal,
   db: Queryable,
   field: string,
   values: string[],
+  customerId?: string,
 ): Promise<RecordOf<S>[]> {
   const found: RecordOf<S>[] = [];
+  const owner = customerId === undefined ? {} : { customerId };
   for (let start = 0; start < values.length; start += MAX_FILTER_VALUES) {
-    found.push(...(await listAll(records, principal, db, { [field]: values.slice(start, start + MAX_FILTER_VALUES) })));
+    const query = { [field]: values.slice(start, start + MAX_FILTER_VALUES), ...owner };
+    found.push(...(await listAll(records, principal, db, query)));
   }
   return found;
 }

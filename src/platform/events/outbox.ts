@@ -83,3 +83,42 @@ async function appendEventAndActivity(tx: Queryable, event: PlatformEvent, actor
     ],
   );
 }
+
+/**
+ * Many changes' events and activity entries in one statement (a bulk import's batch): what `recordChange` writes
+ * for each, in their order. Answers the events.
+ */
+export async function recordChanges(tx: Queryable, changes: ChangeDescription[]): Promise<PlatformEvent[]> {
+  if (changes.length === 0) return [];
+  const events = changes.map(eventOf);
+  const rows = events.map((event, index) => {
+    const actor = actorOf(changes[index]!.by);
+    const record = event.involved[event.subject] as Doc | undefined;
+    return {
+      id: event.id,
+      fact: event.fact,
+      subject: event.subject,
+      customer_id: event.customerId,
+      occurred_at: event.occurredAt,
+      event,
+      record_id: typeof record?.id === 'string' ? record.id : null,
+      actor_type: actor.type,
+      actor_id: actor.id,
+      actor_name: actor.name,
+    };
+  });
+  await tx.query(
+    `WITH change AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id text, fact text, subject text, customer_id text,
+         occurred_at timestamptz, event jsonb, record_id text, actor_type text, actor_id text, actor_name text)
+     ), event AS (
+       INSERT INTO outbox (id, fact, subject, customer_id, occurred_at, event)
+       SELECT id, fact, subject, customer_id, occurred_at, event FROM change
+     )
+     INSERT INTO activity (id, at, fact, subject, record_id, customer_id, actor_type, actor_id, actor_name, delta, previous)
+     SELECT id, occurred_at, fact, subject, record_id, customer_id, actor_type, actor_id, actor_name,
+       event->'what'->'delta', event->'what'->'previous' FROM change`,
+    [JSON.stringify(rows)],
+  );
+  return events;
+}

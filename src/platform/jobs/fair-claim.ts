@@ -72,8 +72,8 @@ export class FairTurn {
     return this.after;
   }
 
-  /** Records where a round stopped (`walk` of fairPick). */
-  walked(walkedTo: string | null, walked: number): void {
-    this.after = walked >= this.tenants && walkedTo !== null ? walkedTo : '';
+  /** Records where a round of `tenants` (this turn's, unless the round walked fewer) stopped (`walk` of fairPick). */
+  walked(walkedTo: string | null, walked: number, tenants = this.tenants): void {
+    this.after = walked >= tenants && walkedTo !== null ? walkedTo : '';
   }
 }

@@ -5,7 +5,7 @@ import { inSavepoint } from '../../../platform/db/savepoint.js';
 import type { BodyProblem, Doc, RecordStore } from '../../../platform/resource/index.js';
 import type { ProductSchema } from '../product.schema.js';
 import type { ImportStatus } from './import-life-cycle.js';
-import { importRow, type RowContext } from './import-row.js';
+import type { RowContext } from './import-row.js';
 import {
   dropRows,
   dropRowsThrough,
@@ -17,6 +17,7 @@ import {
   uploaderOf,
 } from './import-rows.repository.js';
 import type { ImportError, ProductImport, ProductImportSchema } from './product-import.schema.js';
+import { importRows } from './row-batches.js';
 
 export interface ImportWork {
   db: Database;
@@ -80,15 +81,14 @@ export async function runChunk(work: ImportWork, importId: string): Promise<bool
       validate: work.validate,
     };
     const rowsOfChunk = async () => {
+      const readable = rows.filter((row) => !row.problem);
+      const outcomes = await importRows(
+        ctx,
+        readable.map((row) => row.body ?? {}),
+      );
+      const outcomeOf = new Map(readable.map((row, index) => [row, outcomes[index]!]));
       for (const row of rows) {
-        const outcome = row.problem
-          ? row.problem
-          : await inSavepoint(
-              tx,
-              'import_row',
-              (done) => typeof done === 'string',
-              () => importRow(ctx, row.body ?? {}),
-            );
+        const outcome = row.problem ?? outcomeOf.get(row)!;
         counts.processed += 1;
         if (typeof outcome === 'string') counts[outcome] += 1;
         else {

@@ -23,7 +23,7 @@ export const PRODUCT_IMPORT_JOB = {
  * with the reason. A lost database connection is not the import's fault: the run ends and the next one resumes.
  */
 export function productImportJob(work: ImportWork, tenants: number, everyMs = 1000): JobDefinition {
-  const turn = new FairTurn(Math.max(tenants, 4));
+  const turn = new FairTurn(tenants);
   const failures = new Map<string, number>();
   const runGuarded = async (importId: string): Promise<boolean> => {
     try {
@@ -47,13 +47,19 @@ export function productImportJob(work: ImportWork, tenants: number, everyMs = 10
       drainFairly(
         {
           claim: async (busy, room) => {
-            const round = await waitingImports(work.db, {
-              after: turn.start,
-              tenants: turn.tenants,
-              busy,
-              limit: room,
-            });
-            turn.walked(round.walkedTo, round.walked);
+            // A round walks as many tenants as it may serve (and those busy, which it skips): walking more would
+            // serve the first ones only, and the next round would start from them again (one slot and two
+            // tenants: the second never served).
+            const tenantsNow = Math.max(room, 1) + busy.length;
+            const walk = () => waitingImports(work.db, { after: turn.start, tenants: tenantsNow, busy, limit: room });
+            const startedAfter = turn.start;
+            let round = await walk();
+            turn.walked(round.walkedTo, round.walked, tenantsNow);
+            // The tenants after the last one served had nothing: the turn goes on from the first.
+            if (round.walked === 0 && startedAfter !== '') {
+              round = await walk();
+              turn.walked(round.walkedTo, round.walked, tenantsNow);
+            }
             return { items: round.imports, wrapped: turn.start === '' };
           },
           ownerOf: (item) => item.owner,

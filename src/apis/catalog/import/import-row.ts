@@ -2,7 +2,7 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import type { Transaction } from '../../../platform/db/database.js';
 import { DomainError } from '../../../platform/errors/domain-errors.js';
 import type { BodyProblem, Doc, RecordStore } from '../../../platform/resource/index.js';
-import type { ProductSchema } from '../product.schema.js';
+import { DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from '../product.schema.js';
 import { storedByReference } from '../product-import.js';
 import type { ImportMode } from './product-import.schema.js';
 
@@ -53,6 +53,28 @@ async function bodyOf(ctx: RowContext, row: Doc): Promise<{ body: Doc } | { prob
       },
     };
   return { body: { ...body, variantOf: String(parent.id) } };
+}
+
+/** Fields whose texts a write moves to the product's description: a row holding them writes more than its product. */
+const TEXT_FIELDS = Object.keys(DESCRIPTION_MAPS_OF_PRODUCT);
+
+/**
+ * A row one `createMany` can store with others (row-batches.ts): a new product that names no parent by reference
+ * and writes no description, with its owner set; a refusal found without the database is the row's outcome too.
+ * Undefined for a row that must be imported alone (`importRow`). `taken` holds the references of this owner's
+ * stored products and of the rows batched before: a row naming one of those is an update, or a duplicate, and goes
+ * alone, after them.
+ */
+export function batchableRow(
+  ctx: RowContext,
+  row: Doc,
+  taken: ReadonlySet<string>,
+): { body: Doc } | BodyProblem | undefined {
+  if (row[PARENT_REFERENCE] !== undefined || TEXT_FIELDS.some((field) => row[field] !== undefined)) return undefined;
+  if (typeof row.publisherRefId === 'string' && taken.has(row.publisherRefId)) return undefined;
+  if (row.customerId !== undefined && row.customerId !== ctx.owner) return undefined;
+  const body: Doc = ctx.owner === undefined ? { ...row } : { ...row, customerId: ctx.owner };
+  return ctx.validate(body) ?? { body };
 }
 
 /**

@@ -151,3 +151,35 @@ export async function saveProgress(tx: Transaction, importId: string, patch: Doc
     now.toISOString(),
   ]);
 }
+
+/** The smallest UUIDv7 of `time`: ids (newId) below it were made before it. */
+const firstIdOf = (time: Date) => {
+  const hex = time.getTime().toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8)}-7000-8000-000000000000`;
+};
+
+/**
+ * Deletes, `batch` rows a statement, the staged rows and uploaders of uploads begun before `before` that never
+ * became an import (the process died while reading the file). Answers how many rows it deleted.
+ */
+export async function purgeOrphanedRows(db: Queryable, before: Date, batch = 5000): Promise<number> {
+  const older = firstIdOf(before);
+  let deleted = 0;
+  for (;;) {
+    const { rowCount } = await db.query(
+      `DELETE FROM product_import_rows WHERE (import_id, line) IN (
+         SELECT r.import_id, r.line FROM product_import_rows r
+         WHERE r.import_id < $1 AND NOT EXISTS (SELECT 1 FROM product_imports i WHERE i.id = r.import_id)
+         LIMIT $2)`,
+      [older, batch],
+    );
+    deleted += rowCount ?? 0;
+    if ((rowCount ?? 0) < batch) break;
+  }
+  await db.query(
+    `DELETE FROM product_import_uploaders u
+     WHERE u.import_id < $1 AND NOT EXISTS (SELECT 1 FROM product_imports i WHERE i.id = u.import_id)`,
+    [older],
+  );
+  return deleted;
+}

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import Type, { type TObject } from 'typebox';
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { JsonSchemaNode, RecordStore } from '../../../platform/resource/index.js';
@@ -41,15 +41,17 @@ async function headerOf(
   return csvHeader(PRODUCT_LAYOUT, keys);
 }
 
-/** Every matching product, a batch read only once the previous one was sent (the stream's back-pressure). */
-async function* lines(
+/**
+ * Every matching product as text, one piece per batch (a piece per row costs more than the row in stream overhead),
+ * each batch read only once the previous one was sent (the stream's back-pressure).
+ */
+async function* pieces(
   products: RecordStore<typeof ProductSchema>,
   principal: Principal,
   filters: Record<string, unknown>,
-  write: (doc: Record<string, unknown>) => unknown,
-): AsyncGenerator<unknown> {
-  for await (const batch of products.batches(principal, filters, EXPORT_BATCH))
-    for (const doc of batch) yield write(doc);
+  write: (docs: Record<string, unknown>[]) => string,
+): AsyncGenerator<string> {
+  for await (const batch of products.batches(principal, filters, EXPORT_BATCH)) yield write(batch);
 }
 
 /** The export as a stream of NDJSON lines or CSV rows, in constant memory whatever the number of products. */
@@ -59,8 +61,19 @@ export async function exportStream(
   filters: Record<string, unknown>,
   format: string,
 ): Promise<Readable> {
-  if (format !== 'csv') return Readable.from(lines(products, principal, filters, (doc) => `${JSON.stringify(doc)}\n`));
+  if (format !== 'csv')
+    return Readable.from(
+      pieces(products, principal, filters, (docs) => docs.map((doc) => `${JSON.stringify(doc)}\n`).join('')),
+    );
   const header = await headerOf(products, principal, filters);
-  const rows = Readable.from(lines(products, principal, filters, (doc) => cellsOf(doc, header)));
-  return rows.pipe(stringify({ header: true, columns: header }));
+  async function* csv(): AsyncGenerator<string> {
+    yield stringify([], { header: true, columns: header });
+    yield* pieces(products, principal, filters, (docs) =>
+      stringify(
+        docs.map((doc) => cellsOf(doc, header)),
+        { columns: header },
+      ),
+    );
+  }
+  return Readable.from(csv());
 }

@@ -45,6 +45,15 @@ export interface RecordStore<S extends TObject = TObject> {
   /** The owner a create by `principal` gives a record asking for `requested`; null: the operator's. */
   ownerForCreate(principal: Principal, requested: unknown): string | null;
   create(principal: Principal, body: Doc, options?: CreateOptions): Promise<StoredRecord<S>>;
+  /**
+   * Creates `bodies` as one create each would, in a few statements; `redo` names the bodies one create would (or
+   * might) refuse, and then nothing is final: roll back to a savepoint, create those alone and the others again.
+   */
+  createMany(
+    principal: Principal,
+    bodies: Doc[],
+    options: { tx: Transaction },
+  ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }>;
   update(principal: Principal, key: string, body: Doc, options?: WriteOptions): Promise<StoredRecord<S>>;
   act(
     principal: Principal,

@@ -8,13 +8,14 @@ import type { DataEncryption } from '../../crypto/data-encryption.js';
 import type { Database, Queryable, Transaction } from '../../db/database.js';
 import {
   ConflictError,
+  DomainError,
   ForbiddenError,
   NotFoundError,
   StaleVersionError,
   ValidationError,
 } from '../../errors/domain-errors.js';
 import { declaredEvents } from '../../events/event-declarations.js';
-import { recordChange } from '../../events/outbox.js';
+import { type ChangeDescription, recordChange, recordChanges } from '../../events/outbox.js';
 import { newId } from '../../ids.js';
 import type { ListingQuery, ListingSource } from '../declare/listing.js';
 import {
@@ -421,6 +422,21 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     }
   }
 
+  /** The positions of `docs` (new records) naming a reference `principal` may not see: one read per referenced kind. */
+  private async unseenReferences(principal: Principal, tx: Transaction, docs: Doc[]): Promise<number[]> {
+    const unseen = new Set<number>();
+    for (const [path, kind] of Object.entries(this.definition.references ?? {})) {
+      const named = docs.map((doc) => newReferences(doc, path, undefined));
+      const ids = [...new Set(named.flat().map((reference) => reference.id))];
+      if (ids.length === 0) continue;
+      const visible = await this.deps.services.named(kind).getMany(principal, ids, { db: tx });
+      named.forEach((references, index) => {
+        if (references.some((reference) => !visible.has(reference.id))) unseen.add(index);
+      });
+    }
+    return [...unseen];
+  }
+
   private wordsContext(tx: Transaction) {
     return { tx, records: this, services: this.deps.services };
   }
@@ -483,8 +499,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     before: Doc | undefined,
   ): Promise<void> {
     this.assertDeclared(fact);
-    const words = this.definition.words ? await this.wordsOf(tx, row.doc) : undefined;
-    const stored = { ...row, doc: this.sealed(row.doc), ...(words === undefined ? {} : { words }) };
+    const stored = await this.storedRow(tx, row);
     try {
       if (before === undefined) await repository.insertRecord(tx, this.definition, stored);
       else await repository.replaceRecord(tx, this.definition, stored);
@@ -492,26 +507,51 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       throw uniqueViolation(this.definition, error, row.doc) ?? error;
     }
     if (this.definition.history) await repository.insertVersion(tx, this.definition, stored);
-    const mask = (doc: Doc) => this.present(doc);
-    await recordChange(tx, {
+    await recordChange(tx, this.changeOf(principal, fact, row, before));
+    await this.afterWrite(tx, row.doc, before);
+  }
+
+  /** The row as the table keeps it: secrets sealed, words computed (a kind with word search). */
+  private async storedRow(tx: Transaction, row: RowWrite): Promise<RowWrite> {
+    const words = this.definition.words ? await this.wordsOf(tx, row.doc) : undefined;
+    return { ...row, doc: this.sealed(row.doc), ...(words === undefined ? {} : { words }) };
+  }
+
+  /** The change a write records: its event and activity entry, by `principal`, its values masked. */
+  private changeOf(principal: Principal, fact: string, row: RowWrite, before: Doc | undefined): ChangeDescription {
+    return {
       fact,
       subject: this.definition.name,
       customerId: row.customerId,
       before,
       after: row.doc,
-      mask,
+      mask: (doc: Doc) => this.present(doc),
       occurredAt: row.updatedAt,
       by: principal,
-    });
+    };
+  }
+
+  /** The kind's afterWrite hook, then its after-commit work. */
+  private async afterWrite(tx: Transaction, doc: Doc, before: Doc | undefined): Promise<void> {
     await this.definition.hooks.afterWrite?.(
-      row.doc as RecordOf<S>,
+      doc as RecordOf<S>,
       before as RecordOf<S> | undefined,
       this.wordsContext(tx),
     );
-    this.afterCommit(tx, this.present(row.doc));
+    this.afterCommit(tx, this.present(doc));
   }
 
-  async create(principal: Principal, body: Doc, options: CreateOptions = {}): Promise<StoredRecord<S>> {
+  /**
+   * A new record as `create` would store it, before it is written: owner, writable fields, stamps and the kind's
+   * `beforeCreate` hook (which may write what the record needs, in `tx`). Throws the refusal a create answers.
+   */
+  private async prepareCreate(
+    principal: Principal,
+    tx: Transaction,
+    body: Doc,
+    now: Date,
+    id: string,
+  ): Promise<{ row: RowWrite; revealOnce: Doc; owner: string | null }> {
     assertStorable(body, 'body');
     const { definition } = this;
     const customerId = definition.tenant === 'self' ? undefined : this.ownerForCreate(principal, body.customerId);
@@ -523,45 +563,96 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
         resourceId: owner ?? '(the operator)',
       });
     const revealOnce: Doc = {};
-    const created = await this.inTransaction(options.tx, async (tx) => {
+    let doc = {
+      ...writableFields(definition, body),
+      id,
+      createDate: this.stamp(now),
+      updateDate: this.stamp(now),
+      dbVersion: 0,
+    } as unknown as RecordOf<S>;
+    if (customerId) (doc as Doc).customerId = customerId;
+    if (definition.hooks.beforeCreate)
+      doc = await definition.hooks.beforeCreate(doc, {
+        principal,
+        tx,
+        now,
+        revealOnce,
+        records: this,
+        services: this.deps.services,
+      });
+    const ownerId = definition.tenant === 'self' ? id : (customerId ?? null);
+    return { row: { id, doc, dbVersion: 0, customerId: ownerId, createdAt: now, updatedAt: now }, revealOnce, owner };
+  }
+
+  /**
+   * The record as its creator sees it: a secret generated for it is shown to whom manages the owner's credentials; a
+   * reseller creating a record for its customer gets it masked (the owner or the operator rotates it to learn it).
+   */
+  private revealed(principal: Principal, doc: Doc, revealOnce: Doc, owner: string | null): StoredRecord<S> {
+    const reveal = this.definition.tenant === 'self' || mayManageCredentials(principal, owner) ? revealOnce : {};
+    const shown = Object.entries(reveal).reduce<Doc>(
+      (shownDoc, [path, value]) => withPath(shownDoc, splitPath(path), value),
+      this.present(doc),
+    );
+    return { doc: shown as RecordOf<S>, dbVersion: 0 };
+  }
+
+  async create(principal: Principal, body: Doc, options: CreateOptions = {}): Promise<StoredRecord<S>> {
+    return this.inTransaction(options.tx, async (tx) => {
       const now = this.now();
-      const id = options.id ?? newId();
-      let doc = {
-        ...writableFields(definition, body),
-        id,
-        createDate: this.stamp(now),
-        updateDate: this.stamp(now),
-        dbVersion: 0,
-      } as unknown as RecordOf<S>;
-      if (customerId) (doc as Doc).customerId = customerId;
-      if (definition.hooks.beforeCreate)
-        doc = await definition.hooks.beforeCreate(doc, {
+      const { row, revealOnce, owner } = await this.prepareCreate(principal, tx, body, now, options.id ?? newId());
+      await this.assertReferences(principal, tx, row.doc, undefined);
+      await this.write(tx, principal, 'created', row, undefined);
+      return this.revealed(principal, row.doc, revealOnce, owner);
+    });
+  }
+
+  /**
+   * Creates `bodies` in `tx` as one `create` each would, in a few statements for all of them (a bulk import). When
+   * one create would refuse its body (or might: a unique key taken), nothing is final: the answer is `redo`, the
+   * positions of those bodies, and the caller rolls `tx` back to a savepoint taken before, creates them alone (each
+   * answers its own refusal) and the others together again. Kinds with `search` vectors are created alone.
+   */
+  async createMany(
+    principal: Principal,
+    bodies: Doc[],
+    options: { tx: Transaction },
+  ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> {
+    const { tx } = options;
+    if (this.definition.search) return { redo: bodies.map((_, index) => index) };
+    const now = this.now();
+    const prepared: Awaited<ReturnType<typeof this.prepareCreate>>[] = [];
+    const redo: number[] = [];
+    for (const [index, body] of bodies.entries()) {
+      try {
+        prepared.push(await this.prepareCreate(principal, tx, body, now, newId()));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        redo.push(index);
+      }
+    }
+    if (redo.length === 0)
+      redo.push(
+        ...(await this.unseenReferences(
           principal,
           tx,
-          now,
-          revealOnce,
-          records: this,
-          services: this.deps.services,
-        });
-      await this.assertReferences(principal, tx, doc, undefined);
-      const ownerId = definition.tenant === 'self' ? id : (customerId ?? null);
-      await this.write(
-        tx,
-        principal,
-        'created',
-        { id, doc, dbVersion: 0, customerId: ownerId, createdAt: now, updatedAt: now },
-        undefined,
+          prepared.map((p) => p.row.doc),
+        )),
       );
-      return { doc: this.present(doc), dbVersion: 0 };
-    });
-    // A secret generated for the new record is shown to whom manages the owner's credentials; a reseller creating a
-    // record for its customer gets it masked (the owner or the operator rotates it to learn it).
-    const reveal = definition.tenant === 'self' || mayManageCredentials(principal, owner) ? revealOnce : {};
-    const shown = Object.entries(reveal).reduce<Doc>(
-      (doc, [path, value]) => withPath(doc, splitPath(path), value),
-      created.doc,
+    if (redo.length > 0) return { redo };
+    const rows = await Promise.all(prepared.map(({ row }) => this.storedRow(tx, row)));
+    const inserted = await repository.insertRecords(tx, this.definition, rows);
+    const skipped = rows.flatMap((row, index) => (inserted.has(row.id) ? [] : [index]));
+    if (skipped.length > 0) return { redo: skipped };
+    if (this.definition.history) await repository.insertVersions(tx, this.definition, rows);
+    await recordChanges(
+      tx,
+      prepared.map(({ row }) => this.changeOf(principal, 'created', row, undefined)),
     );
-    return { ...created, doc: shown as RecordOf<S> };
+    for (const { row } of prepared) await this.afterWrite(tx, row.doc, undefined);
+    return {
+      created: prepared.map(({ row, revealOnce, owner }) => this.revealed(principal, row.doc, revealOnce, owner)),
+    };
   }
 
   /**

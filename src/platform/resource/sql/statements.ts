@@ -226,6 +226,41 @@ export function insertRecord(kind: Kind, row: RowWrite): Statement {
   return statement(`INSERT INTO ${kind.table} (${columns.join(', ')}) VALUES (${values.join(', ')})`, params);
 }
 
+/**
+ * Many new rows in one statement (a bulk import's batch): each row's columns computed as `insertRecord` computes
+ * them, read from one JSON parameter. A row whose id or declared unique key is taken is skipped, not an error: the
+ * statement answers the ids it stored and the caller decides what a skipped row means. Not for kinds with `search`
+ * (their vectors are computed by PostgreSQL per piece, in `insertRecord`).
+ */
+export function insertRecords(kind: Kind, rows: RowWrite[]): Statement {
+  if (kind.search) throw new Error(`kind of table ${kind.table} declares search: its rows are inserted one at a time`);
+  const params = new SqlParams();
+  const json = rows.map((row) => ({
+    id: row.id,
+    customer_id: row.customerId,
+    db_version: row.dbVersion,
+    create_date: row.createdAt.toISOString(),
+    update_date: row.updatedAt.toISOString(),
+    doc: row.doc,
+    filter_keys: filterKeysOf(kind.filters, row.customerId, row.doc),
+    words: row.words ?? '',
+  }));
+  const columns = Object.keys(RECORD_COLUMNS);
+  const types = Object.entries(RECORD_COLUMNS).map(([column, type]) => `${column} ${type}`);
+  const selected = [...columns];
+  if (kind.words) {
+    columns.push('words');
+    selected.push('words::tsvector');
+    types.push('words text');
+  }
+  return statement(
+    `INSERT INTO ${kind.table} (${columns.join(', ')})
+     SELECT ${selected.join(', ')} FROM jsonb_to_recordset(${params.add(JSON.stringify(json))}::jsonb) AS r(${types.join(', ')})
+     ON CONFLICT DO NOTHING RETURNING id`,
+    params,
+  );
+}
+
 /** The owner never changes: `customerId` is the stored one, which the filter keys carry. */
 export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Statement {
   const params = new SqlParams();
@@ -249,6 +284,24 @@ export function insertVersion(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Sta
   const params = new SqlParams();
   return statement(
     `INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc) VALUES (${params.add(row.id)}, ${params.add(row.dbVersion)}, ${params.add(row.customerId)}, ${params.add(row.updatedAt)}, ${params.add(JSON.stringify(row.doc))}::jsonb)`,
+    params,
+  );
+}
+
+/** The first versions of many new records (`insertRecords`), in one statement. */
+export function insertVersions(kind: Kind, rows: Omit<RowWrite, 'createdAt'>[]): Statement {
+  const params = new SqlParams();
+  const json = rows.map((row) => ({
+    id: row.id,
+    version: row.dbVersion,
+    customer_id: row.customerId,
+    changed_at: row.updatedAt.toISOString(),
+    doc: row.doc,
+  }));
+  return statement(
+    `INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc)
+     SELECT id, version, customer_id, changed_at, doc
+     FROM jsonb_to_recordset(${params.add(JSON.stringify(json))}::jsonb) AS r(id text, version integer, customer_id text, changed_at timestamptz, doc jsonb)`,
     params,
   );
 }

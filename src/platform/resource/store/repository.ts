@@ -57,6 +57,20 @@ export async function insertRecord(db: Queryable, kind: Kind, row: sql.RowWrite)
   await run(db, sql.insertRecord(kind, row));
 }
 
+/** Inserts `rows`, skipping those whose id or unique key is taken; answers the ids stored. */
+export async function insertRecords(db: Queryable, kind: Kind, rows: sql.RowWrite[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  return new Set((await run<{ id: string }>(db, sql.insertRecords(kind, rows))).rows.map((row) => row.id));
+}
+
+export async function insertVersions(
+  db: Queryable,
+  kind: Kind,
+  rows: Omit<sql.RowWrite, 'createdAt'>[],
+): Promise<void> {
+  if (rows.length > 0) await run(db, sql.insertVersions(kind, rows));
+}
+
 export async function replaceRecord(db: Queryable, kind: Kind, row: Omit<sql.RowWrite, 'createdAt'>): Promise<void> {
   await run(db, sql.replaceRecord(kind, row));
 }
