@@ -81,7 +81,8 @@ async function exportRows(caller: Caller, format: string): Promise<{ rows: numbe
     headers: { authorization: `Bearer ${caller.token}` },
   });
   let rows = 0;
-  for await (const chunk of answer.body) for (const byte of chunk as Buffer) if (byte === 10) rows += 1;
+  for await (const chunk of answer.body as AsyncIterable<Buffer>)
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) rows += 1;
   return { rows: format === 'csv' ? rows - 1 : rows, seconds: (performance.now() - started) / 1000 };
 }
 
