@@ -8,7 +8,8 @@ import { latencies } from './latencies.js';
 
 /**
  * `npm run bench:bulk`: the bulk catalogue on PostgreSQL (DATABASE_URL; the embedded database when unset). Imports
- * ROWS products (default 100,000) of one customer from an NDJSON upload, exports them as NDJSON and as CSV, and
+ * ROWS products (default 100,000) of one customer from an NDJSON upload, exports them as NDJSON and as CSV, imports
+ * the export again with mode=upsert (every row unchanged), and
  * meanwhile reads another customer's products: prints import and export rows per second, the process's peak memory,
  * and the other tenant's read p99 quiet and during the import. Runs in a schema of its own, dropped at the end.
  */
@@ -56,10 +57,14 @@ async function customer(origin: string, operator: Caller, name: string): Promise
 }
 
 async function upload(caller: Caller, rows: number, prefix: string): Promise<string> {
-  const answer = await request(`${caller.origin}/product-imports`, {
+  return uploadFile(caller, Readable.from(ndjson(rows, prefix)), '');
+}
+
+async function uploadFile(caller: Caller, file: Readable, query: string): Promise<string> {
+  const answer = await request(`${caller.origin}/product-imports${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/x-ndjson' },
-    body: Readable.from(ndjson(rows, prefix)),
+    body: file,
   });
   const body = (await answer.body.json()) as { id?: string };
   if (answer.statusCode !== 202 || !body.id)
@@ -125,6 +130,13 @@ try {
   peakRss = 0;
   const ndjsonExport = await exportRows(importer, 'ndjson');
   const csvExport = await exportRows(importer, 'csv');
+  // The export streamed straight into an upsert import: every row is found unchanged.
+  const exported = await request(`${importer.origin}/products/export`, {
+    headers: { authorization: `Bearer ${importer.token}` },
+  });
+  const upsertStarted = performance.now();
+  const upsert = await finished(importer, await uploadFile(importer, Readable.from(exported.body), '?mode=upsert'));
+  const upsertSeconds = (performance.now() - upsertStarted) / 1000;
   const database = config.databaseUrl?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite';
   console.log(`bulk catalogue on ${database}, ${ROWS} rows (${new Date().toISOString()})`);
   console.log(`import: ${record.status}, created ${record.created}, failed ${record.failed}`);
@@ -136,6 +148,9 @@ try {
   );
   console.log(
     `export csv:    ${csvExport.rows} rows in ${csvExport.seconds.toFixed(1)} s: ${Math.round(csvExport.rows / csvExport.seconds)} rows/s; peak RSS ${mib(peakRss)} MiB`,
+  );
+  console.log(
+    `upsert of the export: ${upsert.status}, unchanged ${upsert.unchanged}, updated ${upsert.updated}, created ${upsert.created}, failed ${upsert.failed}: ${Math.round(ROWS / upsertSeconds)} rows/s`,
   );
   console.log(
     `another tenant's reads (get + filtered list), p99: quiet ${quiet.p99.toFixed(1)} ms (${quiet.count} calls), during the import ${during.p99.toFixed(1)} ms (${during.count} calls): ${(during.p99 / quiet.p99).toFixed(2)}x`,
