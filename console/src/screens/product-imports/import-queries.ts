@@ -28,13 +28,19 @@ async function fetchImport(id: string): Promise<ProductImport> {
   return unwrap(await api.GET('/product-imports/{id}', { params: { path: { id } } }));
 }
 
-/** An import, read again every FOLLOW_MS while it is queued or running, then no more (it no longer changes). */
+/**
+ * An import, read again every FOLLOW_MS while it is queued or running, then no more (it no longer changes); nor after
+ * a refusal (404: not one the principal may see).
+ */
 export function useProductImport(id: string | undefined) {
   return useQuery({
     queryKey: importKeys.one(id ?? ''),
     enabled: Boolean(id),
     queryFn: () => fetchImport(id ?? ''),
-    refetchInterval: (query) => (query.state.data && !isOngoing(query.state.data.status) ? false : FOLLOW_MS),
+    refetchInterval: (query) => {
+      const { data, error } = query.state;
+      return error || (data && !isOngoing(data.status)) ? false : FOLLOW_MS;
+    },
   });
 }
 
