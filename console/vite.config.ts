@@ -13,6 +13,8 @@ export default defineConfig({
     // One chunk per screen (routes load lazily); React and TanStack in chunks of their own, which change less often
     // than the console and stay cached across its releases.
     chunkSizeWarningLimit: 600,
+    // A file offered for download (the import template) stays a file of its own: a data: URL would not be one.
+    assetsInlineLimit: (file) => (file.endsWith('.csv') ? false : undefined),
     rollupOptions: {
       output: {
         manualChunks(id) {

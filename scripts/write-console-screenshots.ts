@@ -20,6 +20,8 @@ export const DOC_SCREENSHOTS = [
   'assets-uploading',
   'terms',
   'products-list-390',
+  'product-import-wizard',
+  'product-import-progress',
 ];
 
 mkdirSync('docs/console', { recursive: true });

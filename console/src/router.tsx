@@ -88,6 +88,19 @@ const products = createRoute({
   component: lazyRouteComponent(() => import('./screens/products/ProductsPage'), 'ProductsPage'),
 });
 
+const productImports = createRoute({
+  getParentRoute: () => app,
+  path: 'products/imports',
+  validateSearch: listSearch(['status']),
+  component: lazyRouteComponent(() => import('./screens/product-imports/ProductImportsPage'), 'ProductImportsPage'),
+});
+
+const productImport = createRoute({
+  getParentRoute: () => app,
+  path: 'products/imports/$importId',
+  component: lazyRouteComponent(() => import('./screens/product-imports/ProductImportPage'), 'ProductImportPage'),
+});
+
 const product = createRoute({
   getParentRoute: () => app,
   path: 'products/$productId',
@@ -225,6 +238,8 @@ export const routeTree = root.addChildren([
     customers,
     customer,
     products,
+    productImports,
+    productImport,
     product,
     priceFunctions,
     priceFunction,

@@ -256,6 +256,7 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     const ref = `IMP-${tag()}`;
     await page.goto('/console/products');
     await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('menuitem', { name: 'One product (JSON)' }).click();
     const importer = page.getByRole('dialog', { name: 'Import a product' });
     await importer.getByLabel(/Product \(JSON/).fill(
       JSON.stringify({

@@ -7,6 +7,10 @@ import type { Column } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import { type ListSearch, NEWEST_FIRST } from '../../ui/list-search';
+import { RouteButtonLink } from '../../ui/RouteButtonLink';
+import { ImportWizard } from '../product-imports/ImportWizard';
+import { ExportMenu } from './ExportMenu';
+import { ImportMenu } from './ImportMenu';
 import { ImportProductModal } from './ImportProductModal';
 import { NewProductModal } from './NewProductModal';
 import { ProductBulkActions } from './ProductBulkActions';
@@ -61,6 +65,7 @@ export function ProductsPage(): ReactElement {
   const can = useCan();
   const [creating, creation] = useDisclosure();
   const [importing, importer] = useDisclosure();
+  const [importingFile, wizard] = useDisclosure();
   return (
     <ListPage
       title="Products"
@@ -76,20 +81,25 @@ export function ProductsPage(): ReactElement {
         can('catalog:write') ? (picked, bulk) => <ProductBulkActions rows={picked} bulk={bulk} /> : undefined
       }
       actions={
-        can('catalog:write') && (
-          <>
-            <Button variant="default" onClick={importer.open}>
-              Import
-            </Button>
-            <Button onClick={creation.open}>New product</Button>
-          </>
-        )
+        <>
+          <ExportMenu />
+          <RouteButtonLink variant="default" to="/products/imports" search={{ page: 0, size: 20 }}>
+            Imports
+          </RouteButtonLink>
+          {can('catalog:write') && (
+            <>
+              <ImportMenu onFile={wizard.open} onOne={importer.open} />
+              <Button onClick={creation.open}>New product</Button>
+            </>
+          )}
+        </>
       }
       noun="product"
       emptyHint={can('catalog:write') ? 'Create one with "New product".' : undefined}
     >
       <NewProductModal opened={creating} onClose={creation.close} />
       <ImportProductModal opened={importing} onClose={importer.close} />
+      <ImportWizard opened={importingFile} onClose={wizard.close} />
     </ListPage>
   );
 }

@@ -1,0 +1,57 @@
+import { Badge } from '@mantine/core';
+import { linkOptions } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { CustomerName } from '../../ui/customer-names';
+import type { Column } from '../../ui/DataTable';
+import { AnchorLink } from '../../ui/links';
+import { ListPage } from '../../ui/list-page/ListPage';
+import type { ListFilter } from '../../ui/list-page/list-filters';
+import { importName, MODE_LABELS } from './import-labels';
+import { fetchImportPage } from './import-queries';
+import { IMPORT_STATUSES, STATUS_COLORS } from './import-status';
+
+type Row = Awaited<ReturnType<typeof fetchImportPage>>['items'][number];
+
+const columns: Column<Row>[] = [
+  {
+    header: 'Status',
+    sortField: 'status',
+    cell: (row) =>
+      row.status && (
+        <Badge variant="dot" color={STATUS_COLORS[row.status]}>
+          {row.status}
+        </Badge>
+      ),
+  },
+  { header: 'Mode', cell: (row) => (row.mode ? MODE_LABELS[row.mode] : '') },
+  { header: 'Rows', cell: (row) => row.rows ?? '' },
+  { header: 'Done', cell: (row) => row.processed ?? '' },
+  { header: 'Refused', cell: (row) => row.failed ?? '' },
+  { header: 'Catalogue', cell: (row) => (row.customerId ? <CustomerName customerId={row.customerId} /> : '') },
+];
+
+const filters: ListFilter[] = [{ name: 'status', label: 'Status', kind: 'choice', data: [...IMPORT_STATUSES] }];
+
+/** The imports the principal may see, newest first, read again every few seconds so a running one's counts move. */
+export function ProductImportsPage(): ReactElement {
+  return (
+    <ListPage
+      title="Product imports"
+      listKey={['product-imports', 'list']}
+      fetchPage={fetchImportPage}
+      columns={columns}
+      filters={filters}
+      rowName={importName}
+      link={(row) => linkOptions({ to: '/products/imports/$importId', params: { importId: row.id } })}
+      nameHeader={{ header: 'Import', sortField: 'createDate' }}
+      noun="import"
+      emptyHint="Import products from a file on the products page."
+      refetchInterval={5000}
+      intro={
+        <AnchorLink to="/products" search={{ page: 0, size: 20 }}>
+          ← Products
+        </AnchorLink>
+      }
+    />
+  );
+}
