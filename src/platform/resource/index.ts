@@ -49,7 +49,7 @@ export {
 } from './declare/schema-types.js';
 export {
   CellError,
-  cellsOf,
+  cellsReader,
   csvHeader,
   csvLayout,
   type MapColumns,

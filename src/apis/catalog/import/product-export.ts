@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import Type, { type TObject } from 'typebox';
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { JsonSchemaNode, RecordStore } from '../../../platform/resource/index.js';
-import { cellsOf, csvHeader, csvLayout, listQuerySchema, StringEnum } from '../../../platform/resource/index.js';
+import { cellsReader, csvHeader, csvLayout, listQuerySchema, StringEnum } from '../../../platform/resource/index.js';
 import { productKind } from '../product.kind.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, type ProductSchema } from '../product.schema.js';
 import { IMPORT_FORMATS } from './product-import.schema.js';
@@ -66,14 +66,11 @@ export async function exportStream(
       pieces(products, principal, filters, (docs) => docs.map((doc) => `${JSON.stringify(doc)}\n`).join('')),
     );
   const header = await headerOf(products, principal, filters);
+  const cellsOf = cellsReader(header);
   async function* csv(): AsyncGenerator<string> {
-    yield stringify([], { header: true, columns: header });
-    yield* pieces(products, principal, filters, (docs) =>
-      stringify(
-        docs.map((doc) => cellsOf(doc, header)),
-        { columns: header },
-      ),
-    );
+    // Rows are arrays in header order: no `columns` option, which would map every row again.
+    yield stringify([header]);
+    yield* pieces(products, principal, filters, (docs) => stringify(docs.map(cellsOf)));
   }
   return Readable.from(csv());
 }

@@ -143,9 +143,10 @@ export function cellOf(value: unknown): string {
   return scalarText(value);
 }
 
-/** The cells of `doc` in `columns` order. */
-export function cellsOf(doc: Doc, columns: readonly string[]): string[] {
-  return columns.map((column) => cellOf(getPath(doc, splitPath(column))));
+/** Reads the cells of a record in `columns` order (each column's path split once, not once a record). */
+export function cellsReader(columns: readonly string[]): (doc: Doc) => string[] {
+  const paths = columns.map(splitPath);
+  return (doc) => paths.map((path) => cellOf(getPath(doc, path)));
 }
 
 /** A map of the schema that becomes columns, one family per key tuple found in the records (`mapKeys`). */

@@ -368,7 +368,12 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
   /** The key tuples the matches of a listing query hold in the map at `path`, `levels` maps deep (a CSV header's). */
   async mapKeys(principal: Principal, query: Record<string, unknown>, path: string[], levels: number) {
     const listing = { ...parseListingQuery(this.definition, query), sort: [] };
-    return repository.mapKeys(this.deps.db, this.definition, listing, this.scopeOf(principal), path, levels);
+    return this.deps.db.transaction(async (tx) => {
+      // PostgreSQL guesses 100 keys a map, so its estimate for a few thousand records passes the JIT thresholds, and
+      // compiling the plan cost a second where running it cost a tenth of that (measured at 10,000 products).
+      await tx.query('SET LOCAL jit = off');
+      return repository.mapKeys(tx, this.definition, listing, this.scopeOf(principal), path, levels);
+    });
   }
 
   /** The owner a create by `principal` gives a record asking for `requested` (403 when it may not act for it); null: the operator's. */
