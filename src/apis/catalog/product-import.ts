@@ -39,17 +39,19 @@ export async function storedByReference(
   return found.find((product) => product.customerId === owner);
 }
 
-/** Which of `publisherRefIds` this owner's stored products (those the principal sees) already have. */
+/** The ids of this owner's stored products (those the principal sees) with any of `publisherRefIds`, by reference. */
 export async function storedReferences(
   products: Products,
   principal: Principal,
   tx: Transaction,
   owner: string | undefined,
   publisherRefIds: string[],
-): Promise<Set<string>> {
+): Promise<Map<string, string>> {
   const found = await listWhereAnyOf(products, principal, tx, 'publisherRefId', publisherRefIds, owner);
-  return new Set(
-    found.filter((product) => product.customerId === owner).map((product) => String(product.publisherRefId)),
+  return new Map(
+    found
+      .filter((product) => product.customerId === owner)
+      .map((product) => [String(product.publisherRefId), String(product.id)]),
   );
 }
 

@@ -82,22 +82,23 @@ export function batchableRow(
  * rule of those; a refusal is the row's outcome, not an error. Runs inside a savepoint the caller rolls back when the
  * outcome is a refusal, so nothing of a refused row stays.
  */
-export async function importRow(ctx: RowContext, row: Doc): Promise<RowOutcome> {
+export async function importRow(ctx: RowContext, row: Doc, storedId?: string): Promise<RowOutcome> {
   const asked = await bodyOf(ctx, row);
   if ('problem' in asked) return asked.problem;
   const { body } = asked;
   const problem = ctx.validate(body);
   if (problem) return problem;
   try {
-    const stored =
+    const existing =
       ctx.mode === 'upsert' && typeof body.publisherRefId === 'string'
-        ? await storedByReference(ctx.products, ctx.principal, ctx.tx, ctx.owner, body.publisherRefId)
+        ? (storedId ??
+          (await storedByReference(ctx.products, ctx.principal, ctx.tx, ctx.owner, body.publisherRefId))?.id)
         : undefined;
-    if (!stored) {
+    if (existing === undefined) {
       await ctx.products.create(ctx.principal, body, { tx: ctx.tx });
       return 'created';
     }
-    const written = await ctx.products.update(ctx.principal, String(stored.id), body, {
+    const written = await ctx.products.update(ctx.principal, String(existing), body, {
       tx: ctx.tx,
       keepUnchanged: true,
     });

@@ -13,13 +13,16 @@ interface Batched {
 /** Batches one createMany may try before what it still refuses is created alone. */
 const BATCH_ATTEMPTS = 2;
 
-/** One row alone, in a savepoint rolled back when it is refused: nothing of a refused row stays. */
-const alone = (ctx: RowContext, row: Doc) =>
+/**
+ * One row alone, in a savepoint rolled back when it is refused: nothing of a refused row stays. `storedId`: the
+ * product with the row's reference, when the chunk's first read found it.
+ */
+const alone = (ctx: RowContext, row: Doc, storedId?: string) =>
   inSavepoint(
     ctx.tx,
     'import_row',
     (done: RowOutcome) => typeof done === 'string',
-    () => importRow(ctx, row),
+    () => importRow(ctx, row, storedId),
   );
 
 /**
@@ -58,10 +61,11 @@ async function createTogether(ctx: RowContext, batch: Batched[], outcomes: RowOu
 export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = new Array(rows.length);
   const references = rows.flatMap((row) => (typeof row.publisherRefId === 'string' ? [row.publisherRefId] : []));
-  const taken =
+  const stored =
     ctx.mode === 'upsert'
       ? await storedReferences(ctx.products, ctx.principal, ctx.tx, ctx.owner, references)
-      : new Set<string>();
+      : new Map<string, string>();
+  const taken = new Set(stored.keys());
   let batch: Batched[] = [];
   const flush = async () => {
     if (batch.length > 0) await createTogether(ctx, batch, outcomes);
@@ -71,7 +75,7 @@ export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutco
     const batchable = batchableRow(ctx, row, taken);
     if (batchable === undefined) {
       await flush();
-      outcomes[index] = await alone(ctx, row);
+      outcomes[index] = await alone(ctx, row, stored.get(String(row.publisherRefId)));
     } else if ('body' in batchable) {
       batch.push({ index, row, body: batchable.body });
       if (ctx.mode === 'upsert' && typeof row.publisherRefId === 'string') taken.add(row.publisherRefId);
