@@ -10,6 +10,7 @@ import {
 import { currentSession } from './auth/session-store';
 import { refreshSession } from './auth/sign-in-flow';
 import { AppLayout } from './layout/AppLayout';
+import { ACTIVITY_FILTERS } from './screens/activity/activity-query';
 import { PRODUCT_LIST_SEARCH } from './screens/products/product-filters';
 import { productPageSearch } from './screens/products/product-tabs';
 import { CallbackPage } from './screens/sign-in/CallbackPage';
@@ -53,6 +54,13 @@ const overview = createRoute({
   getParentRoute: () => app,
   path: '/',
   component: lazyRouteComponent(() => import('./screens/overview/OverviewPage'), 'OverviewPage'),
+});
+
+const activity = createRoute({
+  getParentRoute: () => app,
+  path: 'activity',
+  validateSearch: listSearch(ACTIVITY_FILTERS),
+  component: lazyRouteComponent(() => import('./screens/activity/ActivityPage'), 'ActivityPage'),
 });
 
 const customers = createRoute({
@@ -222,6 +230,7 @@ export const routeTree = root.addChildren([
   callback,
   app.addChildren([
     overview,
+    activity,
     customers,
     customer,
     products,

@@ -16,6 +16,8 @@ export interface Section {
 
 export const SECTIONS: Section[] = [
   { group: 'Store', label: 'Overview', to: '/', scope: '' },
+  // Any token reads the activity of the kinds it may read (an empty page when none): no one scope opens it.
+  { group: 'Store', label: 'Activity', to: '/activity', scope: '' },
   { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
   { group: 'Catalogue', label: 'Products', to: '/products', scope: 'catalog:read' },
   { group: 'Catalogue', label: 'Price functions', to: '/price-functions', scope: 'catalog:read' },

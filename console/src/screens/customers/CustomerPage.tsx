@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { shownFields } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
@@ -133,6 +134,7 @@ export function CustomerPage(): ReactElement {
             </Code>
           </Card>
           {customer.realmName && <RealmUsersCard realm={customer.realmName} />}
+          <ActivityPanel recordId={customer.id} version={customer.dbVersion} />
         </Stack>
       </SimpleGrid>
     </Stack>

@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Tit
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { plainWords } from '../../api/api-error';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { AnchorLink } from '../../ui/links';
 import { useObservedChanges, usePrebilledOrderId } from './observed-changes';
 import { PrebilledOrder } from './PrebilledOrder';
@@ -53,6 +54,7 @@ export function SubscriptionPage(): ReactElement {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack>
           <SubscriptionFields subscription={subscription} />
+          <ActivityPanel recordId={subscription.id} version={subscription.dbVersion} currency={subscription.currency} />
         </Stack>
         <Stack>
           <Card withBorder component="section" aria-labelledby="lifecycle-title">
