@@ -4,8 +4,8 @@ import type { ReactElement } from 'react';
 import { plainWords } from '../../api/api-error';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { AnchorLink } from '../../ui/links';
-import { useObservedChanges, usePrebilledOrderId } from './observed-changes';
 import { PrebilledOrder } from './PrebilledOrder';
+import { usePrebilledOrderId } from './prebilled-order';
 import { useProductNames } from './product-names';
 import { SubscriptionActions } from './SubscriptionActions';
 import { SubscriptionFields } from './SubscriptionFields';
@@ -20,7 +20,6 @@ const route = getRouteApi('/app/subscriptions/$subscriptionId');
 export function SubscriptionPage(): ReactElement {
   const { subscriptionId } = route.useParams();
   const record = useSubscription(subscriptionId);
-  const { changes } = useObservedChanges(subscriptionId);
   const { orderId } = usePrebilledOrderId(subscriptionId);
   const productName = useProductNames(record.data?.customerId);
 
@@ -61,7 +60,7 @@ export function SubscriptionPage(): ReactElement {
             <Title order={2} size="h4" mb="md" id="lifecycle-title">
               Life cycle
             </Title>
-            <SubscriptionTimeline subscription={subscription} changes={changes} />
+            <SubscriptionTimeline subscription={subscription} />
           </Card>
           {orderId && <PrebilledOrder orderId={orderId} productName={productName} />}
           <SubscriptionLineItems title="Line items" items={subscription.products ?? []} productName={productName} />
