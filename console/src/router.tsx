@@ -116,6 +116,39 @@ const subscription = createRoute({
   component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionPage'), 'SubscriptionPage'),
 });
 
+const subscriptionModels = createRoute({
+  getParentRoute: () => app,
+  path: 'subscription-models',
+  validateSearch: listSearch(['name', 'customerId']),
+  component: lazyRouteComponent(
+    () => import('./screens/subscription-models/SubscriptionModelsPage'),
+    'SubscriptionModelsPage',
+  ),
+});
+
+const subscriptionModel = createRoute({
+  getParentRoute: () => app,
+  path: 'subscription-models/$modelId',
+  component: lazyRouteComponent(
+    () => import('./screens/subscription-models/SubscriptionModelPage'),
+    'SubscriptionModelPage',
+  ),
+});
+
+const saleRecords = createRoute({
+  getParentRoute: () => app,
+  path: 'product-sale-records',
+  validateSearch: listSearch(['productId', 'status', 'sellingStores', 'customerId']),
+  component: lazyRouteComponent(() => import('./screens/sale-records/SaleRecordsPage'), 'SaleRecordsPage'),
+});
+
+/** `new` opens an empty sale record. */
+const saleRecord = createRoute({
+  getParentRoute: () => app,
+  path: 'product-sale-records/$saleRecordId',
+  component: lazyRouteComponent(() => import('./screens/sale-records/SaleRecordPage'), 'SaleRecordPage'),
+});
+
 // Notifications: definitions, receivers, and the delivery log (the processing records).
 const notificationDefinitions = createRoute({
   getParentRoute: () => app,
@@ -239,6 +272,10 @@ export const routeTree = root.addChildren([
     priceFunction,
     subscriptions,
     subscription,
+    subscriptionModels,
+    subscriptionModel,
+    saleRecords,
+    saleRecord,
     ...notificationRoutes,
     recommendationRules,
     recommendationRule,

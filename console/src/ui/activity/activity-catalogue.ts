@@ -70,6 +70,10 @@ export function recordLink(subject: string, id: string): LinkOptions | undefined
       return linkOptions({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId: id } });
     case 'subscription':
       return linkOptions({ to: '/subscriptions/$subscriptionId', params: { subscriptionId: id } });
+    case 'subscription-model':
+      return linkOptions({ to: '/subscription-models/$modelId', params: { modelId: id } });
+    case 'product-sale-record':
+      return linkOptions({ to: '/product-sale-records/$saleRecordId', params: { saleRecordId: id } });
     case 'customer':
       return linkOptions({ to: '/customers/$customerId', params: { customerId: id } });
     case 'notification-definition':
