@@ -10,6 +10,7 @@ import {
 import { currentSession } from './auth/session-store';
 import { refreshSession } from './auth/sign-in-flow';
 import { AppLayout } from './layout/AppLayout';
+import { ACTIVITY_FILTERS } from './screens/activity/activity-query';
 import { PRODUCT_LIST_SEARCH } from './screens/products/product-filters';
 import { productPageSearch } from './screens/products/product-tabs';
 import { CallbackPage } from './screens/sign-in/CallbackPage';
@@ -53,6 +54,13 @@ const overview = createRoute({
   getParentRoute: () => app,
   path: '/',
   component: lazyRouteComponent(() => import('./screens/overview/OverviewPage'), 'OverviewPage'),
+});
+
+const activity = createRoute({
+  getParentRoute: () => app,
+  path: 'activity',
+  validateSearch: listSearch(ACTIVITY_FILTERS),
+  component: lazyRouteComponent(() => import('./screens/activity/ActivityPage'), 'ActivityPage'),
 });
 
 const customers = createRoute({
@@ -119,6 +127,39 @@ const subscription = createRoute({
   getParentRoute: () => app,
   path: 'subscriptions/$subscriptionId',
   component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionPage'), 'SubscriptionPage'),
+});
+
+const subscriptionModels = createRoute({
+  getParentRoute: () => app,
+  path: 'subscription-models',
+  validateSearch: listSearch(['name', 'customerId']),
+  component: lazyRouteComponent(
+    () => import('./screens/subscription-models/SubscriptionModelsPage'),
+    'SubscriptionModelsPage',
+  ),
+});
+
+const subscriptionModel = createRoute({
+  getParentRoute: () => app,
+  path: 'subscription-models/$modelId',
+  component: lazyRouteComponent(
+    () => import('./screens/subscription-models/SubscriptionModelPage'),
+    'SubscriptionModelPage',
+  ),
+});
+
+const saleRecords = createRoute({
+  getParentRoute: () => app,
+  path: 'product-sale-records',
+  validateSearch: listSearch(['productId', 'status', 'sellingStores', 'customerId']),
+  component: lazyRouteComponent(() => import('./screens/sale-records/SaleRecordsPage'), 'SaleRecordsPage'),
+});
+
+/** `new` opens an empty sale record. */
+const saleRecord = createRoute({
+  getParentRoute: () => app,
+  path: 'product-sale-records/$saleRecordId',
+  component: lazyRouteComponent(() => import('./screens/sale-records/SaleRecordPage'), 'SaleRecordPage'),
 });
 
 // Notifications: definitions, receivers, and the delivery log (the processing records).
@@ -235,6 +276,7 @@ export const routeTree = root.addChildren([
   callback,
   app.addChildren([
     overview,
+    activity,
     customers,
     customer,
     products,
@@ -245,6 +287,10 @@ export const routeTree = root.addChildren([
     priceFunction,
     subscriptions,
     subscription,
+    subscriptionModels,
+    subscriptionModel,
+    saleRecords,
+    saleRecord,
     ...notificationRoutes,
     recommendationRules,
     recommendationRule,

@@ -5,6 +5,9 @@ import { SCREENSHOTS, seriousA11yViolations, signIn, signInAsOperator, useConsol
 
 const server = await useConsoleServer();
 
+/** A PNG of one transparent pixel. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
 describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => {
   it('uploads a dropped file with its progress shown, copies its public link, which downloads the same bytes, and deletes it once confirmed', async () => {
     const page = await server.newPage();
@@ -99,7 +102,7 @@ describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => 
     await page.close();
   });
 
-  it("lists a customer's own uploads to its users, never another customer's, without deletion (issue 31)", async () => {
+  it("lists a customer's own uploads to its users as a media library with thumbnails, never another customer's, without deletion (issue 31)", async () => {
     const operator = await server.t.operator();
     const userOf = async () => {
       const tenant = await server.t.tenant();
@@ -124,7 +127,23 @@ describe.skipIf(browserSkipReason !== undefined)('assets in the console', () => 
     const table = page.getByRole('table', { name: 'Stored assets' });
     await table.getByRole('row', { name: /owner notes\.txt.*text\/plain/ }).waitFor();
     expect(await table.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    // A media library: an image shows as its thumbnail, drawn from its public link; another file by its type.
+    await page.reload();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+    const thumbnail = table.getByRole('img', { name: 'Preview of logo.png' });
+    await thumbnail.waitFor();
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(1);
+    expect(await thumbnail.getAttribute('src')).toMatch(
+      new RegExp(`^${server.origin}/assets/[0-9a-f]{64}/logo\\.png$`),
+    );
+    await table.getByRole('img', { name: 'TXT file, no preview' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/assets-library.png`, fullPage: true });
     await page.close();
 
     const other = await server.newPage();

@@ -68,8 +68,8 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
     await page.getByRole('heading', { name, level: 1 }).waitFor();
 
     await page.getByLabel('Product management').check();
-    await page.getByRole('button', { name: 'Save features' }).click();
-    await page.getByText('Features saved').waitFor();
+    await page.getByRole('button', { name: 'Save customer' }).click();
+    await page.getByText('Customer saved').waitFor();
     const customers = (await server.t.request('GET', `/customers?name=${name}`, await server.t.operator())).body as {
       items: { features: Record<string, boolean> }[];
     };
@@ -85,6 +85,56 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/customer-page.png`, fullPage: true });
     expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
+  it("edits a customer's name, VAT number, country (picked by name) and status with its version; a refusal shows on its field", async () => {
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    const name = unique('Editable');
+    await createInConsole(page, name);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.waitForURL(/name=/);
+    await page.getByRole('link', { name }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    const form = page.getByRole('form', { name: 'Customer' });
+
+    await form.getByRole('textbox', { name: 'Name' }).fill('');
+    await page.getByRole('button', { name: 'Save customer' }).click();
+    const nameField = form.getByRole('textbox', { name: 'Name' });
+    await expect.poll(() => nameField.getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const renamed = unique('Renamed');
+    await nameField.fill(renamed);
+    await form.getByRole('textbox', { name: 'VAT number' }).fill('DE123456789');
+    await form.getByRole('combobox', { name: 'Country', exact: true }).fill('Germ');
+    await page.getByRole('option', { name: 'Germany (DE)' }).click();
+    await form.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: /^RUNNING/ }).click();
+    await page.getByRole('button', { name: 'Save customer' }).click();
+    await page.getByText('Customer saved').waitFor();
+    await page.getByRole('heading', { name: renamed, level: 1 }).waitFor();
+
+    const operator = await server.t.operator();
+    const listed = (await server.t.request('GET', `/customers?name=${renamed}`, operator)).body as {
+      items: Record<string, unknown>[];
+    };
+    expect(listed.items[0]).toMatchObject({
+      name: renamed,
+      vatNumber: 'DE123456789',
+      status: 'RUNNING',
+      addressBook: { country: 'DE' },
+      dbVersion: 1,
+    });
+    const changes = page.getByRole('list', { name: 'Changes of this record' });
+    await changes
+      .locator(':scope > li')
+      .filter({ hasText: `name: ${name} → ${renamed}` })
+      .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(server.problems.filter((problem) => !problem.includes('status of 400'))).toEqual([]);
     await page.close();
   });
 
@@ -118,7 +168,7 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
     ).toBe(200);
 
     await page.getByLabel('Product management').check();
-    await page.getByRole('button', { name: 'Save features' }).click();
+    await page.getByRole('button', { name: 'Save customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
     await dialog.getByRole('cell', { name: 'features.productManagement', exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -149,8 +199,16 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
     // The API's 400 names the password: it shows on that field.
     await dialog.getByText('must be at least 8 characters').waitFor();
     await dialog.getByLabel(/^Password/).fill('store-manager-password-1');
+    // Scopes are picked from the list the service declares, never typed.
+    for (const scope of ['catalog:read', 'subscriptions:read']) {
+      await dialog.getByRole('combobox', { name: 'Scopes' }).fill(scope);
+      await page.getByRole('option', { name: scope, exact: true }).click();
+    }
+    // The list stays open for more picks until the focus leaves it.
+    await page.keyboard.press('Tab');
     await dialog.getByRole('button', { name: 'Create the user' }).click();
     await page.getByRole('cell', { name: 'store-manager', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'catalog:read subscriptions:read', exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/customer-users.png`, fullPage: true });
 

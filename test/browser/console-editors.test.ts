@@ -113,13 +113,13 @@ describe.skipIf(browserSkipReason !== undefined)('console: record editors keep e
       features: { ...stored.features, createInvoice: true },
     });
 
-    await page.getByRole('button', { name: 'Save features' }).click();
+    await page.getByRole('button', { name: 'Save customer' }).click();
     const dialog = staleDialog(page);
     await dialog.getByRole('row', { name: /^features\.createInvoice .* their change is kept$/ }).waitFor();
     await dialog.getByRole('row', { name: /^features\.productManagement .* your edit is saved$/ }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save my changes over theirs' }).click();
-    await page.getByText('Features saved').waitFor();
+    await page.getByText('Customer saved').waitFor();
     expect((await call('GET', `/customers/${customer.id}`)).features).toMatchObject({
       createInvoice: true,
       productManagement: true,
@@ -178,11 +178,11 @@ describe.skipIf(browserSkipReason !== undefined)('console: record editors keep e
     expect(await page.getByLabel('Product management').isChecked()).toBe(true);
     await page.getByText('unsaved changes').waitFor();
     // The rotation made a version after the one the edit started from: saving merges with it.
-    await page.getByRole('button', { name: 'Save features' }).click();
+    await page.getByRole('button', { name: 'Save customer' }).click();
     const dialog = staleDialog(page);
     await dialog.getByRole('row', { name: /^features\.productManagement .* your edit is saved$/ }).waitFor();
     await dialog.getByRole('button', { name: 'Save my changes over theirs' }).click();
-    await page.getByText('Features saved').waitFor();
+    await page.getByText('Customer saved').waitFor();
     expect((await call('GET', `/customers/${customer.id}`)).features).toMatchObject({ productManagement: true });
     expect(server.problems).toEqual([]);
     await page.close();

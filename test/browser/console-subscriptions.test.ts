@@ -112,11 +112,43 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
     expect(reactivated).toBeGreaterThan(suspended);
     expect(steps[0]).toContain('Created');
 
+    // The steps are the API's activity, not this tab's memory: a reload shows every one.
+    await page.reload();
+    await page.getByLabel('Status ACTIVE').waitFor();
+    await timeline.getByRole('listitem').filter({ hasText: 'Reactivated' }).waitFor();
+    const reloaded = (await timeline.getByRole('listitem').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
+    expect(reloaded).toEqual(steps);
+    expect(reloaded[suspended]).toContain('by admin');
+
     const stored = await server.t.request<Json>('GET', `/subscriptions/${made.id}`, operator);
     expect(stored.body).toMatchObject({ dbVersion: 2, lifecycle: { status: 'ACTIVE' } });
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(server.problems).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/subscription-page.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('shows the steps made elsewhere, by whom, and the amount the subscription was created with', async () => {
+    const made = await subscription({ mandateValue: 12.5 });
+    expect((await act(server.t, operator, made.id, 'suspend')).status).toBe(200);
+    expect((await act(server.t, operator, made.id, 'cancel')).status).toBe(200);
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await openSubscription(page, made.id, made.name);
+    const timeline = page.getByRole('list', { name: 'Life cycle' });
+    await timeline.getByRole('listitem').filter({ hasText: 'Cancelled' }).waitFor();
+    const steps = (await timeline.getByRole('listitem').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
+    const created = steps.find((text) => text.startsWith('Created'));
+    expect(created).toMatch(/mandate €12\.50/);
+    expect(created).toContain('by operator');
+    const order = ['Created', 'Suspended', 'Cancelled'].map((title) =>
+      steps.findIndex((text) => text.startsWith(title)),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(steps.find((text) => text.startsWith('Suspended'))).toContain('ACTIVE → SUSPENDED · version 1');
+    expect(steps.find((text) => text.startsWith('Cancelled'))).toContain('SUSPENDED → CANCELLED · version 2');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(server.problems).toEqual([]);
     await page.close();
   });
 

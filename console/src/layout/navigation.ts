@@ -16,10 +16,14 @@ export interface Section {
 
 export const SECTIONS: Section[] = [
   { group: 'Store', label: 'Overview', to: '/', scope: '' },
+  // Any token reads the activity of the kinds it may read (an empty page when none): no one scope opens it.
+  { group: 'Store', label: 'Activity', to: '/activity', scope: '' },
   { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
   { group: 'Catalogue', label: 'Products', to: '/products', scope: 'catalog:read' },
   { group: 'Catalogue', label: 'Price functions', to: '/price-functions', scope: 'catalog:read' },
+  { group: 'Catalogue', label: 'Sale records', to: '/product-sale-records', scope: 'catalog:read' },
   { group: 'Sales', label: 'Subscriptions', to: '/subscriptions', scope: 'subscriptions:read' },
+  { group: 'Sales', label: 'Subscription models', to: '/subscription-models', scope: 'subscriptions:read' },
   { group: 'Sales', label: 'Recommendation rules', to: '/recommendation-rules', scope: 'recommendations:read' },
   { group: 'Sales', label: 'Try a cart', to: '/recommendations/try', scope: 'recommendations:read' },
   { group: 'Notifications', label: 'Definitions', to: '/notification-definitions', scope: 'notifications:read' },

@@ -9,6 +9,7 @@ import type { Column } from '../../ui/DataTable';
 import { ListPage } from '../../ui/list-page/ListPage';
 import { filterValue, type ListSearch } from '../../ui/list-search';
 import { AssetLinkCopy } from './AssetLinkCopy';
+import { AssetThumbnail } from './AssetThumbnail';
 import { AssetUploadZone } from './AssetUploadZone';
 import { assetSize } from './asset-size';
 import { DeleteAssetModal } from './DeleteAssetModal';
@@ -30,6 +31,10 @@ export function AssetsPage(): ReactElement {
   const operator = isOperator(usePrincipal());
   const [deleting, setDeleting] = useState<Asset>();
   const columns: Column<Asset>[] = [
+    {
+      header: 'Preview',
+      cell: (row) => <AssetThumbnail url={row.url} filename={row.filename} contentType={row.contentType} />,
+    },
     { header: 'File', cell: (row) => <AssetLinkCopy url={row.url} filename={row.filename} /> },
     { header: 'Type', cell: (row) => row.contentType },
     { header: 'Size', cell: (row) => assetSize(row.size) },

@@ -6,18 +6,23 @@ import type { ReactElement } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { shownFields } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
 import { SecretOnce } from '../../ui/SecretOnce';
 import { useVersionedRecord } from '../../ui/versioned-record';
+import { CustomerDetailsFields } from './CustomerDetailsFields';
 import { FEATURES, featureLabel } from './customer-features';
 import { RealmUsersCard } from './RealmUsersCard';
 
 const route = getRouteApi('/app/customers/$customerId');
 type Customer = Schemas['Customer'];
 
-/** One customer: its features (edited and saved with its version), its client secret (rotated), its signing keys. */
+/**
+ * One customer: its name, VAT number, country, status and features (edited and saved with its version), its client
+ * secret (rotated), its signing keys, its realm's users and its activity.
+ */
 export function CustomerPage(): ReactElement {
   const { customerId } = route.useParams();
   const can = useCan();
@@ -26,7 +31,7 @@ export function CustomerPage(): ReactElement {
   const editor = useVersionedRecord({
     queryKey: key,
     read: async () => unwrap(await api.GET('/customers/{id}', { params: { path: { id: customerId } } })),
-    // A PUT replaces the customer: the form edits its features and sends the rest as it was read.
+    // A PUT replaces the customer: the form edits its details and features and sends the rest as it was read.
     draftOf: (customer: Customer): Customer => customer,
     write: async (body, dbVersion) =>
       unwrap(
@@ -35,7 +40,7 @@ export function CustomerPage(): ReactElement {
           body: { ...body, dbVersion } as never,
         }),
       ),
-    onSaved: () => notifications.show({ message: 'Features saved', color: 'green' }),
+    onSaved: () => notifications.show({ message: 'Customer saved', color: 'green' }),
   });
   const rotate = useMutation({
     mutationFn: async () =>
@@ -69,17 +74,26 @@ export function CustomerPage(): ReactElement {
         Realm <Code>{customer.realmName}</Code> · VAT {customer.vatNumber} · version {customer.dbVersion}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            Features
-          </Title>
+        <Card withBorder component="section" aria-labelledby="customer-details">
           <EditorForm
             editor={editor}
             canWrite={can('customers:write')}
-            saveLabel="Save features"
-            shown={shownFields('features')}
-            label="Features"
+            saveLabel="Save customer"
+            shown={shownFields('name', 'vatNumber', 'addressBook', 'status', 'features')}
+            label="Customer"
           >
+            <Title order={2} size="h4" id="customer-details">
+              Details
+            </Title>
+            <CustomerDetailsFields
+              draft={editor.draft}
+              update={editor.update}
+              errors={editor.errors}
+              readOnly={!can('customers:write')}
+            />
+            <Title order={2} size="h4">
+              Features
+            </Title>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
               {FEATURES.map((name) => (
                 <Checkbox
@@ -133,6 +147,7 @@ export function CustomerPage(): ReactElement {
             </Code>
           </Card>
           {customer.realmName && <RealmUsersCard realm={customer.realmName} />}
+          <ActivityPanel recordId={customer.id} version={customer.dbVersion} />
         </Stack>
       </SimpleGrid>
     </Stack>

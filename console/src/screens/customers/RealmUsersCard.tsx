@@ -3,6 +3,7 @@ import {
   Card,
   Group,
   Modal,
+  MultiSelect,
   PasswordInput,
   Popover,
   Stack,
@@ -16,6 +17,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { type FormEvent, useState } from 'react';
+// The scopes are declared once, in the service (a realm's user may hold these, never the operator's own).
+import { CUSTOMER_SCOPES } from '../../../../src/platform/auth/scopes';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
@@ -85,11 +88,14 @@ function NewUserModal({ realm, opened, onClose }: { realm: string; opened: boole
             onChange={(event) => set('email')(event.currentTarget.value)}
             error={errorOn(errors, 'email')}
           />
-          <TextInput
+          <MultiSelect
             label="Scopes"
-            description="Space-separated; empty gives the realm's scopes"
-            value={draft.scope ?? ''}
-            onChange={(event) => set('scope')(event.currentTarget.value)}
+            description="What the user may read and change; none picked: every scope of the realm"
+            data={[...CUSTOMER_SCOPES]}
+            searchable
+            clearable
+            value={(draft.scope ?? '').split(' ').filter(Boolean)}
+            onChange={(scopes) => set('scope')(scopes.join(' '))}
             error={errorOn(errors, 'scope')}
           />
           <FormFooter
@@ -150,6 +156,7 @@ export function RealmUsersCard({ realm }: { realm: string }): ReactElement | nul
               <Table.Tr>
                 <Table.Th>Username</Table.Th>
                 <Table.Th>E-mail</Table.Th>
+                <Table.Th>Scopes</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
@@ -160,6 +167,7 @@ export function RealmUsersCard({ realm }: { realm: string }): ReactElement | nul
                 <Table.Tr key={user.id}>
                   <Table.Td>{user.username}</Table.Td>
                   <Table.Td>{user.email ?? ''}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.scope}</Table.Td>
                   <Table.Td>
                     {can('iam:write') && (
                       <Popover withArrow trapFocus position="left">

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
 import { type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
@@ -147,7 +148,10 @@ export function DefinitionPage(): ReactElement {
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <DefinitionEditor editor={editor} saveLabel="Save definition" />
-        <DefinitionTestPanel definition={definition} edited={editor.edited} />
+        <Stack>
+          <DefinitionTestPanel definition={definition} edited={editor.edited} />
+          <ActivityPanel recordId={definition.id} version={definition.dbVersion} />
+        </Stack>
       </SimpleGrid>
     </Stack>
   );

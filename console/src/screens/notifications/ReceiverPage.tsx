@@ -6,6 +6,7 @@ import { type ReactElement, useState } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
 import { SecretOnce } from '../../ui/SecretOnce';
@@ -145,9 +146,10 @@ export function ReceiverPage(): ReactElement {
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <ReceiverEditor editor={editor} saveLabel="Save receiver" />
-        <div>
+        <Stack>
           <SigningSecretCard receiver={receiver} canWrite={can('notifications:write')} />
-        </div>
+          <ActivityPanel recordId={receiver.id} version={receiver.dbVersion} />
+        </Stack>
       </SimpleGrid>
     </Stack>
   );

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useCan } from '../../auth/principal';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
@@ -56,7 +57,10 @@ export function PriceFunctionPage(): ReactElement {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <PricedProductPreview fn={fn} edited={editor.edited} />
+          <Stack>
+            <PricedProductPreview fn={fn} edited={editor.edited} />
+            <ActivityPanel recordId={fn.id} version={fn.dbVersion} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

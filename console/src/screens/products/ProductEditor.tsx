@@ -7,6 +7,7 @@ import { type ReactElement, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { CustomerName } from '../../ui/customer-names';
 import { shownFields } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
@@ -195,6 +196,7 @@ export function ProductEditor({ productId }: { productId: string }): ReactElemen
           </Tabs.Panel>
         </Tabs>
       </EditorForm>
+      <ActivityPanel recordId={base.id} version={base.dbVersion} />
       {canWrite && <DuplicateProductModal product={base} opened={duplicating} onClose={duplication.close} />}
     </Stack>
   );

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
@@ -100,6 +101,7 @@ export function RecommendationRulePage(): ReactElement {
           creating={creating}
         />
       </EditorForm>
+      {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
     </Stack>
   );
 }

@@ -117,7 +117,7 @@ export function NewSubscriptionModal({ opened, onClose }: { opened: boolean; onC
             value={modelId}
             onChange={setModelId}
             error={errors.modelId ?? errors.model}
-            nothingFoundMessage="No model: create one through the API first"
+            nothingFoundMessage="No model: create one on the Subscription models screen"
           />
           <ProductSelect
             customerId={owner}

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { ApiError, plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
-import { useObservedChanges, usePrebilledOrderId } from './observed-changes';
+import { usePrebilledOrderId } from './prebilled-order';
 import { runSubscriptionAction } from './run-subscription-action';
 import { ACTION_LABELS, allowedActions, type RoutedAction } from './subscription-machine';
 import { type Subscription, subscriptionKey } from './subscription-queries';
@@ -17,7 +17,6 @@ import { UpgradeModal } from './UpgradeModal';
 export function SubscriptionActions({ subscription }: { subscription: Subscription }): ReactElement | null {
   const can = useCan();
   const queryClient = useQueryClient();
-  const { add } = useObservedChanges(subscription.id);
   const prebilled = usePrebilledOrderId(subscription.id);
   const [confirming, setConfirming] = useState<RoutedAction | null>(null);
   const [upgrading, setUpgrading] = useState(false);
@@ -27,16 +26,6 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
     onSuccess: ({ subscription: after, order }, { action }) => {
       queryClient.setQueryData(subscriptionKey(subscription.id), after);
       void queryClient.invalidateQueries({ queryKey: ['subscriptions', 'list'] });
-      // A second pre-billing in the same term answers the same order and changes nothing: no step to add.
-      if (after.dbVersion !== subscription.dbVersion) {
-        add({
-          action,
-          from: subscription.lifecycle?.status ?? 'ACTIVE',
-          to: after.lifecycle?.status ?? 'ACTIVE',
-          at: action === 'prebill' ? (after.lifecycle?.prebillingDate ?? after.updateDate) : after.updateDate,
-          version: after.dbVersion,
-        });
-      }
       if (order) prebilled.set(order.id);
       setConfirming(null);
       setUpgrading(false);

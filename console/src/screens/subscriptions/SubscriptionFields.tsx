@@ -1,6 +1,6 @@
-import { Card, Code, Table, Title } from '@mantine/core';
+import { Card, Table, Title } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
-import { isOperator, usePrincipal } from '../../auth/principal';
+import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
 import type { Subscription } from './subscription-queries';
 import { formatDate } from './subscription-timeline';
@@ -18,7 +18,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** The subscription's own fields and its life cycle dates; fields it does not have are left out. */
 export function SubscriptionFields({ subscription }: { subscription: Subscription }): ReactElement {
-  const operator = isOperator(usePrincipal());
   const lifecycle = subscription.lifecycle ?? {};
   const model = subscription.model;
   const text: [string, string | undefined][] = [
@@ -49,17 +48,17 @@ export function SubscriptionFields({ subscription }: { subscription: Subscriptio
         <Table.Tbody>
           {subscription.customerId && (
             <Row label="Customer">
-              {operator ? (
-                <AnchorLink to="/customers/$customerId" params={{ customerId: subscription.customerId }}>
-                  {subscription.customerId}
-                </AnchorLink>
-              ) : (
-                <Code>{subscription.customerId}</Code>
-              )}
+              <CustomerName customerId={subscription.customerId} />
             </Row>
           )}
           <Row label="Model">
-            {model?.name ?? 'inline'}
+            {subscription.modelId ? (
+              <AnchorLink to="/subscription-models/$modelId" params={{ modelId: subscription.modelId }}>
+                {model?.name ?? 'its model'}
+              </AnchorLink>
+            ) : (
+              (model?.name ?? 'inline')
+            )}
             {model?.term ? ` · every ${model.term.value} ${model.term.unit.toLowerCase()}` : ''}
             {(model?.durationUntilTrialEnd ?? 0) > 0 ? ` · ${model?.durationUntilTrialEnd} days of trial` : ''}
           </Row>

@@ -2,9 +2,10 @@ import { Alert, Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Tit
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { plainWords } from '../../api/api-error';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { AnchorLink } from '../../ui/links';
-import { useObservedChanges, usePrebilledOrderId } from './observed-changes';
 import { PrebilledOrder } from './PrebilledOrder';
+import { usePrebilledOrderId } from './prebilled-order';
 import { useProductNames } from './product-names';
 import { SubscriptionActions } from './SubscriptionActions';
 import { SubscriptionFields } from './SubscriptionFields';
@@ -19,7 +20,6 @@ const route = getRouteApi('/app/subscriptions/$subscriptionId');
 export function SubscriptionPage(): ReactElement {
   const { subscriptionId } = route.useParams();
   const record = useSubscription(subscriptionId);
-  const { changes } = useObservedChanges(subscriptionId);
   const { orderId } = usePrebilledOrderId(subscriptionId);
   const productName = useProductNames(record.data?.customerId);
 
@@ -53,13 +53,14 @@ export function SubscriptionPage(): ReactElement {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack>
           <SubscriptionFields subscription={subscription} />
+          <ActivityPanel recordId={subscription.id} version={subscription.dbVersion} currency={subscription.currency} />
         </Stack>
         <Stack>
           <Card withBorder component="section" aria-labelledby="lifecycle-title">
             <Title order={2} size="h4" mb="md" id="lifecycle-title">
               Life cycle
             </Title>
-            <SubscriptionTimeline subscription={subscription} changes={changes} />
+            <SubscriptionTimeline subscription={subscription} />
           </Card>
           {orderId && <PrebilledOrder orderId={orderId} productName={productName} />}
           <SubscriptionLineItems title="Line items" items={subscription.products ?? []} productName={productName} />

@@ -5,7 +5,9 @@ import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { isOperator, useCan, usePrincipal } from '../../auth/principal';
+import { CustomerName } from '../../ui/customer-names';
 import type { Column } from '../../ui/DataTable';
+import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { NewSubscriptionModal } from './NewSubscriptionModal';
@@ -31,13 +33,29 @@ function columnsFor(operator: boolean): Column<Row>[] {
           ''
         ),
     },
-    ...(operator ? [{ header: 'Customer', cell: (row: Row) => row.customerId ?? '' }] : []),
+    ...(operator
+      ? [
+          {
+            header: 'Customer',
+            cell: (row: Row) => (row.customerId ? <CustomerName customerId={row.customerId} /> : ''),
+          },
+        ]
+      : []),
     { header: 'End user', sortField: 'enduserId', cell: (row) => row.enduserId ?? '' },
     { header: 'Store', sortField: 'storeId', cell: (row) => row.storeId ?? '' },
     {
       header: 'Model',
-      cell: (row) =>
-        row.model?.name ?? (row.model?.term ? `${row.model.term.value} ${row.model.term.unit.toLowerCase()}` : ''),
+      cell: (row) => {
+        const name =
+          row.model?.name ?? (row.model?.term ? `${row.model.term.value} ${row.model.term.unit.toLowerCase()}` : '');
+        return row.modelId ? (
+          <AnchorLink to="/subscription-models/$modelId" params={{ modelId: row.modelId }}>
+            {name || 'model'}
+          </AnchorLink>
+        ) : (
+          name
+        );
+      },
     },
     {
       header: 'Next billing',

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
+import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { DraftTextInput } from '../../ui/DraftInputs';
 import { errorOn, shownFields } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
@@ -158,6 +159,7 @@ export function CompanyTermsItemPage(): ReactElement {
           </Stack>
         </fieldset>
       </EditorForm>
+      {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
     </Stack>
   );
 }

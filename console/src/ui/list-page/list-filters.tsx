@@ -12,12 +12,13 @@ interface FilterBase {
   more?: boolean;
 }
 
-/** A filter a list declares: typed text, a choice, or several choices (a comma list in the URL). */
+/** A filter a list declares: typed text, a choice, several choices (a comma list in the URL), or a day (`2026-03-01`). */
 export type ListFilter = FilterBase &
   (
     | { kind: 'text'; placeholder?: string; description?: string; type?: 'search' }
     | { kind: 'choice'; data: ComboboxData; searchable?: boolean }
     | { kind: 'multi'; data: string[] }
+    | { kind: 'date'; description?: string }
   );
 
 const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
@@ -55,6 +56,17 @@ function FilterField({
 }): ReactElement {
   const value = text(search[filter.name]);
   if (filter.kind === 'text') return <TextFilter filter={filter} value={value} set={set} />;
+  // The browser's own date picker: typed or picked, the URL keeps the day as ISO 8601 whatever the reader's locale.
+  if (filter.kind === 'date')
+    return (
+      <TextInput
+        type="date"
+        label={filter.label}
+        description={filter.description}
+        value={value}
+        onChange={(event) => set({ [filter.name]: event.currentTarget.value || undefined })}
+      />
+    );
   if (filter.kind === 'choice')
     return (
       <Select
