@@ -23,11 +23,17 @@ export type ListFilter = FilterBase &
 
 const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
 
+/** How long typing must pause before a typed filter asks again: short enough that results follow the typing. */
+const TYPING_PAUSE_MS = 150;
+
 /** A typed filter: the URL changes once the typing pauses; a change of the URL (a cleared filter, a view) shows here. */
 function TextFilter({ filter, value, set }: { filter: ListFilter & { kind: 'text' }; value: string; set: SetSearch }) {
   const [typed, setTyped] = useState(value);
   useEffect(() => setTyped((current) => (current.trim() === value ? current : value)), [value]);
-  const changed = useDebouncedCallback((next: string) => set({ [filter.name]: next.trim() || undefined }), 300);
+  const changed = useDebouncedCallback(
+    (next: string) => set({ [filter.name]: next.trim() || undefined }),
+    TYPING_PAUSE_MS,
+  );
   return (
     <TextInput
       label={filter.label}
