@@ -74,7 +74,8 @@ async function uploadFile(caller: Caller, file: Readable, query: string): Promis
 
 async function finished(caller: Caller, id: string): Promise<Record<string, unknown>> {
   for (;;) {
-    const { json } = await call(caller, 'GET', `/product-imports/${id}`);
+    const { status, json } = await call(caller, 'GET', `/product-imports/${id}`);
+    if (status !== 200) throw new Error(`GET /product-imports/${id} answered ${status}: ${JSON.stringify(json)}`);
     if (['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(String(json.status))) return json;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -98,7 +99,12 @@ const readsOf = (reader: Caller, ids: string[]) => () => {
     : call(reader, 'GET', '/products?sellingStores=store-3&size=20');
 };
 
-const { app, config, origin, operatorToken } = await startBenchApp({ DATABASE_SCHEMA: schema, JOBS: 'on' });
+// Tokens last a day: a run of a million rows outlasts the default five minutes.
+const { app, config, origin, operatorToken } = await startBenchApp({
+  DATABASE_SCHEMA: schema,
+  JOBS: 'on',
+  ACCESS_TOKEN_TTL: '86400',
+});
 try {
   const operator = { origin, token: operatorToken };
   const importer = await customer(origin, operator, `Bulk importer ${schema}`);

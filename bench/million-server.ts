@@ -19,7 +19,8 @@ const TAIL_CUSTOMERS = Number(process.env.TAIL_CUSTOMERS ?? 10_000);
 const LARGE = ['large-0', 'large-1', 'large-2'];
 const BATCH = 1000;
 const schema = `bench_million_${process.pid}`;
-const built = await buildApp(benchServerConfig(schema, { JOBS: 'off' }));
+// Tokens last a day: the stages of a million products outlast the default five minutes.
+const built = await buildApp(benchServerConfig(schema, { JOBS: 'off', ACCESS_TOKEN_TTL: '86400' }));
 const { app, services, db } = built;
 const products = services.of(productResource);
 const STORES = ['store-eu', 'store-us', 'store-jp', 'store-kw'];
