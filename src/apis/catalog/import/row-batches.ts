@@ -1,4 +1,5 @@
 import { inSavepoint } from '../../../platform/db/savepoint.js';
+import { turnTaker } from '../../../platform/event-loop-turns.js';
 import type { Doc } from '../../../platform/resource/index.js';
 import { storedReferences } from '../product-import.js';
 import { batchableRow, importRow, type RowContext, type RowOutcome } from './import-row.js';
@@ -71,7 +72,10 @@ export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutco
     if (batch.length > 0) await createTogether(ctx, batch, outcomes);
     batch = [];
   };
+  // Validating a row is CPU work: other requests run between turns, not after the whole chunk.
+  const pause = turnTaker();
   for (const [index, row] of rows.entries()) {
+    await pause();
     const batchable = batchableRow(ctx, row, taken);
     if (batchable === undefined) {
       await flush();

@@ -14,6 +14,7 @@ import {
   StaleVersionError,
   ValidationError,
 } from '../../errors/domain-errors.js';
+import { turnTaker } from '../../event-loop-turns.js';
 import { declaredEvents } from '../../events/event-declarations.js';
 import { type ChangeDescription, recordChange, recordChanges } from '../../events/outbox.js';
 import { newId } from '../../ids.js';
@@ -628,6 +629,8 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     const now = this.now();
     const prepared: Awaited<ReturnType<typeof this.prepareCreate>>[] = [];
     const redo: number[] = [];
+    // A batch is CPU work record by record: other requests run between turns, not after the whole batch.
+    const pause = turnTaker();
     for (const [index, body] of bodies.entries()) {
       try {
         prepared.push(await this.prepareCreate(principal, tx, body, now, newId()));
@@ -635,6 +638,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
         if (!(error instanceof DomainError)) throw error;
         redo.push(index);
       }
+      await pause();
     }
     if (redo.length === 0)
       redo.push(
@@ -645,7 +649,11 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
         )),
       );
     if (redo.length > 0) return { redo };
-    const rows = await Promise.all(prepared.map(({ row }) => this.storedRow(tx, row)));
+    const rows: RowWrite[] = [];
+    for (const { row } of prepared) {
+      rows.push(await this.storedRow(tx, row));
+      await pause();
+    }
     const inserted = await repository.insertRecords(tx, this.definition, rows);
     const skipped = rows.flatMap((row, index) => (inserted.has(row.id) ? [] : [index]));
     if (skipped.length > 0) return { redo: skipped };
