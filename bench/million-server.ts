@@ -1,8 +1,9 @@
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { productResource } from '../src/apis/catalog/product.resource.js';
 import { buildApp } from '../src/app.js';
 import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
-import { benchServerConfig } from './bench-database.js';
+import { BENCH_DATABASE_URL, benchServerConfig } from './bench-database.js';
 import { clientToken } from './http-calls.js';
 import { explainReads } from './million-plans.js';
 
@@ -116,6 +117,10 @@ for (const stage of STAGES) {
   await next();
 }
 
-await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+// Closed first: the service's polls would read a schema already dropped.
 await app.close();
+const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+await admin.connect();
+await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+await admin.end();
 process.exit(0);
