@@ -176,6 +176,10 @@ export type RecordColumn = keyof typeof RECORD_COLUMNS;
 export function recordColumnValues(kind: Kind, row: RowWrite): Record<RecordColumn, unknown> {
   if (kind.search || kind.words)
     throw new Error(`kind of table ${kind.table} declares search: only the engine's statements write its rows`);
+  return columnValues(kind, row);
+}
+
+function columnValues(kind: Kind, row: RowWrite): Record<RecordColumn, unknown> {
   return {
     id: row.id,
     customer_id: row.customerId,
@@ -235,16 +239,7 @@ export function insertRecord(kind: Kind, row: RowWrite): Statement {
 export function insertRecords(kind: Kind, rows: RowWrite[]): Statement {
   if (kind.search) throw new Error(`kind of table ${kind.table} declares search: its rows are inserted one at a time`);
   const params = new SqlParams();
-  const json = rows.map((row) => ({
-    id: row.id,
-    customer_id: row.customerId,
-    db_version: row.dbVersion,
-    create_date: row.createdAt.toISOString(),
-    update_date: row.updatedAt.toISOString(),
-    doc: row.doc,
-    filter_keys: filterKeysOf(kind.filters, row.customerId, row.doc),
-    words: row.words ?? '',
-  }));
+  const json = rows.map((row) => ({ ...columnValues(kind, row), words: row.words ?? '' }));
   const columns = Object.keys(RECORD_COLUMNS);
   const types = Object.entries(RECORD_COLUMNS).map(([column, type]) => `${column} ${type}`);
   const selected = [...columns];
