@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { errorOn, type FieldErrors, shownFields } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
-import { ProductIdsMultiSelect } from '../../ui/ProductIdsMultiSelect';
+import { RecordMultiSelect } from '../../ui/record-picker/RecordSelect';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { ProductMapEditor } from './ProductMapEditor';
 import {
   FUNCTION_LABELS,
@@ -173,20 +174,22 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
             Which cart products it applies to
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ProductIdsMultiSelect
+            <RecordMultiSelect
+              source={PRODUCTS}
               label="Eligible products"
               description="Empty, with no eligible parent either: every cart product"
               value={draft.eligibleProductIds ?? []}
               onChange={(ids) => set({ eligibleProductIds: ids })}
-              customerId={owner}
+              scope={{ customerId: owner }}
               error={errorOn(errors, 'eligibleProductIds')}
             />
-            <ProductIdsMultiSelect
+            <RecordMultiSelect
+              source={PRODUCTS}
               label="Eligible parent products"
               description="A cart product whose parent is listed"
               value={draft.eligibleParentProductIds ?? []}
               onChange={(ids) => set({ eligibleParentProductIds: ids })}
-              customerId={owner}
+              scope={{ customerId: owner }}
               error={errorOn(errors, 'eligibleParentProductIds')}
             />
           </SimpleGrid>
