@@ -12,12 +12,23 @@ interface FilterBase {
   more?: boolean;
 }
 
-/** A filter a list declares: typed text, a choice, or several choices (a comma list in the URL). */
+/** A picker a list offers for one filter; a list of values is a comma list in the URL. */
+export interface FilterFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string | undefined) => void;
+}
+
+/**
+ * A filter a list declares: typed text, a choice, several choices (a comma list in the URL), or a picker of its own
+ * (a record by name, a country, a lifetime).
+ */
 export type ListFilter = FilterBase &
   (
     | { kind: 'text'; placeholder?: string; description?: string; type?: 'search' }
     | { kind: 'choice'; data: ComboboxData; searchable?: boolean }
     | { kind: 'multi'; data: string[] }
+    | { kind: 'field'; field: (props: FilterFieldProps) => ReactElement | null }
   );
 
 const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
@@ -55,6 +66,10 @@ function FilterField({
 }): ReactElement {
   const value = text(search[filter.name]);
   if (filter.kind === 'text') return <TextFilter filter={filter} value={value} set={set} />;
+  if (filter.kind === 'field') {
+    const Field = filter.field;
+    return <Field label={filter.label} value={value} onChange={(next) => set({ [filter.name]: next || undefined })} />;
+  }
   if (filter.kind === 'choice')
     return (
       <Select

@@ -22,8 +22,8 @@ export function useRecordList(source: RecordSource, text = '', scope: RecordScop
   });
 }
 
-/** The names of these records, each read once and kept (a page of references, the values a picker holds). */
-export function useRecordNames(source: RecordSource, ids: readonly string[]): Map<string, string> {
+/** These records as options, each read once and kept (a page of references, the values a picker holds). */
+function useRecordsById(source: RecordSource, ids: readonly string[]): Map<string, RecordOption> {
   const allowed = useMayList(source);
   const unique = [...new Set(ids.filter(Boolean))];
   const results = useQueries({
@@ -35,11 +35,17 @@ export function useRecordNames(source: RecordSource, ids: readonly string[]): Ma
       retry: false,
     })),
   });
-  const names = new Map<string, string>();
+  const found = new Map<string, RecordOption>();
   results.forEach((result, at) => {
-    if (result.data) names.set(unique[at]!, result.data.label);
+    if (result.data) found.set(unique[at]!, result.data);
   });
-  return names;
+  return found;
+}
+
+/** The names of these records (a product's without its reference), as links and tables show them. */
+export function useRecordNames(source: RecordSource, ids: readonly string[]): Map<string, string> {
+  const found = useRecordsById(source, ids);
+  return new Map([...found].map(([id, option]) => [id, option.name ?? option.label]));
 }
 
 /**
@@ -53,10 +59,10 @@ export function useRecordOptions(
   const list = useRecordList(source, text, scope);
   const found = list.data ?? [];
   const missing = chosen.filter((id) => !found.some((option) => option.value === id));
-  const names = useRecordNames(source, missing);
+  const held = useRecordsById(source, missing);
   const data: RecordOption[] = [
     ...found.filter((option) => !exclude.includes(option.value)),
-    ...missing.map((id) => ({ value: id, label: names.get(id) ?? id })),
+    ...missing.map((id) => ({ value: id, label: held.get(id)?.label ?? id })),
   ];
   return { data, loading: list.isFetching, error: list.error };
 }

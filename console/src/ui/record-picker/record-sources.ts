@@ -6,6 +6,8 @@ import { api } from '../../api/client';
 export interface RecordOption {
   value: string;
   label: string;
+  /** The name alone, where the label adds to it (a product's reference): what a link to the record reads. */
+  name?: string;
 }
 
 /** Equality filters of the kind's listing that narrow what is offered (`customerId`, `priceFunction`). */
@@ -37,6 +39,7 @@ const filtersOf = (scope: RecordScope) =>
 
 const productOption = (product: { id: string; genericName?: string; publisherRefId?: string }): RecordOption => ({
   value: product.id,
+  name: product.genericName || product.publisherRefId,
   label: product.genericName
     ? `${product.genericName} (${product.publisherRefId ?? product.id})`
     : (product.publisherRefId ?? product.id),

@@ -1,0 +1,49 @@
+import type { ReactElement } from 'react';
+import { IsoDateTimeInput } from '../../ui/DateTimeInput';
+import { LifetimeSelect } from '../../ui/LifetimeSelect';
+import type { FilterFieldProps } from '../../ui/list-page/list-filters';
+import { CountriesMultiSelect } from '../../ui/place-pickers';
+import { RecordMultiSelect, RecordSelect } from '../../ui/record-picker/RecordSelect';
+import { useMayList } from '../../ui/record-picker/record-options';
+import {
+  CUSTOMERS,
+  DESCRIPTIONS,
+  PRICE_FUNCTIONS,
+  PRODUCTS,
+  type RecordSource,
+} from '../../ui/record-picker/record-sources';
+import { StoresInput } from '../../ui/store-pickers';
+
+/** A comma list of the URL as the values of a multiple picker, and back. */
+const list = (value: string) => value.split(',').filter(Boolean);
+const joined = (values: string[]) => values.join(',') || undefined;
+
+/** A filter naming one record of `source`, picked by its name; hidden from who may not list that kind. */
+const recordFilter = (source: RecordSource) =>
+  function RecordFilter({ label, value, onChange }: FilterFieldProps): ReactElement | null {
+    if (!useMayList(source)) return null;
+    return <RecordSelect source={source} label={label} value={value || undefined} onChange={onChange} />;
+  };
+
+/** The filters of `GET /products` that name something: picked rather than typed. */
+export const PRODUCT_FILTER_FIELDS: Record<string, (props: FilterFieldProps) => ReactElement | null> = {
+  customerId: recordFilter(CUSTOMERS),
+  parentId: recordFilter(PRODUCTS),
+  priceFunction: recordFilter(PRICE_FUNCTIONS),
+  descriptionId: recordFilter(DESCRIPTIONS),
+  nextGenerationOf: ({ label, value, onChange }) => (
+    <RecordMultiSelect source={PRODUCTS} label={label} value={list(value)} onChange={(ids) => onChange(joined(ids))} />
+  ),
+  lifeTime: ({ label, value, onChange }) => (
+    <LifetimeSelect label={label} description="" value={value || undefined} onChange={onChange} />
+  ),
+  releaseDate: ({ label, value, onChange }) => (
+    <IsoDateTimeInput label={label} value={value || undefined} onChange={onChange} />
+  ),
+  sellingStores: ({ label, value, onChange }) => (
+    <StoresInput label={label} description="" value={list(value)} onChange={(stores) => onChange(joined(stores))} />
+  ),
+  blackListedCountries: ({ label, value, onChange }) => (
+    <CountriesMultiSelect label={label} value={list(value)} onChange={(codes) => onChange(joined(codes))} />
+  ),
+};
