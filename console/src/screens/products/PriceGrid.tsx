@@ -8,7 +8,7 @@ type Prices = ProductDraft['prices'];
 type Entry = NonNullable<Prices['priceByCountryByCurrency']>[string][string];
 type Amount = 'value' | 'initialValue' | 'msrp' | 'crossSell' | 'upSell';
 
-const AMOUNTS: { field: Amount; label: string }[] = [
+export const AMOUNTS: { field: Amount; label: string }[] = [
   { field: 'value', label: 'Price' },
   { field: 'initialValue', label: 'First term' },
   { field: 'msrp', label: 'MSRP' },

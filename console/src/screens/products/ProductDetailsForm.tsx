@@ -22,7 +22,7 @@ type TextKey =
   | 'taxCode'
   | 'publisherProductId';
 
-const TEXTS: { field: TextKey; label: string; description?: string; required?: boolean }[] = [
+export const TEXTS: { field: TextKey; label: string; description?: string; required?: boolean }[] = [
   { field: 'genericName', label: 'Name' },
   {
     field: 'publisherRefId',
@@ -40,20 +40,20 @@ const TEXTS: { field: TextKey; label: string; description?: string; required?: b
 ];
 
 type ChoiceKey = 'type' | 'salesMode' | 'businessSegment';
-const CHOICES: { field: ChoiceKey; label: string; data: readonly string[] }[] = [
+export const CHOICES: { field: ChoiceKey; label: string; data: readonly string[] }[] = [
   { field: 'type', label: 'Type', data: CHOICE_FILTERS.type },
   { field: 'salesMode', label: 'Sales mode', data: CHOICE_FILTERS.salesMode },
   { field: 'businessSegment', label: 'Business segment', data: ['B2C', 'B2B', 'STRICT_B2C', 'STRICT_B2B'] },
 ];
 
 type NumberKey = 'maxQuantityAllowed' | 'priority' | 'trialDuration';
-const NUMBERS: { field: NumberKey; label: string; min?: number }[] = [
+export const NUMBERS: { field: NumberKey; label: string; min?: number }[] = [
   { field: 'maxQuantityAllowed', label: 'Maximum quantity per cart', min: 1 },
   { field: 'priority', label: 'Priority' },
   { field: 'trialDuration', label: 'Trial duration (days)', min: 0 },
 ];
 
-const SWITCHES: { field: 'physical' | 'trialAllowed' | 'gift'; label: string }[] = [
+export const SWITCHES: { field: 'physical' | 'trialAllowed' | 'gift'; label: string }[] = [
   { field: 'physical', label: 'Physical delivery' },
   { field: 'trialAllowed', label: 'Trial allowed' },
   { field: 'gift', label: 'Gift' },
@@ -62,6 +62,16 @@ const SWITCHES: { field: 'physical' | 'trialAllowed' | 'gift'; label: string }[]
 /** The value a choice of `data` names, or none. */
 const oneOf = <T extends string>(data: readonly string[], value: string | null) =>
   (data.find((candidate) => candidate === value) as T | undefined) ?? undefined;
+
+/** The labels of the fields that are not in the lists above. */
+export const OTHER_LABELS = {
+  lifeTime: 'Lifetime',
+  releaseDate: 'Release date',
+  priceFunction: 'Price function',
+  status: 'Status',
+  sellingStores: 'Selling stores',
+  blackListedCountries: 'Blacklisted countries',
+} as const;
 
 const orUndefined = (value: string) => (value === '' ? undefined : value);
 const numberOrUndefined = (value: string | number) => (typeof value === 'number' ? value : undefined);
@@ -96,14 +106,14 @@ export function ProductDetailsForm({
       ))}
       <LifetimeSelect
         {...shared('lifeTime')}
-        label="Lifetime"
+        label={OTHER_LABELS.lifeTime}
         required
         value={draft.lifeTime}
         onChange={(value) => change('lifeTime', value ?? '')}
       />
       <IsoDateTimeInput
         {...shared('releaseDate')}
-        label="Release date"
+        label={OTHER_LABELS.releaseDate}
         value={draft.releaseDate}
         onChange={(value) => change('releaseDate', value)}
       />
@@ -118,7 +128,7 @@ export function ProductDetailsForm({
       />
       <Select
         {...shared('status')}
-        label="Status"
+        label={OTHER_LABELS.status}
         data={[...CHOICE_FILTERS.status]}
         value={draft.status ?? 'ENABLED'}
         onChange={(value) => change('status', oneOf(CHOICE_FILTERS.status, value) ?? 'ENABLED')}
@@ -137,13 +147,13 @@ export function ProductDetailsForm({
       ))}
       <StoresInput
         {...shared('sellingStores')}
-        label="Selling stores"
+        label={OTHER_LABELS.sellingStores}
         value={draft.sellingStores}
         onChange={(value) => change('sellingStores', value)}
       />
       <CountriesMultiSelect
         {...shared('blackListedCountries')}
-        label="Blacklisted countries"
+        label={OTHER_LABELS.blackListedCountries}
         description="Countries where the product may not be sold"
         value={draft.blackListedCountries ?? []}
         onChange={(value) => change('blackListedCountries', value.length ? value : undefined)}

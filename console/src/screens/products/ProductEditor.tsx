@@ -22,6 +22,7 @@ import { ProductHistory } from './ProductHistory';
 import { ProductStatusBadge } from './ProductStatusBadge';
 import { ProductVariants } from './ProductVariants';
 import { compactTexts, draftOf, type ProductDraft, sameJson, type Texts, textsOf } from './product-draft';
+import { productFieldLabel } from './product-labels';
 import { productKey, useDescription } from './product-queries';
 import { PRODUCT_TABS, type ProductTab } from './product-tabs';
 
@@ -146,6 +147,7 @@ export function ProductEditor({ productId }: { productId: string }): ReactElemen
         edited={editor.edited || texts.changed}
         onDiscard={texts.reset}
         asForm={false}
+        fieldLabel={productFieldLabel}
       >
         <Tabs
           value={tab}
