@@ -19,18 +19,17 @@ const list = (value: string) => value.split(',').filter(Boolean);
 const joined = (values: string[]) => values.join(',') || undefined;
 
 /** A filter naming one record of `source`, picked by its name; hidden from who may not list that kind. */
-const recordFilter = (source: RecordSource) =>
-  function RecordFilter({ label, value, onChange }: FilterFieldProps): ReactElement | null {
-    if (!useMayList(source)) return null;
-    return <RecordSelect source={source} label={label} value={value || undefined} onChange={onChange} />;
-  };
+function RecordFilter({ source, label, value, onChange }: FilterFieldProps & { source: RecordSource }) {
+  if (!useMayList(source)) return null;
+  return <RecordSelect source={source} label={label} value={value || undefined} onChange={onChange} />;
+}
 
 /** The filters of `GET /products` that name something: picked rather than typed. */
 export const PRODUCT_FILTER_FIELDS: Record<string, (props: FilterFieldProps) => ReactElement | null> = {
-  customerId: recordFilter(CUSTOMERS),
-  parentId: recordFilter(PRODUCTS),
-  priceFunction: recordFilter(PRICE_FUNCTIONS),
-  descriptionId: recordFilter(DESCRIPTIONS),
+  customerId: (props) => <RecordFilter source={CUSTOMERS} {...props} />,
+  parentId: (props) => <RecordFilter source={PRODUCTS} {...props} />,
+  priceFunction: (props) => <RecordFilter source={PRICE_FUNCTIONS} {...props} />,
+  descriptionId: (props) => <RecordFilter source={DESCRIPTIONS} {...props} />,
   nextGenerationOf: ({ label, value, onChange }) => (
     <RecordMultiSelect source={PRODUCTS} label={label} value={list(value)} onChange={(ids) => onChange(joined(ids))} />
   ),
