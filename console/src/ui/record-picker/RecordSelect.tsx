@@ -1,5 +1,5 @@
 import { type ComboboxProps, MultiSelect, type OptionsFilter, Select } from '@mantine/core';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, useEffect, useRef, useState } from 'react';
 import { useRecordOptions } from './record-options';
 import type { RecordScope, RecordSource } from './record-sources';
 
@@ -62,6 +62,21 @@ function usePicker(props: PickerProps, chosen: string[]) {
 }
 
 /**
+ * The search box of a single pick shows the picked record's name, also when the name is read after the value was set
+ * (an id from the address): the box then still holds the id, or the label it showed before.
+ */
+function useShownName(picker: ReturnType<typeof usePicker>, value: string | undefined | null) {
+  const label = picker.options.data.find((option) => option.value === value)?.label;
+  const shown = useRef(label);
+  const { typed, setTyped } = picker;
+  useEffect(() => {
+    if (!label || label === shown.current) return;
+    if (typed === '' || typed === value || typed === shown.current) setTyped(label);
+    shown.current = label;
+  }, [label, typed, value, setTyped]);
+}
+
+/**
  * One record chosen by its name, searched as one types (the API's text search where the kind has one); the value is
  * its id. A value the list does not hold (another page) shows by its name.
  */
@@ -71,6 +86,7 @@ export function RecordSelect({
   ...props
 }: PickerProps & { value: string | undefined | null; onChange: (id: string | undefined) => void }): ReactElement {
   const picker = usePicker(props, value ? [value] : []);
+  useShownName(picker, value);
   return (
     <Select
       {...picker.common}

@@ -66,27 +66,85 @@ export const PRODUCTS: RecordSource = {
   link: (productId) => linkOptions({ to: '/products/$productId', params: { productId } }),
 };
 
-export const CUSTOMERS: RecordSource = {
-  key: ['customers', 'picker'],
-  noun: 'customer',
-  searches: false,
-  list: async () => unwrap(await api.GET('/customers', { params: { query: NAMES } })).items.map(named),
-  one: async (id) => named(unwrap(await api.GET('/customers/{id}', { params: { path: { id } } }))),
-  link: (customerId) => linkOptions({ to: '/customers/$customerId', params: { customerId } }),
-  scope: 'customers:read',
-};
+type Named = { id: string; name?: string };
+type NameQuery = typeof NAMES & { customerId?: string };
 
-export const PRICE_FUNCTIONS: RecordSource = {
-  key: ['price-functions', 'list', 'picker'],
-  noun: 'price function',
+/**
+ * A kind a person names (`name`) and whose listing filters by exact name only: its first 500 by name are read once
+ * (in the scope's filters) and searched in the page.
+ */
+const byName = (
+  noun: string,
+  key: string[],
+  read: { list: (query: NameQuery) => Promise<{ items: Named[] }>; one: (id: string) => Promise<Named> },
+  more: Pick<RecordSource, 'link' | 'scope'> = {},
+): RecordSource => ({
+  key: [...key, 'picker'],
+  noun,
   searches: false,
-  list: async (_text, scope) =>
-    unwrap(await api.GET('/price-functions', { params: { query: { ...NAMES, ...filtersOf(scope) } } })).items.map(
-      named,
-    ),
-  one: async (id) => named(unwrap(await api.GET('/price-functions/{id}', { params: { path: { id } } }))),
-  link: (priceFunctionId) => linkOptions({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId } }),
-};
+  list: async (_text, { customerId }) =>
+    (await read.list({ ...NAMES, ...(customerId ? { customerId } : {}) })).items.map(named),
+  one: async (id) => named(await read.one(id)),
+  ...more,
+});
+
+export const CUSTOMERS = byName(
+  'customer',
+  ['customers'],
+  {
+    list: async (query) => unwrap(await api.GET('/customers', { params: { query } })),
+    one: async (id) => unwrap(await api.GET('/customers/{id}', { params: { path: { id } } })),
+  },
+  {
+    link: (customerId) => linkOptions({ to: '/customers/$customerId', params: { customerId } }),
+    scope: 'customers:read',
+  },
+);
+
+export const PRICE_FUNCTIONS = byName(
+  'price function',
+  ['price-functions', 'list'],
+  {
+    list: async (query) => unwrap(await api.GET('/price-functions', { params: { query } })),
+    one: async (id) => unwrap(await api.GET('/price-functions/{id}', { params: { path: { id } } })),
+  },
+  { link: (priceFunctionId) => linkOptions({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId } }) },
+);
+
+export const NOTIFICATION_DEFINITIONS = byName(
+  'definition',
+  ['notification-definitions'],
+  {
+    list: async (query) => unwrap(await api.GET('/notification-definitions', { params: { query } })),
+    one: async (id) => unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id } } })),
+  },
+  { link: (definitionId) => linkOptions({ to: '/notification-definitions/$definitionId', params: { definitionId } }) },
+);
+
+export const NOTIFICATION_RECEIVERS = byName(
+  'receiver',
+  ['notification-receivers'],
+  {
+    list: async (query) => unwrap(await api.GET('/notification-receivers', { params: { query } })),
+    one: async (id) => unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id } } })),
+  },
+  { link: (receiverId) => linkOptions({ to: '/notification-receivers/$receiverId', params: { receiverId } }) },
+);
+
+export const RECOMMENDATION_RULES = byName(
+  'rule',
+  ['recommendation-rules'],
+  {
+    list: async (query) => unwrap(await api.GET('/recommendation-rules', { params: { query } })),
+    one: async (id) => unwrap(await api.GET('/recommendation-rules/{id}', { params: { path: { id } } })),
+  },
+  { link: (ruleId) => linkOptions({ to: '/recommendation-rules/$ruleId', params: { ruleId } }) },
+);
+
+export const SUBSCRIPTION_MODELS = byName('subscription model', ['subscription-models'], {
+  list: async (query) => unwrap(await api.GET('/subscription-models', { params: { query } })),
+  one: async (model) => unwrap(await api.GET('/subscription-models/{model}', { params: { path: { model } } })),
+});
 
 const descriptionOption = (item: {
   id: string;
@@ -109,45 +167,4 @@ export const DESCRIPTIONS: RecordSource = {
     return unwrap(page).items.map(descriptionOption);
   },
   one: async (id) => descriptionOption(unwrap(await api.GET('/descriptions/{id}', { params: { path: { id } } }))),
-};
-
-export const NOTIFICATION_DEFINITIONS: RecordSource = {
-  key: ['notification-definitions', 'picker'],
-  noun: 'definition',
-  searches: false,
-  list: async () => unwrap(await api.GET('/notification-definitions', { params: { query: NAMES } })).items.map(named),
-  one: async (id) => named(unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id } } }))),
-  link: (definitionId) => linkOptions({ to: '/notification-definitions/$definitionId', params: { definitionId } }),
-};
-
-export const NOTIFICATION_RECEIVERS: RecordSource = {
-  key: ['notification-receivers', 'picker'],
-  noun: 'receiver',
-  searches: false,
-  list: async () => unwrap(await api.GET('/notification-receivers', { params: { query: NAMES } })).items.map(named),
-  one: async (id) => named(unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id } } }))),
-  link: (receiverId) => linkOptions({ to: '/notification-receivers/$receiverId', params: { receiverId } }),
-};
-
-export const RECOMMENDATION_RULES: RecordSource = {
-  key: ['recommendation-rules', 'picker'],
-  noun: 'rule',
-  searches: false,
-  list: async (_text, scope) =>
-    unwrap(await api.GET('/recommendation-rules', { params: { query: { ...NAMES, ...filtersOf(scope) } } })).items.map(
-      named,
-    ),
-  one: async (id) => named(unwrap(await api.GET('/recommendation-rules/{id}', { params: { path: { id } } }))),
-  link: (ruleId) => linkOptions({ to: '/recommendation-rules/$ruleId', params: { ruleId } }),
-};
-
-export const SUBSCRIPTION_MODELS: RecordSource = {
-  key: ['subscription-models', 'picker'],
-  noun: 'subscription model',
-  searches: false,
-  list: async (_text, scope) =>
-    unwrap(await api.GET('/subscription-models', { params: { query: { ...NAMES, ...filtersOf(scope) } } })).items.map(
-      named,
-    ),
-  one: async (id) => named(unwrap(await api.GET('/subscription-models/{model}', { params: { path: { model: id } } }))),
 };
