@@ -8,7 +8,7 @@ import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
-import { type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
+import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import {
   type DefinitionDraft,
   DefinitionForm,
@@ -30,20 +30,15 @@ function useDefinitionRecord(id: string | undefined, onSaved: (saved: Definition
     read: async () => unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id: id ?? '' } } })),
     draftOf: editable,
     ...(id === undefined ? { empty: emptyDefinition } : {}),
-    write: async (draft: DefinitionDraft, dbVersion) =>
-      id === undefined
-        ? unwrap(
-            await api.POST('/notification-definitions', {
-              body: definitionBody(draft),
-              headers: { 'idempotency-key': crypto.randomUUID() },
-            }),
-          )
-        : unwrap(
-            await api.PUT('/notification-definitions/{id}', {
-              params: { path: { id } },
-              body: definitionBody(draft, dbVersion),
-            }),
-          ),
+    write: createOrReplace(
+      (draft: DefinitionDraft, headers) =>
+        api.POST('/notification-definitions', { body: definitionBody(draft), headers }),
+      (draft, dbVersion) =>
+        api.PUT('/notification-definitions/{id}', {
+          params: { path: { id: id ?? '' } },
+          body: definitionBody(draft, dbVersion),
+        }),
+    ),
     onSaved,
   });
 }

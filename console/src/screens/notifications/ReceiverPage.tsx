@@ -9,7 +9,7 @@ import { useCan } from '../../auth/principal';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
 import { SecretOnce } from '../../ui/SecretOnce';
-import { type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
+import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import { keys } from './notification-queries';
 import { ReceiverForm, shownHere } from './ReceiverForm';
 import { emptyReceiver, fieldsOf, type ReceiverFields, receiverBody } from './receiver-draft';
@@ -25,20 +25,14 @@ function useReceiverRecord(id: string | undefined, onSaved: (saved: Receiver) =>
     read: async () => unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id: id ?? '' } } })),
     draftOf: fieldsOf,
     ...(id === undefined ? { empty: emptyReceiver } : {}),
-    write: async (fields: ReceiverFields, dbVersion) =>
-      id === undefined
-        ? unwrap(
-            await api.POST('/notification-receivers', {
-              body: receiverBody(fields),
-              headers: { 'idempotency-key': crypto.randomUUID() },
-            }),
-          )
-        : unwrap(
-            await api.PUT('/notification-receivers/{id}', {
-              params: { path: { id } },
-              body: receiverBody(fields, dbVersion),
-            }),
-          ),
+    write: createOrReplace(
+      (fields: ReceiverFields, headers) => api.POST('/notification-receivers', { body: receiverBody(fields), headers }),
+      (fields, dbVersion) =>
+        api.PUT('/notification-receivers/{id}', {
+          params: { path: { id: id ?? '' } },
+          body: receiverBody(fields, dbVersion),
+        }),
+    ),
     onSaved,
   });
 }
