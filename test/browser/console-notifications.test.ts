@@ -49,7 +49,7 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await page.getByRole('heading', { name: 'Notification receivers', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'New receiver' }).click();
     await page.getByLabel(/^Name/).fill(`Hooks ${subject}`);
-    await page.getByPlaceholder('Pick definitions').click();
+    await page.getByRole('combobox', { name: 'Definitions it listens to' }).fill(definition.name);
     await page.getByRole('option', { name: definition.name }).click();
     await page.keyboard.press('Escape');
 
@@ -124,8 +124,8 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     const name = unique('Product disabled');
     await page.getByLabel(/^Name/).fill(name);
     // Subjects and facts come from the service's event catalogue: a subscription's facts are its life cycle's.
-    const subject = page.getByLabel(/^Subject/);
-    const fact = page.getByLabel(/^Fact/);
+    const subject = page.getByRole('combobox', { name: 'Subject' });
+    const fact = page.getByRole('combobox', { name: 'Fact' });
     await subject.fill('subscri');
     await page.getByRole('option', { name: 'subscription', exact: true }).click();
     await fact.fill('susp');
