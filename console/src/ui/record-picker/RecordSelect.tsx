@@ -1,5 +1,5 @@
 import { type ComboboxProps, MultiSelect, type OptionsFilter, Select } from '@mantine/core';
-import { type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { useRecordOptions } from './record-options';
 import type { RecordScope, RecordSource } from './record-sources';
 
@@ -30,16 +30,14 @@ function nothing(source: RecordSource, loading: boolean, failed: boolean): strin
   return loading ? 'Searching…' : `No ${source.noun} of that name`;
 }
 
-/** The shared props of both pickers: search, the options found and held, their states. */
-function usePicker(props: PickerProps, chosen: string[]) {
+/**
+ * The shared props of both pickers: the options found for what is typed (`typed`; undefined while nothing is typed
+ * since the last pick) and held, their states.
+ */
+function usePicker(props: PickerProps, chosen: string[], typed: string | undefined) {
   const { source } = props;
-  const [typed, setTyped] = useState('');
-  const options = useRecordOptions(source, { text: typed, scope: props.scope, chosen, exclude: props.exclude });
-  // A single pick shows its label in the search box: that is no new search.
-  const shownLabel = options.data.find((option) => chosen.includes(option.value))?.label;
+  const options = useRecordOptions(source, { text: typed ?? '', scope: props.scope, chosen, exclude: props.exclude });
   return {
-    typed,
-    setTyped,
     options,
     common: {
       label: props.label,
@@ -52,28 +50,13 @@ function usePicker(props: PickerProps, chosen: string[]) {
       comboboxProps: props.comboboxProps,
       searchable: true,
       data: options.data,
-      filter: source.searches && typed !== shownLabel ? asAnswered : undefined,
+      filter: source.searches && typed ? asAnswered : undefined,
       error: props.error,
       nothingFoundMessage: nothing(source, options.loading, Boolean(options.error)),
       'aria-busy': options.loading,
       maxDropdownHeight: 280,
     },
   };
-}
-
-/**
- * The search box of a single pick shows the picked record's name, also when the name is read after the value was set
- * (an id from the address): the box then still holds the id, or the label it showed before.
- */
-function useShownName(picker: ReturnType<typeof usePicker>, value: string | undefined | null) {
-  const label = picker.options.data.find((option) => option.value === value)?.label;
-  const shown = useRef(label);
-  const { typed, setTyped } = picker;
-  useEffect(() => {
-    if (!label || label === shown.current) return;
-    if (typed === '' || typed === value || typed === shown.current) setTyped(label);
-    shown.current = label;
-  }, [label, typed, value, setTyped]);
 }
 
 /**
@@ -85,8 +68,10 @@ export function RecordSelect({
   onChange,
   ...props
 }: PickerProps & { value: string | undefined | null; onChange: (id: string | undefined) => void }): ReactElement {
-  const picker = usePicker(props, value ? [value] : []);
-  useShownName(picker, value);
+  // Until something is typed, the box shows the pick's name, whenever that name is read (an id from the address).
+  const [typed, setTyped] = useState<string>();
+  const picker = usePicker(props, value ? [value] : [], typed);
+  const name = picker.options.data.find((option) => option.value === value)?.label ?? '';
   return (
     <Select
       {...picker.common}
@@ -94,9 +79,12 @@ export function RecordSelect({
       clearable={!props.required}
       allowDeselect={false}
       value={value ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
-      searchValue={picker.typed}
-      onSearchChange={picker.setTyped}
+      onChange={(next) => {
+        setTyped(undefined);
+        onChange(next ?? undefined);
+      }}
+      searchValue={typed ?? name}
+      onSearchChange={(text) => setTyped(text === name ? undefined : text)}
     />
   );
 }
@@ -107,7 +95,8 @@ export function RecordMultiSelect({
   onChange,
   ...props
 }: PickerProps & { value: string[]; onChange: (ids: string[]) => void }): ReactElement {
-  const picker = usePicker(props, value);
+  const [typed, setTyped] = useState('');
+  const picker = usePicker(props, value, typed);
   return (
     <MultiSelect
       {...picker.common}
@@ -116,8 +105,8 @@ export function RecordMultiSelect({
       hidePickedOptions
       value={value}
       onChange={onChange}
-      searchValue={picker.typed}
-      onSearchChange={picker.setTyped}
+      searchValue={typed}
+      onSearchChange={setTyped}
     />
   );
 }
