@@ -404,7 +404,10 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await expect.poll(async () => table.getByRole('row').count()).toBe(2);
     // Reloaded, the filters show the names of what the URL's ids name.
     await page.reload();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Priced by' }).inputValue()).toBe(fn.name);
+    // The page signs in again and reads the names: more than expect.poll's default second on a loaded machine.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Priced by' }).inputValue(), { timeout: 20_000 })
+      .toBe(fn.name);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(server.problems).toEqual([]);
     await page.close();
