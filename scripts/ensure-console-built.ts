@@ -11,10 +11,12 @@ const STAMP = join(CONSOLE, 'dist', '.built-at');
 const SOURCES = [
   ...['src', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'].map((name) => join(CONSOLE, name)),
   // The service's files the console imports: the subscription life cycle (its buttons follow the service's machine),
-  // the import's life cycle and the CSV header rules (the import wizard's preview), and the import template it offers.
+  // the import's life cycle and the CSV header rules (the import wizard's preview), the product's lifetime periods (its
+  // picker), and the import template it offers.
   'src/apis/subscriptions/subscription.lifecycle.ts',
   'src/platform/errors/domain-errors.ts',
   'src/apis/catalog/import/import-life-cycle.ts',
+  'src/apis/catalog/lifetime.ts',
   'src/platform/resource/document/csv-cells.ts',
   'src/platform/resource/document/document-paths.ts',
   'docs/templates/product-import.csv',

@@ -39,8 +39,8 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     const creation = page.getByRole('dialog', { name: 'New product' });
     await creation.getByLabel('Name').fill('Aurora Photo Suite');
     await creation.getByLabel('Publisher reference').fill(ref);
-    await creation.getByLabel('Selling stores').fill('store-eu');
-    await creation.getByLabel('Selling stores').press('Enter');
+    await creation.getByRole('combobox', { name: 'Selling stores' }).fill('store-eu');
+    await creation.getByRole('combobox', { name: 'Selling stores' }).press('Enter');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await creation.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('heading', { name: 'Aurora Photo Suite', level: 1 }).waitFor();
@@ -106,7 +106,9 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     const variantCreation = page.getByRole('dialog', { name: 'New variant of Aurora Photo Suite' });
     await variantCreation.getByLabel('Name').fill('Aurora Photo Suite Monthly');
     await variantCreation.getByLabel('Publisher reference').fill(`${ref}-M`);
-    await variantCreation.getByLabel('Lifetime').fill('1MONTH');
+    // A lifetime is picked in words ("1 month"), not typed as the API's code.
+    await variantCreation.getByRole('combobox', { name: 'Lifetime' }).fill('1 mon');
+    await page.getByRole('option', { name: '1 month (1MONTH)' }).click();
     await variantCreation.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('heading', { name: 'Aurora Photo Suite Monthly', level: 1 }).waitFor();
     expect((await productOf(shownProductId(page))).parentId).toBe(productId);
@@ -129,8 +131,11 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await expect.poll(async () => table.getByRole('row').count()).toBe(3);
     await page.getByRole('button', { name: 'Clear 1 filter' }).click();
     // A filter: the monthly lifetime in store-eu lists the variant and not its parent.
-    await page.getByLabel('Lifetime', { exact: true }).fill('1MONTH');
-    await page.getByLabel('Selling stores', { exact: true }).fill('store-eu');
+    await page.getByRole('combobox', { name: 'Lifetime' }).fill('1 month');
+    await page.getByRole('option', { name: '1 month (1MONTH)' }).click();
+    const stores = page.getByRole('combobox', { name: 'Selling stores' });
+    await stores.fill('store-eu');
+    await stores.press('Enter');
     await page.waitForURL(/lifeTime=1MONTH/);
     await page.waitForURL(/sellingStores=store-eu/);
     await table.getByRole('link', { name: 'Aurora Photo Suite Monthly' }).waitFor();
@@ -139,6 +144,14 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await table.getByRole('link', { name: 'Aurora Photo Suite', exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/products-list.png`, fullPage: true });
+    // The parent filter names the parent: it is picked by its name, never typed as an id.
+    await page.getByRole('button', { name: 'Clear 2 filters' }).click();
+    await page.getByRole('button', { name: 'More filters' }).click();
+    await page.getByRole('combobox', { name: 'Variant of' }).fill('Aurora Photo');
+    await page.getByRole('option', { name: `Aurora Photo Suite (${ref})` }).click();
+    await page.waitForURL(new RegExp(`parentId=${productId}`));
+    await table.getByRole('link', { name: 'Aurora Photo Suite Monthly' }).waitFor();
+    await expect.poll(async () => table.getByRole('row').count()).toBe(2);
     expect(server.problems).toEqual([]);
     await page.close();
   }, 120_000);
@@ -149,26 +162,29 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     await signInAsOperator(page);
     await page.goto(`/console/products/${product.id}`);
     await page.getByRole('heading', { name: 'Comet Tracker', level: 1 }).waitFor();
-    // A 400 names its field: the message is shown on the lifetime input.
-    const lifetime = page.getByRole('textbox', { name: /^Lifetime/ });
-    await lifetime.fill('month');
+    // A 400 names its field: the message is shown on the publisher reference's input, not below the form.
+    const reference = page.getByRole('textbox', { name: /^Publisher reference/ });
+    await reference.fill('R'.repeat(81));
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => lifetime.getAttribute('aria-invalid')).toBe('true');
-    await page
-      .getByText(/lifeTime must match/)
-      .first()
-      .waitFor();
-    await lifetime.fill('1YEAR');
+    await expect.poll(async () => reference.getAttribute('aria-invalid')).toBe('true');
+    const refused = page.getByText(/publisherRefId must be at most 80 characters/);
+    await refused.waitFor();
+    expect(await refused.count()).toBe(1);
+    await reference.fill(product.publisherRefId);
     await page.getByLabel('Name', { exact: true }).fill('Comet Tracker (my edit)');
     const elsewhere = await server.t.request('PUT', `/products/${product.id}`, operator, {
       ...product,
       genericName: 'Comet Tracker Deluxe',
+      prices: { ...product.prices, priceByCountryByCurrency: { FR: { EUR: { value: 99, vatIncluded: true } } } },
     });
     expect(elsewhere.status).toBe(200);
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
     await dialog.getByRole('cell', { name: 'Comet Tracker Deluxe' }).waitFor();
-    await dialog.getByRole('cell', { name: 'genericName', exact: true }).waitFor();
+    // Each field reads as the form labels it: "Name", a price by its country and currency, never a path.
+    await dialog.getByRole('cell', { name: 'Name', exact: true }).waitFor();
+    await dialog.getByRole('cell', { name: 'Price, France (FR), EUR', exact: true }).waitFor();
+    expect(await dialog.getByText(/genericName|priceByCountryByCurrency/).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Reload (drop my edit)' }).click();
     await expect.poll(async () => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Comet Tracker Deluxe');
@@ -333,6 +349,67 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s products', () 
     expect(await seriousA11yViolations(page)).toEqual([]);
     // Chromium logs the 404 answer itself as a console error; nothing else may be reported.
     expect(server.problems.filter((problem) => !/status of 404 \(Not Found\)/.test(problem))).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('picks a product’s customer, price function and countries by name, and filters the list by them (issue 31)', async () => {
+    const owner = await createCustomer(server.t, { name: `Vega Studios ${tag()}`, type: 'PUBLISHER' });
+    const pricing = await server.t.request('POST', '/price-functions', operator, {
+      name: `Vega launch pricing ${tag()}`,
+      expression: 'price * 0.9',
+      customerId: owner.id,
+    });
+    expect(pricing.status).toBe(201);
+    const fn = pricing.body as Json;
+    const ref = `VEGA-${tag()}`;
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto('/console/products');
+    await page.getByRole('button', { name: 'New product' }).click();
+    const creation = page.getByRole('dialog', { name: 'New product' });
+    await creation.getByLabel('Name').fill('Vega Orbit');
+    await creation.getByLabel('Publisher reference').fill(ref);
+    await creation.getByRole('combobox', { name: /^Customer/ }).fill('Vega Stud');
+    await page.getByRole('option', { name: owner.body.name }).click();
+    await creation.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Vega Orbit', level: 1 }).waitFor();
+    const productId = shownProductId(page);
+
+    await page.getByRole('combobox', { name: 'Price function' }).fill('launch');
+    await page.getByRole('option', { name: fn.name }).click();
+    // A country is found by its name: "Swed" is Sweden, stored as SE (never cut to "SW").
+    await page.getByRole('combobox', { name: 'Blacklisted countries' }).fill('Swed');
+    await page.getByRole('option', { name: 'Sweden (SE)' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('version 1 ·').waitFor();
+    expect(await productOf(productId)).toMatchObject({
+      customerId: owner.id,
+      priceFunction: fn.id,
+      blackListedCountries: ['SE'],
+      lifeTime: '1YEAR',
+    });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The list's filters pick the customer and the price function by their names, and the URL holds their ids.
+    await page.getByRole('link', { name: '← Products' }).click();
+    await page.getByRole('button', { name: 'More filters' }).click();
+    await page.getByRole('combobox', { name: 'Customer' }).fill('Vega');
+    await page.getByRole('option', { name: owner.body.name }).click();
+    await page.waitForURL(new RegExp(`customerId=${owner.id}`));
+    await page.getByRole('combobox', { name: 'Priced by' }).fill('Vega launch');
+    await page.getByRole('option', { name: fn.name }).click();
+    await page.waitForURL(new RegExp(`priceFunction=${fn.id}`));
+    const table = page.getByRole('table', { name: 'Products' });
+    await table.getByRole('link', { name: 'Vega Orbit' }).waitFor();
+    await expect.poll(async () => table.getByRole('row').count()).toBe(2);
+    // Reloaded, the filters show the names of what the URL's ids name.
+    await page.reload();
+    // The page signs in again and reads the names: more than expect.poll's default second on a loaded machine.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Priced by' }).inputValue(), { timeout: 20_000 })
+      .toBe(fn.name);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(server.problems).toEqual([]);
     await page.close();
   }, 120_000);
 

@@ -85,8 +85,8 @@ describe.skipIf(browserSkipReason !== undefined)('console: record editors keep e
     expect(await name.inputValue()).toBe(`${product.genericName} Max`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = staleDialog(page);
-    await dialog.getByRole('row', { name: /^priceFunction .* their change is kept$/ }).waitFor();
-    await dialog.getByRole('row', { name: /^genericName .* your edit is saved$/ }).waitFor();
+    await dialog.getByRole('row', { name: /^Price function .* their change is kept$/ }).waitFor();
+    await dialog.getByRole('row', { name: /^Name .* your edit is saved$/ }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save my changes over theirs' }).click();
     await page.getByText('version 2 ·').waitFor(PATIENTLY);
@@ -115,8 +115,8 @@ describe.skipIf(browserSkipReason !== undefined)('console: record editors keep e
 
     await page.getByRole('button', { name: 'Save customer' }).click();
     const dialog = staleDialog(page);
-    await dialog.getByRole('row', { name: /^features\.createInvoice .* their change is kept$/ }).waitFor();
-    await dialog.getByRole('row', { name: /^features\.productManagement .* your edit is saved$/ }).waitFor();
+    await dialog.getByRole('row', { name: /^Features › Create invoice .* their change is kept$/ }).waitFor();
+    await dialog.getByRole('row', { name: /^Features › Product management .* your edit is saved$/ }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save my changes over theirs' }).click();
     await page.getByText('Customer saved').waitFor();
@@ -152,7 +152,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: record editors keep e
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await staleDialog(page)
-      .getByRole('row', { name: /^name .* their change is kept$/ })
+      .getByRole('row', { name: /^Name .* their change is kept$/ })
       .waitFor();
     await staleDialog(page).getByRole('button', { name: 'Save my changes over theirs' }).click();
     await page.getByText('version 3', { exact: true }).waitFor(PATIENTLY);
@@ -180,7 +180,7 @@ describe.skipIf(browserSkipReason !== undefined)('console: record editors keep e
     // The rotation made a version after the one the edit started from: saving merges with it.
     await page.getByRole('button', { name: 'Save customer' }).click();
     const dialog = staleDialog(page);
-    await dialog.getByRole('row', { name: /^features\.productManagement .* your edit is saved$/ }).waitFor();
+    await dialog.getByRole('row', { name: /^Features › Product management .* your edit is saved$/ }).waitFor();
     await dialog.getByRole('button', { name: 'Save my changes over theirs' }).click();
     await page.getByText('Customer saved').waitFor();
     expect((await call('GET', `/customers/${customer.id}`)).features).toMatchObject({ productManagement: true });

@@ -49,7 +49,7 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await page.getByRole('heading', { name: 'Notification receivers', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'New receiver' }).click();
     await page.getByLabel(/^Name/).fill(`Hooks ${subject}`);
-    await page.getByPlaceholder('Pick definitions').click();
+    await page.getByRole('combobox', { name: 'Definitions it listens to' }).fill(definition.name);
     await page.getByRole('option', { name: definition.name }).click();
     await page.keyboard.press('Escape');
 
@@ -123,6 +123,22 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await page.getByRole('link', { name: 'New definition' }).click();
     const name = unique('Product disabled');
     await page.getByLabel(/^Name/).fill(name);
+    // Subjects and facts come from the service's event catalogue: a subscription's facts are its life cycle's.
+    const subject = page.getByRole('combobox', { name: 'Subject' });
+    const fact = page.getByRole('combobox', { name: 'Fact' });
+    await subject.fill('subscri');
+    await page.getByRole('option', { name: 'subscription', exact: true }).click();
+    await fact.fill('susp');
+    await page.getByRole('option', { name: 'suspended', exact: true }).waitFor();
+    await fact.press('Escape');
+    await subject.fill('prod');
+    await page.getByRole('option', { name: 'product', exact: true }).click();
+    // A product is never suspended: the catalogue offers only a product's own facts.
+    await fact.fill('u');
+    await page.getByRole('option', { name: 'updated', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: 'suspended', exact: true }).count()).toBe(0);
+    await fact.fill('upd');
+    await page.getByRole('option', { name: 'updated', exact: true }).click();
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByLabel('Filter 1 JSONPath').fill('$.what.delta.status');
@@ -280,7 +296,9 @@ describe.skipIf(browserSkipReason !== undefined)('notifications in the console',
     await page.getByLabel(/^Payload type/).fill('CHANGED_HERE');
     await page.getByRole('button', { name: 'Save definition' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
-    await dialog.getByRole('cell', { name: 'name', exact: true }).waitFor();
+    // Fields read as the form labels them, not as paths.
+    await dialog.getByRole('cell', { name: 'Name', exact: true }).waitFor();
+    await dialog.getByRole('cell', { name: 'Notification payload › Type', exact: true }).waitFor();
     await accessible(page);
     await dialog.getByRole('button', { name: 'Reload (drop my edit)' }).click();
     await page.getByRole('heading', { name: `${definition.name} (renamed)`, level: 1 }).waitFor();

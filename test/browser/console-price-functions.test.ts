@@ -315,8 +315,8 @@ describe.skipIf(browserSkipReason !== undefined)('console: price functions', () 
     await created('PUT', `/products/${product.id}/without-prices`, { ...rest, priceFunction: fn.id });
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
-    await dialog.getByRole('row', { name: /priceFunction .* their change is kept/ }).waitFor();
-    await dialog.getByRole('row', { name: /genericName .* your edit is saved/ }).waitFor();
+    await dialog.getByRole('row', { name: /^Price function .* their change is kept/ }).waitFor();
+    await dialog.getByRole('row', { name: /^Name .* your edit is saved/ }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save my changes over theirs' }).click();
     await page.getByText('version 2 ·').waitFor(PATIENTLY);

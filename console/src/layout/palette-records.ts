@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../api/api-error';
 import { api } from '../api/client';
 import { usePrincipal } from '../auth/principal';
-import { usePriceFunctionOptions } from '../screens/price-functions/price-function-options';
-import { useCustomerOptions } from '../ui/customer-names';
+import { useRecordList } from '../ui/record-picker/record-options';
+import { CUSTOMERS, PRICE_FUNCTIONS } from '../ui/record-picker/record-sources';
 
 /** A record the palette offers, and the screen that opens it. */
 export type PaletteRecord =
@@ -35,8 +35,8 @@ export function usePaletteRecords(text: string): PaletteRecord[] {
         }),
       ).items,
   });
-  const customers = useCustomerOptions();
-  const functions = usePriceFunctionOptions(catalog && typed);
+  const customers = useRecordList(CUSTOMERS, '', {}, typed);
+  const functions = useRecordList(PRICE_FUNCTIONS, '', {}, catalog && typed);
   if (!typed) return [];
   return [
     ...(products.data ?? []).map((product) => ({

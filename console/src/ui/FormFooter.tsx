@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { plainWords } from '../api/api-error';
-import type { FieldErrors } from './field-errors';
+import { type FieldErrors, unplacedError } from './field-errors';
 
 /**
  * The end of a dialog's form: why the last try was refused when no field shows it (`errors` are the ones the fields
@@ -10,6 +10,7 @@ import type { FieldErrors } from './field-errors';
 export function FormFooter({
   error,
   errors = {},
+  shown = () => true,
   onCancel,
   submitLabel,
   submitting,
@@ -17,6 +18,8 @@ export function FormFooter({
 }: {
   error: unknown;
   errors?: FieldErrors;
+  /** The fields the form shows errors on: a refusal naming another is said here too. */
+  shown?: (path: string) => boolean;
   onCancel: () => void;
   submitLabel: string;
   submitting: boolean;
@@ -24,7 +27,7 @@ export function FormFooter({
 }): ReactElement {
   return (
     <>
-      {Boolean(error) && Object.keys(errors).length === 0 && (
+      {unplacedError(error, errors, shown) && (
         <Text c="red.8" size="sm" role="alert">
           {plainWords(error)}
         </Text>

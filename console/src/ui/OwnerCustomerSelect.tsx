@@ -1,6 +1,6 @@
-import { Select } from '@mantine/core';
 import { isOperator, usePrincipal } from '../auth/principal';
-import { useCustomerOptions } from './customer-names';
+import { RecordSelect } from './record-picker/RecordSelect';
+import { CUSTOMERS } from './record-picker/record-sources';
 
 /**
  * The customer a record belongs to, chosen by the operator (who acts for every customer); a customer's own token owns
@@ -20,23 +20,16 @@ export function OwnerCustomerSelect({
   required?: boolean;
 }) {
   const principal = usePrincipal();
-  const operator = isOperator(principal);
-  const customers = useCustomerOptions();
-  if (!operator) return null;
-  const data = [...(customers.data ?? [])];
-  if (value && !data.some((option) => option.value === value)) data.push({ value, label: value });
+  if (!isOperator(principal)) return null;
   return (
-    <Select
+    <RecordSelect
+      source={CUSTOMERS}
       label={label}
       description="The operator acts for one customer at a time"
-      data={data}
-      value={value ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
-      searchable
-      clearable={!required}
+      value={value}
+      onChange={onChange}
       required={required}
       error={error}
-      nothingFoundMessage={customers.isPending ? 'Loading customers…' : 'No customer matches'}
     />
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Skeleton, Stack } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { plainWords } from '../api/api-error';
 import { unplacedError } from './field-errors';
+import type { FieldLabel } from './field-labels';
 import { StaleVersionDialog } from './StaleVersionDialog';
 import type { ReadyRecord, VersionedRecord } from './versioned-record';
 
@@ -51,6 +52,7 @@ export function EditorForm({
   edited = editor.edited,
   onDiscard,
   asForm = true,
+  fieldLabel,
   children,
 }: {
   editor: AnyRecord;
@@ -65,6 +67,8 @@ export function EditorForm({
   onDiscard?: () => void;
   /** False when the fields hold forms of their own (a form cannot hold a form): the save button then saves on click. */
   asForm?: boolean;
+  /** How the 412 dialog names each field: the form's labels. */
+  fieldLabel?: FieldLabel;
   children: ReactNode;
 }): ReactElement {
   const body = (
@@ -107,7 +111,7 @@ export function EditorForm({
           </Group>
         )}
       </Stack>
-      <StaleVersionDialog conflict={editor.conflict} />
+      <StaleVersionDialog conflict={editor.conflict} labelOf={fieldLabel} />
     </>
   );
   if (!asForm) return body;

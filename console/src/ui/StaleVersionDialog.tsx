@@ -1,5 +1,6 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { type FieldLabel, readableField } from './field-labels';
 import { type FieldMerge, fieldMerges, mergeEdit } from './record-merge';
 import type { Conflict } from './versioned-record';
 
@@ -18,8 +19,10 @@ function MergeRows({
   rows,
   keepStored,
   onChoose,
+  labelOf,
 }: {
   rows: FieldMerge[];
+  labelOf: FieldLabel;
   keepStored: ReadonlySet<string>;
   onChoose: (field: string, stored: boolean) => void;
 }) {
@@ -27,14 +30,14 @@ function MergeRows({
     <Table.Tbody>
       {rows.map((row) => (
         <Table.Tr key={row.field}>
-          <Table.Td>{row.field}</Table.Td>
+          <Table.Td>{labelOf(row.path)}</Table.Td>
           <Table.Td style={{ wordBreak: 'break-all' }}>{shown(row.mine)}</Table.Td>
           <Table.Td style={{ wordBreak: 'break-all' }}>{shown(row.theirs)}</Table.Td>
           <Table.Td>
             {row.changedBy === 'both' ? (
               <SegmentedControl
                 size="xs"
-                aria-label={`Value of ${row.field} to save`}
+                aria-label={`Value of ${labelOf(row.path)} to save`}
                 value={keepStored.has(row.field) ? 'stored' : 'mine'}
                 onChange={(value) => onChoose(row.field, value === 'stored')}
                 data={[
@@ -57,7 +60,14 @@ function MergeRows({
  * the edit and the other save changed, and saves the edit's fields over the stored record: fields the edit did not
  * touch keep what was saved meanwhile, and a field both changed is chosen per field. Reload drops the edit.
  */
-export function StaleVersionDialog<D extends object>({ conflict }: { conflict: Conflict<D> | undefined }) {
+export function StaleVersionDialog<D extends object>({
+  conflict,
+  labelOf = readableField,
+}: {
+  conflict: Conflict<D> | undefined;
+  /** How each field reads (the form's labels); by default its path in words. */
+  labelOf?: FieldLabel;
+}) {
   const [keepStored, setKeepStored] = useState<ReadonlySet<string>>(new Set());
   const choose = (field: string, stored: boolean) =>
     setKeepStored((current) => {
@@ -90,7 +100,7 @@ export function StaleVersionDialog<D extends object>({ conflict }: { conflict: C
                 <Table.Th>Saved as</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <MergeRows rows={rows} keepStored={keepStored} onChoose={choose} />
+            <MergeRows rows={rows} keepStored={keepStored} onChoose={choose} labelOf={labelOf} />
           </Table>
         </Table.ScrollContainer>
         <Group justify="flex-end">

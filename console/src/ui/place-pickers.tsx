@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { MultiSelect, Select } from '@mantine/core';
 import { iso31661 } from 'iso-3166/1.js';
 
 /** A country's name in the reader's language, its English name where the browser has none. */
@@ -16,17 +16,27 @@ const CURRENCIES = Intl.supportedValuesOf('currency').map((code) => ({
   label: `${code} · ${currencyNames.of(code) ?? code}`,
 }));
 
-interface PickerProps {
+/** A country code as a person reads it: "France (FR)"; a code the list does not know stays as it is. */
+export const countryLabel = (code: string) => COUNTRIES.find((country) => country.value === code)?.label ?? code;
+
+interface Shared {
   label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
   error?: string;
   description?: string;
   required?: boolean;
+  readOnly?: boolean;
+  placeholder?: string;
   w?: number;
+}
+
+interface PickerProps extends Shared {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
   /** Options offered before the list (a price grid's DEFAULT country). */
   extra?: { value: string; label: string }[];
 }
+
+const searching = { searchable: true, limit: 300 } as const;
 
 /** A country chosen by its name or code ("Swe" or "SE" finds Sweden); the value is the ISO code. */
 export function CountrySelect({ extra = [], ...props }: PickerProps) {
@@ -38,32 +48,41 @@ export function CurrencySelect(props: PickerProps) {
   return <PlaceSelect {...props} data={CURRENCIES} nothing="No currency of that code or name" />;
 }
 
-function PlaceSelect({
-  label,
+/** Countries chosen by name or code; the value is their ISO codes. */
+export function CountriesMultiSelect({
   value,
   onChange,
-  error,
-  description,
-  required,
-  w,
-  data,
+  ...props
+}: Shared & { value: string[]; onChange: (codes: string[]) => void }) {
+  return (
+    <MultiSelect
+      {...props}
+      {...searching}
+      clearable
+      hidePickedOptions
+      data={COUNTRIES}
+      value={value}
+      onChange={onChange}
+      nothingFoundMessage="No country of that name or code"
+    />
+  );
+}
+
+function PlaceSelect({
+  value,
+  onChange,
   nothing,
+  ...props
 }: Omit<PickerProps, 'extra'> & { data: { value: string; label: string }[]; nothing: string }) {
   return (
     <Select
-      label={label}
-      description={description}
-      required={required}
-      w={w}
-      searchable
-      clearable={!required}
+      {...props}
+      {...searching}
+      clearable={!props.required}
       allowDeselect={false}
-      data={data}
       value={value ?? null}
       onChange={(next) => onChange(next ?? undefined)}
       nothingFoundMessage={nothing}
-      error={error}
-      limit={300}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ApiError } from '../api/api-error';
+import { ApiError, unwrap } from '../api/api-error';
 import { type FieldErrors, fieldErrorsOf } from './field-errors';
 
 interface Versioned {
@@ -23,6 +23,24 @@ export interface VersionedRecordSpec<R extends Versioned, D extends object> {
   /** After a save (the saved record is already in the cache entry, and the draft follows it). */
   onSaved?: (saved: R) => unknown;
 }
+
+type Answer<R> = { data?: R; error?: unknown; response: Response };
+
+/**
+ * The `write` of a record a page creates or replaces: created while it has no version (with an idempotency key, so a
+ * retried click stores one), else replaced over the version the edit started from.
+ */
+export const createOrReplace =
+  <R, D>(
+    create: (draft: D, headers: { 'idempotency-key': string }) => Promise<Answer<R>>,
+    replace: (draft: D, dbVersion: number) => Promise<Answer<R>>,
+  ) =>
+  async (draft: D, dbVersion: number | undefined): Promise<R> =>
+    unwrap(
+      dbVersion === undefined
+        ? await create(draft, { 'idempotency-key': crypto.randomUUID() })
+        : await replace(draft, dbVersion),
+    );
 
 /** A 412 being resolved: the version the edit started from, the edit, and the record stored now, as drafts. */
 export interface Conflict<D> {

@@ -10,17 +10,12 @@ import {
   Text,
   UrlText,
 } from '../../platform/resource/index.js';
+import { LIFETIME_PATTERN } from './lifetime.js';
 
 export const PRODUCT_STATUSES = ['ENABLED', 'DISABLED'] as const;
 export const BUSINESS_SEGMENTS = ['B2C', 'B2B', 'STRICT_B2C', 'STRICT_B2B'] as const;
 export const SALES_MODES = ['BILLING_PLAN', 'STANDARD'] as const;
 export const PRODUCT_TYPES = ['SOFTWARE', 'GAMES', 'CASUAL', 'SERVICE', 'B2C', 'B2B', 'HARDWARE'] as const;
-
-/**
- * `lifeTime`: an optional duration (1 to 4 digits, no leading zero) then a period word. `MONTH`, `1MONTH`, `12MONTH`,
- * `30DAY`, `LIFETIME` pass; `0MONTH`, `1 MONTH`, `month` do not (docs/decisions.md#product-fields).
- */
-export const LIFETIME_PATTERN = '^([1-9][0-9]{0,3})?(DAY|WEEK|MONTH|QUARTER|YEAR|LIFETIME)$';
 
 /** ISO 3166-1 alpha-2 country code, upper case. */
 export const CountryCode = (options: Record<string, unknown> = {}) =>

@@ -6,11 +6,12 @@ import { isOperator, usePrincipal } from '../../auth/principal';
 import { ActivityChanges, ActorLabel, factLabel } from '../../ui/activity/ActivityChanges';
 import { FACTS, recordLink, SUBJECTS, subjectLabel } from '../../ui/activity/activity-catalogue';
 import { type ActivityEntry, entryRecordName, formatInstant } from '../../ui/activity/activity-changes';
-import { CustomerName, useCustomerOptions } from '../../ui/customer-names';
+import { CustomerName } from '../../ui/customer-names';
 import type { Column } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
+import { CUSTOMER_FILTER } from '../../ui/record-picker/RecordFilter';
 import { activityQuery } from './activity-query';
 
 /** The record an entry changed: by its name where the entry carries one, linked to its page where the console has one. */
@@ -52,7 +53,6 @@ function columnsFor(operator: boolean): Column<ActivityEntry>[] {
 
 /** Every filter of `GET /activity`: the kind, the fact and the customer picked, the days picked, the actor typed. */
 function useFilters(operator: boolean): ListFilter[] {
-  const customers = useCustomerOptions();
   return [
     {
       name: 'subject',
@@ -63,17 +63,7 @@ function useFilters(operator: boolean): ListFilter[] {
     },
     { name: 'fact', label: 'What happened', kind: 'choice', searchable: true, data: FACTS },
     { name: 'actor', label: 'Who', kind: 'text', placeholder: 'A username or client' },
-    ...(operator
-      ? [
-          {
-            name: 'customerId',
-            label: 'Customer',
-            kind: 'choice',
-            searchable: true,
-            data: customers.data ?? [],
-          } as const,
-        ]
-      : []),
+    ...(operator ? [CUSTOMER_FILTER] : []),
     { name: 'from', label: 'From', kind: 'date', more: true },
     { name: 'to', label: 'To (included)', kind: 'date', more: true },
     { name: 'recordId', label: 'Record id', kind: 'text', more: true },

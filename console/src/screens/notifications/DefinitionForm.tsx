@@ -1,6 +1,7 @@
-import { Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { EventFilterRows, MONOSPACE_INPUT } from './EventFilterRows';
+import { useEventCatalogue } from './event-catalogue';
 
 export type DefinitionDraft = Schemas['NotificationDefinitionDraft'];
 
@@ -44,6 +45,7 @@ export function DefinitionForm({
     onChange({ ...value, eventMatcher: { ...value.eventMatcher, ...patch } });
   const payload = (patch: Partial<DefinitionDraft['notificationPayload']>) =>
     onChange({ ...value, notificationPayload: { ...value.notificationPayload, ...patch } });
+  const catalogue = useEventCatalogue(value.eventMatcher.subject);
   return (
     <Stack>
       <TextInput
@@ -57,22 +59,28 @@ export function DefinitionForm({
       <Fieldset legend="Event matcher">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
+            <Autocomplete
               label="Subject"
-              description="kebab case: product, subscription, order…"
+              description="From the event catalogue; an outside system's (order…) may be typed"
               required
+              data={catalogue.subjects}
               value={value.eventMatcher.subject}
               readOnly={readOnly}
-              onChange={(event) => matcher({ subject: event.currentTarget.value })}
+              onChange={(subject) => matcher({ subject })}
               error={errors['eventMatcher.subject']}
             />
-            <TextInput
+            <Autocomplete
               label="Fact"
-              description="created, updated, cancelled, paid…"
+              description={
+                catalogue.known
+                  ? `What happens to a ${value.eventMatcher.subject}, from the catalogue`
+                  : 'created, updated, paid…'
+              }
               required
+              data={catalogue.facts}
               value={value.eventMatcher.fact}
               readOnly={readOnly}
-              onChange={(event) => matcher({ fact: event.currentTarget.value })}
+              onChange={(fact) => matcher({ fact })}
               error={errors['eventMatcher.fact']}
             />
           </SimpleGrid>

@@ -1,15 +1,14 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
-import { useCan } from '../../auth/principal';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { AnchorLink } from '../../ui/links';
-import { EditorForm, RecordPending } from '../../ui/RecordEditor';
-import { type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
+import { RecordPending } from '../../ui/RecordEditor';
+import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import {
   type DefinitionDraft,
   DefinitionForm,
@@ -19,6 +18,7 @@ import {
   shownHere,
 } from './DefinitionForm';
 import { DefinitionTestPanel } from './DefinitionTestPanel';
+import { NotificationEditorCard, useSavedNotice } from './NotificationEditorCard';
 import { keys } from './notification-queries';
 
 const route = getRouteApi('/app/notification-definitions/$definitionId');
@@ -31,20 +31,15 @@ function useDefinitionRecord(id: string | undefined, onSaved: (saved: Definition
     read: async () => unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id: id ?? '' } } })),
     draftOf: editable,
     ...(id === undefined ? { empty: emptyDefinition } : {}),
-    write: async (draft: DefinitionDraft, dbVersion) =>
-      id === undefined
-        ? unwrap(
-            await api.POST('/notification-definitions', {
-              body: definitionBody(draft),
-              headers: { 'idempotency-key': crypto.randomUUID() },
-            }),
-          )
-        : unwrap(
-            await api.PUT('/notification-definitions/{id}', {
-              params: { path: { id } },
-              body: definitionBody(draft, dbVersion),
-            }),
-          ),
+    write: createOrReplace(
+      (draft: DefinitionDraft, headers) =>
+        api.POST('/notification-definitions', { body: definitionBody(draft), headers }),
+      (draft, dbVersion) =>
+        api.PUT('/notification-definitions/{id}', {
+          params: { path: { id: id ?? '' } },
+          body: definitionBody(draft, dbVersion),
+        }),
+    ),
     onSaved,
   });
 }
@@ -56,24 +51,16 @@ function DefinitionEditor({
   editor: ReadyRecord<Definition, DefinitionDraft>;
   saveLabel: string;
 }) {
-  const can = useCan();
   return (
-    <Card withBorder>
-      <EditorForm
-        editor={editor}
-        canWrite={can('notifications:write')}
-        saveLabel={saveLabel}
-        shown={shownHere}
-        label="Definition"
-      >
-        <DefinitionForm
-          value={editor.draft}
-          onChange={editor.setDraft}
-          errors={editor.errors}
-          readOnly={!can('notifications:write')}
-        />
-      </EditorForm>
-    </Card>
+    <NotificationEditorCard
+      editor={editor}
+      saveLabel={saveLabel}
+      shown={shownHere}
+      label="Definition"
+      form={(readOnly) => (
+        <DefinitionForm value={editor.draft} onChange={editor.setDraft} errors={editor.errors} readOnly={readOnly} />
+      )}
+    />
   );
 }
 
@@ -115,14 +102,7 @@ export function NewDefinitionPage(): ReactElement {
 /** One definition: edited and saved with its version (a 412 shows what changed), and tested against a sample event. */
 export function DefinitionPage(): ReactElement {
   const { definitionId } = route.useParams();
-  const queryClient = useQueryClient();
-  const editor = useDefinitionRecord(definitionId, () => {
-    void queryClient.invalidateQueries({
-      queryKey: keys.definitions,
-      predicate: (query) => query.queryKey[1] !== definitionId,
-    });
-    notifications.show({ message: 'Definition saved', color: 'green' });
-  });
+  const editor = useDefinitionRecord(definitionId, useSavedNotice(keys.definitions, definitionId, 'Definition saved'));
   if (editor.status !== 'ready' || !editor.record)
     return <RecordPending editor={editor} label="Loading the definition" />;
   const definition = editor.record;

@@ -1,16 +1,7 @@
-import {
-  Checkbox,
-  Fieldset,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  TextInput,
-} from '@mantine/core';
-import { useDefinitionOptions } from './notification-queries';
+import { Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { isOperator, usePrincipal } from '../../auth/principal';
+import { RecordMultiSelect } from '../../ui/record-picker/RecordSelect';
+import { CUSTOMERS, NOTIFICATION_DEFINITIONS } from '../../ui/record-picker/record-sources';
 import { ReceiverAuthSettings } from './ReceiverAuthSettings';
 import type { ReceiverFields } from './receiver-draft';
 
@@ -32,7 +23,7 @@ export function ReceiverForm({
   errors: Record<string, string>;
   readOnly: boolean;
 }) {
-  const definitions = useDefinitionOptions();
+  const operator = isOperator(usePrincipal());
   const set = (patch: Partial<ReceiverFields>) => onChange({ ...fields, ...patch });
   const channels = [...(fields.byWebHook ? ['webhook'] : []), ...(fields.byEmail ? ['email'] : [])];
   return (
@@ -119,27 +110,37 @@ export function ReceiverForm({
           </Stack>
         </Fieldset>
       )}
-      <MultiSelect
+      <RecordMultiSelect
+        source={NOTIFICATION_DEFINITIONS}
         label="Definitions it listens to"
-        placeholder={definitions.data?.length ? 'Pick definitions' : 'No definition yet: create one first'}
-        data={definitions.data ?? []}
         value={fields.notificationDefinitionIds}
         readOnly={readOnly}
-        searchable
         onChange={(notificationDefinitionIds) => set({ notificationDefinitionIds })}
         error={
           errors.notificationDefinitionIds ??
           Object.entries(errors).find(([field]) => field.startsWith('notificationDefinitionIds.'))?.[1]
         }
       />
-      <TagsInput
-        label="Only events of these customers (ids)"
-        description="empty: every event the definitions match"
-        value={fields.targetedCustomerIds}
-        readOnly={readOnly}
-        onChange={(targetedCustomerIds) => set({ targetedCustomerIds })}
-        error={errors.targetedCustomerIds}
-      />
+      {operator ? (
+        <RecordMultiSelect
+          source={CUSTOMERS}
+          label="Only events of these customers"
+          description="empty: every event the definitions match"
+          value={fields.targetedCustomerIds}
+          readOnly={readOnly}
+          onChange={(targetedCustomerIds) => set({ targetedCustomerIds })}
+          error={errors.targetedCustomerIds}
+        />
+      ) : (
+        <TagsInput
+          label="Only events of these customers (ids)"
+          description="empty: every event the definitions match"
+          value={fields.targetedCustomerIds}
+          readOnly={readOnly}
+          onChange={(targetedCustomerIds) => set({ targetedCustomerIds })}
+          error={errors.targetedCustomerIds}
+        />
+      )}
       {fields.byWebHook && <ReceiverAuthSettings fields={fields} set={set} errors={errors} readOnly={readOnly} />}
     </Stack>
   );

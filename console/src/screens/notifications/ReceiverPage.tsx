@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactElement, useState } from 'react';
@@ -8,9 +7,10 @@ import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { AnchorLink } from '../../ui/links';
-import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPending } from '../../ui/RecordEditor';
 import { SecretOnce } from '../../ui/SecretOnce';
-import { type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
+import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
+import { NotificationEditorCard, useSavedNotice } from './NotificationEditorCard';
 import { keys } from './notification-queries';
 import { ReceiverForm, shownHere } from './ReceiverForm';
 import { emptyReceiver, fieldsOf, type ReceiverFields, receiverBody } from './receiver-draft';
@@ -26,43 +26,29 @@ function useReceiverRecord(id: string | undefined, onSaved: (saved: Receiver) =>
     read: async () => unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id: id ?? '' } } })),
     draftOf: fieldsOf,
     ...(id === undefined ? { empty: emptyReceiver } : {}),
-    write: async (fields: ReceiverFields, dbVersion) =>
-      id === undefined
-        ? unwrap(
-            await api.POST('/notification-receivers', {
-              body: receiverBody(fields),
-              headers: { 'idempotency-key': crypto.randomUUID() },
-            }),
-          )
-        : unwrap(
-            await api.PUT('/notification-receivers/{id}', {
-              params: { path: { id } },
-              body: receiverBody(fields, dbVersion),
-            }),
-          ),
+    write: createOrReplace(
+      (fields: ReceiverFields, headers) => api.POST('/notification-receivers', { body: receiverBody(fields), headers }),
+      (fields, dbVersion) =>
+        api.PUT('/notification-receivers/{id}', {
+          params: { path: { id: id ?? '' } },
+          body: receiverBody(fields, dbVersion),
+        }),
+    ),
     onSaved,
   });
 }
 
 function ReceiverEditor({ editor, saveLabel }: { editor: ReadyRecord<Receiver, ReceiverFields>; saveLabel: string }) {
-  const can = useCan();
   return (
-    <Card withBorder>
-      <EditorForm
-        editor={editor}
-        canWrite={can('notifications:write')}
-        saveLabel={saveLabel}
-        shown={shownHere}
-        label="Receiver"
-      >
-        <ReceiverForm
-          fields={editor.draft}
-          onChange={editor.setDraft}
-          errors={editor.errors}
-          readOnly={!can('notifications:write')}
-        />
-      </EditorForm>
-    </Card>
+    <NotificationEditorCard
+      editor={editor}
+      saveLabel={saveLabel}
+      shown={shownHere}
+      label="Receiver"
+      form={(readOnly) => (
+        <ReceiverForm fields={editor.draft} onChange={editor.setDraft} errors={editor.errors} readOnly={readOnly} />
+      )}
+    />
   );
 }
 
@@ -117,14 +103,7 @@ export function NewReceiverPage(): ReactElement {
 export function ReceiverPage(): ReactElement {
   const { receiverId } = route.useParams();
   const can = useCan();
-  const queryClient = useQueryClient();
-  const editor = useReceiverRecord(receiverId, () => {
-    void queryClient.invalidateQueries({
-      queryKey: keys.receivers,
-      predicate: (query) => query.queryKey[1] !== receiverId,
-    });
-    notifications.show({ message: 'Receiver saved', color: 'green' });
-  });
+  const editor = useReceiverRecord(receiverId, useSavedNotice(keys.receivers, receiverId, 'Receiver saved'));
   if (editor.status !== 'ready' || !editor.record)
     return <RecordPending editor={editor} label="Loading the receiver" />;
   const receiver = editor.record;

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
+import { useRecordList } from '../../ui/record-picker/record-options';
+import {
+  NOTIFICATION_DEFINITIONS,
+  NOTIFICATION_RECEIVERS,
+  type RecordOption,
+} from '../../ui/record-picker/record-sources';
 
 /** Query keys of the notification screens: a write invalidates the kind it changed. */
 export const keys = {
@@ -9,33 +15,11 @@ export const keys = {
   deliveries: ['notifications'] as const,
 };
 
-/** Up to 500 names, enough for the pickers and for naming ids in the tables (the API pages at 500). */
-const NAMES = { size: 500, sort: ['name,asc'], target: ['name'] };
+export type NameOption = RecordOption;
 
-export interface NameOption {
-  value: string;
-  label: string;
-}
-
-function options(items: { id: string; name?: string }[]): NameOption[] {
-  return items.map((item) => ({ value: item.id, label: item.name ?? item.id }));
-}
-
-/** The definitions the principal may read, as picker options (also names ids in tables). */
-export function useDefinitionOptions() {
-  return useQuery({
-    queryKey: [...keys.definitions, 'names'],
-    queryFn: async () =>
-      options(unwrap(await api.GET('/notification-definitions', { params: { query: NAMES } })).items),
-  });
-}
-
-export function useReceiverOptions() {
-  return useQuery({
-    queryKey: [...keys.receivers, 'names'],
-    queryFn: async () => options(unwrap(await api.GET('/notification-receivers', { params: { query: NAMES } })).items),
-  });
-}
+/** The definitions the principal may read, by name (up to 500): what names their ids in tables and filters. */
+export const useDefinitionOptions = () => useRecordList(NOTIFICATION_DEFINITIONS);
+export const useReceiverOptions = () => useRecordList(NOTIFICATION_RECEIVERS);
 
 export function useDefinition(id: string) {
   return useQuery({

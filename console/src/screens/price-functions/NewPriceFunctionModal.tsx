@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Textarea, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { plainWords } from '../../api/api-error';
-import { errorOn, fieldErrorsOf, shownFields, unplacedError } from '../../ui/field-errors';
+import { useState } from 'react';
+import { errorOn, fieldErrorsOf, shownFields } from '../../ui/field-errors';
+import { ModalForm } from '../../ui/ModalForm';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { CODE_INPUT } from './code-input';
 import { ParametersEditor } from './ParametersEditor';
@@ -31,8 +31,7 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
     setCustomerId(undefined);
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     create.mutate(
       {
         name,
@@ -45,56 +44,49 @@ export function NewPriceFunctionModal({ opened, onClose }: { opened: boolean; on
           void navigate({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId: created.id } }),
       },
     );
-  };
 
   return (
-    <Modal opened={opened} onClose={close} title="New price function" size="lg">
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Name"
-            required
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errorOn(errors, 'name')}
-            data-autofocus
-          />
-          <Textarea
-            label="Expression"
-            description="JEXL over price, quantity and the parameters below, e.g. price * (100 - discount) / 100"
-            required
-            autosize
-            minRows={3}
-            styles={CODE_INPUT}
-            value={expression}
-            onChange={(event) => setExpression(event.currentTarget.value)}
-            error={errorOn(errors, 'expression')}
-          />
-          <Title order={2} size="h5">
-            Parameters
-          </Title>
-          <ParametersEditor parameters={parameters} onChange={setParameters} errors={errors} readOnly={false} />
-          <OwnerCustomerSelect
-            label="For customer"
-            value={customerId}
-            onChange={setCustomerId}
-            error={errorOn(errors, 'customerId')}
-          />
-          {unplacedError(create.error, errors, SHOWN) && (
-            <div role="alert" style={{ color: 'var(--mantine-color-red-8)' }}>
-              {plainWords(create.error)}
-            </div>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm
+      opened={opened}
+      onClose={close}
+      title="New price function"
+      size="lg"
+      onSubmit={submit}
+      error={create.error}
+      errors={errors}
+      shown={SHOWN}
+      submitLabel="Create"
+      submitting={create.isPending}
+    >
+      <TextInput
+        label="Name"
+        required
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={errorOn(errors, 'name')}
+        data-autofocus
+      />
+      <Textarea
+        label="Expression"
+        description="JEXL over price, quantity and the parameters below, e.g. price * (100 - discount) / 100"
+        required
+        autosize
+        minRows={3}
+        styles={CODE_INPUT}
+        value={expression}
+        onChange={(event) => setExpression(event.currentTarget.value)}
+        error={errorOn(errors, 'expression')}
+      />
+      <Title order={2} size="h5">
+        Parameters
+      </Title>
+      <ParametersEditor parameters={parameters} onChange={setParameters} errors={errors} readOnly={false} />
+      <OwnerCustomerSelect
+        label="For customer"
+        value={customerId}
+        onChange={setCustomerId}
+        error={errorOn(errors, 'customerId')}
+      />
+    </ModalForm>
   );
 }

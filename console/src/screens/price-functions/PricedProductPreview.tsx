@@ -1,6 +1,5 @@
 import {
   Alert,
-  Autocomplete,
   Button,
   Card,
   Group,
@@ -14,23 +13,33 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
+import { CountrySelect, CurrencySelect } from '../../ui/place-pickers';
+import { RecordName } from '../../ui/record-picker/RecordName';
+import { RecordSelect } from '../../ui/record-picker/RecordSelect';
+import { useRecordList } from '../../ui/record-picker/record-options';
+import { PRICE_FUNCTIONS, PRODUCTS } from '../../ui/record-picker/record-sources';
 import { PriceBreakdown } from './PriceBreakdown';
-import { ProductPicker } from './ProductPicker';
 import type { PriceFunction } from './price-function-draft';
 import { type PreviewRequest, useAttachPriceFunction, usePricedProduct, useProduct } from './price-function-queries';
 
-const COUNTRIES = ['FR', 'DE', 'GB', 'US', 'IT', 'ES', 'NL', 'BE', 'CH', 'JP', 'CA', 'AU', 'KW'];
-const CURRENCIES = ['EUR', 'USD', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'KWD'];
+/** The first country the product lists a price for, where a preview starts. */
+function firstListedCountry(prices: { priceByCountryByCurrency?: Record<string, unknown> } | undefined) {
+  return Object.keys(prices?.priceByCountryByCurrency ?? {}).find((country) => country !== 'DEFAULT');
+}
 
-/** The products' list prices by country and currency, read to offer them first. */
-function listedPlaces(prices: { priceByCountryByCurrency?: Record<string, Record<string, unknown>> } | undefined) {
-  const byCountry = prices?.priceByCountryByCurrency ?? {};
-  const countries = Object.keys(byCountry).filter((country) => country !== 'DEFAULT');
-  const currencies = [...new Set(Object.values(byCountry).flatMap((byCurrency) => Object.keys(byCurrency)))];
-  return { countries, currencies };
+/** The preview starts on a product the function prices, once; clearing the choice afterwards is respected. */
+function useFirstPricedProduct(functionId: string, value: string | null, choose: (id: string) => void) {
+  const own = useRecordList(PRODUCTS, '', { priceFunction: functionId });
+  const started = useRef(false);
+  const first = own.data?.[0]?.value;
+  useEffect(() => {
+    if (started.current || !own.isSuccess) return;
+    started.current = true;
+    if (value === null && first) choose(first);
+  }, [own.isSuccess, first, value, choose]);
 }
 
 /**
@@ -48,12 +57,12 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
   const [values, setValues] = useState<Record<string, string>>({});
   const product = useProduct(productId);
   const attach = useAttachPriceFunction(fn.id);
-  const places = listedPlaces(product.data?.prices);
+  useFirstPricedProduct(fn.id, productId, setProductId);
 
   // A newly chosen product starts from the first country it lists a price for, so the first preview shows a price.
   useEffect(() => {
     if (!product.data) return;
-    const first = listedPlaces(product.data.prices).countries[0];
+    const first = firstListedCountry(product.data.prices);
     setCountry((current) => current || first || '');
     setStoreId((current) => (current && product.data.sellingStores.includes(current) ? current : null));
   }, [product.data]);
@@ -64,8 +73,8 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
       productId
         ? {
             productId,
-            country: country.trim().toUpperCase(),
-            currency: currency.trim().toUpperCase(),
+            country,
+            currency,
             storeId: storeId ?? '',
             quantity: quantity || 1,
             values,
@@ -94,23 +103,21 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
             The preview prices with the saved version {fn.dbVersion}: save to preview your changes.
           </Alert>
         )}
-        <ProductPicker functionId={fn.id} value={productId} onChange={setProductId} />
+        <RecordSelect
+          source={PRODUCTS}
+          label="Product"
+          placeholder="Search by name or reference"
+          value={productId}
+          onChange={(id) => setProductId(id ?? null)}
+        />
         {productId && (
           <>
             <SimpleGrid cols={{ base: 2, sm: 4, md: 2, xl: 4 }} spacing="sm">
-              <Autocomplete
-                label="Country"
-                data={[...new Set([...places.countries, ...COUNTRIES])]}
-                value={country}
-                onChange={setCountry}
-                maxLength={2}
-              />
-              <Autocomplete
+              <CountrySelect label="Country" value={country || undefined} onChange={(next) => setCountry(next ?? '')} />
+              <CurrencySelect
                 label="Currency"
-                data={[...new Set([...places.currencies, ...CURRENCIES])]}
-                value={currency}
-                onChange={setCurrency}
-                maxLength={3}
+                value={currency || undefined}
+                onChange={(next) => setCurrency(next ?? '')}
                 placeholder={product.data?.prices.defaultCurrency}
               />
               <Select
@@ -168,9 +175,14 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
               <Alert color="blue" title="Priced by another function" role="status">
                 <Stack gap="xs">
                   <Text size="sm">
-                    {product.data.priceFunction
-                      ? `This product uses the price function ${product.data.priceFunction}, not this one.`
-                      : 'This product has no price function: its list price applies.'}
+                    {product.data.priceFunction ? (
+                      <>
+                        This product uses the price function{' '}
+                        <RecordName source={PRICE_FUNCTIONS} id={product.data.priceFunction} />, not this one.
+                      </>
+                    ) : (
+                      'This product has no price function: its list price applies.'
+                    )}
                   </Text>
                   {can('catalog:write') && (
                     <Group>

@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { schemaUnder } from '../../../../src/platform/resource/document/csv-cells';
 import type { JsonSchemaNode } from '../../../../src/platform/resource/document/document-paths';
 
+import { isObject, useOpenApiDocument } from '../../ui/openapi-document';
+
 /** A column an import reads besides the product's fields: the parent named by its reference (docs/catalog.md). */
 const READ_BESIDES_FIELDS = new Set(['variantOfPublisherRefId']);
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The product's schema in the service's OpenAPI document (`components.schemas.Product`). */
 function productSchemaOf(document: unknown): JsonSchemaNode {
@@ -22,16 +20,7 @@ function productSchemaOf(document: unknown): JsonSchemaNode {
  * types each CSV cell by it, so the same schema tells which columns it knows.
  */
 export function useProductSchema(enabled: boolean) {
-  return useQuery({
-    queryKey: ['openapi', 'Product'],
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async () => {
-      const answer = await fetch(`${location.origin}/openapi.json`);
-      if (!answer.ok) throw new Error(`The service’s OpenAPI document answered ${answer.status}.`);
-      return productSchemaOf(await answer.json());
-    },
-  });
+  return useOpenApiDocument(productSchemaOf, enabled);
 }
 
 /**

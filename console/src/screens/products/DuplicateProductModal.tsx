@@ -1,11 +1,11 @@
-import { Checkbox, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type ReactElement, useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
-import { FormFooter } from '../../ui/FormFooter';
 import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
+import { ModalForm } from '../../ui/ModalForm';
 import type { Product } from './product-draft';
 
 type Options = NonNullable<Schemas['ProductDuplication']['duplicationOptions']>;
@@ -56,49 +56,44 @@ export function DuplicateProductModal({
     },
   });
   const errors = fieldErrorsOf(duplicate.error);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    duplicate.mutate();
-  };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Duplicate this product" size="lg">
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Name of the copy"
-            required
-            value={productName}
-            onChange={(event) => setProductName(event.currentTarget.value)}
-            error={errorOn(errors, 'productName')}
-            data-autofocus
+    <ModalForm
+      opened={opened}
+      onClose={onClose}
+      title="Duplicate this product"
+      size="lg"
+      onSubmit={() => duplicate.mutate()}
+      error={duplicate.error}
+      errors={errors}
+      submitLabel="Duplicate"
+      submitting={duplicate.isPending}
+    >
+      <TextInput
+        label="Name of the copy"
+        required
+        value={productName}
+        onChange={(event) => setProductName(event.currentTarget.value)}
+        error={errorOn(errors, 'productName')}
+        data-autofocus
+      />
+      <TextInput
+        label="Publisher reference of the copy"
+        required
+        value={publisherRefId}
+        onChange={(event) => setPublisherRefId(event.currentTarget.value)}
+        error={errorOn(errors, 'publisherRefId')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {OPTIONS.map(({ option, label }) => (
+          <Checkbox
+            key={option}
+            label={label}
+            checked={Boolean(options[option])}
+            onChange={(event) => setOptions({ ...options, [option]: event.currentTarget.checked })}
           />
-          <TextInput
-            label="Publisher reference of the copy"
-            required
-            value={publisherRefId}
-            onChange={(event) => setPublisherRefId(event.currentTarget.value)}
-            error={errorOn(errors, 'publisherRefId')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            {OPTIONS.map(({ option, label }) => (
-              <Checkbox
-                key={option}
-                label={label}
-                checked={Boolean(options[option])}
-                onChange={(event) => setOptions({ ...options, [option]: event.currentTarget.checked })}
-              />
-            ))}
-          </SimpleGrid>
-          <FormFooter
-            error={duplicate.error}
-            errors={errors}
-            onCancel={onClose}
-            submitLabel="Duplicate"
-            submitting={duplicate.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+        ))}
+      </SimpleGrid>
+    </ModalForm>
   );
 }

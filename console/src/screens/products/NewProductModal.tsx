@@ -1,12 +1,14 @@
-import { Modal, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type ReactElement, useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
-import { isOperator, usePrincipal } from '../../auth/principal';
-import { FormFooter } from '../../ui/FormFooter';
 import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
+import { LifetimeSelect } from '../../ui/LifetimeSelect';
+import { ModalForm } from '../../ui/ModalForm';
+import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
+import { StoresInput } from '../../ui/store-pickers';
 import { CHOICE_FILTERS } from './product-filters';
 
 type Draft = Schemas['ProductDraft'];
@@ -35,20 +37,19 @@ export function NewProductModal({
 }): ReactElement {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const operator = isOperator(usePrincipal());
   const [genericName, setGenericName] = useState('');
   const [publisherRefId, setPublisherRefId] = useState('');
-  const [lifeTime, setLifeTime] = useState('1YEAR');
+  const [lifeTime, setLifeTime] = useState<string | undefined>('1YEAR');
   const [sellingStores, setSellingStores] = useState<string[]>(parent?.sellingStores ?? []);
   const [type, setType] = useState<Draft['type'] | null>(null);
-  const [customerId, setCustomerId] = useState('');
+  const [customerId, setCustomerId] = useState<string>();
   const create = useMutation({
     mutationFn: async (): Promise<Product> => {
-      const owner = parent ? parent.customerId : customerId.trim() || undefined;
+      const owner = parent ? parent.customerId : customerId;
       const body: Draft = {
         genericName,
         publisherRefId,
-        lifeTime,
+        lifeTime: lifeTime ?? '',
         sellingStores,
         prices: {},
         ...(type ? { type } : {}),
@@ -70,70 +71,61 @@ export function NewProductModal({
     setPublisherRefId('');
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
 
   return (
-    <Modal opened={opened} onClose={close} title={parent ? `New variant of ${parent.label}` : 'New product'}>
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Name"
-            value={genericName}
-            onChange={(event) => setGenericName(event.currentTarget.value)}
-            error={errorOn(errors, 'genericName')}
-            data-autofocus
-          />
-          <TextInput
-            label="Publisher reference"
-            description="Unique among the customer's products, at most 80 characters"
-            required
-            value={publisherRefId}
-            onChange={(event) => setPublisherRefId(event.currentTarget.value)}
-            error={errorOn(errors, 'publisherRefId')}
-          />
-          <TextInput
-            label="Lifetime"
-            description="A period, optionally after a number: 1MONTH, 12MONTH, YEAR, LIFETIME"
-            required
-            value={lifeTime}
-            onChange={(event) => setLifeTime(event.currentTarget.value)}
-            error={errorOn(errors, 'lifeTime')}
-          />
-          <TagsInput
-            label="Selling stores"
-            description="Press Enter after each store id"
-            value={sellingStores}
-            onChange={setSellingStores}
-            error={errorOn(errors, 'sellingStores')}
-          />
-          <Select
-            label="Type"
-            clearable
-            data={[...CHOICE_FILTERS.type]}
-            value={type ?? null}
-            onChange={(value) => setType((value as Draft['type']) ?? null)}
-          />
-          {operator && !parent && (
-            <TextInput
-              label="Customer id"
-              description="The publisher or reseller the product belongs to; empty: a product of the platform, readable by every customer"
-              value={customerId}
-              onChange={(event) => setCustomerId(event.currentTarget.value)}
-              error={errorOn(errors, 'customerId')}
-            />
-          )}
-          <FormFooter
-            error={create.error}
-            errors={errors}
-            onCancel={close}
-            submitLabel="Create"
-            submitting={create.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm
+      opened={opened}
+      onClose={close}
+      title={parent ? `New variant of ${parent.label}` : 'New product'}
+      onSubmit={() => create.mutate()}
+      error={create.error}
+      errors={errors}
+      submitLabel="Create"
+      submitting={create.isPending}
+    >
+      <TextInput
+        label="Name"
+        value={genericName}
+        onChange={(event) => setGenericName(event.currentTarget.value)}
+        error={errorOn(errors, 'genericName')}
+        data-autofocus
+      />
+      <TextInput
+        label="Publisher reference"
+        description="Unique among the customer's products, at most 80 characters"
+        required
+        value={publisherRefId}
+        onChange={(event) => setPublisherRefId(event.currentTarget.value)}
+        error={errorOn(errors, 'publisherRefId')}
+      />
+      <LifetimeSelect
+        label="Lifetime"
+        required
+        value={lifeTime}
+        onChange={setLifeTime}
+        error={errorOn(errors, 'lifeTime')}
+      />
+      <StoresInput
+        label="Selling stores"
+        value={sellingStores}
+        onChange={setSellingStores}
+        error={errorOn(errors, 'sellingStores')}
+      />
+      <Select
+        label="Type"
+        clearable
+        data={[...CHOICE_FILTERS.type]}
+        value={type ?? null}
+        onChange={(value) => setType((value as Draft['type']) ?? null)}
+      />
+      {!parent && (
+        <OwnerCustomerSelect
+          label="Customer (empty: a product of the platform, readable by every customer)"
+          value={customerId}
+          onChange={setCustomerId}
+          error={errorOn(errors, 'customerId')}
+        />
+      )}
+    </ModalForm>
   );
 }

@@ -1,14 +1,14 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { type FormEvent, type ReactElement, useState } from 'react';
 import { errorOn, type FieldErrors } from '../../ui/field-errors';
-import { CountrySelect, CurrencySelect } from '../../ui/place-pickers';
+import { CountrySelect, CurrencySelect, countryLabel } from '../../ui/place-pickers';
 import type { ProductDraft } from './product-draft';
 
 type Prices = ProductDraft['prices'];
 type Entry = NonNullable<Prices['priceByCountryByCurrency']>[string][string];
 type Amount = 'value' | 'initialValue' | 'msrp' | 'crossSell' | 'upSell';
 
-const AMOUNTS: { field: Amount; label: string }[] = [
+export const AMOUNTS: { field: Amount; label: string }[] = [
   { field: 'value', label: 'Price' },
   { field: 'initialValue', label: 'First term' },
   { field: 'msrp', label: 'MSRP' },
@@ -74,16 +74,13 @@ export function PriceGrid({
 
   return (
     <Stack>
-      <TextInput
+      <CurrencySelect
         label="Default currency"
         description="Used when a country has no price in the currency asked for"
         w={260}
-        maxLength={3}
         readOnly={readOnly}
-        value={prices.defaultCurrency ?? ''}
-        onChange={(event) =>
-          onChange({ ...prices, defaultCurrency: event.currentTarget.value.toUpperCase() || undefined })
-        }
+        value={prices.defaultCurrency}
+        onChange={(defaultCurrency) => onChange({ ...prices, defaultCurrency })}
         error={errorOn(errors, 'prices.defaultCurrency')}
       />
       {rows.length === 0 ? (
@@ -106,7 +103,7 @@ export function PriceGrid({
             <Table.Tbody>
               {rows.map(({ country, currency, entry }) => (
                 <Table.Tr key={`${country}-${currency}`}>
-                  <Table.Td>{country}</Table.Td>
+                  <Table.Td>{country === 'DEFAULT' ? 'Every other country' : countryLabel(country)}</Table.Td>
                   <Table.Td>{currency}</Table.Td>
                   {AMOUNTS.map(({ field, label }) => (
                     <Table.Td key={field} miw={110}>

@@ -1,7 +1,10 @@
-import { Button, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Popover, Stack } from '@mantine/core';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import type { BulkRun } from '../../ui/list-page/bulk-run';
-import { usePriceFunctionOptions } from '../price-functions/price-function-options';
+import { RecordSelect } from '../../ui/record-picker/RecordSelect';
+import { useRecordNames } from '../../ui/record-picker/record-options';
+import { PRICE_FUNCTIONS } from '../../ui/record-picker/record-sources';
+import { StoreSelect } from '../../ui/store-pickers';
 import {
   type ProductChange,
   saveChanged,
@@ -43,7 +46,7 @@ function StoreForm({ apply, busy }: { apply: Apply; busy: boolean }) {
   const picked = store.trim();
   return (
     <BulkPopover label="Selling stores…">
-      <TextInput label="Store" value={store} onChange={(event) => setStore(event.currentTarget.value)} />
+      <StoreSelect label="Store" value={store} onChange={setStore} comboboxProps={{ withinPortal: false }} />
       <Group gap="xs">
         <Button
           size="compact-sm"
@@ -66,16 +69,13 @@ function StoreForm({ apply, busy }: { apply: Apply; busy: boolean }) {
 }
 
 function PriceFunctionForm({ apply, busy }: { apply: Apply; busy: boolean }) {
-  const options = usePriceFunctionOptions();
-  const [picked, setPicked] = useState<string | null>(null);
-  const name = options.data?.find((option) => option.value === picked)?.label;
+  const [picked, setPicked] = useState<string>();
+  const name = useRecordNames(PRICE_FUNCTIONS, picked ? [picked] : []).get(picked ?? '');
   return (
     <BulkPopover label="Price function…">
-      <Select
+      <RecordSelect
+        source={PRICE_FUNCTIONS}
         label="Price function"
-        searchable
-        nothingFoundMessage="No price function by that name"
-        data={options.data ?? []}
         value={picked}
         onChange={setPicked}
         comboboxProps={{ withinPortal: false }}

@@ -1,6 +1,12 @@
-import { NumberInput, Select, SimpleGrid, Switch, TagsInput, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { ReactElement } from 'react';
+import { IsoDateTimeInput } from '../../ui/DateTimeInput';
 import { errorOn, type FieldErrors } from '../../ui/field-errors';
+import { LifetimeSelect } from '../../ui/LifetimeSelect';
+import { CountriesMultiSelect } from '../../ui/place-pickers';
+import { RecordSelect } from '../../ui/record-picker/RecordSelect';
+import { PRICE_FUNCTIONS } from '../../ui/record-picker/record-sources';
+import { StoresInput } from '../../ui/store-pickers';
 import type { ProductDraft } from './product-draft';
 import { CHOICE_FILTERS } from './product-filters';
 
@@ -8,17 +14,15 @@ type Change = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) =
 type TextKey =
   | 'genericName'
   | 'publisherRefId'
-  | 'lifeTime'
   | 'productFamily'
   | 'codeName'
   | 'catalogId'
   | 'fulfillmentTemplate'
   | 'subscriptionTemplate'
   | 'taxCode'
-  | 'releaseDate'
   | 'publisherProductId';
 
-const TEXTS: { field: TextKey; label: string; description?: string; required?: boolean }[] = [
+export const TEXTS: { field: TextKey; label: string; description?: string; required?: boolean }[] = [
   { field: 'genericName', label: 'Name' },
   {
     field: 'publisherRefId',
@@ -26,7 +30,6 @@ const TEXTS: { field: TextKey; label: string; description?: string; required?: b
     required: true,
     description: 'Unique among the customer’s products',
   },
-  { field: 'lifeTime', label: 'Lifetime', required: true, description: '1MONTH, 12MONTH, YEAR, LIFETIME…' },
   { field: 'productFamily', label: 'Product family' },
   { field: 'codeName', label: 'Code name' },
   { field: 'catalogId', label: 'Catalog id' },
@@ -34,8 +37,41 @@ const TEXTS: { field: TextKey; label: string; description?: string; required?: b
   { field: 'fulfillmentTemplate', label: 'Fulfillment template' },
   { field: 'subscriptionTemplate', label: 'Subscription template' },
   { field: 'taxCode', label: 'Tax code' },
-  { field: 'releaseDate', label: 'Release date', description: 'RFC 3339, e.g. 2027-01-15T00:00:00Z' },
 ];
+
+type ChoiceKey = 'type' | 'salesMode' | 'businessSegment';
+export const CHOICES: { field: ChoiceKey; label: string; data: readonly string[] }[] = [
+  { field: 'type', label: 'Type', data: CHOICE_FILTERS.type },
+  { field: 'salesMode', label: 'Sales mode', data: CHOICE_FILTERS.salesMode },
+  { field: 'businessSegment', label: 'Business segment', data: ['B2C', 'B2B', 'STRICT_B2C', 'STRICT_B2B'] },
+];
+
+type NumberKey = 'maxQuantityAllowed' | 'priority' | 'trialDuration';
+export const NUMBERS: { field: NumberKey; label: string; min?: number }[] = [
+  { field: 'maxQuantityAllowed', label: 'Maximum quantity per cart', min: 1 },
+  { field: 'priority', label: 'Priority' },
+  { field: 'trialDuration', label: 'Trial duration (days)', min: 0 },
+];
+
+export const SWITCHES: { field: 'physical' | 'trialAllowed' | 'gift'; label: string }[] = [
+  { field: 'physical', label: 'Physical delivery' },
+  { field: 'trialAllowed', label: 'Trial allowed' },
+  { field: 'gift', label: 'Gift' },
+];
+
+/** The value a choice of `data` names, or none. */
+const oneOf = <T extends string>(data: readonly string[], value: string | null) =>
+  (data.find((candidate) => candidate === value) as T | undefined) ?? undefined;
+
+/** The labels of the fields that are not in the lists above. */
+export const OTHER_LABELS = {
+  lifeTime: 'Lifetime',
+  releaseDate: 'Release date',
+  priceFunction: 'Price function',
+  status: 'Status',
+  sellingStores: 'Selling stores',
+  blackListedCountries: 'Blacklisted countries',
+} as const;
 
 const orUndefined = (value: string) => (value === '' ? undefined : value);
 const numberOrUndefined = (value: string | number) => (typeof value === 'number' ? value : undefined);
@@ -52,123 +88,97 @@ export function ProductDetailsForm({
   errors: FieldErrors;
   readOnly: boolean;
 }): ReactElement {
+  const shared = (field: keyof ProductDraft) => ({ readOnly, error: errorOn(errors, field) });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {TEXTS.map(({ field, label, description, required }) => (
         <TextInput
           key={field}
+          {...shared(field)}
           label={label}
           description={description}
           required={required}
-          readOnly={readOnly}
           value={draft[field] ?? ''}
           onChange={(event) =>
             change(field, required ? event.currentTarget.value : orUndefined(event.currentTarget.value))
           }
-          error={errorOn(errors, field)}
         />
       ))}
+      <LifetimeSelect
+        {...shared('lifeTime')}
+        label={OTHER_LABELS.lifeTime}
+        required
+        value={draft.lifeTime}
+        onChange={(value) => change('lifeTime', value ?? '')}
+      />
+      <IsoDateTimeInput
+        {...shared('releaseDate')}
+        label={OTHER_LABELS.releaseDate}
+        value={draft.releaseDate}
+        onChange={(value) => change('releaseDate', value)}
+      />
+      <RecordSelect
+        {...shared('priceFunction')}
+        source={PRICE_FUNCTIONS}
+        label="Price function"
+        description="Empty: the list prices apply"
+        scope={{ customerId: draft.customerId }}
+        value={draft.priceFunction}
+        onChange={(value) => change('priceFunction', value)}
+      />
       <Select
-        label="Status"
+        {...shared('status')}
+        label={OTHER_LABELS.status}
         data={[...CHOICE_FILTERS.status]}
         value={draft.status ?? 'ENABLED'}
-        onChange={(value) => change('status', (value as ProductDraft['status']) ?? 'ENABLED')}
+        onChange={(value) => change('status', oneOf(CHOICE_FILTERS.status, value) ?? 'ENABLED')}
         allowDeselect={false}
-        readOnly={readOnly}
-        error={errorOn(errors, 'status')}
       />
-      <Select
-        label="Type"
-        clearable
-        data={[...CHOICE_FILTERS.type]}
-        value={draft.type ?? null}
-        onChange={(value) => change('type', (value as ProductDraft['type']) ?? undefined)}
-        readOnly={readOnly}
-        error={errorOn(errors, 'type')}
-      />
-      <Select
-        label="Sales mode"
-        clearable
-        data={[...CHOICE_FILTERS.salesMode]}
-        value={draft.salesMode ?? null}
-        onChange={(value) => change('salesMode', (value as ProductDraft['salesMode']) ?? undefined)}
-        readOnly={readOnly}
-        error={errorOn(errors, 'salesMode')}
-      />
-      <Select
-        label="Business segment"
-        clearable
-        data={['B2C', 'B2B', 'STRICT_B2C', 'STRICT_B2B']}
-        value={draft.businessSegment ?? null}
-        onChange={(value) => change('businessSegment', (value as ProductDraft['businessSegment']) ?? undefined)}
-        readOnly={readOnly}
-        error={errorOn(errors, 'businessSegment')}
-      />
-      <TagsInput
-        label="Selling stores"
-        description="Press Enter after each store id"
+      {CHOICES.map(({ field, label, data }) => (
+        <Select
+          key={field}
+          {...shared(field)}
+          label={label}
+          clearable
+          data={[...data]}
+          value={draft[field] ?? null}
+          onChange={(value) => change(field, oneOf(data, value))}
+        />
+      ))}
+      <StoresInput
+        {...shared('sellingStores')}
+        label={OTHER_LABELS.sellingStores}
         value={draft.sellingStores}
         onChange={(value) => change('sellingStores', value)}
-        readOnly={readOnly}
-        error={errorOn(errors, 'sellingStores')}
       />
-      <TagsInput
-        label="Blacklisted countries"
-        description="ISO codes (FR, US…)"
+      <CountriesMultiSelect
+        {...shared('blackListedCountries')}
+        label={OTHER_LABELS.blackListedCountries}
+        description="Countries where the product may not be sold"
         value={draft.blackListedCountries ?? []}
-        onChange={(value) =>
-          change('blackListedCountries', value.length ? value.map((code) => code.toUpperCase()) : undefined)
-        }
-        readOnly={readOnly}
-        error={errorOn(errors, 'blackListedCountries')}
+        onChange={(value) => change('blackListedCountries', value.length ? value : undefined)}
       />
-      <NumberInput
-        label="Maximum quantity per cart"
-        min={1}
-        allowDecimal={false}
-        value={draft.maxQuantityAllowed ?? ''}
-        onChange={(value) => change('maxQuantityAllowed', numberOrUndefined(value))}
-        readOnly={readOnly}
-        error={errorOn(errors, 'maxQuantityAllowed')}
-      />
-      <NumberInput
-        label="Priority"
-        allowDecimal={false}
-        value={draft.priority ?? ''}
-        onChange={(value) => change('priority', numberOrUndefined(value))}
-        readOnly={readOnly}
-        error={errorOn(errors, 'priority')}
-      />
-      <NumberInput
-        label="Trial duration (days)"
-        min={0}
-        allowDecimal={false}
-        value={draft.trialDuration ?? ''}
-        onChange={(value) => change('trialDuration', numberOrUndefined(value))}
-        readOnly={readOnly}
-        error={errorOn(errors, 'trialDuration')}
-      />
-      <Switch
-        label="Physical delivery"
-        checked={draft.physical ?? false}
-        onChange={(event) => change('physical', event.currentTarget.checked)}
-        disabled={readOnly}
-        mt="lg"
-      />
-      <Switch
-        label="Trial allowed"
-        checked={draft.trialAllowed ?? false}
-        onChange={(event) => change('trialAllowed', event.currentTarget.checked)}
-        disabled={readOnly}
-        mt="lg"
-      />
-      <Switch
-        label="Gift"
-        checked={draft.gift ?? false}
-        onChange={(event) => change('gift', event.currentTarget.checked)}
-        disabled={readOnly}
-        mt="lg"
-      />
+      {NUMBERS.map(({ field, label, min }) => (
+        <NumberInput
+          key={field}
+          {...shared(field)}
+          label={label}
+          min={min}
+          allowDecimal={false}
+          value={draft[field] ?? ''}
+          onChange={(value) => change(field, numberOrUndefined(value))}
+        />
+      ))}
+      {SWITCHES.map(({ field, label }) => (
+        <Switch
+          key={field}
+          label={label}
+          checked={draft[field] ?? false}
+          onChange={(event) => change(field, event.currentTarget.checked)}
+          disabled={readOnly}
+          mt="lg"
+        />
+      ))}
     </SimpleGrid>
   );
 }

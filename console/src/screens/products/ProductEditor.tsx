@@ -12,6 +12,8 @@ import { CustomerName } from '../../ui/customer-names';
 import { shownFields } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordName } from '../../ui/record-picker/RecordName';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { useVersionedRecord } from '../../ui/versioned-record';
 import { DescriptionLocales } from './DescriptionLocales';
 import { DuplicateProductModal } from './DuplicateProductModal';
@@ -21,7 +23,8 @@ import { ProductHistory } from './ProductHistory';
 import { ProductStatusBadge } from './ProductStatusBadge';
 import { ProductVariants } from './ProductVariants';
 import { compactTexts, draftOf, type ProductDraft, sameJson, type Texts, textsOf } from './product-draft';
-import { productKey, useDescription, useProductNames } from './product-queries';
+import { productFieldLabel } from './product-labels';
+import { productKey, useDescription } from './product-queries';
 import { PRODUCT_TABS, type ProductTab } from './product-tabs';
 
 const route = getRouteApi('/app/products/$productId');
@@ -56,6 +59,7 @@ const SHOWN = shownFields(
   'maxQuantityAllowed',
   'priority',
   'trialDuration',
+  'priceFunction',
   'prices',
 );
 
@@ -107,7 +111,6 @@ export function ProductEditor({ productId }: { productId: string }): ReactElemen
   const loaded = editor.status === 'ready' ? editor.record : undefined;
   // Read by the save above, once this render has set it.
   const texts = useTextsEdit(loaded?.descriptionId);
-  const parentNames = useProductNames(loaded?.parentId ? [loaded.parentId] : []);
   if (editor.status !== 'ready' || !editor.record) return <RecordPending editor={editor} label="Loading the product" />;
   const base = editor.record;
   const change = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) =>
@@ -123,11 +126,7 @@ export function ProductEditor({ productId }: { productId: string }): ReactElemen
           <Group gap="xs">
             <Title order={1}>{base.genericName || base.publisherRefId}</Title>
             <ProductStatusBadge status={base.status} />
-            {base.parentId && (
-              <AnchorLink to="/products/$productId" params={{ productId: base.parentId }}>
-                Variant of {parentNames.get(base.parentId) ?? 'its parent product'}
-              </AnchorLink>
-            )}
+            {base.parentId && <RecordName source={PRODUCTS} id={base.parentId} prefix="Variant of " pending="…" />}
           </Group>
           <Text c="dimmed" size="sm">
             Reference {base.publisherRefId} ·{' '}
@@ -149,6 +148,7 @@ export function ProductEditor({ productId }: { productId: string }): ReactElemen
         edited={editor.edited || texts.changed}
         onDiscard={texts.reset}
         asForm={false}
+        fieldLabel={productFieldLabel}
       >
         <Tabs
           value={tab}

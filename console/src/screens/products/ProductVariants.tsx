@@ -1,44 +1,24 @@
-import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { AnchorLink } from '../../ui/links';
+import { RecordSelect } from '../../ui/record-picker/RecordSelect';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { NewProductModal } from './NewProductModal';
 import { ProductStatusBadge } from './ProductStatusBadge';
 import type { Product } from './product-draft';
 import { useVariants } from './product-queries';
-
-/** The customer's other products, to pick one to move under this one (at most 500, by reference). */
-function useSiblings(product: Product, enabled: boolean) {
-  return useQuery({
-    queryKey: ['products', 'siblings', product.customerId ?? 'operator'],
-    enabled,
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/products', {
-          params: {
-            query: {
-              size: 500,
-              sort: ['publisherRefId,asc'],
-              target: ['publisherRefId', 'genericName', 'customerId'],
-              ...(product.customerId ? { customerId: product.customerId } : {}),
-            },
-          },
-        }),
-      ),
-  });
-}
 
 /** A product's direct variants: listed, a new one made, another product of the customer moved under this one. */
 export function ProductVariants({ product, canWrite }: { product: Product; canWrite: boolean }): ReactElement {
   const queryClient = useQueryClient();
   const variants = useVariants(product.id);
   const [creating, creation] = useDisclosure();
-  const [moving, setMoving] = useState<string | null>(null);
-  const siblings = useSiblings(product, canWrite);
+  const [moving, setMoving] = useState<string>();
   const shift = useMutation({
     mutationFn: async (variantId: string) =>
       unwrap(
@@ -48,7 +28,7 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
         }),
       ),
     onSuccess: async (moved) => {
-      setMoving(null);
+      setMoving(undefined);
       notifications.show({
         message: `${moved.genericName || moved.publisherRefId} is now a variant of this product`,
         color: 'teal',
@@ -56,13 +36,7 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
       await queryClient.invalidateQueries({ queryKey: ['products'] });
     },
   });
-  const listed = new Set((variants.data?.items ?? []).map((variant) => variant.id));
-  const candidates = (siblings.data?.items ?? [])
-    .filter((item) => item.id !== product.id && !listed.has(item.id) && item.customerId === product.customerId)
-    .map((item) => ({
-      value: item.id,
-      label: `${item.publisherRefId ?? item.id}${item.genericName ? ` — ${item.genericName}` : ''}`,
-    }));
+  const listed = (variants.data?.items ?? []).map((variant) => variant.id);
 
   return (
     <Stack>
@@ -112,13 +86,12 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
           <Button variant="light" onClick={creation.open}>
             New variant
           </Button>
-          <Select
+          <RecordSelect
+            source={PRODUCTS}
             label="Move a product under this one"
-            placeholder={siblings.isPending ? 'Loading products…' : 'Pick a product of the customer'}
-            searchable
-            clearable
-            nothingFoundMessage="No other product of the customer"
-            data={candidates}
+            placeholder="Search a product of the customer"
+            scope={{ customerId: product.customerId }}
+            exclude={[product.id, ...listed]}
             value={moving}
             onChange={setMoving}
             w={320}

@@ -4,10 +4,11 @@ import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { AnchorLink } from '../../ui/links';
 import { ListPage } from '../../ui/list-page/ListPage';
 import { type ListSearch, NEWEST_FIRST } from '../../ui/list-search';
 import { RouteButtonLink } from '../../ui/RouteButtonLink';
+import { RecordName } from '../../ui/record-picker/RecordName';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { ImportWizard } from '../product-imports/ImportWizard';
 import { ExportMenu } from './ExportMenu';
 import { ImportMenu } from './ImportMenu';
@@ -16,7 +17,7 @@ import { NewProductModal } from './NewProductModal';
 import { ProductBulkActions } from './ProductBulkActions';
 import { ProductStatusBadge } from './ProductStatusBadge';
 import { PRODUCT_FILTERS, SEARCH_PARAMETER } from './product-filters';
-import { fetchProductPage, type ListedProduct, useProductNames } from './product-queries';
+import { fetchProductPage, type ListedProduct } from './product-queries';
 
 /** The list price a row shows: its default currency's first entry, and how many others it has. */
 function listPrice(prices: ListedProduct['prices'] | undefined): string {
@@ -32,16 +33,6 @@ function listPrice(prices: ListedProduct['prices'] | undefined): string {
 const when = (value: string | undefined) =>
   value ? new Date(value).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '';
 
-/** A variant's parent, by name (each parent read once, under the product's own cache key). */
-function ParentLink({ parentId }: { parentId: string }): ReactElement {
-  const name = useProductNames([parentId]).get(parentId);
-  return (
-    <AnchorLink to="/products/$productId" params={{ productId: parentId }}>
-      {name ?? 'its parent'}
-    </AnchorLink>
-  );
-}
-
 const columns: Column<ListedProduct>[] = [
   { header: 'Reference', sortField: 'publisherRefId', cell: (row) => row.publisherRefId },
   { header: 'Price', cell: (row) => listPrice(row.prices) },
@@ -51,7 +42,7 @@ const columns: Column<ListedProduct>[] = [
   { header: 'Stores', cell: (row) => (row.sellingStores ?? []).join(', ') },
   {
     header: 'Variant of',
-    cell: (row) => (row.parentId ? <ParentLink parentId={row.parentId} /> : ''),
+    cell: (row) => (row.parentId ? <RecordName source={PRODUCTS} id={row.parentId} pending="its parent" /> : ''),
   },
   { header: 'Created', sortField: 'createDate', cell: (row) => when(row.createDate) },
   { header: 'Updated', sortField: 'updateDate', cell: (row) => when(row.updateDate) },

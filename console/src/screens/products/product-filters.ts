@@ -1,6 +1,7 @@
 import type { paths } from '../../api/openapi';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { type ListSearch, sortKeys } from '../../ui/list-search';
+import { PRODUCT_FILTER_FIELDS } from './product-filter-fields';
 
 /** The query `GET /products` takes, as the OpenAPI document declares it. */
 export type ProductListQuery = NonNullable<paths['/products']['get']['parameters']['query']>;
@@ -64,32 +65,32 @@ const FILTER_LABELS: Record<string, string> = {
   codeName: 'Code name',
   productFamily: 'Product family',
   lifeTime: 'Lifetime',
-  customerId: 'Customer id',
-  parentId: 'Parent product id',
+  customerId: 'Customer',
+  parentId: 'Variant of',
   catalogId: 'Catalog id',
-  descriptionId: 'Description id',
+  descriptionId: 'Description',
   fulfillmentTemplate: 'Fulfillment template',
   subscriptionTemplate: 'Subscription template',
-  priceFunction: 'Price function id',
-  releaseDate: 'Release date (as stored)',
+  priceFunction: 'Priced by',
+  releaseDate: 'Release date',
   status: 'Status',
   type: 'Type',
   salesMode: 'Sales mode',
   sellingStores: 'Selling stores',
   blackListedCountries: 'Blacklisted countries',
-  nextGenerationOf: 'Next generation of (ids)',
+  nextGenerationOf: 'Next generation of',
 };
 
 /** The filters most lists need, shown always; the others open under "More filters". */
 const FIRST = new Set<string>(['lifeTime', 'productFamily', 'sellingStores']);
 
-const typed = (name: string, list: boolean): ListFilter => ({
-  name,
-  label: FILTER_LABELS[name] ?? name,
-  kind: 'text',
-  placeholder: list ? 'any of: a, b, …' : undefined,
-  more: !FIRST.has(name),
-});
+/** A filter picked where it names something (a record, a country, a lifetime, a date), else typed. */
+const typed = (name: string, list: boolean): ListFilter => {
+  const base = { name, label: FILTER_LABELS[name] ?? name, more: !FIRST.has(name) };
+  const field = PRODUCT_FILTER_FIELDS[name];
+  if (field) return { ...base, kind: 'field', field };
+  return { ...base, kind: 'text', placeholder: list ? 'any of: a, b, …' : undefined };
+};
 
 /** Every filter of `GET /products`, as the list page shows them: the search, choices, then typed texts and lists. */
 export const PRODUCT_FILTERS: ListFilter[] = [

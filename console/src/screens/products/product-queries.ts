@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import type { ListSearch } from '../../ui/list-search';
@@ -24,22 +24,6 @@ export function useProduct(id: string) {
     queryKey: productKey(id),
     queryFn: async () => unwrap(await api.GET('/products/{id}', { params: { path: { id } } })),
   });
-}
-
-/** The names of these products (a page's parents), each read once and kept with the product's own cache entry. */
-export function useProductNames(ids: readonly string[]): Map<string, string> {
-  const unique = [...new Set(ids)];
-  const results = useQueries({
-    queries: unique.map((id) => ({
-      queryKey: productKey(id),
-      queryFn: async () => unwrap(await api.GET('/products/{id}', { params: { path: { id } } })),
-    })),
-  });
-  const names = new Map<string, string>();
-  results.forEach((result, at) => {
-    if (result.data) names.set(unique[at]!, result.data.genericName || result.data.publisherRefId);
-  });
-  return names;
 }
 
 export function useDescription(id: string | undefined) {

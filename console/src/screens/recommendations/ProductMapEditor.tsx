@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { ProductIdsMultiSelect, useProductOptions } from '../../ui/ProductIdsMultiSelect';
+import { RecordMultiSelect, RecordSelect } from '../../ui/record-picker/RecordSelect';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 
 type ProductMap = Record<string, string[]>;
 
@@ -17,7 +18,6 @@ interface Props {
 
 /** A product → recommended products map (`byProductIds`, `byParentProductIds`): one row per trigger product. */
 export function ProductMapEditor({ keyLabel, legend, description, value, onChange, customerId, error }: Props) {
-  const options = useProductOptions(customerId);
   const rows = Object.entries(value ?? {});
   const replaceRow = (index: number, key: string, ids: string[]) =>
     onChange(Object.fromEntries(rows.map((row, at) => (at === index ? [key, ids] : row))));
@@ -31,42 +31,37 @@ export function ProductMapEditor({ keyLabel, legend, description, value, onChang
         {description}
       </Text>
       <Stack gap="sm">
-        {rows.map(([key, ids], index) => {
-          const keyData = [...(options.data ?? [])].filter(
-            (option) => option.value === key || !(option.value in (value ?? {})),
-          );
-          if (key && !keyData.some((option) => option.value === key)) keyData.push({ value: key, label: key });
-          return (
-            <Group key={index} align="end" wrap="wrap" gap="xs">
-              <Select
-                label={`${keyLabel} ${index + 1}`}
-                data={keyData}
-                value={key || null}
-                onChange={(next) => replaceRow(index, next ?? '', ids)}
-                searchable
-                w={{ base: '100%', sm: 260 }}
-                placeholder="Search the catalogue"
+        {rows.map(([key, ids], index) => (
+          <Group key={index} align="end" wrap="wrap" gap="xs">
+            <RecordSelect
+              source={PRODUCTS}
+              label={`${keyLabel} ${index + 1}`}
+              value={key || undefined}
+              onChange={(next) => replaceRow(index, next ?? '', ids)}
+              scope={{ customerId }}
+              exclude={rows.map(([other]) => other).filter((other) => other !== key)}
+              w={{ base: '100%', sm: 260 }}
+            />
+            <div style={{ flex: 1, minWidth: 220 }}>
+              <RecordMultiSelect
+                source={PRODUCTS}
+                label={`Recommended for ${keyLabel.toLowerCase()} ${index + 1}`}
+                value={ids}
+                onChange={(next) => replaceRow(index, key, next)}
+                scope={{ customerId }}
               />
-              <div style={{ flex: 1, minWidth: 220 }}>
-                <ProductIdsMultiSelect
-                  label={`Recommended for ${keyLabel.toLowerCase()} ${index + 1}`}
-                  value={ids}
-                  onChange={(next) => replaceRow(index, key, next)}
-                  customerId={customerId}
-                />
-              </div>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                onClick={() => removeRow(index)}
-                aria-label={`Remove ${keyLabel.toLowerCase()} ${index + 1}`}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-          );
-        })}
+            </div>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              onClick={() => removeRow(index)}
+              aria-label={`Remove ${keyLabel.toLowerCase()} ${index + 1}`}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        ))}
         {error && (
           <Text c="red.8" size="sm" role="alert">
             {error}

@@ -1,11 +1,12 @@
 import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { AnchorLink } from '../../ui/links';
-import { productLabel } from '../../ui/ProductIdsMultiSelect';
+import { RecordName } from '../../ui/record-picker/RecordName';
+import { useRecordNames } from '../../ui/record-picker/record-options';
+import { PRODUCTS, RECOMMENDATION_RULES } from '../../ui/record-picker/record-sources';
 
 type Result = Schemas['RecommendationResult'];
 type Price = Schemas['Price'];
-type Option = { value: string; label: string };
+type Names = Map<string, string>;
 
 /** A table wider than a phone scrolls sideways: its scroll area is a named region the keyboard can reach. */
 const scrollable = (name: string) => ({ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': name } });
@@ -24,8 +25,18 @@ function money(price: Price | undefined): string {
 }
 
 /** An explanation with the product ids it names replaced by the products' names (rule ids stay: they link above). */
-function namingProducts(explanation: string, products: Option[] | undefined): string {
-  return (products ?? []).reduce((text, product) => text.replaceAll(product.value, product.label), explanation);
+function namingProducts(explanation: string, products: Names): string {
+  return [...products].reduce((text, [id, name]) => text.replaceAll(id, name), explanation);
+}
+
+/** Every product the answer names: cart products, recommended ones and candidates. */
+function productIdsOf(result: Result): string[] {
+  const leaves = <T,>(tree: Record<string, Record<string, Record<string, T>>>) =>
+    Object.values(tree).flatMap((types) => Object.values(types).flatMap((triggers) => Object.entries(triggers)));
+  return [
+    ...leaves(result.recommendations).flatMap(([trigger, leaf]) => [trigger, ...leaf.products.map(({ id }) => id)]),
+    ...leaves(result.reports).flatMap(([trigger, leaf]) => [trigger, ...Object.keys(leaf.products)]),
+  ];
 }
 
 /** Every (level, rule type, cart product) the answer speaks of, recommended or only reported, in the answer's order. */
@@ -42,8 +53,10 @@ function leavesOf(result: Result): { level: string; type: string; trigger: strin
 }
 
 /** The answer of the recommendations operation: what is recommended for each cart product, and why each candidate was or was not. */
-export function RecommendationLeaves({ result, products }: { result: Result; products: Option[] | undefined }) {
+export function RecommendationLeaves({ result }: { result: Result }) {
   const leaves = leavesOf(result);
+  const products = useRecordNames(PRODUCTS, productIdsOf(result));
+  const name = (id: string) => products.get(id) ?? id;
   if (!leaves.length)
     return (
       <Text>
@@ -56,7 +69,7 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
       {leaves.map(({ level, type, trigger }) => {
         const recommendation = result.recommendations[level]?.[type]?.[trigger];
         const report = result.reports[level]?.[type]?.[trigger];
-        const heading = `${level} · ${type} · for ${productLabel(products, trigger)}`;
+        const heading = `${level} · ${type} · for ${name(trigger)}`;
         return (
           <Card withBorder key={`${level}/${type}/${trigger}`} component="section" aria-label={heading}>
             <Title order={3} size="h5" mb="xs">
@@ -67,13 +80,7 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                 <Text size="sm">
                   {recommendation.recommendationId ? (
                     <>
-                      By rule{' '}
-                      <AnchorLink
-                        to="/recommendation-rules/$ruleId"
-                        params={{ ruleId: recommendation.recommendationId }}
-                      >
-                        {recommendation.recommendationId}
-                      </AnchorLink>
+                      By rule <RecordName source={RECOMMENDATION_RULES} id={recommendation.recommendationId} />
                     </>
                   ) : (
                     'Forced cross-sales of the product (no rule)'
@@ -102,7 +109,7 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                       {recommendation.products.map((product) => (
                         <Table.Tr key={product.id}>
                           <Table.Td>
-                            {productLabel(products, product.id)}
+                            {name(product.id)}
                             {product.forcedBy ? (
                               <Badge ml="xs" size="xs" variant="dot">
                                 forced
@@ -139,7 +146,7 @@ export function RecommendationLeaves({ result, products }: { result: Result; pro
                   <Table.Tbody>
                     {Object.entries(report.products).map(([candidate, verdict]) => (
                       <Table.Tr key={candidate}>
-                        <Table.Td>{productLabel(products, candidate)}</Table.Td>
+                        <Table.Td>{name(candidate)}</Table.Td>
                         <Table.Td w={1} style={{ whiteSpace: 'nowrap' }}>
                           <Badge
                             variant="dot"

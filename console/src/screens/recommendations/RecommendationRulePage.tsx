@@ -10,7 +10,7 @@ import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
-import { useVersionedRecord } from '../../ui/versioned-record';
+import { createOrReplace, useVersionedRecord } from '../../ui/versioned-record';
 import { RULE_FIELDS, RuleForm } from './RuleForm';
 import { bodyOf, draftOf, emptyRule, type Rule, type RuleDraft } from './rule-draft';
 
@@ -27,20 +27,11 @@ function useRuleRecord(id: string) {
     read: async () => unwrap(await api.GET('/recommendation-rules/{id}', { params: { path: { id } } })),
     draftOf,
     ...(creating ? { empty: emptyRule } : {}),
-    write: async (draft: RuleDraft, dbVersion) =>
-      dbVersion === undefined
-        ? unwrap(
-            await api.POST('/recommendation-rules', {
-              body: bodyOf(draft),
-              headers: { 'idempotency-key': crypto.randomUUID() },
-            }),
-          )
-        : unwrap(
-            await api.PUT('/recommendation-rules/{id}', {
-              params: { path: { id } },
-              body: bodyOf({ ...draft, dbVersion }),
-            }),
-          ),
+    write: createOrReplace(
+      (draft: RuleDraft, headers) => api.POST('/recommendation-rules', { body: bodyOf(draft), headers }),
+      (draft, dbVersion) =>
+        api.PUT('/recommendation-rules/{id}', { params: { path: { id } }, body: bodyOf({ ...draft, dbVersion }) }),
+    ),
     onSaved: async (saved: Rule) => {
       void queryClient.invalidateQueries({
         queryKey: ['recommendation-rules'],

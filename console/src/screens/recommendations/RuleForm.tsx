@@ -12,21 +12,22 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { EpochDateTimeInput } from '../../ui/DateTimeInput';
 import { errorOn, type FieldErrors, shownFields } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
-import { ProductIdsMultiSelect } from '../../ui/ProductIdsMultiSelect';
+import { RecordMultiSelect } from '../../ui/record-picker/RecordSelect';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
+import { StoresInput } from '../../ui/store-pickers';
 import { ProductMapEditor } from './ProductMapEditor';
 import {
   FUNCTION_LABELS,
   FUNCTIONS,
-  fromLocalInput,
   LEVELS,
   type RuleDraft,
   recommendsNothing,
   SOURCES,
   STATUSES,
   TYPES,
-  toLocalInput,
 } from './rule-draft';
 
 interface Props {
@@ -124,30 +125,25 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
               onChange={(values) => set({ levels: LEVELS.filter((level) => values.includes(level)) })}
               error={errorOn(errors, 'levels')}
             />
-            <TagsInput
+            <StoresInput
               label="Stores"
-              description="Store ids the rule applies in; Enter after each"
               required
               value={draft.eligibleStoreIds}
               onChange={(values) => set({ eligibleStoreIds: values })}
               error={errorOn(errors, 'eligibleStoreIds')}
             />
-            <TextInput
+            <EpochDateTimeInput
               label="Start"
-              description="Your local time"
-              type="datetime-local"
               required
-              value={toLocalInput(draft.startDate)}
-              onChange={(event) => set({ startDate: fromLocalInput(event.currentTarget.value) ?? draft.startDate })}
+              value={draft.startDate}
+              onChange={(startDate) => set({ startDate: startDate ?? draft.startDate })}
               error={errorOn(errors, 'startDate')}
             />
-            <TextInput
+            <EpochDateTimeInput
               label="End (included)"
-              description="Your local time"
-              type="datetime-local"
               required
-              value={toLocalInput(draft.endDate)}
-              onChange={(event) => set({ endDate: fromLocalInput(event.currentTarget.value) ?? draft.endDate })}
+              value={draft.endDate}
+              onChange={(endDate) => set({ endDate: endDate ?? draft.endDate })}
               error={errorOn(errors, 'endDate')}
             />
             <NumberInput
@@ -173,20 +169,22 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
             Which cart products it applies to
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ProductIdsMultiSelect
+            <RecordMultiSelect
+              source={PRODUCTS}
               label="Eligible products"
               description="Empty, with no eligible parent either: every cart product"
               value={draft.eligibleProductIds ?? []}
               onChange={(ids) => set({ eligibleProductIds: ids })}
-              customerId={owner}
+              scope={{ customerId: owner }}
               error={errorOn(errors, 'eligibleProductIds')}
             />
-            <ProductIdsMultiSelect
+            <RecordMultiSelect
+              source={PRODUCTS}
               label="Eligible parent products"
               description="A cart product whose parent is listed"
               value={draft.eligibleParentProductIds ?? []}
               onChange={(ids) => set({ eligibleParentProductIds: ids })}
-              customerId={owner}
+              scope={{ customerId: owner }}
               error={errorOn(errors, 'eligibleParentProductIds')}
             />
           </SimpleGrid>

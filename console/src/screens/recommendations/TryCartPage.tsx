@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useState } from 'react';
@@ -8,7 +8,10 @@ import { isOperator, usePrincipal } from '../../auth/principal';
 import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
-import { ProductIdsMultiSelect, useProductOptions } from '../../ui/ProductIdsMultiSelect';
+import { CountrySelect, CurrencySelect } from '../../ui/place-pickers';
+import { RecordMultiSelect } from '../../ui/record-picker/RecordSelect';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
+import { StoreSelect } from '../../ui/store-pickers';
 import { RecommendationLeaves } from './RecommendationLeaves';
 import { SOURCES } from './rule-draft';
 
@@ -29,7 +32,6 @@ export function TryCartPage(): ReactElement {
   const [productIds, setProductIds] = useState<string[]>([]);
   const [cart, setCart] = useState<{ id: string; customerId: string | undefined }>();
   const owner = operator ? customerId : undefined;
-  const products = useProductOptions(owner);
 
   const tryCart = useMutation({
     mutationFn: async () => {
@@ -80,29 +82,25 @@ export function TryCartPage(): ReactElement {
                 label="Cart owner"
                 required
               />
-              <TextInput
+              <StoreSelect
                 label="Store"
                 required
                 value={storeId}
-                onChange={(event) => setStoreId(event.currentTarget.value.trim())}
+                onChange={setStoreId}
                 error={errorOn(errors, 'storeId')}
               />
-              <TextInput
+              <CountrySelect
                 label="Country"
-                description="ISO 3166 code"
                 required
-                maxLength={2}
                 value={country}
-                onChange={(event) => setCountry(event.currentTarget.value.toUpperCase())}
+                onChange={(next) => setCountry(next ?? '')}
                 error={errorOn(errors, 'country')}
               />
-              <TextInput
+              <CurrencySelect
                 label="Currency"
-                description="ISO 4217 code"
                 required
-                maxLength={3}
                 value={currency}
-                onChange={(event) => setCurrency(event.currentTarget.value.toUpperCase())}
+                onChange={(next) => setCurrency(next ?? '')}
                 error={errorOn(errors, 'currency')}
               />
               <Select
@@ -114,12 +112,13 @@ export function TryCartPage(): ReactElement {
                 onChange={(value) => setSource(SOURCES.find((candidate) => candidate === value))}
               />
             </SimpleGrid>
-            <ProductIdsMultiSelect
+            <RecordMultiSelect
+              source={PRODUCTS}
               label="Cart products"
               description={operator && !customerId ? 'Choose the cart owner first' : 'One of each, quantity 1'}
               value={productIds}
               onChange={setProductIds}
-              customerId={owner}
+              scope={{ customerId: owner }}
               error={errorOn(errors, 'items')}
               required
             />
@@ -141,7 +140,7 @@ export function TryCartPage(): ReactElement {
           <Title order={2} size="h3">
             Recommendations
           </Title>
-          <RecommendationLeaves result={tryCart.data} products={products.data} />
+          <RecommendationLeaves result={tryCart.data} />
         </Stack>
       )}
     </Stack>

@@ -73,17 +73,6 @@ export function bodyOf(draft: RuleDraft): RuleDraft {
   return body;
 }
 
-/** Epoch milliseconds as the value of a `datetime-local` input (the browser's time zone), and back. */
-export function toLocalInput(epochMs: number | undefined): string {
-  if (epochMs === undefined || !Number.isFinite(epochMs)) return '';
-  const date = new Date(epochMs);
-  return new Date(epochMs - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-export function fromLocalInput(value: string): number | undefined {
-  const epoch = new Date(value).getTime();
-  return Number.isFinite(epoch) ? epoch : undefined;
-}
-
 /** Whether the rule names no product to recommend (its maps empty once rows without a product are dropped). */
 export function recommendsNothing(draft: RuleDraft): boolean {
   const listed = (map: RuleDraft['byProductIds']) => Object.values(compact(map) ?? {}).some((ids) => ids.length > 0);

@@ -2,7 +2,8 @@ import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput, Tex
 import type { ReactElement } from 'react';
 import { errorOn, type FieldErrors } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
-import { useProductOptions } from '../../ui/ProductIdsMultiSelect';
+import { RecordSelect } from '../../ui/record-picker/RecordSelect';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { PriceGrid } from '../products/PriceGrid';
 import type { SaleRecordDraft } from './sale-record-draft';
 
@@ -18,10 +19,6 @@ const text = (value: string) => (value.trim() === '' ? undefined : value);
 
 /** A sale record's fields: the product sold (picked by name), its status, stores, trial, templates and price grid. */
 export function SaleRecordForm({ draft, update, errors, readOnly, creating }: Props): ReactElement {
-  const products = useProductOptions(draft.customerId);
-  const options = [...(products.data ?? [])];
-  if (draft.productId && !options.some((option) => option.value === draft.productId))
-    options.push({ value: draft.productId, label: draft.productId });
   return (
     <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Stack>
@@ -34,16 +31,14 @@ export function SaleRecordForm({ draft, update, errors, readOnly, creating }: Pr
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
+          <RecordSelect
+            source={PRODUCTS}
             label="Product"
             required
-            searchable
-            data={options}
-            value={draft.productId || null}
+            scope={draft.customerId ? { customerId: draft.customerId } : {}}
+            value={draft.productId || undefined}
             onChange={(productId) => update({ productId: productId ?? '' })}
             error={errorOn(errors, 'productId')}
-            placeholder="Search by name or reference"
-            nothingFoundMessage={products.isPending ? 'Loading the catalogue…' : 'No product matches'}
           />
           <Select
             label="Status"

@@ -9,8 +9,9 @@ import { useCan } from '../../auth/principal';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
-import { productLabel, useProductOptions } from '../../ui/ProductIdsMultiSelect';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { useRecordNames } from '../../ui/record-picker/record-options';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { useVersionedRecord } from '../../ui/versioned-record';
 import { SaleRecordForm } from './SaleRecordForm';
 import {
@@ -59,7 +60,8 @@ export function SaleRecordPage(): ReactElement {
   const can = useCan();
   const editor = useSaleRecord(saleRecordId);
   const record = editor.status === 'ready' ? editor.record : undefined;
-  const products = useProductOptions(record?.customerId);
+  const productId = record?.productId ?? '';
+  const productName = useRecordNames(PRODUCTS, productId ? [productId] : []).get(productId) ?? productId;
   if (editor.status !== 'ready') return <RecordPending editor={editor} label="Loading the sale record" />;
   const writable = can('catalog:write');
   const { creating } = editor;
@@ -70,9 +72,7 @@ export function SaleRecordPage(): ReactElement {
         ← Sale records
       </AnchorLink>
       <Group>
-        <Title order={1}>
-          {record ? `Sale of ${productLabel(products.data, record.productId)}` : 'New sale record'}
-        </Title>
+        <Title order={1}>{record ? `Sale of ${productName}` : 'New sale record'}</Title>
         {record?.status && (
           <Badge variant="dot" color={record.status === 'ENABLED' ? 'green' : 'gray'}>
             {record.status}
@@ -83,7 +83,7 @@ export function SaleRecordPage(): ReactElement {
         <Text c="dimmed" size="sm">
           Version {record.dbVersion} · product{' '}
           <AnchorLink to="/products/$productId" params={{ productId: record.productId }} underline="always">
-            {productLabel(products.data, record.productId)}
+            {productName}
           </AnchorLink>
           {record.customerId && (
             <>

@@ -4,13 +4,15 @@ import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { isOperator, useCan, usePrincipal } from '../../auth/principal';
-import { CustomerName, useCustomerOptions } from '../../ui/customer-names';
+import { CustomerName } from '../../ui/customer-names';
 import type { Column } from '../../ui/DataTable';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { filterValue, pageQuery } from '../../ui/list-search';
-import { productLabel, useProductOptions } from '../../ui/ProductIdsMultiSelect';
 import { RouteButtonLink } from '../../ui/RouteButtonLink';
+import { CUSTOMER_FILTER, RecordFilter } from '../../ui/record-picker/RecordFilter';
+import { useRecordList } from '../../ui/record-picker/record-options';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 
 type SaleRecord = Listed<'/product-sale-records'>;
 
@@ -46,23 +48,22 @@ function columnsFor(operator: boolean): Column<SaleRecord>[] {
 export function SaleRecordsPage(): ReactElement {
   const can = useCan();
   const operator = isOperator(usePrincipal());
-  const products = useProductOptions(undefined);
-  const customers = useCustomerOptions();
+  // The products a row names, by name: the picker's own first listing (the newest products the reader sees).
+  const products = useRecordList(PRODUCTS).data ?? [];
+  const productName = (id: string) => {
+    const found = products.find((option) => option.value === id);
+    return found?.name ?? found?.label ?? id;
+  };
   const filters: ListFilter[] = [
-    { name: 'productId', label: 'Product', kind: 'choice', searchable: true, data: products.data ?? [] },
+    {
+      name: 'productId',
+      label: 'Product',
+      kind: 'field',
+      field: (props) => <RecordFilter source={PRODUCTS} {...props} />,
+    },
     { name: 'status', label: 'Status', kind: 'choice', data: ['ENABLED', 'DISABLED'] },
     { name: 'sellingStores', label: 'Store', kind: 'text' },
-    ...(operator
-      ? [
-          {
-            name: 'customerId',
-            label: 'Customer',
-            kind: 'choice',
-            searchable: true,
-            data: customers.data ?? [],
-          } as const,
-        ]
-      : []),
+    ...(operator ? [CUSTOMER_FILTER] : []),
   ];
   return (
     <ListPage
@@ -85,7 +86,7 @@ export function SaleRecordsPage(): ReactElement {
       }
       columns={columnsFor(operator)}
       filters={filters}
-      rowName={(row) => productLabel(products.data, row.productId ?? row.id)}
+      rowName={(row) => productName(row.productId ?? row.id)}
       link={(row) => linkOptions({ to: '/product-sale-records/$saleRecordId', params: { saleRecordId: row.id } })}
       nameHeader={{ header: 'Product sold' }}
       actions={

@@ -5,11 +5,12 @@ import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { isOperator, useCan, usePrincipal } from '../../auth/principal';
-import { CustomerName, useCustomerOptions } from '../../ui/customer-names';
+import { CustomerName } from '../../ui/customer-names';
 import type { Column } from '../../ui/DataTable';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { filterValue, pageQuery } from '../../ui/list-search';
+import { CUSTOMER_FILTER } from '../../ui/record-picker/RecordFilter';
 import { termLabel } from './model-queries';
 import { NewSubscriptionModelModal } from './NewSubscriptionModelModal';
 
@@ -40,22 +41,8 @@ function columnsFor(operator: boolean): Column<Model>[] {
 export function SubscriptionModelsPage(): ReactElement {
   const can = useCan();
   const operator = isOperator(usePrincipal());
-  const customers = useCustomerOptions();
   const [creating, { open, close }] = useDisclosure();
-  const filters: ListFilter[] = [
-    { name: 'name', label: 'Name', kind: 'text' },
-    ...(operator
-      ? [
-          {
-            name: 'customerId',
-            label: 'Customer',
-            kind: 'choice',
-            searchable: true,
-            data: customers.data ?? [],
-          } as const,
-        ]
-      : []),
-  ];
+  const filters: ListFilter[] = [{ name: 'name', label: 'Name', kind: 'text' }, ...(operator ? [CUSTOMER_FILTER] : [])];
   return (
     <ListPage
       title="Subscription models"

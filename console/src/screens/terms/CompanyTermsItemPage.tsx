@@ -11,7 +11,7 @@ import { DraftTextInput } from '../../ui/DraftInputs';
 import { errorOn, shownFields } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
-import { type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
+import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import { CancelPeriodLabelsEditor, type LabelRow, labelsOf, rowsOf } from './CancelPeriodLabelsEditor';
 import { OwnerInput, StartInput, VersionLine } from './TermsFields';
 import {
@@ -58,20 +58,11 @@ function useCompanyTermsRecord(id: string) {
     read: async () => unwrap(await api.GET('/company-terms/{id}', { params: { path: { id } } })),
     draftOf: fieldsOf,
     ...(creating ? { empty: () => ({ ...emptyCompanyTerms(), labels: [] }) } : {}),
-    write: async (fields: CompanyTermsFields, dbVersion) =>
-      dbVersion === undefined
-        ? unwrap(
-            await api.POST('/company-terms', {
-              body: bodyOf(fields),
-              headers: { 'idempotency-key': crypto.randomUUID() },
-            }),
-          )
-        : unwrap(
-            await api.PUT('/company-terms/{id}', {
-              params: { path: { id } },
-              body: { ...bodyOf(fields), dbVersion },
-            }),
-          ),
+    write: createOrReplace(
+      (fields: CompanyTermsFields, headers) => api.POST('/company-terms', { body: bodyOf(fields), headers }),
+      (fields, dbVersion) =>
+        api.PUT('/company-terms/{id}', { params: { path: { id } }, body: { ...bodyOf(fields), dbVersion } }),
+    ),
     onSaved: async (saved: CompanyTerms) => {
       void queryClient.invalidateQueries({
         queryKey: ['company-terms'],

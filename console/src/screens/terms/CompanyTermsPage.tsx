@@ -5,11 +5,11 @@ import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
+import { shortDate } from '../../ui/DateTimeInput';
 import { ListPage } from '../../ui/list-page/ListPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
 import { RouteButtonLink } from '../../ui/RouteButtonLink';
-import { shortDate } from './terms-dates';
 
 type CompanyTerms = Listed<'/company-terms'>;
 

@@ -1,10 +1,10 @@
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { CustomerName } from '../../ui/customer-names';
+import { IsoDateTimeInput } from '../../ui/DateTimeInput';
 import { errorOn } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import type { ReadyRecord } from '../../ui/versioned-record';
-import { isoToLocalInput, localInputToIso } from './terms-dates';
 
 interface Dated {
   startDate: string;
@@ -17,15 +17,11 @@ type TermsEditor<D extends Dated> = ReadyRecord<any, D>;
 /** When the terms start, in the browser's time zone (stored as an RFC 3339 date-time). */
 export function StartInput<D extends Dated>({ editor }: { editor: TermsEditor<D> }): ReactElement {
   return (
-    <TextInput
+    <IsoDateTimeInput
       label="Start"
-      description="Your local time"
-      type="datetime-local"
       required
-      value={isoToLocalInput(editor.draft.startDate)}
-      onChange={(event) =>
-        editor.update({ startDate: localInputToIso(event.currentTarget.value) ?? editor.draft.startDate } as Partial<D>)
-      }
+      value={editor.draft.startDate}
+      onChange={(startDate) => editor.update({ startDate: startDate ?? editor.draft.startDate } as Partial<D>)}
       error={errorOn(editor.errors, 'startDate')}
     />
   );

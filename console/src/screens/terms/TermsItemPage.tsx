@@ -11,7 +11,7 @@ import { DraftTextInput } from '../../ui/DraftInputs';
 import { errorOn, shownFields } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
-import { type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
+import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import { TemplatePreview } from './TemplatePreview';
 import { OwnerInput, StartInput, VersionLine } from './TermsFields';
 import {
@@ -48,20 +48,11 @@ function useTermsRecord(id: string) {
     read: async () => unwrap(await api.GET('/terms/{id}', { params: { path: { id } } })),
     draftOf: termsDraftOf,
     ...(creating ? { empty: emptyTerms } : {}),
-    write: async (draft: TermsDraft, dbVersion) =>
-      dbVersion === undefined
-        ? unwrap(
-            await api.POST('/terms', {
-              body: withoutEmptyTexts(draft),
-              headers: { 'idempotency-key': crypto.randomUUID() },
-            }),
-          )
-        : unwrap(
-            await api.PUT('/terms/{id}', {
-              params: { path: { id } },
-              body: withoutEmptyTexts({ ...draft, dbVersion }),
-            }),
-          ),
+    write: createOrReplace(
+      (draft: TermsDraft, headers) => api.POST('/terms', { body: withoutEmptyTexts(draft), headers }),
+      (draft, dbVersion) =>
+        api.PUT('/terms/{id}', { params: { path: { id } }, body: withoutEmptyTexts({ ...draft, dbVersion }) }),
+    ),
     onSaved: async (saved: TermsItem) => {
       void queryClient.invalidateQueries({ queryKey: ['terms'], predicate: (query) => query.queryKey[1] !== saved.id });
       queryClient.setQueryData(['terms', saved.id], saved);

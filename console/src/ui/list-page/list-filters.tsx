@@ -12,13 +12,24 @@ interface FilterBase {
   more?: boolean;
 }
 
-/** A filter a list declares: typed text, a choice, several choices (a comma list in the URL), or a day (`2026-03-01`). */
+/** A picker a list offers for one filter; a list of values is a comma list in the URL. */
+export interface FilterFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string | undefined) => void;
+}
+
+/**
+ * A filter a list declares: typed text, a choice, several choices (a comma list in the URL), a day (`2026-03-01`), or
+ * a picker of its own (a record by name, a country, a lifetime).
+ */
 export type ListFilter = FilterBase &
   (
     | { kind: 'text'; placeholder?: string; description?: string; type?: 'search' }
     | { kind: 'choice'; data: ComboboxData; searchable?: boolean }
     | { kind: 'multi'; data: string[] }
     | { kind: 'date'; description?: string }
+    | { kind: 'field'; field: (props: FilterFieldProps) => ReactElement | null }
   );
 
 const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
@@ -73,6 +84,10 @@ function FilterField({
         onChange={(event) => set({ [filter.name]: event.currentTarget.value || undefined })}
       />
     );
+  if (filter.kind === 'field') {
+    const Field = filter.field;
+    return <Field label={filter.label} value={value} onChange={(next) => set({ [filter.name]: next || undefined })} />;
+  }
   if (filter.kind === 'choice')
     return (
       <Select
