@@ -170,7 +170,7 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
     await page.getByLabel('Product management').check();
     await page.getByRole('button', { name: 'Save customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone saved this record after you opened it' });
-    await dialog.getByRole('cell', { name: 'features.productManagement', exact: true }).waitFor();
+    await dialog.getByRole('cell', { name: 'Features › Product management', exact: true }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}/customer-stale-version.png`, fullPage: true });
     await dialog.getByRole('button', { name: 'Reload (drop my edit)' }).click();
