@@ -101,6 +101,8 @@ describe.skipIf(browserSkipReason !== undefined)('the subscriptions screens of t
     expect(await actionButtons(page)).toEqual(allowedButtons('ACTIVE', made.lifecycle.expirationDate));
 
     const timeline = page.getByRole('list', { name: 'Life cycle' });
+    // The timeline reads the activity again once the version changed: its last step may come after the status.
+    await timeline.getByRole('listitem').filter({ hasText: 'Reactivated' }).waitFor();
     const steps = (await timeline.getByRole('listitem').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
     const suspended = steps.findIndex(
       (text) => text.includes('Suspended') && text.includes('ACTIVE → SUSPENDED · version 1'),
