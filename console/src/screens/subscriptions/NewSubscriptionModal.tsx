@@ -6,8 +6,9 @@ import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
 import { FormFooter } from '../../ui/FormFooter';
+import { RecordSelect } from '../../ui/record-picker/RecordSelect';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { subscriptionFieldErrors } from './message-field';
-import { ProductSelect } from './ProductSelect';
 import { subscriptionKey, useSubscriptionModels } from './subscription-queries';
 
 type Draft = Schemas['SubscriptionDraft'];
@@ -119,11 +120,13 @@ export function NewSubscriptionModal({ opened, onClose }: { opened: boolean; onC
             error={errors.modelId ?? errors.model}
             nothingFoundMessage="No model: create one on the Subscription models screen"
           />
-          <ProductSelect
-            customerId={owner}
+          <RecordSelect
+            source={PRODUCTS}
+            scope={owner ? { customerId: owner } : {}}
             label="Product"
+            required
             value={productId}
-            onChange={setProductId}
+            onChange={(id) => setProductId(id ?? null)}
             error={errors.products}
             disabled={operator && !customerId}
           />

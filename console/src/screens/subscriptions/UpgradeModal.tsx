@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactElement, useEffect, useState } from 'react';
 import { ApiError, plainWords } from '../../api/api-error';
-import { ProductsMultiSelect } from './ProductSelect';
+import { RecordMultiSelect } from '../../ui/record-picker/RecordSelect';
+import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import type { Subscription } from './subscription-queries';
 
 interface Props {
@@ -33,8 +34,10 @@ export function UpgradeModal({ subscription, opened, pending, error, onClose, on
             The products below become the line items; each new line item names the one it replaces. The generation
             counts one more.
           </Text>
-          <ProductsMultiSelect
-            customerId={subscription.customerId}
+          <RecordMultiSelect
+            source={PRODUCTS}
+            scope={subscription.customerId ? { customerId: subscription.customerId } : {}}
+            required
             label="Products"
             value={productIds}
             onChange={setProductIds}
