@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { failImport, runChunk } from '../../src/apis/catalog/import/import-chunk.js';
@@ -6,7 +5,7 @@ import { productImportJob } from '../../src/apis/catalog/import/import-job.js';
 import { importPurgeJob } from '../../src/apis/catalog/import/import-purge.job.js';
 import { stageRows } from '../../src/apis/catalog/import/import-rows.repository.js';
 import { importWork } from '../../src/apis/catalog/import/import-work.js';
-import { newId } from '../../src/platform/ids.js';
+import { firstIdAt, newId } from '../../src/platform/ids.js';
 import { createCustomer, customerToken } from '../customers/customer-factories.js';
 import { useApp } from '../support/fixture.js';
 import type { TestApp } from '../support/test-app.js';
@@ -345,8 +344,7 @@ describe('POST /product-imports', () => {
     const { token } = await t.tenant();
     const waiting = String((await upload(t, token, ndjson([productBody()]))).body.id);
     const now = t.built.clock.now().getTime();
-    const abandonedAt = new Date(now - 2 * 24 * 60 * 60_000).getTime().toString(16).padStart(12, '0');
-    const abandoned = `${abandonedAt.slice(0, 8)}-${abandonedAt.slice(8)}-7abc-8abc-${randomBytes(6).toString('hex')}`;
+    const abandoned = firstIdAt(new Date(now - 2 * 24 * 60 * 60_000));
     const recent = newId();
     const row = { line: 1, body: productBody(), problem: null };
     await stageRows(t.built.db, abandoned, [row]);

@@ -1,5 +1,6 @@
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { Queryable, Transaction } from '../../../platform/db/database.js';
+import { firstIdAt } from '../../../platform/ids.js';
 import { type FairQueueTable, fairPick } from '../../../platform/jobs/fair-claim.js';
 import type { Doc } from '../../../platform/resource/index.js';
 import { documentAssignments } from '../../../platform/resource/index.js';
@@ -152,18 +153,12 @@ export async function saveProgress(tx: Transaction, importId: string, patch: Doc
   ]);
 }
 
-/** The smallest UUIDv7 of `time`: ids (newId) below it were made before it. */
-const firstIdOf = (time: Date) => {
-  const hex = time.getTime().toString(16).padStart(12, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8)}-7000-8000-000000000000`;
-};
-
 /**
  * Deletes, `batch` rows a statement, the staged rows and uploaders of uploads begun before `before` that never
  * became an import (the process died while reading the file). Answers how many rows it deleted.
  */
 export async function purgeOrphanedRows(db: Queryable, before: Date, batch = 5000): Promise<number> {
-  const older = firstIdOf(before);
+  const older = firstIdAt(before);
   let deleted = 0;
   for (;;) {
     const { rowCount } = await db.query(

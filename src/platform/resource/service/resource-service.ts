@@ -625,6 +625,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     options: { tx: Transaction },
   ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> {
     const { tx } = options;
+    this.assertDeclared('created');
     if (this.definition.search) return { redo: bodies.map((_, index) => index) };
     const now = this.now();
     const prepared: Awaited<ReturnType<typeof this.prepareCreate>>[] = [];
