@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { productKind } from '../../src/apis/catalog/product.kind.js';
 import { parseListingQuery } from '../../src/platform/resource/sql/listing-query.js';
@@ -82,6 +83,16 @@ describe('GET /products?q=', () => {
     expect(await ids(token, q('iceberg red'))).toEqual([variant.id]);
   });
 
+  it('finds a long word by any of its starts, past the 16 letters kept as starts too', async () => {
+    const { token } = await t.tenant();
+    const long = await createProduct(t, token, { genericName: 'Supercalifragilisticexpialidocious Suite' });
+    await createProduct(t, token, { genericName: 'Supercalifragilisticexpiation Suite' });
+    expect(await ids(token, q('supercal suite'))).toHaveLength(2);
+    expect(await ids(token, q('Supercalifragilisticexpial'))).toEqual([long.id]);
+    expect(await ids(token, q('supercalifragilisticexpialidociouss'))).toEqual([]);
+    expect(await ids(token, q('"supercalifragilisticexpialidocious suite"'))).toEqual([long.id]);
+  });
+
   it('reads "a phrase", -word and or as the description search does', async () => {
     const { token } = await t.tenant();
     const tag = unique('ph').replace(/[^a-z0-9]/gi, '');
@@ -148,6 +159,23 @@ describe('GET /products?q=', () => {
     const products = t.built.services.of(productKind) as unknown as { indexMissingWords(): Promise<number> };
     expect(await products.indexMissingWords()).toBeGreaterThanOrEqual(1);
     expect(await ids(token, q(`${tag} schoon`))).toEqual([product.id]);
+  });
+
+  it('finds products whose words were stored without their starts once migration 0022 and the start have run', async () => {
+    const { token } = await t.tenant();
+    const tag = unique('pre').replace(/[^a-z0-9]/gi, '');
+    const product = await createProduct(t, token, { genericName: `${tag} Ketch` });
+    // The words as stored before word starts: the words alone.
+    await t.built.db.query(`UPDATE products SET words = $2::tsvector WHERE id = $1`, [
+      product.id,
+      `'${tag}':1A 'ketch':2A`,
+    ]);
+    expect(await ids(token, q(`${tag} ket`))).toEqual([]);
+    const migration = readFileSync(new URL('../../migrations/0022_word_starts.sql', import.meta.url), 'utf8');
+    await t.built.db.query(migration);
+    const products = t.built.services.of(productKind) as unknown as { indexMissingWords(): Promise<number> };
+    expect(await products.indexMissingWords()).toBeGreaterThanOrEqual(1);
+    expect(await ids(token, q(`${tag} ket`))).toEqual([product.id]);
   });
 
   it.runIf(databaseUrl.startsWith('postgres'))('is answered through the words index on PostgreSQL', async () => {

@@ -17,6 +17,16 @@ const MAX_LEXEMES = 4000;
 const MAX_POSITION = 16383;
 const MAX_POSITIONS_PER_WORD = 256;
 export const MAX_QUERY_WORDS = 20;
+/**
+ * A word's starts are lexemes of their own (`~f`, `~fj`, … `~fjord`), up to this many letters: a typed word is then one
+ * exact lexeme of the index. A prefix probe (`'fjo':*`) instead gathers every row of every lexeme it starts before
+ * the other words narrow them (27 ms for `product 4242` at 100,000 products, against 0.07 ms for exact lexemes).
+ */
+export const MAX_START_LENGTH = 16;
+/** Words are letters and digits only: a lexeme with this mark is a word's start, never a word. */
+const START_MARK = '~';
+/** Bounds the starts a record holds (each at most MAX_START_LENGTH letters, so the vector stays far below 1 MB). */
+const MAX_START_LEXEMES = 8000;
 export const MAX_QUERY_LENGTH = 1000;
 
 /** Lower case without accents: `FJÖRD` and `Fjørd` are `fjord`. */
@@ -51,22 +61,48 @@ const quoted = (word: string) => `'${word}'`;
  */
 export function wordVector(texts: WordText[]): string {
   const lexemes = new Map<string, string[]>();
+  const starts = new Map<string, string[]>();
   let position = 0;
   for (const { value, weight } of texts) {
     for (const text of textsOf(value)) {
       position += 1;
       for (const word of wordsOf(text)) {
         position = Math.min(position + 1, MAX_POSITION);
-        let positions = lexemes.get(word);
-        if (!positions) {
-          if (lexemes.size >= MAX_LEXEMES) continue;
-          lexemes.set(word, (positions = []));
-        }
-        if (positions.length < MAX_POSITIONS_PER_WORD) positions.push(`${position}${weight}`);
+        const at = `${position}${weight}`;
+        if (addPosition(lexemes, word, at, MAX_LEXEMES)) addStarts(starts, word, at);
       }
     }
   }
-  return [...lexemes].map(([word, positions]) => `${quoted(word)}:${positions.join(',')}`).join(' ');
+  return [...lexemes, ...starts].map(([word, positions]) => `${quoted(word)}:${positions.join(',')}`).join(' ');
+}
+
+/** Adds `at` to the positions of `lexeme`, a new one while there are fewer than `most`; false when it is left out. */
+function addPosition(lexemes: Map<string, string[]>, lexeme: string, at: string, most: number): boolean {
+  let positions = lexemes.get(lexeme);
+  if (!positions) {
+    if (lexemes.size >= most) return false;
+    lexemes.set(lexeme, (positions = []));
+  }
+  // Positions rise; past MAX_POSITION they stay, and one of them is enough.
+  if (positions.length < MAX_POSITIONS_PER_WORD && positions.at(-1) !== at) positions.push(at);
+  return true;
+}
+
+/** The starts of `word` (the word itself included, when short enough), at the word's position. */
+function addStarts(starts: Map<string, string[]>, word: string, at: string): void {
+  const letters = [...word].slice(0, MAX_START_LENGTH);
+  for (let length = 1; length <= letters.length; length += 1)
+    addPosition(starts, START_MARK + letters.slice(0, length).join(''), at, MAX_START_LEXEMES);
+}
+
+/**
+ * A typed word as the index finds it: the lexeme of its start; a word longer than the starts kept is the lexeme of
+ * its first letters (found in the index) and the prefix of the whole word (checked on those rows).
+ */
+function startQuery(word: string): string {
+  const letters = [...word];
+  const start = quoted(START_MARK + letters.slice(0, MAX_START_LENGTH).join(''));
+  return letters.length <= MAX_START_LENGTH ? start : `(${start} & ${quoted(word)}:*)`;
 }
 
 interface Term {
@@ -96,7 +132,7 @@ function termsOf(text: string): (Term | 'or')[] {
  */
 function termQuery(term: Term): string {
   const exact = term.phrase || term.negated;
-  const words = term.words.map((word) => (exact ? quoted(word) : `${quoted(word)}:*`));
+  const words = term.words.map((word) => (exact ? quoted(word) : startQuery(word)));
   const query = words.length === 1 ? words[0]! : `(${words.join(' <-> ')})`;
   return term.negated ? `!${query}` : query;
 }

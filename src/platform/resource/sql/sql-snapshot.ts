@@ -105,7 +105,7 @@ export function sqlSnapshot(definition: AnyResourceKind): string {
       block('Search, ranked', sql.searchRecords(definition, { ...listing, sort: [] }, TENANT, 'words', 'english').text),
     );
   if (definition.words) {
-    const words = { ...listing, filters: [], sort: [], words: "'fjo':* & 'rac':*" };
+    const words = { ...listing, filters: [], sort: [], words: "'~fjo' & '~rac'" };
     parts.push(
       block(
         `Word search (\`${definition.words.param}=fjo rac\`, no other filter), best matches first`,
