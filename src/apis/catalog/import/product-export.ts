@@ -32,12 +32,12 @@ async function headerOf(
   principal: Principal,
   filters: Record<string, unknown>,
 ): Promise<string[]> {
-  const keys = new Map<string, string[][]>();
-  for (const map of PRODUCT_LAYOUT.maps)
-    keys.set(
-      map.path.join('.'),
-      await products.mapKeys(principal, filters, map.path, map.depth + (map.leafFields ? 1 : 0)),
-    );
+  const found = await products.mapKeys(
+    principal,
+    filters,
+    PRODUCT_LAYOUT.maps.map((map) => ({ path: map.path, levels: map.depth + (map.leafFields ? 1 : 0) })),
+  );
+  const keys = new Map(PRODUCT_LAYOUT.maps.map((map, n) => [map.path.join('.'), found[n]!]));
   return csvHeader(PRODUCT_LAYOUT, keys);
 }
 

@@ -10,6 +10,12 @@ import type { CreateOptions, Doc, Page, RecordOf, StoredRecord, StoredRow, Write
  * implements it with every rule (tenant, dbVersion, secrets, references, events); declarations see only this, so the
  * declaring layer depends on no layer above it.
  */
+/** A map of the documents whose keys a CSV export makes columns: where it is, and how many maps deep to go. */
+export interface MapAt {
+  path: string[];
+  levels: number;
+}
+
 export interface RecordStore<S extends TObject = TObject> {
   readonly definition: ResourceKind<S>;
   now(): Date;
@@ -41,7 +47,7 @@ export interface RecordStore<S extends TObject = TObject> {
    */
   batches(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<RecordOf<S>[]>;
   /** The distinct key tuples the matches of a listing query hold in the map at `path`, `levels` maps deep, sorted. */
-  mapKeys(principal: Principal, query: Record<string, unknown>, path: string[], levels: number): Promise<string[][]>;
+  mapKeys(principal: Principal, query: Record<string, unknown>, maps: MapAt[]): Promise<string[][][]>;
   /** The owner a create by `principal` gives a record asking for `requested`; null: the operator's. */
   ownerForCreate(principal: Principal, requested: unknown): string | null;
   create(principal: Principal, body: Doc, options?: CreateOptions): Promise<StoredRecord<S>>;

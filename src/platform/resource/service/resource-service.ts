@@ -30,7 +30,7 @@ import {
   type StoredRow,
   type WriteOptions,
 } from '../declare/record.js';
-import type { RecordStore, RecordStores } from '../declare/record-store.js';
+import type { MapAt, RecordStore, RecordStores } from '../declare/record-store.js';
 import type { ResourceDefinition } from '../declare/resource-definition.js';
 import {
   getPath,
@@ -357,23 +357,30 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
   async *batches(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<RecordOf<S>[]> {
     const listing = { ...parseListingQuery(this.definition, query), sort: [], page: 0, size: batch };
     const scope = this.scopeOf(principal);
-    let after = '';
-    for (;;) {
-      const docs = await repository.listAfter(this.deps.db, this.definition, listing, scope, after);
-      if (docs.length > 0) yield docs.map((doc) => this.present(doc));
-      if (docs.length < batch) return;
-      after = String(docs.at(-1)!.id);
+    const read = (after: string) => repository.listAfter(this.deps.db, this.definition, listing, scope, after);
+    // The next batch is read while the caller handles this one (the database and the service work at once); never
+    // more than one ahead, so memory stays at two batches.
+    let next: Promise<Doc[]> | undefined = read('');
+    try {
+      while (next) {
+        const docs: Doc[] = await next;
+        next = docs.length < batch ? undefined : read(String(docs.at(-1)!.id));
+        if (docs.length > 0) yield docs.map((doc) => this.present(doc));
+      }
+    } finally {
+      // A caller that stops early (a client gone) leaves the read ahead running: its failure is nobody's.
+      next?.catch(() => undefined);
     }
   }
 
-  /** The key tuples the matches of a listing query hold in the map at `path`, `levels` maps deep (a CSV header's). */
-  async mapKeys(principal: Principal, query: Record<string, unknown>, path: string[], levels: number) {
+  /** The key tuples the matches of a listing query hold in each of `maps` (a CSV header's), in one scan. */
+  async mapKeys(principal: Principal, query: Record<string, unknown>, maps: MapAt[]) {
     const listing = { ...parseListingQuery(this.definition, query), sort: [] };
     return this.deps.db.transaction(async (tx) => {
       // PostgreSQL guesses 100 keys a map, so its estimate for a few thousand records passes the JIT thresholds, and
       // compiling the plan cost a second where running it cost a tenth of that (measured at 10,000 products).
       await tx.query('SET LOCAL jit = off');
-      return repository.mapKeys(tx, this.definition, listing, this.scopeOf(principal), path, levels);
+      return repository.mapKeys(tx, this.definition, listing, this.scopeOf(principal), maps);
     });
   }
 

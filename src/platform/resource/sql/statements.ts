@@ -2,6 +2,7 @@ import type { TenantScope } from '../../auth/principal.js';
 import type { AnyResourceKind } from '../declare/kind.js';
 import type { ListingQuery } from '../declare/listing.js';
 import type { Doc } from '../declare/record.js';
+import type { MapAt } from '../declare/record-store.js';
 import { searchPieces } from '../document/search-text.js';
 import { filterKeysOf, filterKeysSql, keyedFieldKinds } from './filter-keys.js';
 import { filterConditions, isOwnerFilter, orderBy, SqlParams, tenantCondition } from './sql-conditions.js';
@@ -352,26 +353,23 @@ export function listAfter(kind: Kind, query: ListingQuery, scope: TenantScope, a
 }
 
 /**
- * The distinct key tuples of the map at `path` (and `levels` - 1 maps below it) among a listing's matches, sorted:
- * the columns a CSV export gives that map (document/csv-cells.ts).
+ * The distinct key tuples of each map of `maps` (`n`: its position in `maps`) among a listing's matches, sorted: the
+ * columns a CSV export gives those maps (document/csv-cells.ts). One scan of the matches serves every map.
  */
-export function mapKeys(
-  kind: Kind,
-  query: ListingQuery,
-  scope: TenantScope,
-  path: string[],
-  levels: number,
-): Statement {
+export function mapKeys(kind: Kind, query: ListingQuery, scope: TenantScope, maps: MapAt[]): Statement {
   const params = new SqlParams();
   const asObject = (value: string) => `CASE WHEN jsonb_typeof(${value}) = 'object' THEN ${value} ELSE '{}'::jsonb END`;
-  const joins = Array.from({ length: levels }, (_, level) => {
-    const parent = level === 0 ? `t.doc #> ${params.add(path)}::text[]` : `k${level - 1}.value`;
-    return `CROSS JOIN LATERAL jsonb_each(${asObject(parent)}) k${level}`;
+  const branches = maps.map(({ path, levels }, n) => {
+    const joins = Array.from({ length: levels }, (_, level) => {
+      const parent = level === 0 ? `t.doc #> ${params.add(path)}::text[]` : `k${level - 1}.value`;
+      return `${level === 0 ? '' : 'CROSS JOIN LATERAL '}jsonb_each(${asObject(parent)}) k${level}`;
+    });
+    const keys = Array.from({ length: levels }, (_, level) => `k${level}.key`);
+    return `SELECT ${n} AS n, ARRAY[${keys.join(', ')}] AS keys FROM ${joins.join(' ')}`;
   });
-  const keys = Array.from({ length: levels }, (_, level) => `k${level}.key`);
   const where = whereClause(kind, query, scope, params, 't');
   return statement(
-    `SELECT DISTINCT ARRAY[${keys.join(', ')}] AS keys FROM ${kind.table} t ${joins.join(' ')} WHERE ${where} ORDER BY 1`,
+    `SELECT DISTINCT m.n, m.keys FROM ${kind.table} t CROSS JOIN LATERAL (${branches.join(' UNION ALL ')}) m WHERE ${where} ORDER BY 1, 2`,
     params,
   );
 }

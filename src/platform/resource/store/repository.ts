@@ -2,6 +2,7 @@ import type { TenantScope } from '../../auth/principal.js';
 import type { Queryable } from '../../db/database.js';
 import type { ListingQuery } from '../declare/listing.js';
 import type { Doc, StoredRow } from '../declare/record.js';
+import type { MapAt } from '../declare/record-store.js';
 import type { Kind } from '../sql/statements.js';
 import * as sql from '../sql/statements.js';
 
@@ -128,10 +129,13 @@ export async function mapKeys(
   kind: Kind,
   query: ListingQuery,
   scope: TenantScope,
-  path: string[],
-  levels: number,
-): Promise<string[][]> {
-  return (await run<{ keys: string[] }>(db, sql.mapKeys(kind, query, scope, path, levels))).rows.map((r) => r.keys);
+  maps: MapAt[],
+): Promise<string[][][]> {
+  const found: string[][][] = maps.map(() => []);
+  if (maps.length === 0) return found;
+  const { rows } = await run<{ n: number; keys: string[] }>(db, sql.mapKeys(kind, query, scope, maps));
+  for (const row of rows) found[row.n]!.push(row.keys);
+  return found;
 }
 
 /** A listing page as ids and row versions, for a kind whose documents are cached. */
