@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,5 +49,19 @@ describe('npm start, the first minute', () => {
   it('says the credentials come from the environment when both are set', async () => {
     const { line } = await started({ ADMIN_PASSWORD: 'first-minute-admin', OPERATOR_CLIENT_SECRET: 'first-minute-op' });
     expect(line.credentials).toBe('ADMIN_PASSWORD and OPERATOR_CLIENT_SECRET from the environment');
+  });
+
+  it("says in the README's first paragraphs what the start does: the console's address, its first build, the generated credentials' file and how to follow First calls", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const opening = readme.slice(0, readme.indexOf('\n## '));
+    const { port, line, dataDir } = await started({});
+    // The address and the file the log names are the ones the README gives (on its default port, in ./data).
+    expect(opening).toContain(String(line.console).replace(`:${port}`, ':8080'));
+    expect(opening).toContain(
+      String(line.credentials).replace(`${dataDir}/`, 'data/').replace('the generated ones in ', ''),
+    );
+    expect(opening).toMatch(/first start also builds the console/);
+    expect(opening).toMatch(/\[First calls\]\(#first-calls\)/);
+    expect(opening).toContain('realm `operator` as `admin`');
   });
 });
