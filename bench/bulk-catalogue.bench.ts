@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { startBenchApp } from './bench-app.js';
+import { startChildServer } from './child-server.js';
 import { type Caller, call, clientToken, created, probe } from './http-calls.js';
 import { latencies } from './latencies.js';
 
@@ -10,7 +11,7 @@ import { latencies } from './latencies.js';
  * `npm run bench:bulk`: the bulk catalogue on PostgreSQL (DATABASE_URL; the embedded database when unset). Imports
  * ROWS products (default 100,000) of one customer from an NDJSON upload, exports them as NDJSON and as CSV, imports
  * the export again with mode=upsert (every row unchanged), and
- * meanwhile reads another customer's products: prints import and export rows per second, the process's peak memory,
+ * meanwhile reads another customer's products: prints import and export rows per second, the service's peak memory (in a process of its own),
  * and the other tenant's read p99 quiet and during the import. Runs in a schema of its own, dropped at the end.
  */
 const ROWS = Number(process.env.ROWS ?? 100_000);
@@ -18,9 +19,19 @@ const PROBE_SECONDS = Number(process.env.PROBE_SECONDS ?? 5);
 const schema = `bench_bulk_${randomBytes(4).toString('hex')}`;
 
 const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
+process.env.BENCH_SCHEMA = schema;
+const { child, server } = await startChildServer<{ port: number; operatorToken: string; database: string }>(
+  './bulk-server.ts',
+);
+const origin = `http://127.0.0.1:${server.port}`;
+/** The service's resident memory (its own process: the bench's client is not counted), sampled every 100 ms. */
+const serverRss = () => {
+  const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Number(line[1]) * 1024 : 0;
+};
 let peakRss = 0;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  peakRss = Math.max(peakRss, serverRss());
 }, 100);
 
 function product(n: number, prefix: string) {
@@ -99,14 +110,8 @@ const readsOf = (reader: Caller, ids: string[]) => () => {
     : call(reader, 'GET', '/products?sellingStores=store-3&size=20');
 };
 
-// Tokens last a day: a run of a million rows outlasts the default five minutes.
-const { app, config, origin, operatorToken } = await startBenchApp({
-  DATABASE_SCHEMA: schema,
-  JOBS: 'on',
-  ACCESS_TOKEN_TTL: '86400',
-});
 try {
-  const operator = { origin, token: operatorToken };
+  const operator = { origin, token: server.operatorToken };
   const importer = await customer(origin, operator, `Bulk importer ${schema}`);
   const reader = await customer(origin, operator, `Bulk reader ${schema}`);
   const readerImport = await upload(reader, 2000, 'READ');
@@ -143,17 +148,16 @@ try {
   const upsertStarted = performance.now();
   const upsert = await finished(importer, await uploadFile(importer, Readable.from(exported.body), '?mode=upsert'));
   const upsertSeconds = (performance.now() - upsertStarted) / 1000;
-  const database = config.databaseUrl?.startsWith('postgres') ? 'PostgreSQL' : 'PGlite';
-  console.log(`bulk catalogue on ${database}, ${ROWS} rows (${new Date().toISOString()})`);
+  console.log(`bulk catalogue on ${server.database}, ${ROWS} rows (${new Date().toISOString()})`);
   console.log(`import: ${record.status}, created ${record.created}, failed ${record.failed}`);
   console.log(
-    `  upload read in ${uploaded.toFixed(1)} s; import done in ${importSeconds.toFixed(1)} s: ${Math.round(ROWS / importSeconds)} rows/s; peak RSS ${mib(importRss)} MiB`,
+    `  upload read in ${uploaded.toFixed(1)} s; import done in ${importSeconds.toFixed(1)} s: ${Math.round(ROWS / importSeconds)} rows/s; the service's peak RSS ${mib(importRss)} MiB`,
   );
   console.log(
     `export ndjson: ${ndjsonExport.rows} rows in ${ndjsonExport.seconds.toFixed(1)} s: ${Math.round(ndjsonExport.rows / ndjsonExport.seconds)} rows/s`,
   );
   console.log(
-    `export csv:    ${csvExport.rows} rows in ${csvExport.seconds.toFixed(1)} s: ${Math.round(csvExport.rows / csvExport.seconds)} rows/s; peak RSS ${mib(peakRss)} MiB`,
+    `export csv:    ${csvExport.rows} rows in ${csvExport.seconds.toFixed(1)} s: ${Math.round(csvExport.rows / csvExport.seconds)} rows/s; the service's peak RSS while exporting ${mib(peakRss)} MiB`,
   );
   console.log(
     `upsert of the export: ${upsert.status}, unchanged ${upsert.unchanged}, updated ${upsert.updated}, created ${upsert.created}, failed ${upsert.failed}: ${Math.round(ROWS / upsertSeconds)} rows/s`,
@@ -163,12 +167,7 @@ try {
   );
 } finally {
   clearInterval(sampler);
-  await app.app.close();
-  if (config.databaseUrl?.startsWith('postgres')) {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: config.databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  }
+  // The server drops its schema on SIGTERM.
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }

@@ -1,0 +1,29 @@
+import { databaseName, startBenchApp } from './bench-app.js';
+
+/**
+ * Child process of `bulk-catalogue.bench.ts`: the service alone in its process (jobs on), so the memory the bench
+ * reports is the service's, not the client's that uploads and reads. Prints one JSON line (port, operator token,
+ * database) and serves until SIGTERM, then drops its schema.
+ */
+const schema = process.env.BENCH_SCHEMA!;
+// Tokens last a day: a run of a million rows outlasts the default five minutes.
+const { app, config, origin, operatorToken } = await startBenchApp({
+  DATABASE_SCHEMA: schema,
+  JOBS: 'on',
+  ACCESS_TOKEN_TTL: '86400',
+});
+process.stdout.write(
+  `${JSON.stringify({ port: Number(new URL(origin).port), operatorToken, database: databaseName(config) })}\n`,
+);
+
+process.once('SIGTERM', async () => {
+  await app.app.close();
+  if (config.databaseUrl?.startsWith('postgres')) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  }
+  process.exit(0);
+});
