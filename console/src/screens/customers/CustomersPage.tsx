@@ -1,10 +1,10 @@
-import { Badge } from '@mantine/core';
 import type { ReactElement } from 'react';
 import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { rowLink } from '../../ui/list-page/row-link';
+import { statusColumn } from '../../ui/list-page/status-column';
 import { CountrySelect, countryLabel } from '../../ui/place-pickers';
 import { NewCustomerModal } from './NewCustomerModal';
 
@@ -13,14 +13,7 @@ type Customer = Listed<'/customers'>;
 const columns: Column<Customer>[] = [
   { header: 'Realm', cell: (row) => row.realmName },
   { header: 'Type', cell: (row) => row.type },
-  {
-    header: 'Status',
-    cell: (row) => (
-      <Badge variant="light" color={row.status === 'RUNNING' ? 'green' : 'gray'}>
-        {row.status}
-      </Badge>
-    ),
-  },
+  statusColumn('RUNNING', { variant: 'light' }),
   // By its name, its code beside it ("France (FR)").
   { header: 'Country', cell: (row) => (row.addressBook?.country ? countryLabel(row.addressBook.country) : '') },
   {

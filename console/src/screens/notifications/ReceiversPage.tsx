@@ -1,10 +1,11 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import { rowLink } from '../../ui/list-page/row-link';
+import { statusColumn } from '../../ui/list-page/status-column';
 
 type Receiver = Listed<'/notification-receivers'>;
 
@@ -12,14 +13,7 @@ const emailsOf = (receiver: Receiver) =>
   Array.isArray(receiver.emails) ? receiver.emails.join(', ') : (receiver.emails ?? '');
 
 const columns: Column<Receiver>[] = [
-  {
-    header: 'Status',
-    cell: (row) => (
-      <Badge variant="dot" color={row.status === 'ACTIVE' ? 'green' : 'gray'}>
-        {row.status}
-      </Badge>
-    ),
-  },
+  statusColumn('ACTIVE'),
   {
     header: 'Web hook',
     cell: (row) => (

@@ -4,6 +4,7 @@ import type { Listed } from '../../api/client';
 import { CustomerName } from '../../ui/customer-names';
 import type { Column } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
+import { FIRST_PAGE } from '../../ui/list-page/ListButtonLink';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { rowLink } from '../../ui/list-page/row-link';
@@ -47,7 +48,7 @@ export function ProductImportsPage(): ReactElement {
       emptyHint="Import products from a file on the products page."
       refetchInterval={5000}
       intro={
-        <AnchorLink to="/products" search={{ page: 0, size: 20 }}>
+        <AnchorLink to="/products" search={FIRST_PAGE}>
           ← Products
         </AnchorLink>
       }

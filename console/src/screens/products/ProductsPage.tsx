@@ -2,10 +2,10 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactElement } from 'react';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
+import { ListButtonLink } from '../../ui/list-page/ListButtonLink';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import { rowLink } from '../../ui/list-page/row-link';
 import { type ListSearch, NEWEST_FIRST } from '../../ui/list-search';
-import { RouteButtonLink } from '../../ui/RouteButtonLink';
 import { RecordName } from '../../ui/record-picker/RecordName';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { ImportWizard } from '../product-imports/ImportWizard';
@@ -72,9 +72,7 @@ export function ProductsPage(): ReactElement {
       actions={
         <>
           <ExportMenu />
-          <RouteButtonLink variant="default" to="/products/imports" search={{ page: 0, size: 20 }}>
-            Imports
-          </RouteButtonLink>
+          <ListButtonLink to="/products/imports">Imports</ListButtonLink>
           {can('catalog:write') && <ImportMenu onFile={wizard.open} onOne={importer.open} />}
         </>
       }

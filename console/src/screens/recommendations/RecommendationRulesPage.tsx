@@ -1,10 +1,10 @@
-import { Badge } from '@mantine/core';
 import type { ReactElement } from 'react';
 import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { recordLink, rowLink } from '../../ui/list-page/row-link';
+import { statusColumn } from '../../ui/list-page/status-column';
 import { RouteButtonLink } from '../../ui/RouteButtonLink';
 import { FUNCTION_LABELS, FUNCTIONS, LEVELS, STATUSES, TYPES } from './rule-draft';
 
@@ -13,14 +13,7 @@ type Rule = Listed<'/recommendation-rules'>;
 const day = (epoch: number | undefined) => (epoch === undefined ? '' : new Date(epoch).toLocaleDateString());
 
 const columns: Column<Rule>[] = [
-  {
-    header: 'Status',
-    cell: (row) => (
-      <Badge variant="dot" color={row.status === 'ENABLED' ? 'green' : 'gray'}>
-        {row.status}
-      </Badge>
-    ),
-  },
+  statusColumn('ENABLED'),
   { header: 'Type', cell: (row) => row.type },
   { header: 'Function', cell: (row) => (row.function === 'predefinedIdsRecoRule' ? 'Predefined' : 'By trigger') },
   { header: 'Levels', cell: (row) => row.levels?.join(', ') },

@@ -1,4 +1,3 @@
-import { Badge } from '@mantine/core';
 import type { ReactElement } from 'react';
 import type { Listed } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
@@ -7,6 +6,7 @@ import type { Column } from '../../ui/DataTable';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { recordLink, rowLink } from '../../ui/list-page/row-link';
+import { statusColumn } from '../../ui/list-page/status-column';
 import { CUSTOMER_FILTER, RecordFilter } from '../../ui/record-picker/RecordFilter';
 import { useRecordList } from '../../ui/record-picker/record-options';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
@@ -15,14 +15,7 @@ type SaleRecord = Listed<'/product-sale-records'>;
 
 function columnsFor(operator: boolean): Column<SaleRecord>[] {
   return [
-    {
-      header: 'Status',
-      cell: (row) => (
-        <Badge variant="dot" color={row.status === 'ENABLED' ? 'green' : 'gray'}>
-          {row.status ?? 'ENABLED'}
-        </Badge>
-      ),
-    },
+    statusColumn('ENABLED', { absent: 'ENABLED' }),
     { header: 'Stores', cell: (row) => row.sellingStores?.join(', ') ?? '' },
     { header: 'Trial', cell: (row) => (row.trialAllowed ? `${row.trialDuration ?? 0} days` : 'none') },
     ...(operator

@@ -3,10 +3,10 @@ import type { ReactElement } from 'react';
 import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
 import { shortDate } from '../../ui/DateTimeInput';
+import { ListButtonLink } from '../../ui/list-page/ListButtonLink';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { recordLink, rowLink } from '../../ui/list-page/row-link';
-import { RouteButtonLink } from '../../ui/RouteButtonLink';
 
 type CompanyTerms = Listed<'/company-terms'>;
 
@@ -43,11 +43,7 @@ export function CompanyTermsPage(): ReactElement {
       rowName={(row) => row.corporateUrl ?? row.id}
       link={rowLink('/company-terms/$companyTermsId')}
       nameHeader={{ header: 'Corporate site', sortField: 'corporateUrl' }}
-      actions={
-        <RouteButtonLink to="/terms" search={{ page: 0, size: 20 }} variant="default">
-          Terms templates
-        </RouteButtonLink>
-      }
+      actions={<ListButtonLink to="/terms">Terms templates</ListButtonLink>}
       noun="version of the company terms"
       create={{
         scope: 'terms:write',

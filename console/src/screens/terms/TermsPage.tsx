@@ -3,10 +3,10 @@ import type { ReactElement } from 'react';
 import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
 import { shortDate } from '../../ui/DateTimeInput';
+import { ListButtonLink } from '../../ui/list-page/ListButtonLink';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
 import { recordLink, rowLink } from '../../ui/list-page/row-link';
-import { RouteButtonLink } from '../../ui/RouteButtonLink';
 import { TERMS_MODELS, TERMS_STATUSES } from './terms-draft';
 
 type TermsItem = Listed<'/terms'>;
@@ -55,11 +55,7 @@ export function TermsPage(): ReactElement {
       rowName={(row) => excerpt(row.template) || '(empty)'}
       link={rowLink('/terms/$termsId')}
       nameHeader={{ header: 'Template' }}
-      actions={
-        <RouteButtonLink to="/company-terms" search={{ page: 0, size: 20 }} variant="default">
-          Company terms
-        </RouteButtonLink>
-      }
+      actions={<ListButtonLink to="/company-terms">Company terms</ListButtonLink>}
       noun="terms template"
       create={{
         scope: 'terms:write',
