@@ -4,7 +4,7 @@ import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
-import { listingQuery } from '../../ui/list-page/listing';
+import { filteredQuery } from '../../ui/list-page/listing';
 import { rowLink } from '../../ui/list-page/row-link';
 import { STATUSES, statusColor, when } from './delivery-format';
 import { type NameOption, nameOf, useDefinitionOptions, useReceiverOptions } from './notification-queries';
@@ -78,7 +78,7 @@ export function DeliveryLogPage(): ReactElement {
     <ListingPage
       title="Delivery log"
       listing="/notifications"
-      query={(search) => ({ ...listingQuery(search, filters), target: TARGET })}
+      query={(search) => ({ ...filteredQuery(search, filters), target: TARGET })}
       columns={columnsFor(definitions.data, receivers.data)}
       filters={filters}
       rowName={(row) => (row.createDate ? new Date(row.createDate).toLocaleString() : row.id)}

@@ -3,7 +3,7 @@ import type { Listed } from '../../api/client';
 import type { PageOf } from '../DataTable';
 import type { ListSearch } from '../list-search';
 import { ListPage, type ListPageProps } from './ListPage';
-import { fetchListing, type ListingPath, type ListingQuery, listingQuery, listKeyOf } from './listing';
+import { fetchListing, filteredQuery, type ListingPath, type ListingQuery, listKeyOf } from './listing';
 
 type Row<P extends ListingPath> = Listed<P> & { id: string; name?: string };
 
@@ -30,7 +30,7 @@ export function ListingPage<P extends ListingPath>({
   ...props
 }: ListingPageProps<P>): ReactElement {
   // The filters are named as the listing's parameters (ListFilter.name): by default each is one the URL sets.
-  const queryOf = query ?? ((search: ListSearch) => listingQuery(search, props.filters ?? []));
+  const queryOf = query ?? ((search: ListSearch) => filteredQuery(search, props.filters ?? []));
   const read = fetchPage ?? ((search: ListSearch) => fetchListing(listing, queryOf(search) as ListingQuery<P>));
   return (
     <ListPage<Row<P>>

@@ -60,7 +60,7 @@ export function filterQuery<Name extends string>(
 }
 
 /** The listing's query for a list's URL state: its page, its sort, and its filters as the API takes them. */
-export function listingQuery(search: ListSearch, filters: readonly ListFilter[]) {
+export function filteredQuery(search: ListSearch, filters: readonly ListFilter[]) {
   const values = filterQuery(
     search,
     filters.map((filter) => filter.name),
