@@ -5,6 +5,7 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
 import { currentSession } from './auth/session-store';
@@ -50,256 +51,172 @@ const app = createRoute({
   component: AppLayout,
 });
 
-const overview = createRoute({
-  getParentRoute: () => app,
-  path: '/',
-  component: lazyRouteComponent(() => import('./screens/overview/OverviewPage'), 'OverviewPage'),
-});
-
-const activity = createRoute({
-  getParentRoute: () => app,
-  path: 'activity',
-  validateSearch: listSearch(ACTIVITY_FILTERS),
-  component: lazyRouteComponent(() => import('./screens/activity/ActivityPage'), 'ActivityPage'),
-});
-
-const customers = createRoute({
-  getParentRoute: () => app,
-  path: 'customers',
-  validateSearch: listSearch(['name', 'type', 'status']),
-  component: lazyRouteComponent(() => import('./screens/customers/CustomersPage'), 'CustomersPage'),
-});
-
-const customer = createRoute({
-  getParentRoute: () => app,
-  path: 'customers/$customerId',
-  component: lazyRouteComponent(() => import('./screens/customers/CustomerPage'), 'CustomerPage'),
-});
-
-const priceFunctions = createRoute({
-  getParentRoute: () => app,
-  path: 'price-functions',
-  validateSearch: listSearch(['name', 'customerId']),
-  component: lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionsPage'), 'PriceFunctionsPage'),
-});
-
-const priceFunction = createRoute({
-  getParentRoute: () => app,
-  path: 'price-functions/$priceFunctionId',
-  component: lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionPage'), 'PriceFunctionPage'),
-});
-
-const products = createRoute({
-  getParentRoute: () => app,
-  path: 'products',
-  validateSearch: listSearch(PRODUCT_LIST_SEARCH),
-  component: lazyRouteComponent(() => import('./screens/products/ProductsPage'), 'ProductsPage'),
-});
-
-const productImports = createRoute({
-  getParentRoute: () => app,
-  path: 'products/imports',
-  validateSearch: listSearch(['status']),
-  component: lazyRouteComponent(() => import('./screens/product-imports/ProductImportsPage'), 'ProductImportsPage'),
-});
-
-const productImport = createRoute({
-  getParentRoute: () => app,
-  path: 'products/imports/$importId',
-  component: lazyRouteComponent(() => import('./screens/product-imports/ProductImportPage'), 'ProductImportPage'),
-});
-
-const product = createRoute({
-  getParentRoute: () => app,
-  path: 'products/$productId',
-  validateSearch: productPageSearch,
-  component: lazyRouteComponent(() => import('./screens/products/ProductPage'), 'ProductPage'),
-});
-
-const subscriptions = createRoute({
-  getParentRoute: () => app,
-  path: 'subscriptions',
-  validateSearch: listSearch(SUBSCRIPTION_FILTERS),
-  component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
-});
-
-const subscription = createRoute({
-  getParentRoute: () => app,
-  path: 'subscriptions/$subscriptionId',
-  component: lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionPage'), 'SubscriptionPage'),
-});
-
-const subscriptionModels = createRoute({
-  getParentRoute: () => app,
-  path: 'subscription-models',
-  validateSearch: listSearch(['name', 'customerId']),
-  component: lazyRouteComponent(
-    () => import('./screens/subscription-models/SubscriptionModelsPage'),
-    'SubscriptionModelsPage',
-  ),
-});
-
-const subscriptionModel = createRoute({
-  getParentRoute: () => app,
-  path: 'subscription-models/$modelId',
-  component: lazyRouteComponent(
-    () => import('./screens/subscription-models/SubscriptionModelPage'),
-    'SubscriptionModelPage',
-  ),
-});
-
-const saleRecords = createRoute({
-  getParentRoute: () => app,
-  path: 'product-sale-records',
-  validateSearch: listSearch(['productId', 'status', 'sellingStores', 'customerId']),
-  component: lazyRouteComponent(() => import('./screens/sale-records/SaleRecordsPage'), 'SaleRecordsPage'),
-});
-
-/** `new` opens an empty sale record. */
-const saleRecord = createRoute({
-  getParentRoute: () => app,
-  path: 'product-sale-records/$saleRecordId',
-  component: lazyRouteComponent(() => import('./screens/sale-records/SaleRecordPage'), 'SaleRecordPage'),
-});
-
-// Notifications: definitions, receivers, and the delivery log (the processing records).
-const notificationDefinitions = createRoute({
-  getParentRoute: () => app,
-  path: 'notification-definitions',
-  validateSearch: listSearch([]),
-  component: lazyRouteComponent(() => import('./screens/notifications/DefinitionsPage'), 'DefinitionsPage'),
-});
-const newNotificationDefinition = createRoute({
-  getParentRoute: () => app,
-  path: 'notification-definitions/new',
-  component: lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'NewDefinitionPage'),
-});
-const notificationDefinition = createRoute({
-  getParentRoute: () => app,
-  path: 'notification-definitions/$definitionId',
-  component: lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'DefinitionPage'),
-});
-const notificationReceivers = createRoute({
-  getParentRoute: () => app,
-  path: 'notification-receivers',
-  validateSearch: listSearch([]),
-  component: lazyRouteComponent(() => import('./screens/notifications/ReceiversPage'), 'ReceiversPage'),
-});
-const newNotificationReceiver = createRoute({
-  getParentRoute: () => app,
-  path: 'notification-receivers/new',
-  component: lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'NewReceiverPage'),
-});
-const notificationReceiver = createRoute({
-  getParentRoute: () => app,
-  path: 'notification-receivers/$receiverId',
-  component: lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'ReceiverPage'),
-});
-const deliveryLog = createRoute({
-  getParentRoute: () => app,
-  path: 'notifications',
-  validateSearch: listSearch(['status', 'notificationDefinitionId', 'notificationReceiverId', 'eventMainObjectId']),
-  component: lazyRouteComponent(() => import('./screens/notifications/DeliveryLogPage'), 'DeliveryLogPage'),
-});
-const delivery = createRoute({
-  getParentRoute: () => app,
-  path: 'notifications/$notificationId',
-  component: lazyRouteComponent(() => import('./screens/notifications/DeliveryPage'), 'DeliveryPage'),
-});
-const notificationRoutes = [
-  notificationDefinitions,
-  newNotificationDefinition,
-  notificationDefinition,
-  notificationReceivers,
-  newNotificationReceiver,
-  notificationReceiver,
-  deliveryLog,
-  delivery,
-];
-
-const recommendationRules = createRoute({
-  getParentRoute: () => app,
-  path: 'recommendation-rules',
-  validateSearch: listSearch(['name', 'status', 'type', 'function', 'levels', 'eligibleStoreIds']),
-  component: lazyRouteComponent(
-    () => import('./screens/recommendations/RecommendationRulesPage'),
-    'RecommendationRulesPage',
-  ),
-});
-/** `new` opens an empty rule. */
-const recommendationRule = createRoute({
-  getParentRoute: () => app,
-  path: 'recommendation-rules/$ruleId',
-  component: lazyRouteComponent(
-    () => import('./screens/recommendations/RecommendationRulePage'),
-    'RecommendationRulePage',
-  ),
-});
-const recommendationsTry = createRoute({
-  getParentRoute: () => app,
-  path: 'recommendations/try',
-  component: lazyRouteComponent(() => import('./screens/recommendations/TryCartPage'), 'TryCartPage'),
-});
-const assets = createRoute({
-  getParentRoute: () => app,
-  path: 'assets',
-  validateSearch: listSearch(['customerId']),
-  component: lazyRouteComponent(() => import('./screens/assets/AssetsPage'), 'AssetsPage'),
-});
-const terms = createRoute({
-  getParentRoute: () => app,
-  path: 'terms',
-  validateSearch: listSearch(['status', 'model', 'locale']),
-  component: lazyRouteComponent(() => import('./screens/terms/TermsPage'), 'TermsPage'),
-});
-/** `new` opens an empty template. */
-const termsItem = createRoute({
-  getParentRoute: () => app,
-  path: 'terms/$termsId',
-  component: lazyRouteComponent(() => import('./screens/terms/TermsItemPage'), 'TermsItemPage'),
-});
-const companyTerms = createRoute({
-  getParentRoute: () => app,
-  path: 'company-terms',
-  validateSearch: listSearch(['corporateUrl']),
-  component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsPage'), 'CompanyTermsPage'),
-});
-/** `new` opens empty parameters. */
-const companyTermsItem = createRoute({
-  getParentRoute: () => app,
-  path: 'company-terms/$companyTermsId',
-  component: lazyRouteComponent(() => import('./screens/terms/CompanyTermsItemPage'), 'CompanyTermsItemPage'),
-});
+/**
+ * A screen of the signed-in console: its path, its page (loaded when first opened) and, for a list or a tabbed page,
+ * what its URL's search may say.
+ */
+const screen = <const Path extends string, Search extends object = object>(
+  path: Path,
+  component: RouteComponent,
+  validateSearch?: (raw: Record<string, unknown>) => Search,
+) => createRoute({ getParentRoute: () => app, path, component, validateSearch });
 
 export const routeTree = root.addChildren([
   signIn,
   callback,
   app.addChildren([
-    overview,
-    activity,
-    customers,
-    customer,
-    products,
-    productImports,
-    productImport,
-    product,
-    priceFunctions,
-    priceFunction,
-    subscriptions,
-    subscription,
-    subscriptionModels,
-    subscriptionModel,
-    saleRecords,
-    saleRecord,
-    ...notificationRoutes,
-    recommendationRules,
-    recommendationRule,
-    recommendationsTry,
-    assets,
-    terms,
-    termsItem,
-    companyTerms,
-    companyTermsItem,
+    screen(
+      '/',
+      lazyRouteComponent(() => import('./screens/overview/OverviewPage'), 'OverviewPage'),
+    ),
+    screen(
+      'activity',
+      lazyRouteComponent(() => import('./screens/activity/ActivityPage'), 'ActivityPage'),
+      listSearch(ACTIVITY_FILTERS),
+    ),
+    screen(
+      'customers',
+      lazyRouteComponent(() => import('./screens/customers/CustomersPage'), 'CustomersPage'),
+      listSearch(['name', 'type', 'status', 'addressBook.country']),
+    ),
+    screen(
+      'customers/$customerId',
+      lazyRouteComponent(() => import('./screens/customers/CustomerPage'), 'CustomerPage'),
+    ),
+    screen(
+      'products',
+      lazyRouteComponent(() => import('./screens/products/ProductsPage'), 'ProductsPage'),
+      listSearch(PRODUCT_LIST_SEARCH),
+    ),
+    screen(
+      'products/imports',
+      lazyRouteComponent(() => import('./screens/product-imports/ProductImportsPage'), 'ProductImportsPage'),
+      listSearch(['status']),
+    ),
+    screen(
+      'products/imports/$importId',
+      lazyRouteComponent(() => import('./screens/product-imports/ProductImportPage'), 'ProductImportPage'),
+    ),
+    screen(
+      'products/$productId',
+      lazyRouteComponent(() => import('./screens/products/ProductPage'), 'ProductPage'),
+      productPageSearch,
+    ),
+    screen(
+      'price-functions',
+      lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionsPage'), 'PriceFunctionsPage'),
+      listSearch(['name', 'customerId']),
+    ),
+    screen(
+      'price-functions/$priceFunctionId',
+      lazyRouteComponent(() => import('./screens/price-functions/PriceFunctionPage'), 'PriceFunctionPage'),
+    ),
+    screen(
+      'subscriptions',
+      lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
+      listSearch(SUBSCRIPTION_FILTERS),
+    ),
+    screen(
+      'subscriptions/$subscriptionId',
+      lazyRouteComponent(() => import('./screens/subscriptions/SubscriptionPage'), 'SubscriptionPage'),
+    ),
+    screen(
+      'subscription-models',
+      lazyRouteComponent(
+        () => import('./screens/subscription-models/SubscriptionModelsPage'),
+        'SubscriptionModelsPage',
+      ),
+      listSearch(['name', 'customerId']),
+    ),
+    screen(
+      'subscription-models/$modelId',
+      lazyRouteComponent(() => import('./screens/subscription-models/SubscriptionModelPage'), 'SubscriptionModelPage'),
+    ),
+    screen(
+      'product-sale-records',
+      lazyRouteComponent(() => import('./screens/sale-records/SaleRecordsPage'), 'SaleRecordsPage'),
+      listSearch(['productId', 'status', 'sellingStores', 'customerId']),
+    ),
+    // `new` opens an empty sale record.
+    screen(
+      'product-sale-records/$saleRecordId',
+      lazyRouteComponent(() => import('./screens/sale-records/SaleRecordPage'), 'SaleRecordPage'),
+    ),
+    // Notifications: definitions, receivers, and the delivery log (the processing records).
+    screen(
+      'notification-definitions',
+      lazyRouteComponent(() => import('./screens/notifications/DefinitionsPage'), 'DefinitionsPage'),
+      listSearch([]),
+    ),
+    screen(
+      'notification-definitions/new',
+      lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'NewDefinitionPage'),
+    ),
+    screen(
+      'notification-definitions/$definitionId',
+      lazyRouteComponent(() => import('./screens/notifications/DefinitionPage'), 'DefinitionPage'),
+    ),
+    screen(
+      'notification-receivers',
+      lazyRouteComponent(() => import('./screens/notifications/ReceiversPage'), 'ReceiversPage'),
+      listSearch([]),
+    ),
+    screen(
+      'notification-receivers/new',
+      lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'NewReceiverPage'),
+    ),
+    screen(
+      'notification-receivers/$receiverId',
+      lazyRouteComponent(() => import('./screens/notifications/ReceiverPage'), 'ReceiverPage'),
+    ),
+    screen(
+      'notifications',
+      lazyRouteComponent(() => import('./screens/notifications/DeliveryLogPage'), 'DeliveryLogPage'),
+      listSearch(['status', 'notificationDefinitionId', 'notificationReceiverId', 'eventMainObjectId']),
+    ),
+    screen(
+      'notifications/$notificationId',
+      lazyRouteComponent(() => import('./screens/notifications/DeliveryPage'), 'DeliveryPage'),
+    ),
+    screen(
+      'recommendation-rules',
+      lazyRouteComponent(() => import('./screens/recommendations/RecommendationRulesPage'), 'RecommendationRulesPage'),
+      listSearch(['name', 'status', 'type', 'function', 'levels', 'eligibleStoreIds']),
+    ),
+    // `new` opens an empty rule.
+    screen(
+      'recommendation-rules/$ruleId',
+      lazyRouteComponent(() => import('./screens/recommendations/RecommendationRulePage'), 'RecommendationRulePage'),
+    ),
+    screen(
+      'recommendations/try',
+      lazyRouteComponent(() => import('./screens/recommendations/TryCartPage'), 'TryCartPage'),
+    ),
+    screen(
+      'assets',
+      lazyRouteComponent(() => import('./screens/assets/AssetsPage'), 'AssetsPage'),
+      listSearch(['customerId']),
+    ),
+    screen(
+      'terms',
+      lazyRouteComponent(() => import('./screens/terms/TermsPage'), 'TermsPage'),
+      listSearch(['status', 'model', 'locale']),
+    ),
+    // `new` opens an empty template.
+    screen(
+      'terms/$termsId',
+      lazyRouteComponent(() => import('./screens/terms/TermsItemPage'), 'TermsItemPage'),
+    ),
+    screen(
+      'company-terms',
+      lazyRouteComponent(() => import('./screens/terms/CompanyTermsPage'), 'CompanyTermsPage'),
+      listSearch(['corporateUrl']),
+    ),
+    // `new` opens empty parameters.
+    screen(
+      'company-terms/$companyTermsId',
+      lazyRouteComponent(() => import('./screens/terms/CompanyTermsItemPage'), 'CompanyTermsItemPage'),
+    ),
   ]),
 ]);
 

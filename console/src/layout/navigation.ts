@@ -14,25 +14,47 @@ export interface Section {
   group: string;
 }
 
-export const SECTIONS: Section[] = [
-  { group: 'Store', label: 'Overview', to: '/', scope: '' },
-  // Any token reads the activity of the kinds it may read (an empty page when none): no one scope opens it.
-  { group: 'Store', label: 'Activity', to: '/activity', scope: '' },
-  { group: 'Store', label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
-  { group: 'Catalogue', label: 'Products', to: '/products', scope: 'catalog:read' },
-  { group: 'Catalogue', label: 'Price functions', to: '/price-functions', scope: 'catalog:read' },
-  { group: 'Catalogue', label: 'Sale records', to: '/product-sale-records', scope: 'catalog:read' },
-  { group: 'Sales', label: 'Subscriptions', to: '/subscriptions', scope: 'subscriptions:read' },
-  { group: 'Sales', label: 'Subscription models', to: '/subscription-models', scope: 'subscriptions:read' },
-  { group: 'Sales', label: 'Recommendation rules', to: '/recommendation-rules', scope: 'recommendations:read' },
-  { group: 'Sales', label: 'Try a cart', to: '/recommendations/try', scope: 'recommendations:read' },
-  { group: 'Notifications', label: 'Definitions', to: '/notification-definitions', scope: 'notifications:read' },
-  { group: 'Notifications', label: 'Receivers', to: '/notification-receivers', scope: 'notifications:read' },
-  { group: 'Notifications', label: 'Delivery log', to: '/notifications', scope: 'notifications:read' },
-  { group: 'Content', label: 'Assets', to: '/assets', scope: 'assets:write' },
-  { group: 'Content', label: 'Terms templates', to: '/terms', scope: 'terms:read' },
-  { group: 'Content', label: 'Company terms', to: '/company-terms', scope: 'terms:read' },
-];
+/** The sections by group, in the navigation's order. */
+const GROUPS: Record<string, Omit<Section, 'group'>[]> = {
+  Store: [
+    { label: 'Overview', to: '/', scope: '' },
+    // Any token reads the activity of the kinds it may read (an empty page when none): no one scope opens it.
+    { label: 'Activity', to: '/activity', scope: '' },
+    { label: 'Customers', to: '/customers', scope: 'customers:read', operatorOnly: true },
+  ],
+  Catalogue: [
+    { label: 'Products', to: '/products', scope: 'catalog:read' },
+    { label: 'Price functions', to: '/price-functions', scope: 'catalog:read' },
+    { label: 'Sale records', to: '/product-sale-records', scope: 'catalog:read' },
+  ],
+  Sales: [
+    { label: 'Subscriptions', to: '/subscriptions', scope: 'subscriptions:read' },
+    { label: 'Subscription models', to: '/subscription-models', scope: 'subscriptions:read' },
+    { label: 'Recommendation rules', to: '/recommendation-rules', scope: 'recommendations:read' },
+    { label: 'Try a cart', to: '/recommendations/try', scope: 'recommendations:read' },
+  ],
+  Notifications: [
+    { label: 'Definitions', to: '/notification-definitions', scope: 'notifications:read' },
+    { label: 'Receivers', to: '/notification-receivers', scope: 'notifications:read' },
+    { label: 'Delivery log', to: '/notifications', scope: 'notifications:read' },
+  ],
+  Content: [
+    { label: 'Assets', to: '/assets', scope: 'assets:write' },
+    { label: 'Terms templates', to: '/terms', scope: 'terms:read' },
+    { label: 'Company terms', to: '/company-terms', scope: 'terms:read' },
+  ],
+};
+
+export const SECTIONS: Section[] = Object.entries(GROUPS).flatMap(([group, sections]) =>
+  sections.map((section) => ({ ...section, group })),
+);
+
+/** The section of a path: who may open it, and what the navigation calls it. */
+export function sectionOf(to: ConsolePath): Section {
+  const section = SECTIONS.find((candidate) => candidate.to === to);
+  if (!section) throw new Error(`No section of the console is at ${to}`);
+  return section;
+}
 
 /** The sections this principal may open: the navigation's and the palette's. */
 export const visibleSections = (principal: Principal | undefined) =>

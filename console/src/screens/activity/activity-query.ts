@@ -1,10 +1,10 @@
-import type { paths } from '../../api/openapi';
+import { filterQuery, type ListingQuery, listingFilters } from '../../ui/list-page/listing';
 import type { ListSearch } from '../../ui/list-search';
 
-type ActivityQuery = NonNullable<paths['/activity']['get']['parameters']['query']>;
+type ActivityQuery = ListingQuery<'/activity'>;
 
 /** Every filter of `GET /activity`; each is a URL search parameter of the Activity screen of the same name. */
-export const ACTIVITY_FILTERS = [
+export const ACTIVITY_FILTERS = listingFilters('/activity', [
   'subject',
   'fact',
   'actor',
@@ -12,11 +12,11 @@ export const ACTIVITY_FILTERS = [
   'recordId',
   'from',
   'to',
-] as const satisfies readonly (keyof ActivityQuery)[];
+]);
 
 /** The start of a day (`2026-03-01`) in the reader's zone, as the instant the API takes. */
-function startOfDay(day: string, plusDays = 0): string | undefined {
-  const [year, month, date] = day.split('-').map(Number);
+function startOfDay(day: string | undefined, plusDays = 0): string | undefined {
+  const [year, month, date] = (day ?? '').split('-').map(Number);
   if (!year || !month || !date) return undefined;
   return new Date(year, month - 1, date + plusDays).toISOString();
 }
@@ -26,13 +26,6 @@ function startOfDay(day: string, plusDays = 0): string | undefined {
  * first instant, `to` the first instant of the day after (the API's `to` is exclusive; the screen's last day is included).
  */
 export function activityQuery(search: ListSearch): ActivityQuery {
-  const query: ActivityQuery = { page: search.page, size: search.size };
-  for (const name of ACTIVITY_FILTERS) {
-    const value = search[name];
-    if (value === undefined || value === '') continue;
-    if (name === 'from') query.from = startOfDay(String(value));
-    else if (name === 'to') query.to = startOfDay(String(value), 1);
-    else query[name] = String(value);
-  }
-  return query;
+  const { from, to, ...filters } = filterQuery(search, ACTIVITY_FILTERS);
+  return { page: search.page, size: search.size, ...filters, from: startOfDay(from), to: startOfDay(to, 1) };
 }

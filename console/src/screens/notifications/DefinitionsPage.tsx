@@ -1,13 +1,10 @@
-import { Button, Code, Text } from '@mantine/core';
-import { Link, linkOptions } from '@tanstack/react-router';
+import { Code, Text } from '@mantine/core';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { unwrap } from '../../api/api-error';
-import { api, type Listed } from '../../api/client';
-import { useCan } from '../../auth/principal';
+import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
-import { ListPage } from '../../ui/list-page/ListPage';
-import { pageQuery } from '../../ui/list-search';
-import { keys } from './notification-queries';
+import { ListingPage } from '../../ui/list-page/ListingPage';
+import { rowLink } from '../../ui/list-page/row-link';
 
 type Definition = Listed<'/notification-definitions'>;
 
@@ -30,24 +27,12 @@ const columns: Column<Definition>[] = [
 
 /** Which events become notifications: the definitions, paged and sorted by the server. */
 export function DefinitionsPage(): ReactElement {
-  const can = useCan();
   return (
-    <ListPage
+    <ListingPage
       title="Notification definitions"
-      listKey={[...keys.definitions, 'list']}
-      fetchPage={async (search) =>
-        unwrap(await api.GET('/notification-definitions', { params: { query: pageQuery(search) } }))
-      }
+      listing="/notification-definitions"
       columns={columns}
-      rowName={(row) => row.name ?? row.id}
-      link={(row) => linkOptions({ to: '/notification-definitions/$definitionId', params: { definitionId: row.id } })}
-      actions={
-        can('notifications:write') && (
-          <Button component={Link} to="/notification-definitions/new">
-            New definition
-          </Button>
-        )
-      }
+      link={rowLink('/notification-definitions/$definitionId')}
       intro={
         <Text c="dimmed" size="sm">
           A definition says which events matter (their subject, fact and filters) and what the notification says.
@@ -55,11 +40,11 @@ export function DefinitionsPage(): ReactElement {
         </Text>
       }
       noun="definition"
-      emptyHint={
-        can('notifications:write')
-          ? 'Create one with "New definition" to hear the events that matter to you.'
-          : undefined
-      }
+      create={{
+        scope: 'notifications:write',
+        to: linkOptions({ to: '/notification-definitions/new' }),
+        purpose: 'to hear the events that matter to you',
+      }}
     />
   );
 }

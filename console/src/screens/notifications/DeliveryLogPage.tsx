@@ -1,14 +1,13 @@
 import { Badge, Text } from '@mantine/core';
-import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { unwrap } from '../../api/api-error';
-import { api, type Listed } from '../../api/client';
+import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
-import { ListPage } from '../../ui/list-page/ListPage';
+import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
-import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
+import { filteredQuery } from '../../ui/list-page/listing';
+import { rowLink } from '../../ui/list-page/row-link';
 import { STATUSES, statusColor, when } from './delivery-format';
-import { keys, type NameOption, nameOf, useDefinitionOptions, useReceiverOptions } from './notification-queries';
+import { type NameOption, nameOf, useDefinitionOptions, useReceiverOptions } from './notification-queries';
 
 type Delivery = Listed<'/notifications'>;
 
@@ -70,31 +69,20 @@ const filtersFor = (definitions: NameOption[] | undefined, receivers: NameOption
   { name: 'eventMainObjectId', label: 'Main object id', kind: 'text' },
 ];
 
-async function deliveries(search: ListSearch) {
-  const query = {
-    ...pageQuery(search),
-    target: TARGET,
-    status: filterValue(search.status),
-    notificationDefinitionId: filterValue(search.notificationDefinitionId),
-    notificationReceiverId: filterValue(search.notificationReceiverId),
-    eventMainObjectId: filterValue(search.eventMainObjectId),
-  };
-  return unwrap(await api.GET('/notifications', { params: { query } }));
-}
-
 /** The delivery log: every processing record (one per event, definition and receiver), filtered in the URL. */
 export function DeliveryLogPage(): ReactElement {
   const definitions = useDefinitionOptions();
   const receivers = useReceiverOptions();
+  const filters = filtersFor(definitions.data, receivers.data);
   return (
-    <ListPage
+    <ListingPage
       title="Delivery log"
-      listKey={[...keys.deliveries, 'list']}
-      fetchPage={deliveries}
+      listing="/notifications"
+      query={(search) => ({ ...filteredQuery(search, filters), target: TARGET })}
       columns={columnsFor(definitions.data, receivers.data)}
-      filters={filtersFor(definitions.data, receivers.data)}
+      filters={filters}
       rowName={(row) => (row.createDate ? new Date(row.createDate).toLocaleString() : row.id)}
-      link={(row) => linkOptions({ to: '/notifications/$notificationId', params: { notificationId: row.id } })}
+      link={rowLink('/notifications/$notificationId')}
       nameHeader={{ header: 'Created', sortField: 'createDate' }}
       // Deliveries move on their own (the workers): the log follows them while it is open.
       refetchInterval={10_000}

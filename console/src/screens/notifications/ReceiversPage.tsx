@@ -1,13 +1,11 @@
-import { Badge, Button, Text } from '@mantine/core';
-import { Link, linkOptions } from '@tanstack/react-router';
+import { Text } from '@mantine/core';
+import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { unwrap } from '../../api/api-error';
-import { api, type Listed } from '../../api/client';
-import { useCan } from '../../auth/principal';
+import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
-import { ListPage } from '../../ui/list-page/ListPage';
-import { pageQuery } from '../../ui/list-search';
-import { keys } from './notification-queries';
+import { ListingPage } from '../../ui/list-page/ListingPage';
+import { rowLink } from '../../ui/list-page/row-link';
+import { statusColumn } from '../../ui/list-page/status-column';
 
 type Receiver = Listed<'/notification-receivers'>;
 
@@ -15,14 +13,7 @@ const emailsOf = (receiver: Receiver) =>
   Array.isArray(receiver.emails) ? receiver.emails.join(', ') : (receiver.emails ?? '');
 
 const columns: Column<Receiver>[] = [
-  {
-    header: 'Status',
-    cell: (row) => (
-      <Badge variant="dot" color={row.status === 'ACTIVE' ? 'green' : 'gray'}>
-        {row.status}
-      </Badge>
-    ),
-  },
+  statusColumn('ACTIVE'),
   {
     header: 'Web hook',
     cell: (row) => (
@@ -37,30 +28,18 @@ const columns: Column<Receiver>[] = [
 
 /** Where notifications go: the receivers (web hooks, e-mail), paged and sorted by the server. */
 export function ReceiversPage(): ReactElement {
-  const can = useCan();
   return (
-    <ListPage
+    <ListingPage
       title="Notification receivers"
-      listKey={[...keys.receivers, 'list']}
-      fetchPage={async (search) =>
-        unwrap(await api.GET('/notification-receivers', { params: { query: pageQuery(search) } }))
-      }
+      listing="/notification-receivers"
       columns={columns}
-      rowName={(row) => row.name ?? row.id}
-      link={(row) => linkOptions({ to: '/notification-receivers/$receiverId', params: { receiverId: row.id } })}
-      actions={
-        can('notifications:write') && (
-          <Button component={Link} to="/notification-receivers/new">
-            New receiver
-          </Button>
-        )
-      }
+      link={rowLink('/notification-receivers/$receiverId')}
       noun="receiver"
-      emptyHint={
-        can('notifications:write')
-          ? 'Create one with "New receiver" to send notifications to a web hook or e-mail addresses.'
-          : undefined
-      }
+      create={{
+        scope: 'notifications:write',
+        to: linkOptions({ to: '/notification-receivers/new' }),
+        purpose: 'to send notifications to a web hook or e-mail addresses',
+      }}
     />
   );
 }

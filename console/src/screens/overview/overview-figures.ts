@@ -1,6 +1,5 @@
-import { unwrap } from '../../api/api-error';
-import { api } from '../../api/client';
-import type { ConsolePath } from '../../layout/navigation';
+import { type ConsolePath, sectionOf } from '../../layout/navigation';
+import { countListing, type ListingPath } from '../../ui/list-page/listing';
 
 /** One figure of the overview: what it counts, the scope reading it needs, how to count it. */
 export interface Figure {
@@ -14,64 +13,30 @@ export interface Figure {
   count: () => Promise<number>;
 }
 
-const total = (answer: { totalItems: number }) => answer.totalItems;
+/** A figure counting a section's records: the section's path in the console is its listing's in the API. */
+function countOf(to: ConsolePath & ListingPath, label?: string): Figure {
+  const { scope, operatorOnly, ...section } = sectionOf(to);
+  return { label: label ?? section.label, scope, operatorOnly, to, count: () => countListing(to) };
+}
 
 export const FIGURES: Figure[] = [
-  {
-    label: 'Customers',
-    scope: 'customers:read',
-    operatorOnly: true,
-    to: '/customers',
-    count: async () => total(unwrap(await api.GET('/customers', { params: { query: { size: 1 } } }))),
-  },
-  {
-    label: 'Products',
-    scope: 'catalog:read',
-    to: '/products',
-    count: async () => total(unwrap(await api.GET('/products', { params: { query: { size: 1 } } }))),
-  },
-  {
-    label: 'Price functions',
-    scope: 'catalog:read',
-    to: '/price-functions',
-    count: async () => total(unwrap(await api.GET('/price-functions', { params: { query: { size: 1 } } }))),
-  },
-  {
-    label: 'Subscriptions',
-    scope: 'subscriptions:read',
-    to: '/subscriptions',
-    count: async () => total(unwrap(await api.GET('/subscriptions', { params: { query: { size: 1 } } }))),
-  },
-  {
-    label: 'Recommendation rules',
-    scope: 'recommendations:read',
-    to: '/recommendation-rules',
-    count: async () => total(unwrap(await api.GET('/recommendation-rules', { params: { query: { size: 1 } } }))),
-  },
-  {
-    label: 'Notification definitions',
-    scope: 'notifications:read',
-    to: '/notification-definitions',
-    count: async () => total(unwrap(await api.GET('/notification-definitions', { params: { query: { size: 1 } } }))),
-  },
-  {
-    label: 'Terms',
-    scope: 'terms:read',
-    to: '/terms',
-    count: async () => total(unwrap(await api.GET('/terms', { params: { query: { size: 1 } } }))),
-  },
+  countOf('/customers'),
+  countOf('/products'),
+  countOf('/price-functions'),
+  countOf('/subscriptions'),
+  countOf('/recommendation-rules'),
+  countOf('/notification-definitions', 'Notification definitions'),
+  countOf('/terms', 'Terms'),
   {
     label: 'Deliveries failing now',
     scope: 'notifications:read',
     alarming: true,
     to: '/notifications',
     count: async () => {
-      const [retrying, failed] = await Promise.all(
-        ['RETRYING', 'FAILED'].map(async (status) =>
-          total(unwrap(await api.GET('/notifications', { params: { query: { size: 1, status } } }))),
-        ),
+      const counts = await Promise.all(
+        ['RETRYING', 'FAILED'].map((status) => countListing('/notifications', { status })),
       );
-      return (retrying ?? 0) + (failed ?? 0);
+      return counts.reduce((sum, count) => sum + count, 0);
     },
   },
 ];

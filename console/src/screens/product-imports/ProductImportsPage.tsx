@@ -1,16 +1,17 @@
 import { Badge } from '@mantine/core';
-import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
+import type { Listed } from '../../api/client';
 import { CustomerName } from '../../ui/customer-names';
 import type { Column } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
-import { ListPage } from '../../ui/list-page/ListPage';
+import { FIRST_PAGE } from '../../ui/list-page/ListButtonLink';
+import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
+import { rowLink } from '../../ui/list-page/row-link';
 import { importName, MODE_LABELS } from './import-labels';
-import { fetchImportPage } from './import-queries';
 import { IMPORT_STATUSES, STATUS_COLORS } from './import-status';
 
-type Row = Awaited<ReturnType<typeof fetchImportPage>>['items'][number];
+type Row = Listed<'/product-imports'>;
 
 const columns: Column<Row>[] = [
   {
@@ -35,20 +36,19 @@ const filters: ListFilter[] = [{ name: 'status', label: 'Status', kind: 'choice'
 /** The imports the principal may see, newest first, read again every few seconds so a running one's counts move. */
 export function ProductImportsPage(): ReactElement {
   return (
-    <ListPage
+    <ListingPage
       title="Product imports"
-      listKey={['product-imports', 'list']}
-      fetchPage={fetchImportPage}
+      listing="/product-imports"
       columns={columns}
       filters={filters}
       rowName={importName}
-      link={(row) => linkOptions({ to: '/products/imports/$importId', params: { importId: row.id } })}
+      link={rowLink('/products/imports/$importId')}
       nameHeader={{ header: 'Import', sortField: 'createDate' }}
       noun="import"
       emptyHint="Import products from a file on the products page."
       refetchInterval={5000}
       intro={
-        <AnchorLink to="/products" search={{ page: 0, size: 20 }}>
+        <AnchorLink to="/products" search={FIRST_PAGE}>
           ← Products
         </AnchorLink>
       }

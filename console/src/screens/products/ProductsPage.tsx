@@ -1,12 +1,11 @@
-import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
-import { ListPage } from '../../ui/list-page/ListPage';
+import { ListButtonLink } from '../../ui/list-page/ListButtonLink';
+import { ListingPage } from '../../ui/list-page/ListingPage';
+import { rowLink } from '../../ui/list-page/row-link';
 import { type ListSearch, NEWEST_FIRST } from '../../ui/list-search';
-import { RouteButtonLink } from '../../ui/RouteButtonLink';
 import { RecordName } from '../../ui/record-picker/RecordName';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { ImportWizard } from '../product-imports/ImportWizard';
@@ -54,19 +53,18 @@ const defaultSort = (search: ListSearch) => (search[SEARCH_PARAMETER] ? undefine
 /** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */
 export function ProductsPage(): ReactElement {
   const can = useCan();
-  const [creating, creation] = useDisclosure();
   const [importing, importer] = useDisclosure();
   const [importingFile, wizard] = useDisclosure();
   return (
-    <ListPage
+    <ListingPage
       title="Products"
-      listKey={['products', 'list']}
+      listing="/products"
       fetchPage={fetchProductPage}
       defaultSort={defaultSort}
       columns={columns}
       filters={PRODUCT_FILTERS}
       rowName={(row) => row.genericName || row.publisherRefId || row.id}
-      link={(row) => linkOptions({ to: '/products/$productId', params: { productId: row.id } })}
+      link={rowLink('/products/$productId')}
       nameHeader={{ header: 'Name', sortField: 'genericName' }}
       bulkActions={
         can('catalog:write') ? (picked, bulk) => <ProductBulkActions rows={picked} bulk={bulk} /> : undefined
@@ -74,23 +72,15 @@ export function ProductsPage(): ReactElement {
       actions={
         <>
           <ExportMenu />
-          <RouteButtonLink variant="default" to="/products/imports" search={{ page: 0, size: 20 }}>
-            Imports
-          </RouteButtonLink>
-          {can('catalog:write') && (
-            <>
-              <ImportMenu onFile={wizard.open} onOne={importer.open} />
-              <Button onClick={creation.open}>New product</Button>
-            </>
-          )}
+          <ListButtonLink to="/products/imports">Imports</ListButtonLink>
+          {can('catalog:write') && <ImportMenu onFile={wizard.open} onOne={importer.open} />}
         </>
       }
       noun="product"
-      emptyHint={can('catalog:write') ? 'Create one with "New product".' : undefined}
+      create={{ scope: 'catalog:write', dialog: NewProductModal }}
     >
-      <NewProductModal opened={creating} onClose={creation.close} />
       <ImportProductModal opened={importing} onClose={importer.close} />
       <ImportWizard opened={importingFile} onClose={wizard.close} />
-    </ListPage>
+    </ListingPage>
   );
 }

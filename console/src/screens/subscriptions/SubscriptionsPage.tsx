@@ -1,17 +1,14 @@
-import { Badge, Button } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { linkOptions } from '@tanstack/react-router';
+import { Badge } from '@mantine/core';
 import type { ReactElement } from 'react';
-import { unwrap } from '../../api/api-error';
-import { api, type Listed } from '../../api/client';
-import { isOperator, useCan, usePrincipal } from '../../auth/principal';
+import type { Listed } from '../../api/client';
+import { isOperator, usePrincipal } from '../../auth/principal';
 import { CustomerName } from '../../ui/customer-names';
 import type { Column } from '../../ui/DataTable';
 import { AnchorLink } from '../../ui/links';
-import { ListPage } from '../../ui/list-page/ListPage';
+import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
+import { rowLink } from '../../ui/list-page/row-link';
 import { NewSubscriptionModal } from './NewSubscriptionModal';
-import { subscriptionListQuery } from './subscription-list-query';
 import { STATUS_COLOURS, STATUSES } from './subscription-machine';
 import { useSubscriptionModels } from './subscription-queries';
 
@@ -87,26 +84,16 @@ function useFilters(operator: boolean): ListFilter[] {
 
 /** Subscriptions, filtered by every filter of the API, sorted and paged by the server; the state is the URL's. */
 export function SubscriptionsPage(): ReactElement {
-  const can = useCan();
   const operator = isOperator(usePrincipal());
-  const filters = useFilters(operator);
-  const [creating, { open, close }] = useDisclosure();
   return (
-    <ListPage
+    <ListingPage
       title="Subscriptions"
-      listKey={['subscriptions', 'list']}
-      fetchPage={async (search) =>
-        unwrap(await api.GET('/subscriptions', { params: { query: subscriptionListQuery(search) } }))
-      }
+      listing="/subscriptions"
       columns={columnsFor(operator)}
-      filters={filters}
-      rowName={(row) => row.name ?? row.id}
-      link={(row) => linkOptions({ to: '/subscriptions/$subscriptionId', params: { subscriptionId: row.id } })}
-      actions={can('subscriptions:write') && <Button onClick={open}>New subscription</Button>}
+      filters={useFilters(operator)}
+      link={rowLink('/subscriptions/$subscriptionId')}
       noun="subscription"
-      emptyHint={can('subscriptions:write') ? 'Create one with "New subscription".' : undefined}
-    >
-      <NewSubscriptionModal opened={creating} onClose={close} />
-    </ListPage>
+      create={{ scope: 'subscriptions:write', dialog: NewSubscriptionModal }}
+    />
   );
 }

@@ -1,15 +1,12 @@
 import { Anchor } from '@mantine/core';
-import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { unwrap } from '../../api/api-error';
-import { api, type Listed } from '../../api/client';
-import { useCan } from '../../auth/principal';
+import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
 import { shortDate } from '../../ui/DateTimeInput';
-import { ListPage } from '../../ui/list-page/ListPage';
+import { ListButtonLink } from '../../ui/list-page/ListButtonLink';
+import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
-import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
-import { RouteButtonLink } from '../../ui/RouteButtonLink';
+import { recordLink, rowLink } from '../../ui/list-page/row-link';
 
 type CompanyTerms = Listed<'/company-terms'>;
 
@@ -35,38 +32,25 @@ const FILTERS: ListFilter[] = [
   { name: 'corporateUrl', label: 'Corporate URL', kind: 'text', placeholder: 'https://example.org' },
 ];
 
-async function companyTermsPage(search: ListSearch) {
-  const query = { ...pageQuery(search), corporateUrl: filterValue(search.corporateUrl) };
-  return unwrap(await api.GET('/company-terms', { params: { query } }));
-}
-
 /** The company parameters the terms templates use, one record per version, filtered by corporate URL. */
 export function CompanyTermsPage(): ReactElement {
-  const can = useCan();
   return (
-    <ListPage
+    <ListingPage
       title="Company terms"
-      listKey={['company-terms', 'list']}
-      fetchPage={companyTermsPage}
+      listing="/company-terms"
       columns={columns}
       filters={FILTERS}
       rowName={(row) => row.corporateUrl ?? row.id}
-      link={(row) => linkOptions({ to: '/company-terms/$companyTermsId', params: { companyTermsId: row.id } })}
+      link={rowLink('/company-terms/$companyTermsId')}
       nameHeader={{ header: 'Corporate site', sortField: 'corporateUrl' }}
-      actions={
-        <>
-          <RouteButtonLink to="/terms" search={{ page: 0, size: 20 }} variant="default">
-            Terms templates
-          </RouteButtonLink>
-          {can('terms:write') && (
-            <RouteButtonLink to="/company-terms/$companyTermsId" params={{ companyTermsId: 'new' }}>
-              New company terms
-            </RouteButtonLink>
-          )}
-        </>
-      }
+      actions={<ListButtonLink to="/terms">Terms templates</ListButtonLink>}
       noun="version of the company terms"
-      emptyHint={can('terms:write') ? 'Add one with "New company terms".' : undefined}
+      create={{
+        scope: 'terms:write',
+        label: 'New company terms',
+        verb: 'Add',
+        to: recordLink('/company-terms/$companyTermsId', 'new'),
+      }}
     />
   );
 }

@@ -1,15 +1,12 @@
 import { Badge } from '@mantine/core';
-import { linkOptions } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { unwrap } from '../../api/api-error';
-import { api, type Listed } from '../../api/client';
-import { useCan } from '../../auth/principal';
+import type { Listed } from '../../api/client';
 import type { Column } from '../../ui/DataTable';
 import { shortDate } from '../../ui/DateTimeInput';
-import { ListPage } from '../../ui/list-page/ListPage';
+import { ListButtonLink } from '../../ui/list-page/ListButtonLink';
+import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
-import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
-import { RouteButtonLink } from '../../ui/RouteButtonLink';
+import { recordLink, rowLink } from '../../ui/list-page/row-link';
 import { TERMS_MODELS, TERMS_STATUSES } from './terms-draft';
 
 type TermsItem = Listed<'/terms'>;
@@ -47,43 +44,25 @@ const FILTERS: ListFilter[] = [
   { name: 'locale', label: 'Locale', kind: 'text', placeholder: 'fr_FR' },
 ];
 
-async function termsPage(search: ListSearch) {
-  const query = {
-    ...pageQuery(search),
-    status: filterValue(search.status),
-    model: filterValue(search.model),
-    locale: filterValue(search.locale),
-  };
-  return unwrap(await api.GET('/terms', { params: { query } }));
-}
-
 /** Terms templates, filtered by status, model and locale in the URL. */
 export function TermsPage(): ReactElement {
-  const can = useCan();
   return (
-    <ListPage
+    <ListingPage
       title="Terms templates"
-      listKey={['terms', 'list']}
-      fetchPage={termsPage}
+      listing="/terms"
       columns={columns}
       filters={FILTERS}
       rowName={(row) => excerpt(row.template) || '(empty)'}
-      link={(row) => linkOptions({ to: '/terms/$termsId', params: { termsId: row.id } })}
+      link={rowLink('/terms/$termsId')}
       nameHeader={{ header: 'Template' }}
-      actions={
-        <>
-          <RouteButtonLink to="/company-terms" search={{ page: 0, size: 20 }} variant="default">
-            Company terms
-          </RouteButtonLink>
-          {can('terms:write') && (
-            <RouteButtonLink to="/terms/$termsId" params={{ termsId: 'new' }}>
-              New template
-            </RouteButtonLink>
-          )}
-        </>
-      }
+      actions={<ListButtonLink to="/company-terms">Company terms</ListButtonLink>}
       noun="terms template"
-      emptyHint={can('terms:write') ? 'Write one with "New template".' : undefined}
+      create={{
+        scope: 'terms:write',
+        label: 'New template',
+        verb: 'Write',
+        to: recordLink('/terms/$termsId', 'new'),
+      }}
     />
   );
 }

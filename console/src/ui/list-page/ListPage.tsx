@@ -8,6 +8,7 @@ import { type ListSearch, NEWEST_FIRST } from '../list-search';
 import { BulkBar, BulkOutcomeAlert } from './BulkBar';
 import { type BulkRun, useBulkRun } from './bulk-run';
 import { ColumnsPicker } from './ColumnsPicker';
+import { type CreateAction, useCreateAction } from './create-action';
 import { activeFilters, type ListFilter, ListFilters } from './list-filters';
 import { hiddenColumns, useListUrl } from './list-url';
 import { type NameHeader, nameColumn } from './name-column';
@@ -33,10 +34,12 @@ export interface ListPageProps<Row extends { id: string }> {
   filters?: readonly ListFilter[];
   /** What a row is, in words ("price function"): an empty list says there is none, or none that matches. */
   noun: string;
-  /** What to do about an empty list (create one, drop a file). */
+  /** What to do about an empty list (drop a file), when it is not to create one with `create`. */
   emptyHint?: string;
-  /** The buttons beside the heading (new, import). */
+  /** The buttons beside the heading (import, another list), before `create`'s. */
   actions?: ReactNode;
+  /** How a new record is made: the last button beside the heading, and the empty list's hint. */
+  create?: CreateAction;
   /** What stands between the heading and the filters (a sentence, an upload zone). */
   intro?: ReactNode;
   /** The order without a sort picked: newest first, unless the list says otherwise (undefined: the API's order). */
@@ -83,18 +86,24 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
   const { title, rowName, filters = [], noun } = props;
   const { search, set, setPage, replace, sort, list, selection, table, picked } = useListState(props);
   const bulk = useBulkRun(rowName, props.listKey);
+  const creation = useCreateAction(props.create, noun);
   const named = props.nameHeader ?? { header: 'Name', sortField: 'name' };
   const columns = props.link ? [nameColumn(named, props.link, rowName), ...props.columns] : props.columns;
   const hidden = hiddenColumns(search);
   const empty = activeFilters(filters, search).length
     ? `No ${noun} matches these filters: clear one to see more.`
-    : `No ${noun} yet. ${props.emptyHint ?? ''}`;
+    : `No ${noun} yet. ${props.emptyHint ?? creation.hint ?? ''}`;
 
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{title}</Title>
-        {props.actions && <Group gap="xs">{props.actions}</Group>}
+        {(props.actions || creation.button) && (
+          <Group gap="xs">
+            {props.actions}
+            {creation.button}
+          </Group>
+        )}
       </Group>
       {props.intro}
       <ListFilters filters={filters} search={search} set={set} />
@@ -132,6 +141,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
           tableRef={table}
         />
       )}
+      {creation.dialog}
       {props.children}
     </Stack>
   );

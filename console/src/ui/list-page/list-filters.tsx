@@ -10,6 +10,8 @@ interface FilterBase {
   label: string;
   /** Shown under "More filters" rather than always. */
   more?: boolean;
+  /** The API takes several values (stores): the URL's comma list goes to it as a list. */
+  list?: boolean;
 }
 
 /** A picker a list offers for one filter; a list of values is a comma list in the URL. */

@@ -1,6 +1,8 @@
-import { type LinkOptions, linkOptions } from '@tanstack/react-router';
+import type { LinkOptions } from '@tanstack/react-router';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
+import { fetchListing, type ListingPath, type ListingQuery } from '../list-page/listing';
+import { type RecordPagePath, recordLink } from '../list-page/row-link';
 
 /** A record as a picker offers it: its id and the name a person reads. */
 export interface RecordOption {
@@ -63,88 +65,73 @@ export const PRODUCTS: RecordSource = {
       }),
     ).items.map(productOption),
   one: async (id) => productOption(unwrap(await api.GET('/products/{id}', { params: { path: { id } } }))),
-  link: (productId) => linkOptions({ to: '/products/$productId', params: { productId } }),
+  link: (id) => recordLink('/products/$productId', id),
 };
 
 type Named = { id: string; name?: string };
-type NameQuery = typeof NAMES & { customerId?: string };
 
 /**
  * A kind a person names (`name`) and whose listing filters by exact name only: its first 500 by name are read once
- * (in the scope's filters) and searched in the page.
+ * (in the scope's filters) and searched in the page. Its pickers' cache key follows its listing's (a write that
+ * invalidates the kind refreshes them), and a record links to its page, where it has one.
  */
 const byName = (
   noun: string,
-  key: string[],
-  read: { list: (query: NameQuery) => Promise<{ items: Named[] }>; one: (id: string) => Promise<Named> },
-  more: Pick<RecordSource, 'link' | 'scope'> = {},
+  listing: ListingPath,
+  one: (id: string) => Promise<Named>,
+  { key, page, scope }: { key?: string[]; page?: RecordPagePath; scope?: string } = {},
 ): RecordSource => ({
-  key: [...key, 'picker'],
+  key: [...(key ?? [listing.slice(1)]), 'picker'],
   noun,
   searches: false,
-  list: async (_text, { customerId }) =>
-    (await read.list({ ...NAMES, ...(customerId ? { customerId } : {}) })).items.map(named),
-  one: async (id) => named(await read.one(id)),
-  ...more,
+  list: async (_text, { customerId }) => {
+    // Each of these listings sorts, projects and filters by these parameters, which its generic query cannot show.
+    const query = { ...NAMES, ...(customerId ? { customerId } : {}) } as ListingQuery<typeof listing>;
+    return (await fetchListing(listing, query)).items.map((item) => named(item as Named));
+  },
+  one: async (id) => named(await one(id)),
+  link: page && ((id) => recordLink(page, id)),
+  scope,
 });
 
 export const CUSTOMERS = byName(
   'customer',
-  ['customers'],
-  {
-    list: async (query) => unwrap(await api.GET('/customers', { params: { query } })),
-    one: async (id) => unwrap(await api.GET('/customers/{id}', { params: { path: { id } } })),
-  },
-  {
-    link: (customerId) => linkOptions({ to: '/customers/$customerId', params: { customerId } }),
-    scope: 'customers:read',
-  },
+  '/customers',
+  async (id) => unwrap(await api.GET('/customers/{id}', { params: { path: { id } } })),
+  { page: '/customers/$customerId', scope: 'customers:read' },
 );
 
 export const PRICE_FUNCTIONS = byName(
   'price function',
-  ['price-functions', 'list'],
-  {
-    list: async (query) => unwrap(await api.GET('/price-functions', { params: { query } })),
-    one: async (id) => unwrap(await api.GET('/price-functions/{id}', { params: { path: { id } } })),
-  },
-  { link: (priceFunctionId) => linkOptions({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId } }) },
+  '/price-functions',
+  async (id) => unwrap(await api.GET('/price-functions/{id}', { params: { path: { id } } })),
+  { key: ['price-functions', 'list'], page: '/price-functions/$priceFunctionId' },
 );
 
 export const NOTIFICATION_DEFINITIONS = byName(
   'definition',
-  ['notification-definitions'],
-  {
-    list: async (query) => unwrap(await api.GET('/notification-definitions', { params: { query } })),
-    one: async (id) => unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id } } })),
-  },
-  { link: (definitionId) => linkOptions({ to: '/notification-definitions/$definitionId', params: { definitionId } }) },
+  '/notification-definitions',
+  async (id) => unwrap(await api.GET('/notification-definitions/{id}', { params: { path: { id } } })),
+  { page: '/notification-definitions/$definitionId' },
 );
 
 export const NOTIFICATION_RECEIVERS = byName(
   'receiver',
-  ['notification-receivers'],
-  {
-    list: async (query) => unwrap(await api.GET('/notification-receivers', { params: { query } })),
-    one: async (id) => unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id } } })),
-  },
-  { link: (receiverId) => linkOptions({ to: '/notification-receivers/$receiverId', params: { receiverId } }) },
+  '/notification-receivers',
+  async (id) => unwrap(await api.GET('/notification-receivers/{id}', { params: { path: { id } } })),
+  { page: '/notification-receivers/$receiverId' },
 );
 
 export const RECOMMENDATION_RULES = byName(
   'rule',
-  ['recommendation-rules'],
-  {
-    list: async (query) => unwrap(await api.GET('/recommendation-rules', { params: { query } })),
-    one: async (id) => unwrap(await api.GET('/recommendation-rules/{id}', { params: { path: { id } } })),
-  },
-  { link: (ruleId) => linkOptions({ to: '/recommendation-rules/$ruleId', params: { ruleId } }) },
+  '/recommendation-rules',
+  async (id) => unwrap(await api.GET('/recommendation-rules/{id}', { params: { path: { id } } })),
+  { page: '/recommendation-rules/$ruleId' },
 );
 
-export const SUBSCRIPTION_MODELS = byName('subscription model', ['subscription-models'], {
-  list: async (query) => unwrap(await api.GET('/subscription-models', { params: { query } })),
-  one: async (model) => unwrap(await api.GET('/subscription-models/{model}', { params: { path: { model } } })),
-});
+export const SUBSCRIPTION_MODELS = byName('subscription model', '/subscription-models', async (model) =>
+  unwrap(await api.GET('/subscription-models/{model}', { params: { path: { model } } })),
+);
 
 const descriptionOption = (item: {
   id: string;
