@@ -29,7 +29,7 @@ export function CaptionedTable<Row>({
   caption: string;
   columns: TableColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
+  rowKey: (row: Row, index: number) => string;
   minWidth?: number;
   striped?: boolean;
   empty?: ReactNode;
@@ -47,8 +47,8 @@ export function CaptionedTable<Row>({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
+          {rows.map((row, index) => (
+            <Table.Tr key={rowKey(row, index)}>
               {columns.map((column) => (
                 <Table.Td key={column.header} style={column.style}>
                   {column.cell(row)}

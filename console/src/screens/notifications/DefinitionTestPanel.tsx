@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Code, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { ErrorText } from '../../ui/ErrorText';
 import { MONOSPACE_INPUT } from './EventFilterRows';
 import { readSampleEvent, sampleEventFor } from './sample-event';
 
@@ -81,11 +82,7 @@ export function DefinitionTestPanel({ definition, edited }: { definition: Defini
             Reset the sample
           </Button>
         </Group>
-        {test.error && (
-          <Text c="red" role="alert" size="sm">
-            {plainWords(test.error)}
-          </Text>
-        )}
+        <ErrorText error={test.error} />
         {result && (
           <Alert
             color={result.matches ? 'green' : 'orange'}

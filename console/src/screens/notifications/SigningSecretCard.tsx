@@ -1,7 +1,8 @@
-import { Button, Card, Code, Stack, Text, Title } from '@mantine/core';
+import { Card, Code, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { MutationButton } from '../../ui/MutationButton';
 import { SecretOnce } from '../../ui/SecretOnce';
 import { keys } from './notification-queries';
 
@@ -52,19 +53,9 @@ export function SigningSecretCard({ receiver, canWrite }: { receiver: Receiver; 
           </Text>
         )}
         {canWrite && (
-          <Button
-            variant="default"
-            onClick={() => rotate.mutate()}
-            loading={rotate.isPending}
-            style={{ alignSelf: 'start' }}
-          >
+          <MutationButton mutation={rotate} variant="default" style={{ alignSelf: 'start' }}>
             Rotate signing secret
-          </Button>
-        )}
-        {rotate.error && (
-          <Text c="red" role="alert" size="sm">
-            {plainWords(rotate.error)}
-          </Text>
+          </MutationButton>
         )}
       </Stack>
     </Card>
