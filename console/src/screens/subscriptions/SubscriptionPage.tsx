@@ -1,9 +1,9 @@
-import { Alert, Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Code, SimpleGrid, Stack, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { plainWords } from '../../api/api-error';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
-import { AnchorLink } from '../../ui/links';
+import { NotLoaded } from '../../ui/NotLoaded';
+import { RecordPage } from '../../ui/RecordPage';
 import { PrebilledOrder } from './PrebilledOrder';
 import { usePrebilledOrderId } from './prebilled-order';
 import { useProductNames } from './product-names';
@@ -23,32 +23,26 @@ export function SubscriptionPage(): ReactElement {
   const { orderId } = usePrebilledOrderId(subscriptionId);
   const productName = useProductNames(record.data?.customerId);
 
-  if (record.isPending) return <Skeleton h={300} aria-label="Loading the subscription" />;
-  if (record.error)
-    return (
-      <Alert color="red" role="alert">
-        {plainWords(record.error)}
-      </Alert>
-    );
+  if (!record.data || record.error) return <NotLoaded error={record.error} label="Loading the subscription" />;
   const subscription = record.data;
   const status = subscription.lifecycle?.status ?? 'ACTIVE';
 
   return (
-    <Stack>
-      <AnchorLink to="/subscriptions" search={{ page: 0, size: 20 }}>
-        ← Subscriptions
-      </AnchorLink>
-      <Group>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {subscription.name ?? 'Subscription'}
-        </Title>
+    <RecordPage
+      back="/subscriptions"
+      backLabel="Subscriptions"
+      title={subscription.name ?? 'Subscription'}
+      beside={
         <Badge variant="light" color={STATUS_COLOURS[status]} size="lg" aria-label={`Status ${status}`}>
           {status}
         </Badge>
-      </Group>
-      <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-        <Code>{subscription.id}</Code> · version {subscription.dbVersion}
-      </Text>
+      }
+      summary={
+        <>
+          <Code>{subscription.id}</Code> · version {subscription.dbVersion}
+        </>
+      }
+    >
       <SubscriptionActions subscription={subscription} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack>
@@ -73,6 +67,6 @@ export function SubscriptionPage(): ReactElement {
           )}
         </Stack>
       </SimpleGrid>
-    </Stack>
+    </RecordPage>
   );
 }
