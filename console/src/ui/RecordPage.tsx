@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import type { ReactElement, ReactNode } from 'react';
+import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { AnchorLink } from './links';
 
 /** The lists a record page leads back to. */
@@ -18,7 +18,8 @@ type ListPath =
 
 /**
  * The page of one record: the way back to its list (on its first page), its title with what it is at a glance beside
- * it (status badges, links), the actions on the whole record at the right, a dimmed line of facts, then its content.
+ * it (status badges, links), the actions on the whole record at the right, a dimmed line of facts (its id, version,
+ * owner… each left out when false or undefined, the rest separated by ·), then its content.
  */
 export function RecordPage({
   back,
@@ -26,7 +27,7 @@ export function RecordPage({
   title,
   beside,
   actions,
-  summary,
+  facts = [],
   children,
 }: {
   back: ListPath;
@@ -34,9 +35,10 @@ export function RecordPage({
   title: ReactNode;
   beside?: ReactNode;
   actions?: ReactNode;
-  summary?: ReactNode;
+  facts?: ReactNode[];
   children: ReactNode;
 }): ReactElement {
+  const shown = facts.filter((fact) => fact !== false && fact !== undefined && fact !== null && fact !== '');
   return (
     <Stack>
       <AnchorLink to={back} search={{ page: 0, size: 20 }}>
@@ -51,9 +53,15 @@ export function RecordPage({
         </Group>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
-      {summary && (
+      {shown.length > 0 && (
         <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {summary}
+          {shown.map((fact, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a page lists its facts in one fixed order; none has an id.
+            <Fragment key={index}>
+              {index > 0 && ' · '}
+              {fact}
+            </Fragment>
+          ))}
         </Text>
       )}
       {children}

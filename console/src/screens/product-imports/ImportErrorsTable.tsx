@@ -17,8 +17,7 @@ export function ImportErrorsTable({ importId, failed }: { importId: string; fail
   const [page, setPage] = useState(0);
   const errors = useImportErrors(importId, page, PAGE_SIZE, failed > 0);
   if (failed === 0) return null;
-  if (!errors.data || errors.error)
-    return <NotLoaded error={errors.error} label="Loading the refused rows" h={80} />;
+  if (!errors.data || errors.error) return <NotLoaded error={errors.error} label="Loading the refused rows" h={80} />;
   return (
     <>
       <CaptionedTable

@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -8,14 +8,13 @@ import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { CustomerName } from '../../ui/customer-names';
-import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPage } from '../../ui/RecordPage';
 import { createOrReplace, useVersionedRecord } from '../../ui/versioned-record';
 import { RULE_FIELDS, RuleForm } from './RuleForm';
 import { bodyOf, draftOf, emptyRule, type Rule, type RuleDraft } from './rule-draft';
 
 const route = getRouteApi('/app/recommendation-rules/$ruleId');
-const BACK = { page: 0, size: 20 };
 
 /** A rule (`/recommendation-rules/new` creates one), read, created and saved with its version. */
 function useRuleRecord(id: string) {
@@ -54,30 +53,25 @@ export function RecommendationRulePage(): ReactElement {
   const writable = can('recommendations:write');
 
   return (
-    <Stack>
-      <AnchorLink to="/recommendation-rules" search={BACK}>
-        ← Recommendation rules
-      </AnchorLink>
-      <Group>
-        <Title order={1}>{creating ? 'New recommendation rule' : record?.name}</Title>
-        {record && (
+    <RecordPage
+      back="/recommendation-rules"
+      backLabel="Recommendation rules"
+      title={creating ? 'New recommendation rule' : record?.name}
+      beside={
+        record && (
           <Badge variant="dot" color={record.status === 'ENABLED' ? 'green' : 'gray'}>
             {record.status}
           </Badge>
-        )}
-      </Group>
-      {record && (
-        <Text c="dimmed" size="sm">
-          Version {record.dbVersion} · found for{' '}
-          {record.appliesTo?.map((trigger) => <Code key={trigger}>{trigger}</Code>) ?? 'no trigger'}
-          {record.customerId && (
-            <>
-              {' · '}
-              <CustomerName customerId={record.customerId} />
-            </>
-          )}
-        </Text>
-      )}
+        )
+      }
+      facts={
+        record && [
+          `Version ${record.dbVersion}`,
+          <>found for {record.appliesTo?.map((trigger) => <Code key={trigger}>{trigger}</Code>) ?? 'no trigger'}</>,
+          record.customerId && <CustomerName customerId={record.customerId} />,
+        ]
+      }
+    >
       <EditorForm
         editor={editor}
         canWrite={writable}
@@ -93,6 +87,6 @@ export function RecommendationRulePage(): ReactElement {
         />
       </EditorForm>
       {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
-    </Stack>
+    </RecordPage>
   );
 }

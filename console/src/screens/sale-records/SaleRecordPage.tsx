@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPage } from '../../ui/RecordPage';
 import { useRecordNames } from '../../ui/record-picker/record-options';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { useVersionedRecord } from '../../ui/versioned-record';
@@ -67,32 +68,30 @@ export function SaleRecordPage(): ReactElement {
   const { creating } = editor;
 
   return (
-    <Stack>
-      <AnchorLink to="/product-sale-records" search={{ page: 0, size: 20 }}>
-        ← Sale records
-      </AnchorLink>
-      <Group>
-        <Title order={1}>{record ? `Sale of ${productName}` : 'New sale record'}</Title>
-        {record?.status && (
+    <RecordPage
+      back="/product-sale-records"
+      backLabel="Sale records"
+      title={record ? `Sale of ${productName}` : 'New sale record'}
+      beside={
+        record?.status && (
           <Badge variant="dot" color={record.status === 'ENABLED' ? 'green' : 'gray'}>
             {record.status}
           </Badge>
-        )}
-      </Group>
-      {record && (
-        <Text c="dimmed" size="sm">
-          Version {record.dbVersion} · product{' '}
-          <AnchorLink to="/products/$productId" params={{ productId: record.productId }} underline="always">
-            {productName}
-          </AnchorLink>
-          {record.customerId && (
-            <>
-              {' · '}
-              <CustomerName customerId={record.customerId} />
-            </>
-          )}
-        </Text>
-      )}
+        )
+      }
+      facts={
+        record && [
+          `Version ${record.dbVersion}`,
+          <>
+            product{' '}
+            <AnchorLink to="/products/$productId" params={{ productId: record.productId }} underline="always">
+              {productName}
+            </AnchorLink>
+          </>,
+          record.customerId && <CustomerName customerId={record.customerId} />,
+        ]
+      }
+    >
       <EditorForm
         editor={editor}
         canWrite={writable}
@@ -111,6 +110,6 @@ export function SaleRecordPage(): ReactElement {
         />
       </EditorForm>
       {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
-    </Stack>
+    </RecordPage>
   );
 }

@@ -23,11 +23,7 @@ export function SubscriptionModelPage(): ReactElement {
       back="/subscription-models"
       backLabel="Subscription models"
       title={found.name ?? found.id}
-      summary={
-        <>
-          <Code>{found.id}</Code> · a model is not changed once made: subscriptions keep a copy of it
-        </>
-      }
+      facts={[<Code key="id">{found.id}</Code>, 'a model is not changed once made: subscriptions keep a copy of it']}
     >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder component="section" aria-labelledby="model-details">

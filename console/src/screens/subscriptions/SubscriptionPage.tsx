@@ -37,11 +37,7 @@ export function SubscriptionPage(): ReactElement {
           {status}
         </Badge>
       }
-      summary={
-        <>
-          <Code>{subscription.id}</Code> · version {subscription.dbVersion}
-        </>
-      }
+      facts={[<Code key="id">{subscription.id}</Code>, `version ${subscription.dbVersion}`]}
     >
       <SubscriptionActions subscription={subscription} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -9,8 +9,8 @@ import { useCan } from '../../auth/principal';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { DraftTextInput } from '../../ui/DraftInputs';
 import { errorOn, shownFields } from '../../ui/field-errors';
-import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPage } from '../../ui/RecordPage';
 import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import { CancelPeriodLabelsEditor, type LabelRow, labelsOf, rowsOf } from './CancelPeriodLabelsEditor';
 import { OwnerInput, StartInput, VersionLine } from './TermsFields';
@@ -127,11 +127,11 @@ export function CompanyTermsItemPage(): ReactElement {
   const writable = can('terms:write');
 
   return (
-    <Stack>
-      <AnchorLink to="/company-terms" search={{ page: 0, size: 20 }}>
-        ← Company terms
-      </AnchorLink>
-      <Title order={1}>{creating ? 'New company terms' : (record?.corporateUrl ?? 'Company terms')}</Title>
+    <RecordPage
+      back="/company-terms"
+      backLabel="Company terms"
+      title={creating ? 'New company terms' : (record?.corporateUrl ?? 'Company terms')}
+    >
       <VersionLine record={record} />
       <EditorForm
         editor={editor}
@@ -151,6 +151,6 @@ export function CompanyTermsItemPage(): ReactElement {
         </fieldset>
       </EditorForm>
       {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
-    </Stack>
+    </RecordPage>
   );
 }

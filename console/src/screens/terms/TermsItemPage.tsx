@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import { Badge, Card, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -9,8 +9,8 @@ import { useCan } from '../../auth/principal';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { DraftTextInput } from '../../ui/DraftInputs';
 import { errorOn, shownFields } from '../../ui/field-errors';
-import { AnchorLink } from '../../ui/links';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPage } from '../../ui/RecordPage';
 import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import { TemplatePreview } from './TemplatePreview';
 import { OwnerInput, StartInput, VersionLine } from './TermsFields';
@@ -104,16 +104,12 @@ export function TermsItemPage(): ReactElement {
   const writable = can('terms:write');
 
   return (
-    <Stack>
-      <AnchorLink to="/terms" search={{ page: 0, size: 20 }}>
-        ← Terms templates
-      </AnchorLink>
-      <Group>
-        <Title order={1}>
-          {creating ? 'New terms template' : `Terms template${record?.locale ? ` (${record.locale})` : ''}`}
-        </Title>
-        {record?.status && <Badge variant="dot">{record.status}</Badge>}
-      </Group>
+    <RecordPage
+      back="/terms"
+      backLabel="Terms templates"
+      title={creating ? 'New terms template' : `Terms template${record?.locale ? ` (${record.locale})` : ''}`}
+      beside={record?.status && <Badge variant="dot">{record.status}</Badge>}
+    >
       <VersionLine record={record} />
       <EditorForm
         editor={editor}
@@ -143,6 +139,6 @@ export function TermsItemPage(): ReactElement {
         </fieldset>
       </EditorForm>
       {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
-    </Stack>
+    </RecordPage>
   );
 }
