@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Card,
   Group,
   Loader,
@@ -16,6 +15,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
+import { MutationButton } from '../../ui/MutationButton';
 import { CountrySelect, CurrencySelect } from '../../ui/place-pickers';
 import { RecordName } from '../../ui/record-picker/RecordName';
 import { RecordSelect } from '../../ui/record-picker/RecordSelect';
@@ -185,20 +185,14 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
                     )}
                   </Text>
                   {can('catalog:write') && (
-                    <Group>
-                      <Button
-                        size="xs"
-                        onClick={() => productId && attach.mutate(productId)}
-                        loading={attach.isPending}
-                      >
-                        Price this product with this function
-                      </Button>
-                    </Group>
-                  )}
-                  {attach.error && (
-                    <Text size="sm" c="red" role="alert">
-                      {plainWords(attach.error)}
-                    </Text>
+                    <MutationButton
+                      mutation={attach}
+                      run={() => productId && attach.mutate(productId)}
+                      size="xs"
+                      style={{ alignSelf: 'start' }}
+                    >
+                      Price this product with this function
+                    </MutationButton>
                   )}
                 </Stack>
               </Alert>

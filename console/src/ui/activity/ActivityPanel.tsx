@@ -1,7 +1,7 @@
-import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactElement, useId } from 'react';
-import { plainWords } from '../../api/api-error';
 import { AnchorLink } from '../links';
+import { NotLoaded } from '../NotLoaded';
 import { ActivityChanges, ActorLabel, factLabel } from './ActivityChanges';
 import { formatInstant } from './activity-changes';
 import { useRecordActivity } from './record-activity';
@@ -35,12 +35,8 @@ export function ActivityPanel({
           Every change in Activity
         </AnchorLink>
       </Group>
-      {activity.isPending ? (
-        <Skeleton h={60} aria-label="Loading the activity" />
-      ) : activity.error ? (
-        <Alert color="red" role="alert">
-          {plainWords(activity.error)}
-        </Alert>
+      {!activity.data || activity.error ? (
+        <NotLoaded error={activity.error} label="Loading the activity" h={60} />
       ) : entries.length === 0 ? (
         <Text size="sm">No change of this record is kept (changes are kept 90 days by default).</Text>
       ) : (
