@@ -13,6 +13,7 @@ import { PublicJwk } from '../../ui/PublicJwk';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
 import { RecordPage } from '../../ui/RecordPage';
 import { SecretOnce } from '../../ui/SecretOnce';
+import { SectionCard } from '../../ui/SectionCard';
 import { useVersionedRecord } from '../../ui/versioned-record';
 import { CustomerDetailsFields } from './CustomerDetailsFields';
 import { FEATURES, featureLabel } from './customer-features';
@@ -118,10 +119,7 @@ export function CustomerPage(): ReactElement {
           </EditorForm>
         </Card>
         <Stack>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Client secret
-            </Title>
+          <SectionCard title="Client secret">
             {rotate.data?.iamClient?.clientSecret ? (
               <SecretOnce
                 label={`New client secret of realm ${customer.realmName}`}
@@ -137,11 +135,8 @@ export function CustomerPage(): ReactElement {
                 Rotate the client secret
               </MutationButton>
             )}
-          </Card>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Signing keys
-            </Title>
+          </SectionCard>
+          <SectionCard title="Signing keys">
             <Stack gap="xs">
               <Text size="sm">Data signing key (Ed25519)</Text>
               {customer.signingPublicKey ? (
@@ -152,7 +147,7 @@ export function CustomerPage(): ReactElement {
                 </Text>
               )}
             </Stack>
-          </Card>
+          </SectionCard>
           {customer.realmName && <RealmUsersCard realm={customer.realmName} />}
           <ActivityPanel recordId={customer.id} version={customer.dbVersion} />
         </Stack>

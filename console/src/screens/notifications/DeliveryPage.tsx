@@ -7,14 +7,16 @@ import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import { CaptionedTable, ONE_LINE, type TableColumn, WRAP_ANYWHERE } from '../../ui/CaptionedTable';
-import { AnchorLink } from '../../ui/links';
 import { NotLoaded } from '../../ui/NotLoaded';
 import { RecordFields } from '../../ui/RecordFields';
 import { RecordPage } from '../../ui/RecordPage';
+import { RecordName } from '../../ui/record-picker/RecordName';
+import { NOTIFICATION_DEFINITIONS, NOTIFICATION_RECEIVERS } from '../../ui/record-picker/record-sources';
+import { SectionCard } from '../../ui/SectionCard';
 import { AttemptsCard } from './AttemptsCard';
 import { DeliverAgainButton } from './DeliverAgainButton';
 import { pretty, statusColor, when } from './delivery-format';
-import { keys, nameOf, useDefinitionOptions, useReceiverOptions } from './notification-queries';
+import { keys } from './notification-queries';
 
 const route = getRouteApi('/app/notifications/$notificationId');
 type Delivery = Schemas['Notification'];
@@ -29,10 +31,7 @@ const WRAPPED = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
 
 function TriesCard({ delivery }: { delivery: Delivery }) {
   return (
-    <Card withBorder component="section" aria-labelledby="tries-title">
-      <Title order={2} size="h4" id="tries-title" mb="sm">
-        Tries
-      </Title>
+    <SectionCard title="Tries">
       <RecordFields
         fields={[
           { label: 'Tries made', value: delivery.retryCount },
@@ -51,17 +50,14 @@ function TriesCard({ delivery }: { delivery: Delivery }) {
         rowKey={(entry, index) => `${index}:${entry.timestamp}`}
         empty={<Text size="sm">No try has failed.</Text>}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
 /** The web hook's body as sent and the receiver's answer to the last try; the e-mail as sent; the event as read. */
 function ExchangeCard({ delivery }: { delivery: Delivery }) {
   return (
-    <Card withBorder component="section" aria-labelledby="exchange-title">
-      <Title order={2} size="h4" id="exchange-title" mb="xs">
-        Request and response
-      </Title>
+    <SectionCard title="Request and response">
       <Text size="sm" c="dimmed" mb="sm">
         The body is the same on every try (rendered once); the answer is the last try's.
       </Text>
@@ -114,7 +110,7 @@ function ExchangeCard({ delivery }: { delivery: Delivery }) {
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -122,8 +118,6 @@ function ExchangeCard({ delivery }: { delivery: Delivery }) {
 export function DeliveryPage(): ReactElement {
   const { notificationId } = route.useParams();
   const can = useCan();
-  const definitions = useDefinitionOptions();
-  const receivers = useReceiverOptions();
   const [waiting, setWaiting] = useState(false);
   const onWaiting = useCallback((value: boolean) => setWaiting(value), []);
   const record = useQuery({
@@ -157,25 +151,11 @@ export function DeliveryPage(): ReactElement {
             { label: 'Created', value: new Date(delivery.createDate).toLocaleString() },
             {
               label: 'Definition',
-              value: (
-                <AnchorLink
-                  to="/notification-definitions/$definitionId"
-                  params={{ definitionId: delivery.notificationDefinitionId }}
-                >
-                  {nameOf(definitions.data, delivery.notificationDefinitionId)}
-                </AnchorLink>
-              ),
+              value: <RecordName source={NOTIFICATION_DEFINITIONS} id={delivery.notificationDefinitionId} />,
             },
             {
               label: 'Receiver',
-              value: (
-                <AnchorLink
-                  to="/notification-receivers/$receiverId"
-                  params={{ receiverId: delivery.notificationReceiverId }}
-                >
-                  {nameOf(receivers.data, delivery.notificationReceiverId)}
-                </AnchorLink>
-              ),
+              value: <RecordName source={NOTIFICATION_RECEIVERS} id={delivery.notificationReceiverId} />,
             },
             { label: 'Web hook id', value: <Code>{delivery.id}</Code> },
           ]}

@@ -3,12 +3,28 @@ import { useQueries } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
-import { CaptionedTable, WRAP_ANYWHERE } from '../../ui/CaptionedTable';
+import { CaptionedTable, type TableColumn, WRAP_ANYWHERE } from '../../ui/CaptionedTable';
 import { ErrorText } from '../../ui/ErrorText';
 import { type Product, shownValue, versionDiff } from './product-draft';
 
 /** How many of the latest versions are listed (each is one read, kept once read: versions never change). */
 const LISTED_VERSIONS = 20;
+
+/** The column of radios that picks one end of the comparison ("Compare from version 3"). */
+function pickColumn(end: 'From' | 'To', picked: number, pick: (version: number) => void): TableColumn<number> {
+  const word = end.toLowerCase();
+  return {
+    header: end,
+    cell: (version) => (
+      <Radio
+        name={`history-${word}`}
+        aria-label={`Compare ${word} version ${version}`}
+        checked={picked === version}
+        onChange={() => pick(version)}
+      />
+    ),
+  };
+}
 
 /** The product's kept versions, newest first, and the field-by-field difference between the two chosen. */
 export function ProductHistory({ product }: { product: Product }): ReactElement {
@@ -51,28 +67,8 @@ export function ProductHistory({ product }: { product: Product }): ReactElement 
             },
           },
           { header: 'Reason', cell: (version) => byNumber.get(version)?.data?.lastUpdateReason ?? '' },
-          {
-            header: 'From',
-            cell: (version) => (
-              <Radio
-                name="history-from"
-                aria-label={`Compare from version ${version}`}
-                checked={from === version}
-                onChange={() => setFrom(version)}
-              />
-            ),
-          },
-          {
-            header: 'To',
-            cell: (version) => (
-              <Radio
-                name="history-to"
-                aria-label={`Compare to version ${version}`}
-                checked={to === version}
-                onChange={() => setTo(version)}
-              />
-            ),
-          },
+          pickColumn('From', from, setFrom),
+          pickColumn('To', to, setTo),
         ]}
         rows={numbers}
         rowKey={String}

@@ -1,4 +1,4 @@
-import { Card, Code, SimpleGrid, Title } from '@mantine/core';
+import { Code, SimpleGrid } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
@@ -7,6 +7,7 @@ import { AnchorLink } from '../../ui/links';
 import { NotLoaded } from '../../ui/NotLoaded';
 import { RecordFields } from '../../ui/RecordFields';
 import { RecordPage } from '../../ui/RecordPage';
+import { SectionCard } from '../../ui/SectionCard';
 import { termLabel, useSubscriptionModel } from './model-queries';
 
 const route = getRouteApi('/app/subscription-models/$modelId');
@@ -26,10 +27,7 @@ export function SubscriptionModelPage(): ReactElement {
       facts={[<Code key="id">{found.id}</Code>, 'a model is not changed once made: subscriptions keep a copy of it']}
     >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder component="section" aria-labelledby="model-details">
-          <Title order={2} size="h4" mb="sm" id="model-details">
-            Details
-          </Title>
+        <SectionCard title="Details">
           <RecordFields
             fields={[
               { label: 'Term', value: termLabel(found.term) },
@@ -56,7 +54,7 @@ export function SubscriptionModelPage(): ReactElement {
           <AnchorLink to="/subscriptions" search={{ page: 0, size: 20, modelId: found.id }} mt="sm" display="block">
             Subscriptions following this model
           </AnchorLink>
-        </Card>
+        </SectionCard>
         <ActivityPanel recordId={found.id} version={found.dbVersion} />
       </SimpleGrid>
     </RecordPage>

@@ -1,7 +1,8 @@
-import { Card, Code, Stack, Text, Title } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { CaptionedTable, WRAP_ANYWHERE } from '../../ui/CaptionedTable';
 import { NotLoaded } from '../../ui/NotLoaded';
+import { SectionCard } from '../../ui/SectionCard';
 import { useOrder } from './subscription-queries';
 
 const when = (iso: string | undefined) =>
@@ -17,10 +18,7 @@ export function PrebilledOrder({
 }): ReactElement {
   const order = useOrder(orderId);
   return (
-    <Card withBorder component="section" aria-labelledby="prebilled-order-title">
-      <Title order={2} size="h4" mb="sm" id="prebilled-order-title">
-        Pre-billed order
-      </Title>
+    <SectionCard title="Pre-billed order">
       {!order.data || order.error ? (
         <NotLoaded error={order.error} label="Loading the order" h={80} />
       ) : (
@@ -42,6 +40,6 @@ export function PrebilledOrder({
           />
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

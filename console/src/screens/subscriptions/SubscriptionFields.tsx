@@ -1,8 +1,8 @@
-import { Card, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
 import { RecordFields } from '../../ui/RecordFields';
+import { SectionCard } from '../../ui/SectionCard';
 import type { Subscription } from './subscription-queries';
 import { formatDate } from './subscription-timeline';
 
@@ -47,10 +47,7 @@ export function SubscriptionFields({ subscription }: { subscription: Subscriptio
     ['Payment deadline', lifecycle.paymentDeadline],
   ];
   return (
-    <Card withBorder component="section" aria-labelledby="subscription-fields-title">
-      <Title order={2} size="h4" mb="sm" id="subscription-fields-title">
-        Details
-      </Title>
+    <SectionCard title="Details">
       <RecordFields
         labelWidth="45%"
         fields={[
@@ -75,6 +72,6 @@ export function SubscriptionFields({ subscription }: { subscription: Subscriptio
           subscription.imported === true && { label: 'Imported', value: 'yes' },
         ]}
       />
-    </Card>
+    </SectionCard>
   );
 }

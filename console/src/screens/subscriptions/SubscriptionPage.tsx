@@ -1,9 +1,10 @@
-import { Badge, Card, Code, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Badge, Code, SimpleGrid, Stack } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { NotLoaded } from '../../ui/NotLoaded';
 import { RecordPage } from '../../ui/RecordPage';
+import { SectionCard } from '../../ui/SectionCard';
 import { PrebilledOrder } from './PrebilledOrder';
 import { usePrebilledOrderId } from './prebilled-order';
 import { useProductNames } from './product-names';
@@ -46,12 +47,9 @@ export function SubscriptionPage(): ReactElement {
           <ActivityPanel recordId={subscription.id} version={subscription.dbVersion} currency={subscription.currency} />
         </Stack>
         <Stack>
-          <Card withBorder component="section" aria-labelledby="lifecycle-title">
-            <Title order={2} size="h4" mb="md" id="lifecycle-title">
-              Life cycle
-            </Title>
+          <SectionCard title="Life cycle">
             <SubscriptionTimeline subscription={subscription} />
-          </Card>
+          </SectionCard>
           {orderId && <PrebilledOrder orderId={orderId} productName={productName} />}
           <SubscriptionLineItems title="Line items" items={subscription.products ?? []} productName={productName} />
           {subscription.nextProducts && subscription.nextProducts.length > 0 && (
