@@ -14,8 +14,9 @@ export const WRAP_ANYWHERE: CSSProperties = { overflowWrap: 'anywhere' };
 export const ONE_LINE: CSSProperties = { whiteSpace: 'nowrap', width: 1 };
 
 /**
- * A few rows of a record's data, read as they are (no sorting or paging): a visible caption names the table, and its
- * scroll area, when a narrow screen makes it scroll sideways. Without rows, `empty` says so instead.
+ * A few rows of a record's data, shown whole (no sorting or paging, unlike DataTable; a cell may hold an input): a
+ * visible caption names the table, and its scroll area, when a narrow screen makes it scroll sideways. Without rows,
+ * `empty` says so instead.
  */
 export function CaptionedTable<Row>({
   caption,
