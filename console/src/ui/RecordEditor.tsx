@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { plainWords } from '../api/api-error';
 import { unplacedError } from './field-errors';
 import type { FieldLabel } from './field-labels';
+import { NotLoaded } from './NotLoaded';
 import { StaleVersionDialog } from './StaleVersionDialog';
 import type { ReadyRecord, VersionedRecord } from './versioned-record';
 
@@ -18,13 +19,7 @@ export function RecordPending({
   editor: VersionedRecord<any, any>;
   label: string;
 }): ReactElement {
-  return editor.status === 'failed' ? (
-    <Alert color="red" role="alert">
-      {plainWords(editor.error)}
-    </Alert>
-  ) : (
-    <Skeleton h={300} aria-label={label} />
-  );
+  return <NotLoaded error={editor.status === 'failed' && editor.error} label={label} />;
 }
 
 /** A version saved elsewhere while the draft is edited: saving merges with it. */

@@ -1,16 +1,19 @@
-import { Badge, Button, Card, Checkbox, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Checkbox, Code, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { shownFields } from '../../ui/field-errors';
-import { AnchorLink } from '../../ui/links';
+import { MutationButton } from '../../ui/MutationButton';
+import { PublicJwk } from '../../ui/PublicJwk';
 import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPage } from '../../ui/RecordPage';
 import { SecretOnce } from '../../ui/SecretOnce';
+import { SectionCard } from '../../ui/SectionCard';
 import { useVersionedRecord } from '../../ui/versioned-record';
 import { CustomerDetailsFields } from './CustomerDetailsFields';
 import { FEATURES, featureLabel } from './customer-features';
@@ -59,20 +62,26 @@ export function CustomerPage(): ReactElement {
   const features = editor.draft.features ?? {};
 
   return (
-    <Stack>
-      <AnchorLink to="/customers" search={{ page: 0, size: 20 }}>
-        ← Customers
-      </AnchorLink>
-      <Group>
-        <Title order={1}>{customer.name}</Title>
-        <Badge variant="light">{customer.type}</Badge>
-        <Badge variant="light" color={customer.status === 'RUNNING' ? 'green' : 'gray'}>
-          {customer.status}
-        </Badge>
-      </Group>
-      <Text c="dimmed">
-        Realm <Code>{customer.realmName}</Code> · VAT {customer.vatNumber} · version {customer.dbVersion}
-      </Text>
+    <RecordPage
+      back="/customers"
+      backLabel="Customers"
+      title={customer.name}
+      beside={
+        <>
+          <Badge variant="light">{customer.type}</Badge>
+          <Badge variant="light" color={customer.status === 'RUNNING' ? 'green' : 'gray'}>
+            {customer.status}
+          </Badge>
+        </>
+      }
+      facts={[
+        <>
+          Realm <Code>{customer.realmName}</Code>
+        </>,
+        customer.vatNumber && `VAT ${customer.vatNumber}`,
+        `version ${customer.dbVersion}`,
+      ]}
+    >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder component="section" aria-labelledby="customer-details">
           <EditorForm
@@ -110,10 +119,7 @@ export function CustomerPage(): ReactElement {
           </EditorForm>
         </Card>
         <Stack>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Client secret
-            </Title>
+          <SectionCard title="Client secret">
             {rotate.data?.iamClient?.clientSecret ? (
               <SecretOnce
                 label={`New client secret of realm ${customer.realmName}`}
@@ -125,31 +131,27 @@ export function CustomerPage(): ReactElement {
               </Text>
             )}
             {can('customers:write') && (
-              <Button mt="sm" variant="light" color="orange" onClick={() => rotate.mutate()} loading={rotate.isPending}>
+              <MutationButton mutation={rotate} mt="sm" variant="light" color="orange" style={{ alignSelf: 'start' }}>
                 Rotate the client secret
-              </Button>
+              </MutationButton>
             )}
-            {rotate.error && (
-              <Text c="red" role="alert" size="sm">
-                {plainWords(rotate.error)}
-              </Text>
-            )}
-          </Card>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Signing keys
-            </Title>
-            <Text size="sm">Data signing key (Ed25519), key id:</Text>
-            <Code block>
-              {customer.signingPublicKey
-                ? `${customer.signingPublicKey.kid}\n${JSON.stringify(customer.signingPublicKey, null, 1)}`
-                : 'none'}
-            </Code>
-          </Card>
+          </SectionCard>
+          <SectionCard title="Signing keys">
+            <Stack gap="xs">
+              <Text size="sm">Data signing key (Ed25519)</Text>
+              {customer.signingPublicKey ? (
+                <PublicJwk jwk={customer.signingPublicKey} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  none
+                </Text>
+              )}
+            </Stack>
+          </SectionCard>
           {customer.realmName && <RealmUsersCard realm={customer.realmName} />}
           <ActivityPanel recordId={customer.id} version={customer.dbVersion} />
         </Stack>
       </SimpleGrid>
-    </Stack>
+    </RecordPage>
   );
 }

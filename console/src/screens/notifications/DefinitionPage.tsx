@@ -1,4 +1,4 @@
-import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { api, type Schemas } from '../../api/client';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { AnchorLink } from '../../ui/links';
 import { RecordPending } from '../../ui/RecordEditor';
+import { RecordPage } from '../../ui/RecordPage';
 import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import {
   type DefinitionDraft,
@@ -64,14 +65,6 @@ function DefinitionEditor({
   );
 }
 
-function BackToList() {
-  return (
-    <AnchorLink to="/notification-definitions" search={{ page: 0, size: 20 }}>
-      ← Notification definitions
-    </AnchorLink>
-  );
-}
-
 /** A new definition: once created, its page opens (where it can be tested). */
 export function NewDefinitionPage(): ReactElement {
   const queryClient = useQueryClient();
@@ -91,11 +84,13 @@ export function NewDefinitionPage(): ReactElement {
   });
   if (editor.status !== 'ready') return <RecordPending editor={editor} label="Loading the definition" />;
   return (
-    <Stack>
-      <BackToList />
-      <Title order={1}>New notification definition</Title>
+    <RecordPage
+      back="/notification-definitions"
+      backLabel="Notification definitions"
+      title="New notification definition"
+    >
       <DefinitionEditor editor={editor} saveLabel="Create definition" />
-    </Stack>
+    </RecordPage>
   );
 }
 
@@ -108,24 +103,28 @@ export function DefinitionPage(): ReactElement {
   const definition = editor.record;
 
   return (
-    <Stack>
-      <BackToList />
-      <Group>
-        <Title order={1}>{definition.name}</Title>
-        <Badge variant="dot" tt="none">
-          {definition.eventMatcher.subject} {definition.eventMatcher.fact}
-        </Badge>
-        <Text size="sm" c="dimmed">
-          version {definition.dbVersion}
-        </Text>
-        <AnchorLink
-          to="/notifications"
-          search={{ page: 0, size: 20, notificationDefinitionId: definition.id }}
-          size="sm"
-        >
-          Its deliveries
-        </AnchorLink>
-      </Group>
+    <RecordPage
+      back="/notification-definitions"
+      backLabel="Notification definitions"
+      title={definition.name}
+      beside={
+        <>
+          <Badge variant="dot" tt="none">
+            {definition.eventMatcher.subject} {definition.eventMatcher.fact}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            version {definition.dbVersion}
+          </Text>
+          <AnchorLink
+            to="/notifications"
+            search={{ page: 0, size: 20, notificationDefinitionId: definition.id }}
+            size="sm"
+          >
+            Its deliveries
+          </AnchorLink>
+        </>
+      }
+    >
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <DefinitionEditor editor={editor} saveLabel="Save definition" />
         <Stack>
@@ -133,6 +132,6 @@ export function DefinitionPage(): ReactElement {
           <ActivityPanel recordId={definition.id} version={definition.dbVersion} />
         </Stack>
       </SimpleGrid>
-    </Stack>
+    </RecordPage>
   );
 }

@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Code, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { ErrorText } from '../../ui/ErrorText';
+import { SectionCard } from '../../ui/SectionCard';
 import { MONOSPACE_INPUT } from './EventFilterRows';
 import { readSampleEvent, sampleEventFor } from './sample-event';
 
@@ -52,11 +54,8 @@ export function DefinitionTestPanel({ definition, edited }: { definition: Defini
   const result = test.data;
 
   return (
-    <Card withBorder component="section" aria-labelledby="definition-test-title">
+    <SectionCard title="Test against a sample event">
       <Stack>
-        <Title order={2} size="h4" id="definition-test-title">
-          Test against a sample event
-        </Title>
         <Text size="sm" c="dimmed">
           Nothing is stored or sent. The test uses the saved definition
           {edited ? ': save your changes first to test them' : ''}.
@@ -81,11 +80,7 @@ export function DefinitionTestPanel({ definition, edited }: { definition: Defini
             Reset the sample
           </Button>
         </Group>
-        {test.error && (
-          <Text c="red" role="alert" size="sm">
-            {plainWords(test.error)}
-          </Text>
-        )}
+        <ErrorText error={test.error} />
         {result && (
           <Alert
             color={result.matches ? 'green' : 'orange'}
@@ -119,6 +114,6 @@ export function DefinitionTestPanel({ definition, edited }: { definition: Defini
           </Alert>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

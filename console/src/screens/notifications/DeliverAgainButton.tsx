@@ -1,9 +1,10 @@
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { MutationButton } from '../../ui/MutationButton';
 import { keys } from './notification-queries';
 
 type Delivery = Schemas['Notification'];
@@ -65,23 +66,14 @@ export function DeliverAgainButton({
 
   return (
     <Group gap="sm">
-      <Button
-        onClick={() => retry.mutate()}
-        loading={retry.isPending || awaiting !== undefined}
-        loaderProps={{ type: 'dots' }}
-      >
+      <MutationButton mutation={retry} busy={awaiting !== undefined} loaderProps={{ type: 'dots' }}>
         Deliver again
-      </Button>
+      </MutationButton>
       {awaiting && (
         <Group gap={6} role="status">
           <Loader size="xs" />
           <Text size="sm">Delivering…</Text>
         </Group>
-      )}
-      {retry.error && (
-        <Text c="red" size="sm" role="alert">
-          {plainWords(retry.error)}
-        </Text>
       )}
     </Group>
   );

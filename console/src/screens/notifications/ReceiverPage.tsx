@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactElement, useState } from 'react';
@@ -8,6 +8,7 @@ import { useCan } from '../../auth/principal';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { AnchorLink } from '../../ui/links';
 import { RecordPending } from '../../ui/RecordEditor';
+import { RecordPage } from '../../ui/RecordPage';
 import { SecretOnce } from '../../ui/SecretOnce';
 import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import { NotificationEditorCard, useSavedNotice } from './NotificationEditorCard';
@@ -52,14 +53,6 @@ function ReceiverEditor({ editor, saveLabel }: { editor: ReadyRecord<Receiver, R
   );
 }
 
-function BackToList() {
-  return (
-    <AnchorLink to="/notification-receivers" search={{ page: 0, size: 20 }}>
-      ← Notification receivers
-    </AnchorLink>
-  );
-}
-
 function Created({ receiver }: { receiver: Receiver }) {
   const navigate = useNavigate();
   return (
@@ -91,11 +84,9 @@ export function NewReceiverPage(): ReactElement {
   });
   if (editor.status !== 'ready') return <RecordPending editor={editor} label="Loading the receiver" />;
   return (
-    <Stack>
-      <BackToList />
-      <Title order={1}>New notification receiver</Title>
+    <RecordPage back="/notification-receivers" backLabel="Notification receivers" title="New notification receiver">
       {created ? <Created receiver={created} /> : <ReceiverEditor editor={editor} saveLabel="Create receiver" />}
-    </Stack>
+    </RecordPage>
   );
 }
 
@@ -109,20 +100,24 @@ export function ReceiverPage(): ReactElement {
   const receiver = editor.record;
 
   return (
-    <Stack>
-      <BackToList />
-      <Group>
-        <Title order={1}>{receiver.name}</Title>
-        <Badge variant="dot" color={receiver.status === 'ACTIVE' ? 'green' : 'gray'}>
-          {receiver.status}
-        </Badge>
-        <Text size="sm" c="dimmed">
-          version {receiver.dbVersion}
-        </Text>
-        <AnchorLink to="/notifications" search={{ page: 0, size: 20, notificationReceiverId: receiver.id }} size="sm">
-          Its deliveries
-        </AnchorLink>
-      </Group>
+    <RecordPage
+      back="/notification-receivers"
+      backLabel="Notification receivers"
+      title={receiver.name}
+      beside={
+        <>
+          <Badge variant="dot" color={receiver.status === 'ACTIVE' ? 'green' : 'gray'}>
+            {receiver.status}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            version {receiver.dbVersion}
+          </Text>
+          <AnchorLink to="/notifications" search={{ page: 0, size: 20, notificationReceiverId: receiver.id }} size="sm">
+            Its deliveries
+          </AnchorLink>
+        </>
+      }
+    >
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <ReceiverEditor editor={editor} saveLabel="Save receiver" />
         <Stack>
@@ -130,6 +125,6 @@ export function ReceiverPage(): ReactElement {
           <ActivityPanel recordId={receiver.id} version={receiver.dbVersion} />
         </Stack>
       </SimpleGrid>
-    </Stack>
+    </RecordPage>
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Card, Code, Stack, Text, Title } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
+import { MutationButton } from '../../ui/MutationButton';
 import { SecretOnce } from '../../ui/SecretOnce';
+import { SectionCard } from '../../ui/SectionCard';
 import { keys } from './notification-queries';
 
 type Receiver = Schemas['NotificationReceiver'];
@@ -29,11 +31,8 @@ export function SigningSecretCard({ receiver, canWrite }: { receiver: Receiver; 
   });
   const grace = rotate.data?.previousSigningSecretExpiresAt ?? receiver.previousSigningSecretExpiresAt;
   return (
-    <Card withBorder component="section" aria-labelledby="signing-secret-title">
+    <SectionCard title="Signing secret">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="signing-secret-title">
-          Signing secret
-        </Title>
         <Text size="sm">
           Each web hook is signed (Standard Webhooks: <Code>webhook-signature</Code>) with this receiver's secret, shown
           only when it is created or rotated.
@@ -52,21 +51,11 @@ export function SigningSecretCard({ receiver, canWrite }: { receiver: Receiver; 
           </Text>
         )}
         {canWrite && (
-          <Button
-            variant="default"
-            onClick={() => rotate.mutate()}
-            loading={rotate.isPending}
-            style={{ alignSelf: 'start' }}
-          >
+          <MutationButton mutation={rotate} variant="default" style={{ alignSelf: 'start' }}>
             Rotate signing secret
-          </Button>
-        )}
-        {rotate.error && (
-          <Text c="red" role="alert" size="sm">
-            {plainWords(rotate.error)}
-          </Text>
+          </MutationButton>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,26 +1,15 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
+import { MutationButton } from '../../ui/MutationButton';
 import { CountrySelect, CurrencySelect } from '../../ui/place-pickers';
 import { RecordName } from '../../ui/record-picker/RecordName';
 import { RecordSelect } from '../../ui/record-picker/RecordSelect';
 import { useRecordList } from '../../ui/record-picker/record-options';
 import { PRICE_FUNCTIONS, PRODUCTS } from '../../ui/record-picker/record-sources';
+import { SectionCard } from '../../ui/SectionCard';
 import { PriceBreakdown } from './PriceBreakdown';
 import type { PriceFunction } from './price-function-draft';
 import { type PreviewRequest, useAttachPriceFunction, usePricedProduct, useProduct } from './price-function-queries';
@@ -90,13 +79,7 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
   const other = product.data && product.data.priceFunction !== fn.id;
 
   return (
-    <Card withBorder component="section" aria-labelledby="preview-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="preview-title">
-          Preview
-        </Title>
-        {busy && productId && <Loader size="sm" aria-label="Pricing the product" />}
-      </Group>
+    <SectionCard title="Preview" aside={busy && productId && <Loader size="sm" aria-label="Pricing the product" />}>
       <Stack gap="sm">
         {edited && (
           <Alert color="yellow" role="status">
@@ -185,20 +168,14 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
                     )}
                   </Text>
                   {can('catalog:write') && (
-                    <Group>
-                      <Button
-                        size="xs"
-                        onClick={() => productId && attach.mutate(productId)}
-                        loading={attach.isPending}
-                      >
-                        Price this product with this function
-                      </Button>
-                    </Group>
-                  )}
-                  {attach.error && (
-                    <Text size="sm" c="red" role="alert">
-                      {plainWords(attach.error)}
-                    </Text>
+                    <MutationButton
+                      mutation={attach}
+                      run={() => productId && attach.mutate(productId)}
+                      size="xs"
+                      style={{ alignSelf: 'start' }}
+                    >
+                      Price this product with this function
+                    </MutationButton>
                   )}
                 </Stack>
               </Alert>
@@ -242,6 +219,6 @@ export function PricedProductPreview({ fn, edited }: { fn: PriceFunction; edited
           </Text>
         )}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { type ReactElement, type ReactNode, useEffect } from 'react';
-import { plainWords } from '../../api/api-error';
+import { type ReactElement, useEffect } from 'react';
 import { useCan } from '../../auth/principal';
 import { CustomerName } from '../../ui/customer-names';
-import { AnchorLink } from '../../ui/links';
+import { MutationButton } from '../../ui/MutationButton';
+import { NotLoaded } from '../../ui/NotLoaded';
+import { RecordFields } from '../../ui/RecordFields';
+import { RecordPage } from '../../ui/RecordPage';
 import { ErrorReportButton } from './ErrorReportButton';
 import { ImportCounts } from './ImportCounts';
 import { ImportErrorsTable } from './ImportErrorsTable';
@@ -15,32 +17,23 @@ import { isOngoing, mayCancel, STATUS_COLORS } from './import-status';
 
 const route = getRouteApi('/app/products/imports/$importId');
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children === undefined || children === '' ? '—' : children}
-      </Text>
-    </div>
-  );
-}
-
 function ImportFacts({ record }: { record: ProductImport }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <Fact label="File">{record.format.toUpperCase()}</Fact>
-      <Fact label="Mode">{MODE_LABELS[record.mode]}</Fact>
-      <Fact label="Catalogue">
-        {record.customerId ? <CustomerName customerId={record.customerId} /> : 'the operator’s'}
-      </Fact>
-      <Fact label="Dry run">{record.dryRun ? 'yes: nothing is stored' : 'no'}</Fact>
-      <Fact label="Sent">{when(record.createDate)}</Fact>
-      <Fact label="Started">{when(record.startedAt)}</Fact>
-      <Fact label="Ended">{when(record.finishedAt)}</Fact>
-    </SimpleGrid>
+    <RecordFields
+      labelWidth="30%"
+      fields={[
+        { label: 'File', value: record.format.toUpperCase() },
+        { label: 'Mode', value: MODE_LABELS[record.mode] },
+        {
+          label: 'Catalogue',
+          value: record.customerId ? <CustomerName customerId={record.customerId} /> : 'the operator’s',
+        },
+        { label: 'Dry run', value: record.dryRun ? 'yes: nothing is stored' : 'no' },
+        { label: 'Sent', value: when(record.createDate) },
+        { label: 'Started', value: when(record.startedAt) },
+        { label: 'Ended', value: when(record.finishedAt) },
+      ]}
+    />
   );
 }
 
@@ -64,40 +57,29 @@ export function ProductImportPage(): ReactElement {
   const cancel = useCancelImport(importId);
   useProductsRefreshedWhenDone(imported.data);
 
-  if (imported.isPending) return <Skeleton h={300} aria-label="Loading the import" />;
-  if (imported.error)
-    return (
-      <Alert color="red" role="alert">
-        {plainWords(imported.error)}
-      </Alert>
-    );
+  if (!imported.data || imported.error) return <NotLoaded error={imported.error} label="Loading the import" />;
   const record = imported.data;
   return (
-    <Stack>
-      <AnchorLink to="/products/imports" search={{ page: 0, size: 20 }}>
-        ← Imports
-      </AnchorLink>
-      <Group justify="space-between" wrap="wrap">
-        <Group>
-          <Title order={1}>{importName(record)}</Title>
-          <Badge variant="dot" color={STATUS_COLORS[record.status]} size="lg">
-            {record.status}
-          </Badge>
-        </Group>
-        <Group gap="xs">
+    <RecordPage
+      back="/products/imports"
+      backLabel="Imports"
+      title={importName(record)}
+      beside={
+        <Badge variant="dot" color={STATUS_COLORS[record.status]} size="lg">
+          {record.status}
+        </Badge>
+      }
+      actions={
+        <>
           {record.failed > 0 && <ErrorReportButton importId={record.id} failed={record.failed} />}
           {can('catalog:write') && mayCancel(record.status) && (
-            <Button color="red" variant="light" onClick={() => cancel.mutate()} loading={cancel.isPending}>
+            <MutationButton mutation={cancel} color="red" variant="light">
               Cancel the import
-            </Button>
+            </MutationButton>
           )}
-        </Group>
-      </Group>
-      {cancel.error && (
-        <Text c="red.8" role="alert">
-          {plainWords(cancel.error)}
-        </Text>
-      )}
+        </>
+      }
+    >
       {record.failure && (
         <Alert color="red" title="The import stopped">
           {record.failure}
@@ -110,6 +92,6 @@ export function ProductImportPage(): ReactElement {
         </Stack>
       </Card>
       <ImportErrorsTable importId={record.id} failed={record.failed} />
-    </Stack>
+    </RecordPage>
   );
 }

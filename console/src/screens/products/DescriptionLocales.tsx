@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactElement, useState } from 'react';
+import { Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { type ReactElement, useState } from 'react';
+import { AddEntryForm } from '../../ui/AddEntryForm';
 import { localesOf, TEXT_FIELDS, type Texts } from './product-draft';
 
 const LOCALE = /^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/;
@@ -29,8 +30,7 @@ export function DescriptionLocales({
       ? tab
       : ((fallbackLocale && locales.includes(fallbackLocale) ? fallbackLocale : locales[0]) ?? null);
 
-  const add = (event: FormEvent) => {
-    event.preventDefault();
+  const add = () => {
     if (!LOCALE.test(locale))
       return setProblem('A locale is a language code, optionally with a region: en, fr, fr_CA.');
     if (locales.includes(locale)) return setProblem(`${locale} is already there.`);
@@ -79,25 +79,15 @@ export function DescriptionLocales({
         </Tabs>
       )}
       {!readOnly && (
-        <form onSubmit={add}>
-          <Group align="end">
-            <TextInput
-              label="New locale"
-              description="en, fr, fr_CA…"
-              w={180}
-              value={locale}
-              onChange={(event) => setLocale(event.currentTarget.value)}
-            />
-            <Button type="submit" variant="light">
-              Add locale
-            </Button>
-          </Group>
-          {problem && (
-            <Text c="red" size="sm" role="alert" mt="xs">
-              {problem}
-            </Text>
-          )}
-        </form>
+        <AddEntryForm onAdd={add} addLabel="Add locale" problem={problem}>
+          <TextInput
+            label="New locale"
+            description="en, fr, fr_CA…"
+            w={180}
+            value={locale}
+            onChange={(event) => setLocale(event.currentTarget.value)}
+          />
+        </AddEntryForm>
       )}
     </Stack>
   );

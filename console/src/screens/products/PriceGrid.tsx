@@ -1,5 +1,7 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
-import { type FormEvent, type ReactElement, useState } from 'react';
+import { ActionIcon, Checkbox, NumberInput, Stack, Text } from '@mantine/core';
+import { type ReactElement, useState } from 'react';
+import { AddEntryForm } from '../../ui/AddEntryForm';
+import { CaptionedTable, type TableColumn } from '../../ui/CaptionedTable';
 import { errorOn, type FieldErrors } from '../../ui/field-errors';
 import { CountrySelect, CurrencySelect, countryLabel } from '../../ui/place-pickers';
 import type { ProductDraft } from './product-draft';
@@ -7,6 +9,8 @@ import type { ProductDraft } from './product-draft';
 type Prices = ProductDraft['prices'];
 type Entry = NonNullable<Prices['priceByCountryByCurrency']>[string][string];
 type Amount = 'value' | 'initialValue' | 'msrp' | 'crossSell' | 'upSell';
+/** A row of the grid: one country's price in one currency. */
+type Row = { country: string; currency: string; entry: Entry };
 
 export const AMOUNTS: { field: Amount; label: string }[] = [
   { field: 'value', label: 'Price' },
@@ -40,7 +44,7 @@ export function PriceGrid({
   readOnly: boolean;
 }): ReactElement {
   const grid = prices.priceByCountryByCurrency ?? {};
-  const rows = Object.entries(grid).flatMap(([country, byCurrency]) =>
+  const rows: Row[] = Object.entries(grid).flatMap(([country, byCurrency]) =>
     Object.entries(byCurrency).map(([currency, entry]) => ({ country, currency, entry })),
   );
   const [country, setCountry] = useState('');
@@ -56,8 +60,7 @@ export function PriceGrid({
     if (Object.keys(byCurrency).length === 0) delete next[country];
     onChange({ ...prices, priceByCountryByCurrency: next });
   };
-  const add = (event: FormEvent) => {
-    event.preventDefault();
+  const add = () => {
     if (!COUNTRY.test(country))
       return setProblem('The country is an ISO code of two letters (FR), or DEFAULT for every other country.');
     if (!CURRENCY.test(currency)) return setProblem('The currency is an ISO 4217 code of three letters (EUR).');
@@ -72,6 +75,62 @@ export function PriceGrid({
     setAmount('');
   };
 
+  const columns: TableColumn<Row>[] = [
+    {
+      header: 'Country',
+      cell: ({ country }) => (country === 'DEFAULT' ? 'Every other country' : countryLabel(country)),
+    },
+    { header: 'Currency', cell: ({ currency }) => currency },
+    ...AMOUNTS.map(
+      ({ field, label }): TableColumn<Row> => ({
+        header: label,
+        style: { minWidth: 110 },
+        cell: ({ country, currency, entry }) => (
+          <NumberInput
+            aria-label={`${label} ${country} ${currency}`}
+            min={0}
+            decimalScale={4}
+            hideControls
+            readOnly={readOnly}
+            value={entry[field] ?? ''}
+            onChange={(value) =>
+              setEntry(country, currency, { ...entry, [field]: typeof value === 'number' ? value : undefined })
+            }
+            error={errorOn(errors, `prices.priceByCountryByCurrency.${country}.${currency}.${field}`)}
+          />
+        ),
+      }),
+    ),
+    {
+      header: 'VAT included',
+      cell: ({ country, currency, entry }) => (
+        <Checkbox
+          aria-label={`VAT included ${country} ${currency}`}
+          checked={entry.vatIncluded ?? false}
+          disabled={readOnly}
+          onChange={(event) => setEntry(country, currency, { ...entry, vatIncluded: event.currentTarget.checked })}
+        />
+      ),
+    },
+    ...(readOnly
+      ? []
+      : [
+          {
+            header: 'Remove',
+            cell: ({ country, currency }: Row) => (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove the ${country} ${currency} price`}
+                onClick={() => setEntry(country, currency, undefined)}
+              >
+                ✕
+              </ActionIcon>
+            ),
+          },
+        ]),
+  ];
+
   return (
     <Stack>
       <CurrencySelect
@@ -83,117 +142,46 @@ export function PriceGrid({
         onChange={(defaultCurrency) => onChange({ ...prices, defaultCurrency })}
         error={errorOn(errors, 'prices.defaultCurrency')}
       />
-      {rows.length === 0 ? (
-        <Text c="dimmed">No price yet.{readOnly ? '' : ' Add a country and currency below.'}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table>
-            <caption style={{ captionSide: 'top', textAlign: 'left' }}>Prices by country and currency</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Country</Table.Th>
-                <Table.Th>Currency</Table.Th>
-                {AMOUNTS.map(({ field, label }) => (
-                  <Table.Th key={field}>{label}</Table.Th>
-                ))}
-                <Table.Th>VAT included</Table.Th>
-                {!readOnly && <Table.Th>Remove</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map(({ country, currency, entry }) => (
-                <Table.Tr key={`${country}-${currency}`}>
-                  <Table.Td>{country === 'DEFAULT' ? 'Every other country' : countryLabel(country)}</Table.Td>
-                  <Table.Td>{currency}</Table.Td>
-                  {AMOUNTS.map(({ field, label }) => (
-                    <Table.Td key={field} miw={110}>
-                      <NumberInput
-                        aria-label={`${label} ${country} ${currency}`}
-                        min={0}
-                        decimalScale={4}
-                        hideControls
-                        readOnly={readOnly}
-                        value={entry[field] ?? ''}
-                        onChange={(value) =>
-                          setEntry(country, currency, {
-                            ...entry,
-                            [field]: typeof value === 'number' ? value : undefined,
-                          })
-                        }
-                        error={errorOn(errors, `prices.priceByCountryByCurrency.${country}.${currency}.${field}`)}
-                      />
-                    </Table.Td>
-                  ))}
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`VAT included ${country} ${currency}`}
-                      checked={entry.vatIncluded ?? false}
-                      disabled={readOnly}
-                      onChange={(event) =>
-                        setEntry(country, currency, { ...entry, vatIncluded: event.currentTarget.checked })
-                      }
-                    />
-                  </Table.Td>
-                  {!readOnly && (
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove the ${country} ${currency} price`}
-                        onClick={() => setEntry(country, currency, undefined)}
-                      >
-                        ✕
-                      </ActionIcon>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <CaptionedTable
+        caption="Prices by country and currency"
+        columns={columns}
+        rows={rows}
+        rowKey={({ country, currency }) => `${country}-${currency}`}
+        minWidth={760}
+        empty={<Text c="dimmed">No price yet.{readOnly ? '' : ' Add a country and currency below.'}</Text>}
+      />
       {errorOn(errors, 'prices') && (
         <Text c="red" size="sm" role="alert">
           {errorOn(errors, 'prices')}
         </Text>
       )}
       {!readOnly && (
-        <form onSubmit={add}>
-          <Group align="end">
-            <CountrySelect
-              label="Country"
-              description="or DEFAULT, for every other"
-              w={240}
-              extra={[{ value: 'DEFAULT', label: 'DEFAULT: every other country' }]}
-              value={country || undefined}
-              onChange={(value) => setCountry(value ?? '')}
-            />
-            <CurrencySelect
-              label="Currency"
-              w={220}
-              value={currency || undefined}
-              onChange={(value) => setCurrency(value ?? '')}
-            />
-            <NumberInput
-              label="Price"
-              description={PRICES_BEFORE_TAX.has(country) ? 'before tax' : 'VAT included'}
-              w={160}
-              min={0}
-              decimalScale={4}
-              hideControls
-              value={amount}
-              onChange={setAmount}
-            />
-            <Button type="submit" variant="light">
-              Add price
-            </Button>
-          </Group>
-          {problem && (
-            <Text c="red" size="sm" role="alert" mt="xs">
-              {problem}
-            </Text>
-          )}
-        </form>
+        <AddEntryForm onAdd={add} addLabel="Add price" problem={problem}>
+          <CountrySelect
+            label="Country"
+            description="or DEFAULT, for every other"
+            w={240}
+            extra={[{ value: 'DEFAULT', label: 'DEFAULT: every other country' }]}
+            value={country || undefined}
+            onChange={(value) => setCountry(value ?? '')}
+          />
+          <CurrencySelect
+            label="Currency"
+            w={220}
+            value={currency || undefined}
+            onChange={(value) => setCurrency(value ?? '')}
+          />
+          <NumberInput
+            label="Price"
+            description={PRICES_BEFORE_TAX.has(country) ? 'before tax' : 'VAT included'}
+            w={160}
+            min={0}
+            decimalScale={4}
+            hideControls
+            value={amount}
+            onChange={setAmount}
+          />
+        </AddEntryForm>
       )}
     </Stack>
   );

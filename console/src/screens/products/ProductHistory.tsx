@@ -1,12 +1,30 @@
-import { Group, Loader, Radio, Stack, Table, Text } from '@mantine/core';
+import { Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
+import { CaptionedTable, type TableColumn, WRAP_ANYWHERE } from '../../ui/CaptionedTable';
+import { ErrorText } from '../../ui/ErrorText';
 import { type Product, shownValue, versionDiff } from './product-draft';
 
 /** How many of the latest versions are listed (each is one read, kept once read: versions never change). */
 const LISTED_VERSIONS = 20;
+
+/** The column of radios that picks one end of the comparison ("Compare from version 3"). */
+function pickColumn(end: 'From' | 'To', picked: number, pick: (version: number) => void): TableColumn<number> {
+  const word = end.toLowerCase();
+  return {
+    header: end,
+    cell: (version) => (
+      <Radio
+        name={`history-${word}`}
+        aria-label={`Compare ${word} version ${version}`}
+        checked={picked === version}
+        onChange={() => pick(version)}
+      />
+    ),
+  };
+}
 
 /** The product's kept versions, newest first, and the field-by-field difference between the two chosen. */
 export function ProductHistory({ product }: { product: Product }): ReactElement {
@@ -27,69 +45,35 @@ export function ProductHistory({ product }: { product: Product }): ReactElement 
   const after = byNumber.get(to)?.data;
   const changes = before && after ? versionDiff(before, after) : undefined;
   const failed = versions.find((version) => version.error)?.error;
+  const listedPart = latest + 1 > LISTED_VERSIONS ? ` (the latest ${LISTED_VERSIONS} of ${latest + 1})` : '';
 
   return (
     <Stack>
       <Text size="sm">Pick the two versions to compare: the one to read from, and the one to compare it with.</Text>
-      {failed && (
-        <Text c="red" role="alert">
-          {plainWords(failed)}
-        </Text>
-      )}
-      <Table.ScrollContainer minWidth={480}>
-        <Table>
-          <caption style={{ captionSide: 'top', textAlign: 'left' }}>
-            Versions of this product
-            {latest + 1 > LISTED_VERSIONS ? ` (the latest ${LISTED_VERSIONS} of ${latest + 1})` : ''}
-          </caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Saved</Table.Th>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>To</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {numbers.map((version) => {
+      <ErrorText error={failed} size="md" />
+      <CaptionedTable
+        caption={`Versions of this product${listedPart}`}
+        columns={[
+          { header: 'Version', cell: (version) => `${version}${version === latest ? ' (current)' : ''}` },
+          {
+            header: 'Saved',
+            cell: (version) => {
               const record = byNumber.get(version)?.data;
-              return (
-                <Table.Tr key={version}>
-                  <Table.Td>
-                    {version}
-                    {version === latest ? ' (current)' : ''}
-                  </Table.Td>
-                  <Table.Td>
-                    {record ? (
-                      new Date(record.updateDate).toLocaleString()
-                    ) : (
-                      <Loader size="xs" aria-label={`Loading version ${version}`} />
-                    )}
-                  </Table.Td>
-                  <Table.Td>{record?.lastUpdateReason ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Radio
-                      name="history-from"
-                      aria-label={`Compare from version ${version}`}
-                      checked={from === version}
-                      onChange={() => setFrom(version)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Radio
-                      name="history-to"
-                      aria-label={`Compare to version ${version}`}
-                      checked={to === version}
-                      onChange={() => setTo(version)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
+              return record ? (
+                new Date(record.updateDate).toLocaleString()
+              ) : (
+                <Loader size="xs" aria-label={`Loading version ${version}`} />
               );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            },
+          },
+          { header: 'Reason', cell: (version) => byNumber.get(version)?.data?.lastUpdateReason ?? '' },
+          pickColumn('From', from, setFrom),
+          pickColumn('To', to, setTo),
+        ]}
+        rows={numbers}
+        rowKey={String}
+        minWidth={480}
+      />
       <Group>
         <Text fw={700} component="h3" m={0}>
           Changes from version {from} to version {to}
@@ -97,36 +81,26 @@ export function ProductHistory({ product }: { product: Product }): ReactElement 
       </Group>
       {!changes ? (
         <Loader aria-label="Loading the versions" />
-      ) : changes.length === 0 ? (
-        <Text c="dimmed">
-          {from === to
-            ? 'The same version is picked twice: pick another one.'
-            : 'No field differs between these versions.'}
-        </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <caption style={{ captionSide: 'top', textAlign: 'left' }}>
-              Fields that differ between version {from} and version {to}
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>Version {from}</Table.Th>
-                <Table.Th>Version {to}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {changes.map((change) => (
-                <Table.Tr key={change.field}>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{change.field}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{shownValue(change.before)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{shownValue(change.after)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CaptionedTable
+          caption={`Fields that differ between version ${from} and version ${to}`}
+          columns={[
+            { header: 'Field', cell: (change) => change.field, style: WRAP_ANYWHERE },
+            { header: `Version ${from}`, cell: (change) => shownValue(change.before), style: WRAP_ANYWHERE },
+            { header: `Version ${to}`, cell: (change) => shownValue(change.after), style: WRAP_ANYWHERE },
+          ]}
+          rows={changes}
+          rowKey={(change) => change.field}
+          minWidth={480}
+          striped
+          empty={
+            <Text c="dimmed">
+              {from === to
+                ? 'The same version is picked twice: pick another one.'
+                : 'No field differs between these versions.'}
+            </Text>
+          }
+        />
       )}
     </Stack>
   );

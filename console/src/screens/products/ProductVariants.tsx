@@ -1,11 +1,14 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
+import { CaptionedTable } from '../../ui/CaptionedTable';
+import { ErrorText } from '../../ui/ErrorText';
 import { AnchorLink } from '../../ui/links';
+import { MutationButton } from '../../ui/MutationButton';
 import { RecordSelect } from '../../ui/record-picker/RecordSelect';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { NewProductModal } from './NewProductModal';
@@ -40,46 +43,34 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
 
   return (
     <Stack>
-      {variants.error && (
-        <Text c="red" role="alert">
-          {plainWords(variants.error)}
-        </Text>
-      )}
-      {variants.data && variants.data.items.length === 0 && (
-        <Text c="dimmed">
-          This product has no variant.{canWrite ? ' Create one, or move another product of the customer under it.' : ''}
-        </Text>
-      )}
-      {variants.data && variants.data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={500}>
-          <Table striped>
-            <caption style={{ captionSide: 'top', textAlign: 'left' }}>Variants of this product</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Variant</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Lifetime</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {variants.data.items.map((variant) => (
-                <Table.Tr key={variant.id}>
-                  <Table.Td>
-                    <AnchorLink to="/products/$productId" params={{ productId: variant.id }}>
-                      {variant.genericName || variant.publisherRefId}
-                    </AnchorLink>
-                  </Table.Td>
-                  <Table.Td>{variant.publisherRefId}</Table.Td>
-                  <Table.Td>{variant.lifeTime}</Table.Td>
-                  <Table.Td>
-                    <ProductStatusBadge status={variant.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      <ErrorText error={variants.error} size="md" />
+      {variants.data && (
+        <CaptionedTable
+          caption="Variants of this product"
+          columns={[
+            {
+              header: 'Variant',
+              cell: (variant) => (
+                <AnchorLink to="/products/$productId" params={{ productId: variant.id }}>
+                  {variant.genericName || variant.publisherRefId}
+                </AnchorLink>
+              ),
+            },
+            { header: 'Reference', cell: (variant) => variant.publisherRefId },
+            { header: 'Lifetime', cell: (variant) => variant.lifeTime },
+            { header: 'Status', cell: (variant) => <ProductStatusBadge status={variant.status} /> },
+          ]}
+          rows={variants.data.items}
+          rowKey={(variant) => variant.id}
+          minWidth={500}
+          striped
+          empty={
+            <Text c="dimmed">
+              This product has no variant.
+              {canWrite ? ' Create one, or move another product of the customer under it.' : ''}
+            </Text>
+          }
+        />
       )}
       {canWrite && (
         <Group align="end">
@@ -97,20 +88,15 @@ export function ProductVariants({ product, canWrite }: { product: Product; canWr
             w={320}
             maw="100%"
           />
-          <Button
+          <MutationButton
+            mutation={shift}
+            run={() => moving && shift.mutate(moving)}
             variant="default"
             disabled={!moving}
-            loading={shift.isPending}
-            onClick={() => moving && shift.mutate(moving)}
           >
             Make it a variant
-          </Button>
+          </MutationButton>
         </Group>
-      )}
-      {shift.error && (
-        <Text c="red" size="sm" role="alert">
-          {plainWords(shift.error)}
-        </Text>
       )}
       <NewProductModal
         opened={creating}

@@ -1,5 +1,6 @@
-import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
+import { CaptionedTable, ONE_LINE, WRAP_ANYWHERE } from '../../ui/CaptionedTable';
 import { RecordName } from '../../ui/record-picker/RecordName';
 import { useRecordNames } from '../../ui/record-picker/record-options';
 import { PRODUCTS, RECOMMENDATION_RULES } from '../../ui/record-picker/record-sources';
@@ -7,9 +8,6 @@ import { PRODUCTS, RECOMMENDATION_RULES } from '../../ui/record-picker/record-so
 type Result = Schemas['RecommendationResult'];
 type Price = Schemas['Price'];
 type Names = Map<string, string>;
-
-/** A table wider than a phone scrolls sideways: its scroll area is a named region the keyboard can reach. */
-const scrollable = (name: string) => ({ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': name } });
 
 const STATUS_COLOURS: Record<string, string> = { RECOMMENDED: 'green', OUTWEIGHED: 'yellow', ALREADY_IN_CART: 'blue' };
 
@@ -95,34 +93,29 @@ export function RecommendationLeaves({ result }: { result: Result }) {
                     “{recommendation.localizedDesc}”
                   </Text>
                 )}
-                <Table.ScrollContainer minWidth={300} scrollAreaProps={scrollable('Recommended products')}>
-                  <Table captionSide="top">
-                    <Table.Caption>Recommended products</Table.Caption>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Recommended product</Table.Th>
-                        <Table.Th>Price</Table.Th>
-                        <Table.Th>Full price</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {recommendation.products.map((product) => (
-                        <Table.Tr key={product.id}>
-                          <Table.Td>
-                            {name(product.id)}
-                            {product.forcedBy ? (
-                              <Badge ml="xs" size="xs" variant="dot">
-                                forced
-                              </Badge>
-                            ) : null}
-                          </Table.Td>
-                          <Table.Td>{money(product.price)}</Table.Td>
-                          <Table.Td>{money(product.fullPrice)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <CaptionedTable
+                  caption="Recommended products"
+                  columns={[
+                    {
+                      header: 'Recommended product',
+                      cell: (product) => (
+                        <>
+                          {name(product.id)}
+                          {product.forcedBy ? (
+                            <Badge ml="xs" size="xs" variant="dot">
+                              forced
+                            </Badge>
+                          ) : null}
+                        </>
+                      ),
+                    },
+                    { header: 'Price', cell: (product) => money(product.price) },
+                    { header: 'Full price', cell: (product) => money(product.fullPrice) },
+                  ]}
+                  rows={recommendation.products}
+                  rowKey={(product) => product.id}
+                  minWidth={300}
+                />
               </Stack>
             ) : (
               <Text size="sm" mb="sm">
@@ -130,41 +123,34 @@ export function RecommendationLeaves({ result }: { result: Result }) {
               </Text>
             )}
             {report && (
-              <Table.ScrollContainer
+              <CaptionedTable
+                caption="Why each candidate was or was not recommended"
+                columns={[
+                  { header: 'Candidate', cell: ([candidate]) => name(candidate) },
+                  {
+                    header: 'Status',
+                    cell: ([, verdict]) => (
+                      <Badge
+                        variant="dot"
+                        color={STATUS_COLOURS[verdict.status] ?? 'gray'}
+                        style={{ overflow: 'visible' }}
+                        styles={{ label: { overflow: 'visible' } }}
+                      >
+                        {verdict.status}
+                      </Badge>
+                    ),
+                    style: ONE_LINE,
+                  },
+                  {
+                    header: 'Explanation',
+                    cell: ([, verdict]) => namingProducts(verdict.explanation, products),
+                    style: WRAP_ANYWHERE,
+                  },
+                ]}
+                rows={Object.entries(report.products)}
+                rowKey={([candidate]) => candidate}
                 minWidth={300}
-                scrollAreaProps={scrollable('Why each candidate was or was not recommended')}
-              >
-                <Table captionSide="top">
-                  <Table.Caption>Why each candidate was or was not recommended</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Candidate</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Explanation</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {Object.entries(report.products).map(([candidate, verdict]) => (
-                      <Table.Tr key={candidate}>
-                        <Table.Td>{name(candidate)}</Table.Td>
-                        <Table.Td w={1} style={{ whiteSpace: 'nowrap' }}>
-                          <Badge
-                            variant="dot"
-                            color={STATUS_COLOURS[verdict.status] ?? 'gray'}
-                            style={{ overflow: 'visible' }}
-                            styles={{ label: { overflow: 'visible' } }}
-                          >
-                            {verdict.status}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-word' }}>
-                          {namingProducts(verdict.explanation, products)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              />
             )}
           </Card>
         );

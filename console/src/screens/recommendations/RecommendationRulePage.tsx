@@ -1,27 +1,22 @@
-import { Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Badge, Code } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
-import { ActivityPanel } from '../../ui/activity/ActivityPanel';
-import { CustomerName } from '../../ui/customer-names';
-import { AnchorLink } from '../../ui/links';
-import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPending } from '../../ui/RecordEditor';
+import { RecordEditorPage } from '../../ui/RecordEditorPage';
+import { useRecordSaved } from '../../ui/record-saved';
+import { versionFacts } from '../../ui/version-facts';
 import { createOrReplace, useVersionedRecord } from '../../ui/versioned-record';
 import { RULE_FIELDS, RuleForm } from './RuleForm';
 import { bodyOf, draftOf, emptyRule, type Rule, type RuleDraft } from './rule-draft';
 
 const route = getRouteApi('/app/recommendation-rules/$ruleId');
-const BACK = { page: 0, size: 20 };
 
 /** A rule (`/recommendation-rules/new` creates one), read, created and saved with its version. */
 function useRuleRecord(id: string) {
   const creating = id === 'new';
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return useVersionedRecord({
     queryKey: ['recommendation-rules', id],
     read: async () => unwrap(await api.GET('/recommendation-rules/{id}', { params: { path: { id } } })),
@@ -32,15 +27,12 @@ function useRuleRecord(id: string) {
       (draft, dbVersion) =>
         api.PUT('/recommendation-rules/{id}', { params: { path: { id } }, body: bodyOf({ ...draft, dbVersion }) }),
     ),
-    onSaved: async (saved: Rule) => {
-      void queryClient.invalidateQueries({
-        queryKey: ['recommendation-rules'],
-        predicate: (query) => query.queryKey[1] !== saved.id,
-      });
-      queryClient.setQueryData(['recommendation-rules', saved.id], saved);
-      notifications.show({ message: creating ? `Rule "${saved.name}" created` : 'Rule saved', color: 'green' });
-      if (creating) await navigate({ to: '/recommendation-rules/$ruleId', params: { ruleId: saved.id } });
-    },
+    onSaved: useRecordSaved({
+      kind: 'recommendation-rules',
+      creating,
+      notice: (saved: Rule) => (creating ? `Rule "${saved.name}" created` : 'Rule saved'),
+      pageOf: (saved) => ({ to: '/recommendation-rules/$ruleId', params: { ruleId: saved.id } }),
+    }),
   });
 }
 
@@ -54,45 +46,35 @@ export function RecommendationRulePage(): ReactElement {
   const writable = can('recommendations:write');
 
   return (
-    <Stack>
-      <AnchorLink to="/recommendation-rules" search={BACK}>
-        ← Recommendation rules
-      </AnchorLink>
-      <Group>
-        <Title order={1}>{creating ? 'New recommendation rule' : record?.name}</Title>
-        {record && (
+    <RecordEditorPage
+      back="/recommendation-rules"
+      backLabel="Recommendation rules"
+      title={creating ? 'New recommendation rule' : record?.name}
+      beside={
+        record && (
           <Badge variant="dot" color={record.status === 'ENABLED' ? 'green' : 'gray'}>
             {record.status}
           </Badge>
-        )}
-      </Group>
-      {record && (
-        <Text c="dimmed" size="sm">
-          Version {record.dbVersion} · found for{' '}
-          {record.appliesTo?.map((trigger) => <Code key={trigger}>{trigger}</Code>) ?? 'no trigger'}
-          {record.customerId && (
-            <>
-              {' · '}
-              <CustomerName customerId={record.customerId} />
-            </>
-          )}
-        </Text>
+        )
+      }
+      facts={versionFacts(
+        record,
+        record && (
+          <>found for {record.appliesTo?.map((trigger) => <Code key={trigger}>{trigger}</Code>) ?? 'no trigger'}</>
+        ),
       )}
-      <EditorForm
-        editor={editor}
-        canWrite={writable}
-        saveLabel={creating ? 'Create rule' : 'Save rule'}
-        shown={RULE_FIELDS}
-      >
-        <RuleForm
-          draft={editor.draft}
-          onChange={editor.setDraft}
-          errors={editor.errors}
-          readOnly={!writable}
-          creating={creating}
-        />
-      </EditorForm>
-      {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
-    </Stack>
+      editor={editor}
+      canWrite={writable}
+      noun="rule"
+      shown={RULE_FIELDS}
+    >
+      <RuleForm
+        draft={editor.draft}
+        onChange={editor.setDraft}
+        errors={editor.errors}
+        readOnly={!writable}
+        creating={creating}
+      />
+    </RecordEditorPage>
   );
 }

@@ -1,18 +1,17 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Badge } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
-import { ActivityPanel } from '../../ui/activity/ActivityPanel';
-import { CustomerName } from '../../ui/customer-names';
 import { AnchorLink } from '../../ui/links';
-import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPending } from '../../ui/RecordEditor';
+import { RecordEditorPage } from '../../ui/RecordEditorPage';
 import { useRecordNames } from '../../ui/record-picker/record-options';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
-import { useVersionedRecord } from '../../ui/versioned-record';
+import { useRecordSaved } from '../../ui/record-saved';
+import { versionFacts } from '../../ui/version-facts';
+import { createOrReplace, useVersionedRecord } from '../../ui/versioned-record';
 import { SaleRecordForm } from './SaleRecordForm';
 import {
   draftOf,
@@ -27,30 +26,25 @@ const route = getRouteApi('/app/product-sale-records/$saleRecordId');
 /** A sale record (`/product-sale-records/new` creates one), read, created and saved with its version. */
 function useSaleRecord(id: string) {
   const creating = id === 'new';
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return useVersionedRecord({
     queryKey: ['product-sale-records', id],
     read: async () => unwrap(await api.GET('/product-sale-records/{id}', { params: { path: { id } } })),
     draftOf,
     ...(creating ? { empty: emptySaleRecord } : {}),
-    write: async (draft: SaleRecordDraft, dbVersion) =>
-      dbVersion === undefined
-        ? unwrap(
-            await api.POST('/product-sale-records', {
-              body: draft,
-              headers: { 'idempotency-key': crypto.randomUUID() },
-            }),
-          )
-        : unwrap(
-            await api.PUT('/product-sale-records/{id}', { params: { path: { id } }, body: { ...draft, dbVersion } }),
-          ),
-    onSaved: async (saved: SaleRecord) => {
-      void queryClient.invalidateQueries({ queryKey: ['product-sale-records', 'list'] });
-      queryClient.setQueryData(['product-sale-records', saved.id], saved);
-      notifications.show({ message: creating ? 'Sale record created' : 'Sale record saved', color: 'green' });
-      if (creating) await navigate({ to: '/product-sale-records/$saleRecordId', params: { saleRecordId: saved.id } });
-    },
+    write: createOrReplace(
+      (draft: SaleRecordDraft, headers) => api.POST('/product-sale-records', { body: draft, headers }),
+      (draft, dbVersion) =>
+        api.PUT('/product-sale-records/{id}', { params: { path: { id } }, body: { ...draft, dbVersion } }),
+    ),
+    onSaved: useRecordSaved({
+      kind: 'product-sale-records',
+      creating,
+      notice: () => (creating ? 'Sale record created' : 'Sale record saved'),
+      pageOf: (saved: SaleRecord) => ({
+        to: '/product-sale-records/$saleRecordId',
+        params: { saleRecordId: saved.id },
+      }),
+    }),
   });
 }
 
@@ -67,50 +61,43 @@ export function SaleRecordPage(): ReactElement {
   const { creating } = editor;
 
   return (
-    <Stack>
-      <AnchorLink to="/product-sale-records" search={{ page: 0, size: 20 }}>
-        ← Sale records
-      </AnchorLink>
-      <Group>
-        <Title order={1}>{record ? `Sale of ${productName}` : 'New sale record'}</Title>
-        {record?.status && (
+    <RecordEditorPage
+      back="/product-sale-records"
+      backLabel="Sale records"
+      title={record ? `Sale of ${productName}` : 'New sale record'}
+      beside={
+        record?.status && (
           <Badge variant="dot" color={record.status === 'ENABLED' ? 'green' : 'gray'}>
             {record.status}
           </Badge>
-        )}
-      </Group>
-      {record && (
-        <Text c="dimmed" size="sm">
-          Version {record.dbVersion} · product{' '}
-          <AnchorLink to="/products/$productId" params={{ productId: record.productId }} underline="always">
-            {productName}
-          </AnchorLink>
-          {record.customerId && (
-            <>
-              {' · '}
-              <CustomerName customerId={record.customerId} />
-            </>
-          )}
-        </Text>
+        )
+      }
+      facts={versionFacts(
+        record,
+        record && (
+          <>
+            product{' '}
+            <AnchorLink to="/products/$productId" params={{ productId: record.productId }} underline="always">
+              {productName}
+            </AnchorLink>
+          </>
+        ),
       )}
-      <EditorForm
-        editor={editor}
-        canWrite={writable}
-        saveLabel={creating ? 'Create sale record' : 'Save sale record'}
-        shown={SALE_RECORD_FIELDS}
-        label="Sale record"
-        // The price grid's add row is a form of its own.
-        asForm={false}
-      >
-        <SaleRecordForm
-          draft={editor.draft}
-          update={editor.update}
-          errors={editor.errors}
-          readOnly={!writable}
-          creating={creating}
-        />
-      </EditorForm>
-      {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
-    </Stack>
+      editor={editor}
+      canWrite={writable}
+      noun="sale record"
+      shown={SALE_RECORD_FIELDS}
+      label="Sale record"
+      // The price grid's add row is a form of its own.
+      asForm={false}
+    >
+      <SaleRecordForm
+        draft={editor.draft}
+        update={editor.update}
+        errors={editor.errors}
+        readOnly={!writable}
+        creating={creating}
+      />
+    </RecordEditorPage>
   );
 }

@@ -1,6 +1,8 @@
-import { Alert, Card, Code, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
-import { plainWords } from '../../api/api-error';
+import { CaptionedTable, WRAP_ANYWHERE } from '../../ui/CaptionedTable';
+import { NotLoaded } from '../../ui/NotLoaded';
+import { SectionCard } from '../../ui/SectionCard';
 import { useOrder } from './subscription-queries';
 
 const when = (iso: string | undefined) =>
@@ -16,46 +18,28 @@ export function PrebilledOrder({
 }): ReactElement {
   const order = useOrder(orderId);
   return (
-    <Card withBorder component="section" aria-labelledby="prebilled-order-title">
-      <Title order={2} size="h4" mb="sm" id="prebilled-order-title">
-        Pre-billed order
-      </Title>
-      {order.isPending ? (
-        <Skeleton h={80} aria-label="Loading the order" />
-      ) : order.error ? (
-        <Alert color="red" role="alert">
-          {plainWords(order.error)}
-        </Alert>
+    <SectionCard title="Pre-billed order">
+      {!order.data || order.error ? (
+        <NotLoaded error={order.error} label="Loading the order" h={80} />
       ) : (
-        <>
+        <Stack gap="sm">
           <Text size="sm">
             Order <Code>{order.data.id}</Code> bills the term from {when(order.data.termStart)} to{' '}
             {when(order.data.termEnd)}
             {order.data.enduserId ? ` for ${order.data.enduserId}` : ''}.
           </Text>
-          <Table mt="sm" layout="fixed">
-            <Table.Caption>Line items of the order</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Quantity</Table.Th>
-                <Table.Th>Line item</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.data.lineItems.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{productName(item.productId)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.quantity}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Code>{item.id}</Code>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </>
+          <CaptionedTable
+            caption="Line items of the order"
+            columns={[
+              { header: 'Product', cell: (item) => productName(item.productId), style: WRAP_ANYWHERE },
+              { header: 'Quantity', cell: (item) => item.quantity },
+              { header: 'Line item', cell: (item) => <Code>{item.id}</Code>, style: WRAP_ANYWHERE },
+            ]}
+            rows={order.data.lineItems}
+            rowKey={(item) => item.id}
+          />
+        </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Badge, Card, Code, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code, SimpleGrid, Stack } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { plainWords } from '../../api/api-error';
 import { ActivityPanel } from '../../ui/activity/ActivityPanel';
-import { AnchorLink } from '../../ui/links';
+import { NotLoaded } from '../../ui/NotLoaded';
+import { RecordPage } from '../../ui/RecordPage';
+import { SectionCard } from '../../ui/SectionCard';
 import { PrebilledOrder } from './PrebilledOrder';
 import { usePrebilledOrderId } from './prebilled-order';
 import { useProductNames } from './product-names';
@@ -23,32 +24,22 @@ export function SubscriptionPage(): ReactElement {
   const { orderId } = usePrebilledOrderId(subscriptionId);
   const productName = useProductNames(record.data?.customerId);
 
-  if (record.isPending) return <Skeleton h={300} aria-label="Loading the subscription" />;
-  if (record.error)
-    return (
-      <Alert color="red" role="alert">
-        {plainWords(record.error)}
-      </Alert>
-    );
+  if (!record.data || record.error) return <NotLoaded error={record.error} label="Loading the subscription" />;
   const subscription = record.data;
   const status = subscription.lifecycle?.status ?? 'ACTIVE';
 
   return (
-    <Stack>
-      <AnchorLink to="/subscriptions" search={{ page: 0, size: 20 }}>
-        ← Subscriptions
-      </AnchorLink>
-      <Group>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {subscription.name ?? 'Subscription'}
-        </Title>
+    <RecordPage
+      back="/subscriptions"
+      backLabel="Subscriptions"
+      title={subscription.name ?? 'Subscription'}
+      beside={
         <Badge variant="light" color={STATUS_COLOURS[status]} size="lg" aria-label={`Status ${status}`}>
           {status}
         </Badge>
-      </Group>
-      <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-        <Code>{subscription.id}</Code> · version {subscription.dbVersion}
-      </Text>
+      }
+      facts={[<Code key="id">{subscription.id}</Code>, `version ${subscription.dbVersion}`]}
+    >
       <SubscriptionActions subscription={subscription} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack>
@@ -56,12 +47,9 @@ export function SubscriptionPage(): ReactElement {
           <ActivityPanel recordId={subscription.id} version={subscription.dbVersion} currency={subscription.currency} />
         </Stack>
         <Stack>
-          <Card withBorder component="section" aria-labelledby="lifecycle-title">
-            <Title order={2} size="h4" mb="md" id="lifecycle-title">
-              Life cycle
-            </Title>
+          <SectionCard title="Life cycle">
             <SubscriptionTimeline subscription={subscription} />
-          </Card>
+          </SectionCard>
           {orderId && <PrebilledOrder orderId={orderId} productName={productName} />}
           <SubscriptionLineItems title="Line items" items={subscription.products ?? []} productName={productName} />
           {subscription.nextProducts && subscription.nextProducts.length > 0 && (
@@ -73,6 +61,6 @@ export function SubscriptionPage(): ReactElement {
           )}
         </Stack>
       </SimpleGrid>
-    </Stack>
+    </RecordPage>
   );
 }

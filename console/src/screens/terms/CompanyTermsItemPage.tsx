@@ -1,19 +1,18 @@
-import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Card, SimpleGrid, Stack } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
-import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { DraftTextInput } from '../../ui/DraftInputs';
 import { errorOn, shownFields } from '../../ui/field-errors';
-import { AnchorLink } from '../../ui/links';
-import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPending } from '../../ui/RecordEditor';
+import { RecordEditorPage } from '../../ui/RecordEditorPage';
+import { useRecordSaved } from '../../ui/record-saved';
+import { versionFacts } from '../../ui/version-facts';
 import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import { CancelPeriodLabelsEditor, type LabelRow, labelsOf, rowsOf } from './CancelPeriodLabelsEditor';
-import { OwnerInput, StartInput, VersionLine } from './TermsFields';
+import { OwnerInput, StartInput } from './TermsFields';
 import {
   type CompanyTerms,
   type CompanyTermsDraft,
@@ -51,8 +50,6 @@ function bodyOf({ labels, ...draft }: CompanyTermsFields): CompanyTermsDraft {
 /** Company terms (`/company-terms/new` creates them), read, created and saved with their version. */
 function useCompanyTermsRecord(id: string) {
   const creating = id === 'new';
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return useVersionedRecord({
     queryKey: ['company-terms', id],
     read: async () => unwrap(await api.GET('/company-terms/{id}', { params: { path: { id } } })),
@@ -63,15 +60,12 @@ function useCompanyTermsRecord(id: string) {
       (fields, dbVersion) =>
         api.PUT('/company-terms/{id}', { params: { path: { id } }, body: { ...bodyOf(fields), dbVersion } }),
     ),
-    onSaved: async (saved: CompanyTerms) => {
-      void queryClient.invalidateQueries({
-        queryKey: ['company-terms'],
-        predicate: (query) => query.queryKey[1] !== saved.id,
-      });
-      queryClient.setQueryData(['company-terms', saved.id], saved);
-      notifications.show({ message: creating ? 'Company terms created' : 'Company terms saved', color: 'green' });
-      if (creating) await navigate({ to: '/company-terms/$companyTermsId', params: { companyTermsId: saved.id } });
-    },
+    onSaved: useRecordSaved({
+      kind: 'company-terms',
+      creating,
+      notice: () => (creating ? 'Company terms created' : 'Company terms saved'),
+      pageOf: (saved: CompanyTerms) => ({ to: '/company-terms/$companyTermsId', params: { companyTermsId: saved.id } }),
+    }),
   });
 }
 
@@ -127,30 +121,26 @@ export function CompanyTermsItemPage(): ReactElement {
   const writable = can('terms:write');
 
   return (
-    <Stack>
-      <AnchorLink to="/company-terms" search={{ page: 0, size: 20 }}>
-        ← Company terms
-      </AnchorLink>
-      <Title order={1}>{creating ? 'New company terms' : (record?.corporateUrl ?? 'Company terms')}</Title>
-      <VersionLine record={record} />
-      <EditorForm
-        editor={editor}
-        canWrite={writable}
-        saveLabel={creating ? 'Create company terms' : 'Save company terms'}
-        shown={SHOWN}
-      >
-        <fieldset disabled={!writable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack>
-            <CompanyTermsFieldsCard editor={editor} />
-            <CancelPeriodLabelsEditor
-              rows={editor.draft.labels}
-              onChange={(labels) => editor.update({ labels })}
-              error={errorOn(editor.errors, 'cancelPeriodI18nConfiguration')}
-            />
-          </Stack>
-        </fieldset>
-      </EditorForm>
-      {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
-    </Stack>
+    <RecordEditorPage
+      back="/company-terms"
+      backLabel="Company terms"
+      title={creating ? 'New company terms' : (record?.corporateUrl ?? 'Company terms')}
+      facts={versionFacts(record)}
+      editor={editor}
+      canWrite={writable}
+      noun="company terms"
+      shown={SHOWN}
+    >
+      <fieldset disabled={!writable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack>
+          <CompanyTermsFieldsCard editor={editor} />
+          <CancelPeriodLabelsEditor
+            rows={editor.draft.labels}
+            onChange={(labels) => editor.update({ labels })}
+            error={errorOn(editor.errors, 'cancelPeriodI18nConfiguration')}
+          />
+        </Stack>
+      </fieldset>
+    </RecordEditorPage>
   );
 }

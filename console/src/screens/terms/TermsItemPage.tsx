@@ -1,19 +1,18 @@
-import { Badge, Card, Group, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Badge, Card, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api } from '../../api/client';
 import { useCan } from '../../auth/principal';
-import { ActivityPanel } from '../../ui/activity/ActivityPanel';
 import { DraftTextInput } from '../../ui/DraftInputs';
 import { errorOn, shownFields } from '../../ui/field-errors';
-import { AnchorLink } from '../../ui/links';
-import { EditorForm, RecordPending } from '../../ui/RecordEditor';
+import { RecordPending } from '../../ui/RecordEditor';
+import { RecordEditorPage } from '../../ui/RecordEditorPage';
+import { useRecordSaved } from '../../ui/record-saved';
+import { versionFacts } from '../../ui/version-facts';
 import { createOrReplace, type ReadyRecord, useVersionedRecord } from '../../ui/versioned-record';
 import { TemplatePreview } from './TemplatePreview';
-import { OwnerInput, StartInput, VersionLine } from './TermsFields';
+import { OwnerInput, StartInput } from './TermsFields';
 import {
   emptyTerms,
   TERMS_MODELS,
@@ -41,8 +40,6 @@ const SHOWN = shownFields(
 /** A terms template (`/terms/new` creates one), read, created and saved with its version. */
 function useTermsRecord(id: string) {
   const creating = id === 'new';
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return useVersionedRecord({
     queryKey: ['terms', id],
     read: async () => unwrap(await api.GET('/terms/{id}', { params: { path: { id } } })),
@@ -53,12 +50,12 @@ function useTermsRecord(id: string) {
       (draft, dbVersion) =>
         api.PUT('/terms/{id}', { params: { path: { id } }, body: withoutEmptyTexts({ ...draft, dbVersion }) }),
     ),
-    onSaved: async (saved: TermsItem) => {
-      void queryClient.invalidateQueries({ queryKey: ['terms'], predicate: (query) => query.queryKey[1] !== saved.id });
-      queryClient.setQueryData(['terms', saved.id], saved);
-      notifications.show({ message: creating ? 'Template created' : 'Template saved', color: 'green' });
-      if (creating) await navigate({ to: '/terms/$termsId', params: { termsId: saved.id } });
-    },
+    onSaved: useRecordSaved({
+      kind: 'terms',
+      creating,
+      notice: () => (creating ? 'Template created' : 'Template saved'),
+      pageOf: (saved: TermsItem) => ({ to: '/terms/$termsId', params: { termsId: saved.id } }),
+    }),
   });
 }
 
@@ -104,45 +101,37 @@ export function TermsItemPage(): ReactElement {
   const writable = can('terms:write');
 
   return (
-    <Stack>
-      <AnchorLink to="/terms" search={{ page: 0, size: 20 }}>
-        ← Terms templates
-      </AnchorLink>
-      <Group>
-        <Title order={1}>
-          {creating ? 'New terms template' : `Terms template${record?.locale ? ` (${record.locale})` : ''}`}
-        </Title>
-        {record?.status && <Badge variant="dot">{record.status}</Badge>}
-      </Group>
-      <VersionLine record={record} />
-      <EditorForm
-        editor={editor}
-        canWrite={writable}
-        saveLabel={creating ? 'Create template' : 'Save template'}
-        shown={SHOWN}
-      >
-        <fieldset disabled={!writable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack>
-            <TermsFields editor={editor} />
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <Textarea
-                label="Template (HTML)"
-                required
-                autosize
-                minRows={16}
-                maxRows={30}
-                value={draft.template}
-                onChange={(event) => editor.update({ template: event.currentTarget.value })}
-                error={errorOn(editor.errors, 'template')}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-                spellCheck={false}
-              />
-              <TemplatePreview template={draft.template} title="Preview of the terms template" />
-            </SimpleGrid>
-          </Stack>
-        </fieldset>
-      </EditorForm>
-      {record && <ActivityPanel recordId={record.id} version={record.dbVersion} />}
-    </Stack>
+    <RecordEditorPage
+      back="/terms"
+      backLabel="Terms templates"
+      title={creating ? 'New terms template' : `Terms template${record?.locale ? ` (${record.locale})` : ''}`}
+      beside={record?.status && <Badge variant="dot">{record.status}</Badge>}
+      facts={versionFacts(record)}
+      editor={editor}
+      canWrite={writable}
+      noun="template"
+      shown={SHOWN}
+    >
+      <fieldset disabled={!writable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack>
+          <TermsFields editor={editor} />
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Textarea
+              label="Template (HTML)"
+              required
+              autosize
+              minRows={16}
+              maxRows={30}
+              value={draft.template}
+              onChange={(event) => editor.update({ template: event.currentTarget.value })}
+              error={errorOn(editor.errors, 'template')}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+              spellCheck={false}
+            />
+            <TemplatePreview template={draft.template} title="Preview of the terms template" />
+          </SimpleGrid>
+        </Stack>
+      </fieldset>
+    </RecordEditorPage>
   );
 }

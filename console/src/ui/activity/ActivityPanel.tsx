@@ -1,7 +1,8 @@
-import { Alert, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ReactElement, useId } from 'react';
-import { plainWords } from '../../api/api-error';
+import { Stack, Text } from '@mantine/core';
+import type { ReactElement } from 'react';
 import { AnchorLink } from '../links';
+import { NotLoaded } from '../NotLoaded';
+import { SectionCard } from '../SectionCard';
 import { ActivityChanges, ActorLabel, factLabel } from './ActivityChanges';
 import { formatInstant } from './activity-changes';
 import { useRecordActivity } from './record-activity';
@@ -22,25 +23,19 @@ export function ActivityPanel({
   version?: number;
   currency?: string;
 }): ReactElement {
-  const heading = useId();
   const activity = useRecordActivity(recordId, version);
   const entries = activity.data?.items.slice(0, PANEL_SIZE) ?? [];
   return (
-    <Card withBorder component="section" aria-labelledby={heading}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id={heading}>
-          Activity
-        </Title>
+    <SectionCard
+      title="Activity"
+      aside={
         <AnchorLink to="/activity" search={{ page: 0, size: 20, recordId }} size="sm">
           Every change in Activity
         </AnchorLink>
-      </Group>
-      {activity.isPending ? (
-        <Skeleton h={60} aria-label="Loading the activity" />
-      ) : activity.error ? (
-        <Alert color="red" role="alert">
-          {plainWords(activity.error)}
-        </Alert>
+      }
+    >
+      {!activity.data || activity.error ? (
+        <NotLoaded error={activity.error} label="Loading the activity" h={60} />
       ) : entries.length === 0 ? (
         <Text size="sm">No change of this record is kept (changes are kept 90 days by default).</Text>
       ) : (
@@ -63,6 +58,6 @@ export function ActivityPanel({
           ))}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }
