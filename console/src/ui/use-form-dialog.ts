@@ -48,6 +48,7 @@ export function useFormDialog<D extends object, R>({
     draft,
     update,
     fields: draftFields({ draft, update, errors }),
+    errors,
     close,
     /** The props of the dialog's ModalForm (opened, title and submit label are the dialog's own). */
     modal: { onClose: close, onSubmit: submit, error: mutation.error, errors, submitting: mutation.isPending },
