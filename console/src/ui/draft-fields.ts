@@ -6,6 +6,8 @@ type TextField<D> = {
 }[keyof D];
 /** The draft's fields that hold a yes or no. */
 type FlagField<D> = { [K in keyof D]-?: NonNullable<D[K]> extends boolean ? K : never }[keyof D];
+/** The draft's fields that hold any texts (not choices among named values). */
+type ListField<D> = { [K in keyof D]-?: string[] extends NonNullable<D[K]> ? K : never }[keyof D];
 /** The draft's fields that hold a number. */
 type NumberField<D> = { [K in keyof D]-?: NonNullable<D[K]> extends number ? K : never }[keyof D];
 /** The draft's fields that hold an object (a part of the body with fields of its own). */
@@ -57,6 +59,13 @@ export function draftFields<D extends object>({ draft, update, errors, path, rea
     value: <K extends keyof D>(field: K) => ({
       value: draft[field],
       onChange: (value: D[K]) => update(patchOf<D>(field, value)),
+      error: error(field),
+      readOnly,
+    }),
+    /** An input of several texts (TagsInput, a multiple picker); an unset field shows none. */
+    list: (field: ListField<D>) => ({
+      value: (draft[field] ?? []) as string[],
+      onChange: (values: string[]) => update(patchOf<D>(field, values)),
       error: error(field),
       readOnly,
     }),
