@@ -1,7 +1,9 @@
 import { Accordion, PasswordInput, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import type { ReactElement } from 'react';
 import { draftFields } from '../../ui/draft-fields';
 import { EntryListEditor } from '../../ui/EntryListEditor';
 import { EntryRow } from '../../ui/EntryRow';
+import { errorOn, type FieldErrors } from '../../ui/field-errors';
 import { MONOSPACE_INPUT } from './EventFilterRows';
 import type { ReceiverFields } from './receiver-draft';
 
@@ -9,17 +11,13 @@ const CLIENT = 'httpClientConfiguration';
 const OAUTH = `${CLIENT}.clientCredentialOauth2Config`;
 const TLS = `${CLIENT}.tlsConfiguration`;
 
-/** The first message among fields under `prefix`. */
-const under = (errors: Record<string, string>, prefix: string) =>
-  Object.entries(errors).find(([field]) => field === prefix || field.startsWith(`${prefix}.`))?.[1];
-
 /** How a PEM text shows: a few lines, growing with what is pasted, in a monospace face. */
 const PEM = { autosize: true, minRows: 2, maxRows: 8, styles: MONOSPACE_INPUT };
 
 interface Props {
   fields: ReceiverFields;
   set: (patch: Partial<ReceiverFields>) => void;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   readOnly: boolean;
 }
 
@@ -31,7 +29,7 @@ function HeaderRows({ fields, set, errors, readOnly }: Props) {
       onChange={(headers) => set({ headers })}
       newEntry={() => ({ name: '', value: '' })}
       addLabel="Add header"
-      error={under(errors, `${CLIENT}.httpHeaders`)}
+      error={errorOn(errors, `${CLIENT}.httpHeaders`)}
       readOnly={readOnly}
       renderEntry={(row, { index, replace, remove }) => (
         <EntryRow removeLabel={`Remove header ${index + 1}`} onRemove={remove} readOnly={readOnly}>
@@ -113,37 +111,51 @@ function TlsFields(props: Props) {
   );
 }
 
+/** The folded parts: what each is called (with whether it is on), whether it opens at first, and its inputs. */
+const PARTS: {
+  value: string;
+  title: (fields: ReceiverFields) => string;
+  /** A setting or an error: the part opens to show it. */
+  opens: (fields: ReceiverFields, errors: FieldErrors) => unknown;
+  Inputs: (props: Props) => ReactElement;
+}[] = [
+  {
+    value: 'headers',
+    title: (fields) => `Fixed headers (${fields.headers.length})`,
+    opens: (fields, errors) => fields.headers.length || errorOn(errors, `${CLIENT}.httpHeaders`),
+    Inputs: HeaderRows,
+  },
+  {
+    value: 'oauth',
+    title: (fields) => `OAuth2 client credentials ${fields.oauth.tokenUrl ? '(on)' : '(off)'}`,
+    opens: (fields, errors) => fields.oauth.tokenUrl || fields.oauth.secretStored || errorOn(errors, OAUTH),
+    Inputs: OAuthFields,
+  },
+  {
+    value: 'tls',
+    title: (fields) => `TLS client certificate ${fields.tls.clientCertificates ? '(on)' : '(off)'}`,
+    opens: (fields, errors) => fields.tls.clientCertificates || fields.tls.keyStored || errorOn(errors, TLS),
+    Inputs: TlsFields,
+  },
+];
+
 /**
  * Headers, OAuth2 client credentials and TLS of a web hook, folded; a part with a setting opens at first, a part with an
  * error opens when the error comes (remounting on new errors only, so typing never loses focus).
  */
 export function ReceiverAuthSettings(props: Props) {
   const { fields, errors } = props;
-  const open = [
-    ...(fields.headers.length || under(errors, `${CLIENT}.httpHeaders`) ? ['headers'] : []),
-    ...(fields.oauth.tokenUrl || fields.oauth.secretStored || under(errors, OAUTH) ? ['oauth'] : []),
-    ...(fields.tls.clientCertificates || fields.tls.keyStored || under(errors, TLS) ? ['tls'] : []),
-  ];
+  const open = PARTS.filter((part) => part.opens(fields, errors)).map((part) => part.value);
   return (
     <Accordion multiple variant="contained" defaultValue={open} key={Object.keys(errors).join()}>
-      <Accordion.Item value="headers">
-        <Accordion.Control>Fixed headers ({fields.headers.length})</Accordion.Control>
-        <Accordion.Panel>
-          <HeaderRows {...props} />
-        </Accordion.Panel>
-      </Accordion.Item>
-      <Accordion.Item value="oauth">
-        <Accordion.Control>OAuth2 client credentials {fields.oauth.tokenUrl ? '(on)' : '(off)'}</Accordion.Control>
-        <Accordion.Panel>
-          <OAuthFields {...props} />
-        </Accordion.Panel>
-      </Accordion.Item>
-      <Accordion.Item value="tls">
-        <Accordion.Control>TLS client certificate {fields.tls.clientCertificates ? '(on)' : '(off)'}</Accordion.Control>
-        <Accordion.Panel>
-          <TlsFields {...props} />
-        </Accordion.Panel>
-      </Accordion.Item>
+      {PARTS.map(({ value, title, Inputs }) => (
+        <Accordion.Item key={value} value={value}>
+          <Accordion.Control>{title(fields)}</Accordion.Control>
+          <Accordion.Panel>
+            <Inputs {...props} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
     </Accordion>
   );
 }

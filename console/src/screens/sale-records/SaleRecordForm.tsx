@@ -1,10 +1,11 @@
-import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid, Stack, TagsInput, TextInput, Title } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { draftFields } from '../../ui/draft-fields';
 import type { FieldErrors } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { RecordSelect } from '../../ui/record-picker/RecordSelect';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
+import { TrialDaysInput } from '../../ui/TrialDaysInput';
 import { PriceGrid } from '../products/PriceGrid';
 import type { SaleRecordDraft } from './sale-record-draft';
 
@@ -60,13 +61,7 @@ export function SaleRecordForm({ draft, update, errors, readOnly, creating }: Pr
           <Checkbox label="Paid trial" {...fields.checked('paidTrial')} />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            label="Trial (days)"
-            min={0}
-            max={3650}
-            allowDecimal={false}
-            {...fields.number('trialDuration')}
-          />
+          <TrialDaysInput {...fields.number('trialDuration')} />
           <TextInput label="Catalogue id" {...fields.optionalText('catalogId')} />
           <TextInput label="Fulfilment template" {...fields.optionalText('fulfillmentTemplate')} />
           <TextInput label="Subscription template" {...fields.optionalText('subscriptionTemplate')} />

@@ -6,6 +6,7 @@ import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { ModalForm } from '../../ui/ModalForm';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
+import { TrialDaysInput } from '../../ui/TrialDaysInput';
 import { useFormDialog } from '../../ui/use-form-dialog';
 import { isTermUnit, TERM_UNITS } from './model-queries';
 
@@ -71,12 +72,8 @@ export function NewSubscriptionModelModal({ opened, onClose }: { opened: boolean
           error={fields.error('term')}
         />
       </SimpleGrid>
-      <NumberInput
-        label="Trial (days)"
+      <TrialDaysInput
         description="More than 0 starts each new subscription in TRIAL"
-        min={0}
-        max={3650}
-        allowDecimal={false}
         {...fields.number('durationUntilTrialEnd')}
       />
       <OwnerCustomerSelect label="For customer" {...fields.value('customerId')} />

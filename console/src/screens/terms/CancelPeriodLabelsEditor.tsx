@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { TextInput, type TextInputProps } from '@mantine/core';
 import { EntryListEditor } from '../../ui/EntryListEditor';
 import { EntryRow } from '../../ui/EntryRow';
 
@@ -22,6 +22,14 @@ export function labelsOf(rows: LabelRow[]): Labels | undefined {
   return Object.keys(labels).length ? labels : undefined;
 }
 
+/** A row's inputs, left to right: the locale and key are short codes, the text takes the rest of the line. */
+const COLUMNS: ({ field: keyof LabelRow; label: string; placeholder: string } & Pick<TextInputProps, 'w' | 'style'>)[] =
+  [
+    { field: 'locale', label: 'Locale', placeholder: 'fr', w: { base: '100%', xs: 90 } },
+    { field: 'key', label: 'Key', placeholder: 'label', w: { base: '100%', xs: 120 } },
+    { field: 'value', label: 'Text', placeholder: '14 jours', style: { flex: 1, minWidth: 160 } },
+  ];
+
 /** `cancelPeriodI18nConfiguration`: per locale, the texts that say the cancellation period (`fr` · `label` · `14 jours`). */
 export function CancelPeriodLabelsEditor({
   rows,
@@ -42,27 +50,16 @@ export function CancelPeriodLabelsEditor({
       error={error}
       renderEntry={(row, { index, replace, remove }) => (
         <EntryRow removeLabel={`Remove text ${index + 1}`} onRemove={remove}>
-          <TextInput
-            label={`Locale ${index + 1}`}
-            placeholder="fr"
-            value={row.locale}
-            onChange={(event) => replace({ ...row, locale: event.currentTarget.value })}
-            w={{ base: '100%', xs: 90 }}
-          />
-          <TextInput
-            label={`Key ${index + 1}`}
-            placeholder="label"
-            value={row.key}
-            onChange={(event) => replace({ ...row, key: event.currentTarget.value })}
-            w={{ base: '100%', xs: 120 }}
-          />
-          <TextInput
-            label={`Text ${index + 1}`}
-            placeholder="14 jours"
-            value={row.value}
-            onChange={(event) => replace({ ...row, value: event.currentTarget.value })}
-            style={{ flex: 1, minWidth: 160 }}
-          />
+          {COLUMNS.map(({ field, label, placeholder, ...width }) => (
+            <TextInput
+              key={field}
+              label={`${label} ${index + 1}`}
+              placeholder={placeholder}
+              value={row[field]}
+              onChange={(event) => replace({ ...row, [field]: event.currentTarget.value })}
+              {...width}
+            />
+          ))}
         </EntryRow>
       )}
     />
