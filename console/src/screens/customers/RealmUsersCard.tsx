@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  PasswordInput,
-  Popover,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Card, Group, MultiSelect, PasswordInput, Popover, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
@@ -20,6 +8,7 @@ import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
 import { ModalForm } from '../../ui/ModalForm';
+import { TableHead } from '../../ui/TableHead';
 import { useFormDialog } from '../../ui/use-form-dialog';
 
 type NewUser = Schemas['NewRealmUser'];
@@ -111,16 +100,7 @@ export function RealmUsersCard({ realm }: { realm: string }): ReactElement | nul
       ) : (
         <Table.ScrollContainer minWidth={300}>
           <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Username', 'E-mail', 'Scopes']} actions />
             <Table.Tbody>
               {users.data?.items.map((user) => (
                 <Table.Tr key={user.id}>

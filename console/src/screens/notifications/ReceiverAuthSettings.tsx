@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { draftFields } from '../../ui/draft-fields';
 import { EntryListEditor } from '../../ui/EntryListEditor';
 import { EntryRow } from '../../ui/EntryRow';
+import { EntryTextInputs, type TextColumn } from '../../ui/EntryTextInputs';
 import { errorOn, type FieldErrors } from '../../ui/field-errors';
 import { MONOSPACE_INPUT } from './EventFilterRows';
 import type { ReceiverFields } from './receiver-draft';
@@ -21,6 +22,12 @@ interface Props {
   readOnly: boolean;
 }
 
+/** A header's name, then its value (the wider). */
+const HEADER_COLUMNS: TextColumn<ReceiverFields['headers'][number]>[] = [
+  { field: 'name', label: (number) => `Header ${number} name`, style: { flex: '1 1 110px' } },
+  { field: 'value', label: (number) => `Header ${number} value`, style: { flex: '2 1 140px' } },
+];
+
 function HeaderRows({ fields, set, errors, readOnly }: Props) {
   return (
     <EntryListEditor
@@ -33,19 +40,12 @@ function HeaderRows({ fields, set, errors, readOnly }: Props) {
       readOnly={readOnly}
       renderEntry={(row, { index, replace, remove }) => (
         <EntryRow removeLabel={`Remove header ${index + 1}`} onRemove={remove} readOnly={readOnly}>
-          <TextInput
-            label={`Header ${index + 1} name`}
-            value={row.name}
+          <EntryTextInputs
+            entry={row}
+            number={index + 1}
+            columns={HEADER_COLUMNS}
+            onChange={replace}
             readOnly={readOnly}
-            onChange={(event) => replace({ ...row, name: event.currentTarget.value })}
-            style={{ flex: '1 1 110px' }}
-          />
-          <TextInput
-            label={`Header ${index + 1} value`}
-            value={row.value}
-            readOnly={readOnly}
-            onChange={(event) => replace({ ...row, value: event.currentTarget.value })}
-            style={{ flex: '2 1 140px' }}
           />
         </EntryRow>
       )}

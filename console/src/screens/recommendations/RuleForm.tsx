@@ -63,6 +63,20 @@ export const RULE_FIELDS = shownFields(
   'localizedDesc',
 );
 
+/** The cart products a rule applies to: these products, and the variants of these parents. */
+const ELIGIBLE = [
+  {
+    field: 'eligibleProductIds',
+    label: 'Eligible products',
+    description: 'Empty, with no eligible parent either: every cart product',
+  },
+  {
+    field: 'eligibleParentProductIds',
+    label: 'Eligible parent products',
+    description: 'A cart product whose parent is listed',
+  },
+] as const;
+
 /** Every field of a recommendation rule, as the API's schema has them. */
 export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props) {
   const set = (changes: Partial<RuleDraft>) => onChange({ ...draft, ...changes });
@@ -131,20 +145,16 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
             Which cart products it applies to
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <RecordMultiSelect
-              source={PRODUCTS}
-              label="Eligible products"
-              description="Empty, with no eligible parent either: every cart product"
-              scope={{ customerId: owner }}
-              {...fields.list('eligibleProductIds')}
-            />
-            <RecordMultiSelect
-              source={PRODUCTS}
-              label="Eligible parent products"
-              description="A cart product whose parent is listed"
-              scope={{ customerId: owner }}
-              {...fields.list('eligibleParentProductIds')}
-            />
+            {ELIGIBLE.map(({ field, label, description }) => (
+              <RecordMultiSelect
+                key={field}
+                source={PRODUCTS}
+                label={label}
+                description={description}
+                scope={{ customerId: owner }}
+                {...fields.list(field)}
+              />
+            ))}
           </SimpleGrid>
         </Card>
         <Card withBorder>

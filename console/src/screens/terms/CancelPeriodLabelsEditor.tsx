@@ -1,6 +1,6 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
 import { EntryListEditor } from '../../ui/EntryListEditor';
 import { EntryRow } from '../../ui/EntryRow';
+import { EntryTextInputs, type TextColumn } from '../../ui/EntryTextInputs';
 
 type Labels = Record<string, Record<string, string>>;
 export interface LabelRow {
@@ -23,12 +23,11 @@ export function labelsOf(rows: LabelRow[]): Labels | undefined {
 }
 
 /** A row's inputs, left to right: the locale and key are short codes, the text takes the rest of the line. */
-const COLUMNS: ({ field: keyof LabelRow; label: string; placeholder: string } & Pick<TextInputProps, 'w' | 'style'>)[] =
-  [
-    { field: 'locale', label: 'Locale', placeholder: 'fr', w: { base: '100%', xs: 90 } },
-    { field: 'key', label: 'Key', placeholder: 'label', w: { base: '100%', xs: 120 } },
-    { field: 'value', label: 'Text', placeholder: '14 jours', style: { flex: 1, minWidth: 160 } },
-  ];
+const COLUMNS: TextColumn<LabelRow>[] = [
+  { field: 'locale', label: (number) => `Locale ${number}`, placeholder: 'fr', w: { base: '100%', xs: 90 } },
+  { field: 'key', label: (number) => `Key ${number}`, placeholder: 'label', w: { base: '100%', xs: 120 } },
+  { field: 'value', label: (number) => `Text ${number}`, placeholder: '14 jours', style: { flex: 1, minWidth: 160 } },
+];
 
 /** `cancelPeriodI18nConfiguration`: per locale, the texts that say the cancellation period (`fr` · `label` · `14 jours`). */
 export function CancelPeriodLabelsEditor({
@@ -50,16 +49,7 @@ export function CancelPeriodLabelsEditor({
       error={error}
       renderEntry={(row, { index, replace, remove }) => (
         <EntryRow removeLabel={`Remove text ${index + 1}`} onRemove={remove}>
-          {COLUMNS.map(({ field, label, placeholder, ...width }) => (
-            <TextInput
-              key={field}
-              label={`${label} ${index + 1}`}
-              placeholder={placeholder}
-              value={row[field]}
-              onChange={(event) => replace({ ...row, [field]: event.currentTarget.value })}
-              {...width}
-            />
-          ))}
+          <EntryTextInputs entry={row} number={index + 1} columns={COLUMNS} onChange={replace} />
         </EntryRow>
       )}
     />
