@@ -5,7 +5,8 @@ import type { FieldErrors } from './field-errors';
 
 /**
  * A dialog that is one form: its fields, why the last try was refused when no field it shows names it, Cancel and the
- * submit button. Submitting (the button or Enter) calls `onSubmit`; closing calls `onClose`.
+ * submit button. Submitting (the button or Enter) calls `onSubmit`; closing calls `onClose`. Given an `outcome`, the
+ * dialog shows it instead of the form (what a success answered that is shown only once, such as a secret).
  */
 export function ModalForm({
   opened,
@@ -19,6 +20,7 @@ export function ModalForm({
   submitLabel,
   submitting,
   disabled,
+  outcome,
   children,
 }: {
   opened: boolean;
@@ -33,6 +35,7 @@ export function ModalForm({
   submitLabel: string;
   submitting: boolean;
   disabled?: boolean;
+  outcome?: ReactNode;
   children: ReactNode;
 }): ReactElement {
   const submit = (event: FormEvent) => {
@@ -41,20 +44,24 @@ export function ModalForm({
   };
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={size}>
-      <form onSubmit={submit}>
-        <Stack>
-          {children}
-          <FormFooter
-            error={error}
-            errors={errors}
-            shown={shown}
-            onCancel={onClose}
-            submitLabel={submitLabel}
-            submitting={submitting}
-            disabled={disabled}
-          />
-        </Stack>
-      </form>
+      {outcome ? (
+        <Stack>{outcome}</Stack>
+      ) : (
+        <form onSubmit={submit}>
+          <Stack>
+            {children}
+            <FormFooter
+              error={error}
+              errors={errors}
+              shown={shown}
+              onCancel={onClose}
+              submitLabel={submitLabel}
+              submitting={submitting}
+              disabled={disabled}
+            />
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

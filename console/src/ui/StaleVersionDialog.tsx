@@ -2,6 +2,7 @@ import { Button, Group, Modal, SegmentedControl, Stack, Table, Text } from '@man
 import { useState } from 'react';
 import { type FieldLabel, readableField } from './field-labels';
 import { type FieldMerge, fieldMerges, mergeEdit } from './record-merge';
+import { TableHead } from './TableHead';
 import type { Conflict } from './versioned-record';
 
 const doc = (value: object): Record<string, unknown> => ({ ...value });
@@ -92,14 +93,7 @@ export function StaleVersionDialog<D extends object>({
         </Text>
         <Table.ScrollContainer minWidth={400}>
           <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>Your edit</Table.Th>
-                <Table.Th>Saved now</Table.Th>
-                <Table.Th>Saved as</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Field', 'Your edit', 'Saved now', 'Saved as']} />
             <MergeRows rows={rows} keepStored={keepStored} onChoose={choose} labelOf={labelOf} />
           </Table>
         </Table.ScrollContainer>

@@ -1,8 +1,9 @@
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Code, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { plainWords, unwrap } from '../../api/api-error';
+import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 type Asset = Listed<'/assets'>;
 
@@ -25,29 +26,22 @@ export function DeleteAssetModal({ asset, onClose }: { asset: Asset | undefined;
     onClose();
   };
   return (
-    <Modal opened={asset !== undefined} onClose={close} title="Delete this asset?">
-      <Stack>
-        <Text size="sm">
-          <strong>{asset?.filename}</strong> will be deleted, and its public link will answer “not found” to everyone
-          who has it (pages, e-mails, products that show it).
-        </Text>
-        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-          {asset?.url}
-        </Code>
-        {remove.error && (
-          <Text c="red.8" size="sm" role="alert">
-            {plainWords(remove.error)}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} data-autofocus>
-            Keep it
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => asset && remove.mutate(asset.id)}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={asset !== undefined}
+      onClose={close}
+      title="Delete this asset?"
+      error={remove.error}
+      confirmLabel="Delete"
+      confirming={remove.isPending}
+      onConfirm={() => asset && remove.mutate(asset.id)}
+    >
+      <Text size="sm">
+        <strong>{asset?.filename}</strong> will be deleted, and its public link will answer “not found” to everyone who
+        has it (pages, e-mails, products that show it).
+      </Text>
+      <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+        {asset?.url}
+      </Code>
+    </ConfirmDialog>
   );
 }

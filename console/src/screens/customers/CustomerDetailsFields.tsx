@@ -1,7 +1,8 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { ReactElement } from 'react';
 import type { Schemas } from '../../api/client';
-import { errorOn, type FieldErrors } from '../../ui/field-errors';
+import { draftFields } from '../../ui/draft-fields';
+import type { FieldErrors } from '../../ui/field-errors';
 import { CountrySelect } from '../../ui/place-pickers';
 
 type Customer = Schemas['Customer'];
@@ -9,7 +10,7 @@ type Status = NonNullable<Customer['status']>;
 
 /** Each status the API takes, in words (a status the API adds fails the type check until it is named here). */
 const STATUSES: Record<Status, string> = { TRIAL: 'TRIAL: trying the platform', RUNNING: 'RUNNING: selling' };
-const isStatus = (value: string): value is Status => value in STATUSES;
+const STATUS_VALUES = Object.keys(STATUSES) as Status[];
 
 /** A customer's name, VAT number, country (picked by name or code) and status, each showing its own refusal. */
 export function CustomerDetailsFields({
@@ -23,36 +24,23 @@ export function CustomerDetailsFields({
   errors: FieldErrors;
   readOnly: boolean;
 }): ReactElement {
+  const fields = draftFields({ draft, update, errors });
   return (
     <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label="Name"
-          required
-          value={draft.name}
-          onChange={(event) => update({ name: event.currentTarget.value })}
-          error={errorOn(errors, 'name')}
-        />
-        <TextInput
-          label="VAT number"
-          required
-          value={draft.vatNumber}
-          onChange={(event) => update({ vatNumber: event.currentTarget.value })}
-          error={errorOn(errors, 'vatNumber')}
-        />
+        <TextInput label="Name" required {...fields.text('name')} />
+        <TextInput label="VAT number" required {...fields.text('vatNumber')} />
         <CountrySelect
           label="Country"
-          value={draft.addressBook?.country}
-          onChange={(country) => update({ addressBook: { ...draft.addressBook, country } })}
-          error={errorOn(errors, 'addressBook')}
+          {...fields.part('addressBook').value('country')}
+          // The form shows no other address field: a refusal of any of them is said here.
+          error={fields.error('addressBook')}
         />
         <Select
           label="Status"
           allowDeselect={false}
           data={Object.entries(STATUSES).map(([value, label]) => ({ value, label }))}
-          value={draft.status ?? 'TRIAL'}
-          onChange={(status) => status && isStatus(status) && update({ status })}
-          error={errorOn(errors, 'status')}
+          {...fields.choice('status', STATUS_VALUES, 'TRIAL')}
         />
       </SimpleGrid>
     </fieldset>

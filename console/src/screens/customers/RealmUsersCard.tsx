@@ -1,29 +1,15 @@
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  MultiSelect,
-  PasswordInput,
-  Popover,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Card, Group, MultiSelect, PasswordInput, Popover, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { type FormEvent, useState } from 'react';
 // The scopes are declared once, in the service (a realm's user may hold these, never the operator's own).
 import { CUSTOMER_SCOPES } from '../../../../src/platform/auth/scopes';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { useCan } from '../../auth/principal';
-import { FormFooter } from '../../ui/FormFooter';
-import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
+import { ModalForm } from '../../ui/ModalForm';
+import { TableHead } from '../../ui/TableHead';
+import { useFormDialog } from '../../ui/use-form-dialog';
 
 type NewUser = Schemas['NewRealmUser'];
 type User = Schemas['RealmUser'];
@@ -33,9 +19,8 @@ const EMPTY: NewUser = { username: '', password: '' };
 /** A form for a realm's new user: who signs in to the console (and the API) for the customer. */
 function NewUserModal({ realm, opened, onClose }: { realm: string; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<NewUser>(EMPTY);
   const create = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (draft: NewUser) => {
       const body: NewUser = {
         username: draft.username,
         password: draft.password,
@@ -50,64 +35,27 @@ function NewUserModal({ realm, opened, onClose }: { realm: string; opened: boole
         }),
       );
     },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['realm-users', realm] });
-      setDraft(EMPTY);
-      onClose();
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['realm-users', realm] }),
   });
-  const errors = fieldErrorsOf(create.error);
-  const set = (field: keyof NewUser) => (value: string) => setDraft((previous) => ({ ...previous, [field]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
+  const form = useFormDialog({ initial: EMPTY, mutation: create, onClose });
+  const scopes = form.fields.text('scope');
   return (
-    <Modal opened={opened} onClose={onClose} title={`New user of realm ${realm}`}>
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Username"
-            required
-            value={draft.username}
-            onChange={(event) => set('username')(event.currentTarget.value)}
-            error={errorOn(errors, 'username')}
-            data-autofocus
-          />
-          <PasswordInput
-            label="Password"
-            required
-            value={draft.password}
-            onChange={(event) => set('password')(event.currentTarget.value)}
-            error={errorOn(errors, 'password')}
-          />
-          <TextInput
-            label="E-mail"
-            type="email"
-            value={draft.email ?? ''}
-            onChange={(event) => set('email')(event.currentTarget.value)}
-            error={errorOn(errors, 'email')}
-          />
-          <MultiSelect
-            label="Scopes"
-            description="What the user may read and change; none picked: every scope of the realm"
-            data={[...CUSTOMER_SCOPES]}
-            searchable
-            clearable
-            value={(draft.scope ?? '').split(' ').filter(Boolean)}
-            onChange={(scopes) => set('scope')(scopes.join(' '))}
-            error={errorOn(errors, 'scope')}
-          />
-          <FormFooter
-            error={create.error}
-            errors={errors}
-            onCancel={onClose}
-            submitLabel="Create the user"
-            submitting={create.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm {...form.modal} opened={opened} title={`New user of realm ${realm}`} submitLabel="Create the user">
+      <TextInput label="Username" required {...form.fields.text('username')} data-autofocus />
+      <PasswordInput label="Password" required {...form.fields.text('password')} />
+      <TextInput label="E-mail" type="email" {...form.fields.text('email')} />
+      <MultiSelect
+        label="Scopes"
+        description="What the user may read and change; none picked: every scope of the realm"
+        data={[...CUSTOMER_SCOPES]}
+        searchable
+        clearable
+        // The API takes the scopes as one space-separated text.
+        value={scopes.value.split(' ').filter(Boolean)}
+        onChange={(picked) => form.update({ scope: picked.join(' ') })}
+        error={scopes.error}
+      />
+    </ModalForm>
   );
 }
 
@@ -152,16 +100,7 @@ export function RealmUsersCard({ realm }: { realm: string }): ReactElement | nul
       ) : (
         <Table.ScrollContainer minWidth={300}>
           <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['Username', 'E-mail', 'Scopes']} actions />
             <Table.Tbody>
               {users.data?.items.map((user) => (
                 <Table.Tr key={user.id}>

@@ -1,5 +1,7 @@
 import { Autocomplete, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { Schemas } from '../../api/client';
+import { draftFields } from '../../ui/draft-fields';
+import type { FieldErrors } from '../../ui/field-errors';
 import { EventFilterRows, MONOSPACE_INPUT } from './EventFilterRows';
 import { useEventCatalogue } from './event-catalogue';
 
@@ -38,24 +40,16 @@ export function DefinitionForm({
 }: {
   value: DefinitionDraft;
   onChange: (draft: DefinitionDraft) => void;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   readOnly: boolean;
 }) {
-  const matcher = (patch: Partial<DefinitionDraft['eventMatcher']>) =>
-    onChange({ ...value, eventMatcher: { ...value.eventMatcher, ...patch } });
-  const payload = (patch: Partial<DefinitionDraft['notificationPayload']>) =>
-    onChange({ ...value, notificationPayload: { ...value.notificationPayload, ...patch } });
+  const inputs = draftFields({ draft: value, update: (patch) => onChange({ ...value, ...patch }), errors, readOnly });
+  const matcher = inputs.part('eventMatcher');
+  const payload = inputs.part('notificationPayload');
   const catalogue = useEventCatalogue(value.eventMatcher.subject);
   return (
     <Stack>
-      <TextInput
-        label="Name"
-        required
-        value={value.name}
-        readOnly={readOnly}
-        onChange={(event) => onChange({ ...value, name: event.currentTarget.value })}
-        error={errors.name}
-      />
+      <TextInput label="Name" required {...inputs.text('name')} />
       <Fieldset legend="Event matcher">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -64,10 +58,7 @@ export function DefinitionForm({
               description="From the event catalogue; an outside system's (order…) may be typed"
               required
               data={catalogue.subjects}
-              value={value.eventMatcher.subject}
-              readOnly={readOnly}
-              onChange={(subject) => matcher({ subject })}
-              error={errors['eventMatcher.subject']}
+              {...matcher.value('subject')}
             />
             <Autocomplete
               label="Fact"
@@ -78,15 +69,12 @@ export function DefinitionForm({
               }
               required
               data={catalogue.facts}
-              value={value.eventMatcher.fact}
-              readOnly={readOnly}
-              onChange={(fact) => matcher({ fact })}
-              error={errors['eventMatcher.fact']}
+              {...matcher.value('fact')}
             />
           </SimpleGrid>
           <EventFilterRows
             filters={value.eventMatcher.filters ?? []}
-            onChange={(filters) => matcher({ filters })}
+            onChange={(filters) => onChange({ ...value, eventMatcher: { ...value.eventMatcher, filters } })}
             errors={errors}
             readOnly={readOnly}
           />
@@ -97,40 +85,15 @@ export function DefinitionForm({
         description="the id recorded on each notification, e.g. $.involved.product.id"
         required
         styles={MONOSPACE_INPUT}
-        value={value.mainIdJsonPath}
-        readOnly={readOnly}
-        onChange={(event) => onChange({ ...value, mainIdJsonPath: event.currentTarget.value })}
-        error={errors.mainIdJsonPath}
+        {...inputs.text('mainIdJsonPath')}
       />
       <Fieldset legend="Notification payload (Liquid templates over { event })">
         <Stack gap="sm">
           <Group grow wrap="wrap" align="start">
-            <TextInput
-              label="Payload subject"
-              value={value.notificationPayload.subject ?? ''}
-              readOnly={readOnly}
-              onChange={(event) => payload({ subject: event.currentTarget.value })}
-              error={errors['notificationPayload.subject']}
-              miw={200}
-            />
-            <TextInput
-              label="Payload type"
-              value={value.notificationPayload.type ?? ''}
-              readOnly={readOnly}
-              onChange={(event) => payload({ type: event.currentTarget.value })}
-              error={errors['notificationPayload.type']}
-              miw={160}
-            />
+            <TextInput label="Payload subject" {...payload.text('subject')} miw={200} />
+            <TextInput label="Payload type" {...payload.text('type')} miw={160} />
           </Group>
-          <Textarea
-            label="Payload content"
-            autosize
-            minRows={3}
-            value={value.notificationPayload.content ?? ''}
-            readOnly={readOnly}
-            onChange={(event) => payload({ content: event.currentTarget.value })}
-            error={errors['notificationPayload.content']}
-          />
+          <Textarea label="Payload content" autosize minRows={3} {...payload.text('content')} />
         </Stack>
       </Fieldset>
     </Stack>

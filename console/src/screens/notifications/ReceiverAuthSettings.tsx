@@ -1,16 +1,10 @@
-import {
-  Accordion,
-  Button,
-  CloseButton,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Accordion, PasswordInput, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { draftFields } from '../../ui/draft-fields';
+import { EntryListEditor } from '../../ui/EntryListEditor';
+import { EntryRow } from '../../ui/EntryRow';
+import { EntryTextInputs, type TextColumn } from '../../ui/EntryTextInputs';
+import { errorOn, type FieldErrors } from '../../ui/field-errors';
 import { MONOSPACE_INPUT } from './EventFilterRows';
 import type { ReceiverFields } from './receiver-draft';
 
@@ -18,117 +12,79 @@ const CLIENT = 'httpClientConfiguration';
 const OAUTH = `${CLIENT}.clientCredentialOauth2Config`;
 const TLS = `${CLIENT}.tlsConfiguration`;
 
-/** The first message among fields under `prefix`. */
-const under = (errors: Record<string, string>, prefix: string) =>
-  Object.entries(errors).find(([field]) => field === prefix || field.startsWith(`${prefix}.`))?.[1];
+/** How a PEM text shows: a few lines, growing with what is pasted, in a monospace face. */
+const PEM = { autosize: true, minRows: 2, maxRows: 8, styles: MONOSPACE_INPUT };
 
 interface Props {
   fields: ReceiverFields;
   set: (patch: Partial<ReceiverFields>) => void;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   readOnly: boolean;
 }
 
+/** A header's name, then its value (the wider). */
+const HEADER_COLUMNS: TextColumn<ReceiverFields['headers'][number]>[] = [
+  { field: 'name', label: (number) => `Header ${number} name`, style: { flex: '1 1 110px' } },
+  { field: 'value', label: (number) => `Header ${number} value`, style: { flex: '2 1 140px' } },
+];
+
 function HeaderRows({ fields, set, errors, readOnly }: Props) {
-  const change = (index: number, patch: Partial<ReceiverFields['headers'][number]>) =>
-    set({ headers: fields.headers.map((row, at) => (at === index ? { ...row, ...patch } : row)) });
   return (
-    <Stack gap="xs">
-      <Text size="sm">Fixed headers sent with every web hook (not secrets: answers show them in clear).</Text>
-      {fields.headers.map((row, index) => (
-        <Group key={index} align="end" gap="xs" wrap="wrap">
-          <TextInput
-            label={`Header ${index + 1} name`}
-            value={row.name}
+    <EntryListEditor
+      description="Fixed headers sent with every web hook (not secrets: answers show them in clear)."
+      entries={fields.headers}
+      onChange={(headers) => set({ headers })}
+      newEntry={() => ({ name: '', value: '' })}
+      addLabel="Add header"
+      error={errorOn(errors, `${CLIENT}.httpHeaders`)}
+      readOnly={readOnly}
+      renderEntry={(row, { index, replace, remove }) => (
+        <EntryRow removeLabel={`Remove header ${index + 1}`} onRemove={remove} readOnly={readOnly}>
+          <EntryTextInputs
+            entry={row}
+            number={index + 1}
+            columns={HEADER_COLUMNS}
+            onChange={replace}
             readOnly={readOnly}
-            onChange={(event) => change(index, { name: event.currentTarget.value })}
-            style={{ flex: '1 1 110px' }}
           />
-          <TextInput
-            label={`Header ${index + 1} value`}
-            value={row.value}
-            readOnly={readOnly}
-            onChange={(event) => change(index, { value: event.currentTarget.value })}
-            style={{ flex: '2 1 140px' }}
-          />
-          {!readOnly && (
-            <CloseButton
-              size="lg"
-              mb={4}
-              onClick={() => set({ headers: fields.headers.filter((_, at) => at !== index) })}
-              aria-label={`Remove header ${index + 1}`}
-              title={`Remove header ${index + 1}`}
-            />
-          )}
-        </Group>
-      ))}
-      {under(errors, `${CLIENT}.httpHeaders`) && (
-        <Text c="red.8" size="sm" role="alert">
-          {under(errors, `${CLIENT}.httpHeaders`)}
-        </Text>
+        </EntryRow>
       )}
-      {!readOnly && (
-        <Group>
-          <Button
-            variant="light"
-            size="xs"
-            onClick={() => set({ headers: [...fields.headers, { name: '', value: '' }] })}
-          >
-            Add header
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    />
   );
 }
 
-function OAuthFields({ fields, set, errors, readOnly }: Props) {
-  const oauth = (patch: Partial<ReceiverFields['oauth']>) => set({ oauth: { ...fields.oauth, ...patch } });
+/** The inputs of the receiver's part `part`, whose errors the API names under `path`. */
+const partInputs = <K extends 'oauth' | 'tls'>({ fields, set, errors, readOnly }: Props, part: K, path: string) =>
+  draftFields({ draft: fields, update: set, errors, readOnly }).part(part, path);
+
+function OAuthFields(props: Props) {
+  const { oauth } = props.fields;
+  const inputs = partInputs(props, 'oauth', OAUTH);
   return (
     <Stack gap="xs">
       <Text size="sm">
         The platform asks this token endpoint for a bearer token (client credentials grant) and sends it with each web
         hook.
       </Text>
-      <TextInput
-        label="Token URL"
-        value={fields.oauth.tokenUrl}
-        readOnly={readOnly}
-        onChange={(event) => oauth({ tokenUrl: event.currentTarget.value })}
-        error={errors[`${OAUTH}.tokenUrl`]}
-      />
-      <TextInput
-        label="Client id"
-        value={fields.oauth.clientId}
-        readOnly={readOnly}
-        onChange={(event) => oauth({ clientId: event.currentTarget.value })}
-        error={errors[`${OAUTH}.clientId`]}
-      />
+      <TextInput label="Token URL" {...inputs.text('tokenUrl')} />
+      <TextInput label="Client id" {...inputs.text('clientId')} />
       <PasswordInput
         label="Client secret"
         description={
-          fields.oauth.secretStored
+          oauth.secretStored
             ? 'A secret is stored (never shown): leave empty to keep it, or type a new one.'
             : undefined
         }
-        value={fields.oauth.clientSecret}
-        readOnly={readOnly}
-        onChange={(event) => oauth({ clientSecret: event.currentTarget.value })}
-        error={errors[`${OAUTH}.clientSecret`]}
+        {...inputs.text('clientSecret')}
       />
-      <TagsInput
-        label="Scopes"
-        value={fields.oauth.scopes}
-        readOnly={readOnly}
-        onChange={(scopes) => oauth({ scopes })}
-        error={errors[`${OAUTH}.scopes`]}
-      />
+      <TagsInput label="Scopes" {...inputs.list('scopes')} />
     </Stack>
   );
 }
 
-function TlsFields({ fields, set, errors, readOnly }: Props) {
-  const tls = (patch: Partial<ReceiverFields['tls']>) => set({ tls: { ...fields.tls, ...patch } });
+function TlsFields(props: Props) {
+  const { fields, set, readOnly } = props;
+  const inputs = partInputs(props, 'tls', TLS);
   return (
     <Stack gap="xs">
       <Select
@@ -137,19 +93,9 @@ function TlsFields({ fields, set, errors, readOnly }: Props) {
         clearable
         value={fields.tls.tlsAuthMode || null}
         readOnly={readOnly}
-        onChange={(value) => tls({ tlsAuthMode: value ?? '' })}
+        onChange={(value) => set({ tls: { ...fields.tls, tlsAuthMode: value ?? '' } })}
       />
-      <Textarea
-        label="Client certificate chain (PEM)"
-        autosize
-        minRows={2}
-        maxRows={8}
-        styles={MONOSPACE_INPUT}
-        value={fields.tls.clientCertificates}
-        readOnly={readOnly}
-        onChange={(event) => tls({ clientCertificates: event.currentTarget.value })}
-        error={errors[`${TLS}.clientCertificates`]}
-      />
+      <Textarea label="Client certificate chain (PEM)" {...PEM} {...inputs.text('clientCertificates')} />
       <Textarea
         label="Client private key (PEM)"
         description={
@@ -157,29 +103,41 @@ function TlsFields({ fields, set, errors, readOnly }: Props) {
             ? 'A key is stored (never shown): leave empty to keep it, or paste a new one.'
             : undefined
         }
-        autosize
-        minRows={2}
-        maxRows={8}
-        styles={MONOSPACE_INPUT}
-        value={fields.tls.privateKey}
-        readOnly={readOnly}
-        onChange={(event) => tls({ privateKey: event.currentTarget.value })}
-        error={errors[`${TLS}.privateKey`]}
+        {...PEM}
+        {...inputs.text('privateKey')}
       />
-      <Textarea
-        label="Server CA certificates (PEM)"
-        autosize
-        minRows={2}
-        maxRows={8}
-        styles={MONOSPACE_INPUT}
-        value={fields.tls.serverCACertificates}
-        readOnly={readOnly}
-        onChange={(event) => tls({ serverCACertificates: event.currentTarget.value })}
-        error={errors[`${TLS}.serverCACertificates`]}
-      />
+      <Textarea label="Server CA certificates (PEM)" {...PEM} {...inputs.text('serverCACertificates')} />
     </Stack>
   );
 }
+
+/** The folded parts: what each is called (with whether it is on), whether it opens at first, and its inputs. */
+const PARTS: {
+  value: string;
+  title: (fields: ReceiverFields) => string;
+  /** A setting or an error: the part opens to show it. */
+  opens: (fields: ReceiverFields, errors: FieldErrors) => unknown;
+  Inputs: (props: Props) => ReactElement;
+}[] = [
+  {
+    value: 'headers',
+    title: (fields) => `Fixed headers (${fields.headers.length})`,
+    opens: (fields, errors) => fields.headers.length || errorOn(errors, `${CLIENT}.httpHeaders`),
+    Inputs: HeaderRows,
+  },
+  {
+    value: 'oauth',
+    title: (fields) => `OAuth2 client credentials ${fields.oauth.tokenUrl ? '(on)' : '(off)'}`,
+    opens: (fields, errors) => fields.oauth.tokenUrl || fields.oauth.secretStored || errorOn(errors, OAUTH),
+    Inputs: OAuthFields,
+  },
+  {
+    value: 'tls',
+    title: (fields) => `TLS client certificate ${fields.tls.clientCertificates ? '(on)' : '(off)'}`,
+    opens: (fields, errors) => fields.tls.clientCertificates || fields.tls.keyStored || errorOn(errors, TLS),
+    Inputs: TlsFields,
+  },
+];
 
 /**
  * Headers, OAuth2 client credentials and TLS of a web hook, folded; a part with a setting opens at first, a part with an
@@ -187,31 +145,17 @@ function TlsFields({ fields, set, errors, readOnly }: Props) {
  */
 export function ReceiverAuthSettings(props: Props) {
   const { fields, errors } = props;
-  const open = [
-    ...(fields.headers.length || under(errors, `${CLIENT}.httpHeaders`) ? ['headers'] : []),
-    ...(fields.oauth.tokenUrl || fields.oauth.secretStored || under(errors, OAUTH) ? ['oauth'] : []),
-    ...(fields.tls.clientCertificates || fields.tls.keyStored || under(errors, TLS) ? ['tls'] : []),
-  ];
+  const open = PARTS.filter((part) => part.opens(fields, errors)).map((part) => part.value);
   return (
     <Accordion multiple variant="contained" defaultValue={open} key={Object.keys(errors).join()}>
-      <Accordion.Item value="headers">
-        <Accordion.Control>Fixed headers ({fields.headers.length})</Accordion.Control>
-        <Accordion.Panel>
-          <HeaderRows {...props} />
-        </Accordion.Panel>
-      </Accordion.Item>
-      <Accordion.Item value="oauth">
-        <Accordion.Control>OAuth2 client credentials {fields.oauth.tokenUrl ? '(on)' : '(off)'}</Accordion.Control>
-        <Accordion.Panel>
-          <OAuthFields {...props} />
-        </Accordion.Panel>
-      </Accordion.Item>
-      <Accordion.Item value="tls">
-        <Accordion.Control>TLS client certificate {fields.tls.clientCertificates ? '(on)' : '(off)'}</Accordion.Control>
-        <Accordion.Panel>
-          <TlsFields {...props} />
-        </Accordion.Panel>
-      </Accordion.Item>
+      {PARTS.map(({ value, title, Inputs }) => (
+        <Accordion.Item key={value} value={value}>
+          <Accordion.Control>{title(fields)}</Accordion.Control>
+          <Accordion.Panel>
+            <Inputs {...props} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
     </Accordion>
   );
 }

@@ -1,5 +1,7 @@
 import { Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { isOperator, usePrincipal } from '../../auth/principal';
+import { draftFields } from '../../ui/draft-fields';
+import type { FieldErrors } from '../../ui/field-errors';
 import { RecordMultiSelect } from '../../ui/record-picker/RecordSelect';
 import { CUSTOMERS, NOTIFICATION_DEFINITIONS } from '../../ui/record-picker/record-sources';
 import { ReceiverAuthSettings } from './ReceiverAuthSettings';
@@ -11,6 +13,8 @@ export const shownHere = (field: string) =>
     field,
   );
 
+const STATUSES: ReceiverFields['status'][] = ['ACTIVE', 'INACTIVE'];
+
 /** Where a receiver's notifications go (web hook, e-mail or both), which definitions it hears, and how it authenticates. */
 export function ReceiverForm({
   fields,
@@ -20,32 +24,18 @@ export function ReceiverForm({
 }: {
   fields: ReceiverFields;
   onChange: (fields: ReceiverFields) => void;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   readOnly: boolean;
 }) {
   const operator = isOperator(usePrincipal());
   const set = (patch: Partial<ReceiverFields>) => onChange({ ...fields, ...patch });
+  const inputs = draftFields({ draft: fields, update: set, errors, readOnly });
   const channels = [...(fields.byWebHook ? ['webhook'] : []), ...(fields.byEmail ? ['email'] : [])];
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <TextInput
-          label="Name"
-          required
-          value={fields.name}
-          readOnly={readOnly}
-          onChange={(event) => set({ name: event.currentTarget.value })}
-          error={errors.name}
-        />
-        <Select
-          label="Status"
-          data={['ACTIVE', 'INACTIVE']}
-          allowDeselect={false}
-          value={fields.status}
-          readOnly={readOnly}
-          onChange={(value) => set({ status: value === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE' })}
-          error={errors.status}
-        />
+        <TextInput label="Name" required {...inputs.text('name')} />
+        <Select label="Status" data={STATUSES} allowDeselect={false} {...inputs.choice('status', STATUSES)} />
       </SimpleGrid>
       <Checkbox.Group
         label="Deliver by"
@@ -64,10 +54,7 @@ export function ReceiverForm({
           description="http(s)://… receiving a signed POST per notification"
           required
           type="url"
-          value={fields.url}
-          readOnly={readOnly}
-          onChange={(event) => set({ url: event.currentTarget.value })}
-          error={errors.url}
+          {...inputs.text('url')}
         />
       )}
       {fields.byEmail && (
@@ -77,35 +64,23 @@ export function ReceiverForm({
               label="E-mail addresses"
               description="comma-separated, at most 50"
               required
-              value={fields.emails}
-              readOnly={readOnly}
-              onChange={(event) => set({ emails: event.currentTarget.value })}
-              error={errors.emails ?? Object.entries(errors).find(([field]) => field.startsWith('emails.'))?.[1]}
+              {...inputs.text('emails')}
             />
-            <Switch
-              label="Use a named e-mail template (an uploaded asset)"
-              checked={fields.useEmailTemplate}
-              disabled={readOnly}
-              onChange={(event) => set({ useEmailTemplate: event.currentTarget.checked })}
-            />
+            <Switch label="Use a named e-mail template (an uploaded asset)" {...inputs.checked('useEmailTemplate')} />
             {fields.useEmailTemplate && (
               <TextInput
                 label="E-mail template name"
                 description="the asset's file name, e.g. order-paid.html"
                 required
-                value={fields.emailTemplateName}
-                readOnly={readOnly}
-                onChange={(event) => set({ emailTemplateName: event.currentTarget.value })}
-                error={errors.emailTemplateName ?? errors.useEmailTemplate}
+                {...inputs.text('emailTemplateName')}
+                // The switch takes no error of its own: a refusal of it is said here.
+                error={inputs.error('emailTemplateName') ?? inputs.error('useEmailTemplate')}
               />
             )}
             <TextInput
               label="Locale"
               description="picks order-paid.de-CH.html before order-paid.html"
-              value={fields.locale}
-              readOnly={readOnly}
-              onChange={(event) => set({ locale: event.currentTarget.value })}
-              error={errors.locale}
+              {...inputs.text('locale')}
             />
           </Stack>
         </Fieldset>
@@ -113,32 +88,20 @@ export function ReceiverForm({
       <RecordMultiSelect
         source={NOTIFICATION_DEFINITIONS}
         label="Definitions it listens to"
-        value={fields.notificationDefinitionIds}
-        readOnly={readOnly}
-        onChange={(notificationDefinitionIds) => set({ notificationDefinitionIds })}
-        error={
-          errors.notificationDefinitionIds ??
-          Object.entries(errors).find(([field]) => field.startsWith('notificationDefinitionIds.'))?.[1]
-        }
+        {...inputs.list('notificationDefinitionIds')}
       />
       {operator ? (
         <RecordMultiSelect
           source={CUSTOMERS}
           label="Only events of these customers"
           description="empty: every event the definitions match"
-          value={fields.targetedCustomerIds}
-          readOnly={readOnly}
-          onChange={(targetedCustomerIds) => set({ targetedCustomerIds })}
-          error={errors.targetedCustomerIds}
+          {...inputs.list('targetedCustomerIds')}
         />
       ) : (
         <TagsInput
           label="Only events of these customers (ids)"
           description="empty: every event the definitions match"
-          value={fields.targetedCustomerIds}
-          readOnly={readOnly}
-          onChange={(targetedCustomerIds) => set({ targetedCustomerIds })}
-          error={errors.targetedCustomerIds}
+          {...inputs.list('targetedCustomerIds')}
         />
       )}
       {fields.byWebHook && <ReceiverAuthSettings fields={fields} set={set} errors={errors} readOnly={readOnly} />}

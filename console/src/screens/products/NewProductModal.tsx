@@ -1,14 +1,14 @@
 import { Select, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactElement, useState } from 'react';
+import type { ReactElement } from 'react';
 import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
-import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
 import { LifetimeSelect } from '../../ui/LifetimeSelect';
 import { ModalForm } from '../../ui/ModalForm';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { StoresInput } from '../../ui/store-pickers';
+import { useFormDialog } from '../../ui/use-form-dialog';
 import { CHOICE_FILTERS } from './product-filters';
 
 type Draft = Schemas['ProductDraft'];
@@ -37,93 +37,52 @@ export function NewProductModal({
 }): ReactElement {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [genericName, setGenericName] = useState('');
-  const [publisherRefId, setPublisherRefId] = useState('');
-  const [lifeTime, setLifeTime] = useState<string | undefined>('1YEAR');
-  const [sellingStores, setSellingStores] = useState<string[]>(parent?.sellingStores ?? []);
-  const [type, setType] = useState<Draft['type'] | null>(null);
-  const [customerId, setCustomerId] = useState<string>();
   const create = useMutation({
-    mutationFn: async (): Promise<Product> => {
-      const owner = parent ? parent.customerId : customerId;
-      const body: Draft = {
-        genericName,
-        publisherRefId,
-        lifeTime: lifeTime ?? '',
-        sellingStores,
-        prices: {},
-        ...(type ? { type } : {}),
-        ...(owner ? { customerId: owner } : {}),
-        ...(parent ? { variantOf: parent.id } : {}),
-      };
-      return unwrap(await api.POST('/products', { body, headers: { 'idempotency-key': crypto.randomUUID() } }));
-    },
-    onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      close();
-      await navigate({ to: '/products/$productId', params: { productId: created.id } });
-    },
+    mutationFn: async (body: Draft): Promise<Product> =>
+      unwrap(await api.POST('/products', { body, headers: { 'idempotency-key': crypto.randomUUID() } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
   });
-  const errors = fieldErrorsOf(create.error);
-  const close = () => {
-    create.reset();
-    setGenericName('');
-    setPublisherRefId('');
-    onClose();
-  };
+  const form = useFormDialog({
+    initial: (): Draft => ({
+      genericName: '',
+      publisherRefId: '',
+      lifeTime: '1YEAR',
+      sellingStores: parent?.sellingStores ?? [],
+      prices: {},
+      ...(parent ? { variantOf: parent.id, customerId: parent.customerId } : {}),
+    }),
+    mutation: create,
+    onClose,
+    onSaved: (created) => navigate({ to: '/products/$productId', params: { productId: created.id } }),
+  });
+  const { fields } = form;
 
   return (
     <ModalForm
+      {...form.modal}
       opened={opened}
-      onClose={close}
       title={parent ? `New variant of ${parent.label}` : 'New product'}
-      onSubmit={() => create.mutate()}
-      error={create.error}
-      errors={errors}
       submitLabel="Create"
-      submitting={create.isPending}
     >
-      <TextInput
-        label="Name"
-        value={genericName}
-        onChange={(event) => setGenericName(event.currentTarget.value)}
-        error={errorOn(errors, 'genericName')}
-        data-autofocus
-      />
+      <TextInput label="Name" {...fields.text('genericName')} data-autofocus />
       <TextInput
         label="Publisher reference"
         description="Unique among the customer's products, at most 80 characters"
         required
-        value={publisherRefId}
-        onChange={(event) => setPublisherRefId(event.currentTarget.value)}
-        error={errorOn(errors, 'publisherRefId')}
+        {...fields.text('publisherRefId')}
       />
       <LifetimeSelect
         label="Lifetime"
         required
-        value={lifeTime}
-        onChange={setLifeTime}
-        error={errorOn(errors, 'lifeTime')}
+        {...fields.value('lifeTime')}
+        onChange={(lifeTime) => form.update({ lifeTime: lifeTime ?? '' })}
       />
-      <StoresInput
-        label="Selling stores"
-        value={sellingStores}
-        onChange={setSellingStores}
-        error={errorOn(errors, 'sellingStores')}
-      />
-      <Select
-        label="Type"
-        clearable
-        data={[...CHOICE_FILTERS.type]}
-        value={type ?? null}
-        onChange={(value) => setType((value as Draft['type']) ?? null)}
-      />
+      <StoresInput label="Selling stores" {...fields.value('sellingStores')} />
+      <Select label="Type" clearable data={[...CHOICE_FILTERS.type]} {...fields.choice('type', CHOICE_FILTERS.type)} />
       {!parent && (
         <OwnerCustomerSelect
           label="Customer (empty: a product of the platform, readable by every customer)"
-          value={customerId}
-          onChange={setCustomerId}
-          error={errorOn(errors, 'customerId')}
+          {...fields.value('customerId')}
         />
       )}
     </ModalForm>

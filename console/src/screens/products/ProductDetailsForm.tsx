@@ -1,7 +1,8 @@
 import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { IsoDateTimeInput } from '../../ui/DateTimeInput';
-import { errorOn, type FieldErrors } from '../../ui/field-errors';
+import { draftFields } from '../../ui/draft-fields';
+import type { FieldErrors } from '../../ui/field-errors';
 import { LifetimeSelect } from '../../ui/LifetimeSelect';
 import { CountriesMultiSelect } from '../../ui/place-pickers';
 import { RecordSelect } from '../../ui/record-picker/RecordSelect';
@@ -40,7 +41,7 @@ export const TEXTS: { field: TextKey; label: string; description?: string; requi
 ];
 
 type ChoiceKey = 'type' | 'salesMode' | 'businessSegment';
-export const CHOICES: { field: ChoiceKey; label: string; data: readonly string[] }[] = [
+export const CHOICES: { field: ChoiceKey; label: string; data: readonly NonNullable<ProductDraft[ChoiceKey]>[] }[] = [
   { field: 'type', label: 'Type', data: CHOICE_FILTERS.type },
   { field: 'salesMode', label: 'Sales mode', data: CHOICE_FILTERS.salesMode },
   { field: 'businessSegment', label: 'Business segment', data: ['B2C', 'B2B', 'STRICT_B2C', 'STRICT_B2B'] },
@@ -59,10 +60,6 @@ export const SWITCHES: { field: 'physical' | 'trialAllowed' | 'gift'; label: str
   { field: 'gift', label: 'Gift' },
 ];
 
-/** The value a choice of `data` names, or none. */
-const oneOf = <T extends string>(data: readonly string[], value: string | null) =>
-  (data.find((candidate) => candidate === value) as T | undefined) ?? undefined;
-
 /** The labels of the fields that are not in the lists above. */
 export const OTHER_LABELS = {
   lifeTime: 'Lifetime',
@@ -72,9 +69,6 @@ export const OTHER_LABELS = {
   sellingStores: 'Selling stores',
   blackListedCountries: 'Blacklisted countries',
 } as const;
-
-const orUndefined = (value: string) => (value === '' ? undefined : value);
-const numberOrUndefined = (value: string | number) => (typeof value === 'number' ? value : undefined);
 
 /** A product's own fields; `readOnly` for a principal without catalog:write. */
 export function ProductDetailsForm({
@@ -88,96 +82,59 @@ export function ProductDetailsForm({
   errors: FieldErrors;
   readOnly: boolean;
 }): ReactElement {
-  const shared = (field: keyof ProductDraft) => ({ readOnly, error: errorOn(errors, field) });
+  const update = (patch: Partial<ProductDraft>) => {
+    for (const [field, value] of Object.entries(patch)) change(field as keyof ProductDraft, value);
+  };
+  const fields = draftFields({ draft, update, errors, readOnly });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {TEXTS.map(({ field, label, description, required }) => (
         <TextInput
           key={field}
-          {...shared(field)}
           label={label}
           description={description}
           required={required}
-          value={draft[field] ?? ''}
-          onChange={(event) =>
-            change(field, required ? event.currentTarget.value : orUndefined(event.currentTarget.value))
-          }
+          // A field the API does not require is left out while empty.
+          {...(required ? fields.text(field) : fields.optionalText(field))}
         />
       ))}
       <LifetimeSelect
-        {...shared('lifeTime')}
         label={OTHER_LABELS.lifeTime}
         required
-        value={draft.lifeTime}
+        {...fields.value('lifeTime')}
         onChange={(value) => change('lifeTime', value ?? '')}
       />
-      <IsoDateTimeInput
-        {...shared('releaseDate')}
-        label={OTHER_LABELS.releaseDate}
-        value={draft.releaseDate}
-        onChange={(value) => change('releaseDate', value)}
-      />
+      <IsoDateTimeInput label={OTHER_LABELS.releaseDate} {...fields.value('releaseDate')} />
       <RecordSelect
-        {...shared('priceFunction')}
         source={PRICE_FUNCTIONS}
         label="Price function"
         description="Empty: the list prices apply"
         scope={{ customerId: draft.customerId }}
-        value={draft.priceFunction}
-        onChange={(value) => change('priceFunction', value)}
+        {...fields.value('priceFunction')}
       />
       <Select
-        {...shared('status')}
         label={OTHER_LABELS.status}
         data={[...CHOICE_FILTERS.status]}
-        value={draft.status ?? 'ENABLED'}
-        onChange={(value) => change('status', oneOf(CHOICE_FILTERS.status, value) ?? 'ENABLED')}
+        {...fields.choice('status', CHOICE_FILTERS.status, 'ENABLED')}
         allowDeselect={false}
       />
       {CHOICES.map(({ field, label, data }) => (
-        <Select
-          key={field}
-          {...shared(field)}
-          label={label}
-          clearable
-          data={[...data]}
-          value={draft[field] ?? null}
-          onChange={(value) => change(field, oneOf(data, value))}
-        />
+        <Select key={field} label={label} clearable data={[...data]} {...fields.choice(field, data)} />
       ))}
-      <StoresInput
-        {...shared('sellingStores')}
-        label={OTHER_LABELS.sellingStores}
-        value={draft.sellingStores}
-        onChange={(value) => change('sellingStores', value)}
-      />
+      <StoresInput label={OTHER_LABELS.sellingStores} {...fields.value('sellingStores')} />
       <CountriesMultiSelect
-        {...shared('blackListedCountries')}
         label={OTHER_LABELS.blackListedCountries}
         description="Countries where the product may not be sold"
         value={draft.blackListedCountries ?? []}
         onChange={(value) => change('blackListedCountries', value.length ? value : undefined)}
+        error={fields.error('blackListedCountries')}
+        readOnly={readOnly}
       />
       {NUMBERS.map(({ field, label, min }) => (
-        <NumberInput
-          key={field}
-          {...shared(field)}
-          label={label}
-          min={min}
-          allowDecimal={false}
-          value={draft[field] ?? ''}
-          onChange={(value) => change(field, numberOrUndefined(value))}
-        />
+        <NumberInput key={field} label={label} min={min} allowDecimal={false} {...fields.number(field)} />
       ))}
       {SWITCHES.map(({ field, label }) => (
-        <Switch
-          key={field}
-          label={label}
-          checked={draft[field] ?? false}
-          onChange={(event) => change(field, event.currentTarget.checked)}
-          disabled={readOnly}
-          mt="lg"
-        />
+        <Switch key={field} label={label} {...fields.checked(field)} mt="lg" />
       ))}
     </SimpleGrid>
   );

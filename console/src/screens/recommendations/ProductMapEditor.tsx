@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { EntryListEditor } from '../../ui/EntryListEditor';
+import { EntryRow } from '../../ui/EntryRow';
 import { RecordMultiSelect, RecordSelect } from '../../ui/record-picker/RecordSelect';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
 
@@ -19,65 +19,40 @@ interface Props {
 /** A product → recommended products map (`byProductIds`, `byParentProductIds`): one row per trigger product. */
 export function ProductMapEditor({ keyLabel, legend, description, value, onChange, customerId, error }: Props) {
   const rows = Object.entries(value ?? {});
-  const replaceRow = (index: number, key: string, ids: string[]) =>
-    onChange(Object.fromEntries(rows.map((row, at) => (at === index ? [key, ids] : row))));
-  const removeRow = (index: number) => onChange(Object.fromEntries(rows.filter((_row, at) => at !== index)));
+  const keyName = keyLabel.toLowerCase();
   return (
-    <Card withBorder component="fieldset" p="sm" style={{ minWidth: 0 }}>
-      <Text component="legend" fw={600} size="sm" px={4}>
-        {legend}
-      </Text>
-      <Text size="xs" c="dimmed" mb="xs">
-        {description}
-      </Text>
-      <Stack gap="sm">
-        {rows.map(([key, ids], index) => (
-          <Group key={index} align="end" wrap="wrap" gap="xs">
-            <RecordSelect
+    <EntryListEditor
+      legend={legend}
+      description={description}
+      entries={rows}
+      onChange={(next) => onChange(Object.fromEntries(next))}
+      newEntry={(): [string, string[]] => ['', []]}
+      addLabel={`Add a ${keyName}`}
+      // A map holds one key once: a second blank row would merge into the first.
+      addDisabled={rows.some(([key]) => key === '')}
+      error={error}
+      renderEntry={([key, ids], { index, replace, remove }) => (
+        <EntryRow removeLabel={`Remove ${keyName} ${index + 1}`} onRemove={remove}>
+          <RecordSelect
+            source={PRODUCTS}
+            label={`${keyLabel} ${index + 1}`}
+            value={key || undefined}
+            onChange={(next) => replace([next ?? '', ids])}
+            scope={{ customerId }}
+            exclude={rows.map(([other]) => other).filter((other) => other !== key)}
+            w={{ base: '100%', sm: 260 }}
+          />
+          <div style={{ flex: 1, minWidth: 220 }}>
+            <RecordMultiSelect
               source={PRODUCTS}
-              label={`${keyLabel} ${index + 1}`}
-              value={key || undefined}
-              onChange={(next) => replaceRow(index, next ?? '', ids)}
+              label={`Recommended for ${keyName} ${index + 1}`}
+              value={ids}
+              onChange={(next) => replace([key, next])}
               scope={{ customerId }}
-              exclude={rows.map(([other]) => other).filter((other) => other !== key)}
-              w={{ base: '100%', sm: 260 }}
             />
-            <div style={{ flex: 1, minWidth: 220 }}>
-              <RecordMultiSelect
-                source={PRODUCTS}
-                label={`Recommended for ${keyLabel.toLowerCase()} ${index + 1}`}
-                value={ids}
-                onChange={(next) => replaceRow(index, key, next)}
-                scope={{ customerId }}
-              />
-            </div>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              onClick={() => removeRow(index)}
-              aria-label={`Remove ${keyLabel.toLowerCase()} ${index + 1}`}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Group>
-        ))}
-        {error && (
-          <Text c="red.8" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group>
-          <Button
-            variant="light"
-            size="xs"
-            disabled={'' in (value ?? {})}
-            onClick={() => onChange({ ...(value ?? {}), '': [] })}
-          >
-            Add a {keyLabel.toLowerCase()}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+          </div>
+        </EntryRow>
+      )}
+    />
   );
 }

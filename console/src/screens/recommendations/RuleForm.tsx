@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { EpochDateTimeInput } from '../../ui/DateTimeInput';
+import { draftFields } from '../../ui/draft-fields';
 import { errorOn, type FieldErrors, shownFields } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { RecordMultiSelect } from '../../ui/record-picker/RecordSelect';
@@ -39,9 +40,6 @@ interface Props {
   creating: boolean;
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
-  values.find((candidate) => candidate === value) ?? fallback;
-
 /** The fields this form shows errors on. */
 export const RULE_FIELDS = shownFields(
   'customerId',
@@ -65,9 +63,25 @@ export const RULE_FIELDS = shownFields(
   'localizedDesc',
 );
 
+/** The cart products a rule applies to: these products, and the variants of these parents. */
+const ELIGIBLE = [
+  {
+    field: 'eligibleProductIds',
+    label: 'Eligible products',
+    description: 'Empty, with no eligible parent either: every cart product',
+  },
+  {
+    field: 'eligibleParentProductIds',
+    label: 'Eligible parent products',
+    description: 'A cart product whose parent is listed',
+  },
+] as const;
+
 /** Every field of a recommendation rule, as the API's schema has them. */
 export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props) {
   const set = (changes: Partial<RuleDraft>) => onChange({ ...draft, ...changes });
+  const fields = draftFields({ draft, update: set, errors });
+  const discount = fields.part('discountPlan');
   const localized = Object.entries(draft.localizedDesc ?? {});
   const owner = draft.customerId;
   return (
@@ -78,81 +92,43 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
             What and when
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {creating && (
-              <OwnerCustomerSelect
-                value={owner}
-                onChange={(customerId) => set({ customerId })}
-                error={errorOn(errors, 'customerId')}
-                required
-              />
-            )}
-            <TextInput
-              label="Name"
-              required
-              value={draft.name}
-              onChange={(event) => set({ name: event.currentTarget.value })}
-              error={errorOn(errors, 'name')}
-            />
-            <Select
-              label="Status"
-              data={[...STATUSES]}
-              value={draft.status}
-              onChange={(value) => set({ status: oneOf(STATUSES, value, 'ENABLED') })}
-              allowDeselect={false}
-            />
-            <Select
-              label="Type"
-              data={[...TYPES]}
-              value={draft.type}
-              onChange={(value) => set({ type: oneOf(TYPES, value, 'CROSS_SELL') })}
-              allowDeselect={false}
-              error={errorOn(errors, 'type')}
-            />
+            {creating && <OwnerCustomerSelect {...fields.value('customerId')} required />}
+            <TextInput label="Name" required {...fields.text('name')} />
+            <Select label="Status" data={[...STATUSES]} {...fields.choice('status', STATUSES)} allowDeselect={false} />
+            <Select label="Type" data={[...TYPES]} {...fields.choice('type', TYPES)} allowDeselect={false} />
             <Select
               label="Function"
               data={FUNCTIONS.map((value) => ({ value, label: FUNCTION_LABELS[value] }))}
-              value={draft.function}
-              onChange={(value) => set({ function: oneOf(FUNCTIONS, value, 'idToIdsRecoRule') })}
+              {...fields.choice('function', FUNCTIONS)}
               allowDeselect={false}
-              error={errorOn(errors, 'function')}
             />
             <MultiSelect
               label="Levels"
               description="Where the recommendation is shown"
               required
               data={[...LEVELS]}
-              value={draft.levels}
+              {...fields.value('levels')}
               onChange={(values) => set({ levels: LEVELS.filter((level) => values.includes(level)) })}
-              error={errorOn(errors, 'levels')}
             />
-            <StoresInput
-              label="Stores"
-              required
-              value={draft.eligibleStoreIds}
-              onChange={(values) => set({ eligibleStoreIds: values })}
-              error={errorOn(errors, 'eligibleStoreIds')}
-            />
+            <StoresInput label="Stores" required {...fields.value('eligibleStoreIds')} />
             <EpochDateTimeInput
               label="Start"
               required
-              value={draft.startDate}
+              {...fields.value('startDate')}
+              // A rule always has a start: clearing the input keeps the one it had.
               onChange={(startDate) => set({ startDate: startDate ?? draft.startDate })}
-              error={errorOn(errors, 'startDate')}
             />
             <EpochDateTimeInput
               label="End (included)"
               required
-              value={draft.endDate}
+              {...fields.value('endDate')}
               onChange={(endDate) => set({ endDate: endDate ?? draft.endDate })}
-              error={errorOn(errors, 'endDate')}
             />
             <NumberInput
               label="Weight"
               description="The higher, the earlier; 0 when empty"
               allowDecimal={false}
-              value={draft.weight ?? ''}
-              onChange={(value) => set({ weight: typeof value === 'number' ? value : undefined })}
-              error={errorOn(errors, 'weight')}
+              {...fields.number('weight')}
             />
             <MultiSelect
               label="Cart sources"
@@ -160,7 +136,7 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
               data={[...SOURCES]}
               value={draft.sources ?? []}
               onChange={(values) => set({ sources: SOURCES.filter((source) => values.includes(source)) })}
-              error={errorOn(errors, 'sources')}
+              error={fields.error('sources')}
             />
           </SimpleGrid>
         </Card>
@@ -169,24 +145,16 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
             Which cart products it applies to
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <RecordMultiSelect
-              source={PRODUCTS}
-              label="Eligible products"
-              description="Empty, with no eligible parent either: every cart product"
-              value={draft.eligibleProductIds ?? []}
-              onChange={(ids) => set({ eligibleProductIds: ids })}
-              scope={{ customerId: owner }}
-              error={errorOn(errors, 'eligibleProductIds')}
-            />
-            <RecordMultiSelect
-              source={PRODUCTS}
-              label="Eligible parent products"
-              description="A cart product whose parent is listed"
-              value={draft.eligibleParentProductIds ?? []}
-              onChange={(ids) => set({ eligibleParentProductIds: ids })}
-              scope={{ customerId: owner }}
-              error={errorOn(errors, 'eligibleParentProductIds')}
-            />
+            {ELIGIBLE.map(({ field, label, description }) => (
+              <RecordMultiSelect
+                key={field}
+                source={PRODUCTS}
+                label={label}
+                description={description}
+                scope={{ customerId: owner }}
+                {...fields.list(field)}
+              />
+            ))}
           </SimpleGrid>
         </Card>
         <Card withBorder>
@@ -202,19 +170,15 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
                   ? 'For a cart product, the products recommended with it.'
                   : 'Every product listed here is recommended, whatever the cart product.'
               }
-              value={draft.byProductIds}
-              onChange={(map) => set({ byProductIds: map })}
               customerId={owner}
-              error={errorOn(errors, 'byProductIds')}
+              {...fields.value('byProductIds')}
             />
             <ProductMapEditor
               legend="By parent product"
               keyLabel="Parent product"
               description="For a cart product that is a variant of the parent, the products recommended with it."
-              value={draft.byParentProductIds}
-              onChange={(map) => set({ byParentProductIds: map })}
               customerId={owner}
-              error={errorOn(errors, 'byParentProductIds')}
+              {...fields.value('byParentProductIds')}
             />
             {recommendsNothing(draft) && (
               <Alert color="yellow" role="status" title="This rule recommends nothing yet">
@@ -233,48 +197,15 @@ export function RuleForm({ draft, onChange, errors, readOnly, creating }: Props)
               label="Discount (percent off)"
               min={0}
               max={100}
-              value={draft.discountPlan?.discountStep ?? ''}
-              onChange={(value) =>
-                set({
-                  discountPlan: { ...draft.discountPlan, discountStep: typeof value === 'number' ? value : undefined },
-                })
-              }
-              error={errorOn(errors, 'discountPlan')}
+              {...discount.number('discountStep')}
+              // A refusal of the plan as a whole is said here too.
+              error={fields.error('discountPlan')}
             />
-            <TextInput
-              label="Discount tag"
-              value={draft.discountPlan?.tag ?? ''}
-              onChange={(event) =>
-                set({ discountPlan: { ...draft.discountPlan, tag: event.currentTarget.value || undefined } })
-              }
-            />
-            <Checkbox
-              label="Ignore the purchase discount"
-              checked={Boolean(draft.discountPlan?.ignorePurchaseDiscount)}
-              onChange={(event) =>
-                set({ discountPlan: { ...draft.discountPlan, ignorePurchaseDiscount: event.currentTarget.checked } })
-              }
-              mt="md"
-            />
-            <TextInput
-              label="Fallback locale"
-              placeholder="en"
-              value={draft.fallbackLocale ?? ''}
-              onChange={(event) => set({ fallbackLocale: event.currentTarget.value })}
-              error={errorOn(errors, 'fallbackLocale')}
-            />
-            <TextInput
-              label="Catalog id"
-              value={draft.catalogId ?? ''}
-              onChange={(event) => set({ catalogId: event.currentTarget.value })}
-              error={errorOn(errors, 'catalogId')}
-            />
-            <TextInput
-              label="Marketing operation id"
-              value={draft.marketingOperationId ?? ''}
-              onChange={(event) => set({ marketingOperationId: event.currentTarget.value })}
-              error={errorOn(errors, 'marketingOperationId')}
-            />
+            <TextInput label="Discount tag" {...discount.optionalText('tag')} />
+            <Checkbox label="Ignore the purchase discount" {...discount.checked('ignorePurchaseDiscount')} mt="md" />
+            <TextInput label="Fallback locale" placeholder="en" {...fields.text('fallbackLocale')} />
+            <TextInput label="Catalog id" {...fields.text('catalogId')} />
+            <TextInput label="Marketing operation id" {...fields.text('marketingOperationId')} />
           </SimpleGrid>
           <Stack mt="md" gap="xs">
             <TagsInput

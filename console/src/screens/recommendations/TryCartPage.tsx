@@ -5,13 +5,15 @@ import { useState } from 'react';
 import { plainWords, unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
 import { isOperator, usePrincipal } from '../../auth/principal';
-import { errorOn, fieldErrorsOf } from '../../ui/field-errors';
+import { draftFields } from '../../ui/draft-fields';
+import { fieldErrorsOf } from '../../ui/field-errors';
 import { AnchorLink } from '../../ui/links';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
 import { CountrySelect, CurrencySelect } from '../../ui/place-pickers';
 import { RecordMultiSelect } from '../../ui/record-picker/RecordSelect';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { StoreSelect } from '../../ui/store-pickers';
+import { useDraft } from '../../ui/use-draft';
 import { RecommendationLeaves } from './RecommendationLeaves';
 import { SOURCES } from './rule-draft';
 
@@ -22,27 +24,21 @@ type CartDraft = Schemas['CartDraft'];
  * recommendations and reports are asked for. Trying again replaces the same cart rather than storing another.
  */
 export function TryCartPage(): ReactElement {
-  const principal = usePrincipal();
-  const operator = isOperator(principal);
-  const [customerId, setCustomerId] = useState<string | undefined>();
-  const [storeId, setStoreId] = useState('store-eu');
-  const [country, setCountry] = useState('FR');
-  const [currency, setCurrency] = useState('EUR');
-  const [source, setSource] = useState<CartDraft['source']>('PURCHASE');
-  const [productIds, setProductIds] = useState<string[]>([]);
+  const operator = isOperator(usePrincipal());
+  const { draft, update } = useDraft<CartDraft>({
+    storeId: 'store-eu',
+    country: 'FR',
+    currency: 'EUR',
+    source: 'PURCHASE',
+    items: [],
+  });
   const [cart, setCart] = useState<{ id: string; customerId: string | undefined }>();
-  const owner = operator ? customerId : undefined;
+  // Only the operator picks the owner; a customer's own cart is its own.
+  const owner = draft.customerId;
+  const productIds = draft.items.map((item) => item.productId);
 
   const tryCart = useMutation({
-    mutationFn: async () => {
-      const body: CartDraft = {
-        storeId,
-        country,
-        currency,
-        ...(source ? { source } : {}),
-        ...(owner ? { customerId: owner } : {}),
-        items: productIds.map((productId) => ({ productId, quantity: 1 })),
-      };
+    mutationFn: async (body: CartDraft) => {
       const stored =
         cart && cart.customerId === owner
           ? unwrap(await api.PUT('/carts/{id}', { params: { path: { id: cart.id } }, body }))
@@ -52,7 +48,8 @@ export function TryCartPage(): ReactElement {
     },
   });
   const errors = fieldErrorsOf(tryCart.error);
-  const ready = productIds.length > 0 && (!operator || Boolean(customerId));
+  const fields = draftFields({ draft, update, errors });
+  const ready = productIds.length > 0 && (!operator || Boolean(owner));
 
   return (
     <Stack>
@@ -68,58 +65,47 @@ export function TryCartPage(): ReactElement {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            tryCart.mutate();
+            tryCart.mutate(draft);
           }}
         >
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
               <OwnerCustomerSelect
-                value={customerId}
-                onChange={(next) => {
-                  setCustomerId(next);
-                  setProductIds([]);
-                }}
+                {...fields.value('customerId')}
+                // The products picked were the former owner's.
+                onChange={(customerId) => update({ customerId, items: [] })}
                 label="Cart owner"
                 required
               />
-              <StoreSelect
-                label="Store"
-                required
-                value={storeId}
-                onChange={setStoreId}
-                error={errorOn(errors, 'storeId')}
-              />
+              <StoreSelect label="Store" required {...fields.value('storeId')} />
               <CountrySelect
                 label="Country"
                 required
-                value={country}
-                onChange={(next) => setCountry(next ?? '')}
-                error={errorOn(errors, 'country')}
+                {...fields.value('country')}
+                onChange={(country) => update({ country: country ?? '' })}
               />
               <CurrencySelect
                 label="Currency"
                 required
-                value={currency}
-                onChange={(next) => setCurrency(next ?? '')}
-                error={errorOn(errors, 'currency')}
+                {...fields.value('currency')}
+                onChange={(currency) => update({ currency: currency ?? '' })}
               />
               <Select
                 label="Source"
                 description="Rules restricted to sources see only theirs"
                 clearable
                 data={[...SOURCES]}
-                value={source ?? null}
-                onChange={(value) => setSource(SOURCES.find((candidate) => candidate === value))}
+                {...fields.choice('source', SOURCES)}
               />
             </SimpleGrid>
             <RecordMultiSelect
               source={PRODUCTS}
               label="Cart products"
-              description={operator && !customerId ? 'Choose the cart owner first' : 'One of each, quantity 1'}
+              description={operator && !owner ? 'Choose the cart owner first' : 'One of each, quantity 1'}
               value={productIds}
-              onChange={setProductIds}
+              onChange={(ids) => update({ items: ids.map((productId) => ({ productId, quantity: 1 })) })}
               scope={{ customerId: owner }}
-              error={errorOn(errors, 'items')}
+              error={fields.error('items')}
               required
             />
             {tryCart.error && !Object.keys(errors).length && (

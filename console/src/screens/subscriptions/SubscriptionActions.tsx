@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import { ApiError, plainWords } from '../../api/api-error';
 import { useCan } from '../../auth/principal';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { usePrebilledOrderId } from './prebilled-order';
 import { runSubscriptionAction } from './run-subscription-action';
 import { ACTION_LABELS, allowedActions, type RoutedAction } from './subscription-machine';
@@ -78,32 +79,21 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
             : plainWords(run.error)}
         </Alert>
       )}
-      <Modal
+      <ConfirmDialog
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={confirming ? `${ACTION_LABELS[confirming].label}?` : ''}
+        error={run.error}
+        confirmLabel={confirming ? ACTION_LABELS[confirming].label : ''}
+        confirming={run.isPending}
+        onConfirm={() => confirming && run.mutate({ action: confirming })}
       >
         {confirming && (
-          <Stack>
-            <Text size="sm">
-              {subscription.name ?? subscription.id}: {ACTION_LABELS[confirming].confirm}
-            </Text>
-            {run.error && (
-              <Text c="red" role="alert" size="sm">
-                {plainWords(run.error)}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
-                Keep it
-              </Button>
-              <Button color="red.9" loading={run.isPending} onClick={() => run.mutate({ action: confirming })}>
-                {ACTION_LABELS[confirming].label}
-              </Button>
-            </Group>
-          </Stack>
+          <Text size="sm">
+            {subscription.name ?? subscription.id}: {ACTION_LABELS[confirming].confirm}
+          </Text>
         )}
-      </Modal>
+      </ConfirmDialog>
       <UpgradeModal
         subscription={subscription}
         opened={upgrading}

@@ -1,5 +1,6 @@
-import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { EntryListEditor } from '../../ui/EntryListEditor';
+import { EntryRow } from '../../ui/EntryRow';
+import { EntryTextInputs, type TextColumn } from '../../ui/EntryTextInputs';
 
 type Labels = Record<string, Record<string, string>>;
 export interface LabelRow {
@@ -21,6 +22,13 @@ export function labelsOf(rows: LabelRow[]): Labels | undefined {
   return Object.keys(labels).length ? labels : undefined;
 }
 
+/** A row's inputs, left to right: the locale and key are short codes, the text takes the rest of the line. */
+const COLUMNS: TextColumn<LabelRow>[] = [
+  { field: 'locale', label: (number) => `Locale ${number}`, placeholder: 'fr', w: { base: '100%', xs: 90 } },
+  { field: 'key', label: (number) => `Key ${number}`, placeholder: 'label', w: { base: '100%', xs: 120 } },
+  { field: 'value', label: (number) => `Text ${number}`, placeholder: '14 jours', style: { flex: 1, minWidth: 160 } },
+];
+
 /** `cancelPeriodI18nConfiguration`: per locale, the texts that say the cancellation period (`fr` · `label` · `14 jours`). */
 export function CancelPeriodLabelsEditor({
   rows,
@@ -31,63 +39,19 @@ export function CancelPeriodLabelsEditor({
   onChange: (rows: LabelRow[]) => void;
   error?: string;
 }) {
-  const replace = (index: number, changes: Partial<LabelRow>) =>
-    onChange(rows.map((row, at) => (at === index ? { ...row, ...changes } : row)));
   return (
-    <Card withBorder component="fieldset" p="sm" style={{ minWidth: 0 }}>
-      <Text component="legend" fw={600} size="sm" px={4}>
-        Cancellation period, per language
-      </Text>
-      <Stack gap="xs">
-        {rows.map((row, index) => (
-          <Group key={index} align="end" gap="xs" wrap="wrap">
-            <TextInput
-              label={`Locale ${index + 1}`}
-              placeholder="fr"
-              value={row.locale}
-              onChange={(event) => replace(index, { locale: event.currentTarget.value })}
-              w={{ base: '100%', xs: 90 }}
-            />
-            <TextInput
-              label={`Key ${index + 1}`}
-              placeholder="label"
-              value={row.key}
-              onChange={(event) => replace(index, { key: event.currentTarget.value })}
-              w={{ base: '100%', xs: 120 }}
-            />
-            <TextInput
-              label={`Text ${index + 1}`}
-              placeholder="14 jours"
-              value={row.value}
-              onChange={(event) => replace(index, { value: event.currentTarget.value })}
-              style={{ flex: 1, minWidth: 160 }}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              onClick={() => onChange(rows.filter((_row, at) => at !== index))}
-              aria-label={`Remove text ${index + 1}`}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Group>
-        ))}
-        {error && (
-          <Text c="red.8" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group>
-          <Button
-            variant="light"
-            size="xs"
-            onClick={() => onChange([...rows, { locale: '', key: 'label', value: '' }])}
-          >
-            Add a text
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <EntryListEditor
+      legend="Cancellation period, per language"
+      entries={rows}
+      onChange={onChange}
+      newEntry={() => ({ locale: '', key: 'label', value: '' })}
+      addLabel="Add a text"
+      error={error}
+      renderEntry={(row, { index, replace, remove }) => (
+        <EntryRow removeLabel={`Remove text ${index + 1}`} onRemove={remove}>
+          <EntryTextInputs entry={row} number={index + 1} columns={COLUMNS} onChange={replace} />
+        </EntryRow>
+      )}
+    />
   );
 }
