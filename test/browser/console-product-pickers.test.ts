@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, type Json } from '../catalog/catalog-factories.js';
+import { createCustomer } from '../customers/customer-factories.js';
 import { browserSkipReason } from './chromium.js';
 import { seriousA11yViolations, signInAsOperator, useConsoleServer } from './console-server.js';
 
@@ -132,6 +133,36 @@ describe.skipIf(browserSkipReason !== undefined)('the console’s product picker
     expect(message).toMatch(/50/);
     expect(await creation.getByLabel('Name').getAttribute('aria-invalid')).not.toBe('true');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('lists price functions with their customer by name, and filters them by a customer picked by name', async () => {
+    const owner = await createCustomer(server.t, { name: `Lyra Pricing ${tag()}`, type: 'PUBLISHER' });
+    const made = await server.t.request('POST', '/price-functions', operator, {
+      name: `Lyra tiers ${tag()}`,
+      expression: 'price * 0.8',
+      customerId: owner.id,
+    });
+    expect(made.status).toBe(201);
+    const fn = made.body as Json;
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto('/console/price-functions');
+    await page
+      .getByRole('button', { name: 'More filters' })
+      .click()
+      .catch(() => undefined);
+    await page.getByRole('combobox', { name: 'Customer' }).fill('Lyra Pric');
+    await page.getByRole('option', { name: owner.body.name }).click();
+    await page.waitForURL(new RegExp(`customerId=${owner.id}`));
+    const table = page.getByRole('table', { name: 'Price functions' });
+    const row = table.getByRole('row', { name: new RegExp(String(fn.name)) });
+    await row.waitFor(PATIENTLY);
+    await expect.poll(() => table.locator('tbody tr').count(), PATIENTLY).toBe(1);
+    await row.getByRole('link', { name: owner.body.name }).waitFor();
+    expect(await table.getByText(owner.id, { exact: true }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(server.problems).toEqual([]);
     await page.close();
   }, 120_000);
 });

@@ -53,13 +53,3 @@ export const pageQuery = (search: ListSearch) => ({
 /** A filter of the URL state as the API takes it: a text, or nothing. */
 export const filterValue = (value: string | number | undefined) =>
   value === undefined || value === '' ? undefined : String(value);
-
-/** The API's listing parameters for a list's search: page, size, sort, and the filters that are set. */
-export function listingQuery(search: ListSearch): Record<string, string | number | string[]> {
-  const { page, size, sort, hidden: _hidden, ...filters } = search;
-  const query: Record<string, string | number | string[]> = { page, size };
-  const keys = sortKeys(sort);
-  if (keys) query.sort = keys;
-  for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== '') query[name] = value;
-  return query;
-}

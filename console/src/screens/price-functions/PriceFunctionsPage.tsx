@@ -1,16 +1,14 @@
-import { Button, Code, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { linkOptions } from '@tanstack/react-router';
+import { Code, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
-import { unwrap } from '../../api/api-error';
-import { api, type Listed } from '../../api/client';
-import { isOperator, useCan, usePrincipal } from '../../auth/principal';
+import type { Listed } from '../../api/client';
+import { isOperator, usePrincipal } from '../../auth/principal';
+import { CustomerName } from '../../ui/customer-names';
 import type { Column } from '../../ui/DataTable';
-import { ListPage } from '../../ui/list-page/ListPage';
+import { ListingPage } from '../../ui/list-page/ListingPage';
 import type { ListFilter } from '../../ui/list-page/list-filters';
-import { listingQuery } from '../../ui/list-search';
+import { rowLink } from '../../ui/list-page/row-link';
+import { CUSTOMER_FILTER } from '../../ui/record-picker/RecordFilter';
 import { NewPriceFunctionModal } from './NewPriceFunctionModal';
-import { priceFunctionListKey } from './price-function-queries';
 
 type PriceFunction = Listed<'/price-functions'>;
 
@@ -22,33 +20,36 @@ const columns = (operator: boolean): Column<PriceFunction>[] => [
     cell: (row) => <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{row.expression}</Code>,
   },
   { header: 'Parameters', cell: (row) => (row.parameters ?? []).map((parameter) => parameter.field).join(', ') },
-  ...(operator ? [{ header: 'Customer', cell: (row: PriceFunction) => row.customerId ?? 'operator' }] : []),
+  ...(operator
+    ? [
+        {
+          header: 'Customer',
+          cell: (row: PriceFunction) =>
+            row.customerId ? <CustomerName customerId={row.customerId} /> : 'the platform',
+        },
+      ]
+    : []),
   { header: 'Created', sortField: 'createDate', cell: (row) => date(row.createDate) },
   { header: 'Updated', sortField: 'updateDate', cell: (row) => date(row.updateDate) },
 ];
 
 const filtersFor = (operator: boolean): ListFilter[] => [
   { name: 'name', label: 'Name (exact)', kind: 'text' },
-  ...(operator ? [{ name: 'customerId', label: 'Customer id', kind: 'text' } as const] : []),
+  ...(operator ? [CUSTOMER_FILTER] : []),
 ];
 
 /** The price functions the principal may read, filtered, sorted and paged by the server. */
 export function PriceFunctionsPage(): ReactElement {
-  const can = useCan();
   const operator = isOperator(usePrincipal());
-  const [creating, { open, close }] = useDisclosure();
   return (
-    <ListPage
+    <ListingPage
       title="Price functions"
-      listKey={priceFunctionListKey}
-      fetchPage={async (search) =>
-        unwrap(await api.GET('/price-functions', { params: { query: listingQuery(search) as never } }))
-      }
+      listing="/price-functions"
       columns={columns(operator)}
       filters={filtersFor(operator)}
       rowName={(row) => row.name || row.id}
-      link={(row) => linkOptions({ to: '/price-functions/$priceFunctionId', params: { priceFunctionId: row.id } })}
-      actions={can('catalog:write') && <Button onClick={open}>New price function</Button>}
+      link={rowLink('/price-functions/$priceFunctionId')}
+      create={{ scope: 'catalog:write', dialog: NewPriceFunctionModal }}
       intro={
         <Text c="dimmed" size="sm">
           A price function computes a product's price from its list price, the quantity and its parameters. A product
@@ -56,9 +57,6 @@ export function PriceFunctionsPage(): ReactElement {
         </Text>
       }
       noun="price function"
-      emptyHint={can('catalog:write') ? 'Create one with "New price function".' : undefined}
-    >
-      <NewPriceFunctionModal opened={creating} onClose={close} />
-    </ListPage>
+    />
   );
 }

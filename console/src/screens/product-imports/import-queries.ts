@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../../api/api-error';
 import { api, type Schemas } from '../../api/client';
-import { filterValue, type ListSearch, pageQuery } from '../../ui/list-search';
 import { isOngoing } from './import-status';
 
 export type ProductImport = Schemas['ProductImport'];
@@ -17,12 +16,6 @@ export const importKeys = {
   one: (id: string) => ['product-imports', 'one', id] as const,
   errors: (id: string, page: number) => ['product-imports', 'errors', id, page] as const,
 };
-
-/** A page of the imports the principal may see, newest first, filtered by status. */
-export async function fetchImportPage(search: ListSearch) {
-  const query = { ...pageQuery(search), status: filterValue(search.status) };
-  return unwrap(await api.GET('/product-imports', { params: { query } }));
-}
 
 async function fetchImport(id: string): Promise<ProductImport> {
   return unwrap(await api.GET('/product-imports/{id}', { params: { path: { id } } }));

@@ -1,6 +1,4 @@
-import { Text } from '@mantine/core';
 import type { ReactElement } from 'react';
-import { CustomerName } from '../../ui/customer-names';
 import { IsoDateTimeInput } from '../../ui/DateTimeInput';
 import { errorOn } from '../../ui/field-errors';
 import { OwnerCustomerSelect } from '../../ui/OwnerCustomerSelect';
@@ -37,26 +35,5 @@ export function OwnerInput<D extends Dated>({ editor }: { editor: TermsEditor<D>
       label="Customer (empty: the platform's own)"
       error={errorOn(editor.errors, 'customerId')}
     />
-  );
-}
-
-/** The stored version, its customer and who last changed it. */
-export function VersionLine({
-  record,
-}: {
-  record: { dbVersion: number; customerId?: string; lastUpdater?: string } | undefined;
-}): ReactElement | null {
-  if (!record) return null;
-  return (
-    <Text c="dimmed" size="sm">
-      Version {record.dbVersion}
-      {record.customerId && (
-        <>
-          {' · '}
-          <CustomerName customerId={record.customerId} />
-        </>
-      )}
-      {record.lastUpdater ? ` · last updated by ${record.lastUpdater}` : ''}
-    </Text>
   );
 }
