@@ -8,6 +8,7 @@ import {
   type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { currentSession } from './auth/session-store';
 import { refreshSession } from './auth/sign-in-flow';
 import { AppLayout } from './layout/AppLayout';
@@ -48,8 +49,29 @@ const app = createRoute({
     if (currentSession() ?? (await refreshSession())) return;
     throw redirect({ to: '/sign-in', search: { returnTo: location.href.replace(/^\/console/, '') || '/' } });
   },
-  component: AppLayout,
+  component: function SignedIn() {
+    // The sections' code loads while the browser has nothing else to do: the first visit of one waits for its data only.
+    useEffect(() => whenIdle(preloadSections), []);
+    return <AppLayout />;
+  },
 });
+
+/** The screens a section of the navigation opens (no record in their path), whose code is loaded ahead. */
+const sections: RouteComponent[] = [];
+
+function preloadSections(): void {
+  for (const component of sections) void component.preload?.();
+}
+
+/** Runs `work` when the browser is idle (or soon, where it cannot say). */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(work, 200);
+  return () => window.clearTimeout(timer);
+}
 
 /**
  * A screen of the signed-in console: its path, its page (loaded when first opened) and, for a list or a tabbed page,
@@ -59,7 +81,10 @@ const screen = <const Path extends string, Search extends object = object>(
   path: Path,
   component: RouteComponent,
   validateSearch?: (raw: Record<string, unknown>) => Search,
-) => createRoute({ getParentRoute: () => app, path, component, validateSearch });
+) => {
+  if (!path.includes('$')) sections.push(component);
+  return createRoute({ getParentRoute: () => app, path, component, validateSearch });
+};
 
 export const routeTree = root.addChildren([
   signIn,
