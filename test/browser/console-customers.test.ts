@@ -99,6 +99,32 @@ describe.skipIf(browserSkipReason !== undefined)('the customers screens (operato
     await page.close();
   });
 
+  it('shows the data-signing key by its key id, algorithm and curve, the JWK to copy, its JSON only on request (issue 31)', async () => {
+    const made = await server.t.request('POST', '/customers', await server.t.operator(), {
+      name: unique('Signer'),
+      vatNumber: 'FR12345678901',
+      features: {},
+    });
+    expect(made.status).toBe(201);
+    const customer = made.body as { id: string; name: string; signingPublicKey: { kid: string; crv: string } };
+    const page = await server.newPage();
+    await signInAsOperator(page);
+    await page.goto(`/console/customers/${customer.id}`);
+    await page.getByRole('heading', { name: customer.name, level: 1 }).waitFor();
+    await page.getByText('Data signing key (Ed25519)').waitFor();
+    await page.getByText(customer.signingPublicKey.kid, { exact: true }).waitFor();
+    await page.getByText(customer.signingPublicKey.crv, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Copy public JWK' }).waitFor();
+    const json = page.getByLabel('Public JWK');
+    expect(await json.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Show JWK' }).click();
+    await expect.poll(() => json.isVisible()).toBe(true);
+    expect(JSON.parse(await json.innerText())).toMatchObject(customer.signingPublicKey);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(server.problems).toEqual([]);
+    await page.close();
+  });
+
   it("edits a customer's name, VAT number, country (picked by name) and status with its version; a refusal shows on its field", async () => {
     const page = await server.newPage();
     await signInAsOperator(page);
