@@ -34,7 +34,7 @@ export function PublicJwk({ jwk }: { jwk: Jwk }): ReactElement {
         </CopyButton>
         <Button
           size="xs"
-          variant="subtle"
+          variant="default"
           onClick={disclosure.toggle}
           aria-expanded={shown}
           aria-controls={jsonId}

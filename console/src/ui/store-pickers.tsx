@@ -1,5 +1,6 @@
 import { Autocomplete, type ComboboxProps, TagsInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { unwrap } from '../api/api-error';
 import { api } from '../api/client';
 import { usePrincipal } from '../auth/principal';
@@ -8,11 +9,12 @@ import { usePrincipal } from '../auth/principal';
  * The stores the catalogue names (the selling stores of the newest 500 products the reader sees): a store is an id of
  * the shop's, no record of its own, so these are offered and any other may still be typed.
  */
-export function useStoresSeen() {
+function useStoresSeen(wanted: boolean) {
   const principal = usePrincipal();
   return useQuery({
     queryKey: ['products', 'stores-seen'],
-    enabled: Boolean(principal?.scopes.has('catalog:read')),
+    // Read when a picker is first used, not when a page shows one: a list opens without this read beside its own.
+    enabled: wanted && Boolean(principal?.scopes.has('catalog:read')),
     staleTime: 60_000,
     queryFn: async () => {
       const page = unwrap(await api.GET('/products', { params: { query: { size: 500, target: ['sellingStores'] } } }));
@@ -36,10 +38,12 @@ export function StoresInput({
   onChange,
   ...props
 }: Shared & { value: string[]; onChange: (stores: string[]) => void }) {
-  const seen = useStoresSeen();
+  const [wanted, want] = useState(false);
+  const seen = useStoresSeen(wanted);
   return (
     <TagsInput
       {...props}
+      onFocus={() => want(true)}
       description={props.description ?? 'Pick a store seen in the catalogue, or type one and press Enter'}
       data={seen.data ?? []}
       value={value}
@@ -55,10 +59,12 @@ export function StoreSelect({
   onChange,
   ...props
 }: Shared & { value: string; onChange: (store: string) => void }) {
-  const seen = useStoresSeen();
+  const [wanted, want] = useState(false);
+  const seen = useStoresSeen(wanted);
   return (
     <Autocomplete
       {...props}
+      onFocus={() => want(true)}
       data={seen.data ?? []}
       value={value}
       onChange={(store) => onChange(store.trim())}

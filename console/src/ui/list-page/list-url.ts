@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useLocation, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import type { ListSearch } from '../list-search';
 
 export type SearchChanges = Record<string, string | number | undefined>;
@@ -7,8 +7,15 @@ export type SearchChanges = Record<string, string | number | undefined>;
 export function useListUrl() {
   const search = useSearch({ strict: false }) as ListSearch;
   const navigate = useNavigate();
+  const router = useRouter();
+  const here = useLocation().pathname;
   // The shell serves every list route, each validating its search as a ListSearch: no one route's type names it here.
-  const go = (next: (previous: ListSearch) => ListSearch) => navigate({ to: '.', search: next as never });
+  const go = (next: (previous: ListSearch) => ListSearch) => {
+    // A change that comes after the person left the list (a typing pause ending as a row's link is followed) would
+    // take them back to it: it is dropped.
+    if (router.latestLocation.pathname !== here) return;
+    void navigate({ to: '.', search: next as never });
+  };
   return {
     search,
     set: (changes: SearchChanges) => go((previous) => ({ ...previous, page: 0, ...changes })),
