@@ -357,19 +357,20 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
   async *batches(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<RecordOf<S>[]> {
     const listing = { ...parseListingQuery(this.definition, query), sort: [], page: 0, size: batch };
     const scope = this.scopeOf(principal);
-    const read = (after: string) => repository.listAfter(this.deps.db, this.definition, listing, scope, after);
+    const read = (after: string) => {
+      const docs = repository.listAfter(this.deps.db, this.definition, listing, scope, after);
+      // Handled at once: a read ahead that fails while the caller is busy (or gone) is not an unhandled rejection;
+      // awaiting it still throws.
+      docs.catch(() => undefined);
+      return docs;
+    };
     // The next batch is read while the caller handles this one (the database and the service work at once); never
     // more than one ahead, so memory stays at two batches.
     let next: Promise<Doc[]> | undefined = read('');
-    try {
-      while (next) {
-        const docs: Doc[] = await next;
-        next = docs.length < batch ? undefined : read(String(docs.at(-1)!.id));
-        if (docs.length > 0) yield docs.map((doc) => this.present(doc));
-      }
-    } finally {
-      // A caller that stops early (a client gone) leaves the read ahead running: its failure is nobody's.
-      next?.catch(() => undefined);
+    while (next) {
+      const docs: Doc[] = await next;
+      next = docs.length < batch ? undefined : read(String(docs.at(-1)!.id));
+      if (docs.length > 0) yield docs.map((doc) => this.present(doc));
     }
   }
 
