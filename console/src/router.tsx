@@ -14,10 +14,12 @@ import { refreshSession } from './auth/sign-in-flow';
 import { AppLayout } from './layout/AppLayout';
 import { ACTIVITY_FILTERS } from './screens/activity/activity-query';
 import { PRODUCT_LIST_SEARCH } from './screens/products/product-filters';
+import { PRODUCT_LIST } from './screens/products/product-queries';
 import { productPageSearch } from './screens/products/product-tabs';
 import { CallbackPage } from './screens/sign-in/CallbackPage';
 import { SignInPage } from './screens/sign-in/SignInPage';
 import { SUBSCRIPTION_FILTERS } from './screens/subscriptions/subscription-list-query';
+import { prefetchList } from './ui/list-page/list-query';
 import { listSearch } from './ui/list-search';
 
 export interface RouterContext {
@@ -81,9 +83,17 @@ const screen = <const Path extends string, Search extends object = object>(
   path: Path,
   component: RouteComponent,
   validateSearch?: (raw: Record<string, unknown>) => Search,
+  prefetch?: (queryClient: QueryClient, search: Search) => void,
 ) => {
   if (!path.includes('$')) sections.push(component);
-  return createRoute({ getParentRoute: () => app, path, component, validateSearch });
+  return createRoute({
+    getParentRoute: () => app,
+    path,
+    component,
+    validateSearch,
+    loaderDeps: ({ search }) => search as Search,
+    loader: prefetch && (({ context, deps }) => prefetch(context.queryClient, deps)),
+  });
 };
 
 export const routeTree = root.addChildren([
@@ -112,6 +122,7 @@ export const routeTree = root.addChildren([
       'products',
       lazyRouteComponent(() => import('./screens/products/ProductsPage'), 'ProductsPage'),
       listSearch(PRODUCT_LIST_SEARCH),
+      prefetchList(PRODUCT_LIST),
     ),
     screen(
       'products/imports',

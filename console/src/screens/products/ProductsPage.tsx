@@ -5,7 +5,6 @@ import type { Column } from '../../ui/DataTable';
 import { ListButtonLink } from '../../ui/list-page/ListButtonLink';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import { rowLink } from '../../ui/list-page/row-link';
-import { type ListSearch, NEWEST_FIRST } from '../../ui/list-search';
 import { RecordName } from '../../ui/record-picker/RecordName';
 import { PRODUCTS } from '../../ui/record-picker/record-sources';
 import { ImportWizard } from '../product-imports/ImportWizard';
@@ -15,8 +14,8 @@ import { ImportProductModal } from './ImportProductModal';
 import { NewProductModal } from './NewProductModal';
 import { ProductBulkActions } from './ProductBulkActions';
 import { ProductStatusBadge } from './ProductStatusBadge';
-import { PRODUCT_FILTERS, SEARCH_PARAMETER } from './product-filters';
-import { fetchProductPage, type ListedProduct } from './product-queries';
+import { PRODUCT_FILTERS } from './product-filters';
+import { type ListedProduct, PRODUCT_LIST } from './product-queries';
 
 /** The list price a row shows: its default currency's first entry, and how many others it has. */
 function listPrice(prices: ListedProduct['prices'] | undefined): string {
@@ -47,9 +46,6 @@ const columns: Column<ListedProduct>[] = [
   { header: 'Updated', sortField: 'updateDate', cell: (row) => when(row.updateDate) },
 ];
 
-/** Newest first, except while searching: then the best matches come first. */
-const defaultSort = (search: ListSearch) => (search[SEARCH_PARAMETER] ? undefined : NEWEST_FIRST);
-
 /** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */
 export function ProductsPage(): ReactElement {
   const can = useCan();
@@ -59,8 +55,8 @@ export function ProductsPage(): ReactElement {
     <ListingPage
       title="Products"
       listing="/products"
-      fetchPage={fetchProductPage}
-      defaultSort={defaultSort}
+      fetchPage={PRODUCT_LIST.fetchPage}
+      defaultSort={PRODUCT_LIST.defaultSort}
       columns={columns}
       filters={PRODUCT_FILTERS}
       rowName={(row) => row.genericName || row.publisherRefId || row.id}

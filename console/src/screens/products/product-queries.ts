@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../api/api-error';
 import { api, type Listed } from '../../api/client';
-import type { ListSearch } from '../../ui/list-search';
+import type { ListSource } from '../../ui/list-page/list-query';
+import { listKeyOf } from '../../ui/list-page/listing';
+import { type ListSearch, NEWEST_FIRST } from '../../ui/list-search';
 import { productListQuery, SEARCH_PARAMETER } from './product-filters';
 
 export type ListedProduct = Listed<'/products'>;
@@ -16,6 +18,13 @@ export async function fetchProductPage(search: ListSearch) {
   const query = productListQuery(search);
   return unwrap(await api.GET('/products', { params: { query: text ? { ...query, q: text } : query } }));
 }
+
+/** The product list's pages: newest first, except while searching, when the best matches come first. */
+export const PRODUCT_LIST: ListSource<ListedProduct> = {
+  listKey: listKeyOf('/products'),
+  fetchPage: fetchProductPage,
+  defaultSort: (search) => (search[SEARCH_PARAMETER] ? undefined : NEWEST_FIRST),
+};
 
 export const productKey = (id: string) => ['products', 'one', id] as const;
 

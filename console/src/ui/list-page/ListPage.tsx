@@ -3,27 +3,24 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LinkOptions } from '@tanstack/react-router';
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { plainWords } from '../../api/api-error';
-import { type Column, DataTable, type PageOf } from '../DataTable';
-import { type ListSearch, NEWEST_FIRST } from '../list-search';
+import { type Column, DataTable } from '../DataTable';
 import { BulkBar, BulkOutcomeAlert } from './BulkBar';
 import { type BulkRun, useBulkRun } from './bulk-run';
 import { ColumnsPicker } from './ColumnsPicker';
 import { type CreateAction, useCreateAction } from './create-action';
 import { activeFilters, type ListFilter, ListFilters } from './list-filters';
+import { effectiveSearch, type ListSource, listQuery } from './list-query';
 import { hiddenColumns, useListUrl } from './list-url';
 import { type NameHeader, nameColumn } from './name-column';
 import { useRowKeys } from './row-keys';
 import { useRowSelection } from './row-selection';
 import { SavedViews } from './SavedViews';
 
-export interface ListPageProps<Row extends { id: string }> {
+export interface ListPageProps<Row extends { id: string }> extends ListSource<Row> {
   /** The page's heading, the table's caption and the name its saved views are kept under. */
   title: string;
   /** The table's caption, when it is not the heading. */
   caption?: string;
-  /** The query cache's key of the list (its pages are kept under it, with their state); a bulk action refreshes it. */
-  listKey: readonly unknown[];
-  fetchPage: (search: ListSearch) => Promise<PageOf<Row>>;
   columns: Column<Row>[];
   /** How a row is named: in its checkbox, in a bulk action's failures, and in the first column when `link` is set. */
   rowName: (row: Row) => string;
@@ -42,10 +39,6 @@ export interface ListPageProps<Row extends { id: string }> {
   create?: CreateAction;
   /** What stands between the heading and the filters (a sentence, an upload zone). */
   intro?: ReactNode;
-  /** The order without a sort picked: newest first, unless the list says otherwise (undefined: the API's order). */
-  defaultSort?: (search: ListSearch) => string | undefined;
-  /** Whether the API sorts this listing at all. */
-  sortable?: boolean;
   /** The bulk actions on the rows picked; a list without them has no checkboxes. */
   bulkActions?: (rows: Row[], bulk: BulkRun<Row>) => ReactNode;
   refetchInterval?: number;
@@ -53,24 +46,16 @@ export interface ListPageProps<Row extends { id: string }> {
   children?: ReactNode;
 }
 
-const newestFirst = () => NEWEST_FIRST;
-
 /** The list's state (the URL's, with the default sort), its page as the API answers it, and the rows picked. */
 function useListState<Row extends { id: string }>(props: ListPageProps<Row>) {
   const url = useListUrl();
-  const { defaultSort = newestFirst, sortable = true } = props;
-  const sort = sortable ? (url.search.sort ?? defaultSort(url.search)) : undefined;
-  const effective: ListSearch = { ...url.search, sort };
-  const list = useQuery({
-    queryKey: [...props.listKey, effective],
-    queryFn: () => props.fetchPage(effective),
-    placeholderData: keepPreviousData,
-    refetchInterval: props.refetchInterval,
-  });
+  const query = listQuery(props, url.search);
+  const list = useQuery({ ...query, placeholderData: keepPreviousData, refetchInterval: props.refetchInterval });
+  const { sort } = effectiveSearch(props, url.search);
   const rows = list.data?.items ?? [];
   const selection = useRowSelection(
     rows.map((row) => row.id),
-    JSON.stringify(effective),
+    JSON.stringify(query.queryKey.at(-1)),
   );
   const table = useRef<HTMLTableElement>(null);
   useRowKeys(table, rows.length, props.bulkActions ? (index) => selection.toggle(index, false) : () => undefined);

@@ -19,7 +19,13 @@ function nest(path: string[], value: unknown): unknown {
 export function tenantCondition(scope: TenantScope, params: SqlParams, alias = ''): string {
   if (scope.all) return 'TRUE';
   const column = alias ? `${alias}.customer_id` : 'customer_id';
-  const own = `${column} = ANY(${params.add(scope.customerIds)}::text[])`;
+  // One customer (a publisher's token) as an equality, so the owner indexes also give a page its order (by id, or
+  // newest first) instead of PostgreSQL walking every owner's rows of the order's index and filtering.
+  const [only, ...more] = scope.customerIds;
+  const own =
+    only !== undefined && more.length === 0
+      ? `${column} = ${params.add(only)}`
+      : `${column} = ANY(${params.add(scope.customerIds)}::text[])`;
   return scope.operatorRecords ? `(${column} IS NULL OR ${own})` : own;
 }
 

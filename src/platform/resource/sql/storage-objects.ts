@@ -50,6 +50,14 @@ export function storageObjects(definition: AnyResourceKind): StorageObject[] {
   // One tenant's records in id (creation) order, the default order: one customer's page is read in index order and
   // stops at its last row.
   add(`${table}_customer_idx`, `CREATE INDEX IF NOT EXISTS ${table}_customer_idx ON ${table} (customer_id, id)`);
+  // Every list of the console opens newest first (createDate, then id, descending): without these, a page of it
+  // sorted all the matches (420 ms for the operator's first page of 100,000 products; 15-30 ms with them). The
+  // operator's page reads the first backwards; one customer's page the second.
+  add(`${table}_created_idx`, `CREATE INDEX IF NOT EXISTS ${table}_created_idx ON ${table} (create_date, id)`);
+  add(
+    `${table}_customer_created_idx`,
+    `CREATE INDEX IF NOT EXISTS ${table}_customer_created_idx ON ${table} (customer_id, create_date, id)`,
+  );
   add(
     docIndexName(table),
     `CREATE INDEX IF NOT EXISTS ${docIndexName(table)} ON ${table} USING gin (doc jsonb_path_ops)`,
