@@ -287,12 +287,18 @@ describe('POST /product-imports', () => {
     let calls = 0;
     // The second chunk's products are written, then the worker dies before its transaction commits.
     const dying = Object.create(products, {
-      createMany: {
-        value: async (...args: Parameters<typeof products.createMany>) => {
-          const done = await products.createMany(...args);
-          calls += 1;
-          if (calls === 2) throw new Error('worker killed');
-          return done;
+      prepareMany: {
+        value: async (...args: Parameters<typeof products.prepareMany>) => {
+          const prepared = await products.prepareMany(...args);
+          if ('redo' in prepared) return prepared;
+          return {
+            write: async () => {
+              const done = await prepared.write();
+              calls += 1;
+              if (calls === 2) throw new Error('worker killed');
+              return done;
+            },
+          };
         },
       },
     }) as typeof products;
@@ -325,10 +331,10 @@ describe('POST /product-imports', () => {
     const products = work.products;
     const order: string[] = [];
     const watched = Object.create(products, {
-      createMany: {
-        value: async (...args: Parameters<typeof products.createMany>) => {
+      prepareMany: {
+        value: async (...args: Parameters<typeof products.prepareMany>) => {
           order.push(String(args[1][0]!.customerId));
-          return products.createMany(...args);
+          return products.prepareMany(...args);
         },
       },
     }) as typeof products;

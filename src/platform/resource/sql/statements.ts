@@ -6,6 +6,7 @@ import type { MapAt } from '../declare/record-store.js';
 import { searchPieces } from '../document/search-text.js';
 import { filterKeysOf, filterKeysSql, keyedFieldKinds } from './filter-keys.js';
 import { filterConditions, isOwnerFilter, orderBy, SqlParams, tenantCondition } from './sql-conditions.js';
+import { uniqueExpression } from './storage-objects.js';
 
 /**
  * The SQL of every generic operation, built without running it (the snapshot script writes these out). `table`
@@ -100,11 +101,35 @@ export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpda
   );
 }
 
-/** The visible records among `ids` (primary-key lookups), in no particular order. */
-export function findByIds(kind: Kind, ids: string[], scope: TenantScope): Statement {
+/**
+ * The visible records among `ids` (primary-key lookups), in no particular order; `forUpdate` locks them, in id order
+ * (two writers locking overlapping sets never wait on each other in a circle).
+ */
+export function findByIds(kind: Kind, ids: string[], scope: TenantScope, forUpdate = false): Statement {
   const params = new SqlParams();
+  const lock = forUpdate ? ' ORDER BY id FOR UPDATE' : '';
   return fixedStatement(
-    `SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`,
+    `SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}${lock}`,
+    params,
+  );
+}
+
+/**
+ * The ids of the visible records whose declared unique key (`customerId` and `field`) is `owner` ('' for the
+ * operator's) and one of `values`, with the value: an equality on the key's unique index, whatever the number of
+ * records the owner holds (a filter on the owner would read them all).
+ */
+export function idsByUniqueKey(
+  kind: Kind,
+  field: string,
+  owner: string,
+  values: string[],
+  scope: TenantScope,
+): Statement {
+  const params = new SqlParams();
+  const value = uniqueExpression(field).expression;
+  return fixedStatement(
+    `SELECT id, ${value} AS value FROM ${kind.table} WHERE ${uniqueExpression('customerId').expression} = ${params.add(owner)} AND ${value} = ANY(${params.add(values)}::text[]) AND ${tenantCondition(scope, params)}`,
     params,
   );
 }
