@@ -43,8 +43,8 @@ const prepare = (ctx: RowContext, batch: Batched[]): Promise<Prepared> =>
   );
 
 /**
- * Creates one batch together, `first` its preparation: the batch is kept whole or rolled back whole (a savepoint),
- * and the rows the engine says one create would refuse are done alone, in file order, after the others, each with
+ * Creates one batch together, `first` its preparation: the batch is stored whole or not at all (the engine removes
+ * what it inserted when a unique key was taken), and the rows the engine says one create would refuse are done alone, in file order, after the others, each with
  * its own answer.
  */
 async function createBatch(ctx: RowContext, batch: Batched[], first: Prepared, outcomes: RowOutcome[]): Promise<void> {
@@ -52,10 +52,7 @@ async function createBatch(ctx: RowContext, batch: Batched[], first: Prepared, o
   const left: Batched[] = [];
   for (let attempt = 0; attempt < BATCH_ATTEMPTS && together.length > 0; attempt += 1) {
     const prepared = attempt === 0 ? first : await prepare(ctx, together);
-    const done =
-      'redo' in prepared
-        ? prepared
-        : await inSavepoint(ctx.tx, 'import_batch', (result) => 'created' in result, prepared.write);
+    const done = 'redo' in prepared ? prepared : await prepared.write();
     if ('created' in done) {
       for (const item of together) outcomes[item.index] = 'created';
       together = [];

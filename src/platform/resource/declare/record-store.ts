@@ -64,7 +64,7 @@ export interface RecordStore<S extends TObject = TObject> {
   create(principal: Principal, body: Doc, options?: CreateOptions): Promise<StoredRecord<S>>;
   /**
    * Creates `bodies` as one create each would, in a few statements; `redo` names the bodies one create would (or
-   * might) refuse, and then nothing is final: roll back to a savepoint, create those alone and the others again.
+   * might) refuse, and then none is stored: create those alone and the others again.
    */
   createMany(
     principal: Principal,

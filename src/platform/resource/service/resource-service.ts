@@ -653,9 +653,10 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
 
   /**
    * Creates `bodies` in `tx` as one `create` each would, in a few statements for all of them (a bulk import). When
-   * one create would refuse its body (or might: a unique key taken), nothing is final: the answer is `redo`, the
-   * positions of those bodies, and the caller rolls `tx` back to a savepoint taken before, creates them alone (each
-   * answers its own refusal) and the others together again. Kinds with `search` vectors are created alone.
+   * one create would refuse its body (or might: a unique key taken), nothing of them is stored: the answer is
+   * `redo`, the positions of those bodies, and the caller creates them alone (each answers its own refusal) and the
+   * others together again. A database error leaves `tx` failed, as any statement's. Kinds with `search` vectors are
+   * created alone.
    */
   async createMany(
     principal: Principal,
@@ -717,7 +718,10 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     return { write: () => this.writeMany(principal, tx, prepared, rows, statements) };
   }
 
-  /** The statements of `prepareMany`'s records: all of them stored, or `redo` those whose unique key is taken. */
+  /**
+   * The statements of `prepareMany`'s records: all of them stored, or none and `redo` those whose unique key is
+   * taken (the records inserted are removed again before anything else of the batch is written).
+   */
   private async writeMany(
     principal: Principal,
     tx: Transaction,
@@ -727,7 +731,12 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
   ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> {
     const inserted = await repository.insertedBy(tx, statements.records);
     const skipped = rows.flatMap((row, index) => (inserted.has(row.id) ? [] : [index]));
-    if (skipped.length > 0) return { redo: skipped };
+    if (skipped.length > 0) {
+      // Nothing else of the batch is written yet: removing its records leaves nothing of it, without the round
+      // trips of a savepoint around every batch.
+      await repository.deleteRecords(tx, this.definition, [...inserted]);
+      return { redo: skipped };
+    }
     if (statements.versions) await repository.runBuilt(tx, statements.versions);
     await repository.runBuilt(tx, statements.changes);
     for (const { row } of prepared) await this.afterWrite(tx, row.doc, undefined);

@@ -296,6 +296,12 @@ export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Sta
   return statement(`UPDATE ${kind.table} SET ${sets.join(', ')} WHERE id = ${params.add(row.id)}`, params);
 }
 
+/** Removes records a batch just inserted (`insertRecords`) when the batch is not kept. */
+export function deleteRecords(kind: Kind, ids: string[]): Statement {
+  const params = new SqlParams();
+  return fixedStatement(`DELETE FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[])`, params);
+}
+
 export function deleteRecord(kind: Kind, id: string): Statement {
   const params = new SqlParams();
   return statement(`DELETE FROM ${kind.table} WHERE id = ${params.add(id)}`, params);

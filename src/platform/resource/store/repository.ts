@@ -103,6 +103,10 @@ export async function replaceRecord(db: Queryable, kind: Kind, row: Omit<sql.Row
   await run(db, sql.replaceRecord(kind, row));
 }
 
+export async function deleteRecords(db: Queryable, kind: Kind, ids: string[]): Promise<void> {
+  if (ids.length > 0) await run(db, sql.deleteRecords(kind, ids));
+}
+
 export async function deleteRecord(db: Queryable, kind: Kind, id: string): Promise<void> {
   await run(db, sql.deleteRecord(kind, id));
 }
