@@ -44,8 +44,8 @@ const prepare = (ctx: RowContext, batch: Batched[]): Promise<Prepared> =>
 
 /**
  * Creates one batch together, `first` its preparation: the batch is stored whole or not at all (the engine removes
- * what it inserted when a unique key was taken), and the rows the engine says one create would refuse are done alone, in file order, after the others, each with
- * its own answer.
+ * what it inserted when a unique key was taken), and the rows the engine says one create would refuse are done
+ * alone, in file order, after the others, each with its own answer.
  */
 async function createBatch(ctx: RowContext, batch: Batched[], first: Prepared, outcomes: RowOutcome[]): Promise<void> {
   let together = batch;
