@@ -277,6 +277,32 @@ describe('POST /product-imports', () => {
     });
   });
 
+  it('refuses a row whose publisherRefId is taken, in the store or earlier in its batch, and stores the rows batched with it once', async () => {
+    const { token } = await t.tenant();
+    const stored = await createProduct(t, token);
+    const rows = [productBody(), productBody(), productBody()];
+    const file = [
+      rows[0]!,
+      productBody({ publisherRefId: stored.publisherRefId }),
+      rows[1]!,
+      { ...rows[0]! },
+      rows[2]!,
+    ];
+    const res = await upload(t, token, ndjson(file));
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ created: 3, failed: 2 });
+    const errors = await importErrors(t, token, String(res.body.id));
+    expect(errors.map((error) => error.line)).toEqual([2, 4]);
+    for (const error of errors) expect(error.message).toMatch(/already exists/);
+    for (const row of rows) {
+      const found = await t.request('GET', `/products?publisherRefId=${row.publisherRefId}`, token);
+      const [product] = (found.body as { items: Json[] }).items;
+      expect((found.body as Json).totalItems).toBe(1);
+      expect(product).toMatchObject({ genericName: row.genericName, dbVersion: 0 });
+      expect((await productEvents(t, String(product!.id))).map((event) => event.fact)).toEqual(['created']);
+    }
+  });
+
   it('resumes after a worker died in the middle of a chunk: nothing of that chunk stayed, nothing is stored twice', async () => {
     const { token } = await t.tenant();
     const rows = Array.from({ length: 7 }, () => productBody());
@@ -287,12 +313,18 @@ describe('POST /product-imports', () => {
     let calls = 0;
     // The second chunk's products are written, then the worker dies before its transaction commits.
     const dying = Object.create(products, {
-      createMany: {
-        value: async (...args: Parameters<typeof products.createMany>) => {
-          const done = await products.createMany(...args);
-          calls += 1;
-          if (calls === 2) throw new Error('worker killed');
-          return done;
+      prepareMany: {
+        value: async (...args: Parameters<typeof products.prepareMany>) => {
+          const prepared = await products.prepareMany(...args);
+          if ('redo' in prepared) return prepared;
+          return {
+            write: async () => {
+              const done = await prepared.write();
+              calls += 1;
+              if (calls === 2) throw new Error('worker killed');
+              return done;
+            },
+          };
         },
       },
     }) as typeof products;
@@ -325,10 +357,10 @@ describe('POST /product-imports', () => {
     const products = work.products;
     const order: string[] = [];
     const watched = Object.create(products, {
-      createMany: {
-        value: async (...args: Parameters<typeof products.createMany>) => {
+      prepareMany: {
+        value: async (...args: Parameters<typeof products.prepareMany>) => {
           order.push(String(args[1][0]!.customerId));
-          return products.createMany(...args);
+          return products.prepareMany(...args);
         },
       },
     }) as typeof products;

@@ -5,7 +5,6 @@ import type { Doc, RecordOf, RecordStore } from '../../platform/resource/index.j
 import { type ActionDefinition, defineAction } from '../../platform/resource/index.js';
 import { ProductSchema } from './product.schema.js';
 import { type ImportQuery, ImportQuerySchema } from './product-operations.schema.js';
-import { listAll, listWhereAnyOf } from './product-queries.js';
 
 type Products = RecordStore<typeof ProductSchema>;
 
@@ -35,8 +34,8 @@ export async function storedByReference(
   owner: string | undefined,
   publisherRefId: string,
 ): Promise<RecordOf<typeof ProductSchema> | undefined> {
-  const found = await listAll(products, principal, tx, { publisherRefId, ...(owner ? { customerId: owner } : {}) });
-  return found.find((product) => product.customerId === owner);
+  const id = (await storedReferences(products, principal, tx, owner, [publisherRefId])).get(publisherRefId);
+  return id === undefined ? undefined : (await products.getMany(principal, [id], { db: tx })).get(id);
 }
 
 /** The ids of this owner's stored products (those the principal sees) with any of `publisherRefIds`, by reference. */
@@ -47,12 +46,7 @@ export async function storedReferences(
   owner: string | undefined,
   publisherRefIds: string[],
 ): Promise<Map<string, string>> {
-  const found = await listWhereAnyOf(products, principal, tx, 'publisherRefId', publisherRefIds, owner);
-  return new Map(
-    found
-      .filter((product) => product.customerId === owner)
-      .map((product) => [String(product.publisherRefId), String(product.id)]),
-  );
+  return products.idsByUnique(principal, 'publisherRefId', owner ?? null, publisherRefIds, { db: tx });
 }
 
 export const importProduct: ActionDefinition<typeof ProductSchema> = defineAction({

@@ -90,6 +90,20 @@ async function appendEventAndActivity(tx: Queryable, event: PlatformEvent, actor
  */
 export async function recordChanges(tx: Queryable, changes: ChangeDescription[]): Promise<PlatformEvent[]> {
   if (changes.length === 0) return [];
+  const { events, text, values } = changesStatement(changes);
+  await tx.query(text, values);
+  return events;
+}
+
+/**
+ * `recordChanges`' events and its statement, built before it runs: a batch's are computed while the database
+ * writes the batch before it.
+ */
+export function changesStatement(changes: ChangeDescription[]): {
+  events: PlatformEvent[];
+  text: string;
+  values: unknown[];
+} {
   const events = changes.map(eventOf);
   const rows = events.map((event, index) => {
     const actor = actorOf(changes[index]!.by);
@@ -107,8 +121,9 @@ export async function recordChanges(tx: Queryable, changes: ChangeDescription[])
       actor_name: actor.name,
     };
   });
-  await tx.query(
-    `WITH change AS (
+  return {
+    events,
+    text: `WITH change AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id text, fact text, subject text, customer_id text,
          occurred_at timestamptz, event jsonb, record_id text, actor_type text, actor_id text, actor_name text)
      ), event AS (
@@ -118,7 +133,6 @@ export async function recordChanges(tx: Queryable, changes: ChangeDescription[])
      INSERT INTO activity (id, at, fact, subject, record_id, customer_id, actor_type, actor_id, actor_name, delta, previous)
      SELECT id, occurred_at, fact, subject, record_id, customer_id, actor_type, actor_id, actor_name,
        event->'what'->'delta', event->'what'->'previous' FROM change`,
-    [JSON.stringify(rows)],
-  );
-  return events;
+    values: [JSON.stringify(rows)],
+  };
 }

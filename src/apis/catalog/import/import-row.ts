@@ -78,6 +78,18 @@ export function batchableRow(
 }
 
 /**
+ * The body an update of the row's product takes, when it is one `importRow` reaches without the database: no parent
+ * named by reference, no description texts (their hook writes), its owner the import's, valid. Undefined otherwise
+ * (the row goes through `importRow`, which answers its refusal).
+ */
+export function simpleUpdateBody(ctx: RowContext, row: Doc): Doc | undefined {
+  if (row[PARENT_REFERENCE] !== undefined || TEXT_FIELDS.some((field) => row[field] !== undefined)) return undefined;
+  if (row.customerId !== undefined && row.customerId !== ctx.owner) return undefined;
+  const body: Doc = ctx.owner === undefined ? { ...row } : { ...row, customerId: ctx.owner };
+  return ctx.validate(body) === undefined ? body : undefined;
+}
+
+/**
  * Stores one row as one create (or, upserting, one update of the product with its publisherRefId) would, with every
  * rule of those; a refusal is the row's outcome, not an error. Runs inside a savepoint the caller rolls back when the
  * outcome is a refusal, so nothing of a refused row stays.

@@ -3,6 +3,7 @@ import { turnTaker } from '../../../platform/event-loop-turns.js';
 import type { Doc } from '../../../platform/resource/index.js';
 import { storedReferences } from '../product-import.js';
 import { batchableRow, importRow, type RowContext, type RowOutcome } from './import-row.js';
+import { unchangedRows } from './unchanged-rows.js';
 
 /** A row waiting for its batch: its position in the chunk, the row as sent, the body a create stores. */
 interface Batched {
@@ -13,6 +14,14 @@ interface Batched {
 
 /** Batches one createMany may try before what it still refuses is created alone. */
 const BATCH_ATTEMPTS = 2;
+/**
+ * Rows written by one batch's statements. The rows to create together are cut in batches of this size so the next
+ * batch is prepared (validated, its documents, words, events and statements built) while the database writes this
+ * one: the service's CPU and the database's then work at once instead of in turn.
+ */
+export const BATCH_ROWS = 125;
+
+type Prepared = Awaited<ReturnType<RowContext['products']['prepareMany']>>;
 
 /**
  * One row alone, in a savepoint rolled back when it is refused: nothing of a refused row stays. `storedId`: the
@@ -26,21 +35,24 @@ const alone = (ctx: RowContext, row: Doc, storedId?: string) =>
     () => importRow(ctx, row, storedId),
   );
 
+const prepare = (ctx: RowContext, batch: Batched[]): Promise<Prepared> =>
+  ctx.products.prepareMany(
+    ctx.principal,
+    batch.map((item) => item.body),
+    { tx: ctx.tx },
+  );
+
 /**
- * Creates the batched rows together: a batch is kept whole or rolled back whole (a savepoint), and the rows the
- * engine says one create would refuse are done alone, in file order, after the others, each with its own answer.
+ * Creates one batch together, `first` its preparation: the batch is stored whole or not at all (the engine removes
+ * what it inserted when a unique key was taken), and the rows the engine says one create would refuse are done
+ * alone, in file order, after the others, each with its own answer.
  */
-async function createTogether(ctx: RowContext, batch: Batched[], outcomes: RowOutcome[]): Promise<void> {
+async function createBatch(ctx: RowContext, batch: Batched[], first: Prepared, outcomes: RowOutcome[]): Promise<void> {
   let together = batch;
   const left: Batched[] = [];
   for (let attempt = 0; attempt < BATCH_ATTEMPTS && together.length > 0; attempt += 1) {
-    const bodies = together.map((item) => item.body);
-    const done = await inSavepoint(
-      ctx.tx,
-      'import_batch',
-      (result) => 'created' in result,
-      () => ctx.products.createMany(ctx.principal, bodies, { tx: ctx.tx }),
-    );
+    const prepared = attempt === 0 ? first : await prepare(ctx, together);
+    const done = 'redo' in prepared ? prepared : await prepared.write();
     if ('created' in done) {
       for (const item of together) outcomes[item.index] = 'created';
       together = [];
@@ -55,9 +67,48 @@ async function createTogether(ctx: RowContext, batch: Batched[], outcomes: RowOu
 }
 
 /**
+ * The batches of a chunk on their way to the database, in file order: each is prepared as soon as it is full, while
+ * the rows after it are still read and the batches before it written, and written once those are. `settled` waits
+ * for all of them (before a row that goes alone, and at the end of the chunk). A preparation only reads (the kind's
+ * create hooks only compute for these rows, `batchableRow`), so one made ahead stays true whatever the batches
+ * before it stored or rolled back.
+ */
+class BatchWriter {
+  private writing: Promise<void> = Promise.resolve();
+  private readonly preparing: Promise<unknown>[] = [];
+
+  constructor(
+    private readonly ctx: RowContext,
+    private readonly outcomes: RowOutcome[],
+  ) {}
+
+  hand(batch: Batched[]): void {
+    if (batch.length === 0) return;
+    const prepared = prepare(this.ctx, batch);
+    const before = this.writing;
+    this.writing = (async () => {
+      await before;
+      await createBatch(this.ctx, batch, await prepared, this.outcomes);
+    })();
+    // Awaited by `settled`: never an unhandled rejection meanwhile.
+    this.preparing.push(prepared.catch(() => undefined));
+    this.writing.catch(() => undefined);
+  }
+
+  /** Every batch handed is written; throws what one failed with, once no preparation still reads in the transaction. */
+  async settled(): Promise<void> {
+    try {
+      await this.writing;
+    } finally {
+      await Promise.all(this.preparing.splice(0));
+    }
+  }
+}
+
+/**
  * The outcome of each row of a chunk, as `importRow` one after the other would give it, with new products created
- * a batch at a time: a row that must go alone (a variant by reference, description texts, an update) first stores
- * the batch before it, so every row still sees the rows before it in the file.
+ * BATCH_ROWS at a time: a row that must go alone (a variant by reference, description texts, an update) first waits
+ * for the batches before it to be stored, so every row still sees the rows before it in the file.
  */
 export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = new Array(rows.length);
@@ -66,25 +117,37 @@ export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutco
     ctx.mode === 'upsert'
       ? await storedReferences(ctx.products, ctx.principal, ctx.tx, ctx.owner, references)
       : new Map<string, string>();
+  const unchanged = await unchangedRows(ctx, rows, stored);
   const taken = new Set(stored.keys());
+  const writer = new BatchWriter(ctx, outcomes);
   let batch: Batched[] = [];
-  const flush = async () => {
-    if (batch.length > 0) await createTogether(ctx, batch, outcomes);
+  const handBatch = () => {
+    writer.hand(batch);
     batch = [];
   };
-  // Validating a row is CPU work: other requests run between turns, not after the whole chunk.
-  const pause = turnTaker();
-  for (const [index, row] of rows.entries()) {
-    await pause();
-    const batchable = batchableRow(ctx, row, taken);
-    if (batchable === undefined) {
-      await flush();
-      outcomes[index] = await alone(ctx, row, stored.get(String(row.publisherRefId)));
-    } else if ('body' in batchable) {
-      batch.push({ index, row, body: batchable.body });
-      if (ctx.mode === 'upsert' && typeof row.publisherRefId === 'string') taken.add(row.publisherRefId);
-    } else outcomes[index] = batchable;
+  try {
+    // Validating a row is CPU work: other requests run between turns, not after the whole chunk.
+    const pause = turnTaker();
+    for (const [index, row] of rows.entries()) {
+      await pause();
+      if (unchanged.has(index)) {
+        outcomes[index] = 'unchanged';
+        continue;
+      }
+      const batchable = batchableRow(ctx, row, taken);
+      if (batchable === undefined) {
+        handBatch();
+        await writer.settled();
+        outcomes[index] = await alone(ctx, row, stored.get(String(row.publisherRefId)));
+      } else if ('body' in batchable) {
+        batch.push({ index, row, body: batchable.body });
+        if (ctx.mode === 'upsert' && typeof row.publisherRefId === 'string') taken.add(row.publisherRefId);
+        if (batch.length === BATCH_ROWS) handBatch();
+      } else outcomes[index] = batchable;
+    }
+    handBatch();
+  } finally {
+    await writer.settled();
   }
-  await flush();
   return outcomes;
 }

@@ -48,19 +48,48 @@ export interface RecordStore<S extends TObject = TObject> {
   batches(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<RecordOf<S>[]>;
   /** The distinct key tuples the matches of a listing query hold in the map at `path`, `levels` maps deep, sorted. */
   mapKeys(principal: Principal, query: Record<string, unknown>, maps: MapAt[]): Promise<string[][][]>;
+  /**
+   * The ids of the visible records of `owner` (null: the operator's) whose `field` is one of `values`, by value, read
+   * on the kind's unique key `customerId` + `field` (which it must declare).
+   */
+  idsByUnique(
+    principal: Principal,
+    field: string,
+    owner: string | null,
+    values: string[],
+    options?: { db?: Queryable },
+  ): Promise<Map<string, string>>;
   /** The owner a create by `principal` gives a record asking for `requested`; null: the operator's. */
   ownerForCreate(principal: Principal, requested: unknown): string | null;
   create(principal: Principal, body: Doc, options?: CreateOptions): Promise<StoredRecord<S>>;
   /**
    * Creates `bodies` as one create each would, in a few statements; `redo` names the bodies one create would (or
-   * might) refuse, and then nothing is final: roll back to a savepoint, create those alone and the others again.
+   * might) refuse, and then none is stored: create those alone and the others again.
    */
   createMany(
     principal: Principal,
     bodies: Doc[],
     options: { tx: Transaction },
   ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }>;
+  /**
+   * `createMany` in two steps, so a caller may prepare the next batch while the database writes this one: the
+   * records checked and computed (`redo`: those one create would refuse), then `write`, their statements.
+   */
+  prepareMany(
+    principal: Principal,
+    bodies: Doc[],
+    options: { tx: Transaction },
+  ): Promise<{ redo: number[] } | { write: () => Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> }>;
   update(principal: Principal, key: string, body: Doc, options?: WriteOptions): Promise<StoredRecord<S>>;
+  /**
+   * The positions of `updates` (a record's id and a body) that an `update` with `keepUnchanged` would answer
+   * unchanged, their rows read and locked in one statement; nothing is written. The others go to `update`.
+   */
+  unchangedAmong(
+    principal: Principal,
+    updates: { id: string; body: Doc }[],
+    options: { tx: Transaction },
+  ): Promise<Set<number>>;
   act(
     principal: Principal,
     key: string,

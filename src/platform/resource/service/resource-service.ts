@@ -16,7 +16,7 @@ import {
 } from '../../errors/domain-errors.js';
 import { turnTaker } from '../../event-loop-turns.js';
 import { declaredEvents } from '../../events/event-declarations.js';
-import { type ChangeDescription, recordChange, recordChanges } from '../../events/outbox.js';
+import { type ChangeDescription, changesStatement, recordChange } from '../../events/outbox.js';
 import { newId } from '../../ids.js';
 import type { ListingQuery, ListingSource } from '../declare/listing.js';
 import {
@@ -55,6 +55,7 @@ import { wordVector } from '../document/search-words.js';
 import { assertStorable, isStorableText, UNSTORABLE_RULE } from '../document/storable-text.js';
 import { arrayTarget, parseListingQuery, recapTarget } from '../sql/listing-query.js';
 import type { RowWrite } from '../sql/statements.js';
+import * as sql from '../sql/statements.js';
 import { uniqueViolation } from '../sql/unique-keys.js';
 import { DocumentCache } from '../store/document-cache.js';
 import * as repository from '../store/repository.js';
@@ -204,6 +205,35 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       found.set(String(row.doc.id), this.present(row.doc) as RecordOf<S>);
     }
     return found;
+  }
+
+  /**
+   * The ids of the visible records of `owner` (null: the operator's) whose `field` is one of `values`, by value, for
+   * a kind declaring the unique key `customerId` + `field`: read on that key's index, so the cost follows the values
+   * asked, not the records the owner holds (a bulk import's references).
+   */
+  async idsByUnique(
+    principal: Principal,
+    field: string,
+    owner: string | null,
+    values: string[],
+    options: { db?: Queryable } = {},
+  ): Promise<Map<string, string>> {
+    const declared = this.definition.unique.some(
+      (key) => key.fields.length === 2 && key.fields[0] === 'customerId' && key.fields[1] === field,
+    );
+    if (!declared) throw new Error(`${this.definition.name} declares no unique key customerId + ${field}`);
+    const wanted = [...new Set(values.filter(isStorableText))];
+    if (wanted.length === 0) return new Map();
+    const rows = await repository.idsByUniqueKey(
+      options.db ?? this.deps.db,
+      this.definition,
+      field,
+      owner ?? '',
+      wanted,
+      this.scopeOf(principal),
+    );
+    return new Map(rows.map((row) => [row.value, row.id]));
   }
 
   /** Operator records (no customerId) are read-only for customers' tokens. */
@@ -623,15 +653,31 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
 
   /**
    * Creates `bodies` in `tx` as one `create` each would, in a few statements for all of them (a bulk import). When
-   * one create would refuse its body (or might: a unique key taken), nothing is final: the answer is `redo`, the
-   * positions of those bodies, and the caller rolls `tx` back to a savepoint taken before, creates them alone (each
-   * answers its own refusal) and the others together again. Kinds with `search` vectors are created alone.
+   * one create would refuse its body (or might: a unique key taken), nothing of them is stored: the answer is
+   * `redo`, the positions of those bodies, and the caller creates them alone (each answers its own refusal) and the
+   * others together again. A database error leaves `tx` failed, as any statement's. Kinds with `search` vectors are
+   * created alone.
    */
   async createMany(
     principal: Principal,
     bodies: Doc[],
     options: { tx: Transaction },
   ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> {
+    const prepared = await this.prepareMany(principal, bodies, options);
+    return 'redo' in prepared ? prepared : prepared.write();
+  }
+
+  /**
+   * `createMany` in two steps: the records as they will be stored (the checks of a create, their references read,
+   * their words), then `write`, their statements. A caller may prepare the next batch while the database writes this
+   * one (a bulk import), so the kind's `beforeCreate` must only compute here (it runs before the caller's savepoint),
+   * as for every batch. `redo`: the positions of bodies one create would refuse; nothing was written.
+   */
+  async prepareMany(
+    principal: Principal,
+    bodies: Doc[],
+    options: { tx: Transaction },
+  ): Promise<{ redo: number[] } | { write: () => Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> }> {
     const { tx } = options;
     this.assertDeclared('created');
     if (this.definition.search) return { redo: bodies.map((_, index) => index) };
@@ -663,14 +709,36 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       rows.push(await this.storedRow(tx, row));
       await pause();
     }
-    const inserted = await repository.insertRecords(tx, this.definition, rows);
+    // The statements are built here too (their JSON is most of a batch's CPU), so `write` only sends them.
+    const statements = {
+      records: sql.insertRecords(this.definition, rows),
+      versions: this.definition.history ? sql.insertVersions(this.definition, rows) : undefined,
+      changes: changesStatement(prepared.map(({ row }) => this.changeOf(principal, 'created', row, undefined))),
+    };
+    return { write: () => this.writeMany(principal, tx, prepared, rows, statements) };
+  }
+
+  /**
+   * The statements of `prepareMany`'s records: all of them stored, or none and `redo` those whose unique key is
+   * taken (the records inserted are removed again before anything else of the batch is written).
+   */
+  private async writeMany(
+    principal: Principal,
+    tx: Transaction,
+    prepared: Awaited<ReturnType<typeof this.prepareCreate>>[],
+    rows: RowWrite[],
+    statements: { records: sql.Statement; versions: sql.Statement | undefined; changes: sql.Statement },
+  ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> {
+    const inserted = await repository.insertedBy(tx, statements.records);
     const skipped = rows.flatMap((row, index) => (inserted.has(row.id) ? [] : [index]));
-    if (skipped.length > 0) return { redo: skipped };
-    if (this.definition.history) await repository.insertVersions(tx, this.definition, rows);
-    await recordChanges(
-      tx,
-      prepared.map(({ row }) => this.changeOf(principal, 'created', row, undefined)),
-    );
+    if (skipped.length > 0) {
+      // Nothing else of the batch is written yet: removing its records leaves nothing of it, without the round
+      // trips of a savepoint around every batch.
+      await repository.deleteRecords(tx, this.definition, [...inserted]);
+      return { redo: skipped };
+    }
+    if (statements.versions) await repository.runBuilt(tx, statements.versions);
+    await repository.runBuilt(tx, statements.changes);
     for (const { row } of prepared) await this.afterWrite(tx, row.doc, undefined);
     return {
       created: prepared.map(({ row, revealOnce, owner }) => this.revealed(principal, row.doc, revealOnce, owner)),
@@ -683,35 +751,10 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
    */
   async update(principal: Principal, key: string, body: Doc, options: WriteOptions = {}): Promise<StoredRecord<S>> {
     assertStorable(body, 'body');
-    const { definition } = this;
     return this.inTransaction(options.tx, async (tx) => {
       const row = await this.findVisible(tx, principal, key, true);
-      // Hooks and the kept secrets work on values in clear; write() seals them again.
-      const stored = this.openedForWrite(row.doc, key, body);
-      const id = String(stored.id);
-      this.assertWritable(principal, row, id);
-      this.assertSecretsSettable(principal, row.customer_id, body, stored, {
-        resourceType: definition.name,
-        resourceId: id,
-      });
-      this.assertVersion(row, id, options.expectedVersion, body.dbVersion);
       const now = this.now();
-      const dbVersion = row.db_version + 1;
-      let doc = keepReadOnly(
-        definition,
-        keepStoredSecrets(definition, writableFields(definition, body), stored),
-        stored,
-      ) as RecordOf<S>;
-      doc = { ...doc, id, createDate: stored.createDate, updateDate: this.stamp(now), dbVersion };
-      if (stored.customerId !== undefined) (doc as Doc).customerId = stored.customerId;
-      if (definition.hooks.beforeUpdate)
-        doc = await definition.hooks.beforeUpdate(doc, stored as RecordOf<S>, {
-          principal,
-          tx,
-          now,
-          records: this,
-          services: this.deps.services,
-        });
+      const { doc, stored, dbVersion } = await this.replacement(principal, tx, row, key, body, options, now);
       if (options.keepUnchanged && sameRecord(doc, stored))
         return { doc: this.present(stored), dbVersion: row.db_version, unchanged: true as const };
       await this.assertReferences(principal, tx, doc, stored);
@@ -719,11 +762,89 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
         tx,
         principal,
         'updated',
-        { id, doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now },
+        { id: String(stored.id), doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now },
         stored,
       );
       return { doc: this.present(doc), dbVersion };
     });
+  }
+
+  /**
+   * The document an update of the locked `row` by `body` would store, with every check of `update` before its
+   * references: secrets, owner, versions, read-only fields, the kind's `beforeUpdate`. Throws the refusal an update
+   * answers.
+   */
+  private async replacement(
+    principal: Principal,
+    tx: Transaction,
+    row: StoredRow,
+    key: string,
+    body: Doc,
+    options: WriteOptions,
+    now: Date,
+  ): Promise<{ doc: RecordOf<S>; stored: RecordOf<S>; dbVersion: number }> {
+    const { definition } = this;
+    // Hooks and the kept secrets work on values in clear; write() seals them again.
+    const stored = this.openedForWrite(row.doc, key, body);
+    const id = String(stored.id);
+    this.assertWritable(principal, row, id);
+    this.assertSecretsSettable(principal, row.customer_id, body, stored, {
+      resourceType: definition.name,
+      resourceId: id,
+    });
+    this.assertVersion(row, id, options.expectedVersion, body.dbVersion);
+    const dbVersion = row.db_version + 1;
+    let doc = keepReadOnly(
+      definition,
+      keepStoredSecrets(definition, writableFields(definition, body), stored),
+      stored,
+    ) as RecordOf<S>;
+    doc = { ...doc, id, createDate: stored.createDate, updateDate: this.stamp(now), dbVersion };
+    if (stored.customerId !== undefined) (doc as Doc).customerId = stored.customerId;
+    if (definition.hooks.beforeUpdate)
+      doc = await definition.hooks.beforeUpdate(doc, stored as RecordOf<S>, {
+        principal,
+        tx,
+        now,
+        records: this,
+        services: this.deps.services,
+      });
+    return { doc, stored, dbVersion };
+  }
+
+  /**
+   * Which of `updates` (a record's id and the body of an `update` with `keepUnchanged`) that update would find
+   * unchanged, in `tx`: their rows are read and locked in one statement, and each body goes through every check of
+   * `update`. Answers the positions of those it would answer `unchanged` for; the others (a change, a refusal, a
+   * record not visible) are for `update`, one at a time. Nothing is written. For a kind whose `beforeUpdate` only
+   * computes (it runs here, and again in the `update` of a record that changes).
+   */
+  async unchangedAmong(
+    principal: Principal,
+    updates: { id: string; body: Doc }[],
+    options: { tx: Transaction },
+  ): Promise<Set<number>> {
+    const { tx } = options;
+    const unchanged = new Set<number>();
+    const ids = [...new Set(updates.map((update) => update.id).filter(isStorableText))];
+    if (ids.length === 0) return unchanged;
+    const rows = await repository.findByIds(tx, this.definition, ids, this.scopeOf(principal), true);
+    const rowOf = new Map(rows.map((row) => [String(row.doc.id), row]));
+    const now = this.now();
+    const pause = turnTaker();
+    for (const [index, { id, body }] of updates.entries()) {
+      const row = rowOf.get(id);
+      if (!row) continue;
+      try {
+        assertStorable(body, 'body');
+        const { doc, stored } = await this.replacement(principal, tx, row, id, body, { keepUnchanged: true }, now);
+        if (sameRecord(doc, stored)) unchanged.add(index);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+      await pause();
+    }
+    return unchanged;
   }
 
   /**

@@ -6,6 +6,7 @@ import type { MapAt } from '../declare/record-store.js';
 import { searchPieces } from '../document/search-text.js';
 import { filterKeysOf, filterKeysSql, keyedFieldKinds } from './filter-keys.js';
 import { filterConditions, isOwnerFilter, orderBy, SqlParams, tenantCondition } from './sql-conditions.js';
+import { uniqueExpression } from './storage-objects.js';
 
 /**
  * The SQL of every generic operation, built without running it (the snapshot script writes these out). `table`
@@ -100,11 +101,35 @@ export function findByKey(kind: Kind, value: string, scope: TenantScope, forUpda
   );
 }
 
-/** The visible records among `ids` (primary-key lookups), in no particular order. */
-export function findByIds(kind: Kind, ids: string[], scope: TenantScope): Statement {
+/**
+ * The visible records among `ids` (primary-key lookups), in no particular order; `forUpdate` locks them, in id order
+ * (two writers locking overlapping sets never wait on each other in a circle).
+ */
+export function findByIds(kind: Kind, ids: string[], scope: TenantScope, forUpdate = false): Statement {
   const params = new SqlParams();
+  const lock = forUpdate ? ' ORDER BY id FOR UPDATE' : '';
   return fixedStatement(
-    `SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`,
+    `SELECT doc, db_version, customer_id FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}${lock}`,
+    params,
+  );
+}
+
+/**
+ * The ids of the visible records whose declared unique key (`customerId` and `field`) is `owner` ('' for the
+ * operator's) and one of `values`, with the value: an equality on the key's unique index, whatever the number of
+ * records the owner holds (a filter on the owner would read them all).
+ */
+export function idsByUniqueKey(
+  kind: Kind,
+  field: string,
+  owner: string,
+  values: string[],
+  scope: TenantScope,
+): Statement {
+  const params = new SqlParams();
+  const value = uniqueExpression(field).expression;
+  return fixedStatement(
+    `SELECT id, ${value} AS value FROM ${kind.table} WHERE ${uniqueExpression('customerId').expression} = ${params.add(owner)} AND ${value} = ANY(${params.add(values)}::text[]) AND ${tenantCondition(scope, params)}`,
     params,
   );
 }
@@ -269,6 +294,12 @@ export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Sta
   if (kind.search) sets.push(`search = ${searchVector(kind, row.doc, params)}`);
   if (kind.words) sets.push(`words = ${params.add(row.words ?? '')}::tsvector`);
   return statement(`UPDATE ${kind.table} SET ${sets.join(', ')} WHERE id = ${params.add(row.id)}`, params);
+}
+
+/** Removes records a batch just inserted (`insertRecords`) when the batch is not kept. */
+export function deleteRecords(kind: Kind, ids: string[]): Statement {
+  const params = new SqlParams();
+  return fixedStatement(`DELETE FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[])`, params);
 }
 
 export function deleteRecord(kind: Kind, id: string): Statement {

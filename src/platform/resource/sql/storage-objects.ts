@@ -14,7 +14,7 @@ export function uniqueIndexName(table: string, key: UniqueKey): string {
 }
 
 /** `customerId` is the tenant column (operator records, with none, share the empty one); other fields are dot paths in the record. */
-function uniqueExpression(field: string): { expression: string; present?: string } {
+export function uniqueExpression(field: string): { expression: string; present?: string } {
   if (field === 'customerId') return { expression: `COALESCE(customer_id, '')` };
   const path = `'{${splitPath(field).join(',')}}'`;
   return { expression: `(doc #>> ${path})`, present: `doc #>> ${path} IS NOT NULL` };

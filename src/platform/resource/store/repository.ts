@@ -20,8 +20,25 @@ export async function findByKey(
   return (await run<StoredRow>(db, sql.findByKey(kind, value, scope, forUpdate))).rows[0];
 }
 
-export async function findByIds(db: Queryable, kind: Kind, ids: string[], scope: TenantScope): Promise<StoredRow[]> {
-  return (await run<StoredRow>(db, sql.findByIds(kind, ids, scope))).rows;
+export async function findByIds(
+  db: Queryable,
+  kind: Kind,
+  ids: string[],
+  scope: TenantScope,
+  forUpdate = false,
+): Promise<StoredRow[]> {
+  return (await run<StoredRow>(db, sql.findByIds(kind, ids, scope, forUpdate))).rows;
+}
+
+export async function idsByUniqueKey(
+  db: Queryable,
+  kind: Kind,
+  field: string,
+  owner: string,
+  values: string[],
+  scope: TenantScope,
+): Promise<{ id: string; value: string }[]> {
+  return (await run<{ id: string; value: string }>(db, sql.idsByUniqueKey(kind, field, owner, values, scope))).rows;
 }
 
 /** A row of `findCurrentByIds`: `doc` (and its stored size) only when the caller's copy is not current. */
@@ -61,7 +78,17 @@ export async function insertRecord(db: Queryable, kind: Kind, row: sql.RowWrite)
 /** Inserts `rows`, skipping those whose id or unique key is taken; answers the ids stored. */
 export async function insertRecords(db: Queryable, kind: Kind, rows: sql.RowWrite[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  return new Set((await run<{ id: string }>(db, sql.insertRecords(kind, rows))).rows.map((row) => row.id));
+  return insertedBy(db, sql.insertRecords(kind, rows));
+}
+
+/** Runs an `insertRecords` statement built before (a batch prepared ahead); answers the ids stored. */
+export async function insertedBy(db: Queryable, statement: sql.Statement): Promise<Set<string>> {
+  return new Set((await run<{ id: string }>(db, statement)).rows.map((row) => row.id));
+}
+
+/** Runs a statement of the engine built before (a batch prepared ahead: `insertVersions`). */
+export async function runBuilt(db: Queryable, statement: sql.Statement): Promise<void> {
+  await run(db, statement);
 }
 
 export async function insertVersions(
@@ -74,6 +101,10 @@ export async function insertVersions(
 
 export async function replaceRecord(db: Queryable, kind: Kind, row: Omit<sql.RowWrite, 'createdAt'>): Promise<void> {
   await run(db, sql.replaceRecord(kind, row));
+}
+
+export async function deleteRecords(db: Queryable, kind: Kind, ids: string[]): Promise<void> {
+  if (ids.length > 0) await run(db, sql.deleteRecords(kind, ids));
 }
 
 export async function deleteRecord(db: Queryable, kind: Kind, id: string): Promise<void> {
