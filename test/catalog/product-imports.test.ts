@@ -476,6 +476,53 @@ describe('CSV imports and exports', () => {
     }
   });
 
+  it('exports each product as a line holding what GET /products/{id} answers', async () => {
+    const { token, customerId } = await t.tenant();
+    const product = await createProduct(t, token, {
+      genericName: 'Fjörd "Racer"\nback\\slash \u{1F6B2}',
+      visualTags: { colour: ['red', 'blue'], size: ['XL'] },
+      relatedContents: [{ file: 'manual.pdf', label: 'Manual' }],
+      prices: {
+        defaultCurrency: 'EUR',
+        priceByCountryByCurrency: { FR: { EUR: { value: 1e-7, vatIncluded: true } }, US: { USD: { value: 12.5 } } },
+      },
+    });
+    const file = await exported(t, token, `customerId=${customerId}`);
+    const lines = file.text.split('\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines).toHaveLength(2);
+    const got = await t.request('GET', `/products/${product.id}`, token);
+    expect(got.status).toBe(200);
+    expect(JSON.parse(lines[0]!)).toEqual(got.body);
+  });
+
+  it('writes a column for each key tuple the exported products hold in a map, and no other', async () => {
+    const { token, customerId } = await t.tenant();
+    await createProduct(t, token, {
+      visualTags: { colour: ['red'] },
+      prices: {
+        defaultCurrency: 'EUR',
+        priceByCountryByCurrency: { FR: { EUR: { value: 10, vatIncluded: true } }, US: { USD: { value: 12.5 } } },
+      },
+    });
+    await createProduct(t, token, {
+      visualTags: { size: ['XL'] },
+      prices: { defaultCurrency: 'EUR', priceByCountryByCurrency: { DE: { EUR: { value: 9 } } } },
+    });
+    const file = await exported(t, token, `customerId=${customerId}&format=csv`);
+    const header = file.text.split('\n')[0]!.split(',');
+    expect(header.filter((column) => column.startsWith('prices.priceByCountryByCurrency.'))).toEqual([
+      'prices.priceByCountryByCurrency.DE.EUR.value',
+      'prices.priceByCountryByCurrency.FR.EUR.value',
+      'prices.priceByCountryByCurrency.FR.EUR.vatIncluded',
+      'prices.priceByCountryByCurrency.US.USD.value',
+    ]);
+    expect(header.filter((column) => column.startsWith('visualTags.'))).toEqual([
+      'visualTags.colour',
+      'visualTags.size',
+    ]);
+  });
+
   it('exports what the filters and q match, and nothing of another customer', async () => {
     const first = await t.tenant();
     const second = await t.tenant();

@@ -61,10 +61,7 @@ export async function exportStream(
   filters: Record<string, unknown>,
   format: string,
 ): Promise<Readable> {
-  if (format !== 'csv')
-    return Readable.from(
-      pieces(products, principal, filters, (docs) => docs.map((doc) => `${JSON.stringify(doc)}\n`).join('')),
-    );
+  if (format !== 'csv') return Readable.from(products.jsonLines(principal, filters, EXPORT_BATCH));
   const header = await headerOf(products, principal, filters);
   const cellsOf = cellsReader(header);
   async function* csv(): AsyncGenerator<string> {

@@ -46,6 +46,12 @@ export interface RecordStore<S extends TObject = TObject> {
    * keeps a constant memory.
    */
   batches(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<RecordOf<S>[]>;
+  /**
+   * `batches` as NDJSON: each record's JSON as served, a line each, one text a batch. A kind without secrets is served
+   * as stored, so its JSON is PostgreSQL's text of the document (keys in its order, a space after `:` and `,`): the
+   * same values as a read answers, neither parsed nor written by the service.
+   */
+  jsonLines(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<string>;
   /** The distinct key tuples the matches of a listing query hold in the map at `path`, `levels` maps deep, sorted. */
   mapKeys(principal: Principal, query: Record<string, unknown>, maps: MapAt[]): Promise<string[][][]>;
   /**

@@ -387,20 +387,26 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
   async *batches(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<RecordOf<S>[]> {
     const listing = { ...parseListingQuery(this.definition, query), sort: [], page: 0, size: batch };
     const scope = this.scopeOf(principal);
-    const read = (after: string) => {
-      const docs = repository.listAfter(this.deps.db, this.definition, listing, scope, after);
-      // Handled at once: a read ahead that fails while the caller is busy (or gone) is not an unhandled rejection;
-      // awaiting it still throws.
-      docs.catch(() => undefined);
-      return docs;
-    };
-    // The next batch is read while the caller handles this one (the database and the service work at once); never
-    // more than one ahead, so memory stays at two batches.
-    let next: Promise<Doc[]> | undefined = read('');
-    while (next) {
-      const docs: Doc[] = await next;
-      next = docs.length < batch ? undefined : read(String(docs.at(-1)!.id));
-      if (docs.length > 0) yield docs.map((doc) => this.present(doc));
+    const read = (after: string) => repository.listAfter(this.deps.db, this.definition, listing, scope, after);
+    for await (const docs of keysetPages(read, (doc) => String(doc.id), batch))
+      yield docs.map((doc) => this.present(doc));
+  }
+
+  async *jsonLines(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<string> {
+    if (this.definition.secret.length) {
+      // Served masked: the documents are read and their JSON written here.
+      for await (const docs of this.batches(principal, query, batch))
+        yield docs.map((doc) => `${JSON.stringify(doc)}\n`).join('');
+      return;
+    }
+    // Served as stored: PostgreSQL writes each document's JSON, which is then only passed on.
+    const listing = { ...parseListingQuery(this.definition, query), sort: [], page: 0, size: batch };
+    const scope = this.scopeOf(principal);
+    const read = (after: string) => repository.jsonAfter(this.deps.db, this.definition, listing, scope, after);
+    for await (const rows of keysetPages(read, (row) => row.id, batch)) {
+      let text = '';
+      for (const row of rows) text += `${row.json}\n`;
+      yield text;
     }
   }
 
@@ -918,6 +924,31 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       });
       this.afterCommit(tx, this.present(row.doc));
     });
+  }
+}
+
+/**
+ * Every page `read` answers, each read after the previous page's last id (`idOf`) while the caller handles that
+ * previous page, so the database and the service work at once; never more than one page ahead, so memory stays at
+ * two pages. A page shorter than `size` is the last.
+ */
+async function* keysetPages<T>(
+  read: (after: string) => Promise<T[]>,
+  idOf: (item: T) => string,
+  size: number,
+): AsyncGenerator<T[]> {
+  const readAhead = (after: string) => {
+    const page = read(after);
+    // Handled at once: a read ahead that fails while the caller is busy (or gone) is not an unhandled rejection;
+    // awaiting it still throws.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next: Promise<T[]> | undefined = readAhead('');
+  while (next) {
+    const page: T[] = await next;
+    next = page.length < size ? undefined : readAhead(idOf(page.at(-1)!));
+    if (page.length > 0) yield page;
   }
 }
 

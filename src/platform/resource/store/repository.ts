@@ -155,6 +155,17 @@ export async function listAfter(
   return (await run<{ doc: Doc }>(db, sql.listAfter(kind, query, scope, after))).rows.map((r) => r.doc);
 }
 
+/** The next `query.size` matches after the id `after` ('' for the first), in id order, each as its JSON text. */
+export async function jsonAfter(
+  db: Queryable,
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  after: string,
+): Promise<{ id: string; json: string }[]> {
+  return (await run<{ id: string; json: string }>(db, sql.jsonAfter(kind, query, scope, after))).rows;
+}
+
 export async function mapKeys(
   db: Queryable,
   kind: Kind,
