@@ -5,9 +5,10 @@ import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
 import { clientToken } from './http-calls.js';
 
 /**
- * Child process of `replica.bench.ts`: the service twice on one schema of PRIMARY_URL, in one process, one app with
- * every read on the primary and one with DATABASE_REPLICA_URL=REPLICA_URL, after seeding PRODUCTS products (default
- * 10,000) over 100 customers through the product service. Prints both ports and what the load needs.
+ * Child process of `replica.bench.ts`: the service three times on one schema of PRIMARY_URL, in one process: without
+ * a replica, with DATABASE_REPLICA_URL=REPLICA_URL, and with the primary as its replica (which never serves: the
+ * routing's own cost), after seeding PRODUCTS products (default 10,000) over 100 customers through the product
+ * service. Prints the ports and what the load needs.
  */
 const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
 const CUSTOMERS = 100;
@@ -55,15 +56,19 @@ const { clientSecret } = await primaryOnly.db.transaction((tx) =>
 );
 
 const withReplica = await buildApp(loadConfig({ ...settings, DATABASE_REPLICA_URL: process.env.REPLICA_URL! }));
+// The primary named as its own replica: never a standby, so every read goes to the primary through the routing.
+const routingOnly = await buildApp(loadConfig({ ...settings, DATABASE_REPLICA_URL: process.env.PRIMARY_URL! }));
 const ports: number[] = [];
-for (const { app } of [primaryOnly, withReplica]) {
+for (const { app } of [primaryOnly, withReplica, routingOnly]) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   ports.push((app.server.address() as { port: number }).port);
 }
 const token = await clientToken(`http://127.0.0.1:${ports[0]}`, 'bench-realm', clientSecret);
-process.stdout.write(`${JSON.stringify({ port: ports[0], replicaPort: ports[1], token, id, customerId })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: ports[0], replicaPort: ports[1], routingPort: ports[2], token, id, customerId })}\n`,
+);
 
 process.on('SIGTERM', async () => {
-  await Promise.allSettled([primaryOnly.app.close(), withReplica.app.close()]);
+  await Promise.allSettled([primaryOnly, withReplica, routingOnly].map(({ app }) => app.close()));
   process.exit(0);
 });

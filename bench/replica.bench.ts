@@ -7,8 +7,10 @@ import { startChildServer, stopBench } from './child-server.js';
 /**
  * Reads with one streaming replica vs without (issue 33 item 4): `npm run bench:replica` starts a PostgreSQL primary
  * and a replica of it on this machine (deploy/replica-pair.ts), seeds PRODUCTS products (default 10,000) over 100
- * customers, and serves them from one process twice, on the same data: without DATABASE_REPLICA_URL and with it.
- * A mix of reads (get, filtered list with totalItems, word search, priced get) runs on each in alternating rounds
+ * customers, and serves them from one process three times, on the same data: without DATABASE_REPLICA_URL, with it,
+ * and with the primary named as the replica ("routing only": never a standby, so every read goes to the primary
+ * through the routing, whose own cost this shows).
+ * A mix of reads (get, filtered list with totalItems, word search, priced get) runs on each in rotating rounds
  * (ROUNDS, default 3, of ROUND_SECONDS, default 10) at 10 and 50 connections; printed: the median requests per
  * second of each, their ratio, and the transactions each server ran (where the reads went). On one machine both
  * servers share its cores: the figures show the cost of routing and what a replica takes off the primary, not
@@ -20,6 +22,7 @@ const ROUND_SECONDS = Number(process.env.ROUND_SECONDS ?? 10);
 interface Handshake {
   port: number;
   replicaPort: number;
+  routingPort: number;
   token: string;
   id: string;
   customerId: string;
@@ -80,15 +83,16 @@ try {
   const modes = [
     { name: 'primary only', port: server.port },
     { name: 'one replica', port: server.replicaPort },
+    { name: 'routing only', port: server.routingPort },
   ];
   for (const mode of modes) await run(mode.port, 10, 3);
   console.log(
-    `\nread mix (get, filtered list with totalItems, q search, priced get), ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s, load average before: ${load()}\n`,
+    `\nread mix (get, filtered list with totalItems, q search, priced get), ${ROUNDS} rotating rounds of ${ROUND_SECONDS} s, load average before: ${load()}\n`,
   );
   for (const connections of [10, 50]) {
     const results = new Map<string, Awaited<ReturnType<typeof run>>[]>(modes.map((mode) => [mode.name, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? modes : [...modes].reverse();
+      const order = modes.map((_, k) => modes[(k + round) % modes.length]!);
       for (const mode of order) results.get(mode.name)!.push(await run(mode.port, connections, ROUND_SECONDS));
     }
     const base = median(results.get('primary only')!.map((r) => r.rps));

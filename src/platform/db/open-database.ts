@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../../config.js';
 import type { CallbackErrorReporter, Database } from './database.js';
 import { openPgliteDatabase } from './pglite-database.js';
-import { openPostgresDatabase, openPostgresReplica } from './postgres-database.js';
+import { openPostgresDatabase, openPostgresReader } from './postgres-database.js';
 import { type FreshnessReport, ReplicaFreshness } from './replica-freshness.js';
 import { ReplicatedDatabase } from './replica-reads.js';
 
@@ -25,8 +25,15 @@ export async function openDatabase(
   const options = { preparedStatements: config.databasePreparedStatements };
   const primary = await openPostgresDatabase(databaseUrl, databaseSchema, onCallbackError, options);
   if (config.databaseReplicaUrl === undefined) return primary;
-  const replica = openPostgresReplica(config.databaseReplicaUrl, databaseSchema, options);
-  const freshness = new ReplicaFreshness(primary, replica, config.replicaMaxLagMs ?? 1000, onReplicaChange);
+  const replica = openPostgresReader(config.databaseReplicaUrl, databaseSchema, options);
+  // Positions are polled on connections of their own: a poll queued behind busy pools would make the lag look longer.
+  const polled = { preparedStatements: false, poolSize: 1 };
+  const freshness = new ReplicaFreshness(
+    openPostgresReader(databaseUrl, databaseSchema, polled),
+    openPostgresReader(config.databaseReplicaUrl, databaseSchema, polled),
+    config.replicaMaxLagMs ?? 1000,
+    onReplicaChange,
+  );
   await freshness.start();
   return new ReplicatedDatabase(primary, replica, freshness);
 }

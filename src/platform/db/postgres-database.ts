@@ -90,10 +90,10 @@ function statementMaker(preparedStatements: boolean) {
 }
 
 /** A pool whose connections use `schema`; an idle client that lost its connection is replaced on the next checkout. */
-function newPool(url: string, schema: string): pg.Pool {
+function newPool(url: string, schema: string, size = POOL_SIZE): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: POOL_SIZE,
+    max: size,
     options: `-c search_path="${schema}"`,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
@@ -105,16 +105,17 @@ function newPool(url: string, schema: string): pg.Pool {
 }
 
 /**
- * A streaming replica for reads (replica-reads.ts): statements outside transactions only, and nothing at opening,
- * so that a replica that is down does not stop the service from starting (its reads go to the primary meanwhile).
+ * Statements outside transactions on a server that may be down, and nothing at opening: a streaming replica for reads
+ * (replica-reads.ts), which must not stop the service from starting (its reads go to the primary meanwhile), or the
+ * single connection (`poolSize` 1) that polls a server's WAL position without queueing behind requests.
  */
-export function openPostgresReplica(
+export function openPostgresReader(
   url: string,
   schema: string,
-  options: { preparedStatements: boolean },
+  options: { preparedStatements: boolean; poolSize?: number },
 ): Queryable & { close(): Promise<void> } {
   const statement = statementMaker(options.preparedStatements);
-  const pool = newPool(url, schema);
+  const pool = newPool(url, schema, options.poolSize);
   return {
     // The driver's errors as they are: the caller tells a replica that is down from a statement it refuses.
     query: async (sql, params, query) => wrap(await pool.query(statement(sql, params, query))),

@@ -31,8 +31,8 @@ export class ReplicaFreshness {
   private stopped = false;
 
   constructor(
-    private readonly primary: Queryable,
-    private readonly replica: Queryable,
+    private readonly primary: Queryable & { close(): Promise<void> },
+    private readonly replica: Queryable & { close(): Promise<void> },
     private readonly maxLagMs: number,
     private readonly report: FreshnessReport,
   ) {}
@@ -43,9 +43,10 @@ export class ReplicaFreshness {
     this.schedule();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await Promise.allSettled([this.primary.close(), this.replica.close()]);
   }
 
   /** The replica may answer a read that must see position `minLsn` (none: any data at most the lag bound old). */

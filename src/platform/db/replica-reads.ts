@@ -86,8 +86,8 @@ export class ReplicatedDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    this.freshness.stop();
-    await Promise.allSettled([this.replica.close()]);
+    await this.freshness.stop();
+    await this.replica.close().catch(() => undefined);
     await this.primary.close();
   }
 }
