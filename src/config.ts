@@ -17,7 +17,7 @@ export interface Config {
   databaseSchema: string;
   /** Engine reads by id run as named prepared statements (off behind a pooler that cannot carry them). */
   databasePreparedStatements: boolean;
-  /** A streaming replica for read-only requests (docs/deployment.md#read-replica); unset: every read on the primary. */
+  /** A streaming replica for read-only requests (docs/deployment.md#a-read-replica); unset: every read on the primary. */
   databaseReplicaUrl: string | undefined;
   /** The oldest data a read may get from the replica, milliseconds behind the primary. */
   replicaMaxLagMs: number;
