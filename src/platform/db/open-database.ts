@@ -34,6 +34,6 @@ export async function openDatabase(
     config.replicaMaxLagMs ?? 1000,
     onReplicaChange,
   );
-  await freshness.start();
+  freshness.start();
   return new ReplicatedDatabase(primary, replica, freshness);
 }

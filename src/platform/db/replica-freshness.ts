@@ -37,10 +37,12 @@ export class ReplicaFreshness {
     private readonly report: FreshnessReport,
   ) {}
 
-  /** Polls until `stop`; the first poll is awaited, so that reads use the replica from the first request. */
-  async start(): Promise<void> {
-    await this.poll();
-    this.schedule();
+  /**
+   * Polls until `stop`. Not awaited by the start-up: a replica that does not answer (or drops packets, for the 10 s
+   * connection timeout) must not hold the service back; reads go to the primary until the first poll has answered.
+   */
+  start(): void {
+    void this.poll().finally(() => this.schedule());
   }
 
   async stop(): Promise<void> {
