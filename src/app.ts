@@ -21,6 +21,7 @@ import { registerLargePayloadBytes } from './platform/http/large-payload-bytes.j
 import { type LogStream, loggerOptions } from './platform/http/logging.js';
 import { registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
 import { registerOperationsRoutes } from './platform/http/operations-routes.js';
+import { registerReadRouting } from './platform/http/read-routing.js';
 import { schemaController } from './platform/http/schema-compilers.js';
 import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
 import { newId } from './platform/ids.js';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before authentication and every other hook that reads: with a read replica, each request's reads are routed.
+  registerReadRouting(app, db);
   // Bodies are JSON (the IAM module adds forms to its token endpoints); anything else is a 415 rather than a guess.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app, clock);

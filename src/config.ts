@@ -17,6 +17,10 @@ export interface Config {
   databaseSchema: string;
   /** Engine reads by id run as named prepared statements (off behind a pooler that cannot carry them). */
   databasePreparedStatements: boolean;
+  /** A streaming replica for read-only requests (docs/deployment.md#a-read-replica); unset: every read on the primary. */
+  databaseReplicaUrl: string | undefined;
+  /** The oldest data a read may get from the replica, milliseconds behind the primary. */
+  replicaMaxLagMs: number;
   dataDir: string;
   publicBaseUrl: string;
   adminUsername: string;
@@ -133,6 +137,17 @@ export const EnvSchema = Type.Object({
     default: 'on',
     description:
       'off behind pgbouncer in transaction pooling older than 1.21 (no max_prepared_statements): engine reads by id are then planned on every run',
+  }),
+  DATABASE_REPLICA_URL: optionalText(
+    'a streaming replica of DATABASE_URL that read-only requests use while it is fresh enough; unset: every read on the primary',
+    '^postgres(ql)?://.+$',
+    'a postgres://... URL',
+  ),
+  REPLICA_MAX_LAG: Type.Number({
+    default: 1,
+    minimum: 0.05,
+    maximum: 3600,
+    description: 'seconds the replica may be behind the primary and still serve reads',
   }),
   DATA_DIR: Type.String({ default: './data', description: 'embedded database, asset files, mail spool' }),
   PUBLIC_BASE_URL: optionalText(
@@ -279,14 +294,19 @@ type EnvName = keyof Env;
 
 /**
  * Picks the known variables. An empty value counts as unset (`X=` in a compose file); whole numbers are
- * converted only when they are plain decimal digits, so `0x50`, `1e3` or `1.5` are refused, not reinterpreted.
+ * converted only when they are plain decimal digits (with up to 3 decimals where fractions are allowed), so `0x50` or
+ * `1e3` are refused, not reinterpreted.
  */
 function pick(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(EnvSchema.properties)) {
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
-    picked[name] = (schema as { type?: string }).type === 'integer' && /^\s*\d{1,15}\s*$/.test(raw) ? Number(raw) : raw;
+    const type = (schema as { type?: string }).type;
+    const numeric =
+      (type === 'integer' && /^\s*\d{1,15}\s*$/.test(raw)) ||
+      (type === 'number' && /^\s*\d{1,6}(\.\d{1,3})?\s*$/.test(raw));
+    picked[name] = numeric ? Number(raw) : raw;
   }
   return picked;
 }
@@ -303,6 +323,7 @@ function expectation(name: EnvName): string {
   if (schema.expected) return schema.expected;
   if (schema.enum) return `one of ${schema.enum.join(', ')}`;
   if (schema.type === 'integer') return `a whole number from ${schema.minimum} to ${schema.maximum}`;
+  if (schema.type === 'number') return `a number from ${schema.minimum} to ${schema.maximum}`;
   return 'text';
 }
 
@@ -449,6 +470,14 @@ function activityRetention(raw: string): number {
   return seconds;
 }
 
+/** A replica follows a PostgreSQL server: beside the embedded database it would have nothing to follow. */
+function replicaUrl(e: Env): string | undefined {
+  if (e.DATABASE_REPLICA_URL === undefined) return undefined;
+  if (!e.DATABASE_URL?.match(/^postgres(ql)?:/))
+    throw new ConfigError('DATABASE_REPLICA_URL needs DATABASE_URL=postgres://... (the primary it replicates)');
+  return checkedUrl('DATABASE_REPLICA_URL', e.DATABASE_REPLICA_URL);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
   const { jobs, notices } = jobsSetting(e);
@@ -463,6 +492,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL === undefined ? undefined : checkedUrl('DATABASE_URL', e.DATABASE_URL),
     databaseSchema: e.DATABASE_SCHEMA,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
+    databaseReplicaUrl: replicaUrl(e),
+    replicaMaxLagMs: Math.round(e.REPLICA_MAX_LAG * 1000),
     dataDir: e.DATA_DIR,
     publicBaseUrl,
     adminUsername: e.ADMIN_USERNAME,

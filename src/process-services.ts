@@ -31,7 +31,17 @@ export interface ServicesOptions {
 export async function startServices(config: Config, options: ServicesOptions): Promise<ProcessServices> {
   const { clock, log } = options;
   for (const notice of config.notices) log.warn(notice);
-  const db = await openDatabase(config, (error) => log.error({ err: error }, 'after-commit work failed'));
+  const db = await openDatabase(
+    config,
+    (error) => log.error({ err: error }, 'after-commit work failed'),
+    (change, reason) =>
+      change === 'serving'
+        ? log.info('the read replica serves read-only requests')
+        : log.warn(
+            { err: reason },
+            'the read replica is not serving (down, or behind the primary by more than REPLICA_MAX_LAG): reads go to the primary',
+          ),
+  );
   try {
     await migrate(db, config.databaseSchema);
     const key = loadDataEncryptionKey(config);

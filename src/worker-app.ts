@@ -44,7 +44,11 @@ export async function buildWorker(config: Config, options: WorkerOptions = {}): 
     schemaController: schemaController(),
     forceCloseConnections: 'idle',
   });
-  const { db, apis } = await startServices(config, { clock, log: app.log, extraModules: options.extraModules });
+  // The jobs run on the primary (they write, and they claim): a worker has no use for a read replica.
+  const { db, apis } = await startServices(
+    { ...config, databaseReplicaUrl: undefined },
+    { clock, log: app.log, extraModules: options.extraModules },
+  );
   app.addHook('onClose', async () => db.close());
   // onClose hooks run last added first: the jobs end their batch, then the modules close what they opened, then the database.
   let jobs: RunningJobs | undefined;

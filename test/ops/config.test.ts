@@ -113,6 +113,37 @@ describe('loadConfig', () => {
   });
 });
 
+describe('DATABASE_REPLICA_URL and REPLICA_MAX_LAG', () => {
+  const primary = 'postgres://u@db:5432/app';
+
+  it('reads every statement on the primary unless a replica is set, which may then be at most 1 s behind by default', () => {
+    expect(loadConfig({ DATABASE_URL: primary })).toMatchObject({
+      databaseReplicaUrl: undefined,
+      replicaMaxLagMs: 1000,
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URL: 'postgres://u@replica:5432/app',
+        REPLICA_MAX_LAG: '0.25',
+      }),
+    ).toMatchObject({ databaseReplicaUrl: 'postgres://u@replica:5432/app', replicaMaxLagMs: 250 });
+  });
+
+  it('refuses a replica of the embedded database, a replica that is no postgres:// URL, and a bound out of range', () => {
+    expect(configRefusal({ DATABASE_REPLICA_URL: 'postgres://u@replica/app' })).toBe(
+      'DATABASE_REPLICA_URL needs DATABASE_URL=postgres://... (the primary it replicates)',
+    );
+    expect(configRefusal({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'memory://' })).toBe(
+      'DATABASE_REPLICA_URL must be a postgres://... URL, got "memory://"',
+    );
+    for (const lag of ['0', '1e3', 'soon', '3601', '0.0001'])
+      expect(configRefusal({ DATABASE_URL: primary, REPLICA_MAX_LAG: lag })).toBe(
+        `REPLICA_MAX_LAG must be a number from 0.05 to 3600, got "${lag}"`,
+      );
+  });
+});
+
 describe('JOBS', () => {
   it('is on unless set off', () => {
     expect(loadConfig({})).toMatchObject({ jobs: true, notices: [] });

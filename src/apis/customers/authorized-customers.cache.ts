@@ -1,4 +1,5 @@
 import { systemClock } from '../../platform/clock.js';
+import { onPrimary } from '../../platform/db/replica-reads.js';
 
 /**
  * `authorizedCustomers` of each customer, as the token verifier needs them on every request, kept in memory.
@@ -39,7 +40,8 @@ export class AuthorizedCustomersCache {
 
   private async fetch(customerId: string): Promise<readonly string[]> {
     const epoch = this.epoch;
-    const ids = Object.freeze([...(await this.load(customerId))]);
+    // From the primary: a replica's older copy, cached, would outlive the invalidation of a change made here.
+    const ids = Object.freeze([...(await onPrimary(() => this.load(customerId)))]);
     if (epoch === this.epoch) this.store(customerId, ids);
     return ids;
   }

@@ -6,6 +6,7 @@ import {
   type CallbackErrorReporter,
   CommitCallbacks,
   type Database,
+  type Queryable,
   type QueryOptions,
   type QueryResult,
   type Transaction,
@@ -78,22 +79,21 @@ async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
   }
 }
 
-/** A PostgreSQL server through a `pg` pool; every connection uses `schema`. */
-export async function openPostgresDatabase(
-  url: string,
-  schema: string,
-  onCallbackError: CallbackErrorReporter,
-  options: { preparedStatements: boolean },
-): Promise<Database> {
-  const names = options.preparedStatements ? new PreparedStatementNames() : undefined;
-  const statement = (text: string, values: unknown[] | undefined, query?: QueryOptions): pg.QueryConfig => {
+/** The statement `pg` sends: named (prepared once per connection) when the caller allows it and names are on. */
+function statementMaker(preparedStatements: boolean) {
+  const names = preparedStatements ? new PreparedStatementNames() : undefined;
+  return (text: string, values: unknown[] | undefined, query?: QueryOptions): pg.QueryConfig => {
     const name = query?.prepare ? names?.nameOf(text) : undefined;
     const sent = withTextArrayLiterals(values);
     return name ? { text, values: sent, name } : { text, values: sent };
   };
+}
+
+/** A pool whose connections use `schema`; an idle client that lost its connection is replaced on the next checkout. */
+function newPool(url: string, schema: string, size = POOL_SIZE): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: POOL_SIZE,
+    max: size,
     options: `-c search_path="${schema}"`,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
@@ -101,6 +101,37 @@ export async function openPostgresDatabase(
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  return pool;
+}
+
+/**
+ * Statements outside transactions on a server that may be down, and nothing at opening: a streaming replica for reads
+ * (replica-reads.ts), which must not stop the service from starting (its reads go to the primary meanwhile), or the
+ * single connection (`poolSize` 1) that polls a server's WAL position without queueing behind requests.
+ */
+export function openPostgresReader(
+  url: string,
+  schema: string,
+  options: { preparedStatements: boolean; poolSize?: number },
+): Queryable & { close(): Promise<void> } {
+  const statement = statementMaker(options.preparedStatements);
+  const pool = newPool(url, schema, options.poolSize);
+  return {
+    // The driver's errors as they are: the caller tells a replica that is down from a statement it refuses.
+    query: async (sql, params, query) => wrap(await pool.query(statement(sql, params, query))),
+    close: () => pool.end(),
+  };
+}
+
+/** A PostgreSQL server through a `pg` pool; every connection uses `schema`. */
+export async function openPostgresDatabase(
+  url: string,
+  schema: string,
+  onCallbackError: CallbackErrorReporter,
+  options: { preparedStatements: boolean },
+): Promise<Database> {
+  const statement = statementMaker(options.preparedStatements);
+  const pool = newPool(url, schema);
   try {
     await createSchema(pool, schema);
     await checkSearchPath({ query: async (sql, params) => wrap(await pool.query(sql, params)) }, schema);

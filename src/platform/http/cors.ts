@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Headers a browser page may read from answers: the record's version, where a created record is, a replay, the
- * request id, and what the rate limiter says.
+ * request id, what the rate limiter says, and where a write is in the WAL.
  */
 export const EXPOSED_HEADERS = [
   'ETag',
@@ -14,6 +14,8 @@ export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
+  // The WAL position of a write, sent back on reads with a read replica (read-routing.ts).
+  'X-Min-LSN',
 ];
 
 /**
