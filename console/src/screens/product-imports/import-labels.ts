@@ -1,7 +1,7 @@
+import { shortDateTime } from '../../ui/date-format';
 import type { ProductImport } from './import-queries';
 
-export const when = (value: string | undefined) =>
-  value ? new Date(value).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '';
+export const when = shortDateTime;
 
 /** An import as a person names it: its file's format, a dry run or not, and when it was sent. */
 export function importName(record: Partial<Pick<ProductImport, 'format' | 'dryRun' | 'createDate'>>): string {

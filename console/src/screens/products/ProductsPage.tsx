@@ -2,6 +2,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactElement } from 'react';
 import { useCan } from '../../auth/principal';
 import type { Column } from '../../ui/DataTable';
+import { shortDateTime } from '../../ui/date-format';
 import { ListButtonLink } from '../../ui/list-page/ListButtonLink';
 import { ListingPage } from '../../ui/list-page/ListingPage';
 import { rowLink } from '../../ui/list-page/row-link';
@@ -28,9 +29,6 @@ function listPrice(prices: ListedProduct['prices'] | undefined): string {
   return `${shown.entry.value.toFixed(2)} ${shown.currency} ${shown.country}${others}`;
 }
 
-const when = (value: string | undefined) =>
-  value ? new Date(value).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '';
-
 const columns: Column<ListedProduct>[] = [
   { header: 'Reference', sortField: 'publisherRefId', cell: (row) => row.publisherRefId },
   { header: 'Price', cell: (row) => listPrice(row.prices) },
@@ -42,8 +40,8 @@ const columns: Column<ListedProduct>[] = [
     header: 'Variant of',
     cell: (row) => (row.parentId ? <RecordName source={PRODUCTS} id={row.parentId} pending="its parent" /> : ''),
   },
-  { header: 'Created', sortField: 'createDate', cell: (row) => when(row.createDate) },
-  { header: 'Updated', sortField: 'updateDate', cell: (row) => when(row.updateDate) },
+  { header: 'Created', sortField: 'createDate', cell: (row) => shortDateTime(row.createDate) },
+  { header: 'Updated', sortField: 'updateDate', cell: (row) => shortDateTime(row.updateDate) },
 ];
 
 /** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */

@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/client';
+import { mediumDateTime } from '../date-format';
 
 export type ActivityEntry = Schemas['ActivityEntry'];
 
@@ -57,8 +58,7 @@ export function formatAmount(value: number, currency: string | undefined): strin
 }
 
 /** An instant as the console writes one: date and time in the reader's zone. */
-export const formatInstant = (at: string | number) =>
-  new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatInstant = (at: string | number) => mediumDateTime(at);
 
 /** A changed value in words: amounts in their currency, epoch-millisecond dates as dates, lists by their length. */
 export function showValue(path: string, value: unknown, recordCurrency?: string): string {

@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LinkOptions } from '@tanstack/react-router';
 import { type ReactElement, type ReactNode, useRef } from 'react';
 import { plainWords } from '../../api/api-error';
@@ -48,7 +48,10 @@ export interface ListPageProps<Row extends { id: string }> extends ListSource<Ro
 
 /** The list's state (the URL's, with the default sort), its page as the API answers it, and the rows picked. */
 function useListState<Row extends { id: string }>(props: ListPageProps<Row>) {
-  const url = useListUrl();
+  const queryClient = useQueryClient();
+  // A typed search or a new filter starts reading its page as the change is made: the router's navigation (60-140 ms
+  // on this 2-core machine) no longer comes before the request.
+  const url = useListUrl((next) => void queryClient.prefetchQuery(listQuery(props, next)));
   const query = listQuery(props, url.search);
   const list = useQuery({ ...query, placeholderData: keepPreviousData, refetchInterval: props.refetchInterval });
   const { sort } = effectiveSearch(props, url.search);

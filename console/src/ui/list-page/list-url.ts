@@ -3,8 +3,16 @@ import type { ListSearch } from '../list-search';
 
 export type SearchChanges = Record<string, string | number | undefined>;
 
-/** A list's URL state and the ways to change it: a new filter, sort or page size goes back to the first page. */
-export function useListUrl() {
+/** The state a change leads to, as the list's URL will keep it: what is unset or empty is not in an address. */
+const asKept = (search: ListSearch): ListSearch =>
+  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined && value !== '')) as ListSearch;
+
+/**
+ * A list's URL state and the ways to change it: a new filter, sort or page size goes back to the first page.
+ * `ahead` is told the state a change leads to as the change is made, before the router has taken it (the list starts
+ * reading that page then, while the address and the screen follow).
+ */
+export function useListUrl(ahead?: (next: ListSearch) => void) {
   const search = useSearch({ strict: false }) as ListSearch;
   const navigate = useNavigate();
   const router = useRouter();
@@ -14,6 +22,7 @@ export function useListUrl() {
     // A change that comes after the person left the list (a typing pause ending as a row's link is followed) would
     // take them back to it: it is dropped.
     if (router.latestLocation.pathname !== here) return;
+    ahead?.(asKept(next(search)));
     void navigate({ to: '.', search: next as never });
   };
   return {
