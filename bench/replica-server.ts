@@ -1,7 +1,7 @@
 import { productResource } from '../src/apis/catalog/product.resource.js';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
+import { benchServerConfig } from './bench-database.js';
 import { clientToken } from './http-calls.js';
 
 /**
@@ -13,17 +13,10 @@ import { clientToken } from './http-calls.js';
 const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
 const CUSTOMERS = 100;
 const schema = 'bench_replica';
-const settings = {
-  DATABASE_URL: process.env.PRIMARY_URL!,
-  DATABASE_SCHEMA: schema,
-  OPERATOR_CLIENT_SECRET: 'bench-operator-secret',
-  ADMIN_PASSWORD: 'bench-admin-password',
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  TOKEN_RATE_LIMIT: '100000',
-  JOBS: 'off',
-};
-const primaryOnly = await buildApp(loadConfig(settings));
+/** The bench's settings on the pair's primary; the three services differ only in their replica. */
+const configWith = (replica: Record<string, string> = {}) =>
+  benchServerConfig(schema, { DATABASE_URL: process.env.PRIMARY_URL!, JOBS: 'off', ...replica });
+const primaryOnly = await buildApp(configWith());
 const products = primaryOnly.services.of(productResource);
 const customerOf = (n: number) => `bench-customer-${n % CUSTOMERS}`;
 
@@ -55,9 +48,9 @@ const { clientSecret } = await primaryOnly.db.transaction((tx) =>
   primaryOnly.iam.realms.provisionRealm(tx, 'bench-realm', customerId),
 );
 
-const withReplica = await buildApp(loadConfig({ ...settings, DATABASE_REPLICA_URL: process.env.REPLICA_URL! }));
+const withReplica = await buildApp(configWith({ DATABASE_REPLICA_URL: process.env.REPLICA_URL! }));
 // The primary named as its own replica: never a standby, so every read goes to the primary through the routing.
-const routingOnly = await buildApp(loadConfig({ ...settings, DATABASE_REPLICA_URL: process.env.PRIMARY_URL! }));
+const routingOnly = await buildApp(configWith({ DATABASE_REPLICA_URL: process.env.PRIMARY_URL! }));
 const ports: number[] = [];
 for (const { app } of [primaryOnly, withReplica, routingOnly]) {
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, chownSync, constants, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { accessSync, chownSync, constants, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,18 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Copy every process's output to this process's stdout, prefixed with its name. */
   echo?: boolean;
+}
+
+/** Where Debian installs PostgreSQL servers, one directory per major version. */
+export const DEBIAN_POSTGRES = '/usr/lib/postgresql';
+
+/** The directories to look for PostgreSQL server binaries in: PG_BIN's, else Debian's, newest version first. */
+export function postgresBinDirs(): string[] {
+  if (process.env.PG_BIN) return [process.env.PG_BIN];
+  if (!existsSync(DEBIAN_POSTGRES)) return [];
+  return readdirSync(DEBIAN_POSTGRES)
+    .sort((a, b) => Number(b) - Number(a))
+    .map((version) => join(DEBIAN_POSTGRES, version, 'bin'));
 }
 
 /** A program from the Debian packages, found on PATH or in the sbin directories root's PATH has and others lack. */

@@ -1,7 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ClusterProcess, findBinary, unprivilegedUser } from './cluster.js';
+import { ClusterProcess, DEBIAN_POSTGRES, findBinary, postgresBinDirs, unprivilegedUser } from './cluster.js';
 
 /**
  * pg_auto_failover's `pg_autoctl` (Debian's pg-auto-failover-cli and postgresql-<version>-auto-failover), run for the
@@ -9,7 +9,6 @@ import { ClusterProcess, findBinary, unprivilegedUser } from './cluster.js';
  * `postgres` user when started by root (PostgreSQL refuses to run as root).
  */
 
-const DEBIAN_POSTGRES = '/usr/lib/postgresql';
 
 export interface AutoFailoverInstall {
   pgAutoctl: string;
@@ -22,13 +21,7 @@ export function autoFailoverInstall(): AutoFailoverInstall | { missing: string }
   const pgAutoctl = findBinary('pg_autoctl');
   if (!pgAutoctl)
     return { missing: 'pg_autoctl is not installed (deploy/install-packages.sh installs pg-auto-failover-cli)' };
-  const candidates = process.env.PG_BIN
-    ? [process.env.PG_BIN]
-    : existsSync(DEBIAN_POSTGRES)
-      ? readdirSync(DEBIAN_POSTGRES)
-          .sort((a, b) => Number(b) - Number(a))
-          .map((version) => join(DEBIAN_POSTGRES, version, 'bin'))
-      : [];
+  const candidates = postgresBinDirs();
   const binDir = candidates.find((dir) => existsSync(join(dir, 'pg_ctl')) && existsSync(join(dir, 'pg_config')));
   if (!binDir)
     return {

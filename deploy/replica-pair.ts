@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, unprivilegedUser } from './cluster.js';
+import { DEBIAN_POSTGRES, freePort, postgresBinDirs, unprivilegedUser } from './cluster.js';
 
 /**
  * A PostgreSQL primary and a streaming replica of it (`pg_basebackup -R`) on this machine, for the read-replica test,
@@ -12,18 +12,11 @@ import { freePort, unprivilegedUser } from './cluster.js';
  * not touched.
  */
 
-const DEBIAN_POSTGRES = '/usr/lib/postgresql';
 const NEEDED = ['initdb', 'pg_ctl', 'postgres', 'pg_basebackup'];
 
 /** The newest PostgreSQL server binaries (or PG_BIN's), or what is missing. */
 export function serverBinaries(): { bin: string } | { missing: string } {
-  const candidates = process.env.PG_BIN
-    ? [process.env.PG_BIN]
-    : existsSync(DEBIAN_POSTGRES)
-      ? readdirSync(DEBIAN_POSTGRES)
-          .sort((a, b) => Number(b) - Number(a))
-          .map((version) => join(DEBIAN_POSTGRES, version, 'bin'))
-      : [];
+  const candidates = postgresBinDirs();
   const bin = candidates.find((dir) => NEEDED.every((name) => existsSync(join(dir, name))));
   return bin
     ? { bin }
