@@ -165,7 +165,12 @@ describe.skipIf(skipped !== undefined)(
       ha.restart(old);
       const acknowledged = writes.acknowledged().map((o) => o.id!);
       expect(await writes.unreadable(acknowledged)).toEqual([]);
-      const rejoined = await ha.waitFor(`${old.name} rejoins as the secondary`, isSecondary(old.name));
+      // The monitor moves both nodes (the promoted one goes wait_primary -> primary as the old one catches up): wait
+      // for the state where both have arrived, not the first one in which the old node reports secondary.
+      const rejoined = await ha.waitFor(
+        `${old.name} rejoins as the secondary of ${promoted.name}`,
+        (states) => isSecondary(old.name)(states) && primaryOf(states)?.name === promoted.name,
+      );
       const rejoinedAt = performance.now();
       expect(primaryOf(rejoined)?.name).toBe(promoted.name);
       // Writes commit with the rejoined node as the synchronous standby.
