@@ -1,26 +1,18 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEBIAN_POSTGRES, postgresBinDirs } from '../../deploy/cluster.js';
 import { freePort } from '../support/free-port.js';
-
-/** Where Debian puts the server binaries; PG_BIN overrides. */
-const DEBIAN_ROOT = '/usr/lib/postgresql';
 
 /** The directory holding `initdb`, `pg_ctl` and `postgres`, or why there is none. */
 export function postgresBinaries(): { bin: string } | { missing: string } {
-  const candidates = process.env.PG_BIN
-    ? [process.env.PG_BIN]
-    : existsSync(DEBIAN_ROOT)
-      ? readdirSync(DEBIAN_ROOT)
-          .sort((a, b) => Number(b) - Number(a))
-          .map((version) => join(DEBIAN_ROOT, version, 'bin'))
-      : [];
+  const candidates = postgresBinDirs();
   const bin = candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres'].every((name) => existsSync(join(dir, name))));
   return bin
     ? { bin }
     : {
-        missing: `no PostgreSQL server binaries (initdb, pg_ctl, postgres) in ${process.env.PG_BIN ?? `${DEBIAN_ROOT}/*/bin`}; set PG_BIN`,
+        missing: `no PostgreSQL server binaries (initdb, pg_ctl, postgres) in ${process.env.PG_BIN ?? `${DEBIAN_POSTGRES}/*/bin`}; set PG_BIN`,
       };
 }
 
