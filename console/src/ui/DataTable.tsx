@@ -10,7 +10,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { ReactNode, Ref } from 'react';
+import { memo, type ReactNode, type Ref, useCallback, useRef } from 'react';
 import type { RowSelection } from './list-page/row-selection';
 import { PAGE_SIZES } from './list-search';
 
@@ -117,6 +117,75 @@ function Paging({
   );
 }
 
+/** A row's checkbox: the name it is read by and whether its row is picked. */
+interface RowPick {
+  name: string;
+  picked: boolean;
+}
+
+/**
+ * One row. It renders again only when its record, the columns or its pick change: a new search or page first
+ * renders the rows already shown (kept while the next page loads), and those renders are then all skipped. A
+ * screen whose cells read more than the row passes new columns when that changes (ListPage memoizes them).
+ */
+const DataRow = memo(function DataRow<Row>({
+  row,
+  index,
+  columns,
+  pick,
+  onPick,
+}: {
+  row: Row;
+  index: number;
+  columns: Column<Row>[];
+  pick: RowPick | undefined;
+  onPick: (index: number, range: boolean) => void;
+}) {
+  return (
+    <Table.Tr data-row-index={index} tabIndex={-1}>
+      {pick && (
+        <Table.Td>
+          <Checkbox
+            aria-label={`Select ${pick.name}`}
+            checked={pick.picked}
+            onChange={(event) => onPick(index, (event.nativeEvent as MouseEvent).shiftKey === true)}
+          />
+        </Table.Td>
+      )}
+      {columns.map((column) => (
+        <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}, samePick) as <Row>(props: {
+  row: Row;
+  index: number;
+  columns: Column<Row>[];
+  pick: RowPick | undefined;
+  onPick: (index: number, range: boolean) => void;
+}) => ReactNode;
+
+function samePick(
+  before: { row: unknown; index: number; columns: unknown; pick: RowPick | undefined; onPick: unknown },
+  after: typeof before,
+): boolean {
+  return (
+    before.row === after.row &&
+    before.index === after.index &&
+    before.columns === after.columns &&
+    before.onPick === after.onPick &&
+    before.pick?.name === after.pick?.name &&
+    before.pick?.picked === after.pick?.picked
+  );
+}
+
+/** The selection's toggle as one function for the table's life, so that a pick does not render every row again. */
+function usePick(selection: RowSelection | undefined): (index: number, range: boolean) => void {
+  const current = useRef(selection);
+  current.current = selection;
+  return useCallback((index: number, range: boolean) => current.current?.toggle(index, range), []);
+}
+
 /**
  * A page of records from a server-side listing: sortable columns, paging, page size, an empty state; rows that take
  * the keyboard's focus (the list page moves it), and a checkbox per row when the list has bulk actions.
@@ -135,6 +204,7 @@ export function DataTable<Row>({
   picking,
   tableRef,
 }: Props<Row>) {
+  const onPick = usePick(picking?.selection);
   if (loading && !page) {
     return (
       <Center p="xl">
@@ -174,20 +244,14 @@ export function DataTable<Row>({
           </Table.Thead>
           <Table.Tbody>
             {page?.items.map((row, index) => (
-              <Table.Tr key={rowKey(row)} data-row-index={index} tabIndex={-1}>
-                {selection && picking && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select ${picking.rowName(row)}`}
-                      checked={selection.selected.has(rowKey(row))}
-                      onChange={(event) => selection.toggle(index, (event.nativeEvent as MouseEvent).shiftKey === true)}
-                    />
-                  </Table.Td>
-                )}
-                {columns.map((column) => (
-                  <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
-                ))}
-              </Table.Tr>
+              <DataRow
+                key={rowKey(row)}
+                row={row}
+                index={index}
+                columns={columns}
+                pick={picking && { name: picking.rowName(row), picked: picking.selection.selected.has(rowKey(row)) }}
+                onPick={onPick}
+              />
             ))}
           </Table.Tbody>
         </Table>

@@ -44,6 +44,10 @@ const columns: Column<ListedProduct>[] = [
   { header: 'Updated', sortField: 'updateDate', cell: (row) => shortDateTime(row.updateDate) },
 ];
 
+const productName = (row: ListedProduct) => row.genericName || row.publisherRefId || row.id;
+const productLink = rowLink('/products/$productId');
+const NAME_HEADER = { header: 'Name', sortField: 'genericName' };
+
 /** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */
 export function ProductsPage(): ReactElement {
   const can = useCan();
@@ -57,9 +61,9 @@ export function ProductsPage(): ReactElement {
       defaultSort={PRODUCT_LIST.defaultSort}
       columns={columns}
       filters={PRODUCT_FILTERS}
-      rowName={(row) => row.genericName || row.publisherRefId || row.id}
-      link={rowLink('/products/$productId')}
-      nameHeader={{ header: 'Name', sortField: 'genericName' }}
+      rowName={productName}
+      link={productLink}
+      nameHeader={NAME_HEADER}
       bulkActions={
         can('catalog:write') ? (picked, bulk) => <ProductBulkActions rows={picked} bulk={bulk} /> : undefined
       }

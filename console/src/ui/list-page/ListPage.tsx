@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LinkOptions } from '@tanstack/react-router';
-import { type ReactElement, type ReactNode, useRef } from 'react';
+import { type ReactElement, type ReactNode, useMemo, useRef } from 'react';
 import { plainWords } from '../../api/api-error';
 import { type Column, DataTable } from '../DataTable';
 import { BulkBar, BulkOutcomeAlert } from './BulkBar';
@@ -66,6 +66,23 @@ function useListState<Row extends { id: string }>(props: ListPageProps<Row>) {
 }
 
 /**
+ * The columns (the name column first when rows link to their page), and those shown. They stay the same objects
+ * while what they are made of does, so the table's rows skip their render when only the URL changed.
+ */
+function useColumns<Row extends { id: string }>(props: ListPageProps<Row>, hidden: ReadonlySet<string>) {
+  const { columns, link, rowName, nameHeader } = props;
+  const { header = 'Name', sortField = nameHeader ? undefined : 'name' } = nameHeader ?? {};
+  const hiddenKey = [...hidden].join('\n');
+  const all = useMemo(
+    () => (link ? [nameColumn({ header, sortField }, link, rowName), ...columns] : columns),
+    [columns, link, rowName, header, sortField],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the hidden headers are compared by their text (hiddenKey).
+  const shown = useMemo(() => all.filter((column) => !hidden.has(column.header)), [all, hiddenKey]);
+  return { all, shown };
+}
+
+/**
  * The page every list of the console is: heading, filters, saved views, columns, the table with its sort and paging,
  * rows picked for bulk actions, keys to move through the rows, and the empty and error states. The state is the
  * URL's; a screen declares its columns, filters and query.
@@ -75,9 +92,8 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
   const { search, set, setPage, replace, sort, list, selection, table, picked } = useListState(props);
   const bulk = useBulkRun(rowName, props.listKey);
   const creation = useCreateAction(props.create, noun);
-  const named = props.nameHeader ?? { header: 'Name', sortField: 'name' };
-  const columns = props.link ? [nameColumn(named, props.link, rowName), ...props.columns] : props.columns;
   const hidden = hiddenColumns(search);
+  const columns = useColumns(props, hidden);
   const empty = activeFilters(filters, search).length
     ? `No ${noun} matches these filters: clear one to see more.`
     : `No ${noun} yet. ${props.emptyHint ?? creation.hint ?? ''}`;
@@ -98,7 +114,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
       <Group justify="space-between" align="end" wrap="wrap">
         <SavedViews list={title} search={search} replace={replace} />
         <ColumnsPicker
-          headers={columns.map((column) => column.header)}
+          headers={columns.all.map((column) => column.header)}
           hidden={hidden}
           onHidden={(headers) => set({ hidden: headers.join(',') || undefined })}
         />
@@ -116,7 +132,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
       ) : (
         <DataTable
           caption={props.caption ?? title}
-          columns={columns.filter((column) => !hidden.has(column.header))}
+          columns={columns.shown}
           page={list.data}
           loading={list.isFetching}
           rowKey={(row) => row.id}
