@@ -82,7 +82,7 @@ function SortButton({
 const ariaSort = (field: string | undefined, sort: string | undefined) =>
   field && sort?.startsWith(`${field},`) ? (sort.endsWith(',asc') ? 'ascending' : 'descending') : undefined;
 
-function Paging({
+const Paging = memo(function Paging({
   page,
   onPage,
   onSize,
@@ -115,7 +115,7 @@ function Paging({
       </Group>
     </Group>
   );
-}
+});
 
 /** A row's checkbox: the name it is read by and whether its row is picked. */
 interface RowPick {
@@ -179,6 +179,80 @@ function samePick(
   );
 }
 
+/** The header: each column's name, with its sort where it has one, and the page's checkbox when rows are picked. */
+const HeadRow = memo(function HeadRow<Row>({
+  columns,
+  sort,
+  onSort,
+  pickAll,
+  onPickAll,
+}: {
+  columns: Column<Row>[];
+  sort: string | undefined;
+  onSort: (sort: string) => void;
+  pickAll: { all: boolean; some: boolean } | undefined;
+  onPickAll: () => void;
+}) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {pickAll && (
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label="Select every row of this page"
+              checked={pickAll.all}
+              indeterminate={pickAll.some}
+              onChange={onPickAll}
+            />
+          </Table.Th>
+        )}
+        {columns.map((column) => (
+          <Table.Th key={column.header} aria-sort={ariaSort(column.sortField, sort)}>
+            {column.sortField ? (
+              <SortButton header={column.header} field={column.sortField} sort={sort} onSort={onSort} />
+            ) : (
+              column.header
+            )}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}, sameHead) as <Row>(props: {
+  columns: Column<Row>[];
+  sort: string | undefined;
+  onSort: (sort: string) => void;
+  pickAll: { all: boolean; some: boolean } | undefined;
+  onPickAll: () => void;
+}) => ReactNode;
+
+function sameHead(
+  before: {
+    columns: unknown;
+    sort: string | undefined;
+    onSort: unknown;
+    pickAll?: { all: boolean; some: boolean };
+    onPickAll: unknown;
+  },
+  after: typeof before,
+): boolean {
+  return (
+    before.columns === after.columns &&
+    before.sort === after.sort &&
+    before.onSort === after.onSort &&
+    before.onPickAll === after.onPickAll &&
+    before.pickAll?.all === after.pickAll?.all &&
+    before.pickAll?.some === after.pickAll?.some
+  );
+}
+
+/** The page's checkbox's action as one function for the table's life. */
+function usePickAll(selection: RowSelection | undefined): () => void {
+  const current = useRef(selection);
+  current.current = selection;
+  return useCallback(() => current.current?.togglePage(), []);
+}
+
 /** The selection's toggle as one function for the table's life, so that a pick does not render every row again. */
 function usePick(selection: RowSelection | undefined): (index: number, range: boolean) => void {
   const current = useRef(selection);
@@ -205,6 +279,7 @@ export function DataTable<Row>({
   tableRef,
 }: Props<Row>) {
   const onPick = usePick(picking?.selection);
+  const onPickAll = usePickAll(picking?.selection);
   if (loading && !page) {
     return (
       <Center p="xl">
@@ -219,29 +294,13 @@ export function DataTable<Row>({
       <Table.ScrollContainer minWidth={600}>
         <Table striped highlightOnHover aria-busy={loading} ref={tableRef} className="data-table">
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              {selection && (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label="Select every row of this page"
-                    checked={selection.allPicked}
-                    indeterminate={selection.somePicked}
-                    onChange={selection.togglePage}
-                  />
-                </Table.Th>
-              )}
-              {columns.map((column) => (
-                <Table.Th key={column.header} aria-sort={ariaSort(column.sortField, sort)}>
-                  {column.sortField ? (
-                    <SortButton header={column.header} field={column.sortField} sort={sort} onSort={onSort} />
-                  ) : (
-                    column.header
-                  )}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <HeadRow
+            columns={columns}
+            sort={sort}
+            onSort={onSort}
+            pickAll={selection && { all: selection.allPicked, some: selection.somePicked }}
+            onPickAll={onPickAll}
+          />
           <Table.Tbody>
             {page?.items.map((row, index) => (
               <DataRow
