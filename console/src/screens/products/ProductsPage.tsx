@@ -48,9 +48,11 @@ const productName = (row: ListedProduct) => row.genericName || row.publisherRefI
 const productLink = rowLink('/products/$productId');
 const NAME_HEADER = { header: 'Name', sortField: 'genericName' };
 
+const CREATE = { scope: 'catalog:write', dialog: NewProductModal };
+
 /** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */
 export function ProductsPage(): ReactElement {
-  const can = useCan();
+  const writes = useCan()('catalog:write');
   const [importing, importer] = useDisclosure();
   const [importingFile, wizard] = useDisclosure();
   return (
@@ -64,18 +66,16 @@ export function ProductsPage(): ReactElement {
       rowName={productName}
       link={productLink}
       nameHeader={NAME_HEADER}
-      bulkActions={
-        can('catalog:write') ? (picked, bulk) => <ProductBulkActions rows={picked} bulk={bulk} /> : undefined
-      }
+      bulkActions={writes ? (picked, bulk) => <ProductBulkActions rows={picked} bulk={bulk} /> : undefined}
       actions={
         <>
           <ExportMenu />
           <ListButtonLink to="/products/imports">Imports</ListButtonLink>
-          {can('catalog:write') && <ImportMenu onFile={wizard.open} onOne={importer.open} />}
+          {writes && <ImportMenu onFile={wizard.open} onOne={importer.open} />}
         </>
       }
       noun="product"
-      create={{ scope: 'catalog:write', dialog: NewProductModal }}
+      create={CREATE}
     >
       <ImportProductModal opened={importing} onClose={importer.close} />
       <ImportWizard opened={importingFile} onClose={wizard.close} />
