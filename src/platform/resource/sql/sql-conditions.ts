@@ -62,7 +62,12 @@ export function filterConditions(
       return `${prefix}customer_id = ANY(${params.add(filter.values.map(String))}::text[])`;
     }
     const keys = restriction && keysMatching(filter, restriction);
-    if (keys) return `${prefix}filter_keys && ${params.add(keys)}::text[]`;
+    // `IS TRUE` (the same truth: the column is never null) is no indexable condition: the planner cannot read the
+    // keys' GIN index for it.
+    if (keys)
+      return restriction.unindexed
+        ? `(${prefix}filter_keys && ${params.add(keys)}::text[]) IS TRUE`
+        : `${prefix}filter_keys && ${params.add(keys)}::text[]`;
     const alternatives = filter.values.map((value) =>
       contains(filter.path, filter.spec.kind === 'string-array' ? [value] : value),
     );

@@ -24,7 +24,8 @@ function sampleListing(definition: AnyResourceKind): ListingQuery {
   const filters: FilterValue[] = Object.entries(definition.filters).map(([name, spec]) => ({
     path: splitPath(spec.path ?? name),
     spec,
-    values: [SAMPLE[spec.kind]],
+    // The tenant's own customer: another would make the whole condition FALSE.
+    values: [(spec.path ?? name) === 'customerId' && spec.kind === 'string' ? 'customer-1' : SAMPLE[spec.kind]],
   }));
   return { page: 0, size: 20, sort: [{ path: ['createDate'], descending: true }], filters, targets: [] };
 }
@@ -71,7 +72,14 @@ export function sqlSnapshot(definition: AnyResourceKind): string {
       'List: a customer token, every filter, sorted by createDate desc, page 0 of 20',
       sql.listRecords(definition, listing, TENANT).text,
     ),
-    block('Count, for a page past the last', sql.countRecords(definition, listing, TENANT).text),
+    block(
+      "The same page of a broad filter (its last count says a walk of the owner's index reaches the page's last match first, store/listing-counts.ts): the filter keys tested row by row",
+      sql.listRecords(definition, listing, TENANT, 'walk').text,
+    ),
+    block(
+      'Count, when the page does not tell it and none is known at the generation the page read',
+      sql.countRecords(definition, listing, TENANT).text,
+    ),
   ];
   if (definition.cache) {
     parts.push(
