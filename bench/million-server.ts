@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { productResource } from '../src/apis/catalog/product.resource.js';
@@ -102,12 +103,16 @@ async function seedTo(seeded: number, total: number): Promise<void> {
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const origin = `http://127.0.0.1:${port}`;
-const { clientSecret } = await db.transaction((tx) => built.iam.realms.provisionRealm(tx, 'bench-large', LARGE[0]!));
+// Realms of this run: a kept schema holds those of runs before (one realm a customer; its clients go with it).
+const run = randomBytes(4).toString('hex');
+const [large, tail] = [`bench-large-${run}`, `bench-tail-${run}`];
+await db.query('DELETE FROM iam_realms WHERE customer_id = ANY($1::text[])', [[LARGE[0]!, customerOf(15)]]);
+const { clientSecret } = await db.transaction((tx) => built.iam.realms.provisionRealm(tx, large, LARGE[0]!));
 const { clientSecret: tailSecret } = await db.transaction((tx) =>
-  built.iam.realms.provisionRealm(tx, 'bench-tail', customerOf(15)),
+  built.iam.realms.provisionRealm(tx, tail, customerOf(15)),
 );
-const token = await clientToken(origin, 'bench-large', clientSecret);
-const tailToken = await clientToken(origin, 'bench-tail', tailSecret);
+const token = await clientToken(origin, large, clientSecret);
+const tailToken = await clientToken(origin, tail, tailSecret);
 const operatorToken = await clientToken(origin, 'operator', 'bench-operator-secret');
 
 const input = createInterface({ input: process.stdin });

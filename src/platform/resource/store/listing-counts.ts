@@ -54,9 +54,10 @@ function recordsOf(generation: string): number {
  */
 const WALK_SHARE = 4;
 
-/** Orders the owner indexes give: by id, or newest first (createDate, then id), in one direction. */
+/** Orders the owner indexes give: by id (no sort says so), or by createDate then id, in one direction. */
 function ownerIndexOrder(query: Pick<ListingQuery, 'sort' | 'words'>): boolean {
   if (query.words !== undefined) return false;
+  if (query.sort.length === 0) return true;
   const fields = query.sort.map((key) => key.path.join('.'));
   const oneDirection = query.sort.every((key) => key.descending === query.sort[0]?.descending);
   return oneDirection && (fields.join() === 'id' || fields.join() === 'createDate,id');
