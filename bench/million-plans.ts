@@ -18,6 +18,7 @@ export async function explainReads(db: Database, customerId: string, id: string)
       productKind,
       listing(filtered),
       scope,
+      'keys',
     ),
     "filtered list, a page read by walking the owner's index (once its count is known)": listRowVersions(
       productKind,

@@ -73,8 +73,12 @@ export function sqlSnapshot(definition: AnyResourceKind): string {
       sql.listRecords(definition, listing, TENANT).text,
     ),
     block(
+      "The same page of one owner's records filtered by keys, in an order an owner index gives, while no count of it is known or its count says it is narrow (store/listing-counts.ts): every match found through the keys, then sorted (the order written as expressions no index gives)",
+      sql.listRecords(definition, { ...listing, sort: [{ path: ['id'], descending: true }] }, TENANT, 'keys').text,
+    ),
+    block(
       "The same page of a broad filter (its last count says a walk of the owner's index reaches the page's last match first, store/listing-counts.ts): the filter keys tested row by row",
-      sql.listRecords(definition, listing, TENANT, 'walk').text,
+      sql.listRecords(definition, { ...listing, sort: [{ path: ['id'], descending: true }] }, TENANT, 'walk').text,
     ),
     block(
       'Count, when the page does not tell it and none is known at the generation the page read',

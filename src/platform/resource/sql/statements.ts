@@ -4,7 +4,7 @@ import type { ListingQuery } from '../declare/listing.js';
 import type { Doc } from '../declare/record.js';
 import type { MapAt } from '../declare/record-store.js';
 import { searchPieces } from '../document/search-text.js';
-import { filterKeysOf, filterKeysSql, keyedFieldKinds, type OwnerRestriction } from './filter-keys.js';
+import { filterKeysOf, filterKeysSql, keyedFieldKinds, keysMatching, type OwnerRestriction } from './filter-keys.js';
 import { filterConditions, isOwnerFilter, orderBy, SqlParams, tenantCondition } from './sql-conditions.js';
 import { uniqueExpression } from './storage-objects.js';
 
@@ -27,12 +27,15 @@ const statement = (text: string, params: SqlParams): Statement => ({ text, value
 const fixedStatement = (text: string, params: SqlParams): Statement => ({ text, values: params.values, prepare: true });
 
 /**
- * How a page is read. `keys`: PostgreSQL chooses, and the filter keys' GIN index finds every match before the page is
- * sorted from them (right for narrow filters). `walk`: the filter keys are tested row by row (the GIN index hidden
- * from the planner), so the page walks the owner's index in its order and stops at its last row (right for broad
- * filters; store/page-plan.ts says which is chosen).
+ * How a page of one owner's records filtered by keys is read, in an order an owner index gives (store/listing-counts.ts
+ * chooses). `keys`: the filter keys' GIN index finds every match and the page is sorted from them (the order is
+ * written as expressions no index gives), right for narrow filters. `walk`: the keys are tested row by row (the GIN
+ * index hidden from the planner), so the page walks the owner's index in its order and stops at its last row, right
+ * for broad filters. `planner`: PostgreSQL chooses, for every other listing. It misjudges keyed filters both ways:
+ * it multiplies the owner's selectivity with the keys' (which already hold the owner), and it walked a large
+ * customer's 100,000 rows (0.9 s) for the 4 variants of 20 parents.
  */
-export type PagePlan = 'keys' | 'walk';
+export type PagePlan = 'planner' | 'keys' | 'walk';
 
 function whereClause(
   kind: Kind,
@@ -40,7 +43,7 @@ function whereClause(
   scope: TenantScope,
   params: SqlParams,
   alias = '',
-  plan: PagePlan = 'keys',
+  plan: PagePlan = 'planner',
 ): string {
   const conditions = filterWhere(kind, query, scope, params, alias, plan);
   // The words' GIN index finds the matches; the tenant and filter conditions narrow them.
@@ -50,8 +53,13 @@ function whereClause(
 }
 
 /** Without `sort`, a word search answers the best matches first, then the newest. */
-function listingOrder(query: Pick<ListingQuery, 'sort' | 'words'>, params: SqlParams, alias = ''): string {
-  if (query.words === undefined || query.sort.length > 0) return orderBy(query.sort, params, alias);
+function listingOrder(
+  query: Pick<ListingQuery, 'sort' | 'words'>,
+  params: SqlParams,
+  alias = '',
+  plan: PagePlan = 'planner',
+): string {
+  if (query.words === undefined || query.sort.length > 0) return orderBy(query.sort, params, alias, plan === 'keys');
   const prefix = alias && `${alias}.`;
   return `ts_rank(${prefix}words, ${params.add(query.words)}::tsquery) DESC, ${prefix}id DESC`;
 }
@@ -70,13 +78,21 @@ export function listingOwners(query: Pick<ListingQuery, 'filters'>, scope: Tenan
   return scope.all ? named : named.filter((id) => scope.customerIds.includes(id));
 }
 
+/** Whether a listing matches filter keys (a text or boolean filter on rows of given owners): a page plan is chosen. */
+export function matchesKeys(kind: Kind, query: Pick<ListingQuery, 'filters'>, scope: TenantScope): boolean {
+  const owners = listingOwners(query, scope);
+  if (owners === undefined) return false;
+  const restriction = { owners, keyed: keyedFieldKinds(kind.filters) };
+  return query.filters.some((filter) => !isOwnerFilter(filter) && keysMatching(filter, restriction) !== undefined);
+}
+
 function filterWhere(
   kind: Kind,
   query: Pick<ListingQuery, 'filters'>,
   scope: TenantScope,
   params: SqlParams,
   alias = '',
-  plan: PagePlan = 'keys',
+  plan: PagePlan = 'planner',
 ): string {
   const owner = query.filters.find(isOwnerFilter);
   const restrictedTo = (owners: (string | null)[]): OwnerRestriction => ({
@@ -379,7 +395,12 @@ export function deleteVersions(kind: Kind, id: string): Statement {
  * count would read and sort every match, where the page alone can stop at its last row in index order. A word search
  * reads and ranks every match anyway: its page carries the total (`total`).
  */
-export function listRecords(kind: Kind, query: ListingQuery, scope: TenantScope, plan: PagePlan = 'keys'): Statement {
+export function listRecords(
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  plan: PagePlan = 'planner',
+): Statement {
   return listPage('doc', kind, query, scope, plan);
 }
 
@@ -388,7 +409,7 @@ export function listRowVersions(
   kind: Kind,
   query: ListingQuery,
   scope: TenantScope,
-  plan: PagePlan = 'keys',
+  plan: PagePlan = 'planner',
 ): Statement {
   return listPage(`id, ${rowVersion()} AS row_version`, kind, query, scope, plan);
 }
@@ -408,7 +429,7 @@ function generationColumn(kind: Kind, owners: (string | null)[] | undefined, par
 function listPage(columns: string, kind: Kind, query: ListingQuery, scope: TenantScope, plan: PagePlan): Statement {
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params, '', plan);
-  const order = listingOrder(query, params);
+  const order = listingOrder(query, params, '', plan);
   // A word search ranks every match before it pages: counting them there costs nothing, a second statement would
   // search again. Other pages say the generation their total is cached under.
   const total =

@@ -64,11 +64,18 @@ function ownerIndexOrder(query: Pick<ListingQuery, 'sort' | 'words'>): boolean {
 }
 
 /**
- * Which plan reads a page (statements.ts `PagePlan`), from the listing's last known count. Only one owner's rows are
- * walked: several owners' (a tenant rule with operator records) are not one range of an index.
+ * Which plan reads a page (statements.ts `PagePlan`) of a listing that matches filter keys (`keyed`), from its last
+ * known count: the keys until a count is known. Only one owner's rows are walked: several owners' (a tenant rule with
+ * operator records) are not one range of an index; PostgreSQL chooses for them.
  */
-export function pagePlan(query: ListingQuery, owners: unknown[] | undefined, last: KnownCount | undefined): PagePlan {
-  if (!last || last.total === 0 || owners?.length !== 1 || !ownerIndexOrder(query)) return 'keys';
+export function pagePlan(
+  query: ListingQuery,
+  owners: unknown[] | undefined,
+  keyed: boolean,
+  last: KnownCount | undefined,
+): PagePlan {
+  if (!keyed || owners?.length !== 1 || !ownerIndexOrder(query)) return 'planner';
+  if (!last || last.total === 0) return 'keys';
   const walked = ((query.page * query.size + query.size) * last.records) / last.total;
   return walked * WALK_SHARE <= last.total ? 'walk' : 'keys';
 }

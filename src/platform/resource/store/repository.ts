@@ -144,7 +144,12 @@ export async function listRecords(
   counts?: ListingCounts,
 ): Promise<{ docs: Doc[]; total: number }> {
   const count = sql.countRecords(kind, query, scope);
-  const plan = pagePlan(query, sql.listingOwners(query, scope), counts?.last(count));
+  const plan = pagePlan(
+    query,
+    sql.listingOwners(query, scope),
+    sql.matchesKeys(kind, query, scope),
+    counts?.last(count),
+  );
   const { rows } = await run<PageRow & { doc: Doc }>(db, sql.listRecords(kind, query, scope, plan));
   return { docs: rows.map((r) => r.doc), total: await totalOf(db, query, count, rows, counts) };
 }
@@ -194,7 +199,12 @@ export async function listRowVersions(
   counts?: ListingCounts,
 ): Promise<{ rows: { id: string; row_version: string }[]; total: number }> {
   const count = sql.countRecords(kind, query, scope);
-  const plan = pagePlan(query, sql.listingOwners(query, scope), counts?.last(count));
+  const plan = pagePlan(
+    query,
+    sql.listingOwners(query, scope),
+    sql.matchesKeys(kind, query, scope),
+    counts?.last(count),
+  );
   const { rows } = await run<PageRow & { id: string; row_version: string }>(
     db,
     sql.listRowVersions(kind, query, scope, plan),
