@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiModules } from '../../../src/apis/index.js';
 import type { TenantScope } from '../../../src/platform/auth/principal.js';
 import type { ListingQuery } from '../../../src/platform/resource/declare/listing.js';
+import { splitPath } from '../../../src/platform/resource/document/document-paths.js';
 import { keyedFilters } from '../../../src/platform/resource/sql/filter-keys.js';
 import { listRecords, type PagePlan } from '../../../src/platform/resource/sql/statements.js';
-import { splitPath } from '../../../src/platform/resource/document/document-paths.js';
 import { type MigratedDatabase, migratedDatabase } from '../../support/migrated-database.js';
 
 /**
