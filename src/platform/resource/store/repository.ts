@@ -144,12 +144,7 @@ export async function listRecords(
   counts?: ListingCounts,
 ): Promise<{ docs: Doc[]; total: number }> {
   const count = sql.countRecords(kind, query, scope);
-  const plan = pagePlan(
-    query,
-    sql.listingOwners(query, scope),
-    sql.matchesKeys(kind, query, scope),
-    counts?.last(count),
-  );
+  const plan = planOf(kind, query, scope, count, counts);
   const { rows } = await run<PageRow & { doc: Doc }>(db, sql.listRecords(kind, query, scope, plan));
   return { docs: rows.map((r) => r.doc), total: await totalOf(db, query, count, rows, counts) };
 }
@@ -199,12 +194,7 @@ export async function listRowVersions(
   counts?: ListingCounts,
 ): Promise<{ rows: { id: string; row_version: string }[]; total: number }> {
   const count = sql.countRecords(kind, query, scope);
-  const plan = pagePlan(
-    query,
-    sql.listingOwners(query, scope),
-    sql.matchesKeys(kind, query, scope),
-    counts?.last(count),
-  );
+  const plan = planOf(kind, query, scope, count, counts);
   const { rows } = await run<PageRow & { id: string; row_version: string }>(
     db,
     sql.listRowVersions(kind, query, scope, plan),
@@ -213,6 +203,17 @@ export async function listRowVersions(
     rows: rows.map(({ id, row_version }) => ({ id, row_version })),
     total: await totalOf(db, query, count, rows, counts),
   };
+}
+
+/** The plan of a listing's page, from the last count of `count` (its `countRecords`) that `counts` knows. */
+function planOf(
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  count: sql.Statement,
+  counts: ListingCounts | undefined,
+): sql.PagePlan {
+  return pagePlan(query, sql.listingOwners(query, scope), sql.matchesKeys(kind, query, scope), counts?.last(count));
 }
 
 /** What a page's rows say of its total: a word search's count, or the generation its owners were at. */
