@@ -16,8 +16,10 @@ CREATE TABLE IF NOT EXISTS record_generations (
 CREATE SEQUENCE IF NOT EXISTS record_generation_seq;
 
 -- One call per statement (the kinds' triggers, AFTER ... FOR EACH STATEMENT, with their transition tables): one row
--- per owner the statement touched, in owner order (two statements lock the rows they share in one order).
-CREATE OR REPLACE FUNCTION record_generations_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+-- per owner the statement touched, in owner order (two statements lock the rows they share in one order). Its
+-- search_path is this schema's, whatever the writing session's: a write by a session set to another schema (psql, a
+-- tool naming tables with their schema) must find this schema's generations, not fail or bump another's.
+CREATE OR REPLACE FUNCTION record_generations_bump() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO record_generations AS g (table_name, customer_id, generation, records)

@@ -40,8 +40,13 @@ describe("a listing's total (counts kept under the owners' generations)", () => 
     expect(archived.status).toBe(200);
     expect(await totalOf(tenant.token, active)).toBe(4);
 
-    // Another instance (or a job) deletes a row in SQL: the table's trigger gives the owner a new generation.
-    await ctx.t.built.db.query('DELETE FROM test_widgets WHERE id = $1', [made[1]!.id]);
+    // Another tool deletes a row in SQL, from a session set to another schema: the table's trigger still gives the
+    // owner a new generation, in the table's own schema.
+    await ctx.t.built.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ schema: string }>('SELECT current_schema() AS schema');
+      await tx.query('SET LOCAL search_path TO pg_catalog');
+      await tx.query(`DELETE FROM "${rows[0]!.schema}".test_widgets WHERE id = $1`, [made[1]!.id]);
+    });
     expect(await totalOf(tenant.token, active)).toBe(3);
 
     const owner: Principal = {
