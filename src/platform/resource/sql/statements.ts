@@ -415,15 +415,20 @@ export function listRowVersions(
 }
 
 /**
- * `, (...) AS generation`: the generations of the owners a listing reads, with the records each holds
- * (`owner:generation:records`, in owner order; migration 0025), read in the statement's own snapshot so that a count
- * cached under them (store/listing-counts.ts) is the count of that snapshot. None for the operator's listing across
- * every owner.
+ * `, (...) AS generation`: what the changes of the owners a listing reads say (migration 0025's `record_changes`), as
+ * `owner:rows.largest.sum:records` in owner order: how many change rows the owner has, the largest of their
+ * generations and their sum, and the records it holds. Read in the statement's own snapshot, so that a count cached
+ * under it (store/listing-counts.ts) is the count of that snapshot. Rows are only appended, so of two snapshots the
+ * later sees the rows of the earlier: as many rows means the same rows. A fold (record-changes.ts) replaces 33 or more
+ * rows by one with a new generation, larger than any the rows it replaced: a snapshot before it and one after it
+ * would need as many rows, the same largest generation and the same sum to look alike. None for the operator's
+ * listing across every owner.
  */
 function generationColumn(kind: Kind, owners: (string | null)[] | undefined, params: SqlParams): string {
   if (owners === undefined) return '';
   const wanted = params.add(owners.map((owner) => owner ?? ''));
-  return `, (SELECT coalesce(string_agg(customer_id || ':' || generation || ':' || records, ',' ORDER BY customer_id), '') FROM record_generations WHERE table_name = '${kind.table}' AND customer_id = ANY(${wanted}::text[])) AS generation`;
+  const changes = `SELECT customer_id, count(*) || '.' || max(generation) || '.' || sum(generation) AS seen, sum(delta) AS records FROM record_changes WHERE table_name = '${kind.table}' AND customer_id = ANY(${wanted}::text[]) GROUP BY customer_id`;
+  return `, (SELECT coalesce(string_agg(customer_id || ':' || seen || ':' || records, ',' ORDER BY customer_id), '') FROM (${changes}) AS owners) AS generation`;
 }
 
 function listPage(columns: string, kind: Kind, query: ListingQuery, scope: TenantScope, plan: PagePlan): Statement {
