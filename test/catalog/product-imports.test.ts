@@ -486,7 +486,10 @@ describe('CSV imports and exports', () => {
       relatedContents: [{ file: 'manual, "v2".pdf', label: 'Manual' }],
       prices: {
         defaultCurrency: 'EUR',
-        priceByCountryByCurrency: { FR: { EUR: { value: 1e-7, vatIncluded: false } }, US: { USD: { value: 999999999999.99 } } },
+        priceByCountryByCurrency: {
+          FR: { EUR: { value: 1e-7, vatIncluded: false } },
+          US: { USD: { value: 999999999999.99 } },
+        },
       },
     });
     const file = await exported(t, token, `customerId=${customerId}&format=csv`);
