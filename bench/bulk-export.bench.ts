@@ -16,7 +16,8 @@ import { processCpuSeconds } from './process-cpu.js';
  * `npm run bench:export`: `GET /products/export` alone, on PostgreSQL. ROWS products (default 100,000) of one customer
  * are imported once into the schema SCHEMA (default `bench_export_<ROWS>`), which is kept for the next run (DROP=1
  * drops it at the end); then ROUNDS (default 3) exports of each of FORMATS (default `csv,ndjson`) print rows/s, the
- * service's CPU per row (which a busy machine disturbs far less than rows/s), its peak RSS, and the load average.
+ * CPU per row of the service and of its PostgreSQL backends (which a busy machine disturbs far less than rows/s),
+ * the service's peak RSS, and the load average.
  * BASE=<a checkout> (e.g. /work/main) starts a second service from that checkout on the same schema and interleaves
  * its exports with this tree's: a before/after in one run. CHECK=1 also says whether both answered the same bytes.
  * The service runs in a process of its own, as in `bench:bulk`; BENCH_NODE_FLAGS profiles it (`--cpu-prof`).
@@ -34,17 +35,24 @@ process.env.KEEP_SCHEMA = '1';
 interface Service {
   name: string;
   pid: number;
+  /** Names the service's connections in pg_stat_activity, to count their backends' CPU. */
+  application: string;
   origin: string;
   operatorToken: string;
   stop: () => Promise<void>;
 }
 
-async function start(name: string, checkout: string): Promise<Service> {
+async function start(name: string, checkout: string, application: string): Promise<Service> {
   const script = resolve(checkout, 'bench/bulk-server.ts');
+  const url = new URL(BENCH_DATABASE_URL);
+  url.searchParams.set('application_name', application);
+  process.env.DATABASE_URL = url.toString();
   const { child, server } = await startBenchServer<{ port: number; operatorToken: string }>(script);
+  process.env.DATABASE_URL = BENCH_DATABASE_URL;
   return {
     name,
     pid: child.pid!,
+    application,
     origin: `http://127.0.0.1:${server.port}`,
     operatorToken: server.operatorToken,
     stop: async () => {
@@ -100,20 +108,31 @@ async function exporter(service: Service): Promise<Caller> {
   }
 }
 
+/** CPU seconds of the PostgreSQL backends serving `service` (PostgreSQL on this machine, as the bench's default). */
+async function postgresCpu(db: pg.Client, service: Service): Promise<number> {
+  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+    service.application,
+  ]);
+  return rows.reduce((sum, row) => sum + (processCpuSeconds(Number(row.pid)) ?? 0), 0);
+}
+
 interface Figures {
   rows: number;
   seconds: number;
+  firstByte: number;
   cpu: number;
+  postgres: number;
   peakRss: number;
   hash: string;
 }
 
-async function exportOnce(service: Service, caller: Caller, format: string): Promise<Figures> {
+async function exportOnce(db: pg.Client, service: Service, caller: Caller, format: string): Promise<Figures> {
   let peakRss = rssOf(service.pid);
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssOf(service.pid));
   }, 50);
   const cpuBefore = processCpuSeconds(service.pid) ?? 0;
+  const postgresBefore = await postgresCpu(db, service);
   const started = performance.now();
   const answer = await request(`${service.origin}/products/export?format=${format}`, {
     headers: { authorization: `Bearer ${caller.token}` },
@@ -121,21 +140,35 @@ async function exportOnce(service: Service, caller: Caller, format: string): Pro
   if (answer.statusCode !== 200) throw new Error(`export answered ${answer.statusCode}: ${await answer.body.text()}`);
   const hash = process.env.CHECK === '1' ? createHash('sha256') : undefined;
   let rows = 0;
+  // The first bytes come once the export knows its columns (CSV) and read its first batch.
+  let firstByte = 0;
   for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+    firstByte ||= (performance.now() - started) / 1000;
     hash?.update(chunk);
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) rows += 1;
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const cpu = (processCpuSeconds(service.pid) ?? 0) - cpuBefore;
-  return { rows: format === 'csv' ? rows - 1 : rows, seconds, cpu, peakRss, hash: hash?.digest('hex') ?? '' };
+  const postgres = (await postgresCpu(db, service)) - postgresBefore;
+  return {
+    rows: format === 'csv' ? rows - 1 : rows,
+    seconds,
+    firstByte,
+    cpu,
+    postgres,
+    peakRss,
+    hash: hash?.digest('hex') ?? '',
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const services = [await start('this tree', '.')];
+const services = [await start('this tree', '.', `${schema}_tree`)];
+const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
 try {
-  if (process.env.BASE) services.push(await start(`base (${process.env.BASE})`, process.env.BASE));
+  if (process.env.BASE) services.push(await start(`base (${process.env.BASE})`, process.env.BASE, `${schema}_base`));
+  await db.connect();
   const seeded = await exporter(services[0]!);
   const callers = await Promise.all(
     services.map(async (service) => (service === services[0] ? seeded : { ...seeded, origin: service.origin })),
@@ -145,19 +178,20 @@ try {
   for (let round = 0; round < ROUNDS; round += 1)
     for (const format of FORMATS)
       for (const [n, service] of services.entries()) {
-        const figures = await exportOnce(service, callers[n]!, format);
+        const figures = await exportOnce(db, service, callers[n]!, format);
         const key = `${format} ${service.name}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
         console.log(
-          `  ${key}: ${figures.rows} rows in ${figures.seconds.toFixed(2)} s: ${Math.round(figures.rows / figures.seconds)} rows/s; service CPU ${((figures.cpu / figures.rows) * 1e6).toFixed(1)} µs a row; peak RSS ${mib(figures.peakRss)} MiB; load ${load()}${figures.hash ? `; sha256 ${figures.hash.slice(0, 12)}` : ''}`,
+          `  ${key}: ${figures.rows} rows in ${figures.seconds.toFixed(2)} s: ${Math.round(figures.rows / figures.seconds)} rows/s (first byte after ${figures.firstByte.toFixed(2)} s); CPU a row: service ${((figures.cpu / figures.rows) * 1e6).toFixed(1)} µs, PostgreSQL ${((figures.postgres / figures.rows) * 1e6).toFixed(1)} µs; peak RSS ${mib(figures.peakRss)} MiB; load ${load()}${figures.hash ? `; sha256 ${figures.hash.slice(0, 12)}` : ''}`,
         );
       }
   console.log('medians:');
   for (const [key, runs] of results)
     console.log(
-      `  ${key}: ${Math.round(median(runs.map((r) => r.rows / r.seconds)))} rows/s, ${median(runs.map((r) => (r.cpu / r.rows) * 1e6)).toFixed(1)} µs CPU a row, peak RSS ${mib(Math.max(...runs.map((r) => r.peakRss)))} MiB`,
+      `  ${key}: ${Math.round(median(runs.map((r) => r.rows / r.seconds)))} rows/s, CPU a row: service ${median(runs.map((r) => (r.cpu / r.rows) * 1e6)).toFixed(1)} µs, PostgreSQL ${median(runs.map((r) => (r.postgres / r.rows) * 1e6)).toFixed(1)} µs, peak RSS ${mib(Math.max(...runs.map((r) => r.peakRss)))} MiB`,
     );
 } finally {
+  await db.end().catch(() => undefined);
   for (const service of services) await service.stop();
   if (process.env.DROP === '1') {
     const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
