@@ -6,9 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { request } from 'undici';
-import { BENCH_DATABASE_URL } from './bench-database.js';
+import { BENCH_DATABASE_URL, unreachableDatabase } from './bench-database.js';
 import { bulkNdjson } from './bulk-rows.js';
-import { startBenchServer } from './child-server.js';
+import { startChildServer, stopBench } from './child-server.js';
 import { type Caller, call, clientToken, created } from './http-calls.js';
 import { processCpuSeconds } from './process-cpu.js';
 
@@ -48,7 +48,7 @@ async function start(name: string, checkout: string, application: string): Promi
   const url = new URL(BENCH_DATABASE_URL);
   url.searchParams.set('application_name', application);
   process.env.DATABASE_URL = url.toString();
-  const { child, server } = await startBenchServer<{ port: number; operatorToken: string }>(script);
+  const { child, server } = await startChildServer<{ port: number; operatorToken: string }>(script);
   process.env.DATABASE_URL = BENCH_DATABASE_URL;
   return {
     name,
@@ -203,6 +203,9 @@ async function exportOnce(db: pg.Client, service: Service, caller: Caller, forma
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+const unreachable = await unreachableDatabase();
+if (unreachable) stopBench(unreachable);
+// A service that fails to start throws (no exit), so the `finally` below stops those already started.
 const services = [await start('this tree', '.', `${schema}_tree`)];
 const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
 try {
