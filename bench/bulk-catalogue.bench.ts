@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
+import { bulkNdjson } from './bulk-rows.js';
 import { startChildServer } from './child-server.js';
 import { type Caller, call, clientToken, created, probe } from './http-calls.js';
 import { latencies } from './latencies.js';
@@ -34,33 +35,6 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, serverRss());
 }, 100);
 
-function product(n: number, prefix: string) {
-  return {
-    publisherRefId: `${prefix}-${n}`,
-    genericName: `Bulk product ${n}`,
-    codeName: `bulk${n}`,
-    lifeTime: '1YEAR',
-    type: 'SOFTWARE',
-    sellingStores: ['store-eu', `store-${n % 7}`],
-    visualTags: { badge: [n % 2 ? 'new' : 'sale'] },
-    prices: {
-      defaultCurrency: 'EUR',
-      priceByCountryByCurrency: {
-        FR: { EUR: { value: 10 + (n % 90), vatIncluded: true } },
-        US: { USD: { value: 9.5 } },
-      },
-    },
-  };
-}
-
-async function* ndjson(rows: number, prefix: string): AsyncGenerator<string> {
-  for (let n = 0; n < rows; n += 1000) {
-    const lines: string[] = [];
-    for (let i = n; i < Math.min(rows, n + 1000); i += 1) lines.push(JSON.stringify(product(i, prefix)));
-    yield `${lines.join('\n')}\n`;
-  }
-}
-
 async function customer(origin: string, operator: Caller, name: string): Promise<Caller> {
   const body = await created(operator, '/customers', { name, vatNumber: 'FR12345678901', features: { seller: true } });
   const secret = (body.iamClient as { clientSecret: string }).clientSecret;
@@ -68,7 +42,7 @@ async function customer(origin: string, operator: Caller, name: string): Promise
 }
 
 async function upload(caller: Caller, rows: number, prefix: string): Promise<string> {
-  return uploadFile(caller, Readable.from(ndjson(rows, prefix)), '');
+  return uploadFile(caller, Readable.from(bulkNdjson(rows, prefix)), '');
 }
 
 async function uploadFile(caller: Caller, file: Readable, query: string): Promise<string> {
