@@ -38,6 +38,8 @@ export const TABLE_PLACEMENT: Record<string, TablePlacement> = {
   customer_signing_keys: 'distributed',
   notification_attempts: 'distributed',
   outbox: 'distributed',
+  // A kind's changes per owner (listing counts kept under them), appended by the write's own statement trigger.
+  record_changes: 'distributed',
   // Bulk imports: the import record, and its rows, errors and uploader, read through the import's id.
   product_imports: 'distributed',
   product_import_errors: 'distributed',
