@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
+import pg from 'pg';
 import { request } from 'undici';
 import { startChildServer } from './child-server.js';
 import { type Caller, call, clientToken, created, probe } from './http-calls.js';
 import { latencies } from './latencies.js';
+import { BackendCpu, processCpuSeconds } from './process-cpu.js';
 
 /**
  * `npm run bench:bulk`: the bulk catalogue on PostgreSQL (DATABASE_URL; the embedded database when unset). Imports
@@ -13,6 +15,8 @@ import { latencies } from './latencies.js';
  * the export again with mode=upsert (every row unchanged; UPSERT=0 skips it), and
  * meanwhile reads another customer's products: prints import and export rows per second, the service's peak memory (in a process of its own),
  * and the other tenant's read p99 quiet and during the import. Runs in a schema of its own, dropped at the end.
+ * On PostgreSQL it also prints the CPU milliseconds per imported row of the service and of its PostgreSQL backends
+ * (named by `application_name`): a figure a machine shared with other work disturbs far less than rows/s.
  */
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const PROBE_SECONDS = Number(process.env.PROBE_SECONDS ?? 5);
@@ -20,6 +24,13 @@ const schema = `bench_bulk_${randomBytes(4).toString('hex')}`;
 
 const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 process.env.BENCH_SCHEMA = schema;
+const databaseUrl = process.env.DATABASE_URL;
+const onPostgres = databaseUrl?.startsWith('postgres') === true;
+if (onPostgres) {
+  const named = new URL(databaseUrl!);
+  named.searchParams.set('application_name', schema);
+  process.env.DATABASE_URL = named.toString();
+}
 const { child, server } = await startChildServer<{ port: number; operatorToken: string; database: string }>(
   './bulk-server.ts',
 );
@@ -33,6 +44,20 @@ let peakRss = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, serverRss());
 }, 100);
+const watcher = onPostgres ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+await watcher?.connect();
+const backends = watcher && new BackendCpu((text, values) => watcher.query(text, values), schema);
+const backendSampler = setInterval(() => void backends?.sample(), 250);
+type Cpu = { service: number; database: number };
+/** CPU seconds used so far by the service and by its PostgreSQL backends. */
+const cpuNow = async (): Promise<Cpu> => ({
+  service: processCpuSeconds(child.pid) ?? 0,
+  database: (await backends?.sample()) ?? 0,
+});
+const minus = (after: Cpu, before: Cpu, times = 1): Cpu => ({
+  service: (after.service - before.service) * times,
+  database: (after.database - before.database) * times,
+});
 
 function product(n: number, prefix: string) {
   return {
@@ -119,7 +144,10 @@ try {
   const { json: page } = await call(reader, 'GET', '/products?size=200&target=id');
   const ids = (page.items as { id: string }[]).map((item) => item.id);
 
+  const cpuQuiet = await cpuNow();
   const quiet = latencies(await probe(performance.now() + PROBE_SECONDS * 1000, readsOf(reader, ids)));
+  const cpuPerRead = minus(await cpuNow(), cpuQuiet, 1 / quiet.count);
+  const cpuBefore = await cpuNow();
   const started = performance.now();
   const importId = await upload(importer, ROWS, 'BULK');
   const uploaded = (performance.now() - started) / 1000;
@@ -134,6 +162,7 @@ try {
   })();
   const record = await finished(importer, importId);
   const importSeconds = (performance.now() - started) / 1000;
+  const cpuAfter = await cpuNow();
   done = true;
   await busyProbe;
   const during = latencies(samples);
@@ -157,6 +186,15 @@ try {
   console.log(
     `  upload read in ${uploaded.toFixed(1)} s; import done in ${importSeconds.toFixed(1)} s: ${Math.round(ROWS / importSeconds)} rows/s; the service's peak RSS ${mib(importRss)} MiB`,
   );
+  if (onPostgres) {
+    // The other tenant's reads meanwhile cost what they cost when quiet: taken off, the rest is the import's.
+    const used = minus(cpuAfter, cpuBefore);
+    const reads = { service: cpuPerRead.service * during.count, database: cpuPerRead.database * during.count };
+    const perRow = (seconds: number) => ((seconds * 1000) / ROWS).toFixed(3);
+    console.log(
+      `  CPU per row of the upload and import: the service ${perRow(used.service - reads.service)} ms, its PostgreSQL backends ${perRow(used.database - reads.database)} ms (the other tenant's ${during.count} reads taken off at their quiet cost)`,
+    );
+  }
   console.log(
     `export ndjson: ${ndjsonExport.rows} rows in ${ndjsonExport.seconds.toFixed(1)} s: ${Math.round(ndjsonExport.rows / ndjsonExport.seconds)} rows/s`,
   );
@@ -169,6 +207,8 @@ try {
   );
 } finally {
   clearInterval(sampler);
+  clearInterval(backendSampler);
+  await watcher?.end();
   // The server drops its schema on SIGTERM.
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));

@@ -718,7 +718,6 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     // The statements are built here too (their JSON is most of a batch's CPU), so `write` only sends them.
     const statements = {
       records: sql.insertRecords(this.definition, rows),
-      versions: this.definition.history ? sql.insertVersions(this.definition, rows) : undefined,
       changes: changesStatement(prepared.map(({ row }) => this.changeOf(principal, 'created', row, undefined))),
     };
     return { write: () => this.writeMany(principal, tx, prepared, rows, statements) };
@@ -733,17 +732,16 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     tx: Transaction,
     prepared: Awaited<ReturnType<typeof this.prepareCreate>>[],
     rows: RowWrite[],
-    statements: { records: sql.Statement; versions: sql.Statement | undefined; changes: sql.Statement },
+    statements: { records: sql.Statement; changes: sql.Statement },
   ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> {
     const inserted = await repository.insertedBy(tx, statements.records);
     const skipped = rows.flatMap((row, index) => (inserted.has(row.id) ? [] : [index]));
     if (skipped.length > 0) {
-      // Nothing else of the batch is written yet: removing its records leaves nothing of it, without the round
-      // trips of a savepoint around every batch.
+      // Nothing else of the batch is written yet (its versions are written only with all its records): removing its
+      // records leaves nothing of it, without the round trips of a savepoint around every batch.
       await repository.deleteRecords(tx, this.definition, [...inserted]);
       return { redo: skipped };
     }
-    if (statements.versions) await repository.runBuilt(tx, statements.versions);
     await repository.runBuilt(tx, statements.changes);
     for (const { row } of prepared) await this.afterWrite(tx, row.doc, undefined);
     return {
