@@ -11,15 +11,18 @@ import { BackendCpu, processCpuSeconds } from './process-cpu.js';
 
 /**
  * `npm run bench:bulk`: the bulk catalogue on PostgreSQL (DATABASE_URL; the embedded database when unset). Imports
- * ROWS products (default 100,000) of one customer from an NDJSON upload, exports them as NDJSON and as CSV, imports
- * the export again with mode=upsert (every row unchanged; UPSERT=0 skips it), and
- * meanwhile reads another customer's products: prints import and export rows per second, the service's peak memory (in a process of its own),
- * and the other tenant's read p99 quiet and during the import. Runs in a schema of its own, dropped at the end.
- * On PostgreSQL it also prints the CPU milliseconds per imported row of the service and of its PostgreSQL backends
- * (named by `application_name`): a figure a machine shared with other work disturbs far less than rows/s.
+ * ROWS products (default 100,000) of one customer from an NDJSON upload with nothing else running, then DURING_ROWS
+ * more while another customer reads its products without a pause; exports them all as NDJSON and as CSV, and
+ * imports the export again with mode=upsert (every row unchanged; UPSERT=0 skips it). Prints import and export rows
+ * per second, the service's peak memory (in a process of its own), the other tenant's read p99 quiet and during the
+ * second import, and, on PostgreSQL, the CPU milliseconds per row of the first import, the service's and its
+ * PostgreSQL backends' (named by `application_name`): a figure a machine shared with other work disturbs far less
+ * than rows/s. Runs in a schema of its own, dropped at the end.
  */
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const PROBE_SECONDS = Number(process.env.PROBE_SECONDS ?? 5);
+/** Rows of the second import, made while the other tenant reads (DURING_ROWS; default a fifth of ROWS, 10,000 at least). */
+const DURING_ROWS = Number(process.env.DURING_ROWS ?? Math.min(ROWS, Math.max(10_000, Math.round(ROWS / 5))));
 const schema = `bench_bulk_${randomBytes(4).toString('hex')}`;
 
 const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -54,9 +57,9 @@ const cpuNow = async (): Promise<Cpu> => ({
   service: processCpuSeconds(child.pid) ?? 0,
   database: (await backends?.sample()) ?? 0,
 });
-const minus = (after: Cpu, before: Cpu, times = 1): Cpu => ({
-  service: (after.service - before.service) * times,
-  database: (after.database - before.database) * times,
+const minus = (after: Cpu, before: Cpu): Cpu => ({
+  service: after.service - before.service,
+  database: after.database - before.database,
 });
 
 function product(n: number, prefix: string) {
@@ -117,6 +120,15 @@ async function finished(caller: Caller, id: string): Promise<Record<string, unkn
   }
 }
 
+/** Uploads `rows` new products and waits for the import's end: the record, and the seconds from upload to end. */
+async function timedImport(caller: Caller, rows: number, prefix: string) {
+  const started = performance.now();
+  const id = await upload(caller, rows, prefix);
+  const uploaded = (performance.now() - started) / 1000;
+  const record = await finished(caller, id);
+  return { record, uploaded, seconds: (performance.now() - started) / 1000 };
+}
+
 async function exportRows(caller: Caller, format: string): Promise<{ rows: number; seconds: number }> {
   const started = performance.now();
   const answer = await request(`${caller.origin}/products/export?format=${format}`, {
@@ -144,29 +156,26 @@ try {
   const { json: page } = await call(reader, 'GET', '/products?size=200&target=id');
   const ids = (page.items as { id: string }[]).map((item) => item.id);
 
-  const cpuQuiet = await cpuNow();
   const quiet = latencies(await probe(performance.now() + PROBE_SECONDS * 1000, readsOf(reader, ids)));
-  const cpuPerRead = minus(await cpuNow(), cpuQuiet, 1 / quiet.count);
+  // The import alone (the machine otherwise idle): its speed, memory and CPU per row.
   const cpuBefore = await cpuNow();
-  const started = performance.now();
-  const importId = await upload(importer, ROWS, 'BULK');
-  const uploaded = (performance.now() - started) / 1000;
-  let done = false;
+  const alone = await timedImport(importer, ROWS, 'BULK');
+  const cpu = minus(await cpuNow(), cpuBefore);
+  const importRss = peakRss;
+  // Another import while the other tenant reads without a pause: its reads' p99, and the import's speed meanwhile.
+  let reading = true;
   const samples: number[] = [];
-  const busyProbe = (async () => {
-    while (!done) {
+  const reads = (async () => {
+    while (reading) {
       const t0 = performance.now();
       await readsOf(reader, ids)();
       samples.push(performance.now() - t0);
     }
   })();
-  const record = await finished(importer, importId);
-  const importSeconds = (performance.now() - started) / 1000;
-  const cpuAfter = await cpuNow();
-  done = true;
-  await busyProbe;
+  const shared = await timedImport(importer, DURING_ROWS, 'SHARED');
+  reading = false;
+  await reads;
   const during = latencies(samples);
-  const importRss = peakRss;
   peakRss = 0;
   const ndjsonExport = await exportRows(importer, 'ndjson');
   const csvExport = await exportRows(importer, 'csv');
@@ -179,22 +188,22 @@ try {
     const upsertStarted = performance.now();
     const upsert = await finished(importer, await uploadFile(importer, Readable.from(exported.body), '?mode=upsert'));
     const upsertSeconds = (performance.now() - upsertStarted) / 1000;
-    upsertLine = `upsert of the export: ${upsert.status}, unchanged ${upsert.unchanged}, updated ${upsert.updated}, created ${upsert.created}, failed ${upsert.failed}: ${Math.round(ROWS / upsertSeconds)} rows/s`;
+    upsertLine = `upsert of the export: ${upsert.status}, unchanged ${upsert.unchanged}, updated ${upsert.updated}, created ${upsert.created}, failed ${upsert.failed}: ${Math.round((ROWS + DURING_ROWS) / upsertSeconds)} rows/s`;
   }
   console.log(`bulk catalogue on ${server.database}, ${ROWS} rows (${new Date().toISOString()})`);
-  console.log(`import: ${record.status}, created ${record.created}, failed ${record.failed}`);
+  console.log(`import alone: ${alone.record.status}, created ${alone.record.created}, failed ${alone.record.failed}`);
   console.log(
-    `  upload read in ${uploaded.toFixed(1)} s; import done in ${importSeconds.toFixed(1)} s: ${Math.round(ROWS / importSeconds)} rows/s; the service's peak RSS ${mib(importRss)} MiB`,
+    `  upload read in ${alone.uploaded.toFixed(1)} s; import done in ${alone.seconds.toFixed(1)} s: ${Math.round(ROWS / alone.seconds)} rows/s; the service's peak RSS ${mib(importRss)} MiB`,
   );
   if (onPostgres) {
-    // The other tenant's reads meanwhile cost what they cost when quiet: taken off, the rest is the import's.
-    const used = minus(cpuAfter, cpuBefore);
-    const reads = { service: cpuPerRead.service * during.count, database: cpuPerRead.database * during.count };
     const perRow = (seconds: number) => ((seconds * 1000) / ROWS).toFixed(3);
     console.log(
-      `  CPU per row of the upload and import: the service ${perRow(used.service - reads.service)} ms, its PostgreSQL backends ${perRow(used.database - reads.database)} ms (the other tenant's ${during.count} reads taken off at their quiet cost)`,
+      `  CPU per row (upload and import): the service ${perRow(cpu.service)} ms, its PostgreSQL backends ${perRow(cpu.database)} ms`,
     );
   }
+  console.log(
+    `import of ${DURING_ROWS} rows while another tenant reads: ${shared.record.status}, ${Math.round(DURING_ROWS / shared.seconds)} rows/s`,
+  );
   console.log(
     `export ndjson: ${ndjsonExport.rows} rows in ${ndjsonExport.seconds.toFixed(1)} s: ${Math.round(ndjsonExport.rows / ndjsonExport.seconds)} rows/s`,
   );

@@ -79,12 +79,13 @@ export interface RecordStore<S extends TObject = TObject> {
   ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }>;
   /**
    * `createMany` in two steps, so a caller may prepare the next batch while the database writes this one: the
-   * records checked and computed (`redo`: those one create would refuse), then `write`, their statements.
+   * records checked and computed (`redo`: those one create would refuse), then `write`, their statements. `pause`
+   * is awaited after each record (default: turns of the event loop's TURN_MS).
    */
   prepareMany(
     principal: Principal,
     bodies: Doc[],
-    options: { tx: Transaction },
+    options: { tx: Transaction; pause?: () => Promise<void> },
   ): Promise<{ redo: number[] } | { write: () => Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> }>;
   update(principal: Principal, key: string, body: Doc, options?: WriteOptions): Promise<StoredRecord<S>>;
   /**

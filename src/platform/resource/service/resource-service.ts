@@ -677,12 +677,13 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
    * `createMany` in two steps: the records as they will be stored (the checks of a create, their references read,
    * their words), then `write`, their statements. A caller may prepare the next batch while the database writes this
    * one (a bulk import), so the kind's `beforeCreate` must only compute here (it runs before the caller's savepoint),
-   * as for every batch. `redo`: the positions of bodies one create would refuse; nothing was written.
+   * as for every batch. `redo`: the positions of bodies one create would refuse; nothing was written. `pause`:
+   * awaited after each record, to let other work run (default: turns of TURN_MS).
    */
   async prepareMany(
     principal: Principal,
     bodies: Doc[],
-    options: { tx: Transaction },
+    options: { tx: Transaction; pause?: () => Promise<void> },
   ): Promise<{ redo: number[] } | { write: () => Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> }> {
     const { tx } = options;
     this.assertDeclared('created');
@@ -690,8 +691,9 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     const now = this.now();
     const prepared: Awaited<ReturnType<typeof this.prepareCreate>>[] = [];
     const redo: number[] = [];
-    // A batch is CPU work record by record: other requests run between turns, not after the whole batch.
-    const pause = turnTaker();
+    // A batch is CPU work record by record: other requests run between turns (the caller's, when it gives them),
+    // not after the whole batch.
+    const pause = options.pause ?? turnTaker();
     for (const [index, body] of bodies.entries()) {
       try {
         prepared.push(await this.prepareCreate(principal, tx, body, now, newId()));
