@@ -3,8 +3,8 @@ import { inSavepoint } from '../../../platform/db/savepoint.js';
 import { turnTaker } from '../../../platform/event-loop-turns.js';
 import type { Doc } from '../../../platform/resource/index.js';
 import { storedReferences } from '../product-import.js';
+import { batchedUpdates } from './batched-updates.js';
 import { batchableRow, importRow, type RowContext, type RowOutcome } from './import-row.js';
-import { unchangedRows } from './unchanged-rows.js';
 
 /** A row waiting for its batch: its position in the chunk, the row as sent, the body a create stores. */
 interface Batched {
@@ -121,9 +121,10 @@ class BatchWriter {
 }
 
 /**
- * The outcome of each row of a chunk, as `importRow` one after the other would give it, with new products created
- * BATCH_ROWS at a time: a row that must go alone (a variant by reference, description texts, an update) first waits
- * for the batches before it to be stored, so every row still sees the rows before it in the file.
+ * The outcome of each row of a chunk, as `importRow` one after the other would give it, with the updates of stored
+ * products done together first (`batchedUpdates`) and new products created BATCH_ROWS at a time: a row that must go
+ * alone (a variant by reference, description texts, an update `batchedUpdates` left) first waits for the batches
+ * before it to be stored, so every row still sees the rows before it in the file.
  */
 export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = new Array(rows.length);
@@ -132,7 +133,7 @@ export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutco
     ctx.mode === 'upsert'
       ? await storedReferences(ctx.products, ctx.principal, ctx.tx, ctx.owner, references)
       : new Map<string, string>();
-  const unchanged = await unchangedRows(ctx, rows, stored);
+  const updated = await batchedUpdates(ctx, rows, stored);
   const taken = new Set(stored.keys());
   const writer = new BatchWriter(ctx, outcomes);
   let batch: Batched[] = [];
@@ -146,8 +147,9 @@ export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutco
     const pause = importTurns(ctx.busy);
     for (const [index, row] of rows.entries()) {
       await pause();
-      if (unchanged.has(index)) {
-        outcomes[index] = 'unchanged';
+      const done = updated.get(index);
+      if (done !== undefined) {
+        outcomes[index] = done;
         continue;
       }
       const batchable = batchableRow(ctx, row, taken);

@@ -89,14 +89,15 @@ export interface RecordStore<S extends TObject = TObject> {
   ): Promise<{ redo: number[] } | { write: () => Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> }>;
   update(principal: Principal, key: string, body: Doc, options?: WriteOptions): Promise<StoredRecord<S>>;
   /**
-   * The positions of `updates` (a record's id and a body) that an `update` with `keepUnchanged` would answer
-   * unchanged, their rows read and locked in one statement; nothing is written. The others go to `update`.
+   * `update` with `keepUnchanged` of each of `updates` (a record's id and a body), together: their rows read and
+   * locked in one statement, the records that change written in a few. Answers the positions found unchanged and
+   * those updated; the others (a refusal, among others) go to `update`, nothing of them written.
    */
-  unchangedAmong(
+  updateMany(
     principal: Principal,
     updates: { id: string; body: Doc }[],
     options: { tx: Transaction },
-  ): Promise<Set<number>>;
+  ): Promise<{ unchanged: Set<number>; updated: Set<number> }>;
   act(
     principal: Principal,
     key: string,

@@ -309,6 +309,43 @@ export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Sta
   return statement(`UPDATE ${kind.table} SET ${sets.join(', ')} WHERE id = ${params.add(row.id)}`, params);
 }
 
+/**
+ * Many records replaced in one statement (a bulk upsert's changed rows): each row's columns as `replaceRecord` sets
+ * them, read from one JSON parameter, and, for a kind with `history`, each row's new version from the same
+ * statement. Not for kinds with `search`.
+ */
+export function replaceRecords(kind: Kind, rows: Omit<RowWrite, 'createdAt'>[]): Statement {
+  if (kind.search) throw new Error(`kind of table ${kind.table} declares search: its rows are replaced one at a time`);
+  const params = new SqlParams();
+  const json = rows.map((row) => ({
+    id: row.id,
+    customer_id: row.customerId,
+    db_version: row.dbVersion,
+    update_date: row.updatedAt.toISOString(),
+    doc: row.doc,
+    filter_keys: filterKeysOf(kind.filters, row.customerId, row.doc),
+    words: row.words ?? '',
+  }));
+  const sets = [
+    'doc = r.doc',
+    'db_version = r.db_version',
+    'update_date = r.update_date',
+    'filter_keys = r.filter_keys',
+  ];
+  if (kind.words) sets.push('words = r.words::tsvector');
+  const rowsOf = `jsonb_to_recordset(${params.add(JSON.stringify(json))}::jsonb)
+       AS r(id text, customer_id text, db_version integer, update_date timestamptz, doc jsonb, filter_keys text[], words text)`;
+  const update = (from: string) => `UPDATE ${kind.table} AS t SET ${sets.join(', ')} FROM ${from} WHERE t.id = r.id`;
+  if (!kind.history) return statement(update(rowsOf), params);
+  return statement(
+    `WITH row_write AS MATERIALIZED (SELECT * FROM ${rowsOf}),
+     replaced AS (${update('row_write r')})
+     INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc)
+     SELECT id, db_version, customer_id, update_date, doc FROM row_write`,
+    params,
+  );
+}
+
 /** Removes records a batch just inserted (`insertRecords`) when the batch is not kept. */
 export function deleteRecords(kind: Kind, ids: string[]): Statement {
   const params = new SqlParams();
