@@ -13,7 +13,8 @@ import { BackendCpu, processCpuSeconds } from './process-cpu.js';
  * `npm run bench:bulk`: the bulk catalogue on PostgreSQL (DATABASE_URL; the embedded database when unset). Imports
  * ROWS products (default 100,000) of one customer from an NDJSON upload with nothing else running, then DURING_ROWS
  * more while another customer reads its products without a pause; exports them all as NDJSON and as CSV, and
- * imports the export again with mode=upsert (every row unchanged; UPSERT=0 skips it). Prints import and export rows
+ * imports the export again with mode=upsert (every row unchanged), then the second file with every product renamed
+ * (every row updated; UPSERT=0 skips both). Prints import and export rows
  * per second, the service's peak memory (in a process of its own), the other tenant's read p99 quiet and during the
  * second import, and, on PostgreSQL, the CPU milliseconds per row of the first import, the service's and its
  * PostgreSQL backends' (named by `application_name`): a figure a machine shared with other work disturbs far less
@@ -62,10 +63,11 @@ const minus = (after: Cpu, before: Cpu): Cpu => ({
   database: after.database - before.database,
 });
 
-function product(n: number, prefix: string) {
+/** Product `n` of a file; `edition` changes its name (a file that updates every product of an earlier one). */
+function product(n: number, prefix: string, edition = 0) {
   return {
     publisherRefId: `${prefix}-${n}`,
-    genericName: `Bulk product ${n}`,
+    genericName: edition ? `Bulk product ${n}, edition ${edition}` : `Bulk product ${n}`,
     codeName: `bulk${n}`,
     lifeTime: '1YEAR',
     type: 'SOFTWARE',
@@ -81,10 +83,10 @@ function product(n: number, prefix: string) {
   };
 }
 
-async function* ndjson(rows: number, prefix: string): AsyncGenerator<string> {
+async function* ndjson(rows: number, prefix: string, edition = 0): AsyncGenerator<string> {
   for (let n = 0; n < rows; n += 1000) {
     const lines: string[] = [];
-    for (let i = n; i < Math.min(rows, n + 1000); i += 1) lines.push(JSON.stringify(product(i, prefix)));
+    for (let i = n; i < Math.min(rows, n + 1000); i += 1) lines.push(JSON.stringify(product(i, prefix, edition)));
     yield `${lines.join('\n')}\n`;
   }
 }
@@ -189,6 +191,12 @@ try {
     const upsert = await finished(importer, await uploadFile(importer, Readable.from(exported.body), '?mode=upsert'));
     const upsertSeconds = (performance.now() - upsertStarted) / 1000;
     upsertLine = `upsert of the export: ${upsert.status}, unchanged ${upsert.unchanged}, updated ${upsert.updated}, created ${upsert.created}, failed ${upsert.failed}: ${Math.round((ROWS + DURING_ROWS) / upsertSeconds)} rows/s`;
+    // The second file again with every product renamed: every row an update.
+    const changedStarted = performance.now();
+    const file = Readable.from(ndjson(DURING_ROWS, 'SHARED', 1));
+    const changed = await finished(importer, await uploadFile(importer, file, '?mode=upsert'));
+    const changedSeconds = (performance.now() - changedStarted) / 1000;
+    upsertLine += `\nupsert of ${DURING_ROWS} changed rows: ${changed.status}, updated ${changed.updated}, failed ${changed.failed}: ${Math.round(DURING_ROWS / changedSeconds)} rows/s`;
   }
   console.log(`bulk catalogue on ${server.database}, ${ROWS} rows (${new Date().toISOString()})`);
   console.log(`import alone: ${alone.record.status}, created ${alone.record.created}, failed ${alone.record.failed}`);
