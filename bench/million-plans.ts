@@ -14,8 +14,23 @@ export async function explainReads(db: Database, customerId: string, id: string)
   const filtered = { customerId, status: 'ENABLED', sellingStores: 'store-eu', size: 20 };
   const statements = {
     'get by id': findByKey(productKind, id, scope),
-    'filtered list, a page (ids and row versions)': listRowVersions(productKind, listing(filtered), scope),
-    'filtered list, totalItems': countRecords(productKind, listing(filtered), scope),
+    'filtered list, a page read by the keys (the first page, no count known yet)': listRowVersions(
+      productKind,
+      listing(filtered),
+      scope,
+      'keys',
+    ),
+    "filtered list, a page read by walking the owner's index (once its count is known)": listRowVersions(
+      productKind,
+      listing(filtered),
+      scope,
+      'walk',
+    ),
+    'filtered list, totalItems (when none is known at the generation the page read)': countRecords(
+      productKind,
+      listing(filtered),
+      scope,
+    ),
     'word search, a page (q=product 5)': listRowVersions(productKind, listing({ q: 'product 5', size: 20 }), scope),
   };
   const out: string[] = [];

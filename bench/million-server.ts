@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { productResource } from '../src/apis/catalog/product.resource.js';
@@ -6,20 +7,27 @@ import { SYSTEM_PRINCIPAL } from '../src/platform/auth/principal.js';
 import { BENCH_DATABASE_URL, benchServerConfig } from './bench-database.js';
 import { clientToken } from './http-calls.js';
 import { explainReads } from './million-plans.js';
+import { seedRows } from './million-seed.js';
 
 /**
  * Child process of `million-products.bench.ts`: the service on PostgreSQL, its catalogue grown stage by stage
  * (STAGES, default 10,000, 100,000 and 1,000,000 products). A long tail, as real platforms have: three large
  * customers hold a tenth of the products each, the other seven tenths are spread over TAIL_CUSTOMERS (10,000)
- * customers, a few dozen each at a million. Products are created through the engine's batch create (rules, unique
- * keys, history, events and activity included), a variant after every four parents. After each stage it prints a
+ * customers, a few dozen each at a million, a variant after every four parents. Products are stored as the rows
+ * the engine's batch create makes (million-seed.ts), or with SEED=service through the batch create itself (rules,
+ * unique keys, history, events and activity included; some 25 products a second on this loaded machine). After each stage it prints a
  * JSON line and waits for a line on stdin before growing the catalogue further.
+ *
+ * MILLION_SCHEMA=<name> keeps the catalogue between runs (a million products take 10+ minutes to seed): the schema
+ * is used as found (migrated first), grown from the products it holds, and left in place at the end. A stage
+ * smaller than what it holds is measured at what it holds. Without it, a schema of its own is dropped at the end.
  */
 const STAGES = (process.env.STAGES ?? '10000,100000,1000000').split(',').map(Number);
 const TAIL_CUSTOMERS = Number(process.env.TAIL_CUSTOMERS ?? 10_000);
 const LARGE = ['large-0', 'large-1', 'large-2'];
 const BATCH = 1000;
-const schema = `bench_million_${process.pid}`;
+const kept = process.env.MILLION_SCHEMA;
+const schema = kept ?? `bench_million_${process.pid}`;
 // Tokens last a day: the stages of a million products outlast the default five minutes.
 const built = await buildApp(benchServerConfig(schema, { JOBS: 'off', ACCESS_TOKEN_TTL: '86400' }));
 const { app, services, db } = built;
@@ -77,31 +85,42 @@ async function seedBatch(from: number, to: number): Promise<void> {
   });
 }
 
-/** Grows the catalogue to `total` products, two batches at a time (one per core). */
+/**
+ * Grows the catalogue to `total` products: as rows (million-seed.ts), or with SEED=service through the batch create,
+ * two batches at a time (one per core).
+ */
 async function seedTo(seeded: number, total: number): Promise<void> {
-  for (let start = seeded; start < total; start += 2 * BATCH) {
-    const second = Math.min(start + 2 * BATCH, total);
-    const first = Math.min(start + BATCH, second);
-    await Promise.all([seedBatch(start, first), first < second ? seedBatch(first, second) : undefined]);
-  }
+  if (process.env.SEED !== 'service') await seedRows(db, seeded, total, productBody);
+  else
+    for (let start = seeded; start < total; start += 2 * BATCH) {
+      const second = Math.min(start + 2 * BATCH, total);
+      const first = Math.min(start + BATCH, second);
+      await Promise.all([seedBatch(start, first), first < second ? seedBatch(first, second) : undefined]);
+    }
   for (const table of ['products', 'products_history']) await db.query(`VACUUM ANALYZE ${table}`);
 }
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const origin = `http://127.0.0.1:${port}`;
-const { clientSecret } = await db.transaction((tx) => built.iam.realms.provisionRealm(tx, 'bench-large', LARGE[0]!));
+// Realms of this run: a kept schema holds those of runs before (one realm a customer; its clients go with it).
+const run = randomBytes(4).toString('hex');
+const [large, tail] = [`bench-large-${run}`, `bench-tail-${run}`];
+await db.query('DELETE FROM iam_realms WHERE customer_id = ANY($1::text[])', [[LARGE[0]!, customerOf(15)]]);
+const { clientSecret } = await db.transaction((tx) => built.iam.realms.provisionRealm(tx, large, LARGE[0]!));
 const { clientSecret: tailSecret } = await db.transaction((tx) =>
-  built.iam.realms.provisionRealm(tx, 'bench-tail', customerOf(15)),
+  built.iam.realms.provisionRealm(tx, tail, customerOf(15)),
 );
-const token = await clientToken(origin, 'bench-large', clientSecret);
-const tailToken = await clientToken(origin, 'bench-tail', tailSecret);
+const token = await clientToken(origin, large, clientSecret);
+const tailToken = await clientToken(origin, tail, tailSecret);
 const operatorToken = await clientToken(origin, 'operator', 'bench-operator-secret');
 
 const input = createInterface({ input: process.stdin });
 const next = () => new Promise<void>((resolve) => input.once('line', () => resolve()));
-let seeded = 0;
-for (const stage of STAGES) {
+const held = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
+let seeded = held.rows[0]!.n;
+for (const wanted of STAGES) {
+  const stage = Math.max(wanted, seeded);
   const started = process.hrtime.bigint();
   await seedTo(seeded, stage);
   const seedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -119,6 +138,7 @@ for (const stage of STAGES) {
 
 // Closed first: the service's polls would read a schema already dropped.
 await app.close();
+if (kept) process.exit(0);
 const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
 await admin.connect();
 await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

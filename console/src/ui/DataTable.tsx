@@ -10,7 +10,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { ReactNode, Ref } from 'react';
+import { memo, type ReactNode, type Ref, useCallback, useRef } from 'react';
 import type { RowSelection } from './list-page/row-selection';
 import { PAGE_SIZES } from './list-search';
 
@@ -82,7 +82,7 @@ function SortButton({
 const ariaSort = (field: string | undefined, sort: string | undefined) =>
   field && sort?.startsWith(`${field},`) ? (sort.endsWith(',asc') ? 'ascending' : 'descending') : undefined;
 
-function Paging({
+const Paging = memo(function Paging({
   page,
   onPage,
   onSize,
@@ -115,6 +115,149 @@ function Paging({
       </Group>
     </Group>
   );
+});
+
+/** A row's checkbox: the name it is read by and whether its row is picked. */
+interface RowPick {
+  name: string;
+  picked: boolean;
+}
+
+/**
+ * One row. It renders again only when its record, the columns or its pick change: a new search or page first
+ * renders the rows already shown (kept while the next page loads), and those renders are then all skipped. A
+ * screen whose cells read more than the row passes new columns when that changes (ListPage memoizes them).
+ */
+const DataRow = memo(function DataRow<Row>({
+  row,
+  index,
+  columns,
+  pick,
+  onPick,
+}: {
+  row: Row;
+  index: number;
+  columns: Column<Row>[];
+  pick: RowPick | undefined;
+  onPick: (index: number, range: boolean) => void;
+}) {
+  return (
+    <Table.Tr data-row-index={index} tabIndex={-1}>
+      {pick && (
+        <Table.Td>
+          <Checkbox
+            aria-label={`Select ${pick.name}`}
+            checked={pick.picked}
+            onChange={(event) => onPick(index, (event.nativeEvent as MouseEvent).shiftKey === true)}
+          />
+        </Table.Td>
+      )}
+      {columns.map((column) => (
+        <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}, samePick) as <Row>(props: {
+  row: Row;
+  index: number;
+  columns: Column<Row>[];
+  pick: RowPick | undefined;
+  onPick: (index: number, range: boolean) => void;
+}) => ReactNode;
+
+function samePick(
+  before: { row: unknown; index: number; columns: unknown; pick: RowPick | undefined; onPick: unknown },
+  after: typeof before,
+): boolean {
+  return (
+    before.row === after.row &&
+    before.index === after.index &&
+    before.columns === after.columns &&
+    before.onPick === after.onPick &&
+    before.pick?.name === after.pick?.name &&
+    before.pick?.picked === after.pick?.picked
+  );
+}
+
+/** The header: each column's name, with its sort where it has one, and the page's checkbox when rows are picked. */
+const HeadRow = memo(function HeadRow<Row>({
+  columns,
+  sort,
+  onSort,
+  pickAll,
+  onPickAll,
+}: {
+  columns: Column<Row>[];
+  sort: string | undefined;
+  onSort: (sort: string) => void;
+  pickAll: { all: boolean; some: boolean } | undefined;
+  onPickAll: () => void;
+}) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {pickAll && (
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label="Select every row of this page"
+              checked={pickAll.all}
+              indeterminate={pickAll.some}
+              onChange={onPickAll}
+            />
+          </Table.Th>
+        )}
+        {columns.map((column) => (
+          <Table.Th key={column.header} aria-sort={ariaSort(column.sortField, sort)}>
+            {column.sortField ? (
+              <SortButton header={column.header} field={column.sortField} sort={sort} onSort={onSort} />
+            ) : (
+              column.header
+            )}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}, sameHead) as <Row>(props: {
+  columns: Column<Row>[];
+  sort: string | undefined;
+  onSort: (sort: string) => void;
+  pickAll: { all: boolean; some: boolean } | undefined;
+  onPickAll: () => void;
+}) => ReactNode;
+
+function sameHead(
+  before: {
+    columns: unknown;
+    sort: string | undefined;
+    onSort: unknown;
+    pickAll?: { all: boolean; some: boolean };
+    onPickAll: unknown;
+  },
+  after: typeof before,
+): boolean {
+  return (
+    before.columns === after.columns &&
+    before.sort === after.sort &&
+    before.onSort === after.onSort &&
+    before.onPickAll === after.onPickAll &&
+    before.pickAll?.all === after.pickAll?.all &&
+    before.pickAll?.some === after.pickAll?.some
+  );
+}
+
+/** The page's checkbox's action as one function for the table's life. */
+function usePickAll(selection: RowSelection | undefined): () => void {
+  const current = useRef(selection);
+  current.current = selection;
+  return useCallback(() => current.current?.togglePage(), []);
+}
+
+/** The selection's toggle as one function for the table's life, so that a pick does not render every row again. */
+function usePick(selection: RowSelection | undefined): (index: number, range: boolean) => void {
+  const current = useRef(selection);
+  current.current = selection;
+  return useCallback((index: number, range: boolean) => current.current?.toggle(index, range), []);
 }
 
 /**
@@ -135,6 +278,8 @@ export function DataTable<Row>({
   picking,
   tableRef,
 }: Props<Row>) {
+  const onPick = usePick(picking?.selection);
+  const onPickAll = usePickAll(picking?.selection);
   if (loading && !page) {
     return (
       <Center p="xl">
@@ -149,45 +294,23 @@ export function DataTable<Row>({
       <Table.ScrollContainer minWidth={600}>
         <Table striped highlightOnHover aria-busy={loading} ref={tableRef} className="data-table">
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              {selection && (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label="Select every row of this page"
-                    checked={selection.allPicked}
-                    indeterminate={selection.somePicked}
-                    onChange={selection.togglePage}
-                  />
-                </Table.Th>
-              )}
-              {columns.map((column) => (
-                <Table.Th key={column.header} aria-sort={ariaSort(column.sortField, sort)}>
-                  {column.sortField ? (
-                    <SortButton header={column.header} field={column.sortField} sort={sort} onSort={onSort} />
-                  ) : (
-                    column.header
-                  )}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <HeadRow
+            columns={columns}
+            sort={sort}
+            onSort={onSort}
+            pickAll={selection && { all: selection.allPicked, some: selection.somePicked }}
+            onPickAll={onPickAll}
+          />
           <Table.Tbody>
             {page?.items.map((row, index) => (
-              <Table.Tr key={rowKey(row)} data-row-index={index} tabIndex={-1}>
-                {selection && picking && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select ${picking.rowName(row)}`}
-                      checked={selection.selected.has(rowKey(row))}
-                      onChange={(event) => selection.toggle(index, (event.nativeEvent as MouseEvent).shiftKey === true)}
-                    />
-                  </Table.Td>
-                )}
-                {columns.map((column) => (
-                  <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
-                ))}
-              </Table.Tr>
+              <DataRow
+                key={rowKey(row)}
+                row={row}
+                index={index}
+                columns={columns}
+                pick={picking && { name: picking.rowName(row), picked: picking.selection.selected.has(rowKey(row)) }}
+                onPick={onPick}
+              />
             ))}
           </Table.Tbody>
         </Table>

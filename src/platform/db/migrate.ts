@@ -44,12 +44,24 @@ export async function migrate(db: Database, schema: string): Promise<string[]> {
   return applied;
 }
 
-/** Splits a migration file on `;` at line ends (our migrations hold no procedural bodies). */
+/**
+ * Splits a migration file on `;` at line ends, but not inside a dollar-quoted body (`$$ ... $$`: a trigger
+ * function's statements end their lines with `;` too).
+ */
 export function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let current: string[] = [];
+  let quoted = false;
+  for (const line of sql.split('\n')) {
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) quoted = !quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
 }
 
 export async function pendingMigrations(db: Database): Promise<number> {

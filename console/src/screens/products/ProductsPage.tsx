@@ -44,9 +44,15 @@ const columns: Column<ListedProduct>[] = [
   { header: 'Updated', sortField: 'updateDate', cell: (row) => shortDateTime(row.updateDate) },
 ];
 
+const productName = (row: ListedProduct) => row.genericName || row.publisherRefId || row.id;
+const productLink = rowLink('/products/$productId');
+const NAME_HEADER = { header: 'Name', sortField: 'genericName' };
+
+const CREATE = { scope: 'catalog:write', dialog: NewProductModal };
+
 /** The products the principal may see: searched, filtered, sorted and paged by the server, all of it in the URL. */
 export function ProductsPage(): ReactElement {
-  const can = useCan();
+  const writes = useCan()('catalog:write');
   const [importing, importer] = useDisclosure();
   const [importingFile, wizard] = useDisclosure();
   return (
@@ -57,21 +63,19 @@ export function ProductsPage(): ReactElement {
       defaultSort={PRODUCT_LIST.defaultSort}
       columns={columns}
       filters={PRODUCT_FILTERS}
-      rowName={(row) => row.genericName || row.publisherRefId || row.id}
-      link={rowLink('/products/$productId')}
-      nameHeader={{ header: 'Name', sortField: 'genericName' }}
-      bulkActions={
-        can('catalog:write') ? (picked, bulk) => <ProductBulkActions rows={picked} bulk={bulk} /> : undefined
-      }
+      rowName={productName}
+      link={productLink}
+      nameHeader={NAME_HEADER}
+      bulkActions={writes ? (picked, bulk) => <ProductBulkActions rows={picked} bulk={bulk} /> : undefined}
       actions={
         <>
           <ExportMenu />
           <ListButtonLink to="/products/imports">Imports</ListButtonLink>
-          {can('catalog:write') && <ImportMenu onFile={wizard.open} onOne={importer.open} />}
+          {writes && <ImportMenu onFile={wizard.open} onOne={importer.open} />}
         </>
       }
       noun="product"
-      create={{ scope: 'catalog:write', dialog: NewProductModal }}
+      create={CREATE}
     >
       <ImportProductModal opened={importing} onClose={importer.close} />
       <ImportWizard opened={importingFile} onClose={wizard.close} />

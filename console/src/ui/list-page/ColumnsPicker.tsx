@@ -1,8 +1,8 @@
 import { Button, Checkbox, Popover, Stack } from '@mantine/core';
-import type { ReactElement } from 'react';
+import { memo, type ReactElement } from 'react';
 
 /** Which columns the list shows: the hidden ones are kept in the URL, and so in saved views. */
-export function ColumnsPicker({
+export const ColumnsPicker = memo(function ColumnsPicker({
   headers,
   hidden,
   onHidden,
@@ -31,4 +31,4 @@ export function ColumnsPicker({
       </Popover.Dropdown>
     </Popover>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LinkOptions } from '@tanstack/react-router';
-import { type ReactElement, type ReactNode, useRef } from 'react';
+import { type ReactElement, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { plainWords } from '../../api/api-error';
 import { type Column, DataTable } from '../DataTable';
 import { BulkBar, BulkOutcomeAlert } from './BulkBar';
@@ -65,19 +65,39 @@ function useListState<Row extends { id: string }>(props: ListPageProps<Row>) {
   return { ...url, sort, list, selection, table, picked: rows.filter((row) => selection.selected.has(row.id)) };
 }
 
+const NO_FILTERS: readonly ListFilter[] = [];
+
+/**
+ * The columns (the name column first when rows link to their page), and those shown. They stay the same objects
+ * while what they are made of does, so the table's rows skip their render when only the URL changed.
+ */
+function useColumns<Row extends { id: string }>(props: ListPageProps<Row>, hidden: ReadonlySet<string>) {
+  const { columns, link, rowName, nameHeader } = props;
+  const { header = 'Name', sortField = nameHeader ? undefined : 'name' } = nameHeader ?? {};
+  const all = useMemo(
+    () => (link ? [nameColumn({ header, sortField }, link, rowName), ...columns] : columns),
+    [columns, link, rowName, header, sortField],
+  );
+  const shown = useMemo(() => all.filter((column) => !hidden.has(column.header)), [all, hidden]);
+  const headers = useMemo(() => all.map((column) => column.header), [all]);
+  return { all, shown, headers };
+}
+
 /**
  * The page every list of the console is: heading, filters, saved views, columns, the table with its sort and paging,
  * rows picked for bulk actions, keys to move through the rows, and the empty and error states. The state is the
  * URL's; a screen declares its columns, filters and query.
  */
 export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>): ReactElement {
-  const { title, rowName, filters = [], noun } = props;
+  const { title, rowName, filters = NO_FILTERS, noun } = props;
   const { search, set, setPage, replace, sort, list, selection, table, picked } = useListState(props);
   const bulk = useBulkRun(rowName, props.listKey);
   const creation = useCreateAction(props.create, noun);
-  const named = props.nameHeader ?? { header: 'Name', sortField: 'name' };
-  const columns = props.link ? [nameColumn(named, props.link, rowName), ...props.columns] : props.columns;
-  const hidden = hiddenColumns(search);
+  const hidden = useMemo(() => hiddenColumns(search.hidden), [search.hidden]);
+  const columns = useColumns(props, hidden);
+  const onHidden = useCallback((headers: string[]) => set({ hidden: headers.join(',') || undefined }), [set]);
+  const onSort = useCallback((next: string) => set({ sort: next }), [set]);
+  const onSize = useCallback((size: number) => set({ size }), [set]);
   const empty = activeFilters(filters, search).length
     ? `No ${noun} matches these filters: clear one to see more.`
     : `No ${noun} yet. ${props.emptyHint ?? creation.hint ?? ''}`;
@@ -97,11 +117,7 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
       <ListFilters filters={filters} search={search} set={set} />
       <Group justify="space-between" align="end" wrap="wrap">
         <SavedViews list={title} search={search} replace={replace} />
-        <ColumnsPicker
-          headers={columns.map((column) => column.header)}
-          hidden={hidden}
-          onHidden={(headers) => set({ hidden: headers.join(',') || undefined })}
-        />
+        <ColumnsPicker headers={columns.headers} hidden={hidden} onHidden={onHidden} />
       </Group>
       {props.bulkActions && picked.length > 0 && (
         <BulkBar count={picked.length} progress={bulk.progress} onClear={selection.clear}>
@@ -116,14 +132,14 @@ export function ListPage<Row extends { id: string }>(props: ListPageProps<Row>):
       ) : (
         <DataTable
           caption={props.caption ?? title}
-          columns={columns.filter((column) => !hidden.has(column.header))}
+          columns={columns.shown}
           page={list.data}
           loading={list.isFetching}
           rowKey={(row) => row.id}
           sort={sort}
-          onSort={(next) => set({ sort: next })}
+          onSort={onSort}
           onPage={setPage}
-          onSize={(size) => set({ size })}
+          onSize={onSize}
           empty={<Text>{empty}</Text>}
           picking={props.bulkActions ? { selection, rowName } : undefined}
           tableRef={table}

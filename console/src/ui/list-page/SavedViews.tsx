@@ -1,11 +1,11 @@
 import { Button, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactElement, useState } from 'react';
+import { memo, type ReactElement, useState } from 'react';
 import type { ListSearch } from '../list-search';
 import { useSavedViews } from './saved-views';
 
 /** Pick a saved view of the list, save the list's state as one, or delete the one shown. */
-export function SavedViews({
+export const SavedViews = memo(function SavedViews({
   list,
   search,
   replace,
@@ -67,4 +67,4 @@ export function SavedViews({
       )}
     </Group>
   );
-}
+});

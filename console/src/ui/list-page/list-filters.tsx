@@ -1,6 +1,6 @@
 import { Button, Collapse, type ComboboxData, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
-import { type ReactElement, useEffect, useState } from 'react';
+import { memo, type ReactElement, useEffect, useState } from 'react';
 import type { ListSearch } from '../list-search';
 import type { SearchChanges } from './list-url';
 
@@ -67,16 +67,16 @@ function TextFilter({ filter, value, set }: { filter: ListFilter & { kind: 'text
 
 type SetSearch = (changes: SearchChanges) => void;
 
-function FilterField({
+/** One filter's input. Memoized on its own value: a change of another filter does not render this one again. */
+const FilterField = memo(function FilterField({
   filter,
-  search,
+  value,
   set,
 }: {
   filter: ListFilter;
-  search: ListSearch;
+  value: string;
   set: SetSearch;
 }): ReactElement {
-  const value = text(search[filter.name]);
   if (filter.kind === 'text') return <TextFilter filter={filter} value={value} set={set} />;
   // The browser's own date picker: typed or picked, the URL keeps the day as ISO 8601 whatever the reader's locale.
   if (filter.kind === 'date')
@@ -113,14 +113,17 @@ function FilterField({
       onChange={(next) => set({ [filter.name]: next.join(',') || undefined })}
     />
   );
-}
+});
 
 /** How many of the list's filters the URL sets. */
 export const activeFilters = (filters: readonly ListFilter[], search: ListSearch) =>
   filters.filter((filter) => text(search[filter.name]) !== '');
 
-/** The filters a list declares: the first ones always shown, the others under "More filters", and a way to clear them. */
-export function ListFilters({
+/**
+ * The filters a list declares: the first ones always shown, the others under "More filters", and a way to clear them.
+ * Memoized: a list's page arriving does not render its filters again (their inputs are most of a list's render).
+ */
+export const ListFilters = memo(function ListFilters({
   filters,
   search,
   set,
@@ -134,7 +137,9 @@ export function ListFilters({
   const more = filters.filter((filter) => filter.more);
   const active = activeFilters(filters, search);
   const [opened, { toggle }] = useDisclosure(activeFilters(more, search).length > 0);
-  const field = (filter: ListFilter) => <FilterField key={filter.name} filter={filter} search={search} set={set} />;
+  const field = (filter: ListFilter) => (
+    <FilterField key={filter.name} filter={filter} value={text(search[filter.name])} set={set} />
+  );
   return (
     <>
       {searchBox.map(field)}
@@ -171,4 +176,4 @@ export function ListFilters({
       )}
     </>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useMemo, useRef } from 'react';
 import type { ListSearch } from '../list-search';
 
 export type SearchChanges = Record<string, string | number | undefined>;
@@ -17,27 +18,34 @@ export function useListUrl(ahead?: (next: ListSearch) => void) {
   const navigate = useNavigate();
   const router = useRouter();
   const here = useLocation().pathname;
-  // The shell serves every list route, each validating its search as a ListSearch: no one route's type names it here.
-  const go = (next: (previous: ListSearch) => ListSearch) => {
-    // A change that comes after the person left the list (a typing pause ending as a row's link is followed) would
-    // take them back to it: it is dropped.
-    if (router.latestLocation.pathname !== here) return;
-    ahead?.(asKept(next(search)));
-    void navigate({ to: '.', search: next as never });
-  };
-  return {
-    search,
-    set: (changes: SearchChanges) => go((previous) => ({ ...previous, page: 0, ...changes })),
-    setPage: (page: number) => go((previous) => ({ ...previous, page })),
-    /** Replaces the whole state (a saved view). */
-    replace: (next: ListSearch) => go(() => next),
-  };
+  // The ways to change the state stay the same functions while the list is shown (they read the latest state from
+  // here), so that the filters, views and paging, memoized, do not render again when only the list's page changed.
+  const latest = useRef({ search, here, ahead });
+  latest.current = { search, here, ahead };
+  const changes = useMemo(() => {
+    // The shell serves every list route, each validating its search as a ListSearch: no one route's type names it here.
+    const go = (next: (previous: ListSearch) => ListSearch) => {
+      const { search: current, here: list, ahead: read } = latest.current;
+      // A change that comes after the person left the list (a typing pause ending as a row's link is followed) would
+      // take them back to it: it is dropped.
+      if (router.latestLocation.pathname !== list) return;
+      read?.(asKept(next(current)));
+      void navigate({ to: '.', search: next as never });
+    };
+    return {
+      set: (changes: SearchChanges) => go((previous) => ({ ...previous, page: 0, ...changes })),
+      setPage: (page: number) => go((previous) => ({ ...previous, page })),
+      /** Replaces the whole state (a saved view). */
+      replace: (next: ListSearch) => go(() => next),
+    };
+  }, [navigate, router]);
+  return { search, ...changes };
 }
 
-/** The headers of the columns the URL hides. */
-export const hiddenColumns = (search: ListSearch): ReadonlySet<string> =>
+/** The headers of the columns the URL hides (its `hidden`). */
+export const hiddenColumns = (hidden: ListSearch['hidden']): ReadonlySet<string> =>
   new Set(
-    String(search.hidden ?? '')
+    String(hidden ?? '')
       .split(',')
       .filter(Boolean),
   );

@@ -58,6 +58,7 @@ import type { RowWrite } from '../sql/statements.js';
 import * as sql from '../sql/statements.js';
 import { uniqueViolation } from '../sql/unique-keys.js';
 import { DocumentCache } from '../store/document-cache.js';
+import { ListingCounts } from '../store/listing-counts.js';
 import * as repository from '../store/repository.js';
 
 export interface ServiceDeps {
@@ -79,6 +80,8 @@ const MAX_SEARCH_TEXT = 1000;
  */
 export class ResourceService<S extends TObject = TObject> implements RecordStore<S> {
   private readonly cache: DocumentCache | undefined;
+  /** Exact counts of listings, each under the generation it was counted at. */
+  private readonly counts = new ListingCounts();
   private readonly facts: ReadonlySet<string>;
 
   constructor(
@@ -302,8 +305,8 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     const db = options.db ?? this.deps.db;
     const scope = this.scopeOf(principal);
     const { docs, total } = this.cache
-      ? await this.cache.listRecords(db, this.definition, listing, scope)
-      : await repository.listRecords(db, this.definition, listing, scope);
+      ? await this.cache.listRecords(db, this.definition, listing, scope, this.counts)
+      : await repository.listRecords(db, this.definition, listing, scope, this.counts);
     return { listing, docs: docs.map((doc) => this.present(doc)), total };
   }
 

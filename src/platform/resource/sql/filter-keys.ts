@@ -76,6 +76,8 @@ export function filterKeysOf(filters: Record<string, FilterSpec>, owner: string 
 export interface OwnerRestriction {
   owners: (string | null)[];
   keyed: ReadonlyMap<string, FilterKind>;
+  /** The keys are tested row by row, never through their GIN index (a page that walks the owner's index). */
+  unindexed?: true;
 }
 
 /** The kind of each keyed field of a kind, by dot path. */

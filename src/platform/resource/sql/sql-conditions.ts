@@ -62,7 +62,12 @@ export function filterConditions(
       return `${prefix}customer_id = ANY(${params.add(filter.values.map(String))}::text[])`;
     }
     const keys = restriction && keysMatching(filter, restriction);
-    if (keys) return `${prefix}filter_keys && ${params.add(keys)}::text[]`;
+    // `IS TRUE` (the same truth: the column is never null) is no indexable condition: the planner cannot read the
+    // keys' GIN index for it.
+    if (keys)
+      return restriction.unindexed
+        ? `(${prefix}filter_keys && ${params.add(keys)}::text[]) IS TRUE`
+        : `${prefix}filter_keys && ${params.add(keys)}::text[]`;
     const alternatives = filter.values.map((value) =>
       contains(filter.path, filter.spec.kind === 'string-array' ? [value] : value),
     );
@@ -93,12 +98,25 @@ const COLUMN_OF: Record<string, string> = {
   dbVersion: 'db_version',
 };
 
-export function orderBy(sort: SortKey[], params: SqlParams, tableAlias = ''): string {
+/**
+ * The same values as the owner indexes' columns, as expressions no index gives in order: a page sorted by them is
+ * read from its matches, never by walking an index (a page of a narrow filter, store/listing-counts.ts).
+ */
+const UNORDERED_COLUMN: Record<string, string> = {
+  id: `(id || '')`,
+  create_date: `(create_date + interval '0 s')`,
+};
+
+export function orderBy(sort: SortKey[], params: SqlParams, tableAlias = '', fromMatches = false): string {
   const prefix = tableAlias ? `${tableAlias}.` : '';
+  const columnKey = (column: string, direction: string) =>
+    fromMatches && UNORDERED_COLUMN[column] && !prefix
+      ? `${UNORDERED_COLUMN[column]} ${direction}`
+      : `${prefix}${column} ${direction}`;
   const keys = sort.map((key) => {
     const direction = key.descending ? 'DESC' : 'ASC';
     const column = key.path.length === 1 ? COLUMN_OF[key.path[0]!] : undefined;
-    if (column) return `${prefix}${column} ${direction}`;
+    if (column) return columnKey(column, direction);
     const value = `${prefix}doc #> ${params.add(key.path)}::text[]`;
     // A date-time sorts by instant, then by its text (so values the cast leaves out still have an order).
     if (key.dateTime)
@@ -106,6 +124,6 @@ export function orderBy(sort: SortKey[], params: SqlParams, tableAlias = ''): st
     return `${value} ${direction} NULLS LAST`;
   });
   // Ids are time-ordered: creation order breaks ties and keeps pages stable.
-  if (!sort.some((key) => key.path.length === 1 && key.path[0] === 'id')) keys.push(`${prefix}id ASC`);
+  if (!sort.some((key) => key.path.length === 1 && key.path[0] === 'id')) keys.push(columnKey('id', 'ASC'));
   return keys.join(', ');
 }

@@ -24,7 +24,8 @@ function sampleListing(definition: AnyResourceKind): ListingQuery {
   const filters: FilterValue[] = Object.entries(definition.filters).map(([name, spec]) => ({
     path: splitPath(spec.path ?? name),
     spec,
-    values: [SAMPLE[spec.kind]],
+    // The tenant's own customer: another would make the whole condition FALSE.
+    values: [(spec.path ?? name) === 'customerId' && spec.kind === 'string' ? 'customer-1' : SAMPLE[spec.kind]],
   }));
   return { page: 0, size: 20, sort: [{ path: ['createDate'], descending: true }], filters, targets: [] };
 }
@@ -71,7 +72,18 @@ export function sqlSnapshot(definition: AnyResourceKind): string {
       'List: a customer token, every filter, sorted by createDate desc, page 0 of 20',
       sql.listRecords(definition, listing, TENANT).text,
     ),
-    block('Count, for a page past the last', sql.countRecords(definition, listing, TENANT).text),
+    block(
+      "The same page of one owner's records filtered by keys, in an order an owner index gives, while no count of it is known or its count says it is narrow (store/listing-counts.ts): every match found through the keys, then sorted (the order written as expressions no index gives)",
+      sql.listRecords(definition, { ...listing, sort: [{ path: ['id'], descending: true }] }, TENANT, 'keys').text,
+    ),
+    block(
+      "The same page of a broad filter (its last count says a walk of the owner's index reaches the page's last match first, store/listing-counts.ts): the filter keys tested row by row",
+      sql.listRecords(definition, { ...listing, sort: [{ path: ['id'], descending: true }] }, TENANT, 'walk').text,
+    ),
+    block(
+      'Count, when the page does not tell it and none is known at the generation the page read',
+      sql.countRecords(definition, listing, TENANT).text,
+    ),
   ];
   if (definition.cache) {
     parts.push(

@@ -54,7 +54,9 @@ async function describeTables(db: Queryable, tables: string[]): Promise<Map<stri
        FROM t JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum > 0 AND NOT a.attisdropped
      UNION ALL SELECT 'primary key ' || t.relname, pg_get_constraintdef(k.oid) FROM t JOIN pg_constraint k ON k.conrelid = t.oid AND k.contype = 'p'
      UNION ALL SELECT 'index ' || i.relname, replace(pg_get_indexdef(x.indexrelid), ' ON ' || quote_ident(t.nspname) || '.', ' ON ')
-       FROM t JOIN pg_index x ON x.indrelid = t.oid JOIN pg_class i ON i.oid = x.indexrelid`,
+       FROM t JOIN pg_index x ON x.indrelid = t.oid JOIN pg_class i ON i.oid = x.indexrelid
+     UNION ALL SELECT 'trigger ' || g.tgname, replace(pg_get_triggerdef(g.oid), ' ON ' || quote_ident(t.nspname) || '.', ' ON ')
+       FROM t JOIN pg_trigger g ON g.tgrelid = t.oid AND NOT g.tgisinternal`,
     [tables],
   );
   return new Map(rows.map((row) => [row.key, row.value ?? '']));
@@ -71,8 +73,10 @@ const tablesOf = (definitions: AnyResourceKind[]) => [
 async function declaredCatalogue(db: Database, definitions: AnyResourceKind[]): Promise<Map<string, string>> {
   return discardableTransaction(db, async (tx, discard) => {
     const scratch = `declared_${randomBytes(6).toString('hex')}`;
+    const { rows } = await tx.query<{ schema: string }>('SELECT current_schema() AS schema');
     await tx.query(`CREATE SCHEMA ${scratch}`);
-    await tx.query(`SET LOCAL search_path TO ${scratch}`);
+    // The migrations' own schema after it: the kinds' triggers call a function a migration made (0025).
+    await tx.query(`SET LOCAL search_path TO ${scratch}, "${rows[0]!.schema}"`);
     for (const statement of definitions.flatMap(storageStatements)) await tx.query(statement);
     const described = await describeTables(tx, tablesOf(definitions));
     discard();
@@ -97,6 +101,7 @@ function factsOf(object: StorageObject, objects: StorageObject[], declared: Map<
     const columns = [...declared.keys()].filter((key) => key.startsWith(`column ${object.name}.`) && !added.has(key));
     return [`table ${object.name}`, ...columns, `primary key ${object.name}`];
   }
+  if (/^CREATE OR REPLACE TRIGGER/.test(object.sql)) return [`trigger ${object.name}`];
   return [/^ALTER TABLE/.test(object.sql) ? `column ${object.name}` : `index ${object.name}`];
 }
 
@@ -126,7 +131,8 @@ function pendingFor(
       if (fact.startsWith('index ')) {
         add(object, `DROP INDEX IF EXISTS ${object.name}`);
         add(object);
-      } else
+      } else if (fact.startsWith('trigger ')) add(object);
+      else
         conflicts.push(
           `kind ${definition.name}: ${fact} is ${existing.get(fact) ?? 'missing'}, declared ${declared.get(fact)}`,
         );

@@ -68,6 +68,9 @@ export function storageObjects(definition: AnyResourceKind): StorageObject[] {
     `${table}_filter_keys_idx`,
     `CREATE INDEX IF NOT EXISTS ${table}_filter_keys_idx ON ${table} USING gin (filter_keys)`,
   );
+  // Every statement that writes the table bumps the generation of each owner it touched (record_generations,
+  // migration 0025): a listing's count is cached under its owners' generations (store/listing-counts.ts).
+  for (const trigger of generationTriggers(table)) add(trigger.name, trigger.sql);
   if (definition.history) {
     add(
       `${table}_history`,
@@ -110,10 +113,28 @@ export function storageObjects(definition: AnyResourceKind): StorageObject[] {
   return objects;
 }
 
-/** Tables and indexes (`name`) and columns (`table.column`) of the current schema. */
+/**
+ * The statement triggers that keep `record_generations` (the function is migration 0025's): one per event, as a
+ * trigger with transition tables takes one event.
+ */
+function generationTriggers(table: string): StorageObject[] {
+  const events = [
+    ['insert', 'INSERT', 'NEW TABLE AS new_rows'],
+    ['update', 'UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],
+    ['delete', 'DELETE', 'OLD TABLE AS old_rows'],
+  ] as const;
+  return events.map(([event, on, referencing]) => ({
+    name: `${table}_generation_${event}`,
+    sql: `CREATE OR REPLACE TRIGGER ${table}_generation_${event} AFTER ${on} ON ${table} REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION record_generations_bump()`,
+  }));
+}
+
+/** Tables and indexes (`name`), triggers (`name`) and columns (`table.column`) of the current schema. */
 async function existingObjects(db: Queryable): Promise<Set<string>> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema()
+     UNION ALL SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = current_schema() AND NOT t.tgisinternal
      UNION ALL SELECT table_name || '.' || column_name FROM information_schema.columns WHERE table_schema = current_schema()`,
   );
   return new Set(rows.map((row) => row.name));

@@ -5,6 +5,7 @@ import { deepFreeze } from '../../deep-freeze.js';
 import type { ListingQuery } from '../declare/listing.js';
 import type { Doc, StoredRow } from '../declare/record.js';
 import type { Kind } from '../sql/statements.js';
+import type { ListingCounts } from './listing-counts.js';
 import * as repository from './repository.js';
 
 /** A stored row as last read, with the version it was read at (`xmin` and `ctid`, see sql/statements.ts). */
@@ -44,8 +45,9 @@ export class DocumentCache {
     kind: Kind,
     query: ListingQuery,
     scope: TenantScope,
+    counts?: ListingCounts,
   ): Promise<{ docs: Doc[]; total: number }> {
-    const { rows, total } = await repository.listRowVersions(db, kind, query, scope);
+    const { rows, total } = await repository.listRowVersions(db, kind, query, scope, counts);
     const found = new Map<string, StoredRow>();
     for (const { id, row_version } of rows) {
       const copy = this.copies.get(id);

@@ -5,6 +5,7 @@ import type { Doc, StoredRow } from '../declare/record.js';
 import type { MapAt } from '../declare/record-store.js';
 import type { Kind } from '../sql/statements.js';
 import * as sql from '../sql/statements.js';
+import { type ListingCounts, pagePlan } from './listing-counts.js';
 
 /** Runs the engine's statements (`sql/statements.ts`): one statement per function, rules live in the service. */
 const run = <Row>(db: Queryable, statement: sql.Statement) =>
@@ -122,18 +123,22 @@ async function pageWithTotal(
   return { docs: [], total: pageIndex === 0 ? 0 : ((await run<{ total: number }>(db, count)).rows[0]?.total ?? 0) };
 }
 
-/** A page and the total: counted only when the page does not tell it (a first page that is not full holds every match). */
+/**
+ * A page and the total: counted only when the page does not tell it (a first page that is not full holds every
+ * match) and `counts` holds no count at the generation the page read (store/listing-counts.ts). The page is read by
+ * the plan its last known count chooses.
+ */
 export async function listRecords(
   db: Queryable,
   kind: Kind,
   query: ListingQuery,
   scope: TenantScope,
+  counts?: ListingCounts,
 ): Promise<{ docs: Doc[]; total: number }> {
-  const { rows } = await run<{ doc: Doc; total?: number }>(db, sql.listRecords(kind, query, scope));
-  return {
-    docs: rows.map((r) => r.doc),
-    total: rows[0]?.total ?? (await totalOf(db, kind, query, scope, rows.length)),
-  };
+  const count = sql.countRecords(kind, query, scope);
+  const plan = planOf(kind, query, scope, count, counts);
+  const { rows } = await run<PageRow & { doc: Doc }>(db, sql.listRecords(kind, query, scope, plan));
+  return { docs: rows.map((r) => r.doc), total: await totalOf(db, query, count, rows, counts) };
 }
 
 /** The next `query.size` matches of a listing after the id `after` ('' for the first), in id order. */
@@ -178,27 +183,52 @@ export async function listRowVersions(
   kind: Kind,
   query: ListingQuery,
   scope: TenantScope,
+  counts?: ListingCounts,
 ): Promise<{ rows: { id: string; row_version: string }[]; total: number }> {
-  const { rows } = await run<{ id: string; row_version: string; total?: number }>(
+  const count = sql.countRecords(kind, query, scope);
+  const plan = planOf(kind, query, scope, count, counts);
+  const { rows } = await run<PageRow & { id: string; row_version: string }>(
     db,
-    sql.listRowVersions(kind, query, scope),
+    sql.listRowVersions(kind, query, scope, plan),
   );
   return {
     rows: rows.map(({ id, row_version }) => ({ id, row_version })),
-    total: rows[0]?.total ?? (await totalOf(db, kind, query, scope, rows.length)),
+    total: await totalOf(db, query, count, rows, counts),
   };
+}
+
+/** The plan of a listing's page, from the last count of `count` (its `countRecords`) that `counts` knows. */
+function planOf(
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  count: sql.Statement,
+  counts: ListingCounts | undefined,
+): sql.PagePlan {
+  return pagePlan(query, sql.listingOwners(query, scope), sql.matchesKeys(kind, query, scope), counts?.last(count));
+}
+
+/** What a page's rows say of its total: a word search's count, or the generation its owners were at. */
+interface PageRow {
+  total?: number;
+  generation?: string;
 }
 
 async function totalOf(
   db: Queryable,
-  kind: Kind,
   query: ListingQuery,
-  scope: TenantScope,
-  pageLength: number,
+  count: sql.Statement,
+  rows: PageRow[],
+  counts: ListingCounts | undefined,
 ): Promise<number> {
-  if (query.page === 0 && pageLength < query.size) return pageLength;
-  const counted = await run<{ total: number }>(db, sql.countRecords(kind, query, scope));
-  return counted.rows[0]?.total ?? 0;
+  const [first] = rows;
+  if (first?.total !== undefined) return first.total;
+  if (query.page === 0 && rows.length < query.size) return rows.length;
+  const known = first?.generation === undefined ? undefined : counts?.at(count, first.generation);
+  if (known !== undefined) return known;
+  const counted = (await run<{ total: number; generation?: string }>(db, count)).rows[0];
+  if (counted?.generation !== undefined) counts?.remember(count, counted.generation, counted.total);
+  return counted?.total ?? 0;
 }
 
 export function searchRecords(
