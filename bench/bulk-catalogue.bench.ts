@@ -158,12 +158,23 @@ try {
   const { json: page } = await call(reader, 'GET', '/products?size=200&target=id');
   const ids = (page.items as { id: string }[]).map((item) => item.id);
 
+  // Each figure is printed as soon as it is measured: a run stopped half-way still tells what it saw.
+  console.log(`bulk catalogue on ${server.database}, ${ROWS} rows (${new Date().toISOString()})`);
   const quiet = latencies(await probe(performance.now() + PROBE_SECONDS * 1000, readsOf(reader, ids)));
   // The import alone (the machine otherwise idle): its speed, memory and CPU per row.
   const cpuBefore = await cpuNow();
   const alone = await timedImport(importer, ROWS, 'BULK');
   const cpu = minus(await cpuNow(), cpuBefore);
-  const importRss = peakRss;
+  console.log(`import alone: ${alone.record.status}, created ${alone.record.created}, failed ${alone.record.failed}`);
+  console.log(
+    `  upload read in ${alone.uploaded.toFixed(1)} s; import done in ${alone.seconds.toFixed(1)} s: ${Math.round(ROWS / alone.seconds)} rows/s; the service's peak RSS ${mib(peakRss)} MiB`,
+  );
+  if (onPostgres) {
+    const perRow = (seconds: number) => ((seconds * 1000) / ROWS).toFixed(3);
+    console.log(
+      `  CPU per row (upload and import): the service ${perRow(cpu.service)} ms, its PostgreSQL backends ${perRow(cpu.database)} ms`,
+    );
+  }
   // Another import while the other tenant reads without a pause: its reads' p99, and the import's speed meanwhile.
   let reading = true;
   const samples: number[] = [];
@@ -178,50 +189,42 @@ try {
   reading = false;
   await reads;
   const during = latencies(samples);
+  console.log(
+    `import of ${DURING_ROWS} rows while another tenant reads: ${shared.record.status}, ${Math.round(DURING_ROWS / shared.seconds)} rows/s`,
+  );
+  console.log(
+    `another tenant's reads (get + filtered list), p99: quiet ${quiet.p99.toFixed(1)} ms (${quiet.count} calls), during the import ${during.p99.toFixed(1)} ms (${during.count} calls): ${(during.p99 / quiet.p99).toFixed(2)}x`,
+  );
   peakRss = 0;
   const ndjsonExport = await exportRows(importer, 'ndjson');
+  console.log(
+    `export ndjson: ${ndjsonExport.rows} rows in ${ndjsonExport.seconds.toFixed(1)} s: ${Math.round(ndjsonExport.rows / ndjsonExport.seconds)} rows/s`,
+  );
   const csvExport = await exportRows(importer, 'csv');
-  // The export streamed straight into an upsert import: every row is found unchanged (UPSERT=0 skips it).
-  let upsertLine = 'upsert of the export: skipped (UPSERT=0)';
-  if (process.env.UPSERT !== '0') {
+  console.log(
+    `export csv:    ${csvExport.rows} rows in ${csvExport.seconds.toFixed(1)} s: ${Math.round(csvExport.rows / csvExport.seconds)} rows/s; the service's peak RSS while exporting ${mib(peakRss)} MiB`,
+  );
+  if (process.env.UPSERT === '0') console.log('upserts: skipped (UPSERT=0)');
+  else {
+    // The export streamed straight into an upsert import: every row is found unchanged.
     const exported = await request(`${importer.origin}/products/export`, {
       headers: { authorization: `Bearer ${importer.token}` },
     });
     const upsertStarted = performance.now();
     const upsert = await finished(importer, await uploadFile(importer, Readable.from(exported.body), '?mode=upsert'));
     const upsertSeconds = (performance.now() - upsertStarted) / 1000;
-    upsertLine = `upsert of the export: ${upsert.status}, unchanged ${upsert.unchanged}, updated ${upsert.updated}, created ${upsert.created}, failed ${upsert.failed}: ${Math.round((ROWS + DURING_ROWS) / upsertSeconds)} rows/s`;
+    console.log(
+      `upsert of the export: ${upsert.status}, unchanged ${upsert.unchanged}, updated ${upsert.updated}, created ${upsert.created}, failed ${upsert.failed}: ${Math.round((ROWS + DURING_ROWS) / upsertSeconds)} rows/s`,
+    );
     // The second file again with every product renamed: every row an update.
     const changedStarted = performance.now();
     const file = Readable.from(ndjson(DURING_ROWS, 'SHARED', 1));
     const changed = await finished(importer, await uploadFile(importer, file, '?mode=upsert'));
     const changedSeconds = (performance.now() - changedStarted) / 1000;
-    upsertLine += `\nupsert of ${DURING_ROWS} changed rows: ${changed.status}, updated ${changed.updated}, failed ${changed.failed}: ${Math.round(DURING_ROWS / changedSeconds)} rows/s`;
-  }
-  console.log(`bulk catalogue on ${server.database}, ${ROWS} rows (${new Date().toISOString()})`);
-  console.log(`import alone: ${alone.record.status}, created ${alone.record.created}, failed ${alone.record.failed}`);
-  console.log(
-    `  upload read in ${alone.uploaded.toFixed(1)} s; import done in ${alone.seconds.toFixed(1)} s: ${Math.round(ROWS / alone.seconds)} rows/s; the service's peak RSS ${mib(importRss)} MiB`,
-  );
-  if (onPostgres) {
-    const perRow = (seconds: number) => ((seconds * 1000) / ROWS).toFixed(3);
     console.log(
-      `  CPU per row (upload and import): the service ${perRow(cpu.service)} ms, its PostgreSQL backends ${perRow(cpu.database)} ms`,
+      `upsert of ${DURING_ROWS} changed rows: ${changed.status}, updated ${changed.updated}, failed ${changed.failed}: ${Math.round(DURING_ROWS / changedSeconds)} rows/s`,
     );
   }
-  console.log(
-    `import of ${DURING_ROWS} rows while another tenant reads: ${shared.record.status}, ${Math.round(DURING_ROWS / shared.seconds)} rows/s`,
-  );
-  console.log(
-    `export ndjson: ${ndjsonExport.rows} rows in ${ndjsonExport.seconds.toFixed(1)} s: ${Math.round(ndjsonExport.rows / ndjsonExport.seconds)} rows/s`,
-  );
-  console.log(
-    `export csv:    ${csvExport.rows} rows in ${csvExport.seconds.toFixed(1)} s: ${Math.round(csvExport.rows / csvExport.seconds)} rows/s; the service's peak RSS while exporting ${mib(peakRss)} MiB`,
-  );
-  console.log(upsertLine);
-  console.log(
-    `another tenant's reads (get + filtered list), p99: quiet ${quiet.p99.toFixed(1)} ms (${quiet.count} calls), during the import ${during.p99.toFixed(1)} ms (${during.count} calls): ${(during.p99 / quiet.p99).toFixed(2)}x`,
-  );
 } finally {
   clearInterval(sampler);
   clearInterval(backendSampler);
