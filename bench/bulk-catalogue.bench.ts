@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { request } from 'undici';
+import { bulkNdjson } from './bulk-rows.js';
 import { startChildServer } from './child-server.js';
 import { type Caller, call, clientToken, created, probe } from './http-calls.js';
 import { latencies } from './latencies.js';
@@ -63,34 +64,6 @@ const minus = (after: Cpu, before: Cpu): Cpu => ({
   database: after.database - before.database,
 });
 
-/** Product `n` of a file; `edition` changes its name (a file that updates every product of an earlier one). */
-function product(n: number, prefix: string, edition = 0) {
-  return {
-    publisherRefId: `${prefix}-${n}`,
-    genericName: edition ? `Bulk product ${n}, edition ${edition}` : `Bulk product ${n}`,
-    codeName: `bulk${n}`,
-    lifeTime: '1YEAR',
-    type: 'SOFTWARE',
-    sellingStores: ['store-eu', `store-${n % 7}`],
-    visualTags: { badge: [n % 2 ? 'new' : 'sale'] },
-    prices: {
-      defaultCurrency: 'EUR',
-      priceByCountryByCurrency: {
-        FR: { EUR: { value: 10 + (n % 90), vatIncluded: true } },
-        US: { USD: { value: 9.5 } },
-      },
-    },
-  };
-}
-
-async function* ndjson(rows: number, prefix: string, edition = 0): AsyncGenerator<string> {
-  for (let n = 0; n < rows; n += 1000) {
-    const lines: string[] = [];
-    for (let i = n; i < Math.min(rows, n + 1000); i += 1) lines.push(JSON.stringify(product(i, prefix, edition)));
-    yield `${lines.join('\n')}\n`;
-  }
-}
-
 async function customer(origin: string, operator: Caller, name: string): Promise<Caller> {
   const body = await created(operator, '/customers', { name, vatNumber: 'FR12345678901', features: { seller: true } });
   const secret = (body.iamClient as { clientSecret: string }).clientSecret;
@@ -98,7 +71,7 @@ async function customer(origin: string, operator: Caller, name: string): Promise
 }
 
 async function upload(caller: Caller, rows: number, prefix: string): Promise<string> {
-  return uploadFile(caller, Readable.from(ndjson(rows, prefix)), '');
+  return uploadFile(caller, Readable.from(bulkNdjson(rows, prefix)), '');
 }
 
 async function uploadFile(caller: Caller, file: Readable, query: string): Promise<string> {
@@ -218,7 +191,7 @@ try {
     );
     // The second file again with every product renamed: every row an update.
     const changedStarted = performance.now();
-    const file = Readable.from(ndjson(DURING_ROWS, 'SHARED', 1));
+    const file = Readable.from(bulkNdjson(DURING_ROWS, 'SHARED', 1));
     const changed = await finished(importer, await uploadFile(importer, file, '?mode=upsert'));
     const changedSeconds = (performance.now() - changedStarted) / 1000;
     console.log(

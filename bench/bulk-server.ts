@@ -3,7 +3,8 @@ import { databaseName, startBenchApp } from './bench-app.js';
 /**
  * Child process of `bulk-catalogue.bench.ts`: the service alone in its process (jobs on), so the memory the bench
  * reports is the service's, not the client's that uploads and reads. Prints one JSON line (port, operator token,
- * database) and serves until SIGTERM, then drops its schema.
+ * database) and serves until SIGTERM, then drops its schema (unless KEEP_SCHEMA=1: `bulk-export.bench.ts` seeds a
+ * catalogue once and exports it run after run).
  */
 const schema = process.env.BENCH_SCHEMA!;
 // Tokens last a day: a run of a million rows outlasts the default five minutes.
@@ -18,7 +19,7 @@ process.stdout.write(
 
 process.once('SIGTERM', async () => {
   await app.app.close();
-  if (config.databaseUrl?.startsWith('postgres')) {
+  if (config.databaseUrl?.startsWith('postgres') && process.env.KEEP_SCHEMA !== '1') {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: config.databaseUrl });
     await client.connect();

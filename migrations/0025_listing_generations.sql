@@ -1,44 +1,42 @@
--- A generation per (kind table, owner), changed by every statement that writes the owner's records, and the number
--- of records the owner holds: a listing's exact count is cached by the service under the generations of the owners
--- it reads (store/listing-counts.ts), and the page of a broad filter walks the owner's newest-first index instead of
--- reading every match (docs/decisions.md, "Counts under a generation, pages by the cheaper walk";
+-- The changes of each (kind table, owner): every statement that writes an owner's records appends one row here, with
+-- a new value of one sequence and the change in the number of records the owner holds. A listing's exact count is
+-- cached by the service under what its owners' rows say (their number and their largest generation, read in the
+-- listing's own snapshot: store/listing-counts.ts), and the page of a broad filter walks the owner's newest-first
+-- index instead of reading every match (docs/decisions.md, "Counts under a generation, pages by the cheaper walk";
 -- docs/scaling.md, "A million products").
 --
--- Generations come from one sequence, never rolled back: a generation a rolled-back transaction saw (its own bump)
--- is never given to another state. Operator records (no owner) count under the owner ''.
-CREATE TABLE IF NOT EXISTS record_generations (
+-- Rows are only appended (never updated) so that writes of one owner do not wait for each other: an upsert of one
+-- row per owner held that row from the write to the commit, and one customer's concurrent writes ran one at a time.
+-- The job "record change compaction" folds an owner's rows into one (a new generation, their sum). Generations come
+-- from one sequence, never rolled back: a rolled-back write's row is never seen by anyone else. Operator records (no
+-- owner) are under the owner ''.
+CREATE SEQUENCE IF NOT EXISTS record_generation_seq;
+CREATE TABLE IF NOT EXISTS record_changes (
   table_name text NOT NULL,
   customer_id text NOT NULL,
-  generation bigint NOT NULL,
-  records bigint NOT NULL,
-  PRIMARY KEY (table_name, customer_id)
+  generation bigint NOT NULL DEFAULT nextval('record_generation_seq'),
+  delta bigint NOT NULL
 );
-CREATE SEQUENCE IF NOT EXISTS record_generation_seq;
+CREATE INDEX IF NOT EXISTS record_changes_owner_idx ON record_changes (table_name, customer_id) INCLUDE (generation, delta);
 
 -- One call per statement (the kinds' triggers, AFTER ... FOR EACH STATEMENT, with their transition tables): one row
--- per owner the statement touched, in owner order (two statements lock the rows they share in one order). Its
--- search_path is this schema's, whatever the writing session's: a write by a session set to another schema (psql, a
--- tool naming tables with their schema) must find this schema's generations, not fail or bump another's.
+-- per owner the statement touched. Its search_path is this schema's, whatever the writing session's: a write by a
+-- session set to another schema (psql, a tool naming tables with their schema) must find this schema's changes, not
+-- fail or append to another's.
 CREATE OR REPLACE FUNCTION record_generations_bump() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO record_generations AS g (table_name, customer_id, generation, records)
-    SELECT TG_TABLE_NAME, owner, nextval('record_generation_seq'), delta
-      FROM (SELECT coalesce(customer_id, '') AS owner, count(*) AS delta FROM new_rows GROUP BY 1 ORDER BY 1) AS c
-    ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = g.records + excluded.records;
+    INSERT INTO record_changes (table_name, customer_id, delta)
+      SELECT TG_TABLE_NAME, coalesce(customer_id, ''), count(*) FROM new_rows GROUP BY 2;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO record_generations AS g (table_name, customer_id, generation, records)
-    SELECT TG_TABLE_NAME, owner, nextval('record_generation_seq'), delta
-      FROM (SELECT coalesce(customer_id, '') AS owner, -count(*) AS delta FROM old_rows GROUP BY 1 ORDER BY 1) AS c
-    ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = g.records + excluded.records;
+    INSERT INTO record_changes (table_name, customer_id, delta)
+      SELECT TG_TABLE_NAME, coalesce(customer_id, ''), -count(*) FROM old_rows GROUP BY 2;
   ELSE
-    INSERT INTO record_generations AS g (table_name, customer_id, generation, records)
-    SELECT TG_TABLE_NAME, owner, nextval('record_generation_seq'), delta
-      FROM (SELECT owner, sum(delta) AS delta FROM (
-              SELECT coalesce(customer_id, '') AS owner, 1 AS delta FROM new_rows
-              UNION ALL SELECT coalesce(customer_id, ''), -1 FROM old_rows) AS changed
-            GROUP BY 1 ORDER BY 1) AS c
-    ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = g.records + excluded.records;
+    INSERT INTO record_changes (table_name, customer_id, delta)
+      SELECT TG_TABLE_NAME, owner, sum(delta) FROM (
+          SELECT coalesce(customer_id, '') AS owner, 1 AS delta FROM new_rows
+          UNION ALL SELECT coalesce(customer_id, ''), -1 FROM old_rows) AS changed
+        GROUP BY 2;
   END IF;
   RETURN NULL;
 END
@@ -128,51 +126,35 @@ CREATE OR REPLACE TRIGGER notifications_generation_delete AFTER DELETE ON notifi
 
 -- The records each owner holds now (the triggers keep them from here: the tables are locked against writes until
 -- this migration commits, CREATE TRIGGER took their lock).
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'terms', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM terms GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'company_terms', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM company_terms GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'customers', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM customers GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'orders', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM orders GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'subscription_models', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM subscription_models GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'subscriptions', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM subscriptions GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'products', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM products GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'product_sale_records', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM product_sale_records GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'descriptions', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM descriptions GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'price_functions', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM price_functions GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'product_imports', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM product_imports GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'recommendation_rules', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM recommendation_rules GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'carts', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM carts GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'notification_definitions', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM notification_definitions GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'notification_receivers', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM notification_receivers GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
-INSERT INTO record_generations (table_name, customer_id, generation, records)
-  SELECT 'notifications', coalesce(customer_id, ''), nextval('record_generation_seq'), count(*) FROM notifications GROUP BY 2
-  ON CONFLICT (table_name, customer_id) DO UPDATE SET generation = excluded.generation, records = excluded.records;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'terms', coalesce(customer_id, ''), count(*) FROM terms GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'company_terms', coalesce(customer_id, ''), count(*) FROM company_terms GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'customers', coalesce(customer_id, ''), count(*) FROM customers GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'orders', coalesce(customer_id, ''), count(*) FROM orders GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'subscription_models', coalesce(customer_id, ''), count(*) FROM subscription_models GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'subscriptions', coalesce(customer_id, ''), count(*) FROM subscriptions GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'products', coalesce(customer_id, ''), count(*) FROM products GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'product_sale_records', coalesce(customer_id, ''), count(*) FROM product_sale_records GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'descriptions', coalesce(customer_id, ''), count(*) FROM descriptions GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'price_functions', coalesce(customer_id, ''), count(*) FROM price_functions GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'product_imports', coalesce(customer_id, ''), count(*) FROM product_imports GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'recommendation_rules', coalesce(customer_id, ''), count(*) FROM recommendation_rules GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'carts', coalesce(customer_id, ''), count(*) FROM carts GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'notification_definitions', coalesce(customer_id, ''), count(*) FROM notification_definitions GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'notification_receivers', coalesce(customer_id, ''), count(*) FROM notification_receivers GROUP BY 2;
+INSERT INTO record_changes (table_name, customer_id, delta)
+  SELECT 'notifications', coalesce(customer_id, ''), count(*) FROM notifications GROUP BY 2;

@@ -1,4 +1,5 @@
 import { idempotencyKeyPurgeJob } from '../platform/http/idempotency-purge.job.js';
+import { recordChangesFoldJob } from '../platform/resource/store/record-changes-fold.job.js';
 import type { ApiModule } from './api-module.js';
 
 /**
@@ -9,5 +10,5 @@ import type { ApiModule } from './api-module.js';
 export const platformModule: ApiModule = {
   name: 'platform',
   kinds: [],
-  start: ({ db }) => ({ jobs: [idempotencyKeyPurgeJob(db)] }),
+  start: ({ db }) => ({ jobs: [idempotencyKeyPurgeJob(db), recordChangesFoldJob(db)] }),
 };

@@ -513,6 +513,31 @@ describe('CSV imports and exports', () => {
     }
   });
 
+  it('exports CSV quoted as RFC 4180 asks, which an upsert import reads back unchanged', async () => {
+    const { token, customerId } = await t.tenant();
+    await createProduct(t, token, {
+      genericName: ' Fjörd "Racer", the\r\nsecond line \u{1F6B2} ',
+      codeName: '=1+2;x',
+      sellingStores: ['store|eu', 'store-us'],
+      visualTags: { colour: ['red', 'blue'] },
+      relatedContents: [{ file: 'manual, "v2".pdf', label: 'Manual' }],
+      prices: {
+        defaultCurrency: 'EUR',
+        priceByCountryByCurrency: {
+          FR: { EUR: { value: 1e-7, vatIncluded: false } },
+          US: { USD: { value: 999999999999.99 } },
+        },
+      },
+    });
+    const file = await exported(t, token, `customerId=${customerId}&format=csv`);
+    expect(file.text).toContain('" Fjörd ""Racer"", the\r\nsecond line \u{1F6B2} "');
+    expect(file.text).toContain('"[""store|eu"",""store-us""]"');
+    const res = await upload(t, token, file.text, { type: 'text/csv', query: '?mode=upsert' });
+    await runImport(t, String(res.body.id));
+    expect(await importErrors(t, token, String(res.body.id))).toEqual([]);
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ rows: 1, unchanged: 1 });
+  });
+
   it('exports each product as a line holding what GET /products/{id} answers', async () => {
     const { token, customerId } = await t.tenant();
     const product = await createProduct(t, token, {

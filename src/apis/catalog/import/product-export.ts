@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
+import { csvFormatRows } from 'd3-dsv';
 import Type, { type TObject } from 'typebox';
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { JsonSchemaNode, RecordStore } from '../../../platform/resource/index.js';
@@ -65,9 +65,8 @@ export async function exportStream(
   const header = await headerOf(products, principal, filters);
   const cellsOf = cellsReader(header);
   async function* csv(): AsyncGenerator<string> {
-    // Rows are arrays in header order: no `columns` option, which would map every row again.
-    yield stringify([header]);
-    yield* pieces(products, principal, filters, (docs) => stringify(docs.map(cellsOf)));
+    yield `${csvFormatRows([header])}\n`;
+    yield* pieces(products, principal, filters, (docs) => `${csvFormatRows(docs.map(cellsOf))}\n`);
   }
   return Readable.from(csv());
 }

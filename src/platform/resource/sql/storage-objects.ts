@@ -68,8 +68,8 @@ export function storageObjects(definition: AnyResourceKind): StorageObject[] {
     `${table}_filter_keys_idx`,
     `CREATE INDEX IF NOT EXISTS ${table}_filter_keys_idx ON ${table} USING gin (filter_keys)`,
   );
-  // Every statement that writes the table bumps the generation of each owner it touched (record_generations,
-  // migration 0025): a listing's count is cached under its owners' generations (store/listing-counts.ts).
+  // Every statement that writes the table appends a change for each owner it touched (record_changes, migration
+  // 0025): a listing's count is cached under what its owners' changes say (store/listing-counts.ts).
   for (const trigger of generationTriggers(table)) add(trigger.name, trigger.sql);
   if (definition.history) {
     add(
@@ -114,7 +114,7 @@ export function storageObjects(definition: AnyResourceKind): StorageObject[] {
 }
 
 /**
- * The statement triggers that keep `record_generations` (the function is migration 0025's): one per event, as a
+ * The statement triggers that append to `record_changes` (the function is migration 0025's): one per event, as a
  * trigger with transition tables takes one event.
  */
 function generationTriggers(table: string): StorageObject[] {

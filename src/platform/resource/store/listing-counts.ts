@@ -14,10 +14,12 @@ const MAX_COUNTS = 10_000;
 
 /**
  * The exact counts of listings restricted to owners, each under the generation it was counted at (migration 0025: a
- * statement that writes an owner's records gives the owner a new generation from a sequence, in its transaction).
- * A count is served only to a page whose statement read the same generations, so it is the count of the page's own
- * snapshot; a write of the owners, committed or not, rolled back or not, is never under a generation seen before. On
- * several instances each keeps its own counts under the generations all of them read from the database.
+ * statement that writes an owner's records appends a change row for the owner, with a new value of a sequence, in
+ * its transaction; a page reads how many rows each owner has and their largest value, statements.ts
+ * `generationColumn`). A count is served only to a page whose statement read the same generations, so it is the
+ * count of the page's own snapshot; a write of the owners, committed or not, rolled back or not, is never under a
+ * generation seen before. On several instances each keeps its own counts under the generations all of them read from
+ * the database.
  */
 export class ListingCounts {
   private readonly known = new LRUCache<string, KnownCount>({ max: MAX_COUNTS });
