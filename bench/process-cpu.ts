@@ -16,3 +16,28 @@ export function processCpuSeconds(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * CPU seconds the PostgreSQL backends of one service have used, told apart from other clients' by their
+ * `application_name`: each backend's last reading is kept, so a connection the pool closed still counts. Sample it
+ * often enough (a backend opened and closed between two samples is missed).
+ */
+export class BackendCpu {
+  private readonly seconds = new Map<number, number>();
+
+  constructor(
+    private readonly query: (text: string, values: unknown[]) => Promise<{ rows: { pid: number }[] }>,
+    private readonly applicationName: string,
+  ) {}
+
+  async sample(): Promise<number> {
+    const { rows } = await this.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+      this.applicationName,
+    ]);
+    for (const { pid } of rows) {
+      const used = processCpuSeconds(pid);
+      if (used !== undefined) this.seconds.set(pid, used);
+    }
+    return [...this.seconds.values()].reduce((sum, used) => sum + used, 0);
+  }
+}

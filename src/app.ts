@@ -22,6 +22,7 @@ import { type LogStream, loggerOptions } from './platform/http/logging.js';
 import { registerDocsUi, registerOpenApi } from './platform/http/openapi.js';
 import { registerOperationsRoutes } from './platform/http/operations-routes.js';
 import { registerReadRouting } from './platform/http/read-routing.js';
+import { countRequests } from './platform/http/request-load.js';
 import { schemaController } from './platform/http/schema-compilers.js';
 import { serverTimeoutOptions } from './platform/http/server-timeouts.js';
 import { newId } from './platform/ids.js';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCors(app, config.corsOrigins);
   await app.register(connectionDrain);
   await app.register(trackRequestsInFlight);
+  await app.register(countRequests, { load: apis.context.requests });
   await app.register(bodyDeadline, { timeoutMs: config.timeouts.bodyMs });
   for (const schema of [SimpleErrorSchema, DetailedErrorSchema, RecapItemSchema]) app.addSchema(schema);
   refuseUnknownQueryParameters(app);

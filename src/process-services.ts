@@ -9,6 +9,7 @@ import { loadDataEncryptionKey } from './platform/crypto/data-encryption-key.js'
 import type { Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { openDatabase } from './platform/db/open-database.js';
+import { RequestLoad } from './platform/http/request-load.js';
 import { ServiceRegistry } from './platform/resource/index.js';
 
 /** What every process of the service starts, the server and `npm run worker` alike. */
@@ -47,10 +48,16 @@ export async function startServices(config: Config, options: ServicesOptions): P
     const key = loadDataEncryptionKey(config);
     if (key.warning) log.warn(key.warning);
     const encryption = new DataEncryption(key.key);
-    const apis = await startApis({ db, config, log, clock, services: new ServiceRegistry(), encryption }, [
-      ...serviceModules,
-      ...(options.extraModules ?? []),
-    ]);
+    const platform = {
+      db,
+      config,
+      log,
+      clock,
+      services: new ServiceRegistry(),
+      encryption,
+      requests: new RequestLoad(),
+    };
+    const apis = await startApis(platform, [...serviceModules, ...(options.extraModules ?? [])]);
     return { db, apis };
   } catch (error) {
     await db.close().catch(() => undefined);

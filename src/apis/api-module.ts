@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import type { DataEncryption } from '../platform/crypto/data-encryption.js';
 import type { Database } from '../platform/db/database.js';
+import type { RequestLoad } from '../platform/http/request-load.js';
 import type { JobDefinition } from '../platform/jobs/job.js';
 import type {
   AnyResourceDefinition,
@@ -22,6 +23,8 @@ export interface PlatformContext {
   services: ServiceRegistry;
   /** Seals data at rest with DATA_ENCRYPTION_KEY (customers' private keys, the kinds' declared secrets). */
   encryption: DataEncryption;
+  /** The requests the process is answering now (none in a worker): background work gives way to them. */
+  requests: RequestLoad;
 }
 
 /** What an API shares with the APIs started after it (src/apis/index.ts orders them). */

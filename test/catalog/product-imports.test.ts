@@ -160,6 +160,43 @@ describe('POST /product-imports', () => {
     expect(updated.body).toMatchObject({ productFamily: 'new', dbVersion: 1 });
   });
 
+  it('upserts changed products together, each with its version, event and activity entry, and a refused one alone', async () => {
+    const { token } = await t.tenant();
+    const products = [
+      await createProduct(t, token, { productFamily: 'old' }),
+      await createProduct(t, token, { productFamily: 'old' }),
+      await createProduct(t, token, { productFamily: 'old' }),
+    ];
+    const stale = { ...products[2]!, productFamily: 'new', dbVersion: 7 };
+    const rows = [{ ...products[0]!, productFamily: 'new' }, { ...products[1]!, productFamily: 'new' }, stale];
+    const res = await upload(t, token, ndjson(rows), { query: '?mode=upsert' });
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ updated: 2, failed: 1, created: 0 });
+    expect(await importErrors(t, token, String(res.body.id))).toMatchObject([{ line: 3 }]);
+    for (const product of products.slice(0, 2)) {
+      const id = String(product.id);
+      expect((await t.request('GET', `/products/${id}`, token)).body).toMatchObject({
+        productFamily: 'new',
+        dbVersion: 1,
+      });
+      expect((await t.request('GET', `/products/${id}?version=0`, token)).body).toMatchObject({ productFamily: 'old' });
+      expect((await t.request('GET', `/products/${id}?version=1`, token)).body).toMatchObject({ productFamily: 'new' });
+      const events = await productEvents(t, id);
+      expect(events.map((event) => event.fact)).toEqual(['created', 'updated']);
+      expect(events[1]).toMatchObject({
+        what: { delta: { productFamily: 'new' }, previous: { productFamily: 'old' } },
+      });
+      const activity = await t.request('GET', `/activity?recordId=${id}`, token);
+      expect((activity.body as { items: Json[] }).items.map((entry) => entry.fact).sort()).toEqual([
+        'created',
+        'updated',
+      ]);
+    }
+    const refused = await t.request('GET', `/products/${products[2]!.id}`, token);
+    expect(refused.body).toMatchObject({ productFamily: 'old', dbVersion: 0 });
+    expect((await productEvents(t, String(products[2]!.id))).map((event) => event.fact)).toEqual(['created']);
+  });
+
   it('makes a variant of a parent named by its publisherRefId, earlier in the file or in the store', async () => {
     const { token } = await t.tenant();
     const stored = await createProduct(t, token);

@@ -27,7 +27,7 @@ export const catalogModule: ApiModule = {
     priceFunctionResource,
     productImportResource,
   ],
-  start({ db, services, clock }) {
+  start({ db, services, clock, requests }) {
     const products = () => services.of(productResource);
     const imports = () => services.of(productImportResource);
     return {
@@ -50,7 +50,10 @@ export const catalogModule: ApiModule = {
         ImportErrorSchema,
       ],
       routes: async (app) => app.register(bulkCatalogueRoutes, { db, products, imports, services: () => services }),
-      jobs: [productImportJob(importWork(db, services, clock), IMPORT_TENANTS[db.kind]), importPurgeJob(db, clock)],
+      jobs: [
+        productImportJob(importWork(db, services, clock, requests), IMPORT_TENANTS[db.kind]),
+        importPurgeJob(db, clock),
+      ],
     };
   },
 };

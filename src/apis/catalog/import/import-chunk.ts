@@ -25,6 +25,8 @@ export interface ImportWork {
   products: RecordStore<typeof ProductSchema>;
   imports: RecordStore<typeof ProductImportSchema>;
   validate: (body: Doc) => BodyProblem | undefined;
+  /** True while the process answers requests: the import then gives way to them (row-batches.ts). */
+  busy: () => boolean;
   /** Rows done in one transaction: the most a restart does again, and how long the import holds its lock. */
   chunkRows: number;
 }
@@ -79,6 +81,7 @@ export async function runChunk(work: ImportWork, importId: string): Promise<bool
       owner: locked.customer_id ?? undefined,
       mode: record.mode,
       validate: work.validate,
+      busy: work.busy,
     };
     const rowsOfChunk = async () => {
       const readable = rows.filter((row) => !row.problem);

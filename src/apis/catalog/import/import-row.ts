@@ -18,6 +18,8 @@ export interface RowContext {
   owner: string | undefined;
   mode: ImportMode;
   validate: (body: Doc) => BodyProblem | undefined;
+  /** True while the process answers requests: the import then gives way to them (row-batches.ts). */
+  busy: () => boolean;
 }
 
 /** The row's own parent reference (DECISIONS §12): the parent's publisherRefId, in the store or earlier in the file. */

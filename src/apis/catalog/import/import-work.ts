@@ -1,5 +1,6 @@
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/database.js';
+import { RequestLoad } from '../../../platform/http/request-load.js';
 import { draftValidator, type ServiceRegistry } from '../../../platform/resource/index.js';
 import { productResource } from '../product.resource.js';
 import type { ImportWork } from './import-chunk.js';
@@ -10,8 +11,16 @@ const CHUNK_ROWS = { postgres: 500, pglite: 100 } as const;
 /** Tenants whose imports run at once: the embedded database has one connection. */
 export const IMPORT_TENANTS = { postgres: 2, pglite: 1 } as const;
 
-/** What the import job works with, in a process whose services have started (they are read when a chunk runs). */
-export function importWork(db: Database, services: ServiceRegistry, clock: Clock): ImportWork {
+/**
+ * What the import job works with, in a process whose services have started (they are read when a chunk runs);
+ * `requests`: what the process is answering, to which the import gives way (none, for a test that runs chunks).
+ */
+export function importWork(
+  db: Database,
+  services: ServiceRegistry,
+  clock: Clock,
+  requests = new RequestLoad(),
+): ImportWork {
   const validate = draftValidator(productResource);
   return {
     db,
@@ -23,6 +32,7 @@ export function importWork(db: Database, services: ServiceRegistry, clock: Clock
       return services.of(productImportResource);
     },
     validate,
+    busy: () => requests.inFlight > 0,
     chunkRows: CHUNK_ROWS[db.kind],
   };
 }

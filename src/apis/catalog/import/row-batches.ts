@@ -1,9 +1,10 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inSavepoint } from '../../../platform/db/savepoint.js';
 import { turnTaker } from '../../../platform/event-loop-turns.js';
 import type { Doc } from '../../../platform/resource/index.js';
 import { storedReferences } from '../product-import.js';
+import { batchedUpdates } from './batched-updates.js';
 import { batchableRow, importRow, type RowContext, type RowOutcome } from './import-row.js';
-import { unchangedRows } from './unchanged-rows.js';
 
 /** A row waiting for its batch: its position in the chunk, the row as sent, the body a create stores. */
 interface Batched {
@@ -24,6 +25,15 @@ export const BATCH_ROWS = 125;
 type Prepared = Awaited<ReturnType<RowContext['products']['prepareMany']>>;
 
 /**
+ * The pause of the import's CPU work, row by row: turns of TURN_MS while the process answers no request, and a turn
+ * after every row while it does (a request's next step then waits for one row's work, not for 5 ms of rows).
+ */
+function importTurns(busy: () => boolean): () => Promise<void> {
+  const turns = turnTaker();
+  return () => (busy() ? nextTurn() : turns());
+}
+
+/**
  * One row alone, in a savepoint rolled back when it is refused: nothing of a refused row stays. `storedId`: the
  * product with the row's reference, when the chunk's first read found it.
  */
@@ -39,7 +49,7 @@ const prepare = (ctx: RowContext, batch: Batched[]): Promise<Prepared> =>
   ctx.products.prepareMany(
     ctx.principal,
     batch.map((item) => item.body),
-    { tx: ctx.tx },
+    { tx: ctx.tx, pause: importTurns(ctx.busy) },
   );
 
 /**
@@ -72,6 +82,10 @@ async function createBatch(ctx: RowContext, batch: Batched[], first: Prepared, o
  * for all of them (before a row that goes alone, and at the end of the chunk). A preparation only reads (the kind's
  * create hooks only compute for these rows, `batchableRow`), so one made ahead stays true whatever the batches
  * before it stored or rolled back.
+ *
+ * While the process answers requests (`ctx.busy`), the import uses one core: a batch is handed over only once the
+ * batches before it are written, so its preparation (the service's CPU) and their statements (the database's) run
+ * in turn, and a request answered meanwhile finds the other core free. Idle, both run at once.
  */
 class BatchWriter {
   private writing: Promise<void> = Promise.resolve();
@@ -82,8 +96,9 @@ class BatchWriter {
     private readonly outcomes: RowOutcome[],
   ) {}
 
-  hand(batch: Batched[]): void {
+  async hand(batch: Batched[]): Promise<void> {
     if (batch.length === 0) return;
+    if (this.ctx.busy()) await this.writing;
     const prepared = prepare(this.ctx, batch);
     const before = this.writing;
     this.writing = (async () => {
@@ -106,9 +121,10 @@ class BatchWriter {
 }
 
 /**
- * The outcome of each row of a chunk, as `importRow` one after the other would give it, with new products created
- * BATCH_ROWS at a time: a row that must go alone (a variant by reference, description texts, an update) first waits
- * for the batches before it to be stored, so every row still sees the rows before it in the file.
+ * The outcome of each row of a chunk, as `importRow` one after the other would give it, with the updates of stored
+ * products done together first (`batchedUpdates`) and new products created BATCH_ROWS at a time: a row that must go
+ * alone (a variant by reference, description texts, an update `batchedUpdates` left) first waits for the batches
+ * before it to be stored, so every row still sees the rows before it in the file.
  */
 export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = new Array(rows.length);
@@ -117,35 +133,37 @@ export async function importRows(ctx: RowContext, rows: Doc[]): Promise<RowOutco
     ctx.mode === 'upsert'
       ? await storedReferences(ctx.products, ctx.principal, ctx.tx, ctx.owner, references)
       : new Map<string, string>();
-  const unchanged = await unchangedRows(ctx, rows, stored);
+  const updated = await batchedUpdates(ctx, rows, stored);
   const taken = new Set(stored.keys());
   const writer = new BatchWriter(ctx, outcomes);
   let batch: Batched[] = [];
-  const handBatch = () => {
-    writer.hand(batch);
+  const handBatch = async () => {
+    const full = batch;
     batch = [];
+    await writer.hand(full);
   };
   try {
     // Validating a row is CPU work: other requests run between turns, not after the whole chunk.
-    const pause = turnTaker();
+    const pause = importTurns(ctx.busy);
     for (const [index, row] of rows.entries()) {
       await pause();
-      if (unchanged.has(index)) {
-        outcomes[index] = 'unchanged';
+      const done = updated.get(index);
+      if (done !== undefined) {
+        outcomes[index] = done;
         continue;
       }
       const batchable = batchableRow(ctx, row, taken);
       if (batchable === undefined) {
-        handBatch();
+        await handBatch();
         await writer.settled();
         outcomes[index] = await alone(ctx, row, stored.get(String(row.publisherRefId)));
       } else if ('body' in batchable) {
         batch.push({ index, row, body: batchable.body });
         if (ctx.mode === 'upsert' && typeof row.publisherRefId === 'string') taken.add(row.publisherRefId);
-        if (batch.length === BATCH_ROWS) handBatch();
+        if (batch.length === BATCH_ROWS) await handBatch();
       } else outcomes[index] = batchable;
     }
-    handBatch();
+    await handBatch();
   } finally {
     await writer.settled();
   }

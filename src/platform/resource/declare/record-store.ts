@@ -79,23 +79,25 @@ export interface RecordStore<S extends TObject = TObject> {
   ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }>;
   /**
    * `createMany` in two steps, so a caller may prepare the next batch while the database writes this one: the
-   * records checked and computed (`redo`: those one create would refuse), then `write`, their statements.
+   * records checked and computed (`redo`: those one create would refuse), then `write`, their statements. `pause`
+   * is awaited after each record (default: turns of the event loop's TURN_MS).
    */
   prepareMany(
     principal: Principal,
     bodies: Doc[],
-    options: { tx: Transaction },
+    options: { tx: Transaction; pause?: () => Promise<void> },
   ): Promise<{ redo: number[] } | { write: () => Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> }>;
   update(principal: Principal, key: string, body: Doc, options?: WriteOptions): Promise<StoredRecord<S>>;
   /**
-   * The positions of `updates` (a record's id and a body) that an `update` with `keepUnchanged` would answer
-   * unchanged, their rows read and locked in one statement; nothing is written. The others go to `update`.
+   * `update` with `keepUnchanged` of each of `updates` (a record's id and a body), together: their rows read and
+   * locked in one statement, the records that change written in a few. Answers the positions found unchanged and
+   * those updated; the others (a refusal, among others) go to `update`, nothing of them written.
    */
-  unchangedAmong(
+  updateMany(
     principal: Principal,
     updates: { id: string; body: Doc }[],
     options: { tx: Transaction },
-  ): Promise<Set<number>>;
+  ): Promise<{ unchanged: Set<number>; updated: Set<number> }>;
   act(
     principal: Principal,
     key: string,

@@ -24,10 +24,34 @@ function pathOf(visit: Visit): (string | number)[] {
 }
 
 /**
+ * Whether some string value or key in `value` cannot be stored: the walk every body takes (each row of a bulk
+ * import), so it keeps no path and makes no object per value; an explicit stack makes any nesting depth safe.
+ */
+function holdsUnstorableText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+    } else if (current !== null && typeof current === 'object') {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
+        if (!isStorableText(key)) return true;
+        stack.push((current as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The path (`['cancelPeriodI18nConfiguration', 'fr', 'label']`) of the first string value or key that cannot be
  * stored, or undefined when all can. Walks with an explicit stack, so any nesting depth is safe.
  */
 export function findUnstorableText(value: unknown): (string | number)[] | undefined {
+  if (!holdsUnstorableText(value)) return undefined;
   const stack: Visit[] = [{ value }];
   while (stack.length > 0) {
     const visit = stack.pop()!;

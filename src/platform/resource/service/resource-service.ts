@@ -476,10 +476,15 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
   }
 
   /** The positions of `docs` (new records) naming a reference `principal` may not see: one read per referenced kind. */
-  private async unseenReferences(principal: Principal, tx: Transaction, docs: Doc[]): Promise<number[]> {
+  private async unseenReferences(
+    principal: Principal,
+    tx: Transaction,
+    docs: Doc[],
+    befores: (Doc | undefined)[] = [],
+  ): Promise<number[]> {
     const unseen = new Set<number>();
     for (const [path, kind] of Object.entries(this.definition.references ?? {})) {
-      const named = docs.map((doc) => newReferences(doc, path, undefined));
+      const named = docs.map((doc, index) => newReferences(doc, path, befores[index]));
       const ids = [...new Set(named.flat().map((reference) => reference.id))];
       if (ids.length === 0) continue;
       const visible = await this.deps.services.named(kind).getMany(principal, ids, { db: tx });
@@ -680,12 +685,13 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
    * `createMany` in two steps: the records as they will be stored (the checks of a create, their references read,
    * their words), then `write`, their statements. A caller may prepare the next batch while the database writes this
    * one (a bulk import), so the kind's `beforeCreate` must only compute here (it runs before the caller's savepoint),
-   * as for every batch. `redo`: the positions of bodies one create would refuse; nothing was written.
+   * as for every batch. `redo`: the positions of bodies one create would refuse; nothing was written. `pause`:
+   * awaited after each record, to let other work run (default: turns of TURN_MS).
    */
   async prepareMany(
     principal: Principal,
     bodies: Doc[],
-    options: { tx: Transaction },
+    options: { tx: Transaction; pause?: () => Promise<void> },
   ): Promise<{ redo: number[] } | { write: () => Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> }> {
     const { tx } = options;
     this.assertDeclared('created');
@@ -693,8 +699,9 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     const now = this.now();
     const prepared: Awaited<ReturnType<typeof this.prepareCreate>>[] = [];
     const redo: number[] = [];
-    // A batch is CPU work record by record: other requests run between turns, not after the whole batch.
-    const pause = turnTaker();
+    // A batch is CPU work record by record: other requests run between turns (the caller's, when it gives them),
+    // not after the whole batch.
+    const pause = options.pause ?? turnTaker();
     for (const [index, body] of bodies.entries()) {
       try {
         prepared.push(await this.prepareCreate(principal, tx, body, now, newId()));
@@ -721,7 +728,6 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     // The statements are built here too (their JSON is most of a batch's CPU), so `write` only sends them.
     const statements = {
       records: sql.insertRecords(this.definition, rows),
-      versions: this.definition.history ? sql.insertVersions(this.definition, rows) : undefined,
       changes: changesStatement(prepared.map(({ row }) => this.changeOf(principal, 'created', row, undefined))),
     };
     return { write: () => this.writeMany(principal, tx, prepared, rows, statements) };
@@ -736,17 +742,16 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     tx: Transaction,
     prepared: Awaited<ReturnType<typeof this.prepareCreate>>[],
     rows: RowWrite[],
-    statements: { records: sql.Statement; versions: sql.Statement | undefined; changes: sql.Statement },
+    statements: { records: sql.Statement; changes: sql.Statement },
   ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> {
     const inserted = await repository.insertedBy(tx, statements.records);
     const skipped = rows.flatMap((row, index) => (inserted.has(row.id) ? [] : [index]));
     if (skipped.length > 0) {
-      // Nothing else of the batch is written yet: removing its records leaves nothing of it, without the round
-      // trips of a savepoint around every batch.
+      // Nothing else of the batch is written yet (its versions are written only with all its records): removing its
+      // records leaves nothing of it, without the round trips of a savepoint around every batch.
       await repository.deleteRecords(tx, this.definition, [...inserted]);
       return { redo: skipped };
     }
-    if (statements.versions) await repository.runBuilt(tx, statements.versions);
     await repository.runBuilt(tx, statements.changes);
     for (const { row } of prepared) await this.afterWrite(tx, row.doc, undefined);
     return {
@@ -822,38 +827,92 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
   }
 
   /**
-   * Which of `updates` (a record's id and the body of an `update` with `keepUnchanged`) that update would find
-   * unchanged, in `tx`: their rows are read and locked in one statement, and each body goes through every check of
-   * `update`. Answers the positions of those it would answer `unchanged` for; the others (a change, a refusal, a
-   * record not visible) are for `update`, one at a time. Nothing is written. For a kind whose `beforeUpdate` only
-   * computes (it runs here, and again in the `update` of a record that changes).
+   * `update` with `keepUnchanged` of each of `updates` (a record's id and a body), in `tx`, in a few statements for
+   * all of them (a bulk upsert): their rows are read and locked in one statement, each body goes through every check
+   * of `update` (the same code), and the records that change are written together: their documents and versions in
+   * one statement, their events and activity entries in another, then the kind's `afterWrite` for each. Answers the
+   * positions found unchanged (nothing written) and those updated. The others (a refusal, a record not visible or
+   * named twice, a reference the writer may not see, a unique key changed) are for `update`, one at a time: nothing
+   * of them was written. For a kind whose `beforeUpdate` only computes (it runs here, and again in that `update`);
+   * a kind with `search` vectors only has its unchanged records found.
    */
-  async unchangedAmong(
+  async updateMany(
     principal: Principal,
     updates: { id: string; body: Doc }[],
     options: { tx: Transaction },
-  ): Promise<Set<number>> {
+  ): Promise<{ unchanged: Set<number>; updated: Set<number> }> {
     const { tx } = options;
     const unchanged = new Set<number>();
-    const ids = [...new Set(updates.map((update) => update.id).filter(isStorableText))];
-    if (ids.length === 0) return unchanged;
+    const updated = new Set<number>();
+    const named = new Map<string, number>();
+    for (const { id } of updates) named.set(id, (named.get(id) ?? 0) + 1);
+    const ids = [...named.keys()].filter((id) => named.get(id) === 1 && isStorableText(id));
+    if (ids.length === 0) return { unchanged, updated };
     const rows = await repository.findByIds(tx, this.definition, ids, this.scopeOf(principal), true);
     const rowOf = new Map(rows.map((row) => [String(row.doc.id), row]));
     const now = this.now();
     const pause = turnTaker();
+    const changed: { index: number; row: RowWrite; before: Doc }[] = [];
     for (const [index, { id, body }] of updates.entries()) {
-      const row = rowOf.get(id);
+      const row = named.get(id) === 1 ? rowOf.get(id) : undefined;
       if (!row) continue;
       try {
         assertStorable(body, 'body');
-        const { doc, stored } = await this.replacement(principal, tx, row, id, body, { keepUnchanged: true }, now);
+        const { doc, stored, dbVersion } = await this.replacement(
+          principal,
+          tx,
+          row,
+          id,
+          body,
+          { keepUnchanged: true },
+          now,
+        );
         if (sameRecord(doc, stored)) unchanged.add(index);
+        else if (!this.changesUniqueKey(doc, stored))
+          changed.push({
+            index,
+            before: stored,
+            row: { id: String(stored.id), doc, dbVersion, customerId: row.customer_id, createdAt: now, updatedAt: now },
+          });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
       }
       await pause();
     }
-    return unchanged;
+    if (changed.length === 0 || this.definition.search) return { unchanged, updated };
+    this.assertDeclared('updated');
+    const unseen = new Set(
+      await this.unseenReferences(
+        principal,
+        tx,
+        changed.map((change) => change.row.doc),
+        changed.map((change) => change.before),
+      ),
+    );
+    const written = changed.filter((_, at) => !unseen.has(at));
+    if (written.length === 0) return { unchanged, updated };
+    const stored: RowWrite[] = [];
+    for (const { row } of written) {
+      stored.push(await this.storedRow(tx, row));
+      await pause();
+    }
+    await repository.runBuilt(tx, sql.replaceRecords(this.definition, stored));
+    await repository.runBuilt(
+      tx,
+      changesStatement(written.map(({ row, before }) => this.changeOf(principal, 'updated', row, before))),
+    );
+    for (const { index, row, before } of written) {
+      await this.afterWrite(tx, row.doc, before);
+      updated.add(index);
+    }
+    return { unchanged, updated };
+  }
+
+  /** Whether `doc` holds another value than `stored` in a field of a declared unique key (which `update` checks). */
+  private changesUniqueKey(doc: Doc, stored: Doc): boolean {
+    return this.definition.unique.some((key) =>
+      key.fields.some((field) => !isDeepStrictEqual(getPath(doc, splitPath(field)), getPath(stored, splitPath(field)))),
+    );
   }
 
   /**

@@ -36,11 +36,23 @@ export function filterKey(owner: string | null, field: string, value: KeyedValue
     : `#${createHash('sha256').update(text, 'utf8').digest('base64url')}`;
 }
 
-/** The declared filters that have keys, with their field path. */
-export function keyedFilters(filters: Record<string, FilterSpec>): { field: string; spec: FilterSpec }[] {
-  return Object.entries(filters)
-    .filter(([name, spec]) => isKeyedFilter(spec) && !isOwnerSpec(name, spec))
-    .map(([name, spec]) => ({ field: splitPath(spec.path ?? name).join('.'), spec }));
+type KeyedFilter = { field: string; path: string[]; spec: FilterSpec };
+/** Each declaration's keyed filters, made once: every record written asks for them (a bulk import, per row). */
+const keyedOf = new WeakMap<Record<string, FilterSpec>, readonly KeyedFilter[]>();
+
+/** The declared filters that have keys, with their field path (dotted, and split). */
+export function keyedFilters(filters: Record<string, FilterSpec>): readonly KeyedFilter[] {
+  let keyed = keyedOf.get(filters);
+  if (!keyed) {
+    keyed = Object.entries(filters)
+      .filter(([name, spec]) => isKeyedFilter(spec) && !isOwnerSpec(name, spec))
+      .map(([name, spec]) => {
+        const path = splitPath(spec.path ?? name);
+        return { field: path.join('.'), path, spec };
+      });
+    keyedOf.set(filters, keyed);
+  }
+  return keyed;
 }
 
 /** The values a filter of `spec` matches in a record: what `doc @> {path: value}` would be true for. */
@@ -54,8 +66,8 @@ function matchedValues(spec: FilterSpec, value: unknown): KeyedValue[] {
 /** Every key of a record of `owner`, without repeats. */
 export function filterKeysOf(filters: Record<string, FilterSpec>, owner: string | null, doc: Doc): string[] {
   const keys = new Set<string>();
-  for (const { field, spec } of keyedFilters(filters)) {
-    for (const value of matchedValues(spec, getPath(doc, splitPath(field)))) keys.add(filterKey(owner, field, value));
+  for (const { field, path, spec } of keyedFilters(filters)) {
+    for (const value of matchedValues(spec, getPath(doc, path))) keys.add(filterKey(owner, field, value));
   }
   return [...keys];
 }

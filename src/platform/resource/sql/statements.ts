@@ -20,7 +20,7 @@ export interface Statement {
 }
 
 /** What the statements read of a kind's declaration. */
-export type Kind = Pick<AnyResourceKind, 'table' | 'key' | 'search' | 'filters' | 'words'>;
+export type Kind = Pick<AnyResourceKind, 'table' | 'key' | 'search' | 'filters' | 'words' | 'history'>;
 
 const statement = (text: string, params: SqlParams): Statement => ({ text, values: params.values });
 /** A statement of fixed shape (reads by id, listings whose filters code chose): see `Statement.prepare`. */
@@ -303,8 +303,11 @@ export function insertRecord(kind: Kind, row: RowWrite): Statement {
 /**
  * Many new rows in one statement (a bulk import's batch): each row's columns computed as `insertRecord` computes
  * them, read from one JSON parameter. A row whose id or declared unique key is taken is skipped, not an error: the
- * statement answers the ids it stored and the caller decides what a skipped row means. Not for kinds with `search`
- * (their vectors are computed by PostgreSQL per piece, in `insertRecord`).
+ * statement answers the ids it stored and the caller decides what a skipped row means. A kind with `history` gets
+ * each row's first version from the same statement, the document parsed once (a second statement with the documents
+ * again cost the database about a sixth more per row), only when every row was stored: a batch with a skipped row
+ * writes no version, and the caller removes its records (`deleteRecords`). Not for kinds with `search` (their
+ * vectors are computed by PostgreSQL per piece, in `insertRecord`).
  */
 export function insertRecords(kind: Kind, rows: RowWrite[]): Statement {
   if (kind.search) throw new Error(`kind of table ${kind.table} declares search: its rows are inserted one at a time`);
@@ -318,10 +321,20 @@ export function insertRecords(kind: Kind, rows: RowWrite[]): Statement {
     selected.push('words::tsvector');
     types.push('words text');
   }
+  const rowsOf = `jsonb_to_recordset(${params.add(JSON.stringify(json))}::jsonb) AS r(${types.join(', ')})`;
+  const insert = (from: string) => `INSERT INTO ${kind.table} (${columns.join(', ')})
+     SELECT ${selected.join(', ')} FROM ${from}
+     ON CONFLICT DO NOTHING RETURNING id`;
+  if (!kind.history) return statement(insert(rowsOf), params);
   return statement(
-    `INSERT INTO ${kind.table} (${columns.join(', ')})
-     SELECT ${selected.join(', ')} FROM jsonb_to_recordset(${params.add(JSON.stringify(json))}::jsonb) AS r(${types.join(', ')})
-     ON CONFLICT DO NOTHING RETURNING id`,
+    `WITH row_write AS MATERIALIZED (SELECT * FROM ${rowsOf}),
+     stored AS (${insert('row_write')}),
+     first_version AS (
+       INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc)
+       SELECT id, db_version, customer_id, update_date, doc FROM row_write
+       WHERE (SELECT count(*) FROM stored) = (SELECT count(*) FROM row_write)
+     )
+     SELECT id FROM stored`,
     params,
   );
 }
@@ -340,6 +353,43 @@ export function replaceRecord(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Sta
   return statement(`UPDATE ${kind.table} SET ${sets.join(', ')} WHERE id = ${params.add(row.id)}`, params);
 }
 
+/**
+ * Many records replaced in one statement (a bulk upsert's changed rows): each row's columns as `replaceRecord` sets
+ * them, read from one JSON parameter, and, for a kind with `history`, each row's new version from the same
+ * statement. Not for kinds with `search`.
+ */
+export function replaceRecords(kind: Kind, rows: Omit<RowWrite, 'createdAt'>[]): Statement {
+  if (kind.search) throw new Error(`kind of table ${kind.table} declares search: its rows are replaced one at a time`);
+  const params = new SqlParams();
+  const json = rows.map((row) => ({
+    id: row.id,
+    customer_id: row.customerId,
+    db_version: row.dbVersion,
+    update_date: row.updatedAt.toISOString(),
+    doc: row.doc,
+    filter_keys: filterKeysOf(kind.filters, row.customerId, row.doc),
+    words: row.words ?? '',
+  }));
+  const sets = [
+    'doc = r.doc',
+    'db_version = r.db_version',
+    'update_date = r.update_date',
+    'filter_keys = r.filter_keys',
+  ];
+  if (kind.words) sets.push('words = r.words::tsvector');
+  const rowsOf = `jsonb_to_recordset(${params.add(JSON.stringify(json))}::jsonb)
+       AS r(id text, customer_id text, db_version integer, update_date timestamptz, doc jsonb, filter_keys text[], words text)`;
+  const update = (from: string) => `UPDATE ${kind.table} AS t SET ${sets.join(', ')} FROM ${from} WHERE t.id = r.id`;
+  if (!kind.history) return statement(update(rowsOf), params);
+  return statement(
+    `WITH row_write AS MATERIALIZED (SELECT * FROM ${rowsOf}),
+     replaced AS (${update('row_write r')})
+     INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc)
+     SELECT id, db_version, customer_id, update_date, doc FROM row_write`,
+    params,
+  );
+}
+
 /** Removes records a batch just inserted (`insertRecords`) when the batch is not kept. */
 export function deleteRecords(kind: Kind, ids: string[]): Statement {
   const params = new SqlParams();
@@ -355,24 +405,6 @@ export function insertVersion(kind: Kind, row: Omit<RowWrite, 'createdAt'>): Sta
   const params = new SqlParams();
   return statement(
     `INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc) VALUES (${params.add(row.id)}, ${params.add(row.dbVersion)}, ${params.add(row.customerId)}, ${params.add(row.updatedAt)}, ${params.add(JSON.stringify(row.doc))}::jsonb)`,
-    params,
-  );
-}
-
-/** The first versions of many new records (`insertRecords`), in one statement. */
-export function insertVersions(kind: Kind, rows: Omit<RowWrite, 'createdAt'>[]): Statement {
-  const params = new SqlParams();
-  const json = rows.map((row) => ({
-    id: row.id,
-    version: row.dbVersion,
-    customer_id: row.customerId,
-    changed_at: row.updatedAt.toISOString(),
-    doc: row.doc,
-  }));
-  return statement(
-    `INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc)
-     SELECT id, version, customer_id, changed_at, doc
-     FROM jsonb_to_recordset(${params.add(JSON.stringify(json))}::jsonb) AS r(id text, version integer, customer_id text, changed_at timestamptz, doc jsonb)`,
     params,
   );
 }

@@ -87,17 +87,9 @@ export async function insertedBy(db: Queryable, statement: sql.Statement): Promi
   return new Set((await run<{ id: string }>(db, statement)).rows.map((row) => row.id));
 }
 
-/** Runs a statement of the engine built before (a batch prepared ahead: `insertVersions`). */
+/** Runs a statement of the engine built before (a batch prepared ahead: its events and activity). */
 export async function runBuilt(db: Queryable, statement: sql.Statement): Promise<void> {
   await run(db, statement);
-}
-
-export async function insertVersions(
-  db: Queryable,
-  kind: Kind,
-  rows: Omit<sql.RowWrite, 'createdAt'>[],
-): Promise<void> {
-  if (rows.length > 0) await run(db, sql.insertVersions(kind, rows));
 }
 
 export async function replaceRecord(db: Queryable, kind: Kind, row: Omit<sql.RowWrite, 'createdAt'>): Promise<void> {
