@@ -117,10 +117,26 @@ const Paging = memo(function Paging({
   );
 });
 
-/** A row's checkbox: the name it is read by and whether its row is picked. */
-interface RowPick {
-  name: string;
+/** Props of plain values and stable functions, so that `memo`'s shallow comparison tells when to render again. */
+interface RowProps<Row> {
+  row: Row;
+  index: number;
+  columns: Column<Row>[];
+  /** The name its checkbox is read by, when rows are picked. */
+  pickName: string | undefined;
   picked: boolean;
+  onPick: (index: number, range: boolean) => void;
+}
+
+interface HeadProps<Row> {
+  columns: Column<Row>[];
+  sort: string | undefined;
+  onSort: (sort: string) => void;
+  /** Whether rows are picked (the page's checkbox), and whether every row, or some, are. */
+  picking: boolean;
+  allPicked: boolean;
+  somePicked: boolean;
+  onPickAll: () => void;
 }
 
 /**
@@ -128,26 +144,14 @@ interface RowPick {
  * renders the rows already shown (kept while the next page loads), and those renders are then all skipped. A
  * screen whose cells read more than the row passes new columns when that changes (ListPage memoizes them).
  */
-const DataRow = memo(function DataRow<Row>({
-  row,
-  index,
-  columns,
-  pick,
-  onPick,
-}: {
-  row: Row;
-  index: number;
-  columns: Column<Row>[];
-  pick: RowPick | undefined;
-  onPick: (index: number, range: boolean) => void;
-}) {
+const DataRow = memo(function DataRow<Row>({ row, index, columns, pickName, picked, onPick }: RowProps<Row>) {
   return (
     <Table.Tr data-row-index={index} tabIndex={-1}>
-      {pick && (
+      {pickName !== undefined && (
         <Table.Td>
           <Checkbox
-            aria-label={`Select ${pick.name}`}
-            checked={pick.picked}
+            aria-label={`Select ${pickName}`}
+            checked={picked}
             onChange={(event) => onPick(index, (event.nativeEvent as MouseEvent).shiftKey === true)}
           />
         </Table.Td>
@@ -157,51 +161,27 @@ const DataRow = memo(function DataRow<Row>({
       ))}
     </Table.Tr>
   );
-}, samePick) as <Row>(props: {
-  row: Row;
-  index: number;
-  columns: Column<Row>[];
-  pick: RowPick | undefined;
-  onPick: (index: number, range: boolean) => void;
-}) => ReactNode;
-
-function samePick(
-  before: { row: unknown; index: number; columns: unknown; pick: RowPick | undefined; onPick: unknown },
-  after: typeof before,
-): boolean {
-  return (
-    before.row === after.row &&
-    before.index === after.index &&
-    before.columns === after.columns &&
-    before.onPick === after.onPick &&
-    before.pick?.name === after.pick?.name &&
-    before.pick?.picked === after.pick?.picked
-  );
-}
+}) as <Row>(props: RowProps<Row>) => ReactNode; // memo's own type drops the type parameter
 
 /** The header: each column's name, with its sort where it has one, and the page's checkbox when rows are picked. */
 const HeadRow = memo(function HeadRow<Row>({
   columns,
   sort,
   onSort,
-  pickAll,
+  picking,
+  allPicked,
+  somePicked,
   onPickAll,
-}: {
-  columns: Column<Row>[];
-  sort: string | undefined;
-  onSort: (sort: string) => void;
-  pickAll: { all: boolean; some: boolean } | undefined;
-  onPickAll: () => void;
-}) {
+}: HeadProps<Row>) {
   return (
     <Table.Thead>
       <Table.Tr>
-        {pickAll && (
+        {picking && (
           <Table.Th w={40}>
             <Checkbox
               aria-label="Select every row of this page"
-              checked={pickAll.all}
-              indeterminate={pickAll.some}
+              checked={allPicked}
+              indeterminate={somePicked}
               onChange={onPickAll}
             />
           </Table.Th>
@@ -218,33 +198,7 @@ const HeadRow = memo(function HeadRow<Row>({
       </Table.Tr>
     </Table.Thead>
   );
-}, sameHead) as <Row>(props: {
-  columns: Column<Row>[];
-  sort: string | undefined;
-  onSort: (sort: string) => void;
-  pickAll: { all: boolean; some: boolean } | undefined;
-  onPickAll: () => void;
-}) => ReactNode;
-
-function sameHead(
-  before: {
-    columns: unknown;
-    sort: string | undefined;
-    onSort: unknown;
-    pickAll?: { all: boolean; some: boolean };
-    onPickAll: unknown;
-  },
-  after: typeof before,
-): boolean {
-  return (
-    before.columns === after.columns &&
-    before.sort === after.sort &&
-    before.onSort === after.onSort &&
-    before.onPickAll === after.onPickAll &&
-    before.pickAll?.all === after.pickAll?.all &&
-    before.pickAll?.some === after.pickAll?.some
-  );
-}
+}) as <Row>(props: HeadProps<Row>) => ReactNode; // memo's own type drops the type parameter
 
 /** The page's checkbox's action as one function for the table's life. */
 function usePickAll(selection: RowSelection | undefined): () => void {
@@ -298,7 +252,9 @@ export function DataTable<Row>({
             columns={columns}
             sort={sort}
             onSort={onSort}
-            pickAll={selection && { all: selection.allPicked, some: selection.somePicked }}
+            picking={selection !== undefined}
+            allPicked={selection?.allPicked ?? false}
+            somePicked={selection?.somePicked ?? false}
             onPickAll={onPickAll}
           />
           <Table.Tbody>
@@ -308,7 +264,8 @@ export function DataTable<Row>({
                 row={row}
                 index={index}
                 columns={columns}
-                pick={picking && { name: picking.rowName(row), picked: picking.selection.selected.has(rowKey(row)) }}
+                pickName={picking?.rowName(row)}
+                picked={picking?.selection.selected.has(rowKey(row)) ?? false}
                 onPick={onPick}
               />
             ))}
