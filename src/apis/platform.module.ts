@@ -1,5 +1,5 @@
 import { idempotencyKeyPurgeJob } from '../platform/http/idempotency-purge.job.js';
-import { recordChangesFoldJob } from '../platform/resource/store/record-changes-fold.job.js';
+import { recordChangesFoldJob } from '../platform/resource/index.js';
 import type { ApiModule } from './api-module.js';
 
 /**

@@ -76,3 +76,4 @@ export { SqlParams, tenantCondition } from './sql/sql-conditions.js';
 export { documentAssignments, RECORD_COLUMNS, recordColumnValues } from './sql/statements.js';
 export { storageStatements } from './sql/storage-ddl.js';
 export { checkStorage } from './sql/storage-objects.js';
+export { recordChangesFoldJob } from './store/record-changes-fold.job.js';
