@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Principal, SYSTEM_PRINCIPAL } from '../../../src/platform/auth/principal.js';
-import { foldRecordChanges, FOLDED_AFTER } from '../../../src/platform/resource/store/record-changes.js';
+import { FOLDED_AFTER, foldRecordChanges } from '../../../src/platform/resource/store/record-changes.js';
 import { onPostgres } from '../../support/database-kind.js';
 import { useEngineApp } from './engine-test-app.js';
 import { testKinds, widgetResource } from './widget.resource.js';
