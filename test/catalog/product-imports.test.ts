@@ -197,6 +197,27 @@ describe('POST /product-imports', () => {
     expect((await productEvents(t, String(products[2]!.id))).map((event) => event.fact)).toEqual(['created']);
   });
 
+  it("upserts renamed parents together, and their variants' words take the new names", async () => {
+    const { token } = await t.tenant();
+    const parents = [await createProduct(t, token), await createProduct(t, token), await createProduct(t, token)];
+    const variants = [
+      await createProduct(t, token, { variantOf: parents[0]!.id }),
+      await createProduct(t, token, { variantOf: parents[0]!.id }),
+      await createProduct(t, token, { variantOf: parents[1]!.id }),
+    ];
+    const word = `Zorblax${newId()
+      .slice(-6)
+      .replace(/[^a-z0-9]/gi, '')}`;
+    const rows = parents.map((parent, n) => ({ ...parent, genericName: `${word} parent ${n}` }));
+    const res = await upload(t, token, ndjson(rows), { query: '?mode=upsert' });
+    await runImport(t, String(res.body.id));
+    expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ updated: 3, failed: 0 });
+    const found = await t.request('GET', `/products?q=${word}&size=20&target=id`, token);
+    expect(((found.body as { items: Json[] }).items.map((item) => item.id) as string[]).sort()).toEqual(
+      [...parents, ...variants].map((product) => String(product.id)).sort(),
+    );
+  });
+
   it('makes a variant of a parent named by its publisherRefId, earlier in the file or in the store', async () => {
     const { token } = await t.tenant();
     const stored = await createProduct(t, token);

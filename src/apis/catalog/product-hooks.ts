@@ -2,7 +2,7 @@ import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Doc, RecordOf, ResourceHooks, WriteContext } from '../../platform/resource/index.js';
 import { descriptionResource } from './description.resource.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
-import { afterProductWrite, productWordsFrom } from './product-words.js';
+import { afterProductWrite, afterProductWrites, productWordsFrom } from './product-words.js';
 
 type ProductRecord = RecordOf<typeof ProductSchema>;
 
@@ -74,4 +74,5 @@ export const productHooks: ResourceHooks<typeof ProductSchema> = {
   },
   wordsFrom: productWordsFrom,
   afterWrite: afterProductWrite,
+  afterWrites: afterProductWrites,
 };

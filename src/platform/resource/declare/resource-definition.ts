@@ -45,6 +45,12 @@ export interface ResourceHooks<S extends TObject = TObject> {
    * none on create): to keep the words of records whose `wordsFrom` reads this one current (`refreshWords`).
    */
   afterWrite?(doc: RecordOf<S>, previous: RecordOf<S> | undefined, ctx: WordsContext<S>): Promise<void>;
+  /**
+   * `afterWrite` of the records one batch stored together (`createMany`, `updateMany`), in one call: a kind whose
+   * `afterWrite` reads the database declares it to read once for the batch, not once a record (a bulk upsert renaming
+   * 500 products looked for each one's variants alone). Declared, it runs instead of `afterWrite` for those records.
+   */
+  afterWrites?(writes: { doc: RecordOf<S>; previous: RecordOf<S> | undefined }[], ctx: WordsContext<S>): Promise<void>;
   /** Runs once a write (create, update, action, delete) has been committed, with the record as returned (e.g. to drop a cached copy). */
   afterCommit?(doc: RecordOf<S>): void;
 }

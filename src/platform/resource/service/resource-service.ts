@@ -599,6 +599,20 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     this.afterCommit(tx, this.present(doc));
   }
 
+  /** `afterWrite` of the records a batch stored, through the kind's `afterWrites` when it declares one. */
+  private async afterWrites(tx: Transaction, writes: { doc: Doc; before: Doc | undefined }[]): Promise<void> {
+    const { afterWrites } = this.definition.hooks;
+    if (!afterWrites) {
+      for (const { doc, before } of writes) await this.afterWrite(tx, doc, before);
+      return;
+    }
+    await afterWrites(
+      writes.map(({ doc, before }) => ({ doc: doc as RecordOf<S>, previous: before as RecordOf<S> | undefined })),
+      this.wordsContext(tx),
+    );
+    for (const { doc } of writes) this.afterCommit(tx, this.present(doc));
+  }
+
   /**
    * A new record as `create` would store it, before it is written: owner, writable fields, stamps and the kind's
    * `beforeCreate` hook (which may write what the record needs, in `tx`). Throws the refusal a create answers.
@@ -753,7 +767,10 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       return { redo: skipped };
     }
     await repository.runBuilt(tx, statements.changes);
-    for (const { row } of prepared) await this.afterWrite(tx, row.doc, undefined);
+    await this.afterWrites(
+      tx,
+      prepared.map(({ row }) => ({ doc: row.doc, before: undefined })),
+    );
     return {
       created: prepared.map(({ row, revealOnce, owner }) => this.revealed(principal, row.doc, revealOnce, owner)),
     };
@@ -830,11 +847,12 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
    * `update` with `keepUnchanged` of each of `updates` (a record's id and a body), in `tx`, in a few statements for
    * all of them (a bulk upsert): their rows are read and locked in one statement, each body goes through every check
    * of `update` (the same code), and the records that change are written together: their documents and versions in
-   * one statement, their events and activity entries in another, then the kind's `afterWrite` for each. Answers the
-   * positions found unchanged (nothing written) and those updated. The others (a refusal, a record not visible or
-   * named twice, a reference the writer may not see, a unique key changed) are for `update`, one at a time: nothing
-   * of them was written. For a kind whose `beforeUpdate` only computes (it runs here, and again in that `update`);
-   * a kind with `search` vectors only has its unchanged records found.
+   * one statement, their events and activity entries in another, then the kind's `afterWrite` for each (its
+   * `afterWrites` for all of them, when declared). Answers the positions found unchanged (nothing written) and those
+   * updated. The others (a refusal, a record not visible or named twice, a reference the writer may not see, a unique
+   * key changed) are for `update`, one at a time: nothing of them was written. For a kind whose `beforeUpdate` only
+   * computes (it runs here, and again in that `update`); a kind with `search` vectors only has its unchanged records
+   * found.
    */
   async updateMany(
     principal: Principal,
@@ -901,10 +919,11 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       tx,
       changesStatement(written.map(({ row, before }) => this.changeOf(principal, 'updated', row, before))),
     );
-    for (const { index, row, before } of written) {
-      await this.afterWrite(tx, row.doc, before);
-      updated.add(index);
-    }
+    await this.afterWrites(
+      tx,
+      written.map(({ row, before }) => ({ doc: row.doc, before })),
+    );
+    for (const { index } of written) updated.add(index);
     return { unchanged, updated };
   }
 
