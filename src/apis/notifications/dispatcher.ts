@@ -167,12 +167,8 @@ export interface DispatchResult {
   lags: number[];
 }
 
-/**
- * Events of one tenant read per claim: a tenant's flood waits behind its own, never in front of another's. Each claim
- * costs a transaction and five statements whatever it holds: at 20, a bulk import's 5,000 events a second took 250
- * claims a second, about 40 µs of the database's CPU an event (docs/decisions.md, "Bulk import and export").
- */
-export const DISPATCH_PER_TENANT = 100;
+/** Events of one tenant read per claim: a tenant's flood waits behind its own, never in front of another's. */
+export const DISPATCH_PER_TENANT = 20;
 /** Tenants whose events a dispatcher works on at once. */
 const FAIR_TENANTS = 4;
 /** Tenants a claim looks at, in turn, for events. */
