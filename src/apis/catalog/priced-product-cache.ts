@@ -4,10 +4,22 @@ import type { Doc } from '../../platform/resource/index.js';
 import type { PriceFunction } from './price-function.schema.js';
 import type { PricedProduct } from './priced-product.schema.js';
 import type { PricedProductRequest } from './priced-product-query.js';
+import type { Money } from './pricing/money.js';
 import type { Product } from './product.schema.js';
 
 /** Priced products kept per service at most: a few MB, far more than the products a store's pages price at once. */
 const ENTRIES = 5_000;
+
+/**
+ * The text of each VAT rate, kept by rate: rates are shared values (vat-rates.ts), and writing a Decimal as text was
+ * half the cost of a key, made on every priced read.
+ */
+const rateTexts = new WeakMap<Money, string>();
+function rateText(rate: Money): string {
+  let text = rateTexts.get(rate);
+  if (text === undefined) rateTexts.set(rate, (text = rate.toString()));
+  return text;
+}
 
 /** The request's part of the key: everything pricing reads besides the product and its function. */
 export function requestKey(request: PricedProductRequest): string {
@@ -17,7 +29,7 @@ export function requestKey(request: PricedProductRequest): string {
     request.storeId,
     request.quantity,
     request.supplied,
-    request.vatRate.toString(),
+    rateText(request.vatRate),
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import type { Money } from './pricing/money.js';
+import { vatRatePercent } from './pricing/vat-rates.js';
 
 /** What a priced product is computed for, read from the view's query parameters. */
 export interface PricingRequest {
@@ -48,17 +49,20 @@ function textOf(query: Record<string, unknown>, name: string): string | undefine
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-export function pricingRequestOf(query: Record<string, unknown>): PricingRequest {
+/** A pricing request with the VAT rate of its country (in percent), looked up once per page. */
+export interface PricedProductRequest extends PricingRequest {
+  vatRate: Money;
+}
+
+/** The pricing request of a query, with the VAT rate in force `at`: one object, made once per priced read. */
+export function pricedProductRequestOf(query: Record<string, unknown>, at: Date): PricedProductRequest {
+  const country = textOf(query, 'country');
   return {
-    country: textOf(query, 'country'),
+    country,
     currency: textOf(query, 'currency'),
     storeId: textOf(query, 'storeId'),
     quantity: typeof query.quantity === 'number' ? query.quantity : 1,
     supplied: suppliedValues(query.priceFunctionParametersValues),
+    vatRate: vatRatePercent(country, at),
   };
-}
-
-/** A pricing request with the VAT rate of its country (in percent), looked up once per page. */
-export interface PricedProductRequest extends PricingRequest {
-  vatRate: Money;
 }

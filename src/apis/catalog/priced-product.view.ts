@@ -10,8 +10,7 @@ import { type PricedProduct, PricedProductQuerySchema, PricedProductSchema } fro
 import { PricedProductCache, requestKey } from './priced-product-cache.js';
 import { nextGenerationLookup } from './priced-product-next-generation.js';
 import { pricedProduct } from './priced-product-pricing.js';
-import { pricingRequestOf } from './priced-product-query.js';
-import { vatRatePercent } from './pricing/vat-rates.js';
+import { pricedProductRequestOf } from './priced-product-query.js';
 import { productResource } from './product.resource.js';
 
 const {
@@ -83,20 +82,25 @@ export const pricedProductView = defineView({
   query: PricedProductQuerySchema,
   lookups: [nextGenerationLookup],
   async compute(products, { query, principal, services, db, now }) {
-    const request = {
-      ...pricingRequestOf(query),
-      vatRate: vatRatePercent(typeof query.country === 'string' ? query.country : undefined, now),
-    };
+    const request = pricedProductRequestOf(query, now);
     const named = products.flatMap((product) => (product.priceFunction ? [product.priceFunction] : []));
     // Most products name no function: a single get then reads nothing more.
     const functions = named.length ? await priceFunctionsOf(named, principal, services, db) : new Map();
     const cache = cacheOf(services);
     const key = requestKey(request);
+    const price = (product: (typeof products)[number]) =>
+      cache.priced(
+        product,
+        key,
+        product.priceFunction === undefined ? undefined : functions.get(product.priceFunction),
+        () => pricedProduct(product, request, functions),
+      );
+    // A single product (a get) never holds the event loop long: no turns to take.
+    if (products.length === 1) return [price(products[0]!)];
     const items: PricedProduct[] = [];
     const pause = turnTaker();
     for (const product of products) {
-      const fn = product.priceFunction === undefined ? undefined : functions.get(product.priceFunction);
-      items.push(cache.priced(product, key, fn, () => pricedProduct(product, request, functions)));
+      items.push(price(product));
       await pause();
     }
     return items;
