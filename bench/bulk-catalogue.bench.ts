@@ -53,7 +53,8 @@ const sampler = setInterval(() => {
 const watcher = onPostgres ? new pg.Client({ connectionString: databaseUrl }) : undefined;
 await watcher?.connect();
 const backends = watcher && new BackendCpu((text, values) => watcher.query(text, values), schema);
-const backendSampler = setInterval(() => void backends?.sample(), 250);
+// A sample still running when the watcher ends fails: nothing to report then.
+const backendSampler = setInterval(() => void backends?.sample().catch(() => undefined), 250);
 type Cpu = { service: number; database: number };
 /** CPU seconds used so far by the service and by its PostgreSQL backends. */
 const cpuNow = async (): Promise<Cpu> => ({
