@@ -19,7 +19,8 @@ import { BackendCpu, processCpuSeconds } from './process-cpu.js';
  * per second, the service's peak memory (in a process of its own), the other tenant's read p99 quiet and during the
  * second import, and, on PostgreSQL, the CPU milliseconds per row of the first import, the service's and its
  * PostgreSQL backends' (named by `application_name`): a figure a machine shared with other work disturbs far less
- * than rows/s. Runs in a schema of its own, dropped at the end.
+ * than rows/s. The service prints its event loop's delay (p50, p99, max) four times: over the set-up, the quiet
+ * reads, the import alone and the import beside the reads. Runs in a schema of its own, dropped at the end.
  */
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const PROBE_SECONDS = Number(process.env.PROBE_SECONDS ?? 5);
@@ -52,7 +53,8 @@ const sampler = setInterval(() => {
 const watcher = onPostgres ? new pg.Client({ connectionString: databaseUrl }) : undefined;
 await watcher?.connect();
 const backends = watcher && new BackendCpu((text, values) => watcher.query(text, values), schema);
-const backendSampler = setInterval(() => void backends?.sample(), 250);
+// A sample still running when the watcher ends fails: nothing to report then.
+const backendSampler = setInterval(() => void backends?.sample().catch(() => undefined), 250);
 type Cpu = { service: number; database: number };
 /** CPU seconds used so far by the service and by its PostgreSQL backends. */
 const cpuNow = async (): Promise<Cpu> => ({
@@ -133,7 +135,9 @@ try {
 
   // Each figure is printed as soon as it is measured: a run stopped half-way still tells what it saw.
   console.log(`bulk catalogue on ${server.database}, ${ROWS} rows (${new Date().toISOString()})`);
+  child.kill('SIGUSR2');
   const quiet = latencies(await probe(performance.now() + PROBE_SECONDS * 1000, readsOf(reader, ids)));
+  child.kill('SIGUSR2');
   // The import alone (the machine otherwise idle): its speed, memory and CPU per row.
   const cpuBefore = await cpuNow();
   const alone = await timedImport(importer, ROWS, 'BULK');
@@ -158,9 +162,11 @@ try {
       samples.push(performance.now() - t0);
     }
   })();
+  child.kill('SIGUSR2');
   const shared = await timedImport(importer, DURING_ROWS, 'SHARED');
   reading = false;
   await reads;
+  child.kill('SIGUSR2');
   const during = latencies(samples);
   console.log(
     `import of ${DURING_ROWS} rows while another tenant reads: ${shared.record.status}, ${Math.round(DURING_ROWS / shared.seconds)} rows/s`,

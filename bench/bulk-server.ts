@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { databaseName, startBenchApp } from './bench-app.js';
 
 /**
@@ -16,6 +17,19 @@ const { app, config, origin, operatorToken } = await startBenchApp({
 process.stdout.write(
   `${JSON.stringify({ port: Number(new URL(origin).port), operatorToken, database: databaseName(config) })}\n`,
 );
+
+// SIGUSR2: the event loop's delay since the last SIGUSR2 (p50, p99, max), on stderr; the bench sends it around a phase.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+process.on('SIGUSR2', () => {
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  const memory = process.memoryUsage();
+  const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  process.stderr.write(
+    `  the service's event loop delay: p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; now RSS ${mib(memory.rss)} MiB, heap ${mib(memory.heapUsed)}/${mib(memory.heapTotal)} MiB, external ${mib(memory.external)} MiB\n`,
+  );
+  loopDelay.reset();
+});
 
 process.once('SIGTERM', async () => {
   await app.app.close();

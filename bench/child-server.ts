@@ -1,6 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { unreachableDatabase } from './bench-database.js';
+
+/**
+ * The heap limit `npm start` gives the service (package.json's start script, the one place it is written): a bench's
+ * server runs under it too, so its memory and speed are the service's (docs/operations.md, "Memory").
+ */
+function serviceHeapFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return String(manifest.scripts.start).match(/--max-old-space-size=\d+/g) ?? [];
+}
 
 /**
  * Starts a bench server script (`./catalog-server.ts`) in a child process and waits for its handshake: the first
@@ -9,8 +19,9 @@ import { unreachableDatabase } from './bench-database.js';
 export async function startChildServer<Handshake extends { port: number }>(
   script: string,
 ): Promise<{ child: ChildProcess; server: Handshake }> {
-  // BENCH_NODE_FLAGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
-  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_NODE_FLAGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it; a
+  // `--max-old-space-size` there, given after the service's own, wins.
+  const flags = [...serviceHeapFlags(), ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', new URL(script, import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,

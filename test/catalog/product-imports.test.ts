@@ -606,6 +606,26 @@ describe('CSV imports and exports', () => {
     ]);
   });
 
+  it("writes the header of the products as they are now, after each write of the customer's products", async () => {
+    const { token, customerId } = await t.tenant();
+    const product = await createProduct(t, token, { visualTags: { colour: ['red'] } });
+    const tags = async () =>
+      (await exported(t, token, `customerId=${customerId}&format=csv`)).text
+        .split('\n')[0]!
+        .split(',')
+        .filter((column) => column.startsWith('visualTags.'));
+    expect(await tags()).toEqual(['visualTags.colour']);
+    expect(await tags()).toEqual(['visualTags.colour']);
+    await createProduct(t, token, { visualTags: { size: ['XL'] } });
+    expect(await tags()).toEqual(['visualTags.colour', 'visualTags.size']);
+    const replaced = await t.request('PUT', `/products/${product.id}`, token, {
+      ...productBody({ publisherRefId: product.publisherRefId }),
+      visualTags: { material: ['wool'] },
+    });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(await tags()).toEqual(['visualTags.material', 'visualTags.size']);
+  });
+
   it('exports what the filters and q match, and nothing of another customer', async () => {
     const first = await t.tenant();
     const second = await t.tenant();

@@ -58,6 +58,7 @@ import type { RowWrite } from '../sql/statements.js';
 import * as sql from '../sql/statements.js';
 import { uniqueViolation } from '../sql/unique-keys.js';
 import { DocumentCache } from '../store/document-cache.js';
+import { KeptMapKeys } from '../store/kept-map-keys.js';
 import { ListingCounts } from '../store/listing-counts.js';
 import * as repository from '../store/repository.js';
 
@@ -82,6 +83,8 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
   private readonly cache: DocumentCache | undefined;
   /** Exact counts of listings, each under the generation it was counted at. */
   private readonly counts = new ListingCounts();
+  /** Map keys of listings (a CSV export's header), each under the generation it was read at. */
+  private readonly keptMapKeys = new KeptMapKeys();
   private readonly facts: ReadonlySet<string>;
 
   constructor(
@@ -420,7 +423,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       // PostgreSQL guesses 100 keys a map, so its estimate for a few thousand records passes the JIT thresholds, and
       // compiling the plan cost a second where running it cost a tenth of that (measured at 10,000 products).
       await tx.query('SET LOCAL jit = off');
-      return repository.mapKeys(tx, this.definition, listing, this.scopeOf(principal), maps);
+      return repository.mapKeys(tx, this.definition, listing, this.scopeOf(principal), maps, this.keptMapKeys);
     });
   }
 

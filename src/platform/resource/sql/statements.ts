@@ -463,6 +463,14 @@ function generationColumn(kind: Kind, owners: (string | null)[] | undefined, par
   return `, (SELECT coalesce(string_agg(customer_id || ':' || seen || ':' || records, ',' ORDER BY customer_id), '') FROM (${changes}) AS owners) AS generation`;
 }
 
+/** The generation of the owners a listing reads (`generationColumn`), alone; none when it reads every owner's records. */
+export function ownersGeneration(kind: Kind, query: ListingQuery, scope: TenantScope): Statement | undefined {
+  const owners = listingOwners(query, scope);
+  if (owners === undefined) return undefined;
+  const params = new SqlParams();
+  return statement(`SELECT true AS read${generationColumn(kind, owners, params)}`, params);
+}
+
 function listPage(columns: string, kind: Kind, query: ListingQuery, scope: TenantScope, plan: PagePlan): Statement {
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params, '', plan);

@@ -5,6 +5,7 @@ import type { Doc, StoredRow } from '../declare/record.js';
 import type { MapAt } from '../declare/record-store.js';
 import type { Kind } from '../sql/statements.js';
 import * as sql from '../sql/statements.js';
+import type { KeptMapKeys } from './kept-map-keys.js';
 import { type ListingCounts, pagePlan } from './listing-counts.js';
 
 /** Runs the engine's statements (`sql/statements.ts`): one statement per function, rules live in the service. */
@@ -163,17 +164,29 @@ export async function jsonAfter(
   return (await run<{ id: string; json: string }>(db, sql.jsonAfter(kind, query, scope, after))).rows;
 }
 
+/**
+ * The key tuples of `maps` among a listing's matches; `kept` serves them again, without the scan, while the owners
+ * of a listing restricted to owners have not changed since they were read.
+ */
 export async function mapKeys(
   db: Queryable,
   kind: Kind,
   query: ListingQuery,
   scope: TenantScope,
   maps: MapAt[],
+  kept?: KeptMapKeys,
 ): Promise<string[][][]> {
   const found: string[][][] = maps.map(() => []);
   if (maps.length === 0) return found;
-  const { rows } = await run<{ n: number; keys: string[] }>(db, sql.mapKeys(kind, query, scope, maps));
+  const statement = sql.mapKeys(kind, query, scope, maps);
+  const owners = kept && sql.ownersGeneration(kind, query, scope);
+  // Read before the keys (kept-map-keys.ts says why).
+  const generation = owners && (await run<{ generation: string }>(db, owners)).rows[0]!.generation;
+  const known = generation === undefined ? undefined : kept!.at(statement, generation);
+  if (known) return known;
+  const { rows } = await run<{ n: number; keys: string[] }>(db, statement);
   for (const row of rows) found[row.n]!.push(row.keys);
+  if (generation !== undefined) kept!.remember(statement, generation, found);
   return found;
 }
 
