@@ -5,6 +5,7 @@ import type { Doc } from '../declare/record.js';
 import type { MapAt } from '../declare/record-store.js';
 import { searchPieces } from '../document/search-text.js';
 import { filterKeysOf, filterKeysSql, keyedFieldKinds, keysMatching, type OwnerRestriction } from './filter-keys.js';
+import { type TierSlice, tierCondition, tierCounts, tierExpression } from './rank-tiers.js';
 import { filterConditions, isOwnerFilter, orderBy, SqlParams, tenantCondition } from './sql-conditions.js';
 import { uniqueExpression } from './storage-objects.js';
 
@@ -52,17 +53,22 @@ function whereClause(
     : `${alias && `${alias}.`}words @@ ${params.add(query.words)}::tsquery AND ${conditions}`;
 }
 
-/** Without `sort`, a word search answers the best matches first, then the newest. */
+/** Without `sort`, a word search answers the best matches first (its rank tiers, sql/rank-tiers.ts), then the newest. */
 function listingOrder(
   query: Pick<ListingQuery, 'sort' | 'words'>,
   params: SqlParams,
   alias = '',
   plan: PagePlan = 'planner',
 ): string {
-  if (query.words === undefined || query.sort.length > 0) return orderBy(query.sort, params, alias, plan === 'keys');
+  if (!ranked(query)) return orderBy(query.sort, params, alias, plan === 'keys');
   const prefix = alias && `${alias}.`;
-  return `ts_rank(${prefix}words, ${params.add(query.words)}::tsquery) DESC, ${prefix}id DESC`;
+  return `${tierExpression(query.words, params, prefix)}, ${prefix}id DESC`;
 }
+
+/** A word search without `sort`: its matches come best first. */
+export const ranked = (
+  query: Pick<ListingQuery, 'sort' | 'words'>,
+): query is Pick<ListingQuery, 'sort'> & { words: string } => query.words !== undefined && query.sort.length === 0;
 
 /**
  * The owners (null: operator records) whose rows a listing reads, or undefined for the operator's listing across
@@ -425,13 +431,14 @@ export function deleteVersions(kind: Kind, id: string): Statement {
 /**
  * A page of records. The total is counted apart (countRecords), and only when the page does not tell it: a window
  * count would read and sort every match, where the page alone can stop at its last row in index order. A word search
- * reads and ranks every match anyway: its page carries the total (`total`).
+ * read through its matches (every plan but a walk of its tiers) sorts every match anyway: its page carries the total
+ * (`total`) and, ranked, the tiers' counts (`tiers`).
  */
 export function listRecords(
   kind: Kind,
   query: ListingQuery,
   scope: TenantScope,
-  plan: PagePlan = 'planner',
+  plan: PagePlan | TierSlice[] = 'planner',
 ): Statement {
   return listPage('doc', kind, query, scope, plan);
 }
@@ -441,7 +448,7 @@ export function listRowVersions(
   kind: Kind,
   query: ListingQuery,
   scope: TenantScope,
-  plan: PagePlan = 'planner',
+  plan: PagePlan | TierSlice[] = 'planner',
 ): Statement {
   return listPage(`id, ${rowVersion()} AS row_version`, kind, query, scope, plan);
 }
@@ -463,18 +470,51 @@ function generationColumn(kind: Kind, owners: (string | null)[] | undefined, par
   return `, (SELECT coalesce(string_agg(customer_id || ':' || seen || ':' || records, ',' ORDER BY customer_id), '') FROM (${changes}) AS owners) AS generation`;
 }
 
-function listPage(columns: string, kind: Kind, query: ListingQuery, scope: TenantScope, plan: PagePlan): Statement {
+function listPage(
+  columns: string,
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  plan: PagePlan | TierSlice[],
+): Statement {
+  if (Array.isArray(plan)) return walkTiers(columns, kind, query, scope, plan);
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params, '', plan);
   const order = listingOrder(query, params, '', plan);
-  // A word search ranks every match before it pages: counting them there costs nothing, a second statement would
-  // search again. Other pages say the generation their total is cached under.
+  // A word search sorts every match before it pages: counting them there costs little, a second statement would
+  // search again. Other pages say the generation their total is cached under; a ranked search's tiers are too.
+  const owners = listingOwners(query, scope);
   const total =
     query.words === undefined
-      ? generationColumn(kind, listingOwners(query, scope), params)
-      : ', count(*) OVER ()::int AS total';
+      ? generationColumn(kind, owners, params)
+      : `, count(*) OVER ()::int AS total${ranked(query) ? `, ${tierCounts(query.words, params, true)}${generationColumn(kind, owners, params)}` : ''}`;
   return (query.fixedShape ? fixedStatement : statement)(
     `SELECT ${columns}${total} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
+    params,
+  );
+}
+
+/**
+ * A page of a ranked word search of one owner, tier by tier (sql/rank-tiers.ts): each slice walks the owner's index
+ * newest first, testing each row's words and filters, and stops at its last match. The slices come from the tiers'
+ * counts at some generation; the page says the generation it read, and is right only at that one.
+ */
+function walkTiers(
+  columns: string,
+  kind: Kind,
+  query: ListingQuery,
+  scope: TenantScope,
+  slices: TierSlice[],
+): Statement {
+  const params = new SqlParams();
+  const words = query.words ?? '';
+  const parts = slices.map(
+    ({ tier, offset, limit }) =>
+      `(SELECT ${columns}, ${tier} AS tier, id AS ranked_id FROM ${kind.table} WHERE ${tierCondition(words, tier, params, true)} AND ${filterWhere(kind, query, scope, params, '', 'walk')} ORDER BY id DESC LIMIT ${params.add(limit)} OFFSET ${params.add(offset)})`,
+  );
+  const generation = generationColumn(kind, listingOwners(query, scope), params);
+  return statement(
+    `SELECT page.*${generation} FROM (${parts.join(' UNION ALL ')}) AS page ORDER BY tier, ranked_id DESC`,
     params,
   );
 }
@@ -531,16 +571,20 @@ export function mapKeys(kind: Kind, query: ListingQuery, scope: TenantScope, map
   return statement(`SELECT DISTINCT n, keys FROM (${branches.join(' UNION ALL ')}) m ORDER BY 1, 2`, params);
 }
 
-/** The number of matches of a listing, and the generation it is the count of (see `generationColumn`). */
+/**
+ * The number of matches of a listing, and the generation it is the count of (see `generationColumn`); of a word search,
+ * the rank tiers' counts too (`tiers`).
+ */
 export function countRecords(
   kind: Kind,
   query: Pick<ListingQuery, 'filters' | 'fixedShape' | 'words'>,
   scope: TenantScope,
 ): Statement {
   const params = new SqlParams();
+  const tiers = query.words === undefined ? '' : `, ${tierCounts(query.words, params, false)}`;
   const generation = generationColumn(kind, listingOwners(query, scope), params);
   return (query.fixedShape ? fixedStatement : statement)(
-    `SELECT count(*)::int AS total${generation} FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`,
+    `SELECT count(*)::int AS total${tiers}${generation} FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`,
     params,
   );
 }
