@@ -5,7 +5,7 @@ import type { Doc } from '../declare/record.js';
 import type { MapAt } from '../declare/record-store.js';
 import { searchPieces } from '../document/search-text.js';
 import { filterKeysOf, filterKeysSql, keyedFieldKinds, keysMatching, type OwnerRestriction } from './filter-keys.js';
-import { type TierSlice, tierCondition, tierCounts, tierExpression } from './rank-tiers.js';
+import { tierExpression } from './rank-tiers.js';
 import { filterConditions, isOwnerFilter, orderBy, SqlParams, tenantCondition } from './sql-conditions.js';
 import { uniqueExpression } from './storage-objects.js';
 
@@ -431,14 +431,14 @@ export function deleteVersions(kind: Kind, id: string): Statement {
 /**
  * A page of records. The total is counted apart (countRecords), and only when the page does not tell it: a window
  * count would read and sort every match, where the page alone can stop at its last row in index order. A word search
- * read through its matches (every plan but a walk of its tiers) sorts every match anyway: its page carries the total
- * (`total`) and, ranked, the tiers' counts (`tiers`).
+ * sorts every match anyway: its page carries the total (`total`) and, ranked, the ids of its rows and their owners'
+ * generation, under which it is kept (`page_id`, `generation`).
  */
 export function listRecords(
   kind: Kind,
   query: ListingQuery,
   scope: TenantScope,
-  plan: PagePlan | TierSlice[] = 'planner',
+  plan: PagePlan = 'planner',
 ): Statement {
   return listPage('doc', kind, query, scope, plan);
 }
@@ -448,7 +448,7 @@ export function listRowVersions(
   kind: Kind,
   query: ListingQuery,
   scope: TenantScope,
-  plan: PagePlan | TierSlice[] = 'planner',
+  plan: PagePlan = 'planner',
 ): Statement {
   return listPage(`id, ${rowVersion()} AS row_version`, kind, query, scope, plan);
 }
@@ -470,24 +470,17 @@ function generationColumn(kind: Kind, owners: (string | null)[] | undefined, par
   return `, (SELECT coalesce(string_agg(customer_id || ':' || seen || ':' || records, ',' ORDER BY customer_id), '') FROM (${changes}) AS owners) AS generation`;
 }
 
-function listPage(
-  columns: string,
-  kind: Kind,
-  query: ListingQuery,
-  scope: TenantScope,
-  plan: PagePlan | TierSlice[],
-): Statement {
-  if (Array.isArray(plan)) return walkTiers(columns, kind, query, scope, plan);
+function listPage(columns: string, kind: Kind, query: ListingQuery, scope: TenantScope, plan: PagePlan): Statement {
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params, '', plan);
   const order = listingOrder(query, params, '', plan);
   // A word search sorts every match before it pages: counting them there costs little, a second statement would
-  // search again. Other pages say the generation their total is cached under; a ranked search's tiers are too.
+  // search again. Other pages say the generation their total is cached under; a ranked search's page is too.
   const owners = listingOwners(query, scope);
   const total =
     query.words === undefined
       ? generationColumn(kind, owners, params)
-      : `, count(*) OVER ()::int AS total${ranked(query) ? `, ${tierCounts(query.words, params, true)}${generationColumn(kind, owners, params)}` : ''}`;
+      : `, count(*) OVER ()::int AS total${ranked(query) ? `, id AS page_id${generationColumn(kind, owners, params)}` : ''}`;
   return (query.fixedShape ? fixedStatement : statement)(
     `SELECT ${columns}${total} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
     params,
@@ -495,29 +488,25 @@ function listPage(
 }
 
 /**
- * A page of a ranked word search of one owner, tier by tier (sql/rank-tiers.ts): each slice walks the owner's index
- * newest first, testing each row's words and filters, and stops at its last match. The slices come from the tiers'
- * counts at some generation; the page says the generation it read, and is right only at that one.
+ * The rows of a ranked word search's page read before (store/listing-counts.ts), by id, and the generation of their
+ * owners: they are that page when the generation is the one it was read at.
  */
-function walkTiers(
-  columns: string,
-  kind: Kind,
-  query: ListingQuery,
-  scope: TenantScope,
-  slices: TierSlice[],
-): Statement {
+function pageByIds(columns: string, kind: Kind, ids: string[], query: ListingQuery, scope: TenantScope): Statement {
   const params = new SqlParams();
-  const words = query.words ?? '';
-  const parts = slices.map(
-    ({ tier, offset, limit }) =>
-      `(SELECT ${columns}, ${tier} AS tier, id AS ranked_id FROM ${kind.table} WHERE ${tierCondition(words, tier, params, true)} AND ${filterWhere(kind, query, scope, params, '', 'walk')} ORDER BY id DESC LIMIT ${params.add(limit)} OFFSET ${params.add(offset)})`,
-  );
   const generation = generationColumn(kind, listingOwners(query, scope), params);
   return statement(
-    `SELECT page.*${generation} FROM (${parts.join(' UNION ALL ')}) AS page ORDER BY tier, ranked_id DESC`,
+    `SELECT ${columns}, id AS page_id${generation} FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`,
     params,
   );
 }
+
+/** `pageByIds` of `listRecords`. */
+export const recordsByIds = (kind: Kind, ids: string[], query: ListingQuery, scope: TenantScope) =>
+  pageByIds('doc', kind, ids, query, scope);
+
+/** `pageByIds` of `listRowVersions`. */
+export const rowVersionsByIds = (kind: Kind, ids: string[], query: ListingQuery, scope: TenantScope) =>
+  pageByIds(`id, ${rowVersion()} AS row_version`, kind, ids, query, scope);
 
 /** The next matches of a listing after the id `after`, in id order (keyset: every batch costs the same). */
 export function listAfter(kind: Kind, query: ListingQuery, scope: TenantScope, after: string): Statement {
@@ -571,20 +560,16 @@ export function mapKeys(kind: Kind, query: ListingQuery, scope: TenantScope, map
   return statement(`SELECT DISTINCT n, keys FROM (${branches.join(' UNION ALL ')}) m ORDER BY 1, 2`, params);
 }
 
-/**
- * The number of matches of a listing, and the generation it is the count of (see `generationColumn`); of a word search,
- * the rank tiers' counts too (`tiers`).
- */
+/** The number of matches of a listing, and the generation it is the count of (see `generationColumn`). */
 export function countRecords(
   kind: Kind,
   query: Pick<ListingQuery, 'filters' | 'fixedShape' | 'words'>,
   scope: TenantScope,
 ): Statement {
   const params = new SqlParams();
-  const tiers = query.words === undefined ? '' : `, ${tierCounts(query.words, params, false)}`;
   const generation = generationColumn(kind, listingOwners(query, scope), params);
   return (query.fixedShape ? fixedStatement : statement)(
-    `SELECT count(*)::int AS total${tiers}${generation} FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`,
+    `SELECT count(*)::int AS total${generation} FROM ${kind.table} WHERE ${whereClause(kind, query, scope, params)}`,
     params,
   );
 }

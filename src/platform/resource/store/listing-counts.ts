@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import type { ListingQuery } from '../declare/listing.js';
-import { type TierSlice, tierSlices } from '../sql/rank-tiers.js';
 import type { PagePlan, Statement } from '../sql/statements.js';
 
 /** A listing's exact count, the generation it was counted at, and the records its owners held then. */
@@ -8,12 +7,24 @@ export interface KnownCount {
   generation: string;
   total: number;
   records: number;
-  /** A word search's: how many matches its rank tiers before the last hold (sql/rank-tiers.ts `tierCounts`). */
-  tiers?: number[];
+}
+
+/**
+ * A ranked word search's page (statements.ts `listRecords` without `sort`): the ids of its rows in order, and its
+ * total, at a generation. Best match first reads, ranks and counts every match (11,115 for a large customer's
+ * `q=product 5` at a million products, 55-60 ms of PostgreSQL's CPU); the same page at the same generation is the
+ * same ids, which one statement reads back by id with the generation (statements.ts `pageByIds`).
+ */
+export interface KnownPage {
+  generation: string;
+  ids: string[];
+  total: number;
 }
 
 /** Counts kept per service (one database): statements are the same text in every schema, generations are not. */
 const MAX_COUNTS = 10_000;
+/** Pages kept: a page's ids and total weigh about as much as a count's key. */
+const MAX_PAGES = 10_000;
 
 /**
  * The exact counts of listings restricted to owners, each under the generation it was counted at (migration 0025: a
@@ -22,10 +33,11 @@ const MAX_COUNTS = 10_000;
  * `generationColumn`). A count is served only to a page whose statement read the same generations, so it is the
  * count of the page's own snapshot; a write of the owners, committed or not, rolled back or not, is never under a
  * generation seen before. On several instances each keeps its own counts under the generations all of them read from
- * the database.
+ * the database. Ranked word search pages are kept the same way, by the statement that reads them.
  */
 export class ListingCounts {
   private readonly known = new LRUCache<string, KnownCount>({ max: MAX_COUNTS });
+  private readonly pages = new LRUCache<string, KnownPage>({ max: MAX_PAGES });
 
   /** The last count of the listing `count` (a `countRecords` statement) counts, at whatever generation. */
   last(count: Statement): KnownCount | undefined {
@@ -38,8 +50,17 @@ export class ListingCounts {
     return known?.generation === generation ? known.total : undefined;
   }
 
-  remember(count: Statement, generation: string, total: number, tiers?: number[]): void {
-    this.known.set(keyOf(count), { generation, total, records: recordsOf(generation), ...(tiers ? { tiers } : {}) });
+  remember(count: Statement, generation: string, total: number): void {
+    this.known.set(keyOf(count), { generation, total, records: recordsOf(generation) });
+  }
+
+  /** The ranked word search page `page` (its statement) last read, with the generation it was read at. */
+  lastPage(page: Statement): KnownPage | undefined {
+    return this.pages.get(keyOf(page));
+  }
+
+  rememberPage(page: Statement, known: KnownPage): void {
+    this.pages.set(keyOf(page), known);
   }
 }
 
@@ -83,26 +104,4 @@ export function pagePlan(
   if (!last || last.total === 0) return 'keys';
   const walked = ((query.page * query.size + query.size) * last.records) / last.total;
   return walked * WALK_SHARE <= last.total ? 'walk' : 'keys';
-}
-
-/**
- * The tier slices (sql/rank-tiers.ts) a page of a ranked word search of one owner walks, from its last known count,
- * or undefined to read every match (no count is known yet, several owners, or the matches are too sparse for a walk:
- * the rows it expects to read, as `pagePlan` reckons them for each tier, more than a quarter of the matches). At a
- * million products a large customer's `q=product 5` (11,115 of its 100,000) walks ~180 rows for a first page
- * instead of fetching, ranking and counting the 11,115.
- */
-export function tierWalk(
-  query: Pick<ListingQuery, 'page' | 'size'>,
-  owners: unknown[] | undefined,
-  last: KnownCount | undefined,
-): TierSlice[] | undefined {
-  if (owners?.length !== 1 || !last?.tiers || last.total === 0) return undefined;
-  const starts = [0, ...last.tiers];
-  const slices = tierSlices(last.tiers, last.total, query.page * query.size, query.size);
-  const walked = slices.reduce((sum, { tier, offset, limit }) => {
-    const held = (last.tiers![tier - 1] ?? last.total) - starts[tier - 1]!;
-    return sum + ((offset + limit) * last.records) / held;
-  }, 0);
-  return slices.length > 0 && walked * WALK_SHARE <= last.total ? slices : undefined;
 }

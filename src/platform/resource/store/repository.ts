@@ -3,10 +3,9 @@ import type { Queryable } from '../../db/database.js';
 import type { ListingQuery } from '../declare/listing.js';
 import type { Doc, StoredRow } from '../declare/record.js';
 import type { MapAt } from '../declare/record-store.js';
-import type { TierSlice } from '../sql/rank-tiers.js';
 import type { Kind } from '../sql/statements.js';
 import * as sql from '../sql/statements.js';
-import { type ListingCounts, pagePlan, tierWalk } from './listing-counts.js';
+import { type ListingCounts, pagePlan } from './listing-counts.js';
 
 /** Runs the engine's statements (`sql/statements.ts`): one statement per function, rules live in the service. */
 const run = <Row>(db: Queryable, statement: sql.Statement) =>
@@ -138,8 +137,13 @@ export async function listRecords(
 ): Promise<{ docs: Doc[]; total: number }> {
   const count = sql.countRecords(kind, query, scope);
   if (sql.ranked(query)) {
-    const page = await rankedPage<{ doc: Doc }>(db, query, sql.listingOwners(query, scope), count, counts, (plan) =>
-      sql.listRecords(kind, query, scope, plan),
+    const page = await rankedPage<{ doc: Doc; page_id: string }>(
+      db,
+      query,
+      count,
+      counts,
+      sql.listRecords(kind, query, scope),
+      (ids) => sql.recordsByIds(kind, ids, query, scope),
     );
     return { docs: page.rows.map((r) => r.doc), total: page.total };
   }
@@ -194,13 +198,13 @@ export async function listRowVersions(
 ): Promise<{ rows: { id: string; row_version: string }[]; total: number }> {
   const count = sql.countRecords(kind, query, scope);
   if (sql.ranked(query)) {
-    const page = await rankedPage<{ id: string; row_version: string }>(
+    const page = await rankedPage<{ id: string; row_version: string; page_id: string }>(
       db,
       query,
-      sql.listingOwners(query, scope),
       count,
       counts,
-      (plan) => sql.listRowVersions(kind, query, scope, plan),
+      sql.listRowVersions(kind, query, scope),
+      (ids) => sql.rowVersionsByIds(kind, ids, query, scope),
     );
     return { rows: page.rows.map(({ id, row_version }) => ({ id, row_version })), total: page.total };
   }
@@ -226,43 +230,47 @@ function planOf(
   return pagePlan(query, sql.listingOwners(query, scope), sql.matchesKeys(kind, query, scope), counts?.last(count));
 }
 
-/** What a page's rows say of its total: a word search's count (and tiers), or the generation its owners were at. */
+/** What a page's rows say of its total: a word search's count, or the generation its owners were at. */
 interface PageRow {
   total?: number;
-  tiers?: number[];
   generation?: string;
 }
 
 /**
- * A page of a ranked word search (sql/rank-tiers.ts) and its total. While the tiers' last known counts
- * (`counts`) say a walk of the owner's index reaches the page first, the page walks the tiers they give, and is
- * served when it read the generation they were counted at. Otherwise (none known, another generation, sparse
- * matches) every match is read, sorted and counted, and the counts are kept under the generation read.
+ * A page of a ranked word search (sql/rank-tiers.ts) and its total. The page read last by the same statement
+ * (`counts`) is read back by id with its owners' generation, and served when that generation is the one it was read
+ * at (no write of the owners since: the same matches, ranked the same). Otherwise every match is read, ranked and
+ * counted, and the page is kept under the generation read.
  */
-async function rankedPage<Row>(
+async function rankedPage<Row extends { page_id: string }>(
   db: Queryable,
   query: ListingQuery,
-  owners: unknown[] | undefined,
   count: sql.Statement,
   counts: ListingCounts | undefined,
-  page: (plan: sql.PagePlan | TierSlice[]) => sql.Statement,
+  page: sql.Statement,
+  byIds: (ids: string[]) => sql.Statement,
 ): Promise<{ rows: Row[]; total: number }> {
-  const last = counts?.last(count);
-  const slices = tierWalk(query, owners, last);
-  if (slices && last) {
-    const { rows } = await run<Row & PageRow>(db, page(slices));
-    if (rows[0] && rows[0].generation === last.generation) return { rows, total: last.total };
+  const known = counts?.lastPage(page);
+  if (known) {
+    const { rows } = await run<Row & PageRow>(db, byIds(known.ids));
+    if (rows.length === known.ids.length && rows[0]?.generation === known.generation) {
+      const byId = new Map(rows.map((row) => [row.page_id, row]));
+      return { rows: known.ids.map((id) => byId.get(id)!), total: known.total };
+    }
   }
-  const { rows } = await run<Row & PageRow>(db, page('planner'));
+  const { rows } = await run<Row & PageRow>(db, page);
   const [first] = rows;
   if (first?.total !== undefined) {
-    if (first.generation !== undefined) counts?.remember(count, first.generation, first.total, first.tiers);
+    if (first.generation !== undefined)
+      counts?.rememberPage(page, {
+        generation: first.generation,
+        ids: rows.map((row) => row.page_id),
+        total: first.total,
+      });
     return { rows, total: first.total };
   }
   if (query.page === 0) return { rows, total: 0 };
-  const counted = (await run<PageRow & { total: number }>(db, count)).rows[0];
-  if (counted?.generation !== undefined) counts?.remember(count, counted.generation, counted.total, counted.tiers);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows, total: (await run<{ total: number }>(db, count)).rows[0]?.total ?? 0 };
 }
 
 async function totalOf(
