@@ -141,6 +141,45 @@ describe('GET /products?q=', () => {
     expect(await ids(token, `${q(tag)}&sort=createDate,asc`)).toEqual([inText.id, olderName.id, newerName.id]);
   });
 
+  it('ranks a match by where all its words are: name, reference or code name, then marketing names, then a parent, then the texts; newest first within each', async () => {
+    const { token } = await t.tenant();
+    const tag = unique('tier').replace(/[^a-z0-9]/gi, '');
+    const parent = await createProduct(t, token, { genericName: `${tag} Mother` });
+    const variant = await createProduct(t, token, { genericName: 'Red', variantOf: parent.id });
+    const marketed = await createProduct(t, token, { genericName: 'Plain', marketingName: { en: `${tag} Boat` } });
+    const inText = await createProduct(t, token, {
+      genericName: 'Tug',
+      localizedLongDesc: { en: `${tag} ${tag} ${tag}` },
+    });
+    const named = await createProduct(t, token, { genericName: `${tag} Tug` });
+    // "tug" in the name and the tag in the text only: every word must be found in the tier's fields.
+    expect(await ids(token, q(tag))).toEqual([named.id, parent.id, marketed.id, variant.id, inText.id]);
+    expect(await ids(token, q(`${tag} tug`))).toEqual([named.id, inText.id]);
+  });
+
+  it('serves a page read again from the ids kept under the generation, and reads it afresh after any write of the owner', async () => {
+    const { token } = await t.tenant();
+    const tag = unique('kept').replace(/[^a-z0-9]/gi, '');
+    const first = await createProduct(t, token, { genericName: `${tag} One` });
+    const second = await createProduct(t, token, { genericName: `${tag} Two` });
+    const read = () => page(token, `${q(tag)}&size=1`);
+    expect(await read()).toMatchObject({ totalItems: 2, items: [{ id: second.id }] });
+    expect(await read()).toMatchObject({ totalItems: 2, items: [{ id: second.id }] });
+    const third = await createProduct(t, token, { genericName: `${tag} Three` });
+    expect(await read()).toMatchObject({ totalItems: 3, items: [{ id: third.id }] });
+    // A change of the kept row itself: the page shows the current document, or leaves the row when it no longer matches.
+    const renamed = await t.request('PUT', `/products/${third.id}`, token, { ...third, genericName: `${tag} Drei` });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await read()).toMatchObject({ totalItems: 3, items: [{ id: third.id, genericName: `${tag} Drei` }] });
+    const away = await t.request('PUT', `/products/${third.id}`, token, {
+      ...(renamed.body as Json),
+      genericName: 'Elsewhere',
+    });
+    expect(away.status, JSON.stringify(away.body)).toBe(200);
+    expect(await read()).toMatchObject({ totalItems: 2, items: [{ id: second.id }] });
+    expect(await page(token, `${q(tag)}&size=1&page=1`)).toMatchObject({ items: [{ id: first.id }] });
+  });
+
   it('serves q on GET /priced-products and GET /products/inherited', async () => {
     const { token } = await t.tenant();
     const tag = unique('priced').replace(/[^a-z0-9]/gi, '');

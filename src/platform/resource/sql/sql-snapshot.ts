@@ -118,12 +118,17 @@ export function sqlSnapshot(definition: AnyResourceKind): string {
     );
   if (definition.words) {
     const words = { ...listing, filters: [], sort: [], words: "'~fjo' & '~rac'" };
+    const page = definition.cache ? sql.listRowVersions : sql.listRecords;
     parts.push(
       block(
-        `Word search (\`${definition.words.param}=fjo rac\`, no other filter), best matches first`,
-        (definition.cache ? sql.listRowVersions : sql.listRecords)(definition, words, TENANT).text,
+        `Word search (\`${definition.words.param}=fjo rac\`, no other filter), best matches first (rank tiers, sql/rank-tiers.ts): every match read, ranked and counted; the page is kept under the generation read`,
+        page(definition, words, TENANT).text,
       ),
-      block('Word search: the count', sql.countRecords(definition, words, TENANT).text),
+      block(
+        'The same page read again while its owners are at the generation it was read at (store/listing-counts.ts): its rows by id, with the generation',
+        (definition.cache ? sql.rowVersionsByIds : sql.recordsByIds)(definition, ['id-1', 'id-2'], words, TENANT).text,
+      ),
+      block('Word search: the count of a page past the last match', sql.countRecords(definition, words, TENANT).text),
       block(
         'Words of records whose document did not change: locked, then written',
         `${sql.lockForWords(definition, ['id']).text};\n${sql.updateWords(definition, ['id'], ['words']).text}`,

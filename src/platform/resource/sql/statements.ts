@@ -5,6 +5,7 @@ import type { Doc } from '../declare/record.js';
 import type { MapAt } from '../declare/record-store.js';
 import { searchPieces } from '../document/search-text.js';
 import { filterKeysOf, filterKeysSql, keyedFieldKinds, keysMatching, type OwnerRestriction } from './filter-keys.js';
+import { tierExpression } from './rank-tiers.js';
 import { filterConditions, isOwnerFilter, orderBy, SqlParams, tenantCondition } from './sql-conditions.js';
 import { uniqueExpression } from './storage-objects.js';
 
@@ -52,17 +53,22 @@ function whereClause(
     : `${alias && `${alias}.`}words @@ ${params.add(query.words)}::tsquery AND ${conditions}`;
 }
 
-/** Without `sort`, a word search answers the best matches first, then the newest. */
+/** Without `sort`, a word search answers the best matches first (its rank tiers, sql/rank-tiers.ts), then the newest. */
 function listingOrder(
   query: Pick<ListingQuery, 'sort' | 'words'>,
   params: SqlParams,
   alias = '',
   plan: PagePlan = 'planner',
 ): string {
-  if (query.words === undefined || query.sort.length > 0) return orderBy(query.sort, params, alias, plan === 'keys');
+  if (!ranked(query)) return orderBy(query.sort, params, alias, plan === 'keys');
   const prefix = alias && `${alias}.`;
-  return `ts_rank(${prefix}words, ${params.add(query.words)}::tsquery) DESC, ${prefix}id DESC`;
+  return `${tierExpression(query.words, params, prefix)}, ${prefix}id DESC`;
 }
+
+/** A word search without `sort`: its matches come best first. */
+export const ranked = (
+  query: Pick<ListingQuery, 'sort' | 'words'>,
+): query is Pick<ListingQuery, 'sort'> & { words: string } => query.words !== undefined && query.sort.length === 0;
 
 /**
  * The owners (null: operator records) whose rows a listing reads, or undefined for the operator's listing across
@@ -425,7 +431,8 @@ export function deleteVersions(kind: Kind, id: string): Statement {
 /**
  * A page of records. The total is counted apart (countRecords), and only when the page does not tell it: a window
  * count would read and sort every match, where the page alone can stop at its last row in index order. A word search
- * reads and ranks every match anyway: its page carries the total (`total`).
+ * sorts every match anyway: its page carries the total (`total`) and, ranked, the ids of its rows and their owners'
+ * generation, under which it is kept (`page_id`, `generation`).
  */
 export function listRecords(
   kind: Kind,
@@ -475,17 +482,39 @@ function listPage(columns: string, kind: Kind, query: ListingQuery, scope: Tenan
   const params = new SqlParams();
   const where = whereClause(kind, query, scope, params, '', plan);
   const order = listingOrder(query, params, '', plan);
-  // A word search ranks every match before it pages: counting them there costs nothing, a second statement would
-  // search again. Other pages say the generation their total is cached under.
+  // A word search sorts every match before it pages: counting them there costs little, a second statement would
+  // search again. Other pages say the generation their total is cached under; a ranked search's page is too.
+  const owners = listingOwners(query, scope);
   const total =
     query.words === undefined
-      ? generationColumn(kind, listingOwners(query, scope), params)
-      : ', count(*) OVER ()::int AS total';
+      ? generationColumn(kind, owners, params)
+      : `, count(*) OVER ()::int AS total${ranked(query) ? `, id AS page_id${generationColumn(kind, owners, params)}` : ''}`;
   return (query.fixedShape ? fixedStatement : statement)(
     `SELECT ${columns}${total} FROM ${kind.table} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(query.size)} OFFSET ${params.add(query.page * query.size)}`,
     params,
   );
 }
+
+/**
+ * The rows of a ranked word search's page read before (store/listing-counts.ts), by id, and the generation of their
+ * owners: they are that page when the generation is the one it was read at.
+ */
+function pageByIds(columns: string, kind: Kind, ids: string[], query: ListingQuery, scope: TenantScope): Statement {
+  const params = new SqlParams();
+  const generation = generationColumn(kind, listingOwners(query, scope), params);
+  return statement(
+    `SELECT ${columns}, id AS page_id${generation} FROM ${kind.table} WHERE id = ANY(${params.add(ids)}::text[]) AND ${tenantCondition(scope, params)}`,
+    params,
+  );
+}
+
+/** `pageByIds` of `listRecords`. */
+export const recordsByIds = (kind: Kind, ids: string[], query: ListingQuery, scope: TenantScope) =>
+  pageByIds('doc', kind, ids, query, scope);
+
+/** `pageByIds` of `listRowVersions`. */
+export const rowVersionsByIds = (kind: Kind, ids: string[], query: ListingQuery, scope: TenantScope) =>
+  pageByIds(`id, ${rowVersion()} AS row_version`, kind, ids, query, scope);
 
 /** The next matches of a listing after the id `after`, in id order (keyset: every batch costs the same). */
 export function listAfter(kind: Kind, query: ListingQuery, scope: TenantScope, after: string): Statement {

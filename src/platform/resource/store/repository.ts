@@ -137,6 +137,17 @@ export async function listRecords(
   counts?: ListingCounts,
 ): Promise<{ docs: Doc[]; total: number }> {
   const count = sql.countRecords(kind, query, scope);
+  if (sql.ranked(query)) {
+    const page = await rankedPage<{ doc: Doc; page_id: string }>(
+      db,
+      query,
+      count,
+      counts,
+      sql.listRecords(kind, query, scope),
+      (ids) => sql.recordsByIds(kind, ids, query, scope),
+    );
+    return { docs: page.rows.map((r) => r.doc), total: page.total };
+  }
   const plan = planOf(kind, query, scope, count, counts);
   const { rows } = await run<PageRow & { doc: Doc }>(db, sql.listRecords(kind, query, scope, plan));
   return { docs: rows.map((r) => r.doc), total: await totalOf(db, query, count, rows, counts) };
@@ -199,6 +210,17 @@ export async function listRowVersions(
   counts?: ListingCounts,
 ): Promise<{ rows: { id: string; row_version: string }[]; total: number }> {
   const count = sql.countRecords(kind, query, scope);
+  if (sql.ranked(query)) {
+    const page = await rankedPage<{ id: string; row_version: string; page_id: string }>(
+      db,
+      query,
+      count,
+      counts,
+      sql.listRowVersions(kind, query, scope),
+      (ids) => sql.rowVersionsByIds(kind, ids, query, scope),
+    );
+    return { rows: page.rows.map(({ id, row_version }) => ({ id, row_version })), total: page.total };
+  }
   const plan = planOf(kind, query, scope, count, counts);
   const { rows } = await run<PageRow & { id: string; row_version: string }>(
     db,
@@ -225,6 +247,43 @@ function planOf(
 interface PageRow {
   total?: number;
   generation?: string;
+}
+
+/**
+ * A page of a ranked word search (sql/rank-tiers.ts) and its total. The page read last by the same statement
+ * (`counts`) is read back by id with its owners' generation, and served when that generation is the one it was read
+ * at (no write of the owners since: the same matches, ranked the same). Otherwise every match is read, ranked and
+ * counted, and the page is kept under the generation read.
+ */
+async function rankedPage<Row extends { page_id: string }>(
+  db: Queryable,
+  query: ListingQuery,
+  count: sql.Statement,
+  counts: ListingCounts | undefined,
+  page: sql.Statement,
+  byIds: (ids: string[]) => sql.Statement,
+): Promise<{ rows: Row[]; total: number }> {
+  const known = counts?.lastPage(page);
+  if (known) {
+    const { rows } = await run<Row & PageRow>(db, byIds(known.ids));
+    if (rows.length === known.ids.length && rows[0]?.generation === known.generation) {
+      const byId = new Map(rows.map((row) => [row.page_id, row]));
+      return { rows: known.ids.map((id) => byId.get(id)!), total: known.total };
+    }
+  }
+  const { rows } = await run<Row & PageRow>(db, page);
+  const [first] = rows;
+  if (first?.total !== undefined) {
+    if (first.generation !== undefined)
+      counts?.rememberPage(page, {
+        generation: first.generation,
+        ids: rows.map((row) => row.page_id),
+        total: first.total,
+      });
+    return { rows, total: first.total };
+  }
+  if (query.page === 0) return { rows, total: 0 };
+  return { rows, total: (await run<{ total: number }>(db, count)).rows[0]?.total ?? 0 };
 }
 
 async function totalOf(
