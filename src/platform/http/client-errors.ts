@@ -4,7 +4,7 @@ import type { ConnectionError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HttpTimeouts } from '../../config.js';
 import type { Clock } from '../clock.js';
-import { simpleErrorBody } from '../errors/error-handler.js';
+import { simpleErrorBody } from './error-handler.js';
 
 /** What Node's HTTP parser and its time limits raise (Fastify's `ConnectionError` types `rawPacket` as JSON). */
 type ClientError = Omit<ConnectionError, 'rawPacket'> & { reason?: string; rawPacket?: Buffer };

@@ -2,28 +2,7 @@
  * The engine, as the APIs see it: declare kinds, actions and views; read and write records through the stores;
  * serve them. Nothing else of src/platform/resource is imported from outside it (test/architecture).
  */
-export type { AnyResourceKind, WordText } from './declare/kind.js';
-export type { ListingSource } from './declare/listing.js';
-export type { CreateOptions, Doc, Page, RecordOf, StoredRecord, StoredRow } from './declare/record.js';
-export { MASK, pageOf } from './declare/record.js';
-export type { RecordStore, RecordStores } from './declare/record-store.js';
-export type {
-  ActionDefinition,
-  ChangeOutcome,
-  ChangingRecordAction,
-  ReadingRecordAction,
-  RecordActionContext,
-} from './declare/resource-action.js';
-export { defineAction } from './declare/resource-action.js';
-export type {
-  AnyResourceDefinition,
-  ResourceHooks,
-  WordsContext,
-  WriteContext,
-} from './declare/resource-definition.js';
-export { defineKind, defineResource } from './declare/resource-definition.js';
-export type { AnyViewDefinition, ViewLookup } from './declare/resource-view.js';
-export { defineView } from './declare/resource-view.js';
+
 export {
   DateTime,
   EMAIL_MAX_LENGTH,
@@ -46,7 +25,29 @@ export {
   Text,
   URL_MAX_LENGTH,
   UrlText,
-} from './declare/schema-types.js';
+} from '../schema-types.js';
+export type { AnyResourceKind, WordText } from './declare/kind.js';
+export type { ListingSource } from './declare/listing.js';
+export type { CreateOptions, Doc, Page, RecordOf, StoredRecord, StoredRow } from './declare/record.js';
+export { MASK, pageOf } from './declare/record.js';
+export type { RecordStore, RecordStores } from './declare/record-store.js';
+export type {
+  ActionDefinition,
+  ChangeOutcome,
+  ChangingRecordAction,
+  ReadingRecordAction,
+  RecordActionContext,
+} from './declare/resource-action.js';
+export { defineAction } from './declare/resource-action.js';
+export type {
+  AnyResourceDefinition,
+  ResourceHooks,
+  WordsContext,
+  WriteContext,
+} from './declare/resource-definition.js';
+export { defineKind, defineResource } from './declare/resource-definition.js';
+export type { AnyViewDefinition, ViewLookup } from './declare/resource-view.js';
+export { defineView } from './declare/resource-view.js';
 export {
   CellError,
   cellsReader,

@@ -1,7 +1,6 @@
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { defineResource } from '../../../src/platform/resource/declare/resource-definition.js';
-import { Obj } from '../../../src/platform/resource/declare/schema-types.js';
 import {
   getPath,
   type JsonSchemaNode,
@@ -22,6 +21,7 @@ import {
 } from '../../../src/platform/resource/document/storable-text.js';
 import { recordSchemaOf } from '../../../src/platform/resource/http/record-shapes.js';
 import { parseIfMatch } from '../../../src/platform/resource/http/resource-routes.js';
+import { Obj } from '../../../src/platform/schema-types.js';
 
 describe('parseIfMatch', () => {
   it.each([

@@ -1,8 +1,8 @@
 import type { Static, TObject } from 'typebox';
 import type { Transaction } from '../../db/database.js';
+import type { Doc } from '../../json-document.js';
 
-/** A stored document: the record as JSON, whatever its kind. */
-export type Doc = Record<string, unknown>;
+export type { Doc };
 
 /** A stored record of a kind, as its schema types it. */
 export type RecordOf<S extends TObject> = Static<S> & Doc;

@@ -1,5 +1,7 @@
 /** Dot paths (`addressBook.country`) over JSON documents and over their TypeBox/JSON schemas. */
-import type { Doc } from '../declare/record.js';
+import type { Doc } from '../../json-document.js';
+
+export { deepEqual } from '../../json-document.js';
 
 export function splitPath(path: string): string[] {
   return path.split('.');
@@ -65,17 +67,4 @@ export function project(doc: Doc, targets: string[][]): Doc {
     if (value !== undefined) out = withPath(out, path, value);
   }
   return out;
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
-  }
-  const ka = Object.keys(a as Doc);
-  const kb = Object.keys(b as Doc);
-  return ka.length === kb.length && ka.every((k) => deepEqual((a as Doc)[k], (b as Doc)[k]));
 }

@@ -4,10 +4,10 @@ import Type, { type TObject, type TSchema } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import { errorResponses } from '../../errors/error-schemas.js';
 import { NoBody, withHeaders } from '../../http/response-declarations.js';
+import { LookupId, Ref } from '../../schema-types.js';
 import type { AnyResourceKind } from '../declare/kind.js';
 import type { Doc } from '../declare/record.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
-import { LookupId, Ref } from '../declare/schema-types.js';
 import type { ResourceService } from '../service/resource-service.js';
 import { draftSchemaOf, listedRecordSchemaOf, recordSchemaOf } from './record-shapes.js';
 import {

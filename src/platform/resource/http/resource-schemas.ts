@@ -1,7 +1,7 @@
 import Type, { type TObject, type TProperties, type TSchema } from 'typebox';
+import { LOOKUP_ID_MAX_LENGTH } from '../../schema-types.js';
 import type { FilterSpec } from '../declare/kind.js';
 import type { ListingSource } from '../declare/listing.js';
-import { LOOKUP_ID_MAX_LENGTH } from '../declare/schema-types.js';
 import { type JsonSchemaNode, schemaAt, splitPath } from '../document/document-paths.js';
 import { MAX_QUERY_LENGTH } from '../document/search-words.js';
 import {

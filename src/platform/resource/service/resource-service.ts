@@ -15,9 +15,9 @@ import {
   ValidationError,
 } from '../../errors/domain-errors.js';
 import { turnTaker } from '../../event-loop-turns.js';
-import { declaredEvents } from '../../events/event-declarations.js';
 import { type ChangeDescription, changesStatement, recordChange } from '../../events/outbox.js';
 import { newId } from '../../ids.js';
+import { declaredEvents } from '../declare/declared-events.js';
 import type { ListingQuery, ListingSource } from '../declare/listing.js';
 import {
   type CreateOptions,

@@ -1,5 +1,6 @@
 import type { TObject } from 'typebox';
-import { declaredEvents, type EventDeclaration, sortedEvents } from '../../events/event-declarations.js';
+import { type EventDeclaration, sortedEvents } from '../../events/event-declarations.js';
+import { declaredEvents } from '../declare/declared-events.js';
 import type { ResourceKind } from '../declare/kind.js';
 import type { RecordStores } from '../declare/record-store.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
