@@ -1,15 +1,7 @@
 import Type, { type Static, type TObject } from 'typebox';
 import type { JsonNode } from '../../platform/http/json-node.js';
-import {
-  Id,
-  listQuerySchema,
-  Obj,
-  Ref,
-  recordSchemaOf,
-  StringEnum,
-  StringMap,
-  Text,
-} from '../../platform/resource/index.js';
+import { Id, Obj, Ref, StringEnum, StringMap, Text } from '../../platform/resource/declare.js';
+import { listQuerySchema, recordSchemaOf } from '../../platform/resource/shapes.js';
 import { productKind } from './product.kind.js';
 import { CurrencyCode, PricesSchema, ProductSchema } from './product.schema.js';
 

@@ -20,7 +20,7 @@ import {
   isStorableText,
 } from '../../../src/platform/resource/document/storable-text.js';
 import { recordSchemaOf } from '../../../src/platform/resource/http/record-shapes.js';
-import { parseIfMatch } from '../../../src/platform/resource/http/resource-routes.js';
+import { parseIfMatch } from '../../../src/platform/resource/http/versions.js';
 import { Obj } from '../../../src/platform/schema-types.js';
 
 describe('parseIfMatch', () => {

@@ -1,4 +1,5 @@
 /** Dot paths (`addressBook.country`) over JSON documents and over their TypeBox/JSON schemas. */
+import type { TSchema } from 'typebox';
 import type { Doc } from '../../json-document.js';
 
 export { deepEqual } from '../../json-document.js';
@@ -38,6 +39,14 @@ export interface JsonSchemaNode {
   items?: JsonSchemaNode;
   anyOf?: JsonSchemaNode[];
   [key: string]: unknown;
+}
+
+/**
+ * The JSON Schema node a TypeBox schema is at run time, for code that walks its keywords: TypeBox types a schema for
+ * `Static<>`, not as an open node, so this is the one place that says the two are the same object.
+ */
+export function schemaNodeOf(schema: TSchema): JsonSchemaNode {
+  return schema as JsonSchemaNode;
 }
 
 /** The schema of the field at `path`, or undefined when the record has no such field. */

@@ -1,4 +1,4 @@
-import Type, { type TObject, type TProperties, type TSchema } from 'typebox';
+import Type, { type TObject, type TSchema } from 'typebox';
 import { LOOKUP_ID_MAX_LENGTH } from '../../schema-types.js';
 import type { FilterSpec } from '../declare/kind.js';
 import type { ListingSource } from '../declare/listing.js';
@@ -12,24 +12,6 @@ import {
   MAX_SORT_KEYS,
   MAX_TARGETS,
 } from '../sql/listing-query.js';
-
-/**
- * The page shape of every listing, typed by its item: `PageSchema(Ref(RealmUserSchema))` is a page of RealmUsers
- * (the item is usually a `Ref`, so the item schema stays one component of the OpenAPI document). `extra`: fields
- * a kind's pages carry besides these.
- */
-// biome-ignore lint/complexity/noBannedTypes: `{}` is the empty property set, spread into the page's properties.
-export function PageSchema<Item extends TSchema, Extra extends TProperties = {}>(item: Item, extra?: Extra) {
-  return Type.Object({
-    items: Type.Array(item),
-    last: Type.Boolean(),
-    number: Type.Integer({ description: 'zero-based page index' }),
-    size: Type.Integer(),
-    totalItems: Type.Integer(),
-    totalPages: Type.Integer(),
-    ...extra,
-  });
-}
 
 export const RecapItemSchema = Type.Object({ targetValue: Type.String(), count: Type.Integer() }, { $id: 'RecapItem' });
 
