@@ -72,6 +72,7 @@ function rawResponse(status: number, body: string): string {
  */
 export function clientErrorHandler(timeouts: HttpTimeouts, clock: Clock) {
   return function answerClientError(this: FastifyInstance, connectionError: ConnectionError, socket: Socket) {
+    // Cast: Node's clientError passes an Error that carries `code` and `rawPacket`, which its type does not declare.
     const error = connectionError as unknown as ClientError;
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const current = inFlight.get(socket);

@@ -2,7 +2,7 @@ import Type, { type TObject, type TSchema } from 'typebox';
 import { LOOKUP_ID_MAX_LENGTH } from '../../schema-types.js';
 import type { FilterSpec } from '../declare/kind.js';
 import type { ListingSource } from '../declare/listing.js';
-import { type JsonSchemaNode, schemaAt, splitPath } from '../document/document-paths.js';
+import { schemaAt, schemaNodeOf, splitPath } from '../document/document-paths.js';
 import { MAX_QUERY_LENGTH } from '../document/search-words.js';
 import {
   MAX_FILTER_VALUE_LENGTH,
@@ -23,6 +23,7 @@ export function listedSchemaOf(definition: Pick<ListingSource, 'schema'>): TObje
     $id: `${$id}Listed`,
     title: `${title} (listed)`,
     description: 'with `target`, only the named fields and `id`',
+    // Cast: a JSON Schema built from a kind's: TypeBox has no static type for a schema rewritten at run time.
   } as unknown as TObject;
 }
 
@@ -36,7 +37,7 @@ export const UnwoundItemSchema = {
 
 /** A filter value is at most as long as the field it matches (an array field: its items). */
 function filterMaxLength(definition: Pick<ListingSource, 'schema'>, name: string, spec: FilterSpec): number {
-  const node = schemaAt(definition.schema as unknown as JsonSchemaNode, splitPath(spec.path ?? name));
+  const node = schemaAt(schemaNodeOf(definition.schema), splitPath(spec.path ?? name));
   const limit = (node?.type === 'array' ? node.items : node)?.maxLength;
   return typeof limit === 'number' ? Math.min(limit, MAX_FILTER_VALUE_LENGTH) : MAX_FILTER_VALUE_LENGTH;
 }

@@ -27,6 +27,7 @@ export class ServiceRegistry implements RecordStores {
   of<S extends TObject>(definition: ResourceKind<S>): ResourceService<S> {
     const service = this.byName.get(definition.name);
     if (!service) throw new Error(`resource kind ${definition.name} is not registered`);
+    // Cast: the registry keeps services by name, untyped; the kind passed in says which schema this one has.
     return service as unknown as ResourceService<S>;
   }
 
