@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../../platform/auth/authenticate.js';
-import { PageSchema, Ref } from '../../platform/resource/index.js';
+import { PageSchema, Ref } from '../../platform/resource/declare.js';
 import { ActivityEntrySchema, ListActivityQuerySchema } from './activity.schema.js';
 import type { ActivityService } from './activity.service.js';
 

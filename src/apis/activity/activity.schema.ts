@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ACTOR_TYPES } from '../../platform/events/actor.js';
-import { DateTime, Id, Obj, pagingParameters, StringEnum, Text } from '../../platform/resource/index.js';
+import { DateTime, Id, Obj, StringEnum, Text } from '../../platform/resource/declare.js';
+import { pagingParameters } from '../../platform/resource/shapes.js';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 

@@ -2,8 +2,10 @@ import { isEndUser, type Principal } from '../../platform/auth/principal.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
+import type { EventDeclaration } from '../../platform/events/event-declarations.js';
 import type { JobDefinition } from '../../platform/jobs/job.js';
-import { isStorableText, type Page, pageOf, type ServiceRegistry } from '../../platform/resource/index.js';
+import { type Page, pageOf, type RecordStores } from '../../platform/resource/declare.js';
+import { isStorableText } from '../../platform/resource/documents.js';
 import { type ActivityFilter, listActivity, purgeActivity } from './activity.repository.js';
 import { ACTIVITY_PAGE_SIZE, type ActivityEntry, type ListActivityQuery } from './activity.schema.js';
 
@@ -20,7 +22,7 @@ const PURGE_EVERY_MS = 60 * 60_000;
 export class ActivityService {
   constructor(
     private readonly db: Database,
-    private readonly services: ServiceRegistry,
+    private readonly services: Pick<RecordStores, 'definitions'> & { events(): EventDeclaration[] },
   ) {}
 
   /** The read scope of each subject that records changes: a kind's `<scopeArea>:read`, or what its events declare. */

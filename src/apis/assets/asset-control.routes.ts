@@ -5,8 +5,8 @@ import { principalOf } from '../../platform/auth/authenticate.js';
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import type { RecordStores } from '../../platform/resource/index.js';
-import { Id, LookupId, Obj, Ref, Text } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/declare.js';
+import { Id, LookupId, Obj, Ref, Text } from '../../platform/resource/declare.js';
 import { productResource } from '../catalog/product.resource.js';
 import { orderResource } from '../orders/order.resource.js';
 

@@ -21,6 +21,7 @@ const COLUMNS = `id, content_hash AS "contentHash", filename, content_type AS "c
 
 function row(raw: Record<string, unknown>): AssetRow {
   return {
+    // Cast: the row's columns are named as AssetRow's fields by the SELECT (COLUMNS); pg types rows as unknown.
     ...(raw as unknown as AssetRow),
     size: Number(raw.size),
     createDate: new Date(raw.createDate as string | Date).toISOString(),

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id, LookupId, Obj, pagingParameters } from '../../platform/resource/index.js';
+import { DateTime, Id, LookupId, Obj } from '../../platform/resource/declare.js';
+import { pagingParameters } from '../../platform/resource/shapes.js';
 import { MAX_DELETE_IDS, MAX_FORM_FIELD_LENGTH, MAX_URL_FIELD_LENGTH } from './asset-forms.js';
 import { ASSET_ID } from './asset-store.js';
 

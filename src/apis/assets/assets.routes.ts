@@ -11,8 +11,8 @@ import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { noneMatchHits } from '../../platform/http/conditional-get.js';
 import { withHeaders } from '../../platform/http/response-declarations.js';
 import type { OutboundClient } from '../../platform/outbound/outbound-client.js';
-import type { RecordStores } from '../../platform/resource/index.js';
-import { LOOKUP_ID_MAX_LENGTH, PageSchema, Ref } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/declare.js';
+import { LOOKUP_ID_MAX_LENGTH, PageSchema, Ref } from '../../platform/resource/declare.js';
 import type { AssetRow } from './asset.repository.js';
 import {
   ASSET_PAGE_SIZE,

@@ -1,4 +1,4 @@
-import type { ResourceHooks } from '../../platform/resource/index.js';
+import type { ResourceHooks } from '../../platform/resource/declare.js';
 import type { DescriptionSchema } from './description.schema.js';
 import { withFlatTexts } from './description-texts.js';
 import { afterDescriptionWrite } from './product-words.js';

@@ -1,4 +1,4 @@
-import type { Doc } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
 import { FLAT_TEXTS } from './description.schema.js';
 
 /** The text of `map` in `locale`, else in its language alone (`fr` for `fr_CA`), else its first entry. */

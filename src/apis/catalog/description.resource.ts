@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { DescriptionSchema, FLAT_TEXTS } from './description.schema.js';
 import { descriptionHooks } from './description-hooks.js';
 

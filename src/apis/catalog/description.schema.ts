@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, List, Obj, StringMap, sharedFields, Text } from '../../platform/resource/index.js';
+import { Id, List, Obj, StringMap, sharedFields, Text } from '../../platform/resource/declare.js';
 
 const Localized = (description: string) => StringMap(Text({ maxLength: 20_000 }), { maxProperties: 200, description });
 const Flat = (description: string) =>

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { type ActionDefinition, defineAction, Id } from '../../platform/resource/index.js';
+import { type ActionDefinition, defineAction, Id } from '../../platform/resource/declare.js';
 import type { PriceFunctionSchema } from './price-function.schema.js';
 
 /** Fields a copy does not take from its source: the server sets them anew. */

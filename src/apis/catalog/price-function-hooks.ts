@@ -1,5 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/index.js';
+import type { RecordOf, ResourceHooks } from '../../platform/resource/declare.js';
 import type { PriceFunctionSchema } from './price-function.schema.js';
 import { checkExpression } from './pricing/expression-check.js';
 import { ExpressionError } from './pricing/expression-errors.js';

@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { PriceFunctionSchema } from './price-function.schema.js';
 import { duplicatePriceFunction } from './price-function-actions.js';
 import { priceFunctionHooks } from './price-function-hooks.js';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { List, Obj, StringEnum, StringMap, sharedFields, Text } from '../../platform/resource/index.js';
+import { List, Obj, StringEnum, StringMap, sharedFields, Text } from '../../platform/resource/declare.js';
 
 export const PARAMETER_TYPES = ['INTEGER', 'NUMBER', 'STRING', 'BOOLEAN'] as const;
 

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../platform/deep-freeze.js';
-import type { Doc } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
 import type { PriceFunction } from './price-function.schema.js';
 import type { PricedProduct } from './priced-product.schema.js';
 import type { PricedProductRequest } from './priced-product-query.js';

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { ViewLookup } from '../../platform/resource/index.js';
-import { LookupId } from '../../platform/resource/index.js';
+import type { ViewLookup } from '../../platform/resource/declare.js';
+import { LookupId } from '../../platform/resource/declare.js';
 import { productResource } from './product.resource.js';
 import type { ProductSchema } from './product.schema.js';
 

@@ -1,4 +1,4 @@
-import type { Doc } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
 import type { PriceFunction, PriceFunctionParameter } from './price-function.schema.js';
 import { evaluatePriceFunction, parameterTexts } from './price-function-evaluation.js';
 import { PRODUCT_FIELDS_OF_VIEW, type PricedProduct } from './priced-product.schema.js';

@@ -1,5 +1,5 @@
 import Type, { type Static, type TProperties } from 'typebox';
-import { Id, List, Obj, Ref, StringMap, Text } from '../../platform/resource/index.js';
+import { Id, List, Obj, Ref, StringMap, Text } from '../../platform/resource/declare.js';
 import { PriceFunctionParameterSchema } from './price-function.schema.js';
 import { PriceSchema } from './pricing/price.schema.js';
 import { CountryCode, CurrencyCode, ProductSchema, VariableSchema } from './product.schema.js';

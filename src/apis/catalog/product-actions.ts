@@ -1,4 +1,4 @@
-import type { ActionDefinition } from '../../platform/resource/index.js';
+import type { ActionDefinition } from '../../platform/resource/declare.js';
 import type { ProductSchema } from './product.schema.js';
 import { bulkUpdateActions } from './product-bulk-updates.js';
 import { duplicationActions } from './product-duplication.js';

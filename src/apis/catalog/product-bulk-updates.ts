@@ -1,8 +1,9 @@
 import { mayActFor, type Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ForbiddenError } from '../../platform/errors/domain-errors.js';
-import type { RecordStores } from '../../platform/resource/index.js';
-import { type ActionDefinition, defineAction, parseIfMatch } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/declare.js';
+import { type ActionDefinition, defineAction } from '../../platform/resource/declare.js';
+import { parseIfMatch } from '../../platform/resource/shapes.js';
 import type { ProductSchema } from './product.schema.js';
 import {
   FulfillmentTemplatesOutcomeSchema,

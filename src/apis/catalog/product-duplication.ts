@@ -1,8 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { Doc, RecordStore, RecordStores } from '../../platform/resource/index.js';
-import { type ActionDefinition, defineAction } from '../../platform/resource/index.js';
+import type { Doc, RecordStore, RecordStores } from '../../platform/resource/declare.js';
+import { type ActionDefinition, defineAction } from '../../platform/resource/declare.js';
 import { descriptionResource } from './description.resource.js';
 import { FLAT_TEXTS } from './description.schema.js';
 import type { ProductSchema } from './product.schema.js';

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc, RecordOf, ResourceHooks, WriteContext } from '../../platform/resource/index.js';
+import type { Doc, RecordOf, ResourceHooks, WriteContext } from '../../platform/resource/declare.js';
 import { descriptionResource } from './description.resource.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
 import { afterProductWrite, afterProductWrites, productWordsFrom } from './product-words.js';

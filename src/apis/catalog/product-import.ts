@@ -1,8 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc, RecordOf, RecordStore } from '../../platform/resource/index.js';
-import { type ActionDefinition, defineAction } from '../../platform/resource/index.js';
+import type { Doc, RecordOf, RecordStore } from '../../platform/resource/declare.js';
+import { type ActionDefinition, defineAction } from '../../platform/resource/declare.js';
 import { ProductSchema } from './product.schema.js';
 import { type ImportQuery, ImportQuerySchema } from './product-operations.schema.js';
 

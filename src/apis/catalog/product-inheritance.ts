@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { Doc, RecordStore } from '../../platform/resource/index.js';
+import type { Doc, RecordStore } from '../../platform/resource/declare.js';
 import type { ProductSchema } from './product.schema.js';
 
 /** Fields that say which record this is, not what it sells: a variant never takes them from its parent. */

@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
-import { type ActionDefinition, defineAction } from '../../platform/resource/index.js';
+import { type ActionDefinition, defineAction } from '../../platform/resource/declare.js';
 import { productKind } from './product.kind.js';
 import type { ProductSchema } from './product.schema.js';
 import {

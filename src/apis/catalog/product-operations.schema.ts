@@ -1,15 +1,7 @@
 import Type, { type Static, type TObject } from 'typebox';
 import type { JsonNode } from '../../platform/http/json-node.js';
-import {
-  Id,
-  listQuerySchema,
-  Obj,
-  Ref,
-  recordSchemaOf,
-  StringEnum,
-  StringMap,
-  Text,
-} from '../../platform/resource/index.js';
+import { Id, Obj, Ref, StringEnum, StringMap, schemaNodeOf, Text } from '../../platform/resource/declare.js';
+import { listQuerySchema, recordSchemaOf } from '../../platform/resource/shapes.js';
 import { productKind } from './product.kind.js';
 import { CurrencyCode, PricesSchema, ProductSchema } from './product.schema.js';
 
@@ -167,7 +159,7 @@ export const ProductWithoutPricesSchema = (() => {
     required = [],
     properties,
     ...rest
-  } = ProductSchema as unknown as JsonNode;
+  } = schemaNodeOf(ProductSchema) as JsonNode;
   return {
     ...rest,
     $id: 'ProductWithoutPricesDraft',
@@ -177,6 +169,7 @@ export const ProductWithoutPricesSchema = (() => {
     properties: { ...properties, prices: Type.Optional(PricesSchema) },
     required: required.filter((field: string) => field !== 'prices'),
     examples,
+    // Cast: a JSON Schema built from the product's: TypeBox has no static type for a schema rewritten at run time.
   } as unknown as TObject;
 })();
 

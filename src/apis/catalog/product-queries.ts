@@ -1,8 +1,8 @@
 import type { TObject } from 'typebox';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { ListingSource, RecordOf, RecordStore } from '../../platform/resource/index.js';
-import { MAX_FILTER_VALUES, MAX_PAGE_SIZE } from '../../platform/resource/index.js';
+import type { ListingSource, RecordOf, RecordStore } from '../../platform/resource/declare.js';
+import { MAX_FILTER_VALUES, MAX_PAGE_SIZE } from '../../platform/resource/shapes.js';
 
 /**
  * Every visible record matching `query`, read page by page in `db` (an action's transaction), oldest first. The

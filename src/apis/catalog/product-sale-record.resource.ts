@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { ProductSaleRecordSchema } from './product-sale-record.schema.js';
 import { saleRecordHooks } from './sale-record-hooks.js';
 

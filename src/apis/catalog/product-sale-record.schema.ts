@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, List, Obj, StringEnum, sharedFields, Text } from '../../platform/resource/index.js';
+import { Id, List, Obj, StringEnum, sharedFields, Text } from '../../platform/resource/declare.js';
 import { PRODUCT_STATUSES, PricesSchema } from './product.schema.js';
 
 /** What a merchant (a reseller) sells a product for: the sale price and terms of one of its products. */

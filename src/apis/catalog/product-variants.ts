@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
 import {
   type ActionDefinition,
   defineAction,
@@ -9,7 +9,7 @@ import {
   pageOf,
   type RecordStore,
   Ref,
-} from '../../platform/resource/index.js';
+} from '../../platform/resource/declare.js';
 import type { ProductSchema } from './product.schema.js';
 import { assertSameCustomerParent } from './product-hooks.js';
 import { AncestorReader, MAX_VARIANT_DEPTH, withInherited } from './product-inheritance.js';

@@ -1,6 +1,6 @@
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
-import type { Doc, RecordStores, WordsContext, WordText } from '../../platform/resource/index.js';
+import type { Doc, RecordStores, WordsContext, WordText } from '../../platform/resource/declare.js';
 import { productKind } from './product.kind.js';
 import type { ProductSchema } from './product.schema.js';
 import { listWhereAnyOf } from './product-queries.js';

@@ -1,4 +1,4 @@
-import { defineKind } from '../../platform/resource/index.js';
+import { defineKind } from '../../platform/resource/declare.js';
 import { ProductSchema } from './product.schema.js';
 
 /**

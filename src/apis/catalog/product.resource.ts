@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { productKind } from './product.kind.js';
 import { productActions } from './product-actions.js';
 import { productHooks } from './product-hooks.js';

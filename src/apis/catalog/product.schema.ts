@@ -9,7 +9,7 @@ import {
   sharedFields,
   Text,
   UrlText,
-} from '../../platform/resource/index.js';
+} from '../../platform/resource/declare.js';
 import { LIFETIME_PATTERN } from './lifetime.js';
 
 export const PRODUCT_STATUSES = ['ENABLED', 'DISABLED'] as const;

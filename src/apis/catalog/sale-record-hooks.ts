@@ -1,4 +1,4 @@
-import type { ResourceHooks } from '../../platform/resource/index.js';
+import type { ResourceHooks } from '../../platform/resource/declare.js';
 import type { ProductSaleRecordSchema } from './product-sale-record.schema.js';
 
 /** New sale records are ENABLED unless the body says otherwise (the product they name is a declared reference). */

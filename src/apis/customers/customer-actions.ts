@@ -2,17 +2,10 @@ import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import type { Principal } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/index.js';
-import {
-  type ActionDefinition,
-  assertStorable,
-  defineAction,
-  Id,
-  MAX_PAGE_SIZE,
-  Obj,
-  Ref,
-  StringMap,
-} from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
+import { type ActionDefinition, defineAction, Id, Obj, Ref, StringMap } from '../../platform/resource/declare.js';
+import { assertStorable } from '../../platform/resource/documents.js';
+import { MAX_PAGE_SIZE } from '../../platform/resource/shapes.js';
 import type { RealmService } from '../iam/realm.service.js';
 import { CustomerSchema, RemotePriceFilteringSchema } from './customer.schema.js';
 import { iamClientOf } from './customer-hooks.js';

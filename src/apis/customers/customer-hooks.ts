@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
-import type { Doc } from '../../platform/resource/index.js';
-import { MASK, type RecordOf, type ResourceHooks } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
+import { MASK, type RecordOf, type ResourceHooks } from '../../platform/resource/declare.js';
 import type { Iam } from '../iam/iam.js';
 import type { AuthorizedCustomersCache } from './authorized-customers.cache.js';
 import type { CustomerSchema } from './customer.schema.js';

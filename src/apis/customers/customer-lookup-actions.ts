@@ -1,13 +1,6 @@
 import Type from 'typebox';
-import {
-  type ActionDefinition,
-  defineAction,
-  IdParamsSchema,
-  LookupId,
-  PageSchema,
-  Ref,
-  withVersion,
-} from '../../platform/resource/index.js';
+import { type ActionDefinition, defineAction, LookupId, PageSchema, Ref } from '../../platform/resource/declare.js';
+import { IdParamsSchema, withVersion } from '../../platform/resource/shapes.js';
 import type { CustomerSchema } from './customer.schema.js';
 import type { CustomerLookups } from './customer-lookups.js';
 import { PublicCustomerSchema, PublicLookupQuerySchema } from './customer-public-view.js';

@@ -1,8 +1,10 @@
 import { type Principal, tenantScopeOf } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordStore, StoredRecord } from '../../platform/resource/index.js';
-import { isStorableText, type Page, pageOf, parseListingQuery } from '../../platform/resource/index.js';
+import type { RecordStore, StoredRecord } from '../../platform/resource/declare.js';
+import { type Page, pageOf } from '../../platform/resource/declare.js';
+import { isStorableText } from '../../platform/resource/documents.js';
+import { parseListingQuery } from '../../platform/resource/shapes.js';
 import * as repo from './customer.repository.js';
 import type { CustomerSchema } from './customer.schema.js';
 import { MAX_PUBLIC_IDS, type PublicCustomer, type PublicLookup, toPublicView } from './customer-public-view.js';

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
-import type { Doc } from '../../platform/resource/index.js';
-import { ID_MAX_LENGTH, Obj, pagingParameters } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
+import { ID_MAX_LENGTH, Obj } from '../../platform/resource/declare.js';
+import { pagingParameters } from '../../platform/resource/shapes.js';
 import { CUSTOMER_PAGE_SIZE } from './customer.kind.js';
 import { CUSTOMER_NAME_MAX_LENGTH, CustomerSchema } from './customer.schema.js';
 

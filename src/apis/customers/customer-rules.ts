@@ -1,6 +1,6 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import { ForbiddenError, ValidationError } from '../../platform/errors/domain-errors.js';
-import { type Doc, deepEqual, getPath } from '../../platform/resource/index.js';
+import { type Doc, deepEqual, getPath } from '../../platform/resource/declare.js';
 import { isCountryCode } from './country-codes.js';
 
 /** What a customer is, what it is entitled to and whom it acts for: set by the operator only. */

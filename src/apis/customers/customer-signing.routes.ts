@@ -4,7 +4,7 @@ import Type, { type Static } from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import { LookupId, Ref } from '../../platform/resource/index.js';
+import { LookupId, Ref } from '../../platform/resource/declare.js';
 import { CUSTOMERS_TAG as TAG } from './customer.kind.js';
 import { customerOf } from './customer-actions.js';
 import { SignedResponseSchema, SignQuerySchema } from './customer-signing.schema.js';

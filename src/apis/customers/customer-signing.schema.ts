@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Obj } from '../../platform/resource/index.js';
+import { Id, Obj } from '../../platform/resource/declare.js';
 
 /** Shapes of the sign and verify routes. */
 export const SignedResponseSchema = Obj(

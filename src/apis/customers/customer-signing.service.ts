@@ -4,7 +4,7 @@ import type { DataEncryption } from '../../platform/crypto/data-encryption.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import { isStorableText } from '../../platform/resource/index.js';
+import { isStorableText } from '../../platform/resource/documents.js';
 import type { SignedResponse } from './customer-signing.schema.js';
 import { originalDataOf } from './signed-content.js';
 import * as repo from './signing.repository.js';

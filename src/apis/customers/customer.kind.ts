@@ -1,4 +1,4 @@
-import { defineKind } from '../../platform/resource/index.js';
+import { defineKind } from '../../platform/resource/declare.js';
 import { CustomerSchema } from './customer.schema.js';
 
 export const CUSTOMERS_TAG = 'Customers';

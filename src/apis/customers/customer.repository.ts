@@ -1,7 +1,7 @@
 import type { TenantScope } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { Doc, StoredRow } from '../../platform/resource/index.js';
-import { SqlParams, tenantCondition } from '../../platform/resource/index.js';
+import type { Doc, StoredRow } from '../../platform/resource/declare.js';
+import { SqlParams, tenantCondition } from '../../platform/resource/repository-sql.js';
 
 /** SQL of the Customer API beyond the engine's: one statement per function. */
 const TABLE = 'customers';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { defineResource, type RecordStores } from '../../platform/resource/index.js';
+import { defineResource, type RecordStores } from '../../platform/resource/declare.js';
 import { customerKind } from './customer.kind.js';
 import { customerActions } from './customer-actions.js';
 import { type CustomerHookDeps, customerHooks } from './customer-hooks.js';

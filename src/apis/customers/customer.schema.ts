@@ -10,7 +10,7 @@ import {
   sharedFields,
   Text,
   UrlText,
-} from '../../platform/resource/index.js';
+} from '../../platform/resource/declare.js';
 
 export const CUSTOMER_TYPES = ['PUBLISHER', 'RESELLER'] as const;
 export const CUSTOMER_STATUSES = ['TRIAL', 'RUNNING'] as const;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { compactVerify, createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import Type, { type Static } from 'typebox';
 import type { Clock } from '../../platform/clock.js';
-import { URL_MAX_LENGTH } from '../../platform/resource/index.js';
+import { URL_MAX_LENGTH } from '../../platform/resource/declare.js';
 import type { PendingAuthorization } from './authorization-codes.js';
 import type { ClientRow, RealmRow } from './iam.repository.js';
 import type { KeyRing } from './signing-keys.js';

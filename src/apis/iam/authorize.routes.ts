@@ -15,7 +15,7 @@ import {
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { clientIp } from '../../platform/http/client-ip.js';
 import { bodyByMediaType } from '../../platform/http/media-type-body.js';
-import { isStorableText, unstorableField } from '../../platform/resource/index.js';
+import { isStorableText, unstorableField } from '../../platform/resource/documents.js';
 import { CODE_TTL_SECONDS, issueCode, type PendingAuthorization } from './authorization-codes.js';
 import {
   type AuthorizationRequests,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
-import { Ref } from '../../platform/resource/index.js';
+import { Ref } from '../../platform/resource/declare.js';
 import type { RealmRow } from './iam.repository.js';
 import type { RealmService } from './realm.service.js';
 import { RealmParamsSchema } from './realm-user.schema.js';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EMAIL_MAX_LENGTH, LookupId, Obj, TEXT_MAX_LENGTH } from '../../platform/resource/index.js';
+import { EMAIL_MAX_LENGTH, LookupId, Obj, TEXT_MAX_LENGTH } from '../../platform/resource/declare.js';
 
 /** A realm user as answered: never any password material. */
 export const RealmUserSchema = Obj(

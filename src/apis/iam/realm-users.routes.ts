@@ -4,7 +4,8 @@ import Type from 'typebox';
 import { principalOf } from '../../platform/auth/authenticate.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { NoBody } from '../../platform/http/response-declarations.js';
-import { PageSchema, pageOf, pagingParameters, Ref } from '../../platform/resource/index.js';
+import { PageSchema, pageOf, Ref } from '../../platform/resource/declare.js';
+import { pagingParameters } from '../../platform/resource/shapes.js';
 import type { RealmService } from './realm.service.js';
 import { NewRealmUserSchema, RealmParamsSchema, RealmUserSchema, UserParamsSchema } from './realm-user.schema.js';
 

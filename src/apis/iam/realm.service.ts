@@ -4,7 +4,7 @@ import { CUSTOMER_SCOPES, narrowScopes } from '../../platform/auth/scopes.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import { assertStorable, isStorableText } from '../../platform/resource/index.js';
+import { assertStorable, isStorableText } from '../../platform/resource/documents.js';
 import { addConsoleClient, CONSOLE_CLIENT, type ConsoleRedirects } from './console-client.js';
 import * as repo from './iam.repository.js';
 import { generateSecret, type SecretHasher } from './passwords.js';

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { NoBody } from '../../platform/http/response-declarations.js';
-import { Ref } from '../../platform/resource/index.js';
+import { Ref } from '../../platform/resource/declare.js';
 import type { IssuedTokens } from './issued-tokens.js';
 import {
   formOrJsonBody,

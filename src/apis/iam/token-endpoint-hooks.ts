@@ -6,7 +6,7 @@ import { describeValidationErrors } from '../../platform/errors/validation-messa
 import { clientIp } from '../../platform/http/client-ip.js';
 import { bodyByMediaType } from '../../platform/http/media-type-body.js';
 import { rateLimited } from '../../platform/metrics/process-metrics.js';
-import { Ref } from '../../platform/resource/index.js';
+import { Ref } from '../../platform/resource/declare.js';
 
 /**
  * The largest body a public route reads before anyone is authenticated (DECISIONS §14): 64 KB, as route `bodyLimit`.

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
-import { UNSTORABLE_RULE, unstorableField } from '../../platform/resource/index.js';
+import { UNSTORABLE_RULE, unstorableField } from '../../platform/resource/documents.js';
 import type { ClientCredentials } from './client-authentication.js';
 import { pick } from './token-request.js';
 

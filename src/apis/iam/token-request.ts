@@ -1,13 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { OAuthError } from '../../platform/errors/domain-errors.js';
-import {
-  EMAIL_MAX_LENGTH,
-  ID_MAX_LENGTH,
-  TEXT_MAX_LENGTH,
-  UNSTORABLE_RULE,
-  URL_MAX_LENGTH,
-  unstorableField,
-} from '../../platform/resource/index.js';
+import { EMAIL_MAX_LENGTH, ID_MAX_LENGTH, TEXT_MAX_LENGTH, URL_MAX_LENGTH } from '../../platform/resource/declare.js';
+import { UNSTORABLE_RULE, unstorableField } from '../../platform/resource/documents.js';
 
 export const GRANT_TYPES = [
   'password',

@@ -7,7 +7,7 @@ import { TooManyRequestsError } from '../../platform/errors/domain-errors.js';
 import { errorResponses } from '../../platform/errors/error-schemas.js';
 import { clientIp } from '../../platform/http/client-ip.js';
 import { NoBody, withHeaders } from '../../platform/http/response-declarations.js';
-import { Ref } from '../../platform/resource/index.js';
+import { Ref } from '../../platform/resource/declare.js';
 import type { KeyRing } from './signing-keys.js';
 import type { TokenService } from './token.service.js';
 import {

@@ -1,7 +1,8 @@
 import Type from 'typebox';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
-import type { ReadingRecordAction } from '../../platform/resource/index.js';
-import { assertStorable, Obj, Text } from '../../platform/resource/index.js';
+import type { ReadingRecordAction } from '../../platform/resource/declare.js';
+import { Obj, Text } from '../../platform/resource/declare.js';
+import { assertStorable } from '../../platform/resource/documents.js';
 import { SandboxError } from '../../platform/sandbox/program-sandbox.js';
 import { assertEventDepth, MAX_EVENT_DEPTH, OutsideEventSchema } from './notification-actions.js';
 import type { NotificationDefinition, NotificationDefinitionSchema } from './notification-definition.schema.js';

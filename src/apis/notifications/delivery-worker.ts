@@ -7,7 +7,7 @@ import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { FairTurn } from '../../platform/jobs/fair-claim.js';
 import { drainFairly, type FairClaim } from '../../platform/jobs/fair-drain.js';
 import { OutboundError } from '../../platform/outbound/outbound-errors.js';
-import type { Doc, RecordStores } from '../../platform/resource/index.js';
+import type { Doc, RecordStores } from '../../platform/resource/declare.js';
 import { docsById, type OwnedDoc } from './dispatch-store.js';
 import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
 import { type MailBody, mailBodyOf } from './mail-body.js';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { type FairQueueTable, fairPick } from '../../platform/jobs/fair-claim.js';
-import type { Doc } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
 
 /** The dispatcher's statements on the outbox and the definitions and receivers it matches: one function per statement. */
 

@@ -6,7 +6,7 @@ import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
 import { FairTurn } from '../../platform/jobs/fair-claim.js';
 import { drainFairly, type FairClaim, groupByTenant } from '../../platform/jobs/fair-drain.js';
-import type { Doc } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
 import {
   activeReceiversOf,
   claimEventsById,

@@ -1,5 +1,5 @@
 import type { PlatformEvent } from '../../platform/events/outbox.js';
-import { LONG_TEXT_MAX_LENGTH } from '../../platform/resource/index.js';
+import { LONG_TEXT_MAX_LENGTH } from '../../platform/resource/declare.js';
 import type { OwnedDoc } from './dispatch-store.js';
 import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
 import { liquidProblem } from './liquid-templates.js';

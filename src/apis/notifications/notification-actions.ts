@@ -4,14 +4,14 @@ import { appendEvent, type PlatformEvent } from '../../platform/events/outbox.js
 import { newId } from '../../platform/ids.js';
 import {
   type ActionDefinition,
-  assertStorable,
   type ChangingRecordAction,
   defineAction,
   Id,
   Obj,
   StringMap,
   Text,
-} from '../../platform/resource/index.js';
+} from '../../platform/resource/declare.js';
+import { assertStorable } from '../../platform/resource/documents.js';
 import type { NotificationSchema } from './notification.schema.js';
 import { listNotificationAttempts } from './notification-attempts.action.js';
 import { claimState, scheduleNow } from './notification-store.js';

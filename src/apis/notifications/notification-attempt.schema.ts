@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, EMAIL_MAX_LENGTH, List, Obj, StringMap, Text, UrlText } from '../../platform/resource/index.js';
+import { DateTime, EMAIL_MAX_LENGTH, List, Obj, StringMap, Text, UrlText } from '../../platform/resource/declare.js';
 
 /** How much of a receiver's answer body an attempt keeps: the first 4 KB (UTF-8 bytes, cut between characters). */
 export const ATTEMPT_BODY_BYTES = 4096;

@@ -1,12 +1,6 @@
 import Type from 'typebox';
-import {
-  type ActionDefinition,
-  defineAction,
-  PageSchema,
-  pageOf,
-  pagingParameters,
-  Ref,
-} from '../../platform/resource/index.js';
+import { type ActionDefinition, defineAction, PageSchema, pageOf, Ref } from '../../platform/resource/declare.js';
+import { pagingParameters } from '../../platform/resource/shapes.js';
 import { notificationKind } from './notification.kind.js';
 import type { NotificationSchema } from './notification.schema.js';
 import { ATTEMPTS_KEPT, NotificationAttemptSchema } from './notification-attempt.schema.js';

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ResourceHooks } from '../../platform/resource/index.js';
+import type { ResourceHooks } from '../../platform/resource/declare.js';
 import { jsonPathProblem } from './json-path.js';
 import type { NotificationDefinition, NotificationDefinitionSchema } from './notification-definition.schema.js';
 import { notificationSandbox } from './notification-sandbox.js';

@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { testDefinition } from './definition-test.action.js';
 import { NotificationDefinitionSchema } from './notification-definition.schema.js';
 import { notificationDefinitionHooks } from './notification-definition-hooks.js';

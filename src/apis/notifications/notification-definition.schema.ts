@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { List, LongText, Obj, Ref, sharedFields, Text } from '../../platform/resource/index.js';
+import { List, LongText, Obj, Ref, sharedFields, Text } from '../../platform/resource/declare.js';
 
 /** Longest JSONPath expression: far beyond any real event path, short enough to parse cheaply for every event. */
 export const JSON_PATH_MAX_LENGTH = 500;

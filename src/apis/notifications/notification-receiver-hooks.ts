@@ -2,8 +2,8 @@ import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { refusedDestination } from '../../platform/outbound/destination-check.js';
 import type { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
-import type { ResourceHooks } from '../../platform/resource/index.js';
-import { EMAIL_MAX_LENGTH } from '../../platform/resource/index.js';
+import type { ResourceHooks } from '../../platform/resource/declare.js';
+import { EMAIL_MAX_LENGTH } from '../../platform/resource/declare.js';
 import {
   MAX_EMAILS,
   type NotificationReceiver,

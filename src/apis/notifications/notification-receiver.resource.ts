@@ -1,5 +1,5 @@
 import type { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { notificationReceiverKind } from './notification-receiver.kind.js';
 import { notificationReceiverHooks } from './notification-receiver-hooks.js';
 import { rotateSigningSecret } from './signing-secret-rotation.action.js';

@@ -13,7 +13,7 @@ import {
   sharedFields,
   Text,
   UrlText,
-} from '../../platform/resource/index.js';
+} from '../../platform/resource/declare.js';
 
 export const RECEIVER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 

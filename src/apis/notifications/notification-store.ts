@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { type FairQueueTable, fairPick } from '../../platform/jobs/fair-claim.js';
-import type { Doc } from '../../platform/resource/index.js';
-import { documentAssignments, RECORD_COLUMNS, recordColumnValues } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
+import { documentAssignments, RECORD_COLUMNS, recordColumnValues } from '../../platform/resource/repository-sql.js';
 import { notificationKind } from './notification.kind.js';
 import type { NotificationStatus } from './notification.schema.js';
 import { ATTEMPTS_KEPT, type NotificationAttempt } from './notification-attempt.schema.js';

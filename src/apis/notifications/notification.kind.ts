@@ -1,4 +1,4 @@
-import { defineKind } from '../../platform/resource/index.js';
+import { defineKind } from '../../platform/resource/declare.js';
 import { NotificationSchema } from './notification.schema.js';
 import { NOTIFICATIONS_TAG } from './notifications-tag.js';
 

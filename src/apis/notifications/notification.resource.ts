@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { notificationKind } from './notification.kind.js';
 import { notificationActions } from './notification-actions.js';
 

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EpochMs, Id, List, LongText, Obj, StringEnum, sharedFields, Text } from '../../platform/resource/index.js';
+import { EpochMs, Id, List, LongText, Obj, StringEnum, sharedFields, Text } from '../../platform/resource/declare.js';
 
 export const NOTIFICATION_STATUSES = ['PENDING', 'RETRYING', 'SUCCESS', 'FAILED'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];

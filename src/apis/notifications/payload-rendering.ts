@@ -1,6 +1,6 @@
 import type { PlatformEvent } from '../../platform/events/outbox.js';
 import type { TenantKey } from '../../platform/jobs/fair-share.js';
-import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../platform/resource/index.js';
+import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../platform/resource/declare.js';
 import { liquidProblem } from './liquid-templates.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import { notificationSandbox } from './notification-sandbox.js';

@@ -1,4 +1,4 @@
-import type { ChangingRecordAction } from '../../platform/resource/index.js';
+import type { ChangingRecordAction } from '../../platform/resource/declare.js';
 import type { NotificationReceiverSchema } from './notification-receiver.schema.js';
 import { newSigningSecret } from './notification-receiver-hooks.js';
 

@@ -1,4 +1,4 @@
-import { MAP_KEY_MAX_LENGTH, MASK } from '../../platform/resource/index.js';
+import { MAP_KEY_MAX_LENGTH, MASK } from '../../platform/resource/declare.js';
 import { ATTEMPT_BODY_BYTES, ATTEMPT_HEADER_VALUE_LENGTH, ATTEMPT_HEADERS } from './notification-attempt.schema.js';
 
 /**

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { PlatformEventSchema } from '../../platform/events/platform-event.schema.js';
-import { Obj, Ref } from '../../platform/resource/index.js';
+import { Obj, Ref } from '../../platform/resource/declare.js';
 
 /** A definition's `notificationPayload` as rendered over the event: its templates' output, and its `type` as written. */
 export const RenderedPayloadSchema = Obj(

@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { OrderSchema } from './order.schema.js';
 
 /** Orders (docs/product-decisions.md §7): written by pre-billing in the subscription's transaction, read over HTTP (get only). */

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id, List, Obj, Ref, sharedFields } from '../../platform/resource/index.js';
+import { DateTime, Id, List, Obj, Ref, sharedFields } from '../../platform/resource/declare.js';
 
 const lineItemFields = {
   id: Id({ minLength: 1, description: 'line item id' }),

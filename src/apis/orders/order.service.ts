@@ -3,7 +3,7 @@ import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import type { RecordStores } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/declare.js';
 import { orderResource } from './order.resource.js';
 import { type NewOrder, NewOrderSchema, type Order } from './order.schema.js';
 

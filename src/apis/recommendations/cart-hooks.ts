@@ -1,5 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/index.js';
+import type { RecordOf, ResourceHooks } from '../../platform/resource/declare.js';
 import type { CartSchema } from './cart.schema.js';
 
 /** One line per product (raise its quantity): a repeated product answers 400 naming the line. */

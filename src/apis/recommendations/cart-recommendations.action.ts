@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { type ActionDefinition, defineAction, LookupId } from '../../platform/resource/index.js';
+import { type ActionDefinition, defineAction, LookupId } from '../../platform/resource/declare.js';
 import { productResource } from '../catalog/product.resource.js';
 import { cartResource } from './cart.resource.js';
 import { type CartTrigger, recommend } from './recommendation-engine.js';

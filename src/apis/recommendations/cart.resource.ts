@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { CartSchema } from './cart.schema.js';
 import { cartHooks } from './cart-hooks.js';
 

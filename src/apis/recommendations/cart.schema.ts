@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, List, Obj, StringEnum, sharedFields } from '../../platform/resource/index.js';
+import { Id, List, Obj, StringEnum, sharedFields } from '../../platform/resource/declare.js';
 import { CountryCode, CurrencyCode } from '../catalog/product.schema.js';
 import { RULE_SOURCES } from './recommendation-rule.schema.js';
 

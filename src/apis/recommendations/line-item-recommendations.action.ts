@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import { type ActionDefinition, defineAction, LookupId } from '../../platform/resource/index.js';
+import { type ActionDefinition, defineAction, LookupId } from '../../platform/resource/declare.js';
 import { productResource } from '../catalog/product.resource.js';
 import { CountryCode } from '../catalog/product.schema.js';
 import { listAll } from '../catalog/product-queries.js';

@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { keptBesideFrozen } from '../../platform/kept-beside-frozen.js';
-import type { Doc, RecordStore, RecordStores } from '../../platform/resource/index.js';
+import type { Doc, RecordStore, RecordStores } from '../../platform/resource/declare.js';
 import { pricedProductView } from '../catalog/priced-product.view.js';
 import type { Price } from '../catalog/pricing/price.schema.js';
 import { discountedPrice } from '../catalog/pricing/price-discount.js';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Id, Obj, Ref, StringMap, Text } from '../../platform/resource/index.js';
+import { Id, Obj, Ref, StringMap, Text } from '../../platform/resource/declare.js';
 import { PriceSchema } from '../catalog/pricing/price.schema.js';
 import { DiscountPlanSchema, RULE_LEVELS, RULE_TYPES } from './recommendation-rule.schema.js';
 

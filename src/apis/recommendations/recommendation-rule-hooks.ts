@@ -1,5 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/index.js';
+import type { RecordOf, ResourceHooks } from '../../platform/resource/declare.js';
 import type { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 import { appliesTo } from './rule-selection.js';
 

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { NotFoundError } from '../../platform/errors/domain-errors.js';
-import type { Doc } from '../../platform/resource/index.js';
-import { type ActionDefinition, defineAction, Text } from '../../platform/resource/index.js';
+import type { Doc } from '../../platform/resource/declare.js';
+import { type ActionDefinition, defineAction, Text } from '../../platform/resource/declare.js';
 import { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 
 export const DEFAULT_IMPORT_REASON = 'resource import thru REST Api';

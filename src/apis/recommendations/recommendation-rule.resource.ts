@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { cartRecommendations } from './cart-recommendations.action.js';
 import { lineItemRecommendations } from './line-item-recommendations.action.js';
 import { RecommendationRuleSchema } from './recommendation-rule.schema.js';

@@ -9,7 +9,7 @@ import {
   StringMap,
   sharedFields,
   Text,
-} from '../../platform/resource/index.js';
+} from '../../platform/resource/declare.js';
 
 export const RULE_STATUSES = ['ENABLED', 'DISABLED'] as const;
 export const RULE_TYPES = ['CROSS_SELL', 'UP_SELL', 'UPGRADE'] as const;

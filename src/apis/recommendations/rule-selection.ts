@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { RecordOf, RecordStore } from '../../platform/resource/index.js';
-import { MAX_FILTER_VALUES } from '../../platform/resource/index.js';
+import type { RecordOf, RecordStore } from '../../platform/resource/declare.js';
+import { MAX_FILTER_VALUES } from '../../platform/resource/shapes.js';
 import { listAll } from '../catalog/product-queries.js';
 import type { RecommendationRuleSchema } from './recommendation-rule.schema.js';
 

@@ -1,6 +1,6 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Queryable } from '../../platform/db/database.js';
-import type { RecordStores } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/declare.js';
 import { productResource } from '../catalog/product.resource.js';
 import { listAll } from '../catalog/product-queries.js';
 import type { Trigger } from './rule-selection.js';

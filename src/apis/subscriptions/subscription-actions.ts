@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/resource/index.js';
+import type { ActionDefinition, ChangingRecordAction, RecordActionContext } from '../../platform/resource/declare.js';
 import { actionDescription, LIFECYCLE_ACTIONS, type LifecycleAction } from './subscription.lifecycle.js';
 import { SubscriptionSchema } from './subscription.schema.js';
 import { prebillAction } from './subscription-prebill.js';

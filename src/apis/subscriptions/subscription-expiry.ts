@@ -1,7 +1,7 @@
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import type { Database } from '../../platform/db/database.js';
 import type { JobDefinition } from '../../platform/jobs/job.js';
-import type { RecordStores } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/declare.js';
 import { lifecycleAction } from './subscription.lifecycle.js';
 import { claimExpiredSubscriptions } from './subscription.repository.js';
 import { subscriptionResource } from './subscription.resource.js';

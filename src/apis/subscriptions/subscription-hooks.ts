@@ -1,5 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/index.js';
+import type { RecordOf, ResourceHooks } from '../../platform/resource/declare.js';
 import type { SubscriptionSchema } from './subscription.schema.js';
 import { startingLifecycle, withLineItemIds } from './subscription-dates.js';
 import { resolveModel } from './subscription-model-lookup.js';

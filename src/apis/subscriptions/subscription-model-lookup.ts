@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordStores } from '../../platform/resource/index.js';
+import type { RecordStores } from '../../platform/resource/declare.js';
 import type { EmbeddedModelSchema, Subscription } from './subscription.schema.js';
 import { subscriptionModelResource } from './subscription-model.resource.js';
 

@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { SubscriptionModelSchema } from './subscription.schema.js';
 
 /** Subscription models: read by name (unique per customer), never changed once made (subscriptions copy them). */

@@ -1,6 +1,6 @@
 import { SYSTEM_PRINCIPAL } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ReadingRecordAction, RecordActionContext, RecordStores } from '../../platform/resource/index.js';
+import type { ReadingRecordAction, RecordActionContext, RecordStores } from '../../platform/resource/declare.js';
 import { orderResource } from '../orders/order.resource.js';
 import type { Order } from '../orders/order.schema.js';
 import { createOrder } from '../orders/order.service.js';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import { EPOCH_MS_MAX } from '../../platform/resource/index.js';
+import { EPOCH_MS_MAX } from '../../platform/resource/declare.js';
 import type { Term } from './subscription.schema.js';
 
 const UNIT: Record<Term['unit'], 'days' | 'weeks' | 'months' | 'years'> = {

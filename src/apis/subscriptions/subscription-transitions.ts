@@ -1,4 +1,4 @@
-import type { RecordOf } from '../../platform/resource/index.js';
+import type { RecordOf } from '../../platform/resource/declare.js';
 import { type LifecycleAction, nextStatus, type SubscriptionStatus } from './subscription.lifecycle.js';
 import type { SubscriptionSchema } from './subscription.schema.js';
 import { withStatus } from './subscription-dates.js';

@@ -1,6 +1,6 @@
 import { StaleVersionError, ValidationError } from '../../platform/errors/domain-errors.js';
 import { newId } from '../../platform/ids.js';
-import type { ChangeOutcome, RecordActionContext, RecordStores } from '../../platform/resource/index.js';
+import type { ChangeOutcome, RecordActionContext, RecordStores } from '../../platform/resource/declare.js';
 import type { LifecycleAction } from './subscription.lifecycle.js';
 import type { Subscription, SubscriptionProduct, SubscriptionSchema } from './subscription.schema.js';
 import { termFrom, withLineItemIds, withStatus } from './subscription-dates.js';

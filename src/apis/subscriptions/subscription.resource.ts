@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { EXPIRATION_DATE_SQL, NOT_EXPIRED_SQL } from './subscription.repository.js';
 import { SubscriptionSchema } from './subscription.schema.js';
 import { subscriptionActions } from './subscription-actions.js';

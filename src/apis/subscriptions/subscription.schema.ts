@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EpochMs, Id, List, Obj, StringEnum, StringMap, sharedFields, Text } from '../../platform/resource/index.js';
+import { EpochMs, Id, List, Obj, StringEnum, StringMap, sharedFields, Text } from '../../platform/resource/declare.js';
 import { SUBSCRIPTION_STATUSES } from './subscription.lifecycle.js';
 
 /** Calendar units of a model's term (docs/product-decisions.md §7). */

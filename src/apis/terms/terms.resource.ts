@@ -1,4 +1,4 @@
-import { defineResource } from '../../platform/resource/index.js';
+import { defineResource } from '../../platform/resource/declare.js';
 import { CompanyTermsSchema, TermsSchema } from './terms.schema.js';
 
 /** The operator's terms are the platform's own, shown by every publisher's store: every tenant reads them. */

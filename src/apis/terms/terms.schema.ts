@@ -9,7 +9,7 @@ import {
   sharedFields,
   Text,
   UrlText,
-} from '../../platform/resource/index.js';
+} from '../../platform/resource/declare.js';
 
 export const TERMS_MODELS = ['MOR', 'PAYFAC'] as const;
 export const TERMS_STATUSES = ['RUNNING', 'ARCHIVED', 'DRAFT'] as const;

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { DATE_TIME_PATTERN, DATE_TIME_RULE } from '../resource/declare/schema-types.js';
+import { DATE_TIME_PATTERN, DATE_TIME_RULE } from '../schema-types.js';
 
 /** `/addressBook/country` -> `addressBook.country`; array indexes as `[2]`. */
 function dotted(instancePath: string): string {

@@ -1,5 +1,4 @@
-import type { Doc } from '../resource/declare/record.js';
-import { deepEqual } from '../resource/document/document-paths.js';
+import { type Doc, deepEqual } from '../json-document.js';
 
 function isPlainObject(value: unknown): value is Doc {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

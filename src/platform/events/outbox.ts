@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { Queryable } from '../db/database.js';
 import { newId } from '../ids.js';
-import type { Doc } from '../resource/declare/record.js';
+import type { Doc } from '../json-document.js';
 import { type Actor, actorOf } from './actor.js';
 import { diff } from './delta.js';
 import type { PlatformEvent } from './platform-event.schema.js';

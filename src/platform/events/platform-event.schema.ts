@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Obj } from '../resource/declare/schema-types.js';
+import { DateTime, Obj } from '../schema-types.js';
 
 const Fields = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
 

@@ -4,7 +4,7 @@ import type { ConnectionError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HttpTimeouts } from '../../config.js';
 import type { Clock } from '../clock.js';
-import { simpleErrorBody } from '../errors/error-handler.js';
+import { simpleErrorBody } from './error-handler.js';
 
 /** What Node's HTTP parser and its time limits raise (Fastify's `ConnectionError` types `rawPacket` as JSON). */
 type ClientError = Omit<ConnectionError, 'rawPacket'> & { reason?: string; rawPacket?: Buffer };
@@ -72,6 +72,7 @@ function rawResponse(status: number, body: string): string {
  */
 export function clientErrorHandler(timeouts: HttpTimeouts, clock: Clock) {
   return function answerClientError(this: FastifyInstance, connectionError: ConnectionError, socket: Socket) {
+    // Cast: Node's clientError passes an Error that carries `code` and `rawPacket`, which its type does not declare.
     const error = connectionError as unknown as ClientError;
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const current = inFlight.get(socket);

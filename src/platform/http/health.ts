@@ -4,7 +4,7 @@ import Type from 'typebox';
 import type { Database } from '../db/database.js';
 import { pendingMigrations } from '../db/migrate.js';
 import { DomainError } from '../errors/domain-errors.js';
-import { Ref } from '../resource/declare/schema-types.js';
+import { Ref } from '../schema-types.js';
 
 const TAG = 'Operations';
 /** A probe must answer before the orchestrator gives up on it (Kubernetes waits 1 s by default). */

@@ -1,6 +1,6 @@
 import fastJsonStringify from 'fast-json-stringify';
 import type { TObject, TSchema } from 'typebox';
-import { Obj } from '../resource/declare/schema-types.js';
+import { Obj } from '../schema-types.js';
 
 /**
  * A JSON answer written into one buffer, piece by piece: text is gathered and encoded in place once per run, bytes

@@ -5,6 +5,7 @@ import type { FastifyServerOptions } from 'fastify';
 
 // ajv-formats is CommonJS; under ESM its plugin sits on `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  // Cast: ajv-formats is CommonJS: its typings describe neither the `.default` nor the plugin ESM hands us.
   addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 const shared: Options = {
@@ -99,6 +100,7 @@ export function schemaController(): NonNullable<FastifyServerOptions['schemaCont
             }),
           );
       },
+      // Cast: Fastify's compilersFactory type wants its own compiler signatures; ours return the same functions, typed by Ajv.
     } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'],
   };
 }

@@ -8,7 +8,7 @@ import {
   objectWriter,
   type ValueWriter,
 } from '../../../src/platform/http/json-bytes.js';
-import { Obj } from '../../../src/platform/resource/declare/schema-types.js';
+import { Obj } from '../../../src/platform/schema-types.js';
 
 const Inner = Obj({ code: Type.String(), size: Type.Optional(Type.Integer()) });
 const Outer = Obj({

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DATE_TIME_PATTERN } from '../../../src/platform/resource/declare/schema-types.js';
+import { DATE_TIME_PATTERN } from '../../../src/platform/schema-types.js';
 import { useApp } from '../../support/fixture.js';
 
 /**

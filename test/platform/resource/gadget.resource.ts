@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { defineResource, type ResourceDefinition } from '../../../src/platform/resource/declare/resource-definition.js';
-import { Obj, StringEnum, sharedFields } from '../../../src/platform/resource/declare/schema-types.js';
+import { Obj, StringEnum, sharedFields } from '../../../src/platform/schema-types.js';
 
 /** A test-only resource with what the terms lack: array fields, secrets (top level and nested), a read-only field, typed filters. */
 export const GadgetSchema = Obj(

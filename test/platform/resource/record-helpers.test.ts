@@ -1,7 +1,6 @@
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { defineResource } from '../../../src/platform/resource/declare/resource-definition.js';
-import { Obj } from '../../../src/platform/resource/declare/schema-types.js';
 import {
   getPath,
   type JsonSchemaNode,
@@ -21,7 +20,8 @@ import {
   isStorableText,
 } from '../../../src/platform/resource/document/storable-text.js';
 import { recordSchemaOf } from '../../../src/platform/resource/http/record-shapes.js';
-import { parseIfMatch } from '../../../src/platform/resource/http/resource-routes.js';
+import { parseIfMatch } from '../../../src/platform/resource/http/versions.js';
+import { Obj } from '../../../src/platform/schema-types.js';
 
 describe('parseIfMatch', () => {
   it.each([

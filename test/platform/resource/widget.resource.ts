@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { InvalidStateError, ValidationError } from '../../../src/platform/errors/domain-errors.js';
 import { defineResource } from '../../../src/platform/resource/declare/resource-definition.js';
 import { defineView } from '../../../src/platform/resource/declare/resource-view.js';
-import { Obj, StringMap, sharedFields } from '../../../src/platform/resource/declare/schema-types.js';
+import { Obj, StringMap, sharedFields } from '../../../src/platform/schema-types.js';
 
 /**
  * Test-only kinds for the engine's second edition: every storage feature, declared actions, a chosen set of

@@ -1,4 +1,4 @@
-import type { Doc } from '../../../platform/resource/index.js';
+import type { Doc } from '../../../platform/resource/declare.js';
 import { type RowContext, type RowOutcome, simpleUpdateBody } from './import-row.js';
 
 /**

@@ -11,8 +11,8 @@ import { IDEMPOTENCY_HEADER } from '../../../platform/http/idempotency.js';
 import { bodyByMediaType } from '../../../platform/http/media-type-body.js';
 import { withHeaders } from '../../../platform/http/response-declarations.js';
 import { newId } from '../../../platform/ids.js';
-import type { JsonSchemaNode, RecordStore, RecordStores } from '../../../platform/resource/index.js';
-import { parseListingQuery, Ref } from '../../../platform/resource/index.js';
+import { type RecordStore, type RecordStores, Ref, schemaNodeOf } from '../../../platform/resource/declare.js';
+import { parseListingQuery } from '../../../platform/resource/shapes.js';
 import type { ProductSchema } from '../product.schema.js';
 import { dropRows, keepUploader } from './import-rows.repository.js';
 import { stageUpload } from './import-upload.js';
@@ -108,7 +108,7 @@ export async function bulkCatalogueRoutes(untyped: FastifyInstance, options: Bul
         if (earlier) return accepted(reply, earlier, true);
       }
       const id = newId();
-      const schema = options.products().definition.schema as unknown as JsonSchemaNode;
+      const schema = schemaNodeOf(options.products().definition.schema);
       try {
         const rows = await stageUpload(options.db, id, format, request.body, schema);
         const created = await options.db.transaction(async (tx) => {

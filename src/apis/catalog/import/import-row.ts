@@ -1,7 +1,8 @@
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { Transaction } from '../../../platform/db/database.js';
 import { DomainError } from '../../../platform/errors/domain-errors.js';
-import type { BodyProblem, Doc, RecordStore } from '../../../platform/resource/index.js';
+import type { Doc, RecordStore } from '../../../platform/resource/declare.js';
+import type { BodyProblem } from '../../../platform/resource/shapes.js';
 import { DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from '../product.schema.js';
 import { storedByReference } from '../product-import.js';
 import type { ImportMode } from './product-import.schema.js';

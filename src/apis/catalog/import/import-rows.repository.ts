@@ -2,8 +2,8 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import type { Queryable, Transaction } from '../../../platform/db/database.js';
 import { firstIdAt } from '../../../platform/ids.js';
 import { type FairQueueTable, fairPick } from '../../../platform/jobs/fair-claim.js';
-import type { Doc } from '../../../platform/resource/index.js';
-import { documentAssignments } from '../../../platform/resource/index.js';
+import type { Doc } from '../../../platform/resource/declare.js';
+import { documentAssignments } from '../../../platform/resource/repository-sql.js';
 import { IMPORT_WAITING, productImportKind } from './product-import.kind.js';
 import type { ImportError } from './product-import.schema.js';
 

@@ -4,8 +4,8 @@ import secureJson from 'secure-json-parse';
 import split2 from 'split2';
 import type { Queryable } from '../../../platform/db/database.js';
 import { PayloadTooLargeError, ValidationError } from '../../../platform/errors/domain-errors.js';
-import type { Doc, JsonSchemaNode } from '../../../platform/resource/index.js';
-import { CellError, recordOfCells, UNSTORABLE_RULE, unstorableField } from '../../../platform/resource/index.js';
+import type { Doc, JsonSchemaNode } from '../../../platform/resource/declare.js';
+import { CellError, recordOfCells, UNSTORABLE_RULE, unstorableField } from '../../../platform/resource/documents.js';
 import { type StagedRow, stageRows } from './import-rows.repository.js';
 import type { ImportFormat } from './product-import.schema.js';
 

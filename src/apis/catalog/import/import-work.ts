@@ -1,7 +1,8 @@
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/database.js';
 import { RequestLoad } from '../../../platform/http/request-load.js';
-import { draftValidator, type ServiceRegistry } from '../../../platform/resource/index.js';
+import type { RecordStores } from '../../../platform/resource/declare.js';
+import { draftValidator } from '../../../platform/resource/shapes.js';
 import { productResource } from '../product.resource.js';
 import type { ImportWork } from './import-chunk.js';
 import { productImportResource } from './product-import.resource.js';
@@ -17,7 +18,7 @@ export const IMPORT_TENANTS = { postgres: 2, pglite: 1 } as const;
  */
 export function importWork(
   db: Database,
-  services: ServiceRegistry,
+  services: RecordStores,
   clock: Clock,
   requests = new RequestLoad(),
 ): ImportWork {

@@ -2,8 +2,9 @@ import { Readable } from 'node:stream';
 import { csvFormatRows } from 'd3-dsv';
 import Type, { type TObject } from 'typebox';
 import type { Principal } from '../../../platform/auth/principal.js';
-import type { JsonSchemaNode, RecordStore } from '../../../platform/resource/index.js';
-import { cellsReader, csvHeader, csvLayout, listQuerySchema, StringEnum } from '../../../platform/resource/index.js';
+import { type RecordStore, StringEnum, schemaNodeOf } from '../../../platform/resource/declare.js';
+import { cellsReader, csvHeader, csvLayout } from '../../../platform/resource/documents.js';
+import { listQuerySchema } from '../../../platform/resource/shapes.js';
 import { productKind } from '../product.kind.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, type ProductSchema } from '../product.schema.js';
 import { IMPORT_FORMATS } from './product-import.schema.js';
@@ -24,7 +25,7 @@ export const ExportQuerySchema = Type.Object(
 );
 
 /** The CSV columns of products: request-only texts aside (a stored product has none). */
-const PRODUCT_LAYOUT = csvLayout(productKind.schema as unknown as JsonSchemaNode, DESCRIPTION_FIELDS_OF_PRODUCT);
+const PRODUCT_LAYOUT = csvLayout(schemaNodeOf(productKind.schema), DESCRIPTION_FIELDS_OF_PRODUCT);
 
 /** The export's header: the fixed columns and, for each map, the keys the matching products hold. */
 async function headerOf(

@@ -1,5 +1,5 @@
 import { OWNER_KEY } from '../../../platform/jobs/fair-claim.js';
-import { defineKind } from '../../../platform/resource/index.js';
+import { defineKind } from '../../../platform/resource/declare.js';
 import { WAITING_STATUSES } from './import-life-cycle.js';
 import { ProductImportSchema } from './product-import.schema.js';
 

@@ -1,5 +1,5 @@
 import { InvalidStateError } from '../../../platform/errors/domain-errors.js';
-import { defineAction, defineResource, PageSchema, pageOf, Ref } from '../../../platform/resource/index.js';
+import { defineAction, defineResource, PageSchema, pageOf, Ref } from '../../../platform/resource/declare.js';
 import { IMPORT_TRANSITIONS, mayMove } from './import-life-cycle.js';
 import { dropRows, forgetUploader, listErrors } from './import-rows.repository.js';
 import { productImportKind } from './product-import.kind.js';

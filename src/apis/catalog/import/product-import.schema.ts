@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTime, Id, Obj, StringEnum, sharedFields, Text } from '../../../platform/resource/index.js';
+import { DateTime, Id, Obj, StringEnum, sharedFields, Text } from '../../../platform/resource/declare.js';
 import { IMPORT_STATUSES } from './import-life-cycle.js';
 
 export const IMPORT_FORMATS = ['ndjson', 'csv'] as const;

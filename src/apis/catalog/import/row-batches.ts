@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { inSavepoint } from '../../../platform/db/savepoint.js';
 import { turnTaker } from '../../../platform/event-loop-turns.js';
-import type { Doc } from '../../../platform/resource/index.js';
+import type { Doc } from '../../../platform/resource/declare.js';
 import { storedReferences } from '../product-import.js';
 import { batchedUpdates } from './batched-updates.js';
 import { batchableRow, importRow, type RowContext, type RowOutcome } from './import-row.js';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Obj, Ref, Text } from '../../../platform/resource/index.js';
+import { Obj, Ref, Text } from '../../../platform/resource/declare.js';
 
 export const CurrencySchema = Obj(
   {

@@ -1,8 +1,8 @@
-import type { Static, TObject } from 'typebox';
+import Type, { type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { Transaction } from '../../db/database.js';
+import type { Doc } from '../../json-document.js';
 
-/** A stored document: the record as JSON, whatever its kind. */
-export type Doc = Record<string, unknown>;
+export type { Doc };
 
 /** A stored record of a kind, as its schema types it. */
 export type RecordOf<S extends TObject> = Static<S> & Doc;
@@ -35,6 +35,24 @@ export interface Page<T> {
   size: number;
   totalItems: number;
   totalPages: number;
+}
+
+/**
+ * The page shape of every listing, typed by its item: `PageSchema(Ref(RealmUserSchema))` is a page of RealmUsers
+ * (the item is usually a `Ref`, so the item schema stays one component of the OpenAPI document). `extra`: fields
+ * a kind's pages carry besides these.
+ */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the empty property set, spread into the page's properties.
+export function PageSchema<Item extends TSchema, Extra extends TProperties = {}>(item: Item, extra?: Extra) {
+  return Type.Object({
+    items: Type.Array(item),
+    last: Type.Boolean(),
+    number: Type.Integer({ description: 'zero-based page index' }),
+    size: Type.Integer(),
+    totalItems: Type.Integer(),
+    totalPages: Type.Integer(),
+    ...extra,
+  });
 }
 
 export function pageOf<T>(items: T[], page: number, size: number, totalItems: number): Page<T> {

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Static, TObject, TSchema } from 'typebox';
 import type { Principal } from '../../auth/principal.js';
 import type { Transaction } from '../../db/database.js';
-import type { ResponseHeader } from '../../http/response-declarations.js';
+import type { ResponseHeader } from '../../http/response-headers.js';
 import type { RecordOf } from './record.js';
 import type { RecordStore, RecordStores } from './record-store.js';
 

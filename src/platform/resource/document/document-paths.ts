@@ -1,5 +1,8 @@
 /** Dot paths (`addressBook.country`) over JSON documents and over their TypeBox/JSON schemas. */
-import type { Doc } from '../declare/record.js';
+import type { TSchema } from 'typebox';
+import type { Doc } from '../../json-document.js';
+
+export { deepEqual } from '../../json-document.js';
 
 export function splitPath(path: string): string[] {
   return path.split('.');
@@ -38,6 +41,14 @@ export interface JsonSchemaNode {
   [key: string]: unknown;
 }
 
+/**
+ * The JSON Schema node a TypeBox schema is at run time, for code that walks its keywords: TypeBox types a schema for
+ * `Static<>`, not as an open node, so this is the one place that says the two are the same object.
+ */
+export function schemaNodeOf(schema: TSchema): JsonSchemaNode {
+  return schema as JsonSchemaNode;
+}
+
 /** The schema of the field at `path`, or undefined when the record has no such field. */
 export function schemaAt(schema: JsonSchemaNode, path: string[]): JsonSchemaNode | undefined {
   let node: JsonSchemaNode | undefined = schema;
@@ -65,17 +76,4 @@ export function project(doc: Doc, targets: string[][]): Doc {
     if (value !== undefined) out = withPath(out, path, value);
   }
   return out;
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
-  }
-  const ka = Object.keys(a as Doc);
-  const kb = Object.keys(b as Doc);
-  return ka.length === kb.length && ka.every((k) => deepEqual((a as Doc)[k], (b as Doc)[k]));
 }

@@ -18,16 +18,9 @@ import { splitPath, withPath } from '../document/document-paths.js';
 import type { ResourceService } from '../service/resource-service.js';
 import type { ServiceRegistry } from '../service/service-registry.js';
 import { draftSchemaOf } from './record-shapes.js';
-import {
-  keyOf,
-  keyParamsSchema,
-  parseIfMatch,
-  recordRef,
-  routeConfig,
-  sharedRef,
-  withVersion,
-} from './resource-routes.js';
+import { keyOf, keyParamsSchema, recordRef, routeConfig, sharedRef } from './resource-routes.js';
 import { IfMatchHeadersSchema } from './resource-schemas.js';
+import { parseIfMatch, withVersion } from './versions.js';
 
 interface ActionDeps {
   db: Database;

@@ -20,6 +20,7 @@ export function draftValidator(kind: Pick<AnyResourceKind, 'schema'>): (body: Do
   const validate = bodyValidator().compile(draftSchemaOf(kind));
   return (body) => {
     if (validate(body)) return undefined;
+    // Cast: Ajv's ErrorObject is what Fastify's validation error is made of; the types are declared apart.
     const errors = (validate.errors ?? []) as unknown as FastifySchemaValidationError[];
     return describeValidationErrors(errors, 'body')[0] ?? { field: 'body', message: 'body is not valid' };
   };

@@ -1,6 +1,7 @@
 import type { TObject } from 'typebox';
 import type { JsonNode } from '../../http/json-node.js';
 import type { AnyResourceKind } from '../declare/kind.js';
+import { schemaNodeOf } from '../document/document-paths.js';
 import { listedSchemaOf } from './resource-schemas.js';
 
 /** What the record shapes need of a kind: its schema. */
@@ -25,7 +26,7 @@ function sampleRecordFields(shape: JsonNode): JsonNode {
 }
 
 function shapeOf(definition: KindSchema): JsonNode {
-  return definition.schema as unknown as JsonNode;
+  return schemaNodeOf(definition.schema);
 }
 
 /**
@@ -40,6 +41,7 @@ export function recordSchemaOf(definition: KindSchema): TObject {
     ...rest,
     required: [...new Set([...required, ...ALWAYS_ANSWERED])],
     ...(Array.isArray(examples) ? { examples: examples.map((example: JsonNode) => ({ ...sample, ...example })) } : {}),
+    // Cast: a JSON Schema built from a kind's: TypeBox has no static type for a schema rewritten at run time.
   } as unknown as TObject;
 }
 
@@ -55,12 +57,15 @@ export function draftSchemaOf(definition: KindSchema): TObject {
     $id: `${$id}Draft`,
     title: `${title} (create or replace body)`,
     description: `${what}Server-set fields (id, createDate, updateDate) are ignored; dbVersion, when sent, must be the stored one.`,
+    // Cast: a JSON Schema built from a kind's: TypeBox has no static type for a schema rewritten at run time.
   } as unknown as TObject;
 }
 
 /** A listed record: the fields `target` asks for, and always `id`. */
 export function listedRecordSchemaOf(definition: KindSchema): TObject {
-  const listed = listedSchemaOf(definition) as unknown as JsonNode;
+  const listed = schemaNodeOf(listedSchemaOf(definition));
   const { examples: _examples, ...rest } = listed;
+  // Cast: a JSON Schema built from a kind's: TypeBox has no static type for a schema rewritten at run time.
+  // Cast: a JSON Schema built from a kind's: TypeBox has no static type for a schema rewritten at run time.
   return { ...rest, required: ['id'] } as unknown as TObject;
 }

@@ -1,37 +1,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import Type, { type TObject, type TSchema } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import { errorResponses } from '../../errors/error-schemas.js';
 import { NoBody, withHeaders } from '../../http/response-declarations.js';
+import { LookupId, Ref } from '../../schema-types.js';
 import type { AnyResourceKind } from '../declare/kind.js';
-import type { Doc } from '../declare/record.js';
+import { PageSchema } from '../declare/record.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
-import { LookupId, Ref } from '../declare/schema-types.js';
 import type { ResourceService } from '../service/resource-service.js';
 import { draftSchemaOf, listedRecordSchemaOf, recordSchemaOf } from './record-shapes.js';
-import {
-  IfMatchHeadersSchema,
-  listQuerySchema,
-  PageSchema,
-  RecapItemSchema,
-  UnwoundItemSchema,
-} from './resource-schemas.js';
-
-/**
- * `"3"`, `W/"3"` or a bare `3` -> 3; `*` -> no check; anything else (an unbalanced quote `"3` or `3"`, a list, a
- * non-number) can never match the stored version, so the update answers 412.
- */
-export function parseIfMatch(header: string | undefined): number | undefined {
-  if (header === undefined || header.trim() === '*') return undefined;
-  const match = /^\s*(?:(?:W\/)?"(\d+)"|(\d+))\s*$/.exec(header);
-  return match ? Number(match[1] ?? match[2]) : -1;
-}
-
-export function withVersion(reply: FastifyReply, record: { doc: Doc; dbVersion: number }): Doc {
-  reply.header('etag', `"${record.dbVersion}"`);
-  return record.doc;
-}
+import { IfMatchHeadersSchema, listQuerySchema, RecapItemSchema, UnwoundItemSchema } from './resource-schemas.js';
+import { parseIfMatch, withVersion } from './versions.js';
 
 /** The path parameter naming one record (`id`, `subscriptionId`, `model`). */
 export function keyParamsSchema(definition: AnyResourceKind) {

@@ -1,8 +1,8 @@
-import Type, { type TObject, type TProperties, type TSchema } from 'typebox';
+import Type, { type TObject, type TSchema } from 'typebox';
+import { LOOKUP_ID_MAX_LENGTH } from '../../schema-types.js';
 import type { FilterSpec } from '../declare/kind.js';
 import type { ListingSource } from '../declare/listing.js';
-import { LOOKUP_ID_MAX_LENGTH } from '../declare/schema-types.js';
-import { type JsonSchemaNode, schemaAt, splitPath } from '../document/document-paths.js';
+import { schemaAt, schemaNodeOf, splitPath } from '../document/document-paths.js';
 import { MAX_QUERY_LENGTH } from '../document/search-words.js';
 import {
   MAX_FILTER_VALUE_LENGTH,
@@ -12,24 +12,6 @@ import {
   MAX_SORT_KEYS,
   MAX_TARGETS,
 } from '../sql/listing-query.js';
-
-/**
- * The page shape of every listing, typed by its item: `PageSchema(Ref(RealmUserSchema))` is a page of RealmUsers
- * (the item is usually a `Ref`, so the item schema stays one component of the OpenAPI document). `extra`: fields
- * a kind's pages carry besides these.
- */
-// biome-ignore lint/complexity/noBannedTypes: `{}` is the empty property set, spread into the page's properties.
-export function PageSchema<Item extends TSchema, Extra extends TProperties = {}>(item: Item, extra?: Extra) {
-  return Type.Object({
-    items: Type.Array(item),
-    last: Type.Boolean(),
-    number: Type.Integer({ description: 'zero-based page index' }),
-    size: Type.Integer(),
-    totalItems: Type.Integer(),
-    totalPages: Type.Integer(),
-    ...extra,
-  });
-}
 
 export const RecapItemSchema = Type.Object({ targetValue: Type.String(), count: Type.Integer() }, { $id: 'RecapItem' });
 
@@ -41,6 +23,7 @@ export function listedSchemaOf(definition: Pick<ListingSource, 'schema'>): TObje
     $id: `${$id}Listed`,
     title: `${title} (listed)`,
     description: 'with `target`, only the named fields and `id`',
+    // Cast: a JSON Schema built from a kind's: TypeBox has no static type for a schema rewritten at run time.
   } as unknown as TObject;
 }
 
@@ -54,7 +37,7 @@ export const UnwoundItemSchema = {
 
 /** A filter value is at most as long as the field it matches (an array field: its items). */
 function filterMaxLength(definition: Pick<ListingSource, 'schema'>, name: string, spec: FilterSpec): number {
-  const node = schemaAt(definition.schema as unknown as JsonSchemaNode, splitPath(spec.path ?? name));
+  const node = schemaAt(schemaNodeOf(definition.schema), splitPath(spec.path ?? name));
   const limit = (node?.type === 'array' ? node.items : node)?.maxLength;
   return typeof limit === 'number' ? Math.min(limit, MAX_FILTER_VALUE_LENGTH) : MAX_FILTER_VALUE_LENGTH;
 }

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import Type, { type Static, type TObject } from 'typebox';
 import { principalOf } from '../../auth/authenticate.js';
 import { errorResponses } from '../../errors/error-schemas.js';
+import { PageSchema } from '../declare/record.js';
 import type { ViewLookupContext } from '../declare/resource-view.js';
 import type { ViewService } from '../service/view-service.js';
 import { keyOf, keyParamsSchema, routeConfig, sharedRef } from './resource-routes.js';
-import { listedSchemaOf, listQuerySchema, PageSchema } from './resource-schemas.js';
+import { listedSchemaOf, listQuerySchema } from './resource-schemas.js';
 
 /**
  * A lookup's request as its `find` takes it: path parameters as text (checked by the lookup's `params` when it

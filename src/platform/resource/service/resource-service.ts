@@ -15,9 +15,9 @@ import {
   ValidationError,
 } from '../../errors/domain-errors.js';
 import { turnTaker } from '../../event-loop-turns.js';
-import { declaredEvents } from '../../events/event-declarations.js';
 import { type ChangeDescription, changesStatement, recordChange } from '../../events/outbox.js';
 import { newId } from '../../ids.js';
+import { declaredEvents } from '../declare/declared-events.js';
 import type { ListingQuery, ListingSource } from '../declare/listing.js';
 import {
   type CreateOptions,
@@ -35,9 +35,9 @@ import type { ResourceDefinition } from '../declare/resource-definition.js';
 import {
   getPath,
   isArraySchema,
-  type JsonSchemaNode,
   project,
   schemaAt,
+  schemaNodeOf,
   splitPath,
   withPath,
 } from '../document/document-paths.js';
@@ -330,7 +330,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     const { target, ...rest } = query;
     const listing = parseListingQuery(this.definition, rest);
     const path = recapTarget(this.definition, target);
-    const isArray = isArraySchema(schemaAt(this.definition.schema as unknown as JsonSchemaNode, path));
+    const isArray = isArraySchema(schemaAt(schemaNodeOf(this.definition.schema), path));
     const { groups, total } = await repository.recapRecords(
       this.deps.db,
       this.definition,
@@ -644,6 +644,7 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       createDate: this.stamp(now),
       updateDate: this.stamp(now),
       dbVersion: 0,
+      // Cast: the schema holds the record only once the hooks and the checks below have run.
     } as unknown as RecordOf<S>;
     if (customerId) (doc as Doc).customerId = customerId;
     if (definition.hooks.beforeCreate)

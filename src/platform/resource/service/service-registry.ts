@@ -1,5 +1,6 @@
 import type { TObject } from 'typebox';
-import { declaredEvents, type EventDeclaration, sortedEvents } from '../../events/event-declarations.js';
+import { type EventDeclaration, sortedEvents } from '../../events/event-declarations.js';
+import { declaredEvents } from '../declare/declared-events.js';
 import type { ResourceKind } from '../declare/kind.js';
 import type { RecordStores } from '../declare/record-store.js';
 import type { AnyResourceDefinition } from '../declare/resource-definition.js';
@@ -26,6 +27,7 @@ export class ServiceRegistry implements RecordStores {
   of<S extends TObject>(definition: ResourceKind<S>): ResourceService<S> {
     const service = this.byName.get(definition.name);
     if (!service) throw new Error(`resource kind ${definition.name} is not registered`);
+    // Cast: the registry keeps services by name, untyped; the kind passed in says which schema this one has.
     return service as unknown as ResourceService<S>;
   }
 

@@ -1,7 +1,14 @@
 import { ValidationError } from '../../errors/domain-errors.js';
 import type { FilterSpec } from '../declare/kind.js';
 import type { FilterValue, ListingQuery, ListingSource, SortKey } from '../declare/listing.js';
-import { isArraySchema, isScalarSchema, type JsonSchemaNode, schemaAt, splitPath } from '../document/document-paths.js';
+import {
+  isArraySchema,
+  isScalarSchema,
+  type JsonSchemaNode,
+  schemaAt,
+  schemaNodeOf,
+  splitPath,
+} from '../document/document-paths.js';
 import { wordQuery } from '../document/search-words.js';
 import { isStorableText, UNSTORABLE_RULE } from '../document/storable-text.js';
 
@@ -103,7 +110,7 @@ function checkFieldPath(
   what: string,
 ): string[] {
   const path = splitPath(field);
-  const node = schemaAt(definition.schema as unknown as JsonSchemaNode, path);
+  const node = schemaAt(schemaNodeOf(definition.schema), path);
   if (!node)
     throw new ValidationError(
       `querystring.${parameter} names an unknown field "${field}" of ${definition.displayName}`,
@@ -135,7 +142,7 @@ export function parseSort(definition: ListingSource, raw: unknown): SortKey[] {
           isScalarSchema,
           'cannot be sorted on (not a scalar field)',
         );
-        const dateTime = schemaAt(definition.schema as unknown as JsonSchemaNode, path)?.format === 'date-time';
+        const dateTime = schemaAt(schemaNodeOf(definition.schema), path)?.format === 'date-time';
         keys.push({ path, descending: false, ...(dateTime ? { dateTime } : {}) });
       }
     }
@@ -172,7 +179,7 @@ export function singleTarget(definition: ListingSource, raw: unknown): string[] 
 /** The field `recap` counts values of: a scalar or an array (each element counts), not an object or map. */
 export function recapTarget(definition: ListingSource, raw: unknown): string[] {
   const path = singleTarget(definition, raw);
-  if (schemaAt(definition.schema as unknown as JsonSchemaNode, path)?.type === 'object') {
+  if (schemaAt(schemaNodeOf(definition.schema), path)?.type === 'object') {
     throw new ValidationError(
       `querystring.target field "${path.join('.')}" is an object; recap counts values of a scalar or array field`,
     );
@@ -182,7 +189,7 @@ export function recapTarget(definition: ListingSource, raw: unknown): string[] {
 
 export function arrayTarget(definition: ListingSource, raw: unknown): string[] {
   const path = singleTarget(definition, raw);
-  if (!isArraySchema(schemaAt(definition.schema as unknown as JsonSchemaNode, path))) {
+  if (!isArraySchema(schemaAt(schemaNodeOf(definition.schema), path))) {
     throw new ValidationError(`querystring.target field "${path.join('.')}" is not an array field; unwind needs one`);
   }
   return path;

@@ -1,7 +1,7 @@
 import type { TenantScope } from '../../auth/principal.js';
 import type { AnyResourceKind, FilterSpec } from '../declare/kind.js';
 import type { FilterValue, ListingQuery } from '../declare/listing.js';
-import { isArraySchema, type JsonSchemaNode, schemaAt, splitPath } from '../document/document-paths.js';
+import { isArraySchema, schemaAt, schemaNodeOf, splitPath } from '../document/document-paths.js';
 import * as sql from './statements.js';
 import { docIndexName, storageObjects } from './storage-objects.js';
 
@@ -32,7 +32,7 @@ function sampleListing(definition: AnyResourceKind): ListingQuery {
 
 /** Every array field of the record, by dot path (first level): what unwind can take. */
 function firstArrayField(definition: AnyResourceKind): string[] | undefined {
-  const properties = (definition.schema as unknown as JsonSchemaNode).properties ?? {};
+  const properties = schemaNodeOf(definition.schema).properties ?? {};
   const name = Object.keys(properties).find((field) => isArraySchema(properties[field]));
   return name ? [name] : undefined;
 }
@@ -99,7 +99,7 @@ export function sqlSnapshot(definition: AnyResourceKind): string {
   }
   const [firstFilter] = listing.filters;
   if (definition.operations.recap && firstFilter) {
-    const isArray = isArraySchema(schemaAt(definition.schema as unknown as JsonSchemaNode, firstFilter.path));
+    const isArray = isArraySchema(schemaAt(schemaNodeOf(definition.schema), firstFilter.path));
     parts.push(
       block(
         `Recap on ${firstFilter.path.join('.')}`,

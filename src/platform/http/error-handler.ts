@@ -1,9 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
-import { allowedMethods, staticPathMethods, trackStaticPaths } from '../http/allowed-methods.js';
-import { DatabaseUnavailableError, DomainError, type ErrorDetail } from './domain-errors.js';
-import { describeValidationErrors } from './validation-messages.js';
+import { DatabaseUnavailableError, DomainError, type ErrorDetail } from '../errors/domain-errors.js';
+import { describeValidationErrors } from '../errors/validation-messages.js';
+import { allowedMethods, staticPathMethods, trackStaticPaths } from './allowed-methods.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -65,6 +65,7 @@ export function Obj<P extends TProperties>(properties: P, options: Record<string
 export function Ref<T extends TSchema>(schema: T, options: Record<string, unknown> = {}): T {
   const id = (schema as { $id?: unknown }).$id;
   if (typeof id !== 'string') throw new Error('Ref() needs a schema with an $id');
+  // Cast: a $ref stands for the schema it names: typed as it, so Static<> reads through the reference.
   return { $ref: `${id}#`, ...options } as unknown as T;
 }
 
