@@ -14,11 +14,11 @@ import {
   markProcessed,
   type OwnedDoc,
   pendingEvents,
-} from './dispatch-store.js';
+} from './dispatch.repository.js';
 import type { MatchOutcome } from './event-matching.js';
+import { insertNotifications, type NewNotificationRow } from './notification.repository.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import { notificationSandbox } from './notification-sandbox.js';
-import { insertNotifications, type NewNotificationRow } from './notification-store.js';
 
 /** Records are inserted once this many are waiting (one event's records are never split). */
 const INSERT_CHUNK = 100;

@@ -12,9 +12,9 @@ import {
   StringMap,
   Text,
 } from '../../platform/resource/index.js';
+import { claimState, scheduleNow } from './notification.repository.js';
 import type { NotificationSchema } from './notification.schema.js';
 import { listNotificationAttempts } from './notification-attempts.action.js';
-import { claimState, scheduleNow } from './notification-store.js';
 
 type Kind = typeof NotificationSchema;
 

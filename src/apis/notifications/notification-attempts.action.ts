@@ -8,9 +8,9 @@ import {
   Ref,
 } from '../../platform/resource/index.js';
 import { notificationKind } from './notification.kind.js';
+import { attemptsPage } from './notification.repository.js';
 import type { NotificationSchema } from './notification.schema.js';
 import { ATTEMPTS_KEPT, NotificationAttemptSchema } from './notification-attempt.schema.js';
-import { attemptsPage } from './notification-store.js';
 
 const AttemptsQuerySchema = Type.Object(pagingParameters(notificationKind.defaultPageSize), {
   additionalProperties: false,

@@ -1,5 +1,5 @@
+import type { TryOutcome } from './notification.repository.js';
 import type { NotificationStatus } from './notification.schema.js';
-import type { TryOutcome } from './notification-store.js';
 
 type WriteTries = (outcomes: TryOutcome[]) => Promise<Map<string, NotificationStatus>>;
 
