@@ -24,7 +24,7 @@ const SQL = [
   /\bDELETE FROM\b/,
   /\bFOR UPDATE\b/,
   /\bdoc\s*(#>>|->>|->|#>|@>)/,
-  /\b[a-z_]+ IN \('/,
+  /\bIN \((['$]|SELECT\b)/,
   /\bCASE WHEN\b/,
   /\bIS (NOT )?NULL\b/,
 ];
