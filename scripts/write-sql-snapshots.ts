@@ -1,15 +1,16 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { sqlSnapshot } from '../src/platform/resource/sql/sql-snapshot.js';
 import { testKindsModule } from '../test/platform/resource/test-kinds-module.js';
 import { testKinds } from '../test/platform/resource/widget.resource.js';
+import { expectedSnapshots, snapshotsOnDisk } from './sql-snapshot-files.js';
 
 /**
- * Writes docs/sql/<kind>.md: the SQL the engine generates for every kind the service declares, and for the
- * engine's test kinds (they show the storage features no product kind uses yet). Run after changing the engine.
+ * Writes every SQL snapshot (scripts/sql-snapshot-files.ts): the SQL the engine generates for every kind the service
+ * declares and for the engine's test kinds (they show the storage features no product kind uses yet), and each
+ * repository's hand-written SQL. Run after changing the engine or a repository.
  */
-const dir = 'docs/sql';
 const { app, services } = await buildApp(
   loadConfig({
     DATABASE_URL: 'memory://',
@@ -19,8 +20,14 @@ const { app, services } = await buildApp(
   }),
   { extraModules: [testKindsModule(testKinds)] },
 );
-mkdirSync(dir, { recursive: true });
-for (const file of readdirSync(dir)) if (file.endsWith('.md')) rmSync(`${dir}/${file}`);
-for (const definition of services.definitions()) writeFileSync(`${dir}/${definition.name}.md`, sqlSnapshot(definition));
+const files = expectedSnapshots(
+  services.definitions(),
+  testKinds.resources.map((resource) => resource.name),
+);
 await app.close();
-process.stdout.write(`wrote ${services.definitions().length} files to ${dir}\n`);
+for (const file of snapshotsOnDisk()) rmSync(file);
+for (const [file, content] of files) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+process.stdout.write(`wrote ${files.size} SQL snapshots\n`);

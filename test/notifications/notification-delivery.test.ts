@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimDue } from '../../src/apis/notifications/notification-store.js';
+import { claimDue } from '../../src/apis/notifications/notification.repository.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { useApp } from '../support/fixture.js';
 import { OPERATOR_SECRET } from '../support/test-app.js';

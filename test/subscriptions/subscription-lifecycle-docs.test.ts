@@ -13,11 +13,11 @@ const DOC = new URL('../../docs/subscriptions.md', import.meta.url);
 const { t } = await useApp();
 
 describe('the declared life cycle and what is generated from it', () => {
-  it('docs/subscriptions.md shows the current diagram and table; run `npm run docs:subscriptions` after changing the machine', () => {
+  it('docs/subscriptions.md shows the current diagram and table; run `npm run docs:life-cycles` (or `npm run generate`) after changing the machine', () => {
     const doc = readFileSync(DOC, 'utf8');
     expect(
       doc.includes(lifecycleDocBlock()),
-      'docs/subscriptions.md is out of date: run npm run docs:subscriptions',
+      'docs/subscriptions.md is out of date: run npm run docs:life-cycles',
     ).toBe(true);
     expect(withLifecycleBlock(doc)).toBe(doc);
   });

@@ -15,6 +15,7 @@ import { assertSameCustomerParent } from './product-hooks.js';
 import { AncestorReader, MAX_VARIANT_DEPTH, withInherited } from './product-inheritance.js';
 import { InheritedListQuerySchema, InheritedProductSchema, ShiftVariantSchema } from './product-operations.schema.js';
 import { listWhereAnyOf } from './product-queries.js';
+import { lockVariantMovesOf } from './product-variant.repository.js';
 
 type Products = RecordStore<typeof ProductSchema>;
 
@@ -73,9 +74,7 @@ async function variantsByParent(
  * (A under B, B under A) would each see no cycle and make one together.
  */
 async function lockVariantMoves(tx: Transaction, customerId: unknown): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-    `product-variants:${typeof customerId === 'string' ? customerId : ''}`,
-  ]);
+  await lockVariantMovesOf(tx, `product-variants:${typeof customerId === 'string' ? customerId : ''}`);
 }
 
 /** 400 when `parentId` is `variantId` or below it: the move would make the variant its own ancestor. */

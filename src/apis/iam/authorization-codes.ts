@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../platform/db/database.js';
+import { type CodeRow, insertCode, lockCode, setCodeSession } from './authorization-code.repository.js';
 
 /** RFC 7636 §4.1: 43 to 128 characters of the unreserved set. */
 export const PKCE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -16,18 +17,6 @@ export interface PendingAuthorization {
   scope?: string;
   state?: string;
   nonce?: string;
-}
-
-export interface CodeRow {
-  realm: string;
-  client_id: string;
-  user_id: string;
-  redirect_uri: string;
-  code_challenge: string;
-  scopes: string[];
-  nonce: string | null;
-  expires_at: Date;
-  session_id: string | null;
 }
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -52,21 +41,17 @@ export async function issueCode(
   expiresAt: Date,
 ): Promise<string> {
   const code = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO iam_authorization_codes (code_hash, realm, client_id, user_id, redirect_uri, code_challenge, scopes, nonce, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      hashOf(code),
-      pending.realm,
-      pending.clientId,
-      userId,
-      pending.redirectUri,
-      pending.codeChallenge,
-      scopes,
-      pending.nonce ?? null,
-      expiresAt,
-    ],
-  );
+  await insertCode(db, {
+    code_hash: hashOf(code),
+    realm: pending.realm,
+    client_id: pending.clientId,
+    user_id: userId,
+    redirect_uri: pending.redirectUri,
+    code_challenge: pending.codeChallenge,
+    scopes,
+    nonce: pending.nonce ?? null,
+    expires_at: expiresAt,
+  });
   return code;
 }
 
@@ -82,12 +67,7 @@ export async function redeemCode(
   request: { clientId: string; redirectUri: string; verifier: string },
   now: Date,
 ): Promise<Redemption> {
-  const row = (
-    await tx.query<CodeRow>(
-      'SELECT realm, client_id, user_id, redirect_uri, code_challenge, scopes, nonce, expires_at, session_id FROM iam_authorization_codes WHERE code_hash = $1 FOR UPDATE',
-      [hashOf(code)],
-    )
-  ).rows[0];
+  const row = await lockCode(tx, hashOf(code));
   if (!row) return { ok: false, error: 'the authorization code is not valid' };
   if (row.session_id)
     return {
@@ -106,14 +86,5 @@ export async function redeemCode(
 }
 
 export async function markRedeemed(tx: Queryable, code: string, sessionId: string): Promise<void> {
-  await tx.query('UPDATE iam_authorization_codes SET session_id = $2 WHERE code_hash = $1', [hashOf(code), sessionId]);
-}
-
-/** Codes expired more than `graceSeconds` ago (a redeemed one is kept that long to catch its reuse). */
-export async function deleteExpiredCodes(db: Queryable, graceSeconds: number): Promise<number> {
-  return (
-    await db.query('DELETE FROM iam_authorization_codes WHERE expires_at < now() - make_interval(secs => $1)', [
-      graceSeconds,
-    ])
-  ).rowCount;
+  await setCodeSession(tx, hashOf(code), sessionId);
 }

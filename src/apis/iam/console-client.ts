@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../platform/db/database.js';
+import * as repo from './iam.repository.js';
 
 /** The public client every realm has for the browser console: no secret, the authorization code grant with PKCE. */
 export const CONSOLE_CLIENT = 'console';
@@ -31,11 +32,7 @@ export async function addConsoleClient(
   scopes: readonly string[],
   redirects: ConsoleRedirects,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO iam_clients (realm, client_id, secret_hash, scopes, public, redirect_uris, post_logout_redirect_uris)
-     VALUES ($1, $2, NULL, $3, true, $4, $5) ON CONFLICT (realm, client_id) DO NOTHING`,
-    [realm, CONSOLE_CLIENT, scopes, redirects.redirectUris, redirects.postLogoutRedirectUris],
-  );
+  await repo.insertPublicClient(tx, realm, CONSOLE_CLIENT, scopes, redirects);
 }
 
 /**
@@ -43,13 +40,6 @@ export async function addConsoleClient(
  * changed base URL moves them all).
  */
 export async function registerConsoleClients(db: Queryable, redirects: ConsoleRedirects): Promise<void> {
-  await db.query(
-    `INSERT INTO iam_clients (realm, client_id, secret_hash, scopes, public)
-     SELECT name, $1, NULL, scopes, true FROM iam_realms ON CONFLICT (realm, client_id) DO NOTHING`,
-    [CONSOLE_CLIENT],
-  );
-  await db.query(
-    'UPDATE iam_clients SET redirect_uris = $2, post_logout_redirect_uris = $3 WHERE client_id = $1 AND public',
-    [CONSOLE_CLIENT, redirects.redirectUris, redirects.postLogoutRedirectUris],
-  );
+  await repo.addPublicClientToEveryRealm(db, CONSOLE_CLIENT);
+  await repo.setPublicClientRedirects(db, CONSOLE_CLIENT, redirects);
 }

@@ -56,6 +56,15 @@ export async function insertRealm(
   return result.rowCount === 1;
 }
 
+/** Holds the operator bootstrap's lock until the transaction ends: instances starting together bootstrap once. */
+export async function lockOperatorBootstrap(tx: Queryable): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('iam_operator_bootstrap'))");
+}
+
+export async function setRealmScopes(db: Queryable, name: string, scopes: readonly string[]): Promise<void> {
+  await db.query('UPDATE iam_realms SET scopes = $2 WHERE name = $1', [name, scopes]);
+}
+
 export async function findClient(db: Queryable, realm: string, clientId: string): Promise<ClientRow | undefined> {
   const sql =
     'SELECT realm, client_id, secret_hash, scopes, public, redirect_uris, post_logout_redirect_uris FROM iam_clients WHERE realm = $1 AND client_id = $2';
@@ -230,4 +239,40 @@ export async function deleteEndedSessions(db: Queryable, graceSeconds: number): 
     [graceSeconds],
   );
   return result.rowCount;
+}
+
+/** A public client (no secret) of `realm` with its redirect URIs, unless it has one of that id. */
+export async function insertPublicClient(
+  db: Queryable,
+  realm: string,
+  clientId: string,
+  scopes: readonly string[],
+  redirects: { redirectUris: string[]; postLogoutRedirectUris: string[] },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO iam_clients (realm, client_id, secret_hash, scopes, public, redirect_uris, post_logout_redirect_uris)
+     VALUES ($1, $2, NULL, $3, true, $4, $5) ON CONFLICT (realm, client_id) DO NOTHING`,
+    [realm, clientId, scopes, redirects.redirectUris, redirects.postLogoutRedirectUris],
+  );
+}
+
+/** The public client `clientId` in every realm that has none, with the realm's scopes. */
+export async function addPublicClientToEveryRealm(db: Queryable, clientId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO iam_clients (realm, client_id, secret_hash, scopes, public)
+     SELECT name, $1, NULL, scopes, true FROM iam_realms ON CONFLICT (realm, client_id) DO NOTHING`,
+    [clientId],
+  );
+}
+
+/** The redirect URIs of the public client `clientId`, in every realm. */
+export async function setPublicClientRedirects(
+  db: Queryable,
+  clientId: string,
+  redirects: { redirectUris: string[]; postLogoutRedirectUris: string[] },
+): Promise<void> {
+  await db.query(
+    'UPDATE iam_clients SET redirect_uris = $2, post_logout_redirect_uris = $3 WHERE client_id = $1 AND public',
+    [clientId, redirects.redirectUris, redirects.postLogoutRedirectUris],
+  );
 }

@@ -32,9 +32,9 @@ export async function bootstrapOperator(
   const replaced: ReplacedCredentials = { clientSecret: false };
   let file: string | undefined;
   await db.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext('iam_operator_bootstrap'))");
+    await repo.lockOperatorBootstrap(tx);
     await repo.insertRealm(tx, OPERATOR_REALM, null, OPERATOR_SCOPES);
-    await tx.query('UPDATE iam_realms SET scopes = $2 WHERE name = $1', [OPERATOR_REALM, OPERATOR_SCOPES]);
+    await repo.setRealmScopes(tx, OPERATOR_REALM, OPERATOR_SCOPES);
 
     const client = await repo.findClient(tx, OPERATOR_REALM, OPERATOR_REALM);
     if (config.operatorClientSecret) {

@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db/database.js';
 import type { JobDefinition } from '../../platform/jobs/job.js';
-import { deleteExpiredCodes } from './authorization-codes.js';
+import { deleteExpiredCodes } from './authorization-code.repository.js';
 import { deleteEndedSessions } from './iam.repository.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 

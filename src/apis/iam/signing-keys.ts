@@ -1,6 +1,7 @@
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Database } from '../../platform/db/database.js';
 import { newId } from '../../platform/ids.js';
+import { insertSigningKey, liveSigningKeys, lockSigningKeys } from './signing-key.repository.js';
 
 export interface SigningKey {
   kid: string;
@@ -20,23 +21,18 @@ export interface KeyRing {
  */
 export async function loadKeyRing(db: Database): Promise<KeyRing> {
   const rows = await db.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext('iam_signing_keys'))");
-    let found = await tx.query<{ kid: string; private_jwk: JWK; public_jwk: JWK }>(
-      'SELECT kid, private_jwk, public_jwk FROM iam_signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC',
-    );
-    if (found.rows.length === 0) {
-      const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
-      const kid = newId();
-      const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-      const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
-      await tx.query('INSERT INTO iam_signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2::jsonb, $3::jsonb)', [
-        kid,
-        JSON.stringify(privateJwk),
-        JSON.stringify(publicJwk),
-      ]);
-      found = { rows: [{ kid, private_jwk: privateJwk, public_jwk: publicJwk }], rowCount: 1 };
-    }
-    return found.rows;
+    await lockSigningKeys(tx);
+    const found = await liveSigningKeys(tx);
+    if (found.length > 0) return found;
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+    const kid = newId();
+    const created = {
+      kid,
+      public_jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+      private_jwk: { ...(await exportJWK(privateKey)), kid, alg: 'RS256' },
+    };
+    await insertSigningKey(tx, created);
+    return [created];
   });
   const newest = rows[0]!;
   return {

@@ -14,11 +14,12 @@ import {
   markProcessed,
   type OwnedDoc,
   pendingEvents,
-} from './dispatch-store.js';
+} from './dispatch.repository.js';
 import type { MatchOutcome } from './event-matching.js';
+import { FIRST_STATUS } from './notification.lifecycle.js';
+import { insertNotifications, type NewNotificationRow } from './notification.repository.js';
 import type { NotificationDefinition } from './notification-definition.schema.js';
 import { notificationSandbox } from './notification-sandbox.js';
-import { insertNotifications, type NewNotificationRow } from './notification-store.js';
 
 /** Records are inserted once this many are waiting (one event's records are never split). */
 const INSERT_CHUNK = 100;
@@ -67,7 +68,7 @@ function recordDoc(
     updateDate: stamp,
     dbVersion: 0,
     ...(receiver.customer_id ? { customerId: receiver.customer_id } : {}),
-    status: 'PENDING',
+    status: FIRST_STATUS,
     eventId: event.id,
     eventFact: event.fact,
     eventSubject: event.subject,
@@ -150,7 +151,7 @@ async function recordsOf(
         eventId: event.id,
         definitionId: definition.id,
         receiverId: receiver.id,
-        status: 'PENDING',
+        status: FIRST_STATUS,
         maxTries: deps.schedule.length,
         nextTryAt: firstTry,
         now,

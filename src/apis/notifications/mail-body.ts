@@ -1,6 +1,6 @@
 import type { PlatformEvent } from '../../platform/events/outbox.js';
 import { LONG_TEXT_MAX_LENGTH } from '../../platform/resource/declare.js';
-import type { OwnedDoc } from './dispatch-store.js';
+import type { OwnedDoc } from './dispatch.repository.js';
 import { EmailTemplateError, type EmailTemplateSource } from './email-templates.js';
 import { liquidProblem } from './liquid-templates.js';
 import type { MailMessage } from './mail-sender.js';

@@ -12,9 +12,10 @@ import {
   Text,
 } from '../../platform/resource/declare.js';
 import { assertStorable } from '../../platform/resource/documents.js';
+import { retryFrom } from './notification.lifecycle.js';
+import { claimState, scheduleNow } from './notification.repository.js';
 import type { NotificationSchema } from './notification.schema.js';
 import { listNotificationAttempts } from './notification-attempts.action.js';
-import { claimState, scheduleNow } from './notification-store.js';
 
 type Kind = typeof NotificationSchema;
 
@@ -130,9 +131,8 @@ const retryNotification: ChangingRecordAction<Kind> = {
         resourceType: 'notification',
       });
     }
-    const finished = state.status === 'SUCCESS' || state.status === 'FAILED';
-    const maxTries = finished ? state.tries + 1 : state.max_tries;
-    const status = finished ? 'RETRYING' : state.status;
+    const { to: status, addsTry } = retryFrom(record.id!, state.status);
+    const maxTries = addsTry ? state.tries + 1 : state.max_tries;
     await scheduleNow(tx, record.id!, status, maxTries, now);
     return {
       record: {

@@ -2,9 +2,9 @@ import Type from 'typebox';
 import { type ActionDefinition, defineAction, PageSchema, pageOf, Ref } from '../../platform/resource/declare.js';
 import { pagingParameters } from '../../platform/resource/shapes.js';
 import { notificationKind } from './notification.kind.js';
+import { attemptsPage } from './notification.repository.js';
 import type { NotificationSchema } from './notification.schema.js';
 import { ATTEMPTS_KEPT, NotificationAttemptSchema } from './notification-attempt.schema.js';
-import { attemptsPage } from './notification-store.js';
 
 const AttemptsQuerySchema = Type.Object(pagingParameters(notificationKind.defaultPageSize), {
   additionalProperties: false,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobDefinition } from '../../platform/jobs/job.js';
 import type { DeliveryWorker } from './delivery-worker.js';
-import { purgeDispatched } from './dispatch-store.js';
+import { purgeDispatched } from './dispatch.repository.js';
 import { Dispatcher, type DispatcherDeps } from './dispatcher.js';
 import type { NotificationMetrics } from './notification-metrics.js';
 

@@ -1,7 +1,7 @@
 import { Counter, type Gauge, Histogram, type Metric } from 'prom-client';
 import type { Clock } from '../../platform/clock.js';
 import { keptGauge } from '../../platform/metrics/kept-gauge.js';
-import { NOTIFICATION_STATUSES } from './notification.schema.js';
+import { NOTIFICATION_STATUSES } from './notification.lifecycle.js';
 
 /** What the backlog gauges read when scraped. */
 export type BacklogProbe = () => Promise<{ count: number; oldest: Date | null }>;

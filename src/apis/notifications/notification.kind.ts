@@ -6,7 +6,7 @@ export const NOTIFICATIONS_TABLE = 'notifications';
 
 /**
  * Processing records: read only over HTTP. The dispatcher and the delivery workers write them with their own
- * statements (`notification-store.ts`), which keep the claim columns beside the document and emit no events; those
+ * statements (`notification.repository.ts`), which keep the claim columns beside the document and emit no events; those
  * statements read this kind, so its declaration (notification.resource.ts, with the actions) is apart.
  */
 export const notificationKind = defineKind({

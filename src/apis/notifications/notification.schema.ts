@@ -1,8 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { EpochMs, Id, List, LongText, Obj, StringEnum, sharedFields, Text } from '../../platform/resource/declare.js';
-
-export const NOTIFICATION_STATUSES = ['PENDING', 'RETRYING', 'SUCCESS', 'FAILED'] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+import { NOTIFICATION_STATUSES } from './notification.lifecycle.js';
 
 const Free = (description: string) => Type.Object({}, { additionalProperties: true, description });
 

@@ -6,7 +6,7 @@ import type { ApiModule } from '../api-module.js';
 import { AssetService } from '../assets/asset.service.js';
 import { openAssetStore } from '../assets/assets.module.js';
 import { DeliveryWorker } from './delivery-worker.js';
-import { notificationsByStatus, outboxBacklog } from './dispatch-store.js';
+import { notificationsByStatus, outboxBacklog } from './dispatch.repository.js';
 import { AssetEmailTemplates } from './email-templates.js';
 import { SmtpMailSender, type SmtpMailSettings } from './mail-sender.js';
 import { notificationResource } from './notification.resource.js';

@@ -1,5 +1,5 @@
-import type { NotificationStatus } from './notification.schema.js';
-import type { TryOutcome } from './notification-store.js';
+import type { NotificationStatus } from './notification.lifecycle.js';
+import type { TryOutcome } from './notification.repository.js';
 
 type WriteTries = (outcomes: TryOutcome[]) => Promise<Map<string, NotificationStatus>>;
 

@@ -1,29 +1,23 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sqlSnapshot } from '../../../src/platform/resource/sql/sql-snapshot.js';
+import { expectedSnapshots, snapshotsOnDisk } from '../../../scripts/sql-snapshot-files.js';
 import { useEngineApp } from './engine-test-app.js';
 import { testKinds } from './widget.resource.js';
 
 const ctx = await useEngineApp(testKinds);
-const DIR = new URL('../../../docs/sql/', import.meta.url);
 
-describe('SQL snapshots (docs/sql)', () => {
-  it('hold exactly the SQL the engine generates for every declared kind; run `npm run sql:snapshots` after changing it', () => {
-    const definitions = ctx.t.built.services.definitions();
-    for (const definition of definitions) {
-      const file = new URL(`${definition.name}.md`, DIR);
-      expect(
-        readFileSync(file, 'utf8'),
-        `docs/sql/${definition.name}.md is out of date: run npm run sql:snapshots`,
-      ).toBe(sqlSnapshot(definition));
-    }
-    const declared = definitions.map((definition) => `${definition.name}.md`).sort();
+describe('SQL snapshots (docs/sql, docs/sql/repositories, and the test kinds beside their tests)', () => {
+  it('hold exactly the SQL the engine generates for every declared kind and every repository holds; run `npm run sql:snapshots` after changing it', () => {
+    const expected = expectedSnapshots(
+      ctx.t.built.services.definitions(),
+      testKinds.resources.map((resource) => resource.name),
+    );
+    for (const [file, content] of expected)
+      expect(readFileSync(file, 'utf8'), `${file} is out of date: run npm run sql:snapshots`).toBe(content);
     expect(
-      readdirSync(DIR)
-        .filter((file) => file.endsWith('.md'))
-        .sort(),
-      'docs/sql holds a file for a kind no longer declared',
-    ).toEqual(declared);
+      snapshotsOnDisk(),
+      'a snapshot whose kind or repository is gone, or one not written yet: run npm run sql:snapshots',
+    ).toEqual([...expected.keys()].sort());
   });
 
   it('name an index for every declared filter, and the storage each feature needs exists in the database', async () => {

@@ -1,11 +1,15 @@
+// The delivery statuses are declared once, in the service (its table also drives the delivery statement, the retry
+// action and the docs' life cycle); the log's status filter offers exactly those.
+import { NOTIFICATION_STATUSES } from '../../../../src/apis/notifications/notification.lifecycle';
 import type { Schemas } from '../../api/client';
 
 type Status = Schemas['Notification']['status'];
 
-export const STATUSES: Status[] = ['PENDING', 'RETRYING', 'SUCCESS', 'FAILED'];
+export const STATUSES: Status[] = [...NOTIFICATION_STATUSES];
 
-export const statusColor = (status: Status | undefined) =>
-  (({ PENDING: 'gray', RETRYING: 'orange', SUCCESS: 'green', FAILED: 'red' }) as const)[status ?? 'PENDING'];
+const STATUS_COLORS: Record<Status, string> = { PENDING: 'gray', RETRYING: 'orange', SUCCESS: 'green', FAILED: 'red' };
+
+export const statusColor = (status: Status | undefined) => STATUS_COLORS[status ?? 'PENDING'];
 
 /** An epoch-ms instant in the reader's locale; nothing when absent. */
 export const when = (epochMs: number | undefined) => (epochMs === undefined ? '' : new Date(epochMs).toLocaleString());

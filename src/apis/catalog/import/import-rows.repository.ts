@@ -4,7 +4,8 @@ import { firstIdAt } from '../../../platform/ids.js';
 import { type FairQueueTable, fairPick } from '../../../platform/jobs/fair-claim.js';
 import type { Doc } from '../../../platform/resource/declare.js';
 import { documentAssignments } from '../../../platform/resource/repository-sql.js';
-import { IMPORT_WAITING, productImportKind } from './product-import.kind.js';
+import { productImportKind } from './product-import.kind.js';
+import { IMPORT_WAITING } from './product-import.repository.js';
 import type { ImportError } from './product-import.schema.js';
 
 /** A row of the file as staged by the upload: the product body, or why the line could not be read. */

@@ -1,10 +1,7 @@
 import { OWNER_KEY } from '../../../platform/jobs/fair-claim.js';
 import { defineKind } from '../../../platform/resource/declare.js';
-import { WAITING_STATUSES } from './import-life-cycle.js';
+import { IMPORT_WAITING } from './product-import.repository.js';
 import { ProductImportSchema } from './product-import.schema.js';
-
-/** The SQL predicate of an import the job still works on (the fair claim's partial index). */
-export const IMPORT_WAITING = `doc->>'status' IN (${WAITING_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 /**
  * Bulk imports (DECISIONS §12): records written by the upload and the job, read through the engine (tenant rule,

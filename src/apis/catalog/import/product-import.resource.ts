@@ -1,6 +1,5 @@
-import { InvalidStateError } from '../../../platform/errors/domain-errors.js';
 import { defineAction, defineResource, PageSchema, pageOf, Ref } from '../../../platform/resource/declare.js';
-import { IMPORT_TRANSITIONS, mayMove } from './import-life-cycle.js';
+import { assertMayMove, movesTo } from './import-life-cycle.js';
 import { dropRows, forgetUploader, listErrors } from './import-rows.repository.js';
 import { productImportKind } from './product-import.kind.js';
 import {
@@ -10,9 +9,7 @@ import {
   type ProductImportSchema,
 } from './product-import.schema.js';
 
-const cancellable = Object.entries(IMPORT_TRANSITIONS)
-  .filter(([, moves]) => moves.some((move) => move.to === 'CANCELLED'))
-  .map(([status]) => status);
+const cancellable = movesTo('CANCELLED');
 
 export const productImportResource = defineResource<typeof ProductImportSchema>({
   ...productImportKind,
@@ -25,12 +22,7 @@ export const productImportResource = defineResource<typeof ProductImportSchema>(
       summary: 'Stop a queued or running import; the rows stored so far stay',
       description: `Allowed from ${cancellable.join(' or ')}: the import becomes CANCELLED and its rows not yet done are dropped (a chunk in progress ends first). From any other status: 400 naming it.`,
       async change({ record, tx, now }) {
-        const status = (record as ProductImport).status;
-        if (!mayMove(status, 'CANCELLED'))
-          throw new InvalidStateError(
-            `product import ${record.id} is ${status}; only a ${cancellable.join(' or ')} import can be cancelled`,
-            { resourceId: String(record.id), resourceType: 'product-import' },
-          );
+        assertMayMove(String(record.id), (record as ProductImport).status, 'CANCELLED', 'cancelled');
         await dropRows(tx, String(record.id));
         await forgetUploader(tx, String(record.id));
         return { record: { ...record, status: 'CANCELLED', finishedAt: now.toISOString() } };

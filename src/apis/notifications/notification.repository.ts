@@ -3,7 +3,7 @@ import { type FairQueueTable, fairPick } from '../../platform/jobs/fair-claim.js
 import type { Doc } from '../../platform/resource/declare.js';
 import { documentAssignments, RECORD_COLUMNS, recordColumnValues } from '../../platform/resource/repository-sql.js';
 import { notificationKind } from './notification.kind.js';
-import type { NotificationStatus } from './notification.schema.js';
+import { type NotificationStatus, statusAfterTry, WAITING_STATUSES } from './notification.lifecycle.js';
 import { ATTEMPTS_KEPT, type NotificationAttempt } from './notification-attempt.schema.js';
 
 /**
@@ -82,7 +82,7 @@ export interface ClaimedNotification {
 /** The delivery queue: records still to try (migration 0017's index serves the fair claim), due once their time has come and no live lease holds them. */
 const DELIVERY_QUEUE: FairQueueTable = {
   table: 'notifications',
-  waiting: "status IN ('PENDING', 'RETRYING')",
+  waiting: `status IN (${WAITING_STATUSES.map((status) => `'${status}'`).join(', ')})`,
   due: 'next_try_at <= $3 AND (locked_until IS NULL OR locked_until <= $3)',
   order: ['next_try_at', 'id'],
   lock: true,
@@ -176,10 +176,10 @@ export async function recordTries(
            attempt jsonb)
      ), tried AS (
        SELECT n.id, n.tries + 1 AS tries, n.max_tries, o.now_text, o.now_ms, o.retry_after, o.fields, o.attempt,
-         CASE WHEN o.success THEN 'SUCCESS' WHEN o.final OR n.tries + 1 >= n.max_tries THEN 'FAILED' ELSE 'RETRYING' END AS status
+         CASE WHEN o.success THEN '${statusAfterTry('delivered')}' WHEN o.final OR n.tries + 1 >= n.max_tries THEN '${statusAfterTry('given up')}' ELSE '${statusAfterTry('to retry')}' END AS status
        FROM notifications n JOIN outcome o ON o.id = n.id WHERE n.locked_by = $2
      ), scheduled AS (
-       SELECT tried.*, CASE WHEN status = 'RETRYING' THEN now_text::timestamptz + make_interval(secs => GREATEST(
+       SELECT tried.*, CASE WHEN status = '${statusAfterTry('to retry')}' THEN now_text::timestamptz + make_interval(secs => GREATEST(
            COALESCE(($3::float8[])[tries + 1], ($3::float8[])[cardinality($3::float8[])]),
            LEAST(COALESCE(retry_after, 0), (SELECT max(d) FROM unnest($3::float8[]) AS d)))) END AS next_try_at
        FROM tried
