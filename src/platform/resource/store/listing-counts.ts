@@ -38,6 +38,8 @@ const MAX_PAGES = 10_000;
 export class ListingCounts {
   private readonly known = new LRUCache<string, KnownCount>({ max: MAX_COUNTS });
   private readonly pages = new LRUCache<string, KnownPage>({ max: MAX_PAGES });
+  /** The first counts being made (`firstCount`), by listing. */
+  private readonly counting = new Map<string, Promise<void>>();
 
   /** The last count of the listing `count` (a `countRecords` statement) counts, at whatever generation. */
   last(count: Statement): KnownCount | undefined {
@@ -52,6 +54,29 @@ export class ListingCounts {
 
   remember(count: Statement, generation: string, total: number): void {
     this.known.set(keyOf(count), { generation, total, records: recordsOf(generation) });
+  }
+
+  /**
+   * A listing's first page with no count known reads every match (and counts them): at a million products a large
+   * customer's filtered page is ~0.7 s of PostgreSQL, and ten such requests at once took the 2 cores for seconds. So
+   * while one request makes the first count of `count`, the others of the same listing wait for it and then read
+   * by the plan that count chooses. Resolves to the function the first must call when it is done (counted or
+   * failed), or to undefined for a request that need not or did wait.
+   */
+  async firstCount(count: Statement): Promise<(() => void) | undefined> {
+    const key = keyOf(count);
+    if (this.known.has(key)) return undefined;
+    const pending = this.counting.get(key);
+    if (pending) {
+      await pending;
+      return undefined;
+    }
+    let done!: () => void;
+    this.counting.set(key, new Promise<void>((resolve) => (done = resolve)));
+    return () => {
+      this.counting.delete(key);
+      done();
+    };
   }
 
   /** The ranked word search page `page` (its statement) last read, with the generation it was read at. */

@@ -148,9 +148,14 @@ export async function listRecords(
     );
     return { docs: page.rows.map((r) => r.doc), total: page.total };
   }
-  const plan = planOf(kind, query, scope, count, counts);
-  const { rows } = await run<PageRow & { doc: Doc }>(db, sql.listRecords(kind, query, scope, plan));
-  return { docs: rows.map((r) => r.doc), total: await totalOf(db, query, count, rows, counts) };
+  const first = await counts?.firstCount(count);
+  try {
+    const plan = planOf(kind, query, scope, count, counts);
+    const { rows } = await run<PageRow & { doc: Doc }>(db, sql.listRecords(kind, query, scope, plan));
+    return { docs: rows.map((r) => r.doc), total: await totalOf(db, query, count, rows, counts) };
+  } finally {
+    first?.();
+  }
 }
 
 /** The next `query.size` matches of a listing after the id `after` ('' for the first), in id order. */
@@ -221,15 +226,20 @@ export async function listRowVersions(
     );
     return { rows: page.rows.map(({ id, row_version }) => ({ id, row_version })), total: page.total };
   }
-  const plan = planOf(kind, query, scope, count, counts);
-  const { rows } = await run<PageRow & { id: string; row_version: string }>(
-    db,
-    sql.listRowVersions(kind, query, scope, plan),
-  );
-  return {
-    rows: rows.map(({ id, row_version }) => ({ id, row_version })),
-    total: await totalOf(db, query, count, rows, counts),
-  };
+  const first = await counts?.firstCount(count);
+  try {
+    const plan = planOf(kind, query, scope, count, counts);
+    const { rows } = await run<PageRow & { id: string; row_version: string }>(
+      db,
+      sql.listRowVersions(kind, query, scope, plan),
+    );
+    return {
+      rows: rows.map(({ id, row_version }) => ({ id, row_version })),
+      total: await totalOf(db, query, count, rows, counts),
+    };
+  } finally {
+    first?.();
+  }
 }
 
 /** The plan of a listing's page, from the last count of `count` (its `countRecords`) that `counts` knows. */
@@ -294,8 +304,12 @@ async function totalOf(
   counts: ListingCounts | undefined,
 ): Promise<number> {
   const [first] = rows;
-  if (first?.total !== undefined) return first.total;
-  if (query.page === 0 && rows.length < query.size) return rows.length;
+  // A total the page itself gives is kept too, so the listing's next requests do not wait as first ones (firstCount).
+  const given = first?.total ?? (query.page === 0 && rows.length < query.size ? rows.length : undefined);
+  if (given !== undefined) {
+    if (first?.generation !== undefined) counts?.remember(count, first.generation, given);
+    return given;
+  }
   const known = first?.generation === undefined ? undefined : counts?.at(count, first.generation);
   if (known !== undefined) return known;
   const counted = (await run<{ total: number; generation?: string }>(db, count)).rows[0];
