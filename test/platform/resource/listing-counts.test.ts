@@ -146,4 +146,22 @@ describe("a listing's total (counts kept under the owners' generations)", () => 
       expect(await totalOf(tenant.token, 'status=ACTIVE&size=1')).toBe(3);
     },
   );
+  it('answers every one of many first requests of a listing at once, each with the page and the exact total', async () => {
+    const tenant = await ctx.t.tenant();
+    for (let n = 0; n < 5; n += 1) await createWidget(ctx, tenant.token, { status: 'ACTIVE' });
+    // No count of this listing is known yet: one request counts, the others wait for it (ListingCounts.firstCount).
+    const first = 'status=ACTIVE&size=2';
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => ctx.e.request('GET', `/widgets?${first}`, tenant.token)),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.totalItems).toBe(5);
+      expect(answer.body.items.map((item: { id: string }) => item.id)).toEqual(
+        answers[0]!.body.items.map((item: { id: string }) => item.id),
+      );
+    }
+    await createWidget(ctx, tenant.token, { status: 'ACTIVE' });
+    expect(await totalOf(tenant.token, first)).toBe(6);
+  });
 });
