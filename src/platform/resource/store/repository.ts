@@ -148,7 +148,7 @@ export async function listRecords(
     );
     return { docs: page.rows.map((r) => r.doc), total: page.total };
   }
-  const first = await counts?.firstCount(count);
+  const first = await firstCountOf(query, scope, count, counts);
   try {
     const plan = planOf(kind, query, scope, count, counts);
     const { rows } = await run<PageRow & { doc: Doc }>(db, sql.listRecords(kind, query, scope, plan));
@@ -226,7 +226,7 @@ export async function listRowVersions(
     );
     return { rows: page.rows.map(({ id, row_version }) => ({ id, row_version })), total: page.total };
   }
-  const first = await counts?.firstCount(count);
+  const first = await firstCountOf(query, scope, count, counts);
   try {
     const plan = planOf(kind, query, scope, count, counts);
     const { rows } = await run<PageRow & { id: string; row_version: string }>(
@@ -240,6 +240,21 @@ export async function listRowVersions(
   } finally {
     first?.();
   }
+}
+
+/**
+ * The first count of a listing restricted to owners is made once (`ListingCounts.firstCount`). A listing of every
+ * owner has no generation, so no count of it is ever kept: making its requests wait for one another would only queue
+ * them.
+ */
+function firstCountOf(
+  query: ListingQuery,
+  scope: TenantScope,
+  count: sql.Statement,
+  counts: ListingCounts | undefined,
+): Promise<(() => void) | undefined> {
+  if (!counts || sql.listingOwners(query, scope) === undefined) return Promise.resolve(undefined);
+  return counts.firstCount(count);
 }
 
 /** The plan of a listing's page, from the last count of `count` (its `countRecords`) that `counts` knows. */
