@@ -1,6 +1,6 @@
-import type { Queryable } from '../../platform/db/database.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
 import type { PlatformEvent } from '../../platform/events/outbox.js';
-import { type FairQueueTable, fairPick } from '../../platform/jobs/fair-claim.js';
+import { type FairQueueTable, fairPick, runFairPick } from '../../platform/jobs/fair-claim.js';
 import type { Doc } from '../../platform/resource/declare.js';
 
 /** The dispatcher's statements on the outbox and the definitions and receivers it matches: one function per statement. */
@@ -12,11 +12,18 @@ const DISPATCH_QUEUE: FairQueueTable = {
   due: 'true',
   order: ['occurred_at', 'id'],
   lock: false,
+  columns: ['fact', 'subject', 'customer_id'],
 };
 
-const PENDING_EVENTS = `${fairPick(DISPATCH_QUEUE, { after: '$1', tenants: '$2', perTenant: '$3', busy: '$4', limit: '$5' })}
-  SELECT o.event, walk.walked_to, walk.walked FROM walk LEFT JOIN picked ON true LEFT JOIN outbox o ON o.id = picked.id
-  ORDER BY o.occurred_at, o.id`;
+export const PENDING_EVENTS = `${fairPick(DISPATCH_QUEUE, { after: '$1', tenants: '$2', perTenant: '$3', busy: '$4', limit: '$5' })}
+  SELECT picked.id, picked.fact, picked.subject, picked.customer_id, picked.occurred_at, walk.walked_to, walk.walked
+  FROM walk LEFT JOIN picked ON true ORDER BY picked.occurred_at, picked.id`;
+
+/**
+ * What the dispatcher reads of an event before it knows whether a definition may match it: the event itself is read
+ * only for those (eventsById), so the events no definition names (most, in an import) are never sent or parsed.
+ */
+export type PendingEvent = Pick<PlatformEvent, 'id' | 'fact' | 'subject' | 'customerId'> & { occurredAt: Date };
 
 export interface FairRound {
   /** The tenant key the round's walk starts after, and how many tenants it walks. */
@@ -28,23 +35,57 @@ export interface FairRound {
   limit: number;
 }
 
+type PendingRow = {
+  id: string | null;
+  fact: string;
+  subject: string;
+  customer_id: string | null;
+  occurred_at: Date | string;
+  walked_to: string | null;
+  walked: number;
+};
+
 /**
  * Unprocessed events, the oldest `perTenant` of each tenant in turn (fairPick), read without a lock: the dispatcher
  * claims them when it writes their records. Answers them in order and where the tenants' walk stopped.
  */
 export async function pendingEvents(
-  db: Queryable,
+  db: Database,
   round: FairRound,
-): Promise<{ events: PlatformEvent[]; walkedTo: string | null; walked: number }> {
-  const { rows } = await db.query<{ event: PlatformEvent | null; walked_to: string | null; walked: number }>(
-    PENDING_EVENTS,
-    [round.after, round.tenants, round.perTenant, [...round.busy], round.limit],
-  );
+): Promise<{ events: PendingEvent[]; walkedTo: string | null; walked: number }> {
+  const { rows } = await runFairPick<PendingRow>(db, PENDING_EVENTS, [
+    round.after,
+    round.tenants,
+    round.perTenant,
+    [...round.busy],
+    round.limit,
+  ]);
   return {
-    events: rows.flatMap((row) => (row.event ? [row.event] : [])),
+    events: rows.flatMap((row) =>
+      row.id
+        ? [
+            {
+              id: row.id,
+              fact: row.fact,
+              subject: row.subject,
+              customerId: row.customer_id,
+              occurredAt: new Date(row.occurred_at),
+            },
+          ]
+        : [],
+    ),
     walkedTo: rows[0]?.walked_to ?? null,
     walked: rows[0]?.walked ?? 0,
   };
+}
+
+/** The events of `ids`, by id. */
+export async function eventsById(db: Queryable, ids: string[]): Promise<Map<string, PlatformEvent>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ event: PlatformEvent }>('SELECT event FROM outbox WHERE id = ANY($1::text[])', [
+    ids,
+  ]);
+  return new Map(rows.map((row) => [row.event.id, row.event]));
 }
 
 /** Of `ids`, the events still unprocessed, locked for this transaction; those another dispatcher holds are skipped. */

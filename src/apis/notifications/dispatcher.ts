@@ -11,8 +11,10 @@ import {
   activeReceiversOf,
   claimEventsById,
   definitionsFor,
+  eventsById,
   markProcessed,
   type OwnedDoc,
+  type PendingEvent,
   pendingEvents,
 } from './dispatch.repository.js';
 import type { MatchOutcome } from './event-matching.js';
@@ -36,7 +38,7 @@ export interface DispatcherDeps {
 }
 
 /** A tenant's definition or receiver sees its own customer's events only; the operator's (no owner) see every event. */
-function reaches(owner: OwnedDoc, event: PlatformEvent): boolean {
+function reaches(owner: OwnedDoc, event: Pick<PlatformEvent, 'customerId'>): boolean {
   return owner.customer_id === null || owner.customer_id === event.customerId;
 }
 
@@ -90,7 +92,7 @@ function recordDoc(
  * lookups, not two per event.
  */
 function batchLookups(tx: Queryable): {
-  definitions: (event: PlatformEvent) => Promise<OwnedDoc[]>;
+  definitions: (event: Pick<PlatformEvent, 'fact' | 'subject'>) => Promise<OwnedDoc[]>;
   receivers: (definitionId: string) => Promise<OwnedDoc[]>;
 } {
   const definitions = new Map<string, Promise<OwnedDoc[]>>();
@@ -175,6 +177,17 @@ const FAIR_TENANTS = 4;
 /** Tenants a claim looks at, in turn, for events. */
 const TENANTS_WALKED = 100;
 
+/** The ids of `events` for which some definition names their fact and subject and sees their customer. */
+async function eventsSomeDefinitionReaches(
+  events: PendingEvent[],
+  lookups: ReturnType<typeof batchLookups>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const event of events)
+    if ((await lookups.definitions(event)).some((definition) => reaches(definition, event))) ids.push(event.id);
+  return ids;
+}
+
 /**
  * Works out one tenant's events' notification records outside any transaction (matching runs users' paths in the
  * sandbox, and a transaction held meanwhile would hold the embedded database's one connection), then, in one
@@ -182,15 +195,17 @@ const TENANTS_WALKED = 100;
  * crash leaves both undone, and the unique (event, definition, receiver) key means a second dispatcher never creates
  * a record twice.
  */
-async function dispatchEvents(deps: DispatcherDeps, events: PlatformEvent[]): Promise<DispatchResult> {
+async function dispatchEvents(deps: DispatcherDeps, events: PendingEvent[]): Promise<DispatchResult> {
   if (events.length === 0) return { events: 0, notifications: 0, lags: [] };
   const now = deps.clock.now();
   const lookups = batchLookups(deps.db);
   const planned = new Map<string, NewNotificationRow[]>();
+  const matchable = await eventsById(deps.db, await eventsSomeDefinitionReaches(events, lookups));
   const pause = turnTaker();
   for (const event of events) {
-    planned.set(event.id, await recordsOf(event, lookups, deps, now));
-    await pause();
+    const whole = matchable.get(event.id);
+    planned.set(event.id, whole ? await recordsOf(whole, lookups, deps, now) : []);
+    if (whole) await pause();
   }
   const result = await deps.db.transaction(async (tx) => {
     const claimed = new Set(
@@ -212,7 +227,7 @@ async function dispatchEvents(deps: DispatcherDeps, events: PlatformEvent[]): Pr
     }
     notifications += await insertNotifications(tx, rows);
     await markProcessed(tx, [...claimed], now);
-    const lags = dispatched.map((event) => Math.max(0, (now.getTime() - new Date(event.occurredAt).getTime()) / 1000));
+    const lags = dispatched.map((event) => Math.max(0, (now.getTime() - event.occurredAt.getTime()) / 1000));
     return { events: events.length, notifications, lags };
   });
   deps.onDispatched?.(result);
@@ -243,7 +258,7 @@ export class Dispatcher {
 
   /** Dispatches until no event is left, each tenant's events as one group beside the others' (drainFairly). */
   drain(signal: AbortSignal, pollMs: number): Promise<number> {
-    return drainFairly<PlatformEvent>(
+    return drainFairly<PendingEvent>(
       {
         claim: (busy, room) => this.claim(busy, room * DISPATCH_PER_TENANT),
         ownerOf: (event) => event.customerId,
@@ -255,7 +270,7 @@ export class Dispatcher {
     );
   }
 
-  private async claim(busy: readonly string[], limit: number): Promise<FairClaim<PlatformEvent>> {
+  private async claim(busy: readonly string[], limit: number): Promise<FairClaim<PendingEvent>> {
     const { events, walkedTo, walked } = await pendingEvents(this.deps.db, {
       after: this.turn.start,
       tenants: this.turn.tenants,

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../platform/db/database.js';
-import { type FairQueueTable, fairPick } from '../../platform/jobs/fair-claim.js';
+import type { Database, Queryable } from '../../platform/db/database.js';
+import { type FairQueueTable, fairPick, runFairPick } from '../../platform/jobs/fair-claim.js';
 import type { Doc } from '../../platform/resource/declare.js';
 import { documentAssignments, RECORD_COLUMNS, recordColumnValues } from '../../platform/resource/repository-sql.js';
 import { notificationKind } from './notification.kind.js';
@@ -113,12 +113,12 @@ export interface DeliveryClaimRequest {
  * claiming right now are skipped, never waited for. Answers the records and where the tenants' walk stopped.
  */
 export async function claimDue(
-  db: Queryable,
+  db: Database,
   request: DeliveryClaimRequest,
 ): Promise<{ claimed: ClaimedNotification[]; walkedTo: string | null; walked: number }> {
-  const { rows } = await db.query<
+  const { rows } = await runFairPick<
     (ClaimedNotification | { [key in keyof ClaimedNotification]: null }) & { walked_to: string | null; walked: number }
-  >(CLAIM_DUE, [
+  >(db, CLAIM_DUE, [
     request.workerId,
     request.leaseUntil.toISOString(),
     request.now.toISOString(),

@@ -1,7 +1,7 @@
 import type { Principal } from '../../../platform/auth/principal.js';
-import type { Queryable, Transaction } from '../../../platform/db/database.js';
+import type { Database, Queryable, Transaction } from '../../../platform/db/database.js';
 import { firstIdAt } from '../../../platform/ids.js';
-import { type FairQueueTable, fairPick } from '../../../platform/jobs/fair-claim.js';
+import { type FairQueueTable, fairPick, runFairPick } from '../../../platform/jobs/fair-claim.js';
 import type { Doc } from '../../../platform/resource/declare.js';
 import { documentAssignments } from '../../../platform/resource/repository-sql.js';
 import { productImportKind } from './product-import.kind.js';
@@ -125,13 +125,15 @@ const WAITING_IMPORTS = `${fairPick(IMPORT_QUEUE, { after: '$1', tenants: '$2', 
  * lock: the chunk that works on one locks it (lockWaiting). Answers them and where the tenants' walk stopped.
  */
 export async function waitingImports(
-  db: Queryable,
+  db: Database,
   round: { after: string; tenants: number; busy: readonly string[]; limit: number },
 ): Promise<{ imports: { id: string; owner: string }[]; walkedTo: string | null; walked: number }> {
-  const { rows } = await db.query<{ id: string | null; owner_key: string; walked_to: string | null; walked: number }>(
-    WAITING_IMPORTS,
-    [round.after, round.tenants, [...round.busy], round.limit],
-  );
+  const { rows } = await runFairPick<{
+    id: string | null;
+    owner_key: string;
+    walked_to: string | null;
+    walked: number;
+  }>(db, WAITING_IMPORTS, [round.after, round.tenants, [...round.busy], round.limit]);
   return {
     imports: rows.flatMap((row) => (row.id ? [{ id: row.id, owner: row.owner_key }] : [])),
     walkedTo: rows[0]?.walked_to ?? null,
