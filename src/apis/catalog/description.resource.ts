@@ -1,6 +1,7 @@
 import { defineResource } from '../../platform/resource/declare.js';
 import { DescriptionSchema, FLAT_TEXTS } from './description.schema.js';
-import { descriptionHooks } from './description-hooks.js';
+import { beforeDescriptionWrite } from './description-hooks.js';
+import { afterDescriptionWrite } from './product-words.js';
 
 export const descriptionResource = defineResource({
   name: 'description',
@@ -31,5 +32,10 @@ export const descriptionResource = defineResource({
     textParam: 'req',
     summary: 'Search descriptions with text (ranked, language-aware)',
   },
-  hooks: descriptionHooks,
+  hooks: {
+    beforeCreate: beforeDescriptionWrite,
+    beforeUpdate: beforeDescriptionWrite,
+    // Products take their description's words: they change with it.
+    afterWrite: afterDescriptionWrite,
+  },
 });

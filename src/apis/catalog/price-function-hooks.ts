@@ -1,5 +1,5 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/declare.js';
+import type { RecordOf } from '../../platform/resource/declare.js';
 import type { PriceFunctionSchema } from './price-function.schema.js';
 import { checkExpression } from './pricing/expression-check.js';
 import { ExpressionError } from './pricing/expression-errors.js';
@@ -72,10 +72,11 @@ function checkParameters(doc: PriceFunctionRecord): void {
 }
 
 /**
- * Checks a price function before it is stored: the expression parses and stays within the language, every name it
- * reads is an input it declares, the product fields exist, and the parameters' own rules hold.
+ * Checks a price function before it is created or replaced, so a broken one is a 400 when written rather than a
+ * failed price later: the expression parses and stays within the language, every name it reads is an input it
+ * declares, the product fields exist, and the parameters' own rules hold.
  */
-export function checkPriceFunction(doc: PriceFunctionRecord): PriceFunctionRecord {
+export function beforePriceFunctionWrite(doc: PriceFunctionRecord): PriceFunctionRecord {
   const names = inputNames(doc);
   checkParameters(doc);
   let identifiers: string[];
@@ -92,8 +93,3 @@ export function checkPriceFunction(doc: PriceFunctionRecord): PriceFunctionRecor
   }
   return doc;
 }
-
-export const priceFunctionHooks: ResourceHooks<typeof PriceFunctionSchema> = {
-  beforeCreate: (doc) => checkPriceFunction(doc),
-  beforeUpdate: (doc) => checkPriceFunction(doc),
-};

@@ -1,7 +1,7 @@
 import { defineResource } from '../../platform/resource/declare.js';
 import { PriceFunctionSchema } from './price-function.schema.js';
 import { duplicatePriceFunction } from './price-function-actions.js';
-import { priceFunctionHooks } from './price-function-hooks.js';
+import { beforePriceFunctionWrite } from './price-function-hooks.js';
 
 export const priceFunctionResource = defineResource({
   name: 'price-function',
@@ -19,6 +19,6 @@ export const priceFunctionResource = defineResource({
     update: 'updatePriceFunction',
   },
   filters: { customerId: { kind: 'string' }, name: { kind: 'string' } },
-  hooks: priceFunctionHooks,
+  hooks: { beforeCreate: beforePriceFunctionWrite, beforeUpdate: beforePriceFunctionWrite },
   actions: [duplicatePriceFunction],
 });

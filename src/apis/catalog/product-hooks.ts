@@ -1,8 +1,7 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { Doc, RecordOf, ResourceHooks, WriteContext } from '../../platform/resource/declare.js';
+import type { Doc, RecordOf, WriteContext } from '../../platform/resource/declare.js';
 import { descriptionResource } from './description.resource.js';
 import { DESCRIPTION_FIELDS_OF_PRODUCT, DESCRIPTION_MAPS_OF_PRODUCT, type ProductSchema } from './product.schema.js';
-import { afterProductWrite, afterProductWrites, productWordsFrom } from './product-words.js';
 
 type ProductRecord = RecordOf<typeof ProductSchema>;
 
@@ -19,7 +18,8 @@ export function assertSameCustomerParent(field: string, parent: Doc, customerId:
 /**
  * What products add to the engine: a variant is made by `variantOf` (its parent must be a product of the same
  * customer), new products are ENABLED unless the body says otherwise, and the request-only localized texts are
- * written to the product's description (created when the product has none), in the same transaction.
+ * written to the product's description (created when the product has none), in the same transaction. The
+ * declaration, product.resource.ts, names each hook; the word hooks are in product-words.ts.
  */
 type Ctx = WriteContext<typeof ProductSchema>;
 
@@ -59,20 +59,17 @@ async function writeTexts({ tx, principal, services }: Ctx, doc: ProductRecord):
   return { ...product, descriptionId: String(created.doc.id) } as ProductRecord;
 }
 
-export const productHooks: ResourceHooks<typeof ProductSchema> = {
-  async beforeCreate(doc, ctx) {
-    const parentId = await parentOf(ctx, doc);
-    const withTexts = await writeTexts(ctx, { status: 'ENABLED', ...doc } as ProductRecord);
-    return parentId ? { ...withTexts, parentId, variantOf: parentId } : withTexts;
-  },
-  async beforeUpdate(doc, stored, ctx) {
-    // A variant changes parent through shift-variant only.
-    const updated: Doc = { ...doc, status: doc.status ?? 'ENABLED' };
-    delete updated.variantOf;
-    if (stored.parentId) Object.assign(updated, { parentId: stored.parentId, variantOf: stored.parentId });
-    return writeTexts(ctx, updated as ProductRecord);
-  },
-  wordsFrom: productWordsFrom,
-  afterWrite: afterProductWrite,
-  afterWrites: afterProductWrites,
-};
+/** A new product: ENABLED unless the body says otherwise, its parent checked, its texts moved to its description. */
+export async function beforeProductCreate(doc: ProductRecord, ctx: Ctx): Promise<ProductRecord> {
+  const parentId = await parentOf(ctx, doc);
+  const withTexts = await writeTexts(ctx, { status: 'ENABLED', ...doc } as ProductRecord);
+  return parentId ? { ...withTexts, parentId, variantOf: parentId } : withTexts;
+}
+
+/** A replaced product keeps its parent: a variant changes parent through shift-variant only. */
+export function beforeProductUpdate(doc: ProductRecord, stored: ProductRecord, ctx: Ctx): Promise<ProductRecord> {
+  const updated: Doc = { ...doc, status: doc.status ?? 'ENABLED' };
+  delete updated.variantOf;
+  if (stored.parentId) Object.assign(updated, { parentId: stored.parentId, variantOf: stored.parentId });
+  return writeTexts(ctx, updated as ProductRecord);
+}

@@ -1,6 +1,6 @@
 import { defineResource } from '../../platform/resource/declare.js';
 import { ProductSaleRecordSchema } from './product-sale-record.schema.js';
-import { saleRecordHooks } from './sale-record-hooks.js';
+import { beforeProductSaleRecordCreate, beforeProductSaleRecordUpdate } from './sale-record-hooks.js';
 
 export const productSaleRecordResource = defineResource({
   name: 'product-sale-record',
@@ -25,5 +25,5 @@ export const productSaleRecordResource = defineResource({
     catalogId: { kind: 'string' },
     sellingStores: { kind: 'string-array' },
   },
-  hooks: saleRecordHooks,
+  hooks: { beforeCreate: beforeProductSaleRecordCreate, beforeUpdate: beforeProductSaleRecordUpdate },
 });

@@ -2,7 +2,12 @@ import type { Queryable } from '../../platform/db/database.js';
 import { defineResource, type RecordStores } from '../../platform/resource/declare.js';
 import { customerKind } from './customer.kind.js';
 import { customerActions } from './customer-actions.js';
-import { type CustomerHookDeps, customerHooks } from './customer-hooks.js';
+import {
+  afterCustomerCommit,
+  beforeCustomerCreate,
+  beforeCustomerUpdate,
+  type CustomerHookDeps,
+} from './customer-hooks.js';
 import { customerLookupActions } from './customer-lookup-actions.js';
 import { CustomerLookups } from './customer-lookups.js';
 
@@ -21,7 +26,11 @@ export function customerResource(app: CustomerServices) {
   const lookups = new CustomerLookups(app.db, () => app.records.of(customerKind));
   return defineResource({
     ...customerKind,
-    hooks: customerHooks(app),
+    hooks: {
+      beforeCreate: (doc, ctx) => beforeCustomerCreate(app, doc, ctx),
+      beforeUpdate: beforeCustomerUpdate,
+      afterCommit: (doc) => afterCustomerCommit(app.authorizations, doc),
+    },
     actions: [...customerActions({ realms: app.iam.realms, signing: app.signing }), ...customerLookupActions(lookups)],
   });
 }

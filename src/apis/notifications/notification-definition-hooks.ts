@@ -1,7 +1,6 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { ResourceHooks } from '../../platform/resource/declare.js';
 import { jsonPathProblem } from './json-path.js';
-import type { NotificationDefinition, NotificationDefinitionSchema } from './notification-definition.schema.js';
+import type { NotificationDefinition } from './notification-definition.schema.js';
 import { notificationSandbox } from './notification-sandbox.js';
 
 /**
@@ -35,13 +34,8 @@ async function checkPrograms(doc: NotificationDefinition): Promise<void> {
   }
 }
 
-export const notificationDefinitionHooks: ResourceHooks<typeof NotificationDefinitionSchema> = {
-  async beforeCreate(doc) {
-    await checkPrograms(doc);
-    return doc;
-  },
-  async beforeUpdate(doc) {
-    await checkPrograms(doc);
-    return doc;
-  },
-};
+/** A definition is stored only with programs that parse: checked on every create and replace. */
+export async function beforeNotificationDefinitionWrite(doc: NotificationDefinition): Promise<NotificationDefinition> {
+  await checkPrograms(doc);
+  return doc;
+}

@@ -1,7 +1,7 @@
 import { defineResource } from '../../platform/resource/declare.js';
 import { testDefinition } from './definition-test.action.js';
 import { NotificationDefinitionSchema } from './notification-definition.schema.js';
-import { notificationDefinitionHooks } from './notification-definition-hooks.js';
+import { beforeNotificationDefinitionWrite } from './notification-definition-hooks.js';
 import { NOTIFICATIONS_TAG } from './notifications-tag.js';
 
 /**
@@ -23,6 +23,6 @@ export const notificationDefinitionResource = defineResource({
     get: 'getNotificationDefinition',
     update: 'updateNotificationDefinition',
   },
-  hooks: notificationDefinitionHooks,
+  hooks: { beforeCreate: beforeNotificationDefinitionWrite, beforeUpdate: beforeNotificationDefinitionWrite },
   actions: [testDefinition],
 });

@@ -2,7 +2,7 @@ import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { ValidationError } from '../../platform/errors/domain-errors.js';
 import { refusedDestination } from '../../platform/outbound/destination-check.js';
 import type { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
-import type { ResourceHooks } from '../../platform/resource/declare.js';
+import type { WriteContext } from '../../platform/resource/declare.js';
 import { EMAIL_MAX_LENGTH } from '../../platform/resource/declare.js';
 import {
   MAX_EMAILS,
@@ -143,16 +143,26 @@ async function normalised(doc: NotificationReceiver, allowlist: OutboundAllowlis
   return emails === undefined ? doc : { ...doc, emails };
 }
 
-/** Receivers' rules: their URLs reachable under the service's outbound rules (`allowlist` is OUTBOUND_ALLOWLIST). */
-export function notificationReceiverHooks(
+/*
+ * Receivers' rules, named by the declaration (notification-receiver.resource.ts), which hands them `allowlist`
+ * (OUTBOUND_ALLOWLIST): a receiver's URLs must be reachable under the service's outbound rules.
+ */
+
+/** A new receiver is checked and normalised, and gets its signing secret, shown in the create answer only. */
+export async function beforeNotificationReceiverCreate(
   allowlist: OutboundAllowlist,
-): ResourceHooks<typeof NotificationReceiverSchema> {
-  return {
-    async beforeCreate(doc, { revealOnce }) {
-      const signingSecret = newSigningSecret();
-      if (revealOnce) revealOnce.signingSecret = signingSecret;
-      return { ...(await normalised(doc, allowlist)), signingSecret };
-    },
-    beforeUpdate: (doc) => normalised(doc, allowlist),
-  };
+  doc: NotificationReceiver,
+  { revealOnce }: WriteContext<typeof NotificationReceiverSchema>,
+): Promise<NotificationReceiver> {
+  const signingSecret = newSigningSecret();
+  if (revealOnce) revealOnce.signingSecret = signingSecret;
+  return { ...(await normalised(doc, allowlist)), signingSecret };
+}
+
+/** A replaced receiver is checked and normalised as a new one is; its signing secret changes by rotation only. */
+export function beforeNotificationReceiverUpdate(
+  allowlist: OutboundAllowlist,
+  doc: NotificationReceiver,
+): Promise<NotificationReceiver> {
+  return normalised(doc, allowlist);
 }

@@ -1,7 +1,7 @@
 import type { OutboundAllowlist } from '../../platform/outbound/outbound-allowlist.js';
 import { defineResource } from '../../platform/resource/declare.js';
 import { notificationReceiverKind } from './notification-receiver.kind.js';
-import { notificationReceiverHooks } from './notification-receiver-hooks.js';
+import { beforeNotificationReceiverCreate, beforeNotificationReceiverUpdate } from './notification-receiver-hooks.js';
 import { rotateSigningSecret } from './signing-secret-rotation.action.js';
 
 /** What the receiver's hooks and actions take from the configuration. */
@@ -20,7 +20,10 @@ export interface ReceiverSettings {
 export function notificationReceiverResource(settings: ReceiverSettings) {
   return defineResource({
     ...notificationReceiverKind,
-    hooks: notificationReceiverHooks(settings.allowlist),
+    hooks: {
+      beforeCreate: (doc, ctx) => beforeNotificationReceiverCreate(settings.allowlist, doc, ctx),
+      beforeUpdate: (doc) => beforeNotificationReceiverUpdate(settings.allowlist, doc),
+    },
     actions: [rotateSigningSecret(settings.signingSecretGraceSeconds)],
   });
 }

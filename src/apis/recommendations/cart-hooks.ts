@@ -1,9 +1,12 @@
 import { ValidationError } from '../../platform/errors/domain-errors.js';
-import type { RecordOf, ResourceHooks } from '../../platform/resource/declare.js';
+import type { RecordOf } from '../../platform/resource/declare.js';
 import type { CartSchema } from './cart.schema.js';
 
-/** One line per product (raise its quantity): a repeated product answers 400 naming the line. */
-function assertOneLinePerProduct(cart: RecordOf<typeof CartSchema>): RecordOf<typeof CartSchema> {
+/**
+ * On every create and replace, one line per product (raise its quantity): a repeated product answers 400 naming the
+ * line. The products a cart names are a declared reference (visible to the writer), checked by the engine.
+ */
+export function beforeCartWrite(cart: RecordOf<typeof CartSchema>): RecordOf<typeof CartSchema> {
   const seen = new Set<string>();
   for (const [index, { productId }] of cart.items.entries()) {
     if (seen.has(productId))
@@ -14,9 +17,3 @@ function assertOneLinePerProduct(cart: RecordOf<typeof CartSchema>): RecordOf<ty
   }
   return cart;
 }
-
-/** A cart holds each product once; the products it names are a declared reference (visible to the writer). */
-export const cartHooks: ResourceHooks<typeof CartSchema> = {
-  beforeCreate: assertOneLinePerProduct,
-  beforeUpdate: assertOneLinePerProduct,
-};

@@ -1,6 +1,6 @@
 import { defineResource } from '../../platform/resource/declare.js';
 import { CartSchema } from './cart.schema.js';
-import { cartHooks } from './cart-hooks.js';
+import { beforeCartWrite } from './cart-hooks.js';
 
 /** Carts (ext routes): created, read and replaced; the recommendation engine reads them by id. */
 export const cartResource = defineResource({
@@ -14,5 +14,5 @@ export const cartResource = defineResource({
   operations: { create: 'createCart', get: 'getCart', update: 'updateCart' },
   filters: { customerId: { kind: 'string' }, enduserId: { kind: 'string' }, storeId: { kind: 'string' } },
   references: { 'items[].productId': 'product' },
-  hooks: cartHooks,
+  hooks: { beforeCreate: beforeCartWrite, beforeUpdate: beforeCartWrite },
 });

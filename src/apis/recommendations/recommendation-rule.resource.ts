@@ -2,7 +2,7 @@ import { defineResource } from '../../platform/resource/declare.js';
 import { cartRecommendations } from './cart-recommendations.action.js';
 import { lineItemRecommendations } from './line-item-recommendations.action.js';
 import { RecommendationRuleSchema } from './recommendation-rule.schema.js';
-import { recommendationRuleHooks } from './recommendation-rule-hooks.js';
+import { beforeRecommendationRuleWrite } from './recommendation-rule-hooks.js';
 import { importRecommendationRule } from './recommendation-rule-import.js';
 
 /**
@@ -57,6 +57,6 @@ export const recommendationRuleResource = defineResource({
   readOnly: ['appliesTo'],
   // Every recommendation request reads the rules of its cart's products.
   cache: { megabytes: 16 },
-  hooks: recommendationRuleHooks,
+  hooks: { beforeCreate: beforeRecommendationRuleWrite, beforeUpdate: beforeRecommendationRuleWrite },
   actions: [importRecommendationRule, cartRecommendations, lineItemRecommendations],
 });

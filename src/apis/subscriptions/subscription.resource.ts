@@ -3,7 +3,7 @@ import { defineResource } from '../../platform/resource/declare.js';
 import { EXPIRATION_DATE_SQL, NOT_EXPIRED_SQL } from './subscription.repository.js';
 import { SubscriptionSchema } from './subscription.schema.js';
 import { subscriptionActions } from './subscription-actions.js';
-import { subscriptionHooks } from './subscription-hooks.js';
+import { beforeSubscriptionCreate, beforeSubscriptionUpdate } from './subscription-hooks.js';
 
 /** The format every subscription list page names (the specification's page carries `format`). */
 export const SUBSCRIPTION_PAGE_FORMAT = 'subscription-v1';
@@ -50,6 +50,6 @@ export const subscriptionResource = defineResource({
   },
   // The expiry job runs every minute on every instance: without it, each run reads every subscription.
   indexes: [{ name: 'expiry', expression: `(${EXPIRATION_DATE_SQL})`, where: NOT_EXPIRED_SQL }],
-  hooks: subscriptionHooks,
+  hooks: { beforeCreate: beforeSubscriptionCreate, beforeUpdate: beforeSubscriptionUpdate },
   actions: subscriptionActions,
 });

@@ -14,6 +14,7 @@ import { newId } from '../../../platform/ids.js';
 import { type RecordStore, type RecordStores, Ref, schemaNodeOf } from '../../../platform/resource/declare.js';
 import { parseListingQuery } from '../../../platform/resource/shapes.js';
 import type { ProductSchema } from '../product.schema.js';
+import { FIRST_IMPORT_STATUS } from './import-life-cycle.js';
 import { dropRows, keepUploader } from './import-rows.repository.js';
 import { stageUpload } from './import-upload.js';
 import { ExportQuerySchema, exportStream } from './product-export.js';
@@ -119,7 +120,7 @@ export async function bulkCatalogueRoutes(untyped: FastifyInstance, options: Bul
               format,
               mode: request.query.mode ?? 'create',
               dryRun: request.query.dryRun ?? false,
-              status: 'QUEUED',
+              status: FIRST_IMPORT_STATUS,
               rows,
               processed: 0,
               created: 0,

@@ -3,13 +3,13 @@ import type { LifeCycleDoc } from '../../life-cycle-doc.js';
 
 /**
  * The life of an import, as data: the status it may move to from each, and what moves it. The schema's enum, the
- * job's claim (`IMPORT_WAITING`), the cancel action and its refusal, the life cycle in docs/catalog.md and the
- * console read it from here.
+ * upload's first status, the job's claim (`IMPORT_WAITING`), the cancel action and its refusal, the life cycle in
+ * docs/catalog.md and the console read it from here.
  */
 export const IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** What the upload writes. */
+/** The status an upload (`POST /product-imports`, bulk-catalogue.routes.ts) writes: the table's start. */
 export const FIRST_IMPORT_STATUS: ImportStatus = 'QUEUED';
 
 const JOB = 'the import job';
