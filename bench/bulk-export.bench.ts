@@ -7,25 +7,29 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { request } from 'undici';
 import { BENCH_DATABASE_URL, unreachableDatabase } from './bench-database.js';
-import { bulkNdjson } from './bulk-rows.js';
+import { bulkNdjson, bulkProduct } from './bulk-rows.js';
 import { startChildServer, stopBench } from './child-server.js';
 import { type Caller, call, clientToken, created } from './http-calls.js';
-import { processCpuSeconds } from './process-cpu.js';
+import { BackendCpu, processCpuSeconds } from './process-cpu.js';
 
 /**
  * `npm run bench:export`: `GET /products/export` alone, on PostgreSQL. ROWS products (default 100,000) of one customer
  * are seeded once (IMPORTED of them, at most 100,000 by default, through the import, the others copied in SQL)
  * into the schema SCHEMA (default `bench_export_<ROWS>`), which is kept for the next run (DROP=1
- * drops it at the end); then ROUNDS (default 3) exports of each of FORMATS (default `csv,ndjson`) print rows/s, the
+ * drops it at the end); then ROUNDS (default 3) exports of each of FORMATS (default `csv-after-write,csv,ndjson`) print
+ * rows/s, the
  * CPU per row of the service and of its PostgreSQL backends (which a busy machine disturbs far less than rows/s),
  * the service's peak RSS, and the load average.
+ * `csv-after-write` is a CSV export that follows a write of the customer's products (a product created through the
+ * API before each round's pair of those exports, the same products for both services): the map keys each service
+ * keeps under the owners' generation are out of date, as after any write; `csv` follows another CSV export.
  * BASE=<a checkout> (e.g. /work/main) starts a second service from that checkout on the same schema and interleaves
  * its exports with this tree's: a before/after in one run. CHECK=1 also says whether both answered the same bytes.
  * The service runs in a process of its own, as in `bench:bulk`; BENCH_NODE_FLAGS profiles it (`--cpu-prof`).
  */
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const FORMATS = (process.env.FORMATS ?? 'csv,ndjson').split(',');
+const FORMATS = (process.env.FORMATS ?? 'csv-after-write,csv,ndjson').split(',');
 const schema = process.env.SCHEMA ?? `bench_export_${ROWS}`;
 const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const load = () => loadavg()[0]!.toFixed(1);
@@ -147,13 +151,17 @@ async function exporter(service: Service): Promise<Caller> {
   }
 }
 
-/** CPU seconds of the PostgreSQL backends serving `service` (PostgreSQL on this machine, as the bench's default). */
-async function postgresCpu(db: pg.Client, service: Service): Promise<number> {
-  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
-    service.application,
-  ]);
-  return rows.reduce((sum, row) => sum + (processCpuSeconds(Number(row.pid)) ?? 0), 0);
-}
+/**
+ * CPU of the PostgreSQL backends serving each service (PostgreSQL on this machine, as the bench's default), sampled
+ * while an export runs: a backend the pool closes meanwhile, or a parallel worker, still counts up to its last sample.
+ */
+const backendCpus = new Map<Service, BackendCpu>();
+const backendCpu = (db: pg.Client, service: Service) => {
+  const known =
+    backendCpus.get(service) ?? new BackendCpu((text, values) => db.query(text, values), service.application);
+  backendCpus.set(service, known);
+  return known;
+};
 
 interface Figures {
   rows: number;
@@ -167,11 +175,14 @@ interface Figures {
 
 async function exportOnce(db: pg.Client, service: Service, caller: Caller, format: string): Promise<Figures> {
   let peakRss = rssOf(service.pid);
+  const backends = backendCpu(db, service);
+  let sampling: Promise<unknown> = Promise.resolve();
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssOf(service.pid));
+    sampling = sampling.then(() => backends.sample());
   }, 50);
   const cpuBefore = processCpuSeconds(service.pid) ?? 0;
-  const postgresBefore = await postgresCpu(db, service);
+  const postgresBefore = await backends.sample();
   const started = performance.now();
   const answer = await request(`${service.origin}/products/export?format=${format}`, {
     headers: { authorization: `Bearer ${caller.token}` },
@@ -189,7 +200,8 @@ async function exportOnce(db: pg.Client, service: Service, caller: Caller, forma
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const cpu = (processCpuSeconds(service.pid) ?? 0) - cpuBefore;
-  const postgres = (await postgresCpu(db, service)) - postgresBefore;
+  await sampling;
+  const postgres = (await backends.sample()) - postgresBefore;
   return {
     rows: format === 'csv' ? rows - 1 : rows,
     seconds,
@@ -199,6 +211,14 @@ async function exportOnce(db: pg.Client, service: Service, caller: Caller, forma
     peakRss,
     hash: hash?.digest('hex') ?? '',
   };
+}
+
+let touches = 0;
+
+/** A write of the exporting customer's products (products cannot be deleted: one more product each time). */
+async function touch(caller: Caller): Promise<void> {
+  touches += 1;
+  await created(caller, '/products', bulkProduct(touches, `TOUCH-${Date.now()}`));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -220,7 +240,9 @@ try {
   for (let round = 0; round < ROUNDS; round += 1)
     for (const format of FORMATS)
       for (const [n, service] of services.entries()) {
-        const figures = await exportOnce(db, service, callers[n]!, format);
+        // One write for both services: the keys each keeps are then out of date, and both export the same products.
+        if (format === 'csv-after-write' && n === 0) await touch(callers[n]!);
+        const figures = await exportOnce(db, service, callers[n]!, format.replace('-after-write', ''));
         const key = `${format} ${service.name}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
         console.log(
