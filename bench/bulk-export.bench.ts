@@ -170,6 +170,7 @@ interface Figures {
   cpu: number;
   postgres: number;
   peakRss: number;
+  bytes: number;
   hash: string;
 }
 
@@ -190,11 +191,13 @@ async function exportOnce(db: pg.Client, service: Service, caller: Caller, forma
   if (answer.statusCode !== 200) throw new Error(`export answered ${answer.statusCode}: ${await answer.body.text()}`);
   const hash = process.env.CHECK === '1' ? createHash('sha256') : undefined;
   let rows = 0;
+  let bytes = 0;
   // The first bytes come once the export knows its columns (CSV) and read its first batch.
   let firstByte = 0;
   for await (const chunk of answer.body as AsyncIterable<Buffer>) {
     firstByte ||= (performance.now() - started) / 1000;
     hash?.update(chunk);
+    bytes += chunk.length;
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) rows += 1;
   }
   const seconds = (performance.now() - started) / 1000;
@@ -209,6 +212,7 @@ async function exportOnce(db: pg.Client, service: Service, caller: Caller, forma
     cpu,
     postgres,
     peakRss,
+    bytes,
     hash: hash?.digest('hex') ?? '',
   };
 }
@@ -246,7 +250,7 @@ try {
         const key = `${format} ${service.name}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
         console.log(
-          `  ${key}: ${figures.rows} rows in ${figures.seconds.toFixed(2)} s: ${Math.round(figures.rows / figures.seconds)} rows/s (first byte after ${figures.firstByte.toFixed(2)} s); CPU a row: service ${((figures.cpu / figures.rows) * 1e6).toFixed(1)} µs, PostgreSQL ${((figures.postgres / figures.rows) * 1e6).toFixed(1)} µs; peak RSS ${mib(figures.peakRss)} MiB; load ${load()}${figures.hash ? `; sha256 ${figures.hash.slice(0, 12)}` : ''}`,
+          `  ${key}: ${figures.rows} rows in ${figures.seconds.toFixed(2)} s: ${Math.round(figures.rows / figures.seconds)} rows/s (first byte after ${figures.firstByte.toFixed(2)} s); CPU a row: service ${((figures.cpu / figures.rows) * 1e6).toFixed(1)} µs, PostgreSQL ${((figures.postgres / figures.rows) * 1e6).toFixed(1)} µs; peak RSS ${mib(figures.peakRss)} MiB; ${mib(figures.bytes)} MiB sent; load ${load()}${figures.hash ? `; sha256 ${figures.hash.slice(0, 12)}` : ''}`,
         );
       }
   console.log('medians:');
