@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { failImport, runChunk } from '../../src/apis/catalog/import/import-chunk.js';
 import { productImportJob } from '../../src/apis/catalog/import/import-job.js';
 import { importPurgeJob } from '../../src/apis/catalog/import/import-purge.job.js';
-import { stageRows } from '../../src/apis/catalog/import/import-rows.repository.js';
+import { stagePiece } from '../../src/apis/catalog/import/import-rows.repository.js';
 import { importWork } from '../../src/apis/catalog/import/import-work.js';
+import { migrate } from '../../src/platform/db/migrate.js';
 import { firstIdAt, newId } from '../../src/platform/ids.js';
 import { createCustomer, customerToken } from '../customers/customer-factories.js';
 import { useApp } from '../support/fixture.js';
@@ -430,6 +431,46 @@ describe('POST /product-imports', () => {
     expect(ours.indexOf(small.customerId)).toBeLessThanOrEqual(2);
   });
 
+  it('keeps the rows an upload staged before migration 0026 (a row per line): the import then stores each once', async () => {
+    const { token } = await t.tenant();
+    const rows = Array.from({ length: 150 }, () => productBody());
+    const lines = [
+      ...rows.slice(0, 120).map((row) => JSON.stringify(row)),
+      '{not json',
+      ...rows.slice(120).map((row) => JSON.stringify(row)),
+    ];
+    const id = String((await upload(t, token, `${lines.join('\n')}\n`)).body.id);
+    const { db } = t.built;
+    // The upload's pieces, written back as the rows of the table 0026 replaces, and 0026 run again over them.
+    await db.query(`CREATE TABLE product_import_rows (
+      import_id text NOT NULL, line integer NOT NULL, body jsonb, problem jsonb, PRIMARY KEY (import_id, line))`);
+    await db.query(
+      `INSERT INTO product_import_rows (import_id, line, body, problem)
+       SELECT import_id, (row->>'line')::int, row->'body', row->'problem'
+       FROM product_import_pieces, jsonb_array_elements(rows::jsonb) AS row`,
+    );
+    await db.query('DROP TABLE product_import_pieces');
+    await db.query(`DELETE FROM schema_migrations WHERE version = '0026_import_pieces'`);
+    expect(await migrate(db, t.config.databaseSchema)).toEqual(['0026_import_pieces']);
+    expect(
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM product_import_pieces WHERE import_id = $1', [id]))
+        .rows[0]!.n,
+    ).toBe(2);
+
+    await runImport(t, id);
+    expect(await importRecord(t, token, id)).toMatchObject({
+      status: 'SUCCEEDED',
+      processed: 151,
+      created: 150,
+      failed: 1,
+    });
+    expect((await importErrors(t, token, id)).map((error) => [error.line, error.field])).toEqual([[121, 'line']]);
+    for (const row of [rows[0]!, rows[119]!, rows[149]!]) {
+      const found = await t.request('GET', `/products?publisherRefId=${row.publisherRefId}`, token);
+      expect((found.body as Json).totalItems).toBe(1);
+    }
+  });
+
   it('deletes the staged rows of an upload that never became an import, a day later, and keeps the others', async () => {
     const { token } = await t.tenant();
     const waiting = String((await upload(t, token, ndjson([productBody()]))).body.id);
@@ -437,15 +478,16 @@ describe('POST /product-imports', () => {
     const abandoned = firstIdAt(new Date(now - 2 * 24 * 60 * 60_000));
     const recent = newId();
     const row = { line: 1, body: productBody(), problem: null };
-    await stageRows(t.built.db, abandoned, [row]);
-    await stageRows(t.built.db, recent, [row]);
+    await stagePiece(t.built.db, abandoned, [row]);
+    await stagePiece(t.built.db, recent, [row]);
     await importPurgeJob(t.built.db, t.built.clock).run(new AbortController().signal);
     const left = async (id: string) =>
       Number(
         (
-          await t.built.db.query<{ n: string }>('SELECT count(*) AS n FROM product_import_rows WHERE import_id = $1', [
-            id,
-          ])
+          await t.built.db.query<{ n: string }>(
+            'SELECT count(*) AS n FROM product_import_pieces WHERE import_id = $1',
+            [id],
+          )
         ).rows[0]!.n,
       );
     expect(await left(abandoned)).toBe(0);

@@ -104,6 +104,20 @@ export async function markProcessed(db: Queryable, ids: string[], now: Date): Pr
   ]);
 }
 
+/**
+ * Marks processed, in one statement, those of `ids` still unprocessed: events that call for no record, so nothing
+ * else is written with them. An event another dispatcher holds is waited for, then skipped (it is processed by then).
+ * Answers the ids marked.
+ */
+export async function markUnclaimedProcessed(db: Queryable, ids: string[], now: Date): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE outbox SET processed_at = $2, attempts = attempts + 1
+     WHERE id = ANY($1::text[]) AND processed_at IS NULL RETURNING id`,
+    [ids, now.toISOString()],
+  );
+  return rows.map((row) => row.id);
+}
+
 export interface OwnedDoc {
   id: string;
   customer_id: string | null;

@@ -13,6 +13,7 @@ import {
   definitionsFor,
   eventsById,
   markProcessed,
+  markUnclaimedProcessed,
   type OwnedDoc,
   type PendingEvent,
   pendingEvents,
@@ -193,7 +194,7 @@ async function eventsSomeDefinitionReaches(
  * sandbox, and a transaction held meanwhile would hold the embedded database's one connection), then, in one
  * transaction, claims the events no other dispatcher has taken, inserts their records and marks them processed: a
  * crash leaves both undone, and the unique (event, definition, receiver) key means a second dispatcher never creates
- * a record twice.
+ * a record twice. Events that call for no record (most of an import's) are only marked processed, in one statement.
  */
 async function dispatchEvents(deps: DispatcherDeps, events: PendingEvent[]): Promise<DispatchResult> {
   if (events.length === 0) return { events: 0, notifications: 0, lags: [] };
@@ -207,13 +208,31 @@ async function dispatchEvents(deps: DispatcherDeps, events: PendingEvent[]): Pro
     planned.set(event.id, whole ? await recordsOf(whole, lookups, deps, now) : []);
     if (whole) await pause();
   }
-  const result = await deps.db.transaction(async (tx) => {
-    const claimed = new Set(
-      await claimEventsById(
-        tx,
-        events.map((event) => event.id),
-      ),
-    );
+  const result = [...planned.values()].some((rows) => rows.length > 0)
+    ? await writeRecords(deps, events, planned, now)
+    : lagsOf(events, new Set(await markUnclaimedProcessed(deps.db, ids(events), now)), now, 0);
+  deps.onDispatched?.(result);
+  return result;
+}
+
+const ids = (events: PendingEvent[]) => events.map((event) => event.id);
+
+function lagsOf(events: PendingEvent[], dispatched: Set<string>, now: Date, notifications: number): DispatchResult {
+  const lags = events
+    .filter((event) => dispatched.has(event.id))
+    .map((event) => Math.max(0, (now.getTime() - event.occurredAt.getTime()) / 1000));
+  return { events: events.length, notifications, lags };
+}
+
+/** In one transaction: claims the events no other dispatcher has taken, inserts their records, marks them processed. */
+function writeRecords(
+  deps: DispatcherDeps,
+  events: PendingEvent[],
+  planned: Map<string, NewNotificationRow[]>,
+  now: Date,
+): Promise<DispatchResult> {
+  return deps.db.transaction(async (tx) => {
+    const claimed = new Set(await claimEventsById(tx, ids(events)));
     const dispatched = events.filter((event) => claimed.has(event.id));
     let rows: NewNotificationRow[] = [];
     let notifications = 0;
@@ -227,11 +246,8 @@ async function dispatchEvents(deps: DispatcherDeps, events: PendingEvent[]): Pro
     }
     notifications += await insertNotifications(tx, rows);
     await markProcessed(tx, [...claimed], now);
-    const lags = dispatched.map((event) => Math.max(0, (now.getTime() - event.occurredAt.getTime()) / 1000));
-    return { events: events.length, notifications, lags };
+    return lagsOf(events, claimed, now, notifications);
   });
-  deps.onDispatched?.(result);
-  return result;
 }
 
 /**

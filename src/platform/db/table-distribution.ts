@@ -43,7 +43,7 @@ export const TABLE_PLACEMENT: Record<string, TablePlacement> = {
   // Bulk imports: the import record, and its rows, errors and uploader, read through the import's id.
   product_imports: 'distributed',
   product_import_errors: 'distributed',
-  product_import_rows: 'distributed',
+  product_import_pieces: 'distributed',
   product_import_uploaders: 'distributed',
   // Sign-in and tokens: read by realm, client, session or key hash, never joined to tenant records.
   iam_authorization_codes: 'local',
@@ -103,8 +103,8 @@ export const KNOWN_EXCEPTIONS: Record<string, string> = {
   'product_imports unique product_imports_customerid_idempotencykey_key': OPERATOR_ROWS,
   'product_import_errors has no customer_id': IMPORT_PARTS,
   'product_import_errors unique product_import_errors_pkey': IMPORT_PARTS,
-  'product_import_rows has no customer_id': IMPORT_PARTS,
-  'product_import_rows unique product_import_rows_pkey': IMPORT_PARTS,
+  'product_import_pieces has no customer_id': IMPORT_PARTS,
+  'product_import_pieces unique product_import_pieces_pkey': IMPORT_PARTS,
   'product_import_uploaders has no customer_id': IMPORT_PARTS,
   'product_import_uploaders unique product_import_uploaders_pkey': IMPORT_PARTS,
   'product_sale_records unique product_sale_records_pkey': OPERATOR_ROWS,

@@ -17,6 +17,7 @@ import type { ProductSchema } from '../product.schema.js';
 import { FIRST_IMPORT_STATUS } from './import-life-cycle.js';
 import { dropRows, keepUploader } from './import-rows.repository.js';
 import { stageUpload } from './import-upload.js';
+import { CHUNK_ROWS } from './import-work.js';
 import { ExportQuerySchema, exportStream } from './product-export.js';
 import {
   CreateImportQuerySchema,
@@ -111,7 +112,7 @@ export async function bulkCatalogueRoutes(untyped: FastifyInstance, options: Bul
       const id = newId();
       const schema = schemaNodeOf(options.products().definition.schema);
       try {
-        const rows = await stageUpload(options.db, id, format, request.body, schema);
+        const rows = await stageUpload(options.db, id, format, request.body, schema, CHUNK_ROWS[options.db.kind]);
         const created = await options.db.transaction(async (tx) => {
           const record = await imports.create(
             principal,

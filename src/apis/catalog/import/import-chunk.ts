@@ -8,13 +8,15 @@ import type { ProductSchema } from '../product.schema.js';
 import type { ImportStatus } from './import-life-cycle.js';
 import type { RowContext } from './import-row.js';
 import {
+  dropPiece,
   dropRows,
-  dropRowsThrough,
+  firstPiece,
   forgetUploader,
   lockWaiting,
-  nextRows,
   recordErrors,
+  type StagedRow,
   saveProgress,
+  stagePiece,
   uploaderOf,
 } from './import-rows.repository.js';
 import type { ImportError, ProductImport, ProductImportSchema } from './product-import.schema.js';
@@ -51,6 +53,23 @@ async function finish(
 }
 
 /**
+ * The next rows of an import, at most `chunkRows`, taken out of their piece in `tx` (a piece longer than that, staged
+ * by a process whose chunks were longer, is staged again without them), and whether rows are left after them.
+ */
+async function takeRows(
+  tx: Transaction,
+  importId: string,
+  chunkRows: number,
+): Promise<{ rows: StagedRow[]; more: boolean }> {
+  const piece = await firstPiece(tx, importId);
+  if (!piece) return { rows: [], more: false };
+  await dropPiece(tx, importId, piece.firstLine);
+  const rest = piece.rows.slice(chunkRows);
+  await stagePiece(tx, importId, rest);
+  return { rows: piece.rows.slice(0, chunkRows), more: piece.more || rest.length > 0 };
+}
+
+/**
  * Does the next rows of an import, in one transaction with their products, events, errors and the import's progress:
  * a worker killed half-way leaves nothing of the chunk, and the next run starts again at its first row, so no row is
  * stored twice or lost. The import is locked meanwhile (a second process skips it; a cancel waits for the chunk).
@@ -66,7 +85,7 @@ export async function runChunk(work: ImportWork, importId: string): Promise<bool
       await finish(work, tx, importId, { status: 'FAILED', failure: 'the uploader of this import is not known' });
       return true;
     }
-    const rows = await nextRows(tx, importId, work.chunkRows);
+    const { rows, more } = await takeRows(tx, importId, work.chunkRows);
     const counts: Counts = {
       processed: record.processed,
       created: record.created,
@@ -104,12 +123,10 @@ export async function runChunk(work: ImportWork, importId: string): Promise<bool
     // A dry run keeps nothing of its rows, but a row still sees the rows before it in its chunk (a variant's parent).
     if (record.dryRun) await inSavepoint(tx, 'import_chunk', () => false, rowsOfChunk);
     else await rowsOfChunk();
-    const last = rows.at(-1);
-    if (last) await dropRowsThrough(tx, importId, last.line);
     await recordErrors(tx, importId, errors);
     const now = work.clock.now();
     const progress = { ...counts, startedAt: record.startedAt ?? now.toISOString() };
-    if (rows.length < work.chunkRows) await finish(work, tx, importId, { ...progress, status: 'SUCCEEDED' });
+    if (!more) await finish(work, tx, importId, { ...progress, status: 'SUCCEEDED' });
     else
       await saveProgress(
         tx,

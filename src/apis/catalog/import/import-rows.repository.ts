@@ -15,33 +15,41 @@ export interface StagedRow {
   problem: { field: string; message: string } | null;
 }
 
-/** Stores rows of an upload as they arrive, many in one statement. */
-export async function stageRows(db: Queryable, importId: string, rows: StagedRow[]): Promise<void> {
+/** Stores a piece of an upload's rows (the rows one chunk of the job takes), as it arrives: one row, its rows as text. */
+export async function stagePiece(db: Queryable, importId: string, rows: StagedRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO product_import_rows (import_id, line, body, problem)
-     SELECT $1, r.line, r.body, r.problem FROM jsonb_to_recordset($2::jsonb) AS r(line int, body jsonb, problem jsonb)`,
-    [importId, JSON.stringify(rows)],
-  );
+  await db.query('INSERT INTO product_import_pieces (import_id, first_line, rows) VALUES ($1, $2, $3)', [
+    importId,
+    rows[0]!.line,
+    JSON.stringify(rows),
+  ]);
 }
 
 /** Forgets the rows of an import (an upload that failed half-way, a cancelled import). */
 export async function dropRows(db: Queryable, importId: string): Promise<void> {
-  await db.query('DELETE FROM product_import_rows WHERE import_id = $1', [importId]);
+  await db.query('DELETE FROM product_import_pieces WHERE import_id = $1', [importId]);
 }
 
-/** The next rows the job takes, first line first. */
-export async function nextRows(tx: Transaction, importId: string, limit: number): Promise<StagedRow[]> {
-  const { rows } = await tx.query<StagedRow>(
-    'SELECT line, body, problem FROM product_import_rows WHERE import_id = $1 ORDER BY line LIMIT $2',
-    [importId, limit],
+/** The first piece of an import's rows left, and whether another follows it. */
+export async function firstPiece(
+  tx: Transaction,
+  importId: string,
+): Promise<{ firstLine: number; rows: StagedRow[]; more: boolean } | undefined> {
+  const { rows } = await tx.query<{ first_line: number; rows: string; more: boolean }>(
+    `SELECT first_line, rows, EXISTS (
+       SELECT 1 FROM product_import_pieces AS later WHERE later.import_id = piece.import_id AND later.first_line > piece.first_line
+     ) AS more
+     FROM product_import_pieces AS piece WHERE import_id = $1 ORDER BY first_line LIMIT 1`,
+    [importId],
   );
-  return rows;
+  const piece = rows[0];
+  // Written by stagePiece from rows the upload parsed (keys such as __proto__ refused there): plain JSON.
+  return piece && { firstLine: piece.first_line, rows: JSON.parse(piece.rows) as StagedRow[], more: piece.more };
 }
 
-/** Done rows leave the table in the transaction that stored them: a restart resumes at the first row left. */
-export async function dropRowsThrough(tx: Transaction, importId: string, line: number): Promise<void> {
-  await tx.query('DELETE FROM product_import_rows WHERE import_id = $1 AND line <= $2', [importId, line]);
+/** A piece done leaves the table in the transaction that stored its rows: a restart resumes at the first piece left. */
+export async function dropPiece(tx: Transaction, importId: string, firstLine: number): Promise<void> {
+  await tx.query('DELETE FROM product_import_pieces WHERE import_id = $1 AND first_line = $2', [importId, firstLine]);
 }
 
 export async function recordErrors(tx: Transaction, importId: string, errors: ImportError[]): Promise<void> {
@@ -157,17 +165,17 @@ export async function saveProgress(tx: Transaction, importId: string, patch: Doc
 }
 
 /**
- * Deletes, `batch` rows a statement, the staged rows and uploaders of uploads begun before `before` that never
- * became an import (the process died while reading the file). Answers how many rows it deleted.
+ * Deletes, `batch` pieces a statement, the staged pieces and uploaders of uploads begun before `before` that never
+ * became an import (the process died while reading the file). Answers how many pieces it deleted.
  */
-export async function purgeOrphanedRows(db: Queryable, before: Date, batch = 5000): Promise<number> {
+export async function purgeOrphanedRows(db: Queryable, before: Date, batch = 500): Promise<number> {
   const older = firstIdAt(before);
   let deleted = 0;
   for (;;) {
     const { rowCount } = await db.query(
-      `DELETE FROM product_import_rows WHERE (import_id, line) IN (
-         SELECT r.import_id, r.line FROM product_import_rows r
-         WHERE r.import_id < $1 AND NOT EXISTS (SELECT 1 FROM product_imports i WHERE i.id = r.import_id)
+      `DELETE FROM product_import_pieces WHERE (import_id, first_line) IN (
+         SELECT p.import_id, p.first_line FROM product_import_pieces p
+         WHERE p.import_id < $1 AND NOT EXISTS (SELECT 1 FROM product_imports i WHERE i.id = p.import_id)
          LIMIT $2)`,
       [older, batch],
     );

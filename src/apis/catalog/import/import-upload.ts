@@ -6,15 +6,13 @@ import type { Queryable } from '../../../platform/db/database.js';
 import { PayloadTooLargeError, ValidationError } from '../../../platform/errors/domain-errors.js';
 import type { Doc, JsonSchemaNode } from '../../../platform/resource/declare.js';
 import { CellError, recordOfCells, UNSTORABLE_RULE, unstorableField } from '../../../platform/resource/documents.js';
-import { type StagedRow, stageRows } from './import-rows.repository.js';
+import { type StagedRow, stagePiece } from './import-rows.repository.js';
 import type { ImportFormat } from './product-import.schema.js';
 
 /** Rows a file may hold; a longer one is refused whole (413), nothing of it kept. */
 export const MAX_IMPORT_ROWS = 2_000_000;
 /** The longest line (NDJSON) or record (CSV) read: a product body is far smaller; a longer one is refused whole. */
 export const MAX_ROW_BYTES = 1024 * 1024;
-/** Rows stored by one statement while the upload streams in. */
-const STAGED_PER_STATEMENT = 500;
 
 /** A row read from the file: the body, or why the line cannot be one. */
 function stagedRow(line: number, body: unknown): StagedRow {
@@ -142,8 +140,8 @@ function unreadable(error: unknown): unknown {
 }
 
 /**
- * Reads an uploaded file into the import's rows as it arrives, a few hundred rows a statement (the file is never
- * held whole), and answers how many rows it holds. Throws a 400 or 413 for a file that cannot be read; the caller
+ * Reads an uploaded file into the import's rows as it arrives, a piece of `pieceRows` rows (one chunk of the job) a
+ * statement (the file is never held whole), and answers how many rows it holds. Throws a 400 or 413 for a file that cannot be read; the caller
  * then forgets the rows already stored. The next rows are read and parsed while the database stores the ones before
  * (one statement in flight at most, so memory stays at two batches): reading and storing in turn left each idle half
  * the time.
@@ -154,13 +152,14 @@ export async function stageUpload(
   format: ImportFormat,
   body: Readable,
   schema: JsonSchemaNode,
+  pieceRows: number,
 ): Promise<number> {
   let rows = 0;
   let batch: StagedRow[] = [];
   let storing: Promise<void> = Promise.resolve();
   const store = async (full: StagedRow[]) => {
     await storing;
-    storing = stageRows(db, importId, full);
+    storing = stagePiece(db, importId, full);
     // Awaited before the next batch and at the end: never an unhandled rejection meanwhile.
     storing.catch(() => undefined);
   };
@@ -172,7 +171,7 @@ export async function stageUpload(
           `the file holds more than ${MAX_IMPORT_ROWS} rows; split it into several imports`,
         );
       batch.push(row);
-      if (batch.length === STAGED_PER_STATEMENT) {
+      if (batch.length === pieceRows) {
         await store(batch);
         batch = [];
       }

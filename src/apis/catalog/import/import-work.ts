@@ -7,8 +7,11 @@ import { productResource } from '../product.resource.js';
 import type { ImportWork } from './import-chunk.js';
 import { productImportResource } from './product-import.resource.js';
 
-/** Rows one import chunk stores in one transaction: the embedded database serves nothing else meanwhile. */
-const CHUNK_ROWS = { postgres: 500, pglite: 100 } as const;
+/**
+ * Rows one import chunk stores in one transaction (the embedded database serves nothing else meanwhile), and rows of
+ * a piece the upload stages.
+ */
+export const CHUNK_ROWS = { postgres: 500, pglite: 100 } as const;
 /** Tenants whose imports run at once: the embedded database has one connection. */
 export const IMPORT_TENANTS = { postgres: 2, pglite: 1 } as const;
 

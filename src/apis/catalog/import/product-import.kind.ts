@@ -5,7 +5,7 @@ import { ProductImportSchema } from './product-import.schema.js';
 
 /**
  * Bulk imports (DECISIONS §12): records written by the upload and the job, read through the engine (tenant rule,
- * paging, newest first), cancelled by an action. Their rows wait in `product_import_rows` until the job takes them.
+ * paging, newest first), cancelled by an action. Their rows wait in `product_import_pieces` until the job takes them.
  */
 export const productImportKind = defineKind({
   name: 'product-import',
