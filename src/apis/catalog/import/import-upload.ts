@@ -4,6 +4,7 @@ import secureJson from 'secure-json-parse';
 import split2 from 'split2';
 import type { Queryable } from '../../../platform/db/database.js';
 import { PayloadTooLargeError, ValidationError } from '../../../platform/errors/domain-errors.js';
+import { turnTaker } from '../../../platform/event-loop-turns.js';
 import type { Doc, JsonSchemaNode } from '../../../platform/resource/declare.js';
 import { CellError, recordOfCells, UNSTORABLE_RULE, unstorableField } from '../../../platform/resource/documents.js';
 import { type StagedRow, stagePiece } from './import-rows.repository.js';
@@ -163,8 +164,12 @@ export async function stageUpload(
     // Awaited before the next batch and at the end: never an unhandled rejection meanwhile.
     storing.catch(() => undefined);
   };
+  // A network read holds hundreds of lines, all parsed in one go without a turn for other requests: the loop takes
+  // turns instead (5 ms at most between them).
+  const pause = turnTaker();
   try {
     for await (const row of format === 'csv' ? csvRows(body, schema) : ndjsonRows(body)) {
+      await pause();
       rows += 1;
       if (rows > MAX_IMPORT_ROWS)
         throw new PayloadTooLargeError(
