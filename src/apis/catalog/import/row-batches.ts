@@ -100,6 +100,7 @@ async function createBatch(ctx: RowContext, batch: Batched[], first: Prepared, o
  */
 class BatchWriter {
   private writing: Promise<void> = Promise.resolve();
+  private lastPrepared: Promise<unknown> = Promise.resolve();
   private readonly preparing: Promise<unknown>[] = [];
 
   constructor(
@@ -110,12 +111,16 @@ class BatchWriter {
   async hand(batch: Batched[]): Promise<void> {
     if (batch.length === 0) return;
     if (this.ctx.busy()) await this.writing;
-    const prepared = prepare(this.ctx, batch);
+    // One preparation at a time, in order: prepared side by side, they took turns and every batch was ready only
+    // when the last was, so the first write waited for all of them (a chunk 235 ms instead of 165).
+    const prepared = this.lastPrepared.then(() => prepare(this.ctx, batch));
+    this.lastPrepared = prepared.catch(() => undefined);
     const before = this.writing;
     this.writing = (async () => {
       await before;
+      const ready = await prepared;
       const started = performance.now();
-      await createBatch(this.ctx, batch, await prepared, this.outcomes);
+      await createBatch(this.ctx, batch, ready, this.outcomes);
       if (this.ctx.busy()) await sleep(GIVE_WAY * (performance.now() - started));
     })();
     // Awaited by `settled`: never an unhandled rejection meanwhile.
