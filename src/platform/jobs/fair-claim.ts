@@ -38,10 +38,10 @@ export const OWNER_KEY = `COALESCE(customer_id, '${OPERATOR_TENANT}')`;
 
 /**
  * A `WITH RECURSIVE` prefix defining `picked(id, owner_key, ...order, ...columns)` and `walk(walked_to, walked)`: up
- * to `tenants` tenants that have waiting rows, walked in key order from `after` (one index probe per tenant: a tenant's backlog is
- * skipped, not scanned, however long it is), and for each tenant not busy its first `perTenant` due rows, at most
- * `limit` in all. Every tenant with due work gets its share in a round, whatever another tenant has waiting; `walk`
- * says where the round stopped, where the next starts (FairTurn). The table needs an index on
+ * to `tenants` tenants that have waiting rows, walked in key order from `after` (one index probe per tenant: a
+ * tenant's backlog is skipped, not scanned, however long it is), and for each tenant not busy its first `perTenant`
+ * due rows, at most `limit` in all. Every tenant with due work gets its share in a round, whatever another tenant has
+ * waiting; `walk` says where the round stopped, where the next starts (FairTurn). The table needs an index on
  * (OWNER_KEY, ...order) WHERE <waiting>.
  */
 export function fairPick(queue: FairQueueTable, p: FairPickParameters): string {
