@@ -1,4 +1,5 @@
 import type { Database, QueryResult } from '../db/database.js';
+import { inIndexOrder } from '../db/index-order.js';
 import { OPERATOR_TENANT } from './fair-share.js';
 
 /**
@@ -74,10 +75,7 @@ export function fairPick(queue: FairQueueTable, p: FairPickParameters): string {
  * claim), or scans the table to join the rows it picked (docs/decisions.md, "A fair pick walks each tenant's index").
  */
 export function runFairPick<Row>(db: Database, text: string, values: unknown[]): Promise<QueryResult<Row>> {
-  return db.transaction(async (tx) => {
-    await tx.query("SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)");
-    return tx.query<Row>(text, values);
-  });
+  return inIndexOrder(db, (tx) => tx.query<Row>(text, values));
 }
 
 /** Where the next round's walk starts: after the last tenant walked, or from the first once a walk reached the end. */

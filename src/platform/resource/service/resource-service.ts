@@ -6,6 +6,7 @@ import { mayActFor, type Principal, type TenantScope, tenantScopeOf } from '../.
 import type { Clock } from '../../clock.js';
 import type { DataEncryption } from '../../crypto/data-encryption.js';
 import type { Database, Queryable, Transaction } from '../../db/database.js';
+import { inIndexOrder } from '../../db/index-order.js';
 import {
   ConflictError,
   DomainError,
@@ -393,7 +394,9 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
   async *batches(principal: Principal, query: Record<string, unknown>, batch: number): AsyncGenerator<RecordOf<S>[]> {
     const listing = { ...parseListingQuery(this.definition, query), sort: [], page: 0, size: batch };
     const scope = this.scopeOf(principal);
-    const read = (after: string) => repository.listAfter(this.deps.db, this.definition, listing, scope, after);
+    // Each page walks the id index from `after` (index-order.ts): stale statistics read every later match each time.
+    const read = (after: string) =>
+      inIndexOrder(this.deps.db, (tx) => repository.listAfter(tx, this.definition, listing, scope, after));
     for await (const docs of keysetPages(read, (doc) => String(doc.id), batch))
       yield docs.map((doc) => this.present(doc));
   }
@@ -408,7 +411,8 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
     // Served as stored: PostgreSQL writes each document's JSON, which is then only passed on.
     const listing = { ...parseListingQuery(this.definition, query), sort: [], page: 0, size: batch };
     const scope = this.scopeOf(principal);
-    const read = (after: string) => repository.jsonAfter(this.deps.db, this.definition, listing, scope, after);
+    const read = (after: string) =>
+      inIndexOrder(this.deps.db, (tx) => repository.jsonAfter(tx, this.definition, listing, scope, after));
     for await (const rows of keysetPages(read, (row) => row.id, batch)) {
       let text = '';
       for (const row of rows) text += `${row.json}\n`;
