@@ -54,7 +54,10 @@ afterAll(() => fresh?.drop());
 
 async function rowsRead(statement: Statement, table: string, walk: boolean): Promise<number> {
   const explain = (tx: { query: MigratedDatabase['db']['query'] }) =>
-    tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`, statement.values);
+    tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`,
+      statement.values,
+    );
   const { rows } = walk ? await inIndexOrder(fresh.db, explain) : await explain(fresh.db);
   return mostRowsRead(rows[0]!['QUERY PLAN'][0].Plan, table);
 }
