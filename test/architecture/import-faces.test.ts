@@ -10,7 +10,7 @@ const FACES = {
   'src/platform/resource/declare.ts': { files: 15, lines: 1400 },
   'src/platform/resource/shapes.ts': { files: 20, lines: 1800 },
   'src/platform/resource/documents.ts': { files: 8, lines: 850 },
-  'src/platform/resource/repository-sql.ts': { files: 17, lines: 2150 },
+  'src/platform/resource/repository-sql.ts': { files: 18, lines: 2150 },
 } as const;
 const SERVING_FACE = 'src/platform/resource/index.ts';
 const WIRING = /^src\/([^/]+\.ts|apis\/[^/]+\.ts|apis\/[^/]+\/[^/]+\.module\.ts)$/;

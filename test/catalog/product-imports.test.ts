@@ -11,7 +11,7 @@ import { createCustomer, customerToken } from '../customers/customer-factories.j
 import { useApp } from '../support/fixture.js';
 import type { TestApp } from '../support/test-app.js';
 import { createProduct, type Json, productBody } from './catalog-factories.js';
-import { productEvents } from './product-events.js';
+import { productEventCount, productEvents } from './product-events.js';
 
 const { t } = await useApp();
 
@@ -347,9 +347,15 @@ describe('POST /product-imports', () => {
       { ...rows[0]! },
       rows[2]!,
     ];
+    const activityTotal = async () =>
+      (await t.request<Json>('GET', '/activity?size=1&subject=product', token)).body.totalItems;
+    const [eventsBefore, activityBefore] = [await productEventCount(t), await activityTotal()];
     const res = await upload(t, token, ndjson(file));
     await runImport(t, String(res.body.id));
     expect(await importRecord(t, token, String(res.body.id))).toMatchObject({ created: 3, failed: 2 });
+    // The batch's first try stored the others and was undone: none of its events or activity entries stayed.
+    expect(await productEventCount(t)).toBe(eventsBefore + 3);
+    expect(await activityTotal()).toBe(Number(activityBefore) + 3);
     const errors = await importErrors(t, token, String(res.body.id));
     expect(errors.map((error) => error.line)).toEqual([2, 4]);
     for (const error of errors) expect(error.message).toMatch(/already exists/);

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database.js';
 import { newId } from '../ids.js';
 import type { Doc } from '../json-document.js';
 import { type Actor, actorOf } from './actor.js';
+import { changeWrites } from './change-writes.js';
 import { diff } from './delta.js';
 import type { PlatformEvent } from './platform-event.schema.js';
 
@@ -104,6 +105,16 @@ export function changesStatement(changes: ChangeDescription[]): {
   text: string;
   values: unknown[];
 } {
+  const { events, json } = changeRows(changes);
+  const [change, event, activity] = changeWrites('$1');
+  return { events, text: `WITH ${change}, ${event}, ${activity} SELECT 1`, values: [json] };
+}
+
+/**
+ * The events of `changes` and, as one JSON text, the rows `changeWrites` reads: each event with its outbox columns
+ * and the activity entry's actor.
+ */
+export function changeRows(changes: ChangeDescription[]): { events: PlatformEvent[]; json: string } {
   const events = changes.map(eventOf);
   const rows = events.map((event, index) => {
     const actor = actorOf(changes[index]!.by);
@@ -121,18 +132,5 @@ export function changesStatement(changes: ChangeDescription[]): {
       actor_name: actor.name,
     };
   });
-  return {
-    events,
-    text: `WITH change AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(id text, fact text, subject text, customer_id text,
-         occurred_at timestamptz, event jsonb, record_id text, actor_type text, actor_id text, actor_name text)
-     ), event AS (
-       INSERT INTO outbox (id, fact, subject, customer_id, occurred_at, event)
-       SELECT id, fact, subject, customer_id, occurred_at, event FROM change
-     )
-     INSERT INTO activity (id, at, fact, subject, record_id, customer_id, actor_type, actor_id, actor_name, delta, previous)
-     SELECT id, occurred_at, fact, subject, record_id, customer_id, actor_type, actor_id, actor_name,
-       event->'what'->'delta', event->'what'->'previous' FROM change`,
-    values: [JSON.stringify(rows)],
-  };
+  return { events, json: JSON.stringify(rows) };
 }

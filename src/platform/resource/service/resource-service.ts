@@ -16,7 +16,7 @@ import {
   ValidationError,
 } from '../../errors/domain-errors.js';
 import { turnTaker } from '../../event-loop-turns.js';
-import { type ChangeDescription, changesStatement, recordChange } from '../../events/outbox.js';
+import { type ChangeDescription, changeRows, changesStatement, recordChange } from '../../events/outbox.js';
 import { newId } from '../../ids.js';
 import { declaredEvents } from '../declare/declared-events.js';
 import type { ListingQuery, ListingSource } from '../declare/listing.js';
@@ -748,33 +748,31 @@ export class ResourceService<S extends TObject = TObject> implements RecordStore
       await pause();
     }
     // The statements are built here too (their JSON is most of a batch's CPU), so `write` only sends them.
-    const statements = {
-      records: sql.insertRecords(this.definition, rows),
-      changes: changesStatement(prepared.map(({ row }) => this.changeOf(principal, 'created', row, undefined))),
-    };
-    return { write: () => this.writeMany(principal, tx, prepared, rows, statements) };
+    const changes = changeRows(prepared.map(({ row }) => this.changeOf(principal, 'created', row, undefined)));
+    const records = sql.insertRecords(this.definition, rows, changes.json);
+    return { write: () => this.writeMany(principal, tx, prepared, rows, records) };
   }
 
   /**
-   * The statements of `prepareMany`'s records: all of them stored, or none and `redo` those whose unique key is
-   * taken (the records inserted are removed again before anything else of the batch is written).
+   * The statement of `prepareMany`'s records, their versions, events and activity entries: all of them stored, or
+   * none and `redo` those whose unique key is taken (the records inserted are removed again; the statement wrote
+   * nothing else of the batch).
    */
   private async writeMany(
     principal: Principal,
     tx: Transaction,
     prepared: Awaited<ReturnType<typeof this.prepareCreate>>[],
     rows: RowWrite[],
-    statements: { records: sql.Statement; changes: sql.Statement },
+    records: sql.Statement,
   ): Promise<{ created: StoredRecord<S>[] } | { redo: number[] }> {
-    const inserted = await repository.insertedBy(tx, statements.records);
+    const inserted = await repository.insertedBy(tx, records);
     const skipped = rows.flatMap((row, index) => (inserted.has(row.id) ? [] : [index]));
     if (skipped.length > 0) {
-      // Nothing else of the batch is written yet (its versions are written only with all its records): removing its
-      // records leaves nothing of it, without the round trips of a savepoint around every batch.
+      // The versions, events and activity entries are written only with all the records: removing its records
+      // leaves nothing of the batch, without the round trips of a savepoint around every batch.
       await repository.deleteRecords(tx, this.definition, [...inserted]);
       return { redo: skipped };
     }
-    await repository.runBuilt(tx, statements.changes);
     await this.afterWrites(
       tx,
       prepared.map(({ row }) => ({ doc: row.doc, before: undefined })),

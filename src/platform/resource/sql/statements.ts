@@ -1,4 +1,5 @@
 import type { TenantScope } from '../../auth/principal.js';
+import { changeWrites } from '../../events/change-writes.js';
 import type { AnyResourceKind } from '../declare/kind.js';
 import type { ListingQuery } from '../declare/listing.js';
 import type { Doc } from '../declare/record.js';
@@ -312,10 +313,12 @@ export function insertRecord(kind: Kind, row: RowWrite): Statement {
  * statement answers the ids it stored and the caller decides what a skipped row means. A kind with `history` gets
  * each row's first version from the same statement, the document parsed once (a second statement with the documents
  * again cost the database about a sixth more per row), only when every row was stored: a batch with a skipped row
- * writes no version, and the caller removes its records (`deleteRecords`). Not for kinds with `search` (their
- * vectors are computed by PostgreSQL per piece, in `insertRecord`).
+ * writes no version, and the caller removes its records (`deleteRecords`). `changes` (`changeRows`' JSON): the
+ * batch's events and activity entries, written by the same statement on the same condition: a second statement
+ * cost each batch a round trip, which waited for the service's event loop (busy preparing the next batch) before
+ * it was sent. Not for kinds with `search` (their vectors are computed by PostgreSQL per piece, in `insertRecord`).
  */
-export function insertRecords(kind: Kind, rows: RowWrite[]): Statement {
+export function insertRecords(kind: Kind, rows: RowWrite[], changes?: string): Statement {
   if (kind.search) throw new Error(`kind of table ${kind.table} declares search: its rows are inserted one at a time`);
   const params = new SqlParams();
   const json = rows.map((row) => ({ ...columnValues(kind, row), words: row.words ?? '' }));
@@ -331,15 +334,24 @@ export function insertRecords(kind: Kind, rows: RowWrite[]): Statement {
   const insert = (from: string) => `INSERT INTO ${kind.table} (${columns.join(', ')})
      SELECT ${selected.join(', ')} FROM ${from}
      ON CONFLICT DO NOTHING RETURNING id`;
-  if (!kind.history) return statement(insert(rowsOf), params);
+  if (!kind.history && changes === undefined) return statement(insert(rowsOf), params);
+  const allStored = '(SELECT count(*) FROM stored) = (SELECT count(*) FROM row_write)';
+  const alsoWritten = [
+    ...(kind.history
+      ? [
+          `first_version AS (
+       INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc)
+       SELECT id, db_version, customer_id, update_date, doc FROM row_write
+       WHERE ${allStored}
+     )`,
+        ]
+      : []),
+    ...(changes === undefined ? [] : changeWrites(params.add(changes), allStored)),
+  ];
   return statement(
     `WITH row_write AS MATERIALIZED (SELECT * FROM ${rowsOf}),
      stored AS (${insert('row_write')}),
-     first_version AS (
-       INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc)
-       SELECT id, db_version, customer_id, update_date, doc FROM row_write
-       WHERE (SELECT count(*) FROM stored) = (SELECT count(*) FROM row_write)
-     )
+     ${alsoWritten.join(',\n     ')}
      SELECT id FROM stored`,
     params,
   );
