@@ -25,11 +25,13 @@ export const BATCH_ROWS = 125;
 
 /**
  * While requests are answered, the import waits this many times as long as a batch's write took before the next: it
- * then holds the database a third of the time at most. Another tenant's reads during an import, p99 over quiet
- * (bench:bulk, 20,000 rows, two runs each): 2.60x and 4.02x without, 1.56x and 2.32x waiting as long, 1.36x and
- * 1.40x waiting twice as long, with the upload taking turns (import-upload.ts).
+ * then holds the database a quarter of the time at most. Another tenant's reads during an import, p99 over quiet
+ * (bench:bulk, 20,000 rows, two runs each, 28 November): 2.60x and 4.02x without, 1.56x and 2.32x waiting as long,
+ * 1.36x and 1.40x waiting twice as long, with the upload taking turns (import-upload.ts). On a faster machine (29
+ * November, 40,000 rows then 20,000 beside the reads, three runs each) twice as long gave 2.95x, 1.92x and 2.63x,
+ * three times 2.12x, 1.68x and 1.53x; the import beside the reads 2,011-2,422 rows/s, then 1,321-1,684.
  */
-const GIVE_WAY = 2;
+const GIVE_WAY = 3;
 
 type Prepared = Awaited<ReturnType<RowContext['products']['prepareMany']>>;
 
@@ -92,11 +94,11 @@ async function createBatch(ctx: RowContext, batch: Batched[], first: Prepared, o
  * create hooks only compute for these rows, `batchableRow`), so one made ahead stays true whatever the batches
  * before it stored or rolled back.
  *
- * While the process answers requests (`ctx.busy`), the import uses one core, a third of the time: a batch is handed
+ * While the process answers requests (`ctx.busy`), the import uses one core, a quarter of the time: a batch is handed
  * over only once the batches before it are written, so its preparation (the service's CPU) and their statements
- * (the database's) run in turn, and after a batch is written the import waits twice as long as it took (GIVE_WAY),
- * so a request answered meanwhile finds a core free and the database not busy with the import. Idle, both run at
- * once.
+ * (the database's) run in turn, and after a batch is written the import waits three times as long as it took
+ * (GIVE_WAY), so a request answered meanwhile finds a core free and the database not busy with the import. Idle,
+ * both run at once.
  */
 class BatchWriter {
   private writing: Promise<void> = Promise.resolve();
