@@ -14,14 +14,6 @@ const { app, config, origin, operatorToken } = await startBenchApp({
   JOBS: 'on',
   ACCESS_TOKEN_TTL: '86400',
 });
-if (process.env.INDEX_SQL) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: config.databaseUrl });
-  await client.connect();
-  await client.query(`SET search_path TO ${schema}`);
-  for (const text of process.env.INDEX_SQL.split(';')) await client.query(text);
-  await client.end();
-}
 process.stdout.write(
   `${JSON.stringify({ port: Number(new URL(origin).port), operatorToken, database: databaseName(config) })}\n`,
 );

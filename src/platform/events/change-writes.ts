@@ -1,7 +1,8 @@
 /**
- * The common table expressions that write `changeRows`' rows (outbox.ts) (the parameter `param`) to the outbox and the activity
- * log, named `change`, `event` and `activity`: a statement of its own (`changesStatement`), or the tail of the one
- * that stores a batch's records (`insertRecords`), which writes them only when every record was stored (`when`).
+ * The common table expressions that write the rows of `changeRows` (outbox.ts), the parameter `param`, to the outbox
+ * and the activity log, named `change`, `event` and `activity`: a statement of their own (`changesStatement`), or
+ * the tail of the one that stores a batch's records (`insertRecords`), which writes them only when every record was
+ * stored (`when`).
  */
 export function changeWrites(param: string, when = 'TRUE'): [string, string, string] {
   return [

@@ -75,15 +75,12 @@ describe("an export's page after an id", () => {
     );
   });
 
-  it.each(declared.map((kind) => [kind.name, kind] as const))(
-    'of kind %s reads one page of rows when it walks the index in order',
-    async (_, kind) => {
-      if (!kinds.includes(kind)) return;
+  it('reads one page of rows when it walks the index in order, in every kind whose table takes the shared columns', async () => {
+    for (const kind of kinds)
       for (const statement of [
         jsonAfter(kind, PAGE, ONE_CUSTOMER, 'r001000'),
         listAfter(kind, PAGE, ONE_CUSTOMER, 'r001000'),
       ])
-        expect(await rowsRead(statement, kind.table, true)).toBeLessThanOrEqual(PAGE.size);
-    },
-  );
+        expect(await rowsRead(statement, kind.table, true), kind.name).toBeLessThanOrEqual(PAGE.size);
+  });
 });
