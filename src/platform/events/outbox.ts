@@ -86,19 +86,8 @@ async function appendEventAndActivity(tx: Queryable, event: PlatformEvent, actor
 }
 
 /**
- * Many changes' events and activity entries in one statement (a bulk import's batch): what `recordChange` writes
- * for each, in their order. Answers the events.
- */
-export async function recordChanges(tx: Queryable, changes: ChangeDescription[]): Promise<PlatformEvent[]> {
-  if (changes.length === 0) return [];
-  const { events, text, values } = changesStatement(changes);
-  await tx.query(text, values);
-  return events;
-}
-
-/**
- * `recordChanges`' events and its statement, built before it runs: a batch's are computed while the database
- * writes the batch before it.
+ * The events and activity entries of many changes in one statement (a bulk upsert's updated records), built before
+ * it runs: what `recordChange` writes for each, in their order.
  */
 export function changesStatement(changes: ChangeDescription[]): {
   events: PlatformEvent[];

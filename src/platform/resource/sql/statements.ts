@@ -313,8 +313,8 @@ export function insertRecord(kind: Kind, row: RowWrite): Statement {
  * statement answers the ids it stored and the caller decides what a skipped row means. A kind with `history` gets
  * each row's first version from the same statement, the document parsed once (a second statement with the documents
  * again cost the database about a sixth more per row), only when every row was stored: a batch with a skipped row
- * writes no version, and the caller removes its records (`deleteRecords`). `changes` (`changeRows`' JSON): the
- * batch's events and activity entries, written by the same statement on the same condition: a second statement
+ * writes no version, and the caller removes its records (`deleteRecords`). `changes` (`changeRows`' JSON; none
+ * for a bench's seeding): the batch's events and activity entries, written by the same statement on the same condition: a second statement
  * cost each batch a round trip, which waited for the service's event loop (busy preparing the next batch) before
  * it was sent. Not for kinds with `search` (their vectors are computed by PostgreSQL per piece, in `insertRecord`).
  */
@@ -336,16 +336,13 @@ export function insertRecords(kind: Kind, rows: RowWrite[], changes?: string): S
      ON CONFLICT DO NOTHING RETURNING id`;
   if (!kind.history && changes === undefined) return statement(insert(rowsOf), params);
   const allStored = '(SELECT count(*) FROM stored) = (SELECT count(*) FROM row_write)';
-  const alsoWritten = [
-    ...(kind.history
-      ? [
-          `first_version AS (
+  const firstVersions = `first_version AS (
        INSERT INTO ${kind.table}_history (id, version, customer_id, changed_at, doc)
        SELECT id, db_version, customer_id, update_date, doc FROM row_write
        WHERE ${allStored}
-     )`,
-        ]
-      : []),
+     )`;
+  const alsoWritten = [
+    ...(kind.history ? [firstVersions] : []),
     ...(changes === undefined ? [] : changeWrites(params.add(changes), allStored)),
   ];
   return statement(

@@ -77,12 +77,6 @@ export async function insertRecord(db: Queryable, kind: Kind, row: sql.RowWrite)
   await run(db, sql.insertRecord(kind, row));
 }
 
-/** Inserts `rows`, skipping those whose id or unique key is taken; answers the ids stored. */
-export async function insertRecords(db: Queryable, kind: Kind, rows: sql.RowWrite[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  return insertedBy(db, sql.insertRecords(kind, rows));
-}
-
 /** Runs an `insertRecords` statement built before (a batch prepared ahead); answers the ids stored. */
 export async function insertedBy(db: Queryable, statement: sql.Statement): Promise<Set<string>> {
   return new Set((await run<{ id: string }>(db, statement)).rows.map((row) => row.id));
